@@ -1,0 +1,89 @@
+/**
+ * The shapes the core passes between its stages: the parsed request, the options resolved once per
+ * config, and the providers after defaults and env inference. Not part of the public surface.
+ */
+import type {
+  Adapter,
+  AuthAction,
+  CallbacksOptions,
+  CookieOption,
+  CookiesOptions,
+  CredentialsConfig,
+  EmailConfig,
+  EventsOptions,
+  JWTOptions,
+  LoggerInstance,
+  OAuthConfig,
+  PagesOptions,
+  Theme,
+  WebAuthnConfig,
+} from "../types.js";
+
+/** The request after parsing: everything an action needs, nothing framework-specific. */
+export interface RequestInternal {
+  url: URL;
+  method: "GET" | "POST";
+  action: AuthAction;
+  providerId?: string;
+  headers: Headers;
+  /** Cookies by name (chunked cookies are still separate here). */
+  cookies: Record<string, string>;
+  /** JSON or form body, flattened to strings. */
+  body?: Record<string, string>;
+  query: Record<string, string>;
+  error?: string;
+  /** The original web Request, handed to `authorize` and `authorized`. */
+  request: Request;
+}
+
+/** An OAuth/OIDC provider with endpoints, client and checks resolved. */
+export interface InternalOAuthProvider
+  extends Omit<OAuthConfig, "authorization" | "token" | "userinfo" | "checks" | "profile"> {
+  authorization?: { url: URL };
+  token?: { url: URL };
+  userinfo?: { url: URL };
+  checks: Array<"pkce" | "state" | "nonce" | "none">;
+  profile: NonNullable<OAuthConfig["profile"]>;
+  clientId: string;
+  clientSecret?: string;
+  /** `<origin><basePath>/callback/<id>`, or the redirect proxy URL. */
+  callbackUrl: string;
+  signinUrl: string;
+}
+
+export type InternalProvider =
+  | InternalOAuthProvider
+  | (CredentialsConfig & { callbackUrl: string; signinUrl: string })
+  | (EmailConfig & { callbackUrl: string; signinUrl: string })
+  | (WebAuthnConfig & { callbackUrl: string; signinUrl: string });
+
+/** Options resolved once per (config, request origin): what every action reads. */
+export interface InternalOptions {
+  url: URL; // origin + basePath
+  basePath: string;
+  action: AuthAction;
+  provider?: InternalProvider;
+  providers: InternalProvider[];
+  secret: string[];
+  /** Whether secure cookies (`__Secure-`/`__Host-` prefixes) are used. */
+  useSecureCookies: boolean;
+  cookies: CookiesOptions;
+  session: { strategy: "jwt" | "database"; maxAge: number; updateAge: number; generateSessionToken: () => string };
+  jwt: JWTOptions;
+  callbacks: Required<Omit<CallbacksOptions, "authorized">>;
+  events: EventsOptions;
+  adapter?: Adapter;
+  pages: Partial<PagesOptions>;
+  theme: Theme;
+  logger: LoggerInstance;
+  debug: boolean;
+  redirectProxyUrl?: string;
+  isOnRedirectProxy: boolean;
+  /** The sanitized callback URL for this request (query/body/cookie, passed through `callbacks.redirect`). */
+  callbackUrl: string;
+  csrfToken?: string;
+  csrfTokenVerified: boolean;
+  experimental: { enableWebAuthn?: boolean };
+}
+
+export type { CookieOption };

@@ -1,0 +1,429 @@
+/**
+ * Public types of the runtime: the records, the configuration object, providers, the adapter contract,
+ * callbacks and events, in the spec's own words. Read this file as a user would; it is the product.
+ */
+
+export type Awaitable<T> = T | PromiseLike<T>;
+
+/** Every action served under the base path. */
+export type AuthAction =
+  | "callback"
+  | "csrf"
+  | "error"
+  | "providers"
+  | "session"
+  | "signin"
+  | "signout"
+  | "verify-request"
+  | "webauthn-options";
+
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+
+// ─── Records ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface User {
+  id?: string;
+  name?: string | null;
+  email?: string | null;
+  image?: string | null;
+}
+
+/** The client-visible session: what `auth()`, `getSession()` and `/session` return. */
+export interface Session {
+  user?: User;
+  /** ISO date string. */
+  expires: string;
+}
+
+export interface DefaultSession extends Session {
+  user?: { name?: string | null; email?: string | null; image?: string | null };
+}
+
+export interface AdapterUser extends User {
+  id: string;
+  email: string;
+  /** null until the first successful email sign-in; afterwards its date. */
+  emailVerified: Date | null;
+}
+
+export interface AuthorizationDetails {
+  type: string;
+  locations?: string[];
+  actions?: string[];
+  datatypes?: string[];
+  privileges?: string[];
+  identifier?: string;
+  [parameter: string]: unknown;
+}
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface Account {
+  provider: string;
+  providerAccountId: string;
+  type: ProviderType;
+  userId?: string;
+  access_token?: string;
+  authorization_details?: AuthorizationDetails[];
+  /** Absolute expiry of the access token, in seconds since the epoch, computed from `expires_in`. */
+  expires_at?: number;
+  expires_in?: number;
+  id_token?: string;
+  refresh_token?: string;
+  scope?: string;
+  /** Always lower-case (`bearer`, `dpop`). */
+  token_type?: Lowercase<string>;
+  [key: string]: JsonValue | AuthorizationDetails[] | undefined;
+}
+
+export interface AdapterAccount extends Account {
+  userId: string;
+  type: Extract<ProviderType, "oauth" | "oidc" | "email" | "webauthn">;
+}
+
+/** OpenID Connect standard claims; unlisted claims are allowed. */
+export interface Profile {
+  sub?: string | null;
+  id?: string | null;
+  name?: string | null;
+  given_name?: string | null;
+  family_name?: string | null;
+  middle_name?: string | null;
+  nickname?: string | null;
+  preferred_username?: string | null;
+  profile?: string | null;
+  picture?: unknown;
+  website?: string | null;
+  email?: string | null;
+  email_verified?: boolean | null;
+  gender?: string | null;
+  birthdate?: string | null;
+  zoneinfo?: string | null;
+  locale?: string | null;
+  phone_number?: string | null;
+  updated_at?: Date | number | string | null;
+  address?: {
+    formatted?: string | null;
+    street_address?: string | null;
+    locality?: string | null;
+    region?: string | null;
+    postal_code?: string | null;
+    country?: string | null;
+  } | null;
+  [claim: string]: unknown;
+}
+
+export interface AdapterSession {
+  sessionToken: string;
+  userId: string;
+  expires: Date;
+}
+
+export interface VerificationToken {
+  /** The user's email address. */
+  identifier: string;
+  /** Stored hashed with the configured secret. */
+  token: string;
+  expires: Date;
+}
+
+export interface AdapterAuthenticator {
+  credentialID: string;
+  credentialPublicKey: string;
+  counter: number;
+  credentialDeviceType: string;
+  credentialBackedUp: boolean;
+  transports?: string | null;
+  providerAccountId: string;
+  userId: string;
+}
+
+/** The decoded session token of the `jwt` strategy. */
+export interface JWT extends Record<string, unknown> {
+  name?: string | null;
+  email?: string | null;
+  picture?: string | null;
+  sub?: string;
+  iat?: number;
+  exp?: number;
+  jti?: string;
+}
+
+// ─── Adapter contract (every method optional) ─────────────────────────────────────────────────────
+
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+  getUser?(id: string): Awaitable<AdapterUser | null>;
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>;
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>;
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  createSession?(session: AdapterSession): Awaitable<AdapterSession>;
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>;
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>;
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
+}
+
+// ─── Providers ────────────────────────────────────────────────────────────────────────────────────
+
+export type CredentialInput = { label?: string; type?: string; placeholder?: string; value?: string } & Record<
+  string,
+  unknown
+>;
+
+export type OAuthCheck = "pkce" | "state" | "nonce" | "none";
+
+/** Symbol key under which a provider may carry its own `fetch` for its endpoints (security-sensitive). */
+export const customFetch: unique symbol = Symbol("create-auth.customFetch");
+
+export interface EndpointConfig {
+  url?: string;
+  params?: Record<string, string>;
+}
+
+export interface TokenSet {
+  access_token?: string;
+  token_type?: string;
+  id_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  expires_at?: number;
+  scope?: string;
+  authorization_details?: AuthorizationDetails[];
+  [key: string]: unknown;
+}
+
+interface CommonProviderOptions {
+  id: string;
+  name: string;
+  type: ProviderType;
+}
+
+export interface OAuthConfig<P extends Profile = Profile> extends CommonProviderOptions {
+  type: "oauth" | "oidc";
+  /** OIDC issuer: endpoints are discovered from `<issuer>/.well-known/openid-configuration`. */
+  issuer?: string;
+  wellKnown?: string;
+  authorization?: string | EndpointConfig;
+  token?: string | EndpointConfig;
+  userinfo?: string | EndpointConfig;
+  clientId?: string;
+  clientSecret?: string;
+  /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
+  client?: { token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none" };
+  /** Checks performed on the callback. Default `["pkce"]` for oauth, `["pkce", "nonce"]` for oidc. */
+  checks?: OAuthCheck[];
+  /** Maps the identity provider's profile to the user record. */
+  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>;
+  redirectProxyUrl?: string;
+  /** Skip the ID token's claims and read the profile from userinfo instead (oidc only). */
+  idToken?: boolean;
+  allowDangerousEmailAccountLinking?: boolean;
+  style?: { logo?: string; bg?: string; text?: string; brandColor?: string };
+  [customFetch]?: typeof fetch;
+}
+
+export interface CredentialsConfig<C extends Record<string, CredentialInput> = Record<string, CredentialInput>>
+  extends CommonProviderOptions {
+  type: "credentials";
+  credentials: C;
+  /** Returns the user, or null to reject. Throw `CredentialsSignin` with a safe `code` to say why. */
+  authorize: (credentials: Partial<Record<keyof C, unknown>>, request: Request) => Awaitable<User | null>;
+}
+
+/** Email and WebAuthn provider shapes arrive with the persistence issue; their `type` is reserved. */
+export interface EmailConfig extends CommonProviderOptions {
+  type: "email";
+  [option: string]: unknown;
+}
+
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: "webauthn";
+  [option: string]: unknown;
+}
+
+export type Provider = OAuthConfig | CredentialsConfig | EmailConfig | WebAuthnConfig;
+
+// ─── Callbacks and events ─────────────────────────────────────────────────────────────────────────
+
+export interface CallbacksOptions {
+  signIn?: (params: {
+    user: User | AdapterUser;
+    account: Account | null;
+    profile?: Profile;
+    email?: { verificationRequest?: boolean };
+    credentials?: Record<string, unknown>;
+  }) => Awaitable<boolean | string>;
+  redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>;
+  jwt?: (params: {
+    token: JWT;
+    user: User | AdapterUser;
+    account: Account | null;
+    profile?: Profile;
+    trigger?: "signIn" | "signUp" | "update";
+    /** @deprecated use `trigger === "signUp"` */
+    isNewUser?: boolean;
+    /** Data sent by the client's session update. Untrusted: validate it. */
+    session?: unknown;
+  }) => Awaitable<JWT | null>;
+  session?: (params: {
+    session: Session;
+    token: JWT;
+    user: AdapterUser;
+    newSession?: unknown;
+    trigger?: "update";
+  }) => Awaitable<Session | DefaultSession>;
+  /** Next.js middleware only: `true` authorizes, a falsy value redirects to sign-in, a Response overrides. */
+  authorized?: (params: { auth: Session | null; request: Request }) => unknown;
+}
+
+export interface EventsOptions {
+  signIn?: (message: {
+    user: User;
+    account: Account | null;
+    profile?: Profile;
+    isNewUser?: boolean;
+  }) => Awaitable<void>;
+  signOut?: (message: { session: AdapterSession | null | undefined | void } | { token: JWT | null }) => Awaitable<void>;
+  createUser?: (message: { user: User }) => Awaitable<void>;
+  updateUser?: (message: { user: User }) => Awaitable<void>;
+  linkAccount?: (message: {
+    user: User | AdapterUser;
+    account: Account;
+    profile: User | AdapterUser;
+  }) => Awaitable<void>;
+  session?: (message: { session: Session; token: JWT }) => Awaitable<void>;
+}
+
+// ─── Cookies, pages, theme, logger, JWT options ──────────────────────────────────────────────────
+
+export interface CookieOption {
+  name: string;
+  options: {
+    httpOnly?: boolean;
+    sameSite?: "lax" | "strict" | "none";
+    path?: string;
+    secure?: boolean;
+    domain?: string;
+    maxAge?: number;
+    expires?: Date;
+  };
+}
+
+export interface CookiesOptions {
+  sessionToken: CookieOption;
+  callbackUrl: CookieOption;
+  csrfToken: CookieOption;
+  pkceCodeVerifier: CookieOption;
+  state: CookieOption;
+  nonce: CookieOption;
+  webauthnChallenge: CookieOption;
+}
+
+export interface PagesOptions {
+  signIn: string;
+  signOut: string;
+  error: string;
+  verifyRequest: string;
+  newUser: string;
+}
+
+export interface Theme {
+  colorScheme?: "auto" | "dark" | "light";
+  logo?: string;
+  brandColor?: string;
+  buttonText?: string;
+}
+
+export interface LoggerInstance {
+  error: (error: Error) => void;
+  warn: (code: string, ...message: unknown[]) => void;
+  debug: (code: string, ...message: unknown[]) => void;
+}
+
+export interface JWTEncodeParams<Payload = JWT> {
+  token?: Payload;
+  salt: string;
+  secret: string | string[];
+  /** Seconds from now. Default 30 days. */
+  maxAge?: number;
+}
+
+export interface JWTDecodeParams {
+  token?: string;
+  salt: string;
+  secret: string | string[];
+}
+
+export interface JWTOptions {
+  maxAge: number;
+  encode: (params: JWTEncodeParams) => Awaitable<string>;
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+}
+
+declare const rawMarker: unique symbol;
+declare const skipCSRFMarker: unique symbol;
+/** Marker making `Auth` return the internal response object instead of a Response. */
+export type RawMarker = typeof rawMarker;
+/** Marker for framework authors that do their own CSRF protection. */
+export type SkipCSRFCheckMarker = typeof skipCSRFMarker;
+
+// ─── Configuration ───────────────────────────────────────────────────────────────────────────────
+
+export interface AuthConfig {
+  providers: Array<Provider | ((options?: never) => Provider)>;
+  adapter?: Adapter;
+  basePath?: string;
+  secret?: string | string[];
+  session?: {
+    strategy?: "jwt" | "database";
+    maxAge?: number;
+    updateAge?: number;
+    generateSessionToken?: () => string;
+  };
+  jwt?: Partial<JWTOptions>;
+  callbacks?: CallbacksOptions;
+  events?: EventsOptions;
+  cookies?: Partial<{ [K in keyof CookiesOptions]: Partial<CookieOption> }>;
+  pages?: Partial<PagesOptions>;
+  logger?: Partial<LoggerInstance>;
+  debug?: boolean;
+  theme?: Theme;
+  experimental?: { enableWebAuthn?: boolean };
+  redirectProxyUrl?: string;
+  trustHost?: boolean;
+  useSecureCookies?: boolean;
+  skipCSRFCheck?: SkipCSRFCheckMarker;
+  raw?: RawMarker;
+}
+
+/** A cookie the core wants set (or, with `maxAge: 0`, cleared). */
+export interface Cookie {
+  name: string;
+  value: string;
+  options: CookieOption["options"];
+}
+
+/** The internal response object returned with the `raw` marker. */
+export interface ResponseInternal<Body = unknown> {
+  status?: number;
+  headers?: Headers | Record<string, string>;
+  body?: Body;
+  redirect?: string;
+  cookies?: Cookie[];
+}
