@@ -196,6 +196,14 @@ export interface EndpointConfig {
   params?: Record<string, string>;
 }
 
+/**
+ * The userinfo endpoint, optionally with a provider-specific `request` that builds the profile itself (for
+ * APIs that are not OIDC userinfo, e.g. GitHub's `/user` plus `/user/emails`). `fetch` is the provider's own.
+ */
+export interface UserinfoEndpointConfig extends EndpointConfig {
+  request?: (context: { tokens: TokenSet; provider: OAuthConfig; fetch: typeof fetch }) => Awaitable<Profile>;
+}
+
 export interface TokenSet {
   access_token?: string;
   token_type?: string;
@@ -221,7 +229,7 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
   wellKnown?: string;
   authorization?: string | EndpointConfig;
   token?: string | EndpointConfig;
-  userinfo?: string | EndpointConfig;
+  userinfo?: string | UserinfoEndpointConfig;
   clientId?: string;
   clientSecret?: string;
   /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */

@@ -16,6 +16,7 @@ import type {
   OAuthConfig,
   PagesOptions,
   Theme,
+  UserinfoEndpointConfig,
   WebAuthnConfig,
 } from "../types.js";
 
@@ -39,9 +40,10 @@ export interface RequestInternal {
 /** An OAuth/OIDC provider with endpoints, client and checks resolved. */
 export interface InternalOAuthProvider
   extends Omit<OAuthConfig, "authorization" | "token" | "userinfo" | "checks" | "profile"> {
-  authorization?: { url: URL };
-  token?: { url: URL };
-  userinfo?: { url: URL };
+  /** `url` is absent when discovery from `issuer` supplies it; `params` are extra authorization parameters. */
+  authorization?: { url?: URL; params?: Record<string, string> };
+  token?: { url?: URL; params?: Record<string, string> };
+  userinfo?: { url?: URL; params?: Record<string, string>; request?: UserinfoEndpointConfig["request"] };
   checks: Array<"pkce" | "state" | "nonce" | "none">;
   profile: NonNullable<OAuthConfig["profile"]>;
   clientId: string;
