@@ -1,0 +1,23 @@
+import type { RunningServer } from "./processes.mjs";
+import type { OidcSettings } from "./user-edits.mjs";
+
+export const NEXT_FIXTURE: string;
+/** Our environment minus NODE_ENV, VITEST*, AUTH_* and NEXTAUTH_*, plus NEXT_TELEMETRY_DISABLED=1. */
+export function appProcessEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
+export function copyFixture(fixture?: string): Promise<string>;
+export function buildRepository(): Promise<{ output: string; ms: number }>;
+export function initAuth(dir: string, providers?: string[]): Promise<{ output: string; ms: number }>;
+export function installApp(dir: string): Promise<{ output: string; ms: number }>;
+export function buildApp(dir: string): Promise<{ output: string; ms: number }>;
+export function startApp(dir: string, port: number, options?: { mode?: "start" | "dev" }): Promise<RunningServer>;
+export interface PreparedApp {
+  dir: string;
+  /** Milliseconds per step. */
+  timings: { init?: number; install?: number; build?: number };
+}
+export function prepareNextApp(options: {
+  appUrl: string;
+  oidc: OidcSettings;
+  build?: boolean;
+  log?: (line: string) => void;
+}): Promise<PreparedApp>;

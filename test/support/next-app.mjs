@@ -1,0 +1,106 @@
+// The initialised Next fixture as a person would run it: copy the fixture app somewhere fresh, run the
+// built CLI on it, make the edits the README asks of a user, install, build, start. Shared by the e2e
+// test and `npm run demo`, so the demo shows exactly what the test proves.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { runCommand, startServer } from "./processes.mjs";
+import { applyUserEdits } from "./user-edits.mjs";
+
+const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+export const NEXT_FIXTURE = path.join(repoRoot, "test", "fixtures", "next-app");
+
+/**
+ * The environment for the app's own processes: ours minus what would change their behaviour (vitest sets
+ * NODE_ENV=test, which Next refuses to build with; stray AUTH_* values would override `.env.local`).
+ */
+export function appProcessEnv(extra = {}) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key === "NODE_ENV" || key.startsWith("VITEST") || key.startsWith("AUTH_") || key.startsWith("NEXTAUTH_"))
+      continue;
+    env[key] = value;
+  }
+  return { ...env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
+}
+
+/** Copies the fixture (without any local install or build output) into a fresh temp directory. */
+export async function copyFixture(fixture = NEXT_FIXTURE) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "create-auth-next-"));
+  await fs.cp(fixture, dir, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|\.next)([\\/]|$)/.test(path.relative(fixture, source)),
+  });
+  return dir;
+}
+
+/** Builds this repository (dist/), so the CLI and the runtime it copies are the current sources. */
+export function buildRepository() {
+  return runCommand(process.execPath, [path.join(repoRoot, "scripts", "build.mjs")], { cwd: repoRoot });
+}
+
+/** Runs the built CLI exactly as a user would, without letting it install. */
+export function initAuth(dir, providers = ["oidc", "credentials"]) {
+  return runCommand(
+    process.execPath,
+    [
+      path.join(repoRoot, "bin", "create-auth.js"),
+      "init",
+      dir,
+      "--providers",
+      providers.join(","),
+      "--yes",
+      "--no-install",
+    ],
+    { cwd: repoRoot, env: appProcessEnv() },
+  );
+}
+
+export function installApp(dir) {
+  return runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+    cwd: dir,
+    env: appProcessEnv(),
+  });
+}
+
+function nextBin(dir) {
+  return path.join(dir, "node_modules", "next", "dist", "bin", "next");
+}
+
+/** `next build` (Turbopack). Its output goes to our buffer, never through a pipe that could close early. */
+export function buildApp(dir) {
+  return runCommand(process.execPath, [nextBin(dir), "build"], { cwd: dir, env: appProcessEnv() });
+}
+
+/**
+ * Starts the app on 127.0.0.1:<port>: `next start` after a build, or `next dev` (no build needed).
+ * Resolves once it answers HTTP; the caller stops it by its PID through `stop()`.
+ */
+export function startApp(dir, port, { mode = "start" } = {}) {
+  return startServer(process.execPath, [nextBin(dir), mode, "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env: appProcessEnv(),
+    readyUrl: `http://127.0.0.1:${port}/`,
+    timeoutMs: 60_000,
+  });
+}
+
+/**
+ * Every step before start, timed: fresh copy, init, the user's edits, install, and (for `next start`) build.
+ * `oidc` is the local identity provider the app's OIDC provider is pointed at.
+ */
+export async function prepareNextApp({ appUrl, oidc, build = true, log = () => {} }) {
+  const timings = {};
+  const dir = await copyFixture();
+  log(`app directory: ${dir}`);
+  timings.init = (await initAuth(dir)).ms;
+  log(`create-auth init: ${timings.init} ms`);
+  await applyUserEdits(dir, { appUrl, oidc });
+  timings.install = (await installApp(dir)).ms;
+  log(`npm install: ${timings.install} ms`);
+  if (build) {
+    timings.build = (await buildApp(dir)).ms;
+    log(`next build: ${timings.build} ms`);
+  }
+  return { dir, timings };
+}

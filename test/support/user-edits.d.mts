@@ -1,0 +1,16 @@
+export const DEMO_USER: Readonly<{ id: string; name: string; email: string; password: string }>;
+export const OIDC_CLIENT: Readonly<{ id: string; secret: string }>;
+/** Inserts the constant-time demo-user check after `async authorize(credentials) {`; throws if absent. */
+export function addDemoUser(
+  source: string,
+  user?: { id: string; name: string; email: string; password: string },
+): string;
+export const PROTECTED_DASHBOARD: string;
+/** Sets `KEY=value` lines, filling blank ones in place and appending missing keys. */
+export function fillEnv(text: string, values: Record<string, string>): string;
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+export function applyUserEdits(dir: string, options: { appUrl: string; oidc: OidcSettings }): Promise<void>;
