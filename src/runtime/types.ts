@@ -198,10 +198,16 @@ export interface EndpointConfig {
 
 /**
  * The userinfo endpoint, optionally with a provider-specific `request` that builds the profile itself (for
- * APIs that are not OIDC userinfo, e.g. GitHub's `/user` plus `/user/emails`). `fetch` is the provider's own.
+ * APIs that are not OIDC userinfo, e.g. GitHub's `/user` plus `/user/emails`). `url` is the resolved userinfo
+ * URL; `fetch` is the provider's own (`customFetch`), so tests and proxies see every call.
  */
 export interface UserinfoEndpointConfig extends EndpointConfig {
-  request?: (context: { tokens: TokenSet; provider: OAuthConfig; fetch: typeof fetch }) => Awaitable<Profile>;
+  request?: (context: {
+    tokens: TokenSet;
+    url: URL | undefined;
+    provider: Pick<OAuthConfig, "id" | "name" | "type">;
+    fetch: typeof fetch;
+  }) => Awaitable<Profile>;
 }
 
 export interface TokenSet {
