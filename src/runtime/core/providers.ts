@@ -1,0 +1,158 @@
+/**
+ * Turns the configured provider list into the providers every action reads: factories given uncalled are
+ * called, type defaults (checks, profile mapping, OIDC scopes) sit under the provider's own settings,
+ * endpoints become URLs, and each provider learns its callback and sign-in URLs. Pure: no network, no env.
+ */
+import { InvalidEndpoints } from "../errors.js";
+import type { AuthConfig, EndpointConfig, OAuthCheck, OAuthConfig, Profile, Provider, User } from "../types.js";
+import type { InternalOAuthProvider, InternalProvider } from "./internal.js";
+
+/**
+ * Resolve every configured provider against `url` (the origin plus the base path).
+ * @throws InvalidEndpoints when an oauth/oidc provider can be neither discovered nor called directly.
+ */
+export function resolveProviders(config: AuthConfig, url: URL): InternalProvider[] {
+  const base = withoutTrailingSlash(url.href);
+  return config.providers.map((entry) => {
+    const provider: Provider = typeof entry === "function" ? entry() : entry;
+    const callbackUrl = `${base}/callback/${provider.id}`;
+    const signinUrl = `${base}/signin/${provider.id}`;
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      return resolveOAuthProvider(provider, config, callbackUrl, signinUrl);
+    }
+    return { ...provider, callbackUrl, signinUrl } as InternalProvider;
+  });
+}
+
+const endpointKeys = new Set<PropertyKey>(["authorization", "token", "userinfo"]);
+
+/**
+ * Merge a provider factory's user options over its defaults. Endpoint and client objects merge one level
+ * deep (so `authorization: { params: { prompt } }` keeps the default URL and scope, and a string endpoint
+ * only replaces the URL, keeping e.g. GitHub's userinfo `request`); everything else, symbol keys such as
+ * `customFetch` included, is replaced.
+ */
+export function mergeProviderOptions<T extends object>(defaults: T, options: Partial<T> | undefined): T {
+  if (!options) return { ...defaults };
+  const merged: Record<PropertyKey, unknown> = { ...(defaults as Record<PropertyKey, unknown>) };
+  for (const key of Reflect.ownKeys(options)) {
+    let value = (options as Record<PropertyKey, unknown>)[key];
+    if (value === undefined) continue;
+    if (endpointKeys.has(key) && typeof value === "string") value = { url: value };
+    const previous = merged[key];
+    merged[key] = isPlainObject(previous) && isPlainObject(value) ? mergeOneLevel(previous, value) : value;
+  }
+  return merged as T;
+}
+
+function mergeOneLevel(defaults: Record<string, unknown>, options: Record<string, unknown>) {
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const previous = merged[key];
+    merged[key] = isPlainObject(previous) && isPlainObject(value) ? { ...previous, ...value } : value;
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The mapping used when a provider brings none: OIDC standard claims to the user record. */
+export function defaultProfile(profile: Profile): User {
+  return {
+    id: stringOrUndefined(profile.sub) ?? stringOrUndefined(profile.id),
+    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
+    email: profile.email ?? null,
+    image: typeof profile.picture === "string" ? profile.picture : null,
+  };
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  if (typeof value === "string" && value !== "") return value;
+  if (typeof value === "number") return String(value);
+  return undefined;
+}
+
+const defaultChecks: Record<"oauth" | "oidc", OAuthCheck[]> = { oauth: ["pkce"], oidc: ["pkce", "nonce"] };
+
+function resolveOAuthProvider(
+  provider: OAuthConfig,
+  config: AuthConfig,
+  ownCallbackUrl: string,
+  signinUrl: string,
+): InternalOAuthProvider {
+  const redirectProxyUrl = provider.redirectProxyUrl ?? config.redirectProxyUrl;
+  // With a redirect proxy the identity provider sends the user to the proxy, which forwards the response to
+  // the origin recorded in the encrypted state; so the proxy URL is the redirect_uri and state is required.
+  const callbackUrl = redirectProxyUrl
+    ? `${withoutTrailingSlash(redirectProxyUrl)}/callback/${provider.id}`
+    : ownCallbackUrl;
+  const checks = [...(provider.checks ?? defaultChecks[provider.type])];
+  if (redirectProxyUrl && !checks.includes("state")) checks.push("state");
+
+  const authorization = resolveEndpoint(provider, "authorization");
+  const token = resolveEndpoint(provider, "token");
+  const userinfo = resolveEndpoint(provider, "userinfo");
+  if (provider.type === "oidc") {
+    // OpenID Connect Core §3.1.2.1: the openid scope makes it an OIDC request; profile and email fill the user.
+    authorization.params = { scope: "openid profile email", ...authorization.params };
+  }
+  const userinfoRequest = typeof provider.userinfo === "object" ? provider.userinfo.request : undefined;
+
+  if (!provider.issuer && provider.type === "oidc") {
+    throw new InvalidEndpoints(
+      `Provider "${provider.id}" is of type "oidc" but has no issuer: set \`issuer\` (or AUTH_${envName(provider.id)}_ISSUER).`,
+    );
+  }
+  if (!provider.issuer && !(authorization.url && token.url)) {
+    throw new InvalidEndpoints(
+      `Provider "${provider.id}" needs an \`issuer\` to discover its endpoints, or both \`authorization\` and \`token\` URLs.`,
+    );
+  }
+
+  return {
+    ...provider,
+    clientId: provider.clientId ?? "",
+    clientSecret: provider.clientSecret,
+    checks,
+    profile: provider.profile ?? defaultProfile,
+    authorization,
+    token,
+    userinfo: { ...userinfo, ...(userinfoRequest ? { request: userinfoRequest } : {}) },
+    redirectProxyUrl,
+    callbackUrl,
+    signinUrl,
+  };
+}
+
+function resolveEndpoint(
+  provider: OAuthConfig,
+  key: "authorization" | "token" | "userinfo",
+): { url?: URL; params?: Record<string, string> } {
+  const value: string | EndpointConfig | undefined = provider[key];
+  if (value === undefined) return {};
+  const config = typeof value === "string" ? { url: value } : value;
+  if (config.url === undefined) return config.params ? { params: { ...config.params } } : {};
+  let url: URL;
+  try {
+    url = new URL(config.url);
+  } catch (cause) {
+    throw new InvalidEndpoints(`Provider "${provider.id}" has an invalid ${key} URL: ${config.url}`, {
+      cause: cause as Error,
+    });
+  }
+  return config.params ? { url, params: { ...config.params } } : { url };
+}
+
+/** `AUTH_<ID>_…` names: the id upper-snake-cased, as the env inference spells it. */
+function envName(id: string) {
+  return id.toUpperCase().replace(/-/g, "_");
+}
+
+function withoutTrailingSlash(value: string) {
+  return value.endsWith("/") ? value.slice(0, -1) : value;
+}
