@@ -9,7 +9,11 @@ export function buildRepository(): Promise<{ output: string; ms: number }>;
 export function initAuth(dir: string, providers?: string[]): Promise<{ output: string; ms: number }>;
 export function installApp(dir: string): Promise<{ output: string; ms: number }>;
 export function buildApp(dir: string): Promise<{ output: string; ms: number }>;
-export function startApp(dir: string, port: number, options?: { mode?: "start" | "dev" }): Promise<RunningServer>;
+export function startApp(
+  dir: string,
+  port: number,
+  options?: { mode?: "start" | "dev"; echo?: boolean },
+): Promise<RunningServer>;
 export interface PreparedApp {
   dir: string;
   /** Milliseconds per step. */

@@ -74,14 +74,15 @@ export function buildApp(dir) {
 
 /**
  * Starts the app on 127.0.0.1:<port>: `next start` after a build, or `next dev` (no build needed).
- * Resolves once it answers HTTP; the caller stops it by its PID through `stop()`.
+ * Resolves once it answers HTTP; the caller stops it by its PID through `stop()`. `echo` prints its log live.
  */
-export function startApp(dir, port, { mode = "start" } = {}) {
+export function startApp(dir, port, { mode = "start", echo = false } = {}) {
   return startServer(process.execPath, [nextBin(dir), mode, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: dir,
     env: appProcessEnv(),
     readyUrl: `http://127.0.0.1:${port}/`,
     timeoutMs: 60_000,
+    echo,
   });
 }
 

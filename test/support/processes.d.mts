@@ -27,5 +27,5 @@ export interface RunningServer {
 export function startServer(
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; readyUrl: string; timeoutMs?: number },
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; readyUrl: string; timeoutMs?: number; echo?: boolean },
 ): Promise<RunningServer>;

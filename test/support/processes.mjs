@@ -44,9 +44,9 @@ export function runCommand(command, args, { cwd, env, timeoutMs = 300_000 } = {}
 
 /**
  * Starts a long-running server and resolves once `readyUrl` answers any HTTP status. Rejects (after
- * stopping it) when it exits early or is not ready within `timeoutMs`.
+ * stopping it) when it exits early or is not ready within `timeoutMs`. `echo` also prints its output live.
  */
-export async function startServer(command, args, { cwd, env, readyUrl, timeoutMs = 60_000 }) {
+export async function startServer(command, args, { cwd, env, readyUrl, timeoutMs = 60_000, echo = false }) {
   const started = performance.now();
   const child = spawn(command, args, {
     cwd,
@@ -55,8 +55,14 @@ export async function startServer(command, args, { cwd, env, readyUrl, timeoutMs
     detached: true,
   });
   const output = tail(20_000);
-  child.stdout.on("data", (chunk) => output.push(chunk.toString()));
-  child.stderr.on("data", (chunk) => output.push(chunk.toString()));
+  child.stdout.on("data", (chunk) => {
+    output.push(chunk.toString());
+    if (echo) process.stdout.write(chunk);
+  });
+  child.stderr.on("data", (chunk) => {
+    output.push(chunk.toString());
+    if (echo) process.stderr.write(chunk);
+  });
   let exited = false;
   const closed = new Promise((resolve) => {
     child.once("close", () => {
