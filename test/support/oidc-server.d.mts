@@ -29,10 +29,10 @@ export function claimsForLogin(login: string): { sub: string; email: string; ema
 
 export function loginThroughInteraction(
   authorizationUrl: string | URL,
-  options: { login: string; password?: string },
+  options: { login: string; password?: string; abort?: boolean },
 ): Promise<string>;
 
 export function loginThroughInteractionDetailed(
   authorizationUrl: string | URL,
-  options: { login: string; password?: string },
+  options: { login: string; password?: string; abort?: boolean },
 ): Promise<{ url: string; formPost: boolean }>;

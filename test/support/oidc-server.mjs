@@ -171,22 +171,24 @@ function readForm(html) {
  * client's redirect_uri with `code`, `state` and `iss` (or `error`). For `response_mode=form_post` the provider
  * answers with an auto-submitting form instead; its fields are returned as the query of the redirect_uri then,
  * and `formPost` is set so callers can send them as a POST body.
+ * With `abort: true` the user presses "Cancel" on the login page instead: the provider then answers with
+ * `error=access_denied`.
  * @param {string | URL} authorizationUrl
- * @param {{ login: string, password?: string }} options
+ * @param {{ login: string, password?: string, abort?: boolean }} options
  * @returns {Promise<string>}
  */
-export async function loginThroughInteraction(authorizationUrl, { login, password = "any" }) {
-  const result = await loginThroughInteractionDetailed(authorizationUrl, { login, password });
+export async function loginThroughInteraction(authorizationUrl, options) {
+  const result = await loginThroughInteractionDetailed(authorizationUrl, options);
   return result.url;
 }
 
 /**
  * Like {@link loginThroughInteraction}, telling also whether the result came as a form_post.
  * @param {string | URL} authorizationUrl
- * @param {{ login: string, password?: string }} options
+ * @param {{ login: string, password?: string, abort?: boolean }} options
  * @returns {Promise<{ url: string, formPost: boolean }>}
  */
-export async function loginThroughInteractionDetailed(authorizationUrl, { login, password = "any" }) {
+export async function loginThroughInteractionDetailed(authorizationUrl, { login, password = "any", abort = false }) {
   const origin = new URL(authorizationUrl).origin;
   const jar = new CookieJar();
   /** @type {{ url: URL, method: string, body?: URLSearchParams }} */
@@ -228,6 +230,12 @@ export async function loginThroughInteractionDetailed(authorizationUrl, { login,
       return { url: action.href, formPost: true };
     }
     const prompt = form.fields.get("prompt");
+    if (abort) {
+      const cancel = /<a\b[^>]*href="([^"]*\/abort)"/i.exec(html);
+      if (!cancel) throw new Error(`oidc-server: no cancel link at ${next.url}`);
+      next = { url: new URL(decodeEntities(cancel[1]), next.url), method: "GET" };
+      continue;
+    }
     if (prompt === "login") {
       form.fields.set("login", login);
       form.fields.set("password", password);
