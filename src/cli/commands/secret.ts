@@ -1,0 +1,68 @@
+/**
+ * `auth secret [--raw]`: a fresh AUTH_SECRET. With --raw it only prints one (nothing written). Otherwise
+ * it goes through the same plan → apply path as init: into the project's git-ignored env file, replacing
+ * the existing AUTH_SECRET line (the command's explicit purpose), fixing .gitignore first if needed.
+ * Kept light: no templates, prompts or installers are loaded, so it starts as fast as node itself.
+ */
+import path from "node:path";
+import { applyPlan } from "../apply/apply.js";
+import { ignoreStatus } from "../detect/git-ignore.js";
+import { planSecretsFile } from "../env/plan.js";
+import { generateSecret } from "../env/secret.js";
+import type { Output } from "../output.js";
+import { diskReader } from "../plan/reader.js";
+import type { Plan } from "../plan/types.js";
+import { summaryLines } from "../review/summary.js";
+import { TARGETS } from "../targets/index.js";
+import type { PackageJson } from "../targets/types.js";
+
+/** The env file convention of the project's framework; `.env` when none is recognised. */
+function envConvention(root: string): { envFile: string; pattern: string } {
+  const text = diskReader(root).read("package.json");
+  let pkg: PackageJson = {};
+  try {
+    if (text) pkg = JSON.parse(text) as PackageJson;
+  } catch {
+    // Not our business here: any project may hold a secret.
+  }
+  const deps = { ...pkg.devDependencies, ...pkg.dependencies };
+  const target = TARGETS.find((t) => t.packages.some((name) => deps[name] !== undefined));
+  return target ? { envFile: target.envFile, pattern: target.envIgnorePattern } : { envFile: ".env", pattern: ".env" };
+}
+
+export function runSecret(flags: { raw?: boolean }, out: Output): void {
+  const secret = generateSecret();
+  if (flags.raw) {
+    process.stdout.write(`${secret}\n`);
+    return;
+  }
+  const root = path.resolve(".");
+  const reader = diskReader(root);
+  const { envFile, pattern } = envConvention(root);
+  const { changes, merge } = planSecretsFile({
+    reader,
+    envFile,
+    envStatus: ignoreStatus(root, envFile),
+    ignorePattern: pattern,
+    entries: [{ key: "AUTH_SECRET", value: secret, mode: "replace" }],
+    header: ["Auth: AUTH_SECRET encrypts sessions; keep it secret, one per environment."],
+    secretKeys: ["AUTH_SECRET"],
+    reason: "new session secret",
+  });
+  const plan: Plan = {
+    command: "secret",
+    projectDir: root,
+    changes,
+    install: null,
+    nextSteps: [],
+    notes: [],
+    conflicts: [],
+  };
+  for (const line of summaryLines(plan)) out.line(line);
+  applyPlan(plan);
+  out.line(
+    merge.replaced.length > 0
+      ? `Replaced AUTH_SECRET in ${envFile} with a new one (that is what \`auth secret\` does): existing sessions end; restart the app.`
+      : `Added a new AUTH_SECRET to ${envFile}.`,
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The runtime the CLI ships: `dist/runtime/**` of the CLI's own package, found relative to this module
+ * (not the working directory), so `npx create-auth` writes exactly the code it was published with.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { CliError } from "../errors.js";
+import { listFilesRecursive } from "../plan/reader.js";
+import { cliPackage } from "../version.js";
+
+export interface RuntimeSource {
+  version: string;
+  /** Runtime files (`.js` and `.d.ts`), relative to dist/runtime, sorted. */
+  files: { path: string; content: string }[];
+  /** Ranges the runtime needs installed next to it (the CLI package's own ranges). */
+  peerDependencies: Record<string, string>;
+}
+
+/** Packages the runtime imports at run time; the host installs them as direct dependencies. */
+export const RUNTIME_PEERS = ["jose", "oauth4webapi"] as const;
+
+export function loadRuntimeSource(): RuntimeSource {
+  const dir = fileURLToPath(new URL("../../runtime/", import.meta.url));
+  if (!existsSync(dir)) {
+    throw new CliError(
+      "RuntimeNotBuilt",
+      `The auth runtime is missing from this CLI package (${dir}); run npm run build.`,
+    );
+  }
+  const files = listFilesRecursive(dir)
+    .filter((file) => file.endsWith(".js") || file.endsWith(".d.ts"))
+    .map((file) => ({ path: file, content: readFileSync(dir + file, "utf8") }));
+  const { version, dependencies } = cliPackage();
+  const peerDependencies: Record<string, string> = {};
+  for (const name of RUNTIME_PEERS) peerDependencies[name] = dependencies[name] ?? "*";
+  return { version, files, peerDependencies };
+}

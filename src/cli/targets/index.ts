@@ -1,0 +1,28 @@
+/**
+ * The framework targets `init` can plan for, and the frameworks we recognise but do not support yet
+ * (so a SvelteKit project gets "not yet" rather than "no framework found").
+ */
+import { nextTarget } from "./next.js";
+import type { FrameworkId, Target } from "./types.js";
+
+export const TARGETS: readonly Target[] = [nextTarget];
+
+export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
+  next: "Next.js",
+  sveltekit: "SvelteKit",
+  express: "Express",
+  "solid-start": "SolidStart",
+  qwik: "Qwik City",
+};
+
+/** Packages that identify frameworks of later versions; order matters (meta-frameworks before Express). */
+export const RECOGNISED_ONLY: readonly { id: FrameworkId; packages: string[] }[] = [
+  { id: "sveltekit", packages: ["@sveltejs/kit"] },
+  { id: "solid-start", packages: ["@solidjs/start"] },
+  { id: "qwik", packages: ["@builder.io/qwik-city", "@qwik.dev/router"] },
+  { id: "express", packages: ["express"] },
+];
+
+export function findTarget(id: FrameworkId): Target | undefined {
+  return TARGETS.find((t) => t.id === id);
+}

@@ -1,0 +1,229 @@
+/**
+ * The Next.js (App Router) target: recognises a Next project, and plans the auth module, the catch-all
+ * route under /api/auth, the env file, the runtime package and the dependencies. Declarative where it can
+ * be (templates, env keys, next steps); every decision about existing files is made here, in one place.
+ */
+import path from "node:path";
+import { planEnvExample, planSecretsFile } from "../env/plan.js";
+import type { ProjectReader } from "../plan/reader.js";
+import type { Conflict, FileChange, InstallStep, Plan } from "../plan/types.js";
+import type { ProviderEntry } from "../providers/catalog.js";
+import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import { addDependencies } from "../transforms/package-json.js";
+import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
+
+const RUNTIME_NEXT = `${RUNTIME_PACKAGE_NAME}/next`;
+/** Where Next serves the app in development; the callback URLs printed are for this origin. */
+const DEV_ORIGIN = "http://localhost:3000";
+const BASE_PATH = "/api/auth";
+
+function authFilePath(info: Pick<ProjectInfo, "srcDir" | "language">): string {
+  return `${info.srcDir ? "src/" : ""}auth.${info.language}`;
+}
+
+function routeFilePath(info: Pick<ProjectInfo, "framework" | "language">): string {
+  return `${info.framework.routesDir}/api/auth/[...nextauth]/route.${info.language}`;
+}
+
+/** `@/auth` when an alias points at the auth module's directory, else a relative specifier. */
+function authImportFrom(info: ProjectInfo, fromFile: string): string {
+  const authDir = info.srcDir ? "src" : "";
+  const alias = info.aliases.find((a) => a.directory === authDir);
+  if (alias) return `${alias.prefix}auth`;
+  const relative = path.posix.relative(path.posix.dirname(fromFile), path.posix.join(authDir, "auth"));
+  return relative.startsWith(".") ? relative : `./${relative}`;
+}
+
+export function callbackUrl(providerId: string): string {
+  return `${DEV_ORIGIN}${BASE_PATH}/callback/${providerId}`;
+}
+
+function runCommand(pm: string, script: string): string {
+  return pm === "npm" ? `npm run ${script}` : `${pm} ${script}`;
+}
+
+export function installCommand(pm: InstallStep["packageManager"]): string[] {
+  return pm === "npm" ? ["npm", "install", "--no-audit", "--no-fund"] : [pm, "install"];
+}
+
+/**
+ * An existing file at a path we own: identical → nothing to do; already doing the job (recognised by its
+ * shape) → nothing to do; anything else → the user's file, which we replace only with permission.
+ */
+function planOwnedFile(
+  context: PlanContext,
+  file: string,
+  content: string,
+  alreadyDone: (source: string) => boolean,
+  reason: string,
+): { change?: FileChange; conflict?: Conflict; note?: string } {
+  const existing = context.reader.read(file);
+  if (existing === null) return { change: { kind: "create", path: file, content, reason } };
+  if (existing === content) return {};
+  if (alreadyDone(existing)) return { note: `${file} is already set up; left as it is.` };
+  if (context.overwrite.has(file))
+    return { change: { kind: "edit", path: file, before: existing, after: content, reason } };
+  return { conflict: { path: file, reason: "exists with other content" } };
+}
+
+function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string): string[] {
+  const pm = info.packageManager.name;
+  const steps: string[] = [];
+  for (const provider of providers) {
+    if (provider.kind === "credentials") {
+      steps.push(
+        `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${authFile}.`,
+      );
+      continue;
+    }
+    steps.push(
+      `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callbackUrl(provider.id)}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`,
+    );
+  }
+  steps.push(`Start the app (${runCommand(pm, "dev")}) and sign in at ${DEV_ORIGIN}${BASE_PATH}/signin`);
+  steps.push(
+    `Read the session in a server component: const session = await auth() (import { auth } from "${authImportFrom(info, "app/page.tsx")}")`,
+  );
+  return steps;
+}
+
+export const nextTarget: Target = {
+  id: "next",
+  name: "Next.js",
+  packages: ["next"],
+  envFile: ".env.local",
+  // Next loads .env*.local files and create-next-app ignores exactly this pattern.
+  envIgnorePattern: ".env*.local",
+
+  detect(reader: ProjectReader, pkg: PackageJson): FrameworkMatch | null {
+    const declared = pkg.dependencies?.["next"] ?? pkg.devDependencies?.["next"];
+    if (declared === undefined) return null;
+    let version: string | null = declared.replace(/^[\^~>=<v ]+/, "") || null;
+    const installed = reader.read("node_modules/next/package.json");
+    if (installed) {
+      try {
+        version = (JSON.parse(installed) as { version: string }).version;
+      } catch {
+        // A broken install: keep the declared range.
+      }
+    }
+    for (const dir of ["src/app", "app"]) {
+      if (reader.isDirectory(dir)) return { version, router: "app", routesDir: dir };
+    }
+    for (const dir of ["src/pages", "pages"]) {
+      if (reader.isDirectory(dir)) return { version, router: "pages", routesDir: dir };
+    }
+    return { version, router: "app", routesDir: reader.isDirectory("src") ? "src/app" : "app" };
+  },
+
+  ownedFiles(info) {
+    return [authFilePath(info), routeFilePath(info)];
+  },
+
+  plan(context: PlanContext): Plan {
+    const { info, answers, reader } = context;
+    const changes: FileChange[] = [];
+    const conflicts: Conflict[] = [];
+    const notes: string[] = [];
+    const collect = (result: { change?: FileChange; conflict?: Conflict; note?: string }) => {
+      if (result.change) changes.push(result.change);
+      if (result.conflict) conflicts.push(result.conflict);
+      if (result.note) notes.push(result.note);
+    };
+
+    const authFile = authFilePath(info);
+    const authSource = context.render("auth", {
+      runtimeDir: answers.runtimeDir,
+      envFile: info.envFile,
+      providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
+    });
+    collect(
+      planOwnedFile(
+        context,
+        authFile,
+        authSource,
+        (source) => {
+          const shape = context.inspectModule(source);
+          const done = shape.imports.includes(RUNTIME_NEXT) && shape.exports.includes("handlers");
+          const missing = answers.providers.filter(
+            (p) => !shape.imports.includes(`${RUNTIME_PACKAGE_NAME}/providers/${p.id}`),
+          );
+          if (done && missing.length > 0) {
+            notes.push(
+              `${authFile} does not use ${missing.map((p) => p.id).join(", ")}; add with: npx auth add-provider <id> (init never rewrites an existing auth module).`,
+            );
+          }
+          return done;
+        },
+        "auth module (NextAuth config, providers)",
+      ),
+    );
+
+    const routeFile = routeFilePath(info);
+    const routeSource = context.render("route", { authImport: authImportFrom(info, routeFile) });
+    collect(
+      planOwnedFile(
+        context,
+        routeFile,
+        routeSource,
+        (source) => {
+          const exported = context.inspectModule(source).exports;
+          return exported.includes("GET") && exported.includes("POST");
+        },
+        `${BASE_PATH}/* endpoints`,
+      ),
+    );
+
+    const oauthKeys = answers.providers.flatMap((p) => p.envKeys);
+    const secrets = planSecretsFile({
+      reader,
+      envFile: info.envFile,
+      envStatus: info.envStatus,
+      ignorePattern: this.envIgnorePattern,
+      entries: [
+        { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
+        ...oauthKeys.map((key) => ({ key, value: "" })),
+      ],
+      header: ["Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment."],
+      secretKeys: ["AUTH_SECRET", ...oauthKeys.filter((key) => key.endsWith("_SECRET"))],
+      reason: "session secret and provider settings",
+    });
+    changes.push(...secrets.changes);
+    if (secrets.merge.kept.includes("AUTH_SECRET")) notes.push(`AUTH_SECRET already set in ${info.envFile}; kept.`);
+    changes.push(...planEnvExample(reader, ["AUTH_SECRET", ...oauthKeys], info.envFile));
+
+    const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
+    changes.push(...runtime.changes);
+    conflicts.push(...runtime.conflicts);
+
+    const packageJsonText = reader.read("package.json") ?? "{}";
+    const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
+    for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
+    const deps = addDependencies(packageJsonText, wanted);
+    let install: InstallStep | null = null;
+    if (deps !== "unchanged") {
+      changes.push({
+        kind: "edit",
+        path: "package.json",
+        before: packageJsonText,
+        after: deps.content,
+        reason: `dependencies: ${deps.added.join(", ")}`,
+      });
+      for (const d of deps.differing) {
+        notes.push(`package.json has ${d.name}@${d.existing}; the runtime is built against ${d.wanted}. Kept yours.`);
+      }
+      install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
+    }
+
+    return {
+      command: "init",
+      projectDir: info.root,
+      changes,
+      install,
+      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile) : [],
+      notes,
+      conflicts,
+    };
+  },
+};
