@@ -31,6 +31,8 @@ export interface RequestInternal {
   cookies: Record<string, string>;
   /** JSON or form body, flattened to strings. */
   body?: Record<string, string>;
+  /** The body as parsed, JSON values kept (the session update's `data` is an object). */
+  rawBody?: Record<string, unknown>;
   query: Record<string, string>;
   error?: string;
   /** The original web Request, handed to `authorize` and `authorized`. */

@@ -1,0 +1,51 @@
+/**
+ * `GET /signin` renders the sign-in page (or redirects to `pages.signIn`); `POST /signin/<provider>`
+ * (CSRF-checked) starts an OAuth/OIDC sign-in by redirecting to the provider's authorization URL.
+ * Credentials forms post to `/callback/<id>` instead, so a POST here for them just shows the page again.
+ */
+import { InvalidProvider } from "../../errors.js";
+import type { ResponseInternal } from "../../types.js";
+import { actionHref } from "../auth-actions.js";
+import { assertCsrf } from "../csrf.js";
+import { pageUrl, withQuery } from "../errors.js";
+import { getAuthorizationUrl } from "../oauth/authorization-url.js";
+import { renderSignInPage } from "../pages/signin.js";
+import { html } from "../response.js";
+import type { ActionContext } from "./context.js";
+
+function requireKnownProvider({ request, options }: ActionContext) {
+  if (request.providerId !== undefined && !options.provider) {
+    throw new InvalidProvider(`No provider with id "${request.providerId}" is configured.`);
+  }
+}
+
+export function signInPage(context: ActionContext): ResponseInternal {
+  requireKnownProvider(context);
+  const { request, options, cookies } = context;
+  const { pages } = options;
+  if (pages.signIn) {
+    const params = new URLSearchParams({ callbackUrl: options.callbackUrl });
+    if (request.error) params.set("error", request.error);
+    return { redirect: withQuery(pageUrl(request.url.origin, pages.signIn), params), cookies };
+  }
+  const page = renderSignInPage({
+    providers: options.provider ? [options.provider] : options.providers,
+    csrfToken: options.csrfToken,
+    callbackUrl: options.callbackUrl,
+    error: request.error,
+    theme: options.theme,
+  });
+  return html(page, 200, { cookies });
+}
+
+export async function signIn(context: ActionContext): Promise<ResponseInternal> {
+  requireKnownProvider(context);
+  const { request, options, cookies, skipCSRFCheck } = context;
+  assertCsrf("signin", options.csrfTokenVerified, skipCSRFCheck);
+  const provider = options.provider;
+  if (provider?.type === "oauth" || provider?.type === "oidc") {
+    const authorization = await getAuthorizationUrl(options, provider, request.query);
+    return { redirect: authorization.redirect, cookies: [...cookies, ...authorization.cookies] };
+  }
+  return { redirect: actionHref(options.url, "signin"), cookies };
+}

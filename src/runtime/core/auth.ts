@@ -1,0 +1,94 @@
+/**
+ * The request path, in one direction: parse → resolve options → assert the configuration → init (CSRF,
+ * callback URL) → one action → Response. Errors are answered in one place (core/errors.ts); nothing the
+ * client sees carries a stack trace.
+ */
+import { AuthError } from "../errors.js";
+import type { AuthConfig, Cookie, RawMarker, ResponseInternal, SkipCSRFCheckMarker } from "../types.js";
+import { assertConfig } from "./assert.js";
+import { configLogger, resolveOptions } from "./config.js";
+import { actionErrorResponse, configurationErrorResponse, toError } from "./errors.js";
+import { init } from "./init.js";
+import type { InternalOptions, RequestInternal } from "./internal.js";
+import { normalizeBasePath, parseRequest } from "./request.js";
+import { json, toResponse } from "./response.js";
+import { route } from "./route.js";
+import { createSessionStore } from "./session/index.js";
+
+/** Pass as `config.raw` to get the internal response object instead of a Response. */
+export const raw: RawMarker = Symbol("create-auth.raw") as unknown as RawMarker;
+/** Pass as `config.skipCSRFCheck` when the framework already protects these requests against CSRF. */
+export const skipCSRFCheck: SkipCSRFCheckMarker = Symbol("create-auth.skipCSRFCheck") as unknown as SkipCSRFCheckMarker;
+
+const BAD_REQUEST = "Bad request.";
+
+/**
+ * Handles one auth request. With `config.raw === raw` it resolves to the internal response object (and
+ * rethrows AuthErrors, so server-side callers such as form actions can handle them); otherwise to a Response.
+ */
+export async function Auth(request: Request, config: AuthConfig & { raw: RawMarker }): Promise<ResponseInternal>;
+export async function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>;
+export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
+  const isRaw = config.raw === raw;
+  const finish = (result: ResponseInternal, returnRedirect = false) =>
+    isRaw ? result : toResponse(result, returnRedirect);
+  const logger = configLogger(config);
+
+  let internalRequest: RequestInternal;
+  try {
+    internalRequest = await parseRequest(request, config);
+  } catch (error) {
+    logger.error(toError(error));
+    return finish(json(BAD_REQUEST, 400));
+  }
+
+  let options: InternalOptions | undefined;
+  let configError: Error | undefined;
+  try {
+    options = resolveOptions(config, internalRequest);
+    configError = assertConfig(internalRequest, options, config);
+  } catch (error) {
+    configError = toError(error);
+  }
+  if (configError || !options) {
+    return finish(
+      configurationErrorResponse(configError, {
+        request: internalRequest,
+        basePath: normalizeBasePath(config.basePath),
+        pages: config.pages ?? {},
+        theme: config.theme ?? {},
+        logger,
+      }),
+    );
+  }
+
+  const returnRedirect = request.headers.has("X-Auth-Return-Redirect");
+  const skip = config.skipCSRFCheck === skipCSRFCheck;
+  let cookies: Cookie[] = [];
+  try {
+    const initialized = await init(internalRequest, options, skip);
+    cookies = initialized.cookies;
+    const result = await route({
+      request: internalRequest,
+      options: initialized.options,
+      cookies,
+      sessionStore: createSessionStore(internalRequest, initialized.options),
+      skipCSRFCheck: skip,
+    });
+    return finish(result, returnRedirect);
+  } catch (error) {
+    if (isRaw && !returnRedirect && error instanceof AuthError) {
+      logger.error(error);
+      throw error;
+    }
+    const result = actionErrorResponse(error, {
+      request: internalRequest,
+      basePath: options.basePath,
+      pages: options.pages,
+      theme: options.theme,
+      logger,
+      cookies,
+    });
+    return finish(result, returnRedirect);
+  }
+}

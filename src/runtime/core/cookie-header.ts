@@ -1,0 +1,53 @@
+/**
+ * The two cookie wire formats: reading a `Cookie` request header and writing one `Set-Cookie` value
+ * (RFC 6265 §4.1). Written here rather than pulled in, because it is small and every attribute matters.
+ */
+import type { Cookie } from "../types.js";
+
+/** Parses `a=1; b=2` into `{a: "1", b: "2"}`. The first occurrence of a name wins (RFC 6265 §5.4). */
+export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  if (!header) return cookies;
+  for (const pair of header.split(";")) {
+    const separator = pair.indexOf("=");
+    if (separator === -1) continue;
+    const name = pair.slice(0, separator).trim();
+    if (!name || Object.hasOwn(cookies, name)) continue;
+    let value = pair.slice(separator + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    cookies[name] = safeDecode(value);
+  }
+  return cookies;
+}
+
+function safeDecode(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+// RFC 6265 §4.1.1 cookie-name is an RFC 7230 token.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const EPOCH = new Date(0).toUTCString();
+
+/** Serializes one cookie as a `Set-Cookie` header value. `maxAge: 0` clears it (with an epoch Expires too). */
+export function serializeCookie({ name, value, options }: Cookie): string {
+  if (!TOKEN.test(name)) throw new TypeError(`Invalid cookie name: ${name}`);
+  const parts = [`${name}=${encodeURIComponent(value)}`];
+  if (options.maxAge !== undefined) {
+    const maxAge = Math.max(0, Math.floor(options.maxAge));
+    parts.push(`Max-Age=${maxAge}`);
+    if (maxAge === 0) parts.push(`Expires=${EPOCH}`);
+    else if (!options.expires) parts.push(`Expires=${new Date(Date.now() + maxAge * 1000).toUTCString()}`);
+  }
+  if (options.expires && options.maxAge !== 0) parts.push(`Expires=${options.expires.toUTCString()}`);
+  if (options.domain) parts.push(`Domain=${options.domain}`);
+  parts.push(`Path=${options.path ?? "/"}`);
+  if (options.httpOnly) parts.push("HttpOnly");
+  if (options.secure) parts.push("Secure");
+  if (options.sameSite) parts.push(`SameSite=${options.sameSite[0]!.toUpperCase()}${options.sameSite.slice(1)}`);
+  return parts.join("; ");
+}

@@ -1,0 +1,74 @@
+/**
+ * CSRF protection by signed double submit (OWASP CSRF cheat sheet, "Signed Double-Submit Cookie"): the
+ * cookie holds `token|sha256hex(token + secret)`, and a POST must echo `token` in its body. The hash stops
+ * an attacker who can plant cookies (a sibling subdomain) from choosing a token; the echo stops cross-site
+ * forms, which cannot read the cookie.
+ */
+import { MissingCSRF } from "../errors.js";
+
+export interface CsrfState {
+  /** The token pages and `/csrf` hand out. */
+  token: string;
+  /** The cookie value to set, when the request did not carry a valid one. */
+  cookie?: string;
+  /** Whether this request is a POST whose body echoes the cookie's token. */
+  verified: boolean;
+}
+
+const utf8 = new TextEncoder();
+
+async function sha256Hex(input: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", utf8.encode(input));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
+/** Constant-time comparison of two strings; unequal lengths fail without comparing contents. */
+export function timingSafeEqualString(a: string, b: string): boolean {
+  const left = utf8.encode(a);
+  const right = utf8.encode(b);
+  if (left.length !== right.length) return false;
+  let difference = 0;
+  for (let index = 0; index < left.length; index++) difference |= left[index]! ^ right[index]!;
+  return difference === 0;
+}
+
+/**
+ * Reads the csrf cookie and the body's `csrfToken`. A cookie whose hash re-computes with one of the
+ * secrets is kept; otherwise a fresh token and cookie are minted (with the first secret).
+ */
+export async function createCsrfState(params: {
+  cookieValue: string | undefined;
+  bodyValue: string | undefined;
+  isPost: boolean;
+  secrets: string[];
+}): Promise<CsrfState> {
+  const { cookieValue, bodyValue, isPost, secrets } = params;
+  if (cookieValue) {
+    const separator = cookieValue.indexOf("|");
+    const token = separator === -1 ? "" : cookieValue.slice(0, separator);
+    const hash = separator === -1 ? "" : cookieValue.slice(separator + 1);
+    if (token) {
+      for (const secret of secrets) {
+        if (timingSafeEqualString(hash, await sha256Hex(`${token}${secret}`))) {
+          const verified = isPost && typeof bodyValue === "string" && timingSafeEqualString(bodyValue, token);
+          return { token, verified };
+        }
+      }
+    }
+  }
+  const token = randomHex(32);
+  const cookie = `${token}|${await sha256Hex(`${token}${secrets[0] ?? ""}`)}`;
+  return { token, cookie, verified: false };
+}
+
+/** The check every state-changing action runs first; `skip` is the framework authors' opt-out. */
+export function assertCsrf(action: string, verified: boolean, skip: boolean): void {
+  if (skip || verified) return;
+  throw new MissingCSRF(`The CSRF token was missing or invalid on ${action}: post the csrfToken from /csrf.`);
+}

@@ -1,0 +1,97 @@
+/**
+ * Environment-derived defaults, applied in one place: the secret(s), the deployment URL and base path,
+ * host trust, the redirect proxy, and each provider's `AUTH_<ID>_ID/_SECRET/_ISSUER`. Explicit config wins.
+ */
+import type { AuthConfig, Provider } from "../types.js";
+import { createLogger } from "./logger.js";
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Where setEnvDefaults records the deployment URL (`AUTH_URL`) on the config. A symbol key keeps it out
+ * of the public config shape while surviving `{ ...config }` copies made by integrations.
+ */
+export const deploymentUrl: unique symbol = Symbol("create-auth.deploymentUrl");
+export type ConfigWithEnv = AuthConfig & { [deploymentUrl]?: URL };
+
+export function envUrl(env: Env): string | undefined {
+  return env.AUTH_URL || env.NEXTAUTH_URL || undefined;
+}
+
+/** `my-provider` → `MY_PROVIDER`, the form provider ids take in env variable names. */
+export function providerEnvName(id: string): string {
+  return id.toUpperCase().replace(/-/g, "_");
+}
+
+function parseTrustHost(env: Env): boolean {
+  const explicit = env.AUTH_TRUST_HOST;
+  // Unlike the reference, an explicit "false" means false.
+  if (explicit !== undefined && explicit !== "") return explicit !== "false" && explicit !== "0";
+  return Boolean(envUrl(env) || env.VERCEL || env.CF_PAGES || env.NODE_ENV !== "production");
+}
+
+function withEnvCredentials(provider: AuthConfig["providers"][number], env: Env): Provider {
+  const factory = typeof provider === "function" ? (provider as (options?: Record<string, unknown>) => Provider) : null;
+  const id = factory ? factory().id : (provider as Provider).id;
+  const name = providerEnvName(id);
+  const fromEnv: Record<string, string> = {};
+  for (const [key, suffix] of [
+    ["clientId", "ID"],
+    ["clientSecret", "SECRET"],
+    ["issuer", "ISSUER"],
+    ["apiKey", "KEY"],
+  ] as const) {
+    const value = env[`AUTH_${name}_${suffix}`];
+    if (value) fromEnv[key] = value;
+  }
+  const resolved = factory ? factory(fromEnv) : (provider as Provider);
+  if (resolved.type === "oauth" || resolved.type === "oidc") {
+    resolved.clientId ??= fromEnv.clientId;
+    resolved.clientSecret ??= fromEnv.clientSecret;
+    resolved.issuer ??= fromEnv.issuer;
+  } else if (resolved.type === "email" && fromEnv.apiKey) {
+    resolved.apiKey ??= fromEnv.apiKey;
+  }
+  return resolved;
+}
+
+/** Sets environment-derived defaults on `config` (mutating it, as the spec says). */
+export function setEnvDefaults(envObject: Env, config: AuthConfig, suppressBasePathWarning = false): void {
+  const url = envUrl(envObject);
+  if (url) {
+    try {
+      const parsed = new URL(url);
+      (config as ConfigWithEnv)[deploymentUrl] = parsed;
+      const path = parsed.pathname.replace(/\/$/, "");
+      if (config.basePath) {
+        if (path && !suppressBasePathWarning) {
+          createLogger(config).warn(
+            "env-url-basepath-redundant",
+            `Both AUTH_URL's path (${parsed.pathname}) and basePath (${config.basePath}) are set; basePath is used.`,
+          );
+        }
+      } else if (path) {
+        config.basePath = path;
+      }
+    } catch {
+      createLogger(config).warn("env-url-invalid", `AUTH_URL is not a valid URL: ${url}`);
+    }
+  }
+  config.basePath ??= "/auth";
+
+  const hasSecret = Array.isArray(config.secret) ? config.secret.length > 0 : Boolean(config.secret);
+  if (!hasSecret) {
+    const secrets: string[] = [];
+    const primary = envObject.AUTH_SECRET || envObject.NEXTAUTH_SECRET;
+    if (primary) secrets.push(primary);
+    // Rotation: the highest-numbered secret encrypts, older ones still decrypt.
+    for (const index of [1, 2, 3]) {
+      const numbered = envObject[`AUTH_SECRET_${index}`];
+      if (numbered) secrets.unshift(numbered);
+    }
+    config.secret = secrets;
+  }
+  config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL || undefined;
+  config.trustHost ??= parseTrustHost(envObject);
+  config.providers = config.providers.map((provider) => withEnvCredentials(provider, envObject));
+}

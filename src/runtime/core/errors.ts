@@ -1,0 +1,99 @@
+/**
+ * The one place where errors become responses. Sign-in errors send the user back to the sign-in page,
+ * everything else to the error page; only the types in CLIENT_SAFE reach the URL, every other one is
+ * shown as `Configuration` (the details stay in the server log). No stack or message reaches a client.
+ */
+import { AuthError, CredentialsSignin, ErrorPageLoop, SignInError } from "../errors.js";
+import type { Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
+import type { RequestInternal } from "./internal.js";
+import { renderErrorPage } from "./pages/error.js";
+import { html, json } from "./response.js";
+
+/** Types a user can act on, and that reveal nothing about the server. */
+const CLIENT_SAFE = new Set([
+  "CredentialsSignin",
+  "OAuthAccountNotLinked",
+  "OAuthCallbackError",
+  "AccessDenied",
+  "Verification",
+  "MissingCSRF",
+  "AccountNotLinked",
+  "WebAuthnVerificationError",
+]);
+
+const CONFIGURATION_MESSAGE =
+  "There was a problem with the server configuration. Check the server logs for more information.";
+
+/** Pages that a browser navigates to: a configuration error there renders HTML rather than JSON. */
+const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
+
+export interface ErrorContext {
+  request: RequestInternal;
+  basePath: string;
+  pages: Partial<PagesOptions>;
+  theme: Theme;
+  logger: LoggerInstance;
+  /** Cookies collected before the failure (a fresh csrf cookie, the callback URL) still go out. */
+  cookies?: Cookie[];
+}
+
+/** A `pages` entry is a path on this origin (an absolute URL is taken as is). */
+export function pageUrl(origin: string, page: string): string {
+  return new URL(page, origin).href;
+}
+
+export function withQuery(url: string, params: URLSearchParams): string {
+  if (params.size === 0) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${params}`;
+}
+
+export function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The `?error=` a client sees for this error. */
+export function clientErrorType(error: Error): string {
+  return error instanceof AuthError && CLIENT_SAFE.has(error.type) ? error.type : "Configuration";
+}
+
+/** Maps an error thrown by an action to a redirect (or, for a session update, 400 `null`). Logs it whole. */
+export function actionErrorResponse(thrown: unknown, context: ErrorContext): ResponseInternal {
+  const error = toError(thrown);
+  const { request, basePath, pages, logger, cookies = [] } = context;
+  logger.error(error);
+  if (request.method === "POST" && request.action === "session") return json(null, 400, { cookies });
+  const params = new URLSearchParams({ error: clientErrorType(error) });
+  if (error instanceof CredentialsSignin) params.set("code", error.code);
+  const isSignIn = error instanceof SignInError;
+  const page = (isSignIn ? pages.signIn : pages.error) ?? `${basePath}/${isSignIn ? "signin" : "error"}`;
+  return { redirect: withQuery(pageUrl(request.url.origin, page), params), cookies };
+}
+
+/**
+ * Answers a configuration error found before any action ran: pages render the Configuration error page
+ * (or redirect to the custom one), everything else gets a 500 JSON message. A custom error page that
+ * itself needs authentication would loop, so it is bypassed (and the loop logged).
+ */
+export function configurationErrorResponse(thrown: unknown, context: Omit<ErrorContext, "cookies">): ResponseInternal {
+  const error = toError(thrown);
+  const { request, basePath, pages, theme, logger } = context;
+  logger.error(error);
+  if (!PAGE_ACTIONS.has(request.action) || request.method !== "GET") {
+    return json({ message: CONFIGURATION_MESSAGE }, 500);
+  }
+  const onErrorPage = Boolean(pages.error && request.query.callbackUrl?.startsWith(pages.error));
+  if (onErrorPage) {
+    logger.error(new ErrorPageLoop(`The error page ${pages.error} must not require authentication.`));
+  }
+  if (!pages.error || onErrorPage) {
+    const { status, html: page } = renderErrorPage({
+      type: "Configuration",
+      url: new URL(`${request.url.origin}${basePath}`),
+      theme,
+    });
+    return html(page, status);
+  }
+  return {
+    redirect: withQuery(pageUrl(request.url.origin, pages.error), new URLSearchParams({ error: "Configuration" })),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The built-in error page. Its status says what kind of failure it is: a server misconfiguration (500),
+ * a refusal (403), or anything else (200, the page itself worked).
+ */
+import type { Theme } from "../../types.js";
+import { actionHref } from "../auth-actions.js";
+import { escapeHtml, layout } from "./html.js";
+
+interface ErrorView {
+  status: number;
+  heading: string;
+  message: string;
+}
+
+const VIEWS: Record<string, ErrorView> = {
+  Configuration: {
+    status: 500,
+    heading: "Server error",
+    message: "There is a problem with the server configuration. Check the server logs for more information.",
+  },
+  AccessDenied: { status: 403, heading: "Access denied", message: "You do not have permission to sign in." },
+  Verification: {
+    status: 403,
+    heading: "Unable to sign in",
+    message: "The sign-in link is no longer valid. It may have been used already, or it may have expired.",
+  },
+};
+
+const DEFAULT_VIEW: ErrorView = {
+  status: 200,
+  heading: "Error",
+  message: "Something went wrong while signing in. Please try again.",
+};
+
+export function errorStatus(type: string | undefined): number {
+  return (type && VIEWS[type]?.status) || DEFAULT_VIEW.status;
+}
+
+export function renderErrorPage(params: { type: string | undefined; url: URL; theme: Theme }): {
+  status: number;
+  html: string;
+} {
+  const { type, url, theme } = params;
+  const view = (type && VIEWS[type]) || DEFAULT_VIEW;
+  const link =
+    type === "Configuration"
+      ? `<a class="button" href="${escapeHtml(url.origin)}">Go to the home page</a>`
+      : `<a class="button" href="${escapeHtml(actionHref(url, "signin"))}">Sign in</a>`;
+  return {
+    status: view.status,
+    html: layout({
+      title: "Error",
+      theme,
+      content: `<h1>${escapeHtml(view.heading)}</h1><p>${escapeHtml(view.message)}</p>${link}`,
+    }),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The built-in sign-in page: one form per provider. OAuth/OIDC providers get a POST button to
+ * `/signin/<id>` (a POST, so the CSRF token travels with it); credentials providers get their fields,
+ * posted to `/callback/<id>`. An `?error=` is explained above the forms.
+ */
+import type { Theme } from "../../types.js";
+import type { InternalProvider } from "../internal.js";
+import { escapeHtml, layout } from "./html.js";
+
+/** What the user reads for each `?error=` type: what happened and what to do, never the cause. */
+const SIGNIN_ERRORS: Record<string, string> = {
+  CredentialsSignin: "Sign in failed. Check that the details you entered are correct.",
+  OAuthAccountNotLinked: "To confirm your identity, sign in with the same account you used originally.",
+  OAuthCallbackError: "The sign-in provider returned an error. Try again, or sign in another way.",
+  OAuthSignInError: "Sign-in with that provider could not start. Try again, or sign in another way.",
+  EmailSignInError: "The sign-in email could not be sent. Try again later.",
+  MissingCSRF: "Your sign-in form expired. Please try again.",
+  AccountNotLinked: "This email is already used by another account. Sign in the way you did before.",
+  SessionRequired: "Please sign in to access this page.",
+};
+
+export function signInErrorMessage(error: string): string {
+  return SIGNIN_ERRORS[error] ?? "Unable to sign in. Please try again.";
+}
+
+function hiddenInputs(csrfToken: string | undefined, callbackUrl: string): string {
+  const csrf = csrfToken ? `<input type="hidden" name="csrfToken" value="${escapeHtml(csrfToken)}">` : "";
+  return `${csrf}<input type="hidden" name="callbackUrl" value="${escapeHtml(callbackUrl)}">`;
+}
+
+function providerForm(provider: InternalProvider, csrfToken: string | undefined, callbackUrl: string): string {
+  const label = `Sign in with ${provider.name}`;
+  if (provider.type === "credentials") {
+    const fields = Object.entries(provider.credentials ?? {})
+      .map(([key, input]) => {
+        const id = `input-${key}-for-${provider.id}-provider`;
+        const type = typeof input.type === "string" ? input.type : "text";
+        const placeholder =
+          typeof input.placeholder === "string" ? ` placeholder="${escapeHtml(input.placeholder)}"` : "";
+        const value = typeof input.value === "string" ? ` value="${escapeHtml(input.value)}"` : "";
+        const autocomplete =
+          type === "password" ? "current-password" : key === "email" ? "email" : key === "username" ? "username" : "";
+        return `<label for="${escapeHtml(id)}">${escapeHtml(input.label ?? key)}</label>
+<input id="${escapeHtml(id)}" name="${escapeHtml(key)}" type="${escapeHtml(type)}"${placeholder}${value}${autocomplete ? ` autocomplete="${autocomplete}"` : ""}>`;
+      })
+      .join("\n");
+    return `<form action="${escapeHtml(provider.callbackUrl)}" method="POST">${hiddenInputs(csrfToken, callbackUrl)}
+${fields}
+<button type="submit">${escapeHtml(label)}</button></form>`;
+  }
+  return `<form action="${escapeHtml(provider.signinUrl)}" method="POST">${hiddenInputs(csrfToken, callbackUrl)}
+<button type="submit">${escapeHtml(label)}</button></form>`;
+}
+
+export function renderSignInPage(params: {
+  providers: InternalProvider[];
+  csrfToken: string | undefined;
+  callbackUrl: string;
+  error?: string | undefined;
+  theme: Theme;
+}): string {
+  const { providers, csrfToken, callbackUrl, error, theme } = params;
+  const visible = providers.filter(
+    (provider) => provider.type === "oauth" || provider.type === "oidc" || provider.type === "credentials",
+  );
+  const errorBlock = error ? `<p class="error" role="alert">${escapeHtml(signInErrorMessage(error))}</p>` : "";
+  const forms = visible.map((provider) => providerForm(provider, csrfToken, callbackUrl)).join("\n<hr>\n");
+  return layout({ title: "Sign In", theme, content: `<h1>Sign in</h1>${errorBlock}\n${forms}` });
+}

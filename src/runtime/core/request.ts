@@ -1,0 +1,119 @@
+/**
+ * Turns a web Request into the internal request: the effective URL (deployment URL or trusted proxy
+ * headers), the action and provider from the path under the base path, cookies, query and body.
+ * Anything that is not an auth request is an `UnknownAction`, which the caller answers with 400.
+ */
+import { UnknownAction } from "../errors.js";
+import type { AuthConfig } from "../types.js";
+import { ACTIONS_WITH_PROVIDER, firstValue, isAuthAction } from "./auth-actions.js";
+import { parseCookieHeader } from "./cookie-header.js";
+import { type ConfigWithEnv, deploymentUrl } from "./env.js";
+import type { RequestInternal } from "./internal.js";
+
+/**
+ * The URL the client sees. With `AUTH_URL` its origin is authoritative; otherwise `X-Forwarded-Host` and
+ * `X-Forwarded-Proto` are honoured only when the host is trusted, since any client can send them.
+ */
+export function effectiveUrl(request: Request, config: AuthConfig): URL {
+  const url = new URL(request.url);
+  const deployment = (config as ConfigWithEnv)[deploymentUrl];
+  if (deployment) {
+    url.protocol = deployment.protocol;
+    url.host = deployment.host;
+    return url;
+  }
+  if (config.trustHost === true) {
+    const host = firstValue(request.headers.get("x-forwarded-host"));
+    const proto = firstValue(request.headers.get("x-forwarded-proto"));
+    if (host) url.host = host;
+    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
+  }
+  return url;
+}
+
+/** `/api/auth/` and `/api/auth` are the same base path; `/` is the root. */
+export function normalizeBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? "/auth").replace(/\/+$/, "");
+  return trimmed === "" ? "" : trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}
+
+function parseActionAndProvider(pathname: string, basePath: string): Pick<RequestInternal, "action" | "providerId"> {
+  const base = normalizeBasePath(basePath);
+  if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
+    throw new UnknownAction(`The path ${pathname} is outside the base path ${base}.`);
+  }
+  const segments = pathname.slice(base.length).split("/").filter(Boolean);
+  if (segments.length !== 1 && segments.length !== 2) {
+    throw new UnknownAction(`Cannot parse an action from ${pathname}.`);
+  }
+  const [action, providerId] = segments as [string, string | undefined];
+  if (!isAuthAction(action)) throw new UnknownAction(`Unknown action "${action}" at ${pathname}.`);
+  if (providerId !== undefined && !ACTIONS_WITH_PROVIDER.has(action)) {
+    throw new UnknownAction(`The action "${action}" does not take a provider (${pathname}).`);
+  }
+  return providerId === undefined ? { action } : { action, providerId: decodeURIComponent(providerId) };
+}
+
+async function parseBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  if (!request.body) return undefined;
+  const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
+  if (contentType.includes("application/json")) {
+    const parsed: unknown = await request.json();
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new UnknownAction("A JSON body must be an object.");
+    }
+    return parsed as Record<string, unknown>;
+  }
+  if (contentType.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(await request.text()));
+  }
+  if (contentType.includes("multipart/form-data")) {
+    const form = await request.formData();
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of form) if (typeof value === "string") body[key] = value;
+    return body;
+  }
+  return undefined;
+}
+
+function flatten(body: Record<string, unknown>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    flat[key] = typeof value === "string" ? value : JSON.stringify(value);
+  }
+  return flat;
+}
+
+export async function parseRequest(request: Request, config: AuthConfig): Promise<RequestInternal> {
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
+  const url = effectiveUrl(request, config);
+  const { action, providerId } = parseActionAndProvider(url.pathname, config.basePath ?? "/auth");
+  let rawBody: Record<string, unknown> | undefined;
+  if (method === "POST") {
+    try {
+      // A clone, so the original Request stays readable for `authorize(credentials, request)`.
+      rawBody = await parseBody(request.clone());
+    } catch (error) {
+      throw error instanceof UnknownAction ? error : new UnknownAction("The request body could not be parsed.");
+    }
+  }
+  const query = Object.fromEntries(url.searchParams);
+  const internal: RequestInternal = {
+    url,
+    method,
+    action,
+    headers: request.headers,
+    cookies: parseCookieHeader(request.headers.get("cookie")),
+    query,
+    request,
+  };
+  if (providerId !== undefined) internal.providerId = providerId;
+  if (rawBody) {
+    internal.rawBody = rawBody;
+    internal.body = flatten(rawBody);
+  }
+  if (query.error !== undefined) internal.error = query.error;
+  return internal;
+}

@@ -1,0 +1,37 @@
+/**
+ * Sends a request to its one action. A known action with a method it does not serve is an UnknownAction,
+ * which the error mapping turns into a redirect to the Configuration error page.
+ */
+import { UnknownAction } from "../errors.js";
+import type { ResponseInternal } from "../types.js";
+import { callback } from "./actions/callback.js";
+import type { ActionContext } from "./actions/context.js";
+import { csrf } from "./actions/csrf.js";
+import { errorPage } from "./actions/error.js";
+import { providers } from "./actions/providers.js";
+import { session } from "./actions/session.js";
+import { signIn, signInPage } from "./actions/signin.js";
+import { signOut, signOutPage } from "./actions/signout.js";
+import { verifyRequest } from "./actions/verify-request.js";
+
+type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
+
+const GET: Partial<Record<string, Action>> = {
+  providers,
+  session,
+  csrf,
+  signin: signInPage,
+  signout: signOutPage,
+  callback,
+  error: errorPage,
+  "verify-request": verifyRequest,
+};
+
+const POST: Partial<Record<string, Action>> = { session, signin: signIn, signout: signOut, callback };
+
+export async function route(context: ActionContext): Promise<ResponseInternal> {
+  const { method, action } = context.request;
+  const handler = (method === "GET" ? GET : POST)[action];
+  if (!handler) throw new UnknownAction(`${method} is not supported on the ${action} action.`);
+  return handler(context);
+}

@@ -1,0 +1,87 @@
+/**
+ * The `jwt` session strategy: the whole session lives in an encrypted JWE in the (chunked) session
+ * cookie. Every read re-issues it with a fresh expiry (rolling sessions); anything that does not decrypt
+ * reads as signed out and the cookie is cleared (a rotated secret must not lock users into errors).
+ */
+import { JWTSessionError } from "../../errors.js";
+import type { JWT, Session } from "../../types.js";
+import { clearChunked, readChunked, writeChunked } from "../cookies.js";
+import type { InternalOptions, RequestInternal } from "../internal.js";
+import type { SessionCreate, SessionStore } from "./store.js";
+
+export function createJwtSessionStore(request: RequestInternal, options: InternalOptions): SessionStore {
+  const { name, options: cookieOptions } = options.cookies.sessionToken;
+  const { jwt, callbacks, events, logger, secret } = options;
+
+  function clear() {
+    return clearChunked(request.cookies, name, cookieOptions);
+  }
+
+  async function seal(token: JWT) {
+    const expires = new Date(Date.now() + options.session.maxAge * 1000);
+    const value = await jwt.encode({ token, secret, salt: name, maxAge: options.session.maxAge });
+    return { expires, cookies: writeChunked(request.cookies, name, value, { ...cookieOptions, expires }) };
+  }
+
+  async function current(): Promise<JWT | null> {
+    const value = readChunked(request.cookies, name);
+    if (!value) return null;
+    const token = await jwt.decode({ token: value, secret, salt: name });
+    if (!token) throw new JWTSessionError("The session token decoded to nothing.");
+    return token;
+  }
+
+  return {
+    async read(update) {
+      if (!readChunked(request.cookies, name)) return { session: null, cookies: [] };
+      try {
+        const decoded = await current();
+        const token = await callbacks.jwt({
+          token: decoded ?? {},
+          ...(update ? { trigger: "update" as const, session: update.data } : {}),
+        } as Parameters<typeof callbacks.jwt>[0]);
+        if (token === null) return { session: null, cookies: clear() };
+        const { expires, cookies } = await seal(token);
+        const defaultSession: Session = {
+          user: { name: token.name ?? null, email: token.email ?? null, image: token.picture ?? null },
+          expires: expires.toISOString(),
+        };
+        const session = await callbacks.session({ session: defaultSession, token } as Parameters<
+          typeof callbacks.session
+        >[0]);
+        await events.session?.({ session, token });
+        return { session, cookies };
+      } catch (error) {
+        // Tampered, expired, foreign-secret or malformed tokens, and callbacks that throw on them: signed out.
+        logger.error(error instanceof JWTSessionError ? error : new JWTSessionError({ cause: error as Error }));
+        return { session: null, cookies: clear() };
+      }
+    },
+
+    async create({ user, account, profile, isNewUser }: SessionCreate) {
+      const defaultToken: JWT = { name: user.name ?? null, email: user.email ?? null, picture: user.image ?? null };
+      if (user.id !== undefined) defaultToken.sub = String(user.id);
+      const token = await callbacks.jwt({
+        token: defaultToken,
+        user,
+        account,
+        ...(profile ? { profile } : {}),
+        ...(isNewUser !== undefined ? { isNewUser } : {}),
+        trigger: isNewUser ? "signUp" : "signIn",
+      });
+      if (token === null) return { cookies: clear() };
+      return { cookies: (await seal(token)).cookies };
+    },
+
+    async destroy() {
+      let token: JWT | null = null;
+      try {
+        token = await current();
+      } catch (error) {
+        // Signing out with a broken cookie still signs out; the event just has no token to report.
+        logger.debug("signout-invalid-session", error);
+      }
+      return { ended: { token }, cookies: clear() };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * How actions keep a session, whatever the strategy: read it (running the jwt/session callbacks and
+ * renewing the cookie), create it after a sign-in, and end it on sign-out. `jwt.ts` keeps it in an
+ * encrypted cookie; a database store (same interface) keeps only a session token there.
+ */
+import type { Account, AdapterSession, Cookie, JWT, Profile, Session, User } from "../../types.js";
+
+export interface SessionRead {
+  /** The client-visible session, or null when there is none (or it was invalid). */
+  session: Session | null;
+  cookies: Cookie[];
+}
+
+export interface SessionCreate {
+  user: User;
+  account: Account | null;
+  profile?: Profile;
+  isNewUser?: boolean;
+}
+
+/** The `signOut` event message: what was ended. */
+export type SessionEnded = { token: JWT | null } | { session: AdapterSession | null | undefined };
+
+export interface SessionStore {
+  /**
+   * The caller's session. With `update`, the client's data reaches the callbacks (`trigger: "update"`).
+   * Invalid or expired sessions read as null and their cookies are cleared; this never throws for them.
+   */
+  read(update?: { data: unknown }): Promise<SessionRead>;
+  /** Starts a session for a user who just signed in; returns the cookies that carry it. */
+  create(params: SessionCreate): Promise<{ cookies: Cookie[] }>;
+  /** Ends the caller's session; returns what ended (for `events.signOut`) and the cookies that clear it. */
+  destroy(): Promise<{ ended: SessionEnded; cookies: Cookie[] }>;
+}
