@@ -1,0 +1,163 @@
+import { hkdfSync } from "node:crypto";
+import { base64url, calculateJwkThumbprint, decodeProtectedHeader, EncryptJWT } from "jose";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { decode, encode, getToken } from "../../src/runtime/jwt.js";
+
+const secret = "jwt-test-secret-with-more-than-32-characters";
+const salt = "authjs.session-token";
+
+/** The key as the spec defines it, computed independently with node:crypto. */
+function referenceKey(keySecret: string, keySalt: string, length: number): Uint8Array {
+  return new Uint8Array(
+    hkdfSync("sha256", keySecret, keySalt, `Auth.js Generated Encryption Key (${keySalt})`, length),
+  );
+}
+
+/** Flips the most significant of the 6 bits a base64url character carries (always a meaningful bit). */
+function flipCharacter(token: string, index: number): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const value = alphabet.indexOf(token[index]!);
+  return `${token.slice(0, index)}${alphabet[value ^ 0b100000]}${token.slice(index + 1)}`;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("encode/decode", () => {
+  it("round-trips the payload and adds iat, exp and a jti", async () => {
+    const token = await encode({ token: { name: "Ada", sub: "1" }, secret, salt, maxAge: 60 });
+    const payload = await decode({ token, secret, salt });
+    expect(payload).toMatchObject({ name: "Ada", sub: "1" });
+    expect(payload!.exp! - payload!.iat!).toBe(60);
+    expect(payload!.jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("writes a dir/A256CBC-HS512 JWE whose kid is the SHA-512 thumbprint of the HKDF key", async () => {
+    const token = await encode({ token: {}, secret, salt });
+    const header = decodeProtectedHeader(token);
+    const key = referenceKey(secret, salt, 64);
+    const kid = await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key) }, "sha512");
+    expect(header).toEqual({ alg: "dir", enc: "A256CBC-HS512", kid });
+  });
+
+  it("reads a token jose encrypted with the spec's key, so the format is the reference's", async () => {
+    const key = referenceKey(secret, salt, 64);
+    const token = await new EncryptJWT({ email: "ada@example.test" })
+      .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" })
+      .setExpirationTime("1h")
+      .encrypt(key);
+    expect(await decode({ token, secret, salt })).toMatchObject({ email: "ada@example.test" });
+  });
+
+  it("reads A256GCM tokens keyed with a 32-byte HKDF key", async () => {
+    const key = referenceKey(secret, salt, 32);
+    const token = await new EncryptJWT({ name: "gcm" })
+      .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+      .setExpirationTime("1h")
+      .encrypt(key);
+    expect(await decode({ token, secret, salt })).toMatchObject({ name: "gcm" });
+  });
+
+  it("returns null for an empty token", async () => {
+    expect(await decode({ token: "", secret, salt })).toBeNull();
+  });
+
+  it("rejects a token with any character of it flipped", async () => {
+    const token = await encode({ token: { name: "Ada" }, secret, salt });
+    let accepted = 0;
+    for (let index = 0; index < token.length; index++) {
+      if (token[index] === ".") continue;
+      await decode({ token: flipCharacter(token, index), secret, salt }).then(
+        () => accepted++,
+        () => {},
+      );
+    }
+    expect(accepted).toBe(0);
+  });
+
+  it("rejects a token expired beyond the 15 s clock tolerance and accepts one within it", async () => {
+    const expired = await encode({ token: {}, secret, salt, maxAge: -16 });
+    await expect(decode({ token: expired, secret, salt })).rejects.toThrow();
+    const justExpired = await encode({ token: {}, secret, salt, maxAge: -10 });
+    await expect(decode({ token: justExpired, secret, salt })).resolves.toBeTruthy();
+  });
+
+  it("rejects a token written with another secret or salt", async () => {
+    const token = await encode({ token: {}, secret: "another-secret-entirely-of-enough-length", salt });
+    await expect(decode({ token, secret, salt })).rejects.toThrow();
+    const otherSalt = await encode({ token: {}, secret, salt: "__Secure-authjs.session-token" });
+    await expect(decode({ token: otherSalt, secret, salt })).rejects.toThrow();
+  });
+
+  it("encrypts with the first secret and decrypts with whichever secret's kid matches", async () => {
+    const oldSecret = "the-old-secret-that-is-being-rotated-out";
+    const old = await encode({ token: { name: "old" }, secret: oldSecret, salt });
+    expect(await decode({ token: old, secret: [secret, oldSecret], salt })).toMatchObject({ name: "old" });
+    const fresh = await encode({ token: { name: "new" }, secret: [secret, oldSecret], salt });
+    expect(await decode({ token: fresh, secret, salt })).toMatchObject({ name: "new" });
+    await expect(decode({ token: fresh, secret: oldSecret, salt })).rejects.toThrow();
+  });
+
+  it("derives each key once: a hundred encodes and decodes run HKDF a single time", async () => {
+    const deriveBits = vi.spyOn(crypto.subtle, "deriveBits");
+    const uniqueSalt = `cache-test-${crypto.randomUUID()}`;
+    for (let round = 0; round < 50; round++) {
+      const token = await encode({ token: { round }, secret, salt: uniqueSalt });
+      await decode({ token, secret, salt: uniqueSalt });
+    }
+    expect(deriveBits).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("getToken", () => {
+  async function request(headers: Record<string, string>, url = "http://localhost:3000/") {
+    return new Request(url, { headers });
+  }
+
+  it("reads and decodes the session cookie", async () => {
+    const token = await encode({ token: { email: "ada@example.test" }, secret, salt });
+    const req = await request({ cookie: `authjs.session-token=${token}` });
+    expect(await getToken({ req, secret })).toMatchObject({ email: "ada@example.test" });
+  });
+
+  it("reads the __Secure- cookie on https", async () => {
+    const secureSalt = "__Secure-authjs.session-token";
+    const token = await encode({ token: { email: "ada@example.test" }, secret, salt: secureSalt });
+    const req = await request({ cookie: `${secureSalt}=${token}` }, "https://example.test/");
+    expect(await getToken({ req, secret })).toMatchObject({ email: "ada@example.test" });
+  });
+
+  it("joins a chunked cookie in index order", async () => {
+    const token = await encode({ token: { blob: "x".repeat(6000) }, secret, salt });
+    const first = token.slice(0, 3936);
+    const second = token.slice(3936);
+    const req = await request({ cookie: `authjs.session-token.1=${second}; authjs.session-token.0=${first}` });
+    expect(await getToken({ req, secret })).toMatchObject({ blob: "x".repeat(6000) });
+  });
+
+  it("falls back to an Authorization: Bearer token", async () => {
+    const token = await encode({ token: { sub: "42" }, secret, salt });
+    const req = await request({ authorization: `Bearer ${token}` });
+    expect(await getToken({ req, secret })).toMatchObject({ sub: "42" });
+  });
+
+  it("returns the encrypted string with raw", async () => {
+    const token = await encode({ token: {}, secret, salt });
+    const req = await request({ cookie: `authjs.session-token=${token}` });
+    expect(await getToken({ req, secret, raw: true })).toBe(token);
+  });
+
+  it("reads malformed, tampered and foreign tokens as null without throwing", async () => {
+    const foreign = await encode({ token: {}, secret: "someone-elses-secret-of-sufficient-length", salt });
+    for (const value of ["garbage", "a.b.c.d.e", `${foreign}x`, foreign, "%E0%A4%A"]) {
+      const req = await request({ cookie: `authjs.session-token=${value}` });
+      expect(await getToken({ req, secret })).toBeNull();
+    }
+    expect(await getToken({ req: await request({ authorization: "Bearer %E0%A4%A" }), secret })).toBeNull();
+  });
+
+  it("returns null when there is no token at all", async () => {
+    expect(await getToken({ req: await request({}), secret })).toBeNull();
+  });
+});
