@@ -4,7 +4,7 @@ import { clearDiscoveryCache } from "../../../src/runtime/core/oauth/authorizati
 import { getAuthorizationUrl } from "../../../src/runtime/core/oauth/authorization-url.js";
 import { handleOAuth } from "../../../src/runtime/core/oauth/callback.js";
 import { decodeState } from "../../../src/runtime/core/oauth/state.js";
-import { InvalidCheck, OAuthCallbackError } from "../../../src/runtime/errors.js";
+import { InvalidCheck, OAuthCallbackError, OAuthSignInError } from "../../../src/runtime/errors.js";
 import OIDC from "../../../src/runtime/providers/oidc.js";
 import { type Cookie, customFetch } from "../../../src/runtime/types.js";
 import {
@@ -267,5 +267,39 @@ describe("OIDC authorization code flow against a real OpenID Provider", () => {
     const redirect = await loginThroughInteraction(first.redirect, { login: "dave" });
     await handleOAuth(callbackRequest(redirect, first.cookies), counted, provider);
     expect(seen).toEqual(["/.well-known/openid-configuration", "/token"]);
+  });
+
+  it("refuses plain http to an issuer that is not on loopback, without sending a request", async () => {
+    const seen: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      seen.push(String(input));
+      return fetch(input, init);
+    };
+    const remote = internalOptions(
+      { providers: [OIDC({ issuer: "http://id.example.test", clientId: "app", [customFetch]: recordingFetch })] },
+      appOrigin,
+    );
+    const error = await getAuthorizationUrl(remote, oauthProvider(remote, "oidc"), {}).catch((e) => e);
+    expect(error).toBeInstanceOf(OAuthSignInError);
+    expect(error.message).toMatch(/Discovery for provider "oidc" at http:\/\/id.example.test failed/);
+    expect(seen).toEqual([]);
+  });
+
+  it("reports a failed discovery as OAuthSignInError and does not cache it: the next sign-in discovers again", async () => {
+    clearDiscoveryCache();
+    let calls = 0;
+    const flakyFetch: typeof fetch = (input, init) => {
+      calls++;
+      return calls === 1 ? Promise.reject(new TypeError("fetch failed")) : fetch(input, init);
+    };
+    const flaky = internalOptions(
+      { providers: [OIDC({ issuer: server.issuer, clientId: "app", [customFetch]: flakyFetch })] },
+      appOrigin,
+    );
+    const provider = oauthProvider(flaky, "oidc");
+    await expect(getAuthorizationUrl(flaky, provider, {})).rejects.toBeInstanceOf(OAuthSignInError);
+    const retried = await getAuthorizationUrl(flaky, provider, {});
+    expect(retried.redirect.startsWith(`${server.issuer}/auth?`)).toBe(true);
+    expect(calls).toBe(2);
   });
 });

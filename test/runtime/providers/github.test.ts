@@ -11,6 +11,7 @@ import GitHub, {
   githubProfile,
   pickGitHubEmail,
 } from "../../../src/runtime/providers/github.js";
+import OAuth from "../../../src/runtime/providers/oauth.js";
 import { customFetch } from "../../../src/runtime/types.js";
 import { callbackRequest, internalOptions, oauthProvider } from "../oauth/internal-options.js";
 
@@ -254,5 +255,29 @@ describe("GitHub sign-in against a loopback stand-in of its endpoints", () => {
     );
     expect(error).toBeInstanceOf(InvalidCheck);
     expect(error.message).toMatch(/state value did not match/);
+  });
+
+  it("signs in with a generic OAuth provider whose userinfo is a plain JSON API without sub", async () => {
+    const options = internalOptions(
+      {
+        providers: [
+          OAuth({
+            id: "corp",
+            clientId: "gh-client",
+            clientSecret: "gh-secret",
+            authorization: `${standIn.origin}/login/oauth/authorize`,
+            token: `${standIn.origin}/login/oauth/access_token`,
+            userinfo: `${standIn.origin}/api/user`,
+          }),
+        ],
+      },
+      "http://localhost:3000",
+    );
+    const provider = oauthProvider(options, "corp");
+    const started = await getAuthorizationUrl(options, provider, {});
+    const callbackUrl = await authorize(started.redirect);
+    const result = await handleOAuth(callbackRequest(callbackUrl, started.cookies), options, provider);
+    expect(result.user).toEqual({ id: "583231", name: "The Octocat", email: null, image: null });
+    expect(result.account).toMatchObject({ provider: "corp", type: "oauth", providerAccountId: "583231" });
   });
 });
