@@ -16,17 +16,19 @@ import type { RequestInternal } from "./internal.js";
  */
 export function effectiveUrl(request: Request, config: AuthConfig): URL {
   const url = new URL(request.url);
+  const path = `${url.pathname}${url.search}`;
   const deployment = (config as ConfigWithEnv)[deploymentUrl];
-  if (deployment) {
-    url.protocol = deployment.protocol;
-    url.host = deployment.host;
-    return url;
-  }
+  if (deployment) return new URL(path, deployment.origin);
   if (config.trustHost === true) {
     const host = firstValue(request.headers.get("x-forwarded-host"));
     const proto = firstValue(request.headers.get("x-forwarded-proto"));
-    if (host) url.host = host;
-    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
+    const protocol = proto === "http" || proto === "https" ? `${proto}:` : url.protocol;
+    try {
+      // Rebuilt rather than patched: setting `host` alone would keep the internal port.
+      return new URL(path, `${protocol}//${host ?? url.host}`);
+    } catch {
+      return url;
+    }
   }
   return url;
 }
