@@ -17,10 +17,24 @@ export function claimsForLogin(login) {
   };
 }
 
-/** A fresh RS256 key per server: ID tokens are signed with it and published at the jwks_uri. */
+/** @type {Record<string, unknown> | undefined} */
+let testSigningKey;
+
+/**
+ * The RS256 key ID tokens are signed with (published at the jwks_uri). Generating an RSA key takes a few
+ * hundred milliseconds, so one test key serves every server of the process.
+ */
 function signingKey() {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  return { ...privateKey.export({ format: "jwk" }), kid: randomBytes(8).toString("hex"), use: "sig", alg: "RS256" };
+  if (!testSigningKey) {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    testSigningKey = {
+      ...privateKey.export({ format: "jwk" }),
+      kid: randomBytes(8).toString("hex"),
+      use: "sig",
+      alg: "RS256",
+    };
+  }
+  return testSigningKey;
 }
 
 /**
