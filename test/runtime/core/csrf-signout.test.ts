@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { timingSafeEqualString } from "../../../src/runtime/core/csrf.js";
 import { Auth, skipCSRFCheck } from "../../../src/runtime/index.js";
-import type { JWT } from "../../../src/runtime/types.js";
+import type { AuthConfig, JWT } from "../../../src/runtime/types.js";
 import {
   baseConfig,
   CookieJar,
@@ -74,7 +74,7 @@ describe("CSRF (signed double submit)", () => {
   });
 
   it("with skipCSRFCheck: GET /csrf is 404 and clears the csrf cookie, and POSTs need no token", async () => {
-    const config = { ...baseConfig(), skipCSRFCheck };
+    const config: AuthConfig = { ...baseConfig(), skipCSRFCheck };
     const jar = new CookieJar();
     jar.cookies.set(CSRF, "stale|value");
     const response = await Auth(get("/auth/csrf", jar), config);
