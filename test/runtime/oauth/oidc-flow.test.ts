@@ -302,4 +302,58 @@ describe("OIDC authorization code flow against a real OpenID Provider", () => {
     expect(retried.redirect.startsWith(`${server.issuer}/auth?`)).toBe(true);
     expect(calls).toBe(2);
   });
+
+  it("reads the profile from userinfo, checking its sub against the ID token, when idToken is false", async () => {
+    const seen: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      seen.push(new URL(input instanceof Request ? input.url : input).pathname);
+      return fetch(input, init);
+    };
+    const viaUserinfo = internalOptions(
+      {
+        providers: [
+          OIDC({
+            issuer: server.issuer,
+            clientId: "app",
+            clientSecret: "app-secret",
+            idToken: false,
+            [customFetch]: recordingFetch,
+          }),
+        ],
+      },
+      appOrigin,
+    );
+    const provider = oauthProvider(viaUserinfo, "oidc");
+    const started = await getAuthorizationUrl(viaUserinfo, provider, {});
+    const redirect = await loginThroughInteraction(started.redirect, { login: "erin" });
+    const result = await handleOAuth(callbackRequest(redirect, started.cookies), viaUserinfo, provider);
+    expect(result.profile).toEqual({ sub: "erin", email: "erin@example.test", email_verified: true, name: "erin" });
+    expect(result.user.id).toBe("erin");
+    expect(seen.at(-1)).toBe("/me");
+  });
+
+  it('sends no PKCE, state or nonce and sets no cookies when a provider opts out with checks: ["none"]', async () => {
+    const optedOut = internalOptions(
+      { providers: [OIDC({ issuer: server.issuer, clientId: "app", checks: ["none"] })] },
+      appOrigin,
+    );
+    const started = await getAuthorizationUrl(optedOut, oauthProvider(optedOut, "oidc"), { state: "from-request" });
+    const url = new URL(started.redirect);
+    for (const name of ["code_challenge", "code_challenge_method", "state", "nonce"]) {
+      expect(url.searchParams.has(name)).toBe(false);
+    }
+    expect(started.cookies).toEqual([]);
+  });
+
+  it("keeps protocol parameters ours: a sign-in request cannot replace redirect_uri or response_type", async () => {
+    const started = await getAuthorizationUrl(options, oauthProvider(options, "oidc"), {
+      redirect_uri: "https://evil.example/steal",
+      response_type: "token",
+      prompt: "login",
+    });
+    const url = new URL(started.redirect);
+    expect(url.searchParams.get("redirect_uri")).toBe(callback("oidc"));
+    expect(url.searchParams.get("response_type")).toBe("code");
+    expect(url.searchParams.get("prompt")).toBe("login");
+  });
 });
