@@ -109,7 +109,10 @@ export function mergeEnv(source: string | null, entries: EnvEntry[], header: str
       kept.push(entry.key);
       continue;
     }
-    for (const line of existing) line.text = line.text.slice(0, line.valueStart) + entry.value;
+    for (const line of existing) {
+      const spacing = /^[ \t]*/.exec(line.text.slice(line.valueStart))![0];
+      line.text = line.text.slice(0, line.valueStart) + spacing + entry.value;
+    }
     replaced.push(entry.key);
   }
 

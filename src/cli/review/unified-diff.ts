@@ -50,10 +50,11 @@ function align(a: string[], b: string[]): Op[] {
     if (i < n && j < m && midA[i] === midB[j]) {
       ops.push({ type: " ", line: midA[i++]! });
       j++;
-    } else if (j < m && (i === n || lcs[i * (m + 1) + j + 1]! >= lcs[(i + 1) * (m + 1) + j]!)) {
-      ops.push({ type: "+", line: midB[j++]! });
-    } else {
+    } else if (i < n && (j === m || lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!)) {
+      // Deletions before insertions, as diff prints them.
       ops.push({ type: "-", line: midA[i++]! });
+    } else {
+      ops.push({ type: "+", line: midB[j++]! });
     }
   }
   for (const line of a.slice(endA)) ops.push({ type: " ", line });

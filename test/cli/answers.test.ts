@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { completeAnswers, missingQuestions, parseInitFlags } from "../../src/cli/answers/resolve.js";
+import { CliError } from "../../src/cli/errors.js";
+
+function failure(run: () => unknown): CliError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof CliError) return error;
+    throw error;
+  }
+  throw new Error("expected a CliError");
+}
+
+describe("init answers", () => {
+  it("takes everything from flags when given, in the order given", () => {
+    const partial = parseInitFlags({ providers: "oidc, Credentials", db: "none", strategy: "jwt" });
+    expect(missingQuestions(partial)).toEqual([]);
+    const answers = completeAnswers(partial, {}, { yes: false, framework: "next" });
+    expect(answers.providers.map((p) => p.id)).toEqual(["oidc", "credentials"]);
+    expect(answers).toMatchObject({ strategy: "jwt", db: "none", orm: "none", runtimeDir: "vendor/auth-runtime" });
+  });
+
+  it("fails naming the flag when an answer is missing and there is no terminal or --yes", () => {
+    const error = failure(() => completeAnswers(parseInitFlags({ db: "none" }), {}, { yes: false, framework: "next" }));
+    expect(error.code).toBe("MissingAnswer");
+    expect(error.message).toContain("--providers");
+  });
+
+  it("names --db when only the database answer is missing", () => {
+    const error = failure(() =>
+      completeAnswers(parseInitFlags({ providers: "github" }), {}, { yes: false, framework: "next" }),
+    );
+    expect(error.message).toContain("--db");
+  });
+
+  it("uses what the prompts answered for missing flags", () => {
+    const partial = parseInitFlags({ db: "none" });
+    const asked = { providers: parseInitFlags({ providers: "google" }).providers! };
+    expect(completeAnswers(partial, asked, { yes: false, framework: "next" }).providers.map((p) => p.id)).toEqual([
+      "google",
+    ]);
+  });
+
+  it("takes safe defaults with --yes: github, jwt, no database", () => {
+    const answers = completeAnswers(parseInitFlags({}), {}, { yes: true, framework: "next" });
+    expect(answers.providers.map((p) => p.id)).toEqual(["github"]);
+    expect(answers).toMatchObject({ strategy: "jwt", db: "none" });
+  });
+
+  it("rejects an unknown provider, listing the available ones", () => {
+    const error = failure(() => parseInitFlags({ providers: "github,myspace" }));
+    expect(error.code).toBe("InvalidOption");
+    expect(error.message).toMatch(/myspace.*github, google, oidc, credentials/);
+  });
+
+  it("refuses options of later versions with a clear message", () => {
+    expect(failure(() => parseInitFlags({ strategy: "database" })).code).toBe("NotYetAvailable");
+    expect(failure(() => parseInitFlags({ db: "sqlite" })).message).toContain("later version");
+    expect(failure(() => parseInitFlags({ framework: "sveltekit" })).message).toContain("SvelteKit");
+    expect(failure(() => parseInitFlags({ orm: "prisma" })).code).toBe("NotYetAvailable");
+  });
+
+  it("keeps --runtime-dir inside the project", () => {
+    expect(parseInitFlags({ runtimeDir: "./lib/auth-runtime/" }).runtimeDir).toBe("lib/auth-runtime");
+    expect(failure(() => parseInitFlags({ runtimeDir: "../outside" })).code).toBe("InvalidOption");
+    expect(failure(() => parseInitFlags({ runtimeDir: "/abs" })).code).toBe("InvalidOption");
+  });
+});

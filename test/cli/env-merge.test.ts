@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { mergeEnv, readEnvValue } from "../../src/cli/env/merge.js";
+
+describe("mergeEnv", () => {
+  it("appends new keys after existing content without changing a byte of it", () => {
+    const source = "# Local settings\nNOTES_PAGE_SIZE=20\n";
+    const result = mergeEnv(source, [{ key: "AUTH_SECRET", value: "s3cret" }], ["Auth"]);
+    expect(result.content.startsWith(source)).toBe(true);
+    expect(result.content).toBe("# Local settings\nNOTES_PAGE_SIZE=20\n\n# Auth\nAUTH_SECRET=s3cret\n");
+    expect(result.added).toEqual(["AUTH_SECRET"]);
+  });
+
+  it("keeps CRLF line endings and writes new lines with CRLF", () => {
+    const source = "A=1\r\n# comment\r\nB=2\r\n";
+    const result = mergeEnv(source, [{ key: "C", value: "3" }]);
+    expect(result.content).toBe("A=1\r\n# comment\r\nB=2\r\nC=3\r\n");
+  });
+
+  it("adds the missing final newline before appending, keeping the last line intact", () => {
+    const result = mergeEnv("A=1\nB=2", [{ key: "C", value: "" }]);
+    expect(result.content).toBe("A=1\nB=2\nC=\n");
+  });
+
+  it("never replaces an existing key in add mode, even with a different value", () => {
+    const source = "AUTH_SECRET=keep-me\n";
+    const result = mergeEnv(source, [{ key: "AUTH_SECRET", value: "new" }]);
+    expect(result.content).toBe(source);
+    expect(result.kept).toEqual(["AUTH_SECRET"]);
+    expect(result.added).toEqual([]);
+  });
+
+  it("fills a key that is present but blank in fill mode, in place", () => {
+    const result = mergeEnv("X=1\nAUTH_SECRET=\nY=2\n", [{ key: "AUTH_SECRET", value: "abc", mode: "fill" }]);
+    expect(result.content).toBe("X=1\nAUTH_SECRET=abc\nY=2\n");
+    expect(result.replaced).toEqual(["AUTH_SECRET"]);
+  });
+
+  it("leaves a non-blank key alone in fill mode", () => {
+    const result = mergeEnv("AUTH_SECRET=old\n", [{ key: "AUTH_SECRET", value: "abc", mode: "fill" }]);
+    expect(result.content).toBe("AUTH_SECRET=old\n");
+  });
+
+  it("replaces only the value of the key's line in replace mode, keeping export prefix and line ending", () => {
+    const source = "# keep\r\nexport AUTH_SECRET = old\r\nOTHER=x";
+    const result = mergeEnv(source, [{ key: "AUTH_SECRET", value: "new", mode: "replace" }]);
+    expect(result.content).toBe("# keep\r\nexport AUTH_SECRET = new\r\nOTHER=x");
+  });
+
+  it("does not mistake a line inside a multi-line quoted value for an assignment", () => {
+    const source = 'KEY="-----BEGIN-----\nAUTH_SECRET=inside-the-pem\n-----END-----"\n';
+    const result = mergeEnv(source, [{ key: "AUTH_SECRET", value: "real" }]);
+    expect(result.added).toEqual(["AUTH_SECRET"]);
+    expect(result.content).toBe(`${source}AUTH_SECRET=real\n`);
+  });
+
+  it("treats commented-out keys as absent and keeps the comment", () => {
+    const result = mergeEnv("# AUTH_SECRET=old\n", [{ key: "AUTH_SECRET", value: "v" }]);
+    expect(result.content).toBe("# AUTH_SECRET=old\nAUTH_SECRET=v\n");
+  });
+
+  it("creates content for a file that does not exist yet", () => {
+    const result = mergeEnv(null, [{ key: "A", value: "1" }], ["header"]);
+    expect(result.content).toBe("# header\nA=1\n");
+  });
+
+  it("reads the last assignment of a key, as dotenv does", () => {
+    expect(readEnvValue("A=1\nA=2\n", "A")).toBe("2");
+    expect(readEnvValue("B=1\n", "A")).toBeUndefined();
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * `create-auth init` end to end on copies of the Next.js fixture, through the built CLI as a child process.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTemps);
+
+const FIXTURE_ENV = read(path.join(repoRoot, "test/fixtures/next-app"), ".env.local");
+const ROUTE = "app/api/auth/[...nextauth]/route.ts";
+
+/** Output with what changes from run to run (temp dir, runtime file count) replaced by stable markers. */
+function stable(text: string, dir: string): string {
+  return text
+    .replaceAll(dir, "<project>")
+    .replace(/\(\d+ files\)/g, "(<n> files)")
+    .replace(/Wrote \d+ files/g, "Wrote <n> files");
+}
+
+describe("create-auth init (Next.js App Router)", () => {
+  let dir: string;
+  let first: ReturnType<typeof runCli>;
+
+  beforeAll(() => {
+    dir = copyFixture("next-app");
+    first = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+  });
+
+  it("exits 0 and prints the plan summary and next steps", async () => {
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    await expect(stable(first.stdout, dir)).toMatchFileSnapshot("__snapshots__/init-next/summary.txt");
+  });
+
+  it("generates the auth module, the route and the env example as snapshotted", async () => {
+    await expect(read(dir, "auth.ts")).toMatchFileSnapshot("__snapshots__/init-next/auth.ts.snap");
+    await expect(read(dir, ROUTE)).toMatchFileSnapshot("__snapshots__/init-next/route.ts.snap");
+    await expect(read(dir, ".env.example")).toMatchFileSnapshot("__snapshots__/init-next/env.example.snap");
+    await expect(read(dir, "package.json")).toMatchFileSnapshot("__snapshots__/init-next/package.json.snap");
+    await expect(read(dir, ".gitignore")).toMatchFileSnapshot("__snapshots__/init-next/gitignore.snap");
+  });
+
+  it("writes the credentials authorize exactly as the e2e contract says: denied by default", () => {
+    const lines = read(dir, "auth.ts").split("\n");
+    const start = lines.findIndex((line) => line.trim() === "async authorize(credentials) {");
+    expect(start).toBeGreaterThan(0);
+    const body = lines.slice(start + 1);
+    const firstCode = body.findIndex((line) => !line.trim().startsWith("//"));
+    expect(firstCode).toBeGreaterThan(0);
+    expect(body[firstCode]!.trim()).toBe("return null;");
+  });
+
+  it("keeps the existing .env.local byte for byte and appends a fresh secret and provider stubs", async () => {
+    const env = read(dir, ".env.local");
+    expect(env.startsWith(FIXTURE_ENV)).toBe(true);
+    const secret = /^AUTH_SECRET=(.*)$/m.exec(env)?.[1] ?? "";
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect(env.replace(secret, "<secret>")).toMatchFileSnapshot("__snapshots__/init-next/env.local.snap");
+    expect(first.stdout).not.toContain(secret);
+  });
+
+  it("fixes .gitignore so the env file holding the secret is ignored", () => {
+    expect(read(dir, ".gitignore")).toContain("\n.env*.local\n");
+    expect(read(dir, ".gitignore").startsWith(read(path.join(repoRoot, "test/fixtures/next-app"), ".gitignore"))).toBe(
+      true,
+    );
+  });
+
+  it("writes the runtime package whose MANIFEST hashes match every copied file", () => {
+    const runtimeDir = path.join(dir, "vendor/auth-runtime");
+    const manifest = JSON.parse(read(runtimeDir, "MANIFEST.json")) as {
+      version: string;
+      files: Record<string, string>;
+    };
+    const pkg = JSON.parse(read(runtimeDir, "package.json"));
+    expect(pkg).toMatchObject({ name: "@create-auth/runtime", type: "module", version: manifest.version });
+    expect(pkg.exports["./*"]).toEqual({ types: "./*.d.ts", default: "./*.js" });
+    const onDisk = listFilesRecursive(runtimeDir).filter((file) => file !== "MANIFEST.json");
+    expect(Object.keys(manifest.files).sort()).toEqual(onDisk);
+    for (const file of onDisk) {
+      const hash = createHash("sha256")
+        .update(readFileSync(path.join(runtimeDir, file)))
+        .digest("hex");
+      expect(hash, file).toBe(manifest.files[file]);
+    }
+    // The same bytes as the CLI's own build of the runtime.
+    expect(read(runtimeDir, "next.js")).toBe(read(path.join(repoRoot, "dist/runtime"), "next.js"));
+    expect(onDisk).toContain("providers/oidc.d.ts");
+  });
+
+  it("plans nothing on a second run and keeps AUTH_SECRET", () => {
+    const envBefore = read(dir, ".env.local");
+    const before = hashTree(dir);
+    const second = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
+    expect(second.status).toBe(0);
+    const result = JSON.parse(second.stdout);
+    expect(result.plan.changes).toEqual([]);
+    expect(result.outcome).toMatchObject({ applied: false, filesWritten: 0 });
+    expect(hashTree(dir)).toBe(before);
+    expect(read(dir, ".env.local")).toBe(envBefore);
+  });
+
+  it("still plans nothing after the user edited the generated auth module", () => {
+    const edited = read(dir, "auth.ts").replace("return null;", "return null; // edited by the user");
+    writeFileSync(path.join(dir, "auth.ts"), edited);
+    const again = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain("Nothing to do");
+    expect(read(dir, "auth.ts")).toBe(edited);
+  });
+});
+
+describe("create-auth init: safety", () => {
+  it("--dry-run prints the plan with diffs (secret masked) and writes nothing", () => {
+    const dir = copyFixture("next-app");
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install", "--dry-run"]);
+    expect(run.status).toBe(0);
+    expect(hashTree(dir)).toBe(before);
+    expect(run.stdout).toContain("Dry run: nothing was written.");
+    expect(run.stdout).toContain("+++ b/auth.ts");
+    expect(run.stdout).toContain("+AUTH_SECRET=<hidden>");
+    expect(run.stdout).toContain('+    "@create-auth/runtime": "file:./vendor/auth-runtime",');
+  });
+
+  it("does not overwrite a user's existing auth.ts and says which file", () => {
+    const dir = copyFixture("next-app");
+    writeFileSync(path.join(dir, "auth.ts"), 'export const users = ["ada"];\n');
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("auth.ts already exists");
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("refuses a project that is not Next.js with one line and a non-zero exit", () => {
+    const dir = copyFixture("not-next");
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", "github", "--yes"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/No supported framework .*Next\.js \(App Router\).*--framework next/);
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("names the missing flag when not interactive and --yes is absent", () => {
+    const dir = copyFixture("next-app");
+    const run = runCli(["init", dir, "--db", "none"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/^create-auth: Missing --providers .*\n$/);
+  });
+
+  it("refuses options of later versions before touching anything", () => {
+    const dir = copyFixture("next-app");
+    const run = runCli(["init", dir, "--providers", "github", "--strategy", "database", "--yes"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/later version/);
+  });
+
+  it("--json prints one object with the project, the plan and the outcome", () => {
+    const dir = copyFixture("next-app");
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install", "--json"]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({
+      ok: true,
+      command: "init",
+      dryRun: false,
+      project: {
+        framework: { id: "next", router: "app" },
+        packageManager: "npm",
+        language: "ts",
+        envFile: ".env.local",
+      },
+      answers: { providers: ["github"], strategy: "jwt", db: "none", runtimeDir: "vendor/auth-runtime" },
+      outcome: { applied: true, install: "skipped" },
+    });
+    const paths = result.plan.changes.map((c: { path: string }) => c.path);
+    expect(paths).toEqual(expect.arrayContaining(["auth.ts", ROUTE, ".env.local", ".gitignore", "package.json"]));
+    const env = result.plan.changes.find((c: { path: string }) => c.path === ".env.local");
+    expect(env).toMatchObject({ kind: "env-merge", added: ["AUTH_SECRET", "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"] });
+    expect(env.diff).toContain("AUTH_SECRET=<hidden>");
+    expect(run.stdout).not.toContain(/^AUTH_SECRET=(.*)$/m.exec(read(dir, ".env.local"))![1]);
+    expect(result.plan.nextSteps.join("\n")).toContain("http://localhost:3000/api/auth/callback/github");
+  });
+
+  it("imports the auth module relatively when there is no path alias, and honours --runtime-dir", () => {
+    const dir = copyFixture("next-app");
+    const tsconfig = JSON.parse(read(dir, "tsconfig.json"));
+    delete tsconfig.compilerOptions.paths;
+    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install", "--runtime-dir", "lib/auth"]);
+    expect(run.status).toBe(0);
+    expect(read(dir, ROUTE)).toContain('import { handlers } from "../../../../auth";');
+    expect(JSON.parse(read(dir, "package.json")).dependencies["@create-auth/runtime"]).toBe("file:./lib/auth");
+    expect(existsSync(path.join(dir, "lib/auth/MANIFEST.json"))).toBe(true);
+  });
+
+  it("writes src/auth.js for a JavaScript project with src/app", () => {
+    const dir = copyFixture("next-app");
+    mkdirSync(path.join(dir, "src"));
+    renameSync(path.join(dir, "app"), path.join(dir, "src/app"));
+    rmSync(path.join(dir, "tsconfig.json"));
+    writeFileSync(path.join(dir, "jsconfig.json"), '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n');
+    const run = runCli(["init", dir, "--providers", "credentials", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    expect(read(dir, "src/auth.js")).toContain("async authorize(credentials) {");
+    expect(read(dir, "src/app/api/auth/[...nextauth]/route.js")).toContain('from "@/auth"');
+  });
+});

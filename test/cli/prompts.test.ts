@@ -1,0 +1,77 @@
+/**
+ * The interactive path, driven through a real pseudo-terminal (util-linux `script`), keystroke by keystroke.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot } from "./support.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTemps);
+
+const hasScript = spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
+const ENTER = "\r";
+const SPACE = " ";
+const DOWN = "\x1b[B";
+
+/** Runs the CLI on a 120-column pty; each step waits for a prompt text, then types its keys. */
+async function runInPty(args: string[], steps: { waitFor: string; keys: string[] }[]) {
+  const command = `stty cols 120 rows 50; exec ${process.execPath} bin/create-auth.js ${args.join(" ")}`;
+  const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: repoRoot, stdio: ["pipe", "pipe", "pipe"] });
+  let screen = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    screen += chunk.toString("utf8");
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let seen = 0;
+  for (const step of steps) {
+    for (let waited = 0; screen.indexOf(step.waitFor, seen) === -1; waited += 50) {
+      if (waited > 10_000) throw new Error(`prompt "${step.waitFor}" never appeared:\n${screen}`);
+      await sleep(50);
+    }
+    seen = screen.indexOf(step.waitFor, seen) + step.waitFor.length;
+    for (const key of step.keys) {
+      await sleep(80);
+      child.stdin.write(key);
+    }
+  }
+  const status = await exited;
+  // Strip ANSI escape sequences (ESC [ … letter) so assertions read the text a person sees.
+  const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, "g");
+  return { status, screen: screen.replace(ansi, "") };
+}
+
+describe.skipIf(!hasScript)("init on a terminal", () => {
+  it("asks for providers and the database, shows the diff, and applies after confirmation", async () => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(
+      ["init", dir, "--no-install"],
+      [
+        { waitFor: "Sign-in providers", keys: [SPACE, DOWN, DOWN, DOWN, SPACE, ENTER] },
+        { waitFor: "Database", keys: [ENTER] },
+        { waitFor: "Apply", keys: [ENTER] },
+      ],
+    );
+    expect(run.status).toBe(0);
+    expect(run.screen).toContain("+++ b/auth.ts");
+    const auth = read(dir, "auth.ts");
+    expect(auth).toContain('import GitHub from "@create-auth/runtime/providers/github";');
+    expect(auth).toContain('import Credentials from "@create-auth/runtime/providers/credentials";');
+    expect(read(dir, ".env.local")).toContain("AUTH_GITHUB_ID=");
+  });
+
+  it("asks before replacing an existing auth.ts, and keeps it when the answer is no", async () => {
+    const dir = copyFixture("next-app");
+    writeFileSync(path.join(dir, "auth.ts"), "export const mine = true;\n");
+    const before = hashTree(dir);
+    const run = await runInPty(
+      ["init", dir, "--providers", "github", "--db", "none", "--no-install"],
+      [{ waitFor: "Replace it?", keys: [ENTER] }],
+    );
+    expect(run.status).not.toBe(0);
+    expect(run.screen).toContain("auth.ts kept as it is; nothing was written.");
+    expect(hashTree(dir)).toBe(before);
+  });
+});

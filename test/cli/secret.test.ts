@@ -1,0 +1,79 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTemps);
+
+const FIXTURE_ENV = read(path.join(repoRoot, "test/fixtures/next-app"), ".env.local");
+const secretOf = (env: string) => /^AUTH_SECRET=(.*)$/m.exec(env)?.[1];
+
+describe("auth secret", () => {
+  it("--raw prints only a fresh 32-byte secret and writes nothing", () => {
+    const dir = copyFixture("next-app");
+    const before = hashTree(dir);
+    const a = runCli(["secret", "--raw"], { cwd: dir, bin: "auth" });
+    const b = runCli(["secret", "--raw"], { cwd: dir, bin: "auth" });
+    expect(a.status).toBe(0);
+    expect(a.stdout).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
+    expect(Buffer.from(a.stdout.trim(), "base64url")).toHaveLength(32);
+    expect(a.stdout).not.toBe(b.stdout);
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("adds AUTH_SECRET to the Next env file, keeping its content, and git-ignores it", () => {
+    const dir = copyFixture("next-app");
+    const run = runCli(["secret"], { cwd: dir, bin: "auth" });
+    expect(run.status).toBe(0);
+    const env = read(dir, ".env.local");
+    expect(env.startsWith(FIXTURE_ENV)).toBe(true);
+    expect(secretOf(env)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(run.stdout).not.toContain(secretOf(env));
+    expect(read(dir, ".gitignore")).toContain(".env*.local");
+  });
+
+  it("replaces only the AUTH_SECRET line and says that is its purpose", () => {
+    const dir = copyFixture("next-app");
+    writeFileSync(path.join(dir, ".env.local"), "# keep\r\nAUTH_SECRET=old-old-old\r\nOTHER=1");
+    const run = runCli(["secret"], { cwd: dir, bin: "auth" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Replaced AUTH_SECRET");
+    const env = read(dir, ".env.local");
+    expect(env).toMatch(/^# keep\r\nAUTH_SECRET=[A-Za-z0-9_-]{43}\r\nOTHER=1$/);
+  });
+
+  it("uses .env outside a recognised framework", () => {
+    const dir = copyFixture("not-next");
+    const run = runCli(["secret"], { cwd: dir, bin: "auth" });
+    expect(run.status).toBe(0);
+    expect(secretOf(read(dir, ".env"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(read(dir, ".gitignore")).toBe("# local env files hold secrets: never commit them\n.env\n");
+  });
+});
+
+describe("commands of later versions", () => {
+  it("are listed in --help", () => {
+    const run = runCli(["--help"], { bin: "auth" });
+    expect(run.status).toBe(0);
+    for (const name of [
+      "init",
+      "secret",
+      "add-provider",
+      "remove-provider",
+      "generate",
+      "migrate",
+      "doctor",
+      "update",
+      "remove",
+    ]) {
+      expect(run.stdout).toContain(name);
+    }
+  });
+
+  it("exit non-zero with one line saying they arrive later", () => {
+    const run = runCli(["doctor"], { bin: "auth" });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toBe("auth: `auth doctor` arrives in a later version of create-auth.\n");
+  });
+});
