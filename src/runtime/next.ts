@@ -1,0 +1,190 @@
+/**
+ * Next.js (App Router) integration: a translation layer between Next's request APIs (`next/headers`,
+ * route handlers, server actions, `redirect`) and the framework-agnostic core. Every auth decision is
+ * the core's; this file only builds Requests, applies the cookies the core asks for, and redirects.
+ * Import specifiers: `next` has no `exports` map, so NodeNext needs `next/headers.js`; but `next/navigation`
+ * must stay bare, because Next swaps exactly that specifier for its server build (see next/navigation.d.ts).
+ */
+import { cookies as nextCookies, headers as nextHeaders } from "next/headers.js";
+import { redirect as nextRedirect } from "next/navigation";
+import type { NextRequest } from "next/server.js";
+import { Auth, createActionURL, raw, setEnvDefaults, skipCSRFCheck } from "./index.js";
+import type { AuthAction, AuthConfig, Awaitable, Cookie, ResponseInternal, Session, User } from "./types.js";
+
+/** The configuration accepted by `NextAuth`: the core's, minus the `raw` marker this layer manages. */
+export type NextAuthConfig = Omit<AuthConfig, "raw">;
+
+/** Query parameters added to the provider's authorization request. */
+export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
+
+export interface SignInOptions<Redirect extends boolean = true> {
+  /** Default `true`: redirect the user. `false`: resolve with the URL instead. */
+  redirect?: Redirect;
+  /** Where to land after sign-in (a relative path). Default: the page the action was called from. */
+  redirectTo?: string;
+  /** Other keys are sent to the provider, e.g. the credentials a credentials provider reads. */
+  [field: string]: unknown;
+}
+
+export interface SignOutOptions<Redirect extends boolean = true> {
+  redirect?: Redirect;
+  redirectTo?: string;
+}
+
+export interface NextAuthResult {
+  /** Export as `GET` and `POST` from `app/api/auth/[...nextauth]/route.ts`. */
+  handlers: { GET: (request: NextRequest) => Promise<Response>; POST: (request: NextRequest) => Promise<Response> };
+  /** The current session in server components, route handlers and server actions, or `null`. */
+  auth: () => Promise<Session | null>;
+  /** Server action. Without a provider the user goes to the sign-in page. */
+  signIn: <Redirect extends boolean = true>(
+    provider?: string,
+    options?: FormData | SignInOptions<Redirect>,
+    authorizationParams?: AuthorizationParams,
+  ) => Promise<Redirect extends false ? string : never>;
+  /** Server action. Ends the session, then redirects (or, with `redirect: false`, returns the URL). */
+  signOut: <Redirect extends boolean = true>(
+    options?: SignOutOptions<Redirect>,
+  ) => Promise<Redirect extends false ? string : never>;
+  /** Sends `data` to the `jwt` callback (`trigger: "update"`) or the `session` callback; returns the new session. */
+  unstable_update: (data: Partial<Session | { user: Partial<User> }>) => Promise<Session | null>;
+}
+
+type ConfigInit = NextAuthConfig | ((request?: NextRequest) => Awaitable<NextAuthConfig>);
+
+/** Next mounts the routes at `app/api/auth/[...nextauth]`, so that is the base path unless AUTH_URL names one. */
+function applyNextDefaults(config: NextAuthConfig): NextAuthConfig {
+  if (!config.basePath) {
+    const envUrl = process.env.AUTH_URL ?? process.env.NEXTAUTH_URL;
+    const envPath = envUrl && URL.canParse(envUrl) ? new URL(envUrl).pathname.replace(/\/+$/, "") : "";
+    config.basePath = envPath || "/api/auth";
+  }
+  setEnvDefaults(process.env, config, true);
+  return config;
+}
+
+/**
+ * Server-side calls (auth, signIn, signOut, update) want the core's internal result, not a Response, and
+ * skip the core's CSRF check: server actions are already protected by Next's own Origin/Host check, and
+ * the double-submit token exists for requests a browser sends, which these are not.
+ */
+function serverSide(config: NextAuthConfig): AuthConfig & { raw: typeof raw } {
+  return { ...config, raw, skipCSRFCheck };
+}
+
+/** Applies the cookies the core set. Server components get read-only cookies: Next throws, and we stop. */
+async function applyCookies(cookies: Cookie[] | undefined): Promise<void> {
+  if (!cookies?.length) return;
+  const jar = await nextCookies();
+  for (const cookie of cookies) {
+    try {
+      jar.set(cookie.name, cookie.value, cookie.options);
+    } catch {
+      return;
+    }
+  }
+}
+
+/** A Request to `<origin><basePath>/<action>[/<provider>]` carrying the incoming request's headers and cookies. */
+async function actionRequest(
+  config: NextAuthConfig,
+  action: AuthAction,
+  init: { providerId?: string; search?: AuthorizationParams; body?: URLSearchParams | string } = {},
+): Promise<Request> {
+  const headers = new Headers(await nextHeaders());
+  const protocol = headers.get("x-forwarded-proto") === "https" ? "https" : "http";
+  const url = createActionURL(action, protocol, headers, process.env, config);
+  if (init.providerId) url.pathname += `/${encodeURIComponent(init.providerId)}`;
+  for (const [key, value] of new URLSearchParams(init.search)) url.searchParams.append(key, value);
+  // The incoming body (a server action's multipart form) is not forwarded, so neither are its framing headers.
+  for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
+  if (init.body === undefined) return new Request(url, { headers });
+  headers.set("content-type", typeof init.body === "string" ? "application/json" : "application/x-www-form-urlencoded");
+  return new Request(url, { method: "POST", headers, body: init.body });
+}
+
+/** The session in a `/session` result, or null for anything that is not a successful session (fail closed). */
+async function sessionFrom(result: ResponseInternal): Promise<Session | null> {
+  const status = result.status ?? 200;
+  if (status < 200 || status > 299) return null;
+  await applyCookies(result.cookies);
+  const body: unknown = typeof result.body === "string" ? JSON.parse(result.body) : result.body;
+  if (typeof body !== "object" || body === null || typeof (body as Session).expires !== "string") return null;
+  return body as Session;
+}
+
+/** Where the user came from: the default destination after signing in or out. */
+async function referer(): Promise<string> {
+  return (await nextHeaders()).get("referer") ?? "/";
+}
+
+function redirectOrReturn<T>(url: string, shouldRedirect: unknown): T {
+  if (shouldRedirect !== false && shouldRedirect !== "false") nextRedirect(url);
+  return url as T;
+}
+
+export default function NextAuth(init: ConfigInit): NextAuthResult {
+  const staticConfig = typeof init === "function" ? undefined : applyNextDefaults(init);
+  const staticServerConfig = staticConfig && serverSide(staticConfig);
+  const resolve = async (request?: NextRequest) =>
+    staticConfig ?? applyNextDefaults(await (init as Exclude<ConfigInit, NextAuthConfig>)(request));
+  const resolveServerSide = async () => staticServerConfig ?? serverSide(await resolve());
+
+  const handle = async (request: NextRequest) => Auth(request, await resolve(request));
+
+  async function auth(): Promise<Session | null> {
+    const config = await resolveServerSide();
+    try {
+      return await sessionFrom(await Auth(await actionRequest(config, "session"), config));
+    } catch {
+      // Fail closed: a session that cannot be read is no session. The core has logged the cause.
+      return null;
+    }
+  }
+
+  async function signIn<Redirect extends boolean = true>(
+    providerId?: string,
+    options: FormData | SignInOptions<Redirect> = {},
+    authorizationParams?: AuthorizationParams,
+  ): Promise<Redirect extends false ? string : never> {
+    const config = await resolveServerSide();
+    const { redirect, redirectTo, ...fields } = options instanceof FormData ? Object.fromEntries(options) : options;
+    const callbackUrl = typeof redirectTo === "string" && redirectTo ? redirectTo : await referer();
+    if (!providerId) {
+      const url = createActionURL("signin", "http", new Headers(await nextHeaders()), process.env, config);
+      return redirectOrReturn(`${url.pathname}?${new URLSearchParams({ callbackUrl })}`, redirect);
+    }
+    const provider = config.providers
+      .map((entry) => (typeof entry === "function" ? entry() : entry))
+      .find((candidate) => candidate.id === providerId);
+    // Credentials are verified by the callback action directly; every other provider starts at signin.
+    const action = provider?.type === "credentials" ? "callback" : "signin";
+    const body = new URLSearchParams({ callbackUrl });
+    for (const [key, value] of Object.entries(fields)) if (typeof value === "string") body.set(key, value);
+    const request = await actionRequest(config, action, { providerId, search: authorizationParams, body });
+    // Server actions handle the form on the server: with `raw`, the core throws a rejected sign-in (for
+    // example CredentialsSignin with its safe `code`) to the caller instead of redirecting to an error page.
+    const result = await Auth(request, config);
+    await applyCookies(result.cookies);
+    return redirectOrReturn(result.redirect ?? callbackUrl, redirect);
+  }
+
+  async function signOut<Redirect extends boolean = true>(
+    options: SignOutOptions<Redirect> = {},
+  ): Promise<Redirect extends false ? string : never> {
+    const config = await resolveServerSide();
+    const callbackUrl = options.redirectTo || (await referer());
+    const request = await actionRequest(config, "signout", { body: new URLSearchParams({ callbackUrl }) });
+    const result = await Auth(request, config);
+    await applyCookies(result.cookies);
+    return redirectOrReturn(result.redirect ?? callbackUrl, options.redirect);
+  }
+
+  async function unstable_update(data: Partial<Session | { user: Partial<User> }>): Promise<Session | null> {
+    const config = await resolveServerSide();
+    const request = await actionRequest(config, "session", { body: JSON.stringify({ data }) });
+    return sessionFrom(await Auth(request, config));
+  }
+
+  return { handlers: { GET: handle, POST: handle }, auth, signIn, signOut, unstable_update };
+}
