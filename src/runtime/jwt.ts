@@ -7,6 +7,7 @@ import { EncryptJWT, jwtDecrypt } from "jose";
 import { parseCookieHeader } from "./core/cookie-header.js";
 import { defaultCookies, readChunked } from "./core/cookies.js";
 import { encryptionKey, isContentEncryption } from "./core/encryption-key.js";
+import { decryptCompact, encryptCbcHs512, fastHeader, nodeCrypto, validateClaims } from "./core/jwe-fast.js";
 import { MissingSecret } from "./errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
@@ -29,12 +30,26 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
   const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
   const { key, kid } = await encryptionKey(secretList(secret)[0]!, salt, ENC);
   const now = Math.floor(Date.now() / 1000);
-  return new EncryptJWT(token as Record<string, unknown>)
-    .setProtectedHeader({ alg: ALG, enc: ENC, kid })
-    .setIssuedAt(now)
-    .setExpirationTime(now + maxAge)
-    .setJti(crypto.randomUUID())
-    .encrypt(key);
+  const claims = { ...(token as Record<string, unknown>), iat: now, exp: now + maxAge, jti: crypto.randomUUID() };
+  if (nodeCrypto) {
+    return encryptCbcHs512(
+      nodeCrypto,
+      { alg: ALG, enc: ENC, kid },
+      new TextEncoder().encode(JSON.stringify(claims)),
+      key,
+    );
+  }
+  return new EncryptJWT(claims).setProtectedHeader({ alg: ALG, enc: ENC, kid }).encrypt(key);
+}
+
+/** The key for a token: the secret whose derived key's `kid` matches, or the first when the token has none. */
+async function keyFor(secrets: string[], salt: string, enc: unknown, kid: string | undefined): Promise<Uint8Array> {
+  if (!isContentEncryption(enc)) throw new Error(`Unsupported JWE content encryption: ${String(enc)}`);
+  for (const candidate of secrets) {
+    const derived = await encryptionKey(candidate, salt, enc);
+    if (kid === undefined || kid === derived.kid) return derived.key;
+  }
+  throw new Error("No secret matches the token's key id.");
 }
 
 /**
@@ -46,18 +61,16 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
   const { token, secret, salt } = params;
   if (!token) return null;
   const secrets = secretList(secret);
-  const { payload } = await jwtDecrypt(
-    token,
-    async ({ kid, enc }) => {
-      if (!isContentEncryption(enc)) throw new Error(`Unsupported JWE content encryption: ${String(enc)}`);
-      for (const candidate of secrets) {
-        const derived = await encryptionKey(candidate, salt, enc);
-        if (kid === undefined || kid === derived.kid) return derived.key;
-      }
-      throw new Error("No secret matches the token's key id.");
-    },
-    { clockTolerance: CLOCK_TOLERANCE, keyManagementAlgorithms: [ALG], contentEncryptionAlgorithms: [ENC, "A256GCM"] },
-  );
+  const header = nodeCrypto ? fastHeader(token) : undefined;
+  if (nodeCrypto && header) {
+    const key = await keyFor(secrets, salt, header.enc, header.kid);
+    return validateClaims(decryptCompact(nodeCrypto, token, header.enc, key), CLOCK_TOLERANCE) as Payload;
+  }
+  const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
+    clockTolerance: CLOCK_TOLERANCE,
+    keyManagementAlgorithms: [ALG],
+    contentEncryptionAlgorithms: [ENC, "A256GCM"],
+  });
   return payload as Payload;
 }
 

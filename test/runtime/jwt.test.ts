@@ -1,6 +1,7 @@
 import { hkdfSync } from "node:crypto";
-import { base64url, calculateJwkThumbprint, decodeProtectedHeader, EncryptJWT } from "jose";
+import { base64url, calculateJwkThumbprint, decodeProtectedHeader, EncryptJWT, jwtDecrypt } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { nodeCrypto } from "../../src/runtime/core/jwe-fast.js";
 import { decode, encode, getToken } from "../../src/runtime/jwt.js";
 
 const secret = "jwt-test-secret-with-more-than-32-characters";
@@ -107,6 +108,56 @@ describe("encode/decode", () => {
       await decode({ token, secret, salt: uniqueSalt });
     }
     expect(deriveBits).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("node:crypto fast path agrees with jose", () => {
+  it("is active on Node", () => {
+    expect(nodeCrypto).toBeDefined();
+  });
+
+  it("writes tokens jose decrypts with the spec's key, claims intact", async () => {
+    const token = await encode({ token: { name: "Ada", nested: { a: [1, "ü"] } }, secret, salt, maxAge: 120 });
+    const { payload, protectedHeader } = await jwtDecrypt(token, referenceKey(secret, salt, 64));
+    expect(payload).toMatchObject({ name: "Ada", nested: { a: [1, "ü"] } });
+    expect(payload.exp! - payload.iat!).toBe(120);
+    expect(protectedHeader.enc).toBe("A256CBC-HS512");
+  });
+
+  it("reads tokens jose wrote with a kid, and ones with extra header fields through jose itself", async () => {
+    const key = referenceKey(secret, salt, 64);
+    const kid = await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key) }, "sha512");
+    const withKid = await new EncryptJWT({ name: "k" })
+      .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", kid })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .encrypt(key);
+    expect(await decode({ token: withKid, secret, salt })).toMatchObject({ name: "k" });
+    const withTyp = await new EncryptJWT({ name: "t" })
+      .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", typ: "JWT" })
+      .encrypt(key);
+    expect(await decode({ token: withTyp, secret, salt })).toMatchObject({ name: "t" });
+  });
+
+  it("rejects what jose rejects: a future nbf, a non-numeric iat, a non-object payload", async () => {
+    const key = referenceKey(secret, salt, 64);
+    const seal = (payload: string) =>
+      import("jose").then(({ CompactEncrypt }) =>
+        new CompactEncrypt(new TextEncoder().encode(payload))
+          .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" })
+          .encrypt(key),
+      );
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    for (const payload of [
+      JSON.stringify({ nbf: future }),
+      JSON.stringify({ iat: "yesterday" }),
+      "[1,2]",
+      "not json",
+    ]) {
+      const token = await seal(payload);
+      await expect(decode({ token, secret, salt })).rejects.toThrow();
+      await expect(jwtDecrypt(token, key)).rejects.toThrow();
+    }
   });
 });
 
