@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { getAuthorizationUrl } from "../../../src/runtime/core/oauth/authorization-url.js";
 import { redirectProxyTarget } from "../../../src/runtime/core/oauth/redirect-proxy.js";
+import { Auth, type AuthConfig } from "../../../src/runtime/index.js";
 import { encode } from "../../../src/runtime/jwt.js";
 import GitHub from "../../../src/runtime/providers/github.js";
+import { CookieJar } from "../core/support.js";
 import { callbackRequest, internalOptions, oauthProvider, testSecret } from "./internal-options.js";
 
 const proxy = "https://auth.example.com/auth";
@@ -59,5 +61,43 @@ describe("redirect proxy", () => {
     });
     const request = callbackRequest(`https://preview-42.example.dev/auth/callback/github?code=a&state=${token}`, []);
     expect(await redirectProxyTarget(request, preview)).toBeNull();
+  });
+});
+
+describe("redirect proxy through Auth", () => {
+  const secret = "a-test-secret-of-at-least-thirty-two-characters";
+  const proxyConfig = (): AuthConfig => ({
+    secret,
+    trustHost: true,
+    basePath: "/auth",
+    redirectProxyUrl: proxy,
+    providers: [GitHub({ clientId: "id", clientSecret: "secret" })],
+  });
+
+  it("forwards the identity provider's response to the preview that started the flow, untouched", async () => {
+    const preview = "https://preview-42.example.dev";
+    const jar = new CookieJar();
+    const csrf = await Auth(new Request(`${preview}/auth/csrf`), proxyConfig());
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const signIn = await Auth(
+      new Request(`${preview}/auth/signin/github`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+        body: new URLSearchParams({ csrfToken }),
+      }),
+      proxyConfig(),
+    );
+    const state = new URL(signIn.headers.get("location")!).searchParams.get("state")!;
+
+    const atProxy = await Auth(
+      new Request(`${proxy}/callback/github?code=abc&state=${encodeURIComponent(state)}`),
+      proxyConfig(),
+    );
+    expect(atProxy.status).toBe(302);
+    const forwarded = new URL(atProxy.headers.get("location")!);
+    expect(forwarded.origin + forwarded.pathname).toBe(`${preview}/auth/callback/github`);
+    expect(forwarded.searchParams.get("code")).toBe("abc");
+    expect(atProxy.headers.getSetCookie().some((c) => c.includes("session-token"))).toBe(false);
   });
 });
