@@ -1,110 +1,64 @@
 /**
- * Entry point of both `create-auth` and `auth` (one program, two names). Only commander and tiny modules
- * are imported here: each command loads what it needs when it runs, so `auth secret` and `--help` start
- * about as fast as node itself. Every failure ends as one line on stderr (or one JSON object with --json)
- * and a non-zero exit code; no stack traces unless CREATE_AUTH_DEBUG is set.
+ * Entry point of both `create-auth` and `auth` (one program, two names). Start-up time is a feature:
+ * the root help, `--version` and `auth secret` are served here without loading commander or any planning
+ * code; everything else loads the commander program (and each command loads what it needs when it runs).
+ * Every failure ends as one line on stderr (or one JSON object with --json) and a non-zero exit code;
+ * no stack traces unless CREATE_AUTH_DEBUG is set.
  */
-import { Command, CommanderError, Option } from "commander";
-import type { InitFlags } from "./answers/resolve.js";
 import { CliError } from "./errors.js";
 import { createOutput } from "./output.js";
+import { rootHelp } from "./surface.js";
 import { cliPackage } from "./version.js";
 
 function reportFailure(error: unknown, binName: string, json: boolean): void {
   const known = error instanceof CliError;
   const message = known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   if (json) {
-    process.stdout.write(
-      `${JSON.stringify({ ok: false, error: { code: known ? error.code : "Unexpected", message } }, null, 2)}\n`,
-    );
+    const code = known ? error.code : "Unexpected";
+    process.stdout.write(`${JSON.stringify({ ok: false, error: { code, message } }, null, 2)}\n`);
   }
   process.stderr.write(`${binName}: ${message.replace(/\s*\n\s*/g, " ")}\n`);
   if (!known && process.env["CREATE_AUTH_DEBUG"] && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   process.exitCode = 1;
 }
 
-function buildProgram(binName: string): Command {
-  const program = new Command(binName)
-    .description("Add authentication to an existing web app, with a typed Auth.js-compatible runtime written into it.")
-    .version(cliPackage().version, "-v, --version")
-    .exitOverride()
-    .showHelpAfterError(false);
-
-  program
-    .command("init")
-    .description("set up authentication in a project (detect, plan, review, apply)")
-    .argument("[dir]", "project folder", ".")
-    .addOption(
-      new Option("--framework <id>", "force the framework").choices([
-        "next",
-        "sveltekit",
-        "express",
-        "solid-start",
-        "qwik",
-      ]),
-    )
-    .option("--providers <ids>", "comma-separated providers: github,google,oidc,credentials")
-    .addOption(new Option("--strategy <strategy>", "session strategy").choices(["jwt", "database"]))
-    .addOption(new Option("--db <db>", "database").choices(["none", "sqlite", "postgres", "mysql"]))
-    .addOption(new Option("--orm <orm>", "ORM for the schema").choices(["none", "drizzle", "prisma"]))
-    .option("--runtime-dir <path>", "where the runtime package is written", "vendor/auth-runtime")
-    .option("-y, --yes", "no questions: take safe defaults for missing answers and apply")
-    .option("--no-install", "do not install dependencies")
-    .option("--dry-run", "print the plan and diffs, write nothing")
-    .option("--json", "print one JSON object (the plan and its outcome)")
-    .action(async (dir: string, options: InitFlags) => {
-      const { runInit } = await import("./commands/init.js");
-      await runInit(dir, options, createOutput(Boolean(options.json)));
-    });
-
-  program
-    .command("secret")
-    .description("write a fresh AUTH_SECRET into the git-ignored env file (replacing the existing one)")
-    .option("--raw", "only print a new secret; write nothing")
-    .action(async (options: { raw?: boolean }) => {
-      const { runSecret } = await import("./commands/secret.js");
-      runSecret(options, createOutput(false));
-    });
-
-  const later = async (name: string) => (await import("./commands/later.js")).notYetAvailable(name);
-  program
-    .command("add-provider")
-    .description("add a sign-in provider (later version)")
-    .argument("<id>", "provider id")
-    .option("--dry-run", "print the plan, write nothing")
-    .option("--json", "print one JSON object")
-    .action(() => later("add-provider"));
-  program
-    .command("remove-provider")
-    .description("remove a sign-in provider (later version)")
-    .argument("<id>", "provider id")
-    .action(() => later("remove-provider"));
-  const simple: [string, string][] = [
-    ["generate", "generate the database schema (later version)"],
-    ["migrate", "apply the database schema (later version)"],
-    ["doctor", "check the setup and the runtime for drift (later version)"],
-    ["update", "update the runtime package from this CLI (later version)"],
-    ["remove", "remove create-auth from the project (later version)"],
-  ];
-  for (const [name, description] of simple)
-    program
-      .command(name)
-      .description(description)
-      .action(() => later(name));
-  return program;
+/** The invocations answered without commander; anything else (including typos) goes to the full parser. */
+async function fastPath(argv: string[], binName: string): Promise<boolean> {
+  const [first, ...rest] = argv;
+  if (first === undefined || ((first === "--help" || first === "-h" || first === "help") && rest.length === 0)) {
+    process.stdout.write(rootHelp(binName));
+    return true;
+  }
+  if ((first === "--version" || first === "-v") && rest.length === 0) {
+    process.stdout.write(`${cliPackage().version}\n`);
+    return true;
+  }
+  if (first === "secret" && rest.length === 1 && rest[0] === "--raw") {
+    const { generateSecret } = await import("./env/secret.js");
+    process.stdout.write(`${generateSecret()}\n`);
+    return true;
+  }
+  if (first === "secret" && rest.length === 0) {
+    (await import("./commands/secret.js")).runSecret(createOutput(false));
+    return true;
+  }
+  return false;
 }
 
 export async function main(argv: string[], binName: string): Promise<void> {
   const json = argv.includes("--json");
-  const program = buildProgram(binName);
   try {
-    await program.parseAsync(argv, { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // Commander has already printed help, the version, or its one-line usage error.
-      process.exitCode = error.exitCode;
-      return;
+    if (await fastPath(argv, binName)) return;
+    const { CommanderError } = await import("commander");
+    const { buildProgram } = await import("./program.js");
+    try {
+      await buildProgram(binName).parseAsync(argv, { from: "user" });
+    } catch (error) {
+      // Commander has already printed the help, the version, or its one-line usage error.
+      if (error instanceof CommanderError) process.exitCode = error.exitCode;
+      else throw error;
     }
+  } catch (error) {
     reportFailure(error, binName, json);
   }
 }

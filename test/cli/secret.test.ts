@@ -71,6 +71,32 @@ describe("commands of later versions", () => {
     }
   });
 
+  it("shows per-command help and the version through the same program under both names", () => {
+    const help = runCli(["init", "--help"]);
+    expect(help.status).toBe(0);
+    for (const flag of [
+      "--framework",
+      "--providers",
+      "--strategy",
+      "--db",
+      "--orm",
+      "--runtime-dir",
+      "--yes",
+      "--no-install",
+      "--dry-run",
+      "--json",
+    ]) {
+      expect(help.stdout).toContain(flag);
+    }
+    expect(runCli(["--version"], { bin: "auth" }).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it("rejects an unknown option with one line and a non-zero exit", () => {
+    const run = runCli(["init", "--bogus"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
   it("exit non-zero with one line saying they arrive later", () => {
     const run = runCli(["doctor"], { bin: "auth" });
     expect(run.status).not.toBe(0);

@@ -13,11 +13,11 @@ import type { Output } from "../output.js";
 import { diskReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
 import { summaryLines } from "../review/summary.js";
-import { TARGETS } from "../targets/index.js";
+import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS } from "../targets/conventions.js";
 import type { PackageJson } from "../targets/types.js";
 
 /** The env file convention of the project's framework; `.env` when none is recognised. */
-function envConvention(root: string): { envFile: string; pattern: string } {
+function envConvention(root: string): { envFile: string; ignorePattern: string } {
   const text = diskReader(root).read("package.json");
   let pkg: PackageJson = {};
   try {
@@ -26,24 +26,20 @@ function envConvention(root: string): { envFile: string; pattern: string } {
     // Not our business here: any project may hold a secret.
   }
   const deps = { ...pkg.devDependencies, ...pkg.dependencies };
-  const target = TARGETS.find((t) => t.packages.some((name) => deps[name] !== undefined));
-  return target ? { envFile: target.envFile, pattern: target.envIgnorePattern } : { envFile: ".env", pattern: ".env" };
+  const convention = ENV_CONVENTIONS.find((c) => c.packages.some((name) => deps[name] !== undefined));
+  return convention ?? DEFAULT_ENV_CONVENTION;
 }
 
-export function runSecret(flags: { raw?: boolean }, out: Output): void {
+export function runSecret(out: Output): void {
   const secret = generateSecret();
-  if (flags.raw) {
-    process.stdout.write(`${secret}\n`);
-    return;
-  }
   const root = path.resolve(".");
   const reader = diskReader(root);
-  const { envFile, pattern } = envConvention(root);
+  const { envFile, ignorePattern } = envConvention(root);
   const { changes, merge } = planSecretsFile({
     reader,
     envFile,
     envStatus: ignoreStatus(root, envFile),
-    ignorePattern: pattern,
+    ignorePattern,
     entries: [{ key: "AUTH_SECRET", value: secret, mode: "replace" }],
     header: ["Auth: AUTH_SECRET encrypts sessions; keep it secret, one per environment."],
     secretKeys: ["AUTH_SECRET"],

@@ -4,7 +4,7 @@
  * excludes file); outside one we read the project's .gitignore with the documented pattern rules.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export interface IgnoreStatus {
@@ -15,11 +15,24 @@ export interface IgnoreStatus {
   via: "git" | "gitignore";
 }
 
+/** Whether `dir` is inside a git work tree (a `.git` entry in it or a parent), checked without spawning git. */
+function insideGitWorkTree(dir: string): boolean {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, ".git"))) return true;
+    if (path.dirname(current) === current) return false;
+  }
+}
+
 export function ignoreStatus(root: string, relativePath: string): IgnoreStatus {
-  const git = spawnSync("git", ["check-ignore", "-q", "--", relativePath], { cwd: root, stdio: "ignore" });
-  if (git.status === 0 || git.status === 1) {
-    const tracked = spawnSync("git", ["ls-files", "--", relativePath], { cwd: root, encoding: "utf8" });
-    return { ignored: git.status === 0, tracked: (tracked.stdout ?? "").trim() !== "", via: "git" };
+  if (insideGitWorkTree(root)) {
+    const git = spawnSync("git", ["check-ignore", "-q", "--", relativePath], { cwd: root, stdio: "ignore" });
+    // check-ignore never reports tracked files as ignored, so "ignored" also means "not tracked".
+    if (git.status === 0) return { ignored: true, tracked: false, via: "git" };
+    if (git.status === 1) {
+      const tracked = spawnSync("git", ["ls-files", "--", relativePath], { cwd: root, encoding: "utf8" });
+      return { ignored: false, tracked: (tracked.stdout ?? "").trim() !== "", via: "git" };
+    }
+    // git missing or failing: fall back to reading .gitignore.
   }
   let source = "";
   try {

@@ -11,8 +11,10 @@ import type { ProviderEntry } from "../providers/catalog.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
 import { addDependencies } from "../transforms/package-json.js";
+import { ENV_CONVENTIONS } from "./conventions.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
+const NEXT_ENV = ENV_CONVENTIONS.find((c) => c.framework === "next")!;
 const RUNTIME_NEXT = `${RUNTIME_PACKAGE_NAME}/next`;
 /** Where Next serves the app in development; the callback URLs printed are for this origin. */
 const DEV_ORIGIN = "http://localhost:3000";
@@ -91,10 +93,9 @@ function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: stri
 export const nextTarget: Target = {
   id: "next",
   name: "Next.js",
-  packages: ["next"],
-  envFile: ".env.local",
-  // Next loads .env*.local files and create-next-app ignores exactly this pattern.
-  envIgnorePattern: ".env*.local",
+  packages: NEXT_ENV.packages,
+  envFile: NEXT_ENV.envFile,
+  envIgnorePattern: NEXT_ENV.ignorePattern,
 
   detect(reader: ProjectReader, pkg: PackageJson): FrameworkMatch | null {
     const declared = pkg.dependencies?.["next"] ?? pkg.devDependencies?.["next"];

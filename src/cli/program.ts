@@ -1,0 +1,54 @@
+/**
+ * The full argv parser (commander), built from the command table. Loaded only when a command needs real
+ * parsing (init, per-command help, errors): commander alone costs more start-up time than `auth secret`
+ * and `--help` are allowed.
+ */
+import { Command, Option } from "commander";
+import type { InitFlags } from "./answers/resolve.js";
+import { createOutput } from "./output.js";
+import { COMMANDS, LATER, PROGRAM_DESCRIPTION } from "./surface.js";
+import { cliPackage } from "./version.js";
+
+async function runCommand(name: string, args: unknown[]): Promise<void> {
+  if (LATER.has(name)) {
+    (await import("./commands/later.js")).notYetAvailable(name);
+  }
+  if (name === "init") {
+    const [dir, options] = args as [string | undefined, InitFlags];
+    const { runInit } = await import("./commands/init.js");
+    await runInit(dir, options, createOutput(Boolean(options.json)));
+    return;
+  }
+  if (name === "secret") {
+    const [options] = args as [{ raw?: boolean }];
+    if (options.raw) {
+      const { generateSecret } = await import("./env/secret.js");
+      process.stdout.write(`${generateSecret()}\n`);
+      return;
+    }
+    (await import("./commands/secret.js")).runSecret(createOutput(false));
+  }
+}
+
+export function buildProgram(binName: string): Command {
+  const program = new Command(binName)
+    .description(PROGRAM_DESCRIPTION)
+    .version(cliPackage().version, "-v, --version")
+    .exitOverride();
+  for (const spec of COMMANDS) {
+    const command = program.command(spec.name).description(spec.description);
+    for (const arg of spec.args) command.argument(arg.name, arg.description);
+    for (const option of specOptions(spec.options)) command.addOption(option);
+    command.action((...args: unknown[]) => runCommand(spec.name, args));
+  }
+  return program;
+}
+
+function specOptions(options: (typeof COMMANDS)[number]["options"]): Option[] {
+  return options.map((o) => {
+    const option = new Option(o.flags, o.description);
+    if (o.choices) option.choices(o.choices);
+    if (o.default !== undefined) option.default(o.default);
+    return option;
+  });
+}
