@@ -1,6 +1,7 @@
 /**
  * `create-auth init` end to end on copies of the Next.js fixture, through the built CLI as a child process.
  */
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -137,6 +138,28 @@ describe("create-auth init: safety", () => {
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain("auth.ts already exists");
     expect(hashTree(dir)).toBe(before);
+  });
+
+  it("refuses to write a secret into an env file that git tracks", () => {
+    const dir = copyFixture("next-app");
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, stdio: "ignore" }).status;
+    expect(git("init", "-q")).toBe(0);
+    expect(git("add", ".env.local")).toBe(0);
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/\.env\.local is tracked by git.*git rm --cached \.env\.local/);
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("asks git whether the env file is ignored inside a work tree, and leaves .gitignore alone when it is", () => {
+    const dir = copyFixture("next-app");
+    expect(spawnSync("git", ["init", "-q"], { cwd: dir }).status).toBe(0);
+    writeFileSync(path.join(dir, ".git/info/exclude"), ".env.local\n");
+    const gitignore = read(dir, ".gitignore");
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    expect(read(dir, ".gitignore")).toBe(gitignore);
   });
 
   it("refuses a project that is not Next.js with one line and a non-zero exit", () => {

@@ -34,7 +34,10 @@ export function summaryLines(plan: Plan): string[] {
         groups.set(group, [change]);
         rows.push(["group", group, ""]);
       }
-    } else rows.push([VERB[change.kind], change.path, describe(change)]);
+    } else {
+      const verb = change.kind === "env-merge" && change.before === null ? "create" : VERB[change.kind];
+      rows.push([verb, change.path, describe(change)]);
+    }
   }
   for (const row of rows) {
     if (row[0] !== "group") continue;
