@@ -6,6 +6,8 @@ export const NEXT_FIXTURE: string;
 export function appProcessEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
 export function copyFixture(fixture?: string): Promise<string>;
 export function buildRepository(): Promise<{ output: string; ms: number }>;
+/** Builds only when dist/ is missing or older than src/ or templates/; resolves with the build's ms (0 if skipped). */
+export function ensureRepositoryBuilt(): Promise<number>;
 export function initAuth(dir: string, providers?: string[]): Promise<{ output: string; ms: number }>;
 export function installApp(dir: string): Promise<{ output: string; ms: number }>;
 export function buildApp(dir: string): Promise<{ output: string; ms: number }>;
@@ -14,6 +16,8 @@ export function startApp(
   port: number,
   options?: { mode?: "start" | "dev"; echo?: boolean },
 ): Promise<RunningServer>;
+/** Display names by provider id, from the running app's `/api/auth/providers`: what its buttons say. */
+export function providerNames(appUrl: string): Promise<Record<string, string>>;
 export interface PreparedApp {
   dir: string;
   /** Milliseconds per step. */

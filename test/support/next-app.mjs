@@ -39,6 +39,37 @@ export function buildRepository() {
   return runCommand(process.execPath, [path.join(repoRoot, "scripts", "build.mjs")], { cwd: repoRoot });
 }
 
+async function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, (await fs.stat(path.join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds the repository only when dist/ is missing or older than a source file (`npm test` has just built
+ * it; rebuilding would empty dist/ under anyone else using it). Resolves with the build time, 0 if skipped.
+ */
+export async function ensureRepositoryBuilt() {
+  const outputs = ["cli/main.js", "runtime/index.js"].map((file) => path.join(repoRoot, "dist", file));
+  const built = await Promise.all(
+    outputs.map((file) =>
+      fs.stat(file).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      ),
+    ),
+  );
+  const sources = Math.max(
+    await newestMtime(path.join(repoRoot, "src")),
+    await newestMtime(path.join(repoRoot, "templates")),
+  );
+  if (Math.min(...built) > sources) return 0;
+  return (await buildRepository()).ms;
+}
+
 /** Runs the built CLI exactly as a user would, without letting it install. */
 export function initAuth(dir, providers = ["oidc", "credentials"]) {
   return runCommand(
@@ -84,6 +115,14 @@ export function startApp(dir, port, { mode = "start", echo = false } = {}) {
     timeoutMs: 60_000,
     echo,
   });
+}
+
+/** Display names by provider id, from the running app's `/api/auth/providers`: what its buttons say. */
+export async function providerNames(appUrl) {
+  const response = await fetch(`${appUrl}/api/auth/providers`);
+  if (!response.ok) throw new Error(`GET ${appUrl}/api/auth/providers answered ${response.status}`);
+  const providers = await response.json();
+  return Object.fromEntries(Object.values(providers).map((provider) => [provider.id, provider.name]));
 }
 
 /**
