@@ -313,7 +313,7 @@ export interface EventsOptions {
     profile?: Profile;
     isNewUser?: boolean;
   }) => Awaitable<void>;
-  signOut?: (message: { session: AdapterSession | null | undefined | void } | { token: JWT | null }) => Awaitable<void>;
+  signOut?: (message: { session: AdapterSession | null | undefined } | { token: JWT | null }) => Awaitable<void>;
   createUser?: (message: { user: User }) => Awaitable<void>;
   updateUser?: (message: { user: User }) => Awaitable<void>;
   linkAccount?: (message: {
