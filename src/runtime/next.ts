@@ -160,7 +160,10 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     // Credentials are verified by the callback action directly; every other provider starts at signin.
     const action = provider?.type === "credentials" ? "callback" : "signin";
     const body = new URLSearchParams({ callbackUrl });
-    for (const [key, value] of Object.entries(fields)) if (typeof value === "string") body.set(key, value);
+    // A form posted without JavaScript also carries Next's own `$ACTION_*` fields: they are not credentials.
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === "string" && !key.startsWith("$ACTION")) body.set(key, value);
+    }
     const request = await actionRequest(config, action, { providerId, search: authorizationParams, body });
     // Server actions handle the form on the server: with `raw`, the core throws a rejected sign-in (for
     // example CredentialsSignin with its safe `code`) to the caller instead of redirecting to an error page.

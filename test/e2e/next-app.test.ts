@@ -132,6 +132,28 @@ describe("the initialised Next app", () => {
   );
 
   test(
+    "signs in from the app's own form through the signIn server action, which throws CredentialsSignin on a wrong password",
+    timed("serverActionStory", async () => {
+      const page = await freshPage();
+      await page.goto(`${appUrl}/login`);
+      await page.getByLabel("Email").fill(DEMO_USER.email);
+      await page.getByLabel("Password").fill("not the password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${appUrl}/login?error=CredentialsSignin`);
+      await expect(page.locator("p[role=alert]").textContent()).resolves.toContain("(CredentialsSignin)");
+
+      await page.getByLabel("Email").fill(DEMO_USER.email);
+      await page.getByLabel("Password").fill(DEMO_USER.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${appUrl}/dashboard`);
+      await expect(page.getByTestId("user-email").textContent()).resolves.toBe(DEMO_USER.email);
+
+      await signOutFromDashboard(page);
+      await page.context().close();
+    }),
+  );
+
+  test(
     "signs in through the identity provider's login and consent pages, then signs out",
     timed("oidcStory", async () => {
       const page = await freshPage();

@@ -6,6 +6,7 @@ export function addDemoUser(
   user?: { id: string; name: string; email: string; password: string },
 ): string;
 export const PROTECTED_DASHBOARD: string;
+export const CUSTOM_LOGIN_PAGE: string;
 /** Sets `KEY=value` lines, filling blank ones in place and appending missing keys. */
 export function fillEnv(text: string, values: Record<string, string>): string;
 export interface OidcSettings {

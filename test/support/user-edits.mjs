@@ -1,6 +1,7 @@
 // The edits a person makes after `create-auth init`, as the next steps tell them to: plug a user into the
 // credentials provider's `authorize`, protect the dashboard with `auth()` and give it a sign-out button,
-// and fill `.env.local` with their identity provider's values. Pure text transforms plus one function
+// add their own sign-in page calling the `signIn` server action, and fill `.env.local` with their
+// identity provider's values. Pure text transforms plus one function
 // that applies them to an app directory.
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -82,6 +83,42 @@ export default async function Dashboard() {
 `;
 
 /**
+ * The app's own sign-in page, as many teams write one: a form whose server action calls `signIn` with the
+ * FormData. A rejected sign-in arrives as an AuthError (its `type` is safe to show); anything else, including
+ * Next's redirect after success, is rethrown.
+ */
+export const CUSTOM_LOGIN_PAGE = `import { AuthError } from "@create-auth/runtime";
+import { redirect } from "next/navigation";
+import { signIn } from "@/auth";
+
+export default async function Login({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+  const { error } = await searchParams;
+  return (
+    <section>
+      <h1>Sign in to Acme Notes</h1>
+      {error ? <p role="alert">Sign-in failed ({error}). Check your email and password.</p> : null}
+      <form
+        action={async (formData: FormData) => {
+          "use server";
+          try {
+            await signIn("credentials", formData);
+          } catch (failure) {
+            if (failure instanceof AuthError) redirect(\`/login?error=\${failure.type}\`);
+            throw failure;
+          }
+        }}
+      >
+        <input name="email" type="email" aria-label="Email" required />
+        <input name="password" type="password" aria-label="Password" required />
+        <input name="redirectTo" type="hidden" value="/dashboard" />
+        <button type="submit">Sign in</button>
+      </form>
+    </section>
+  );
+}
+`;
+
+/**
  * Sets `KEY=value` for each entry: fills the blank line the CLI left for a key, or appends the key.
  * Other lines (comments, the generated secret, the app's own settings) stay byte for byte.
  */
@@ -103,6 +140,8 @@ export async function applyUserEdits(dir, { appUrl, oidc }) {
   const authFile = path.join(dir, "auth.ts");
   await fs.writeFile(authFile, addDemoUser(await fs.readFile(authFile, "utf8")));
   await fs.writeFile(path.join(dir, "app", "dashboard", "page.tsx"), PROTECTED_DASHBOARD);
+  await fs.mkdir(path.join(dir, "app", "login"), { recursive: true });
+  await fs.writeFile(path.join(dir, "app", "login", "page.tsx"), CUSTOM_LOGIN_PAGE);
   const envFile = path.join(dir, ".env.local");
   const env = await fs.readFile(envFile, "utf8");
   await fs.writeFile(
