@@ -71,7 +71,7 @@ export function planSecretsFile(options: {
 export function planEnvExample(reader: ProjectReader, keys: string[], envFile: string): FileChange[] {
   const path = ".env.example";
   const before = reader.read(path);
-  const header = [`Auth settings: copy to ${envFile} and fill in. Generate AUTH_SECRET with: npx auth secret`];
+  const header = [`Auth settings: copy to ${envFile} and fill in. Generate AUTH_SECRET with: npx create-auth secret`];
   const merge = mergeEnv(
     before,
     keys.map((key) => ({ key, value: "" })),

@@ -29,7 +29,7 @@ function packageJson(source: RuntimeSource): string {
     version: source.version,
     private: true,
     description:
-      "Authentication runtime written into this project by create-auth. Update it with `npx auth update`; MANIFEST.json lets the CLI detect local edits.",
+      "Authentication runtime written into this project by create-auth. Update it with `npx create-auth update`; MANIFEST.json lets the CLI detect local edits.",
     type: "module",
     sideEffects: false,
     exports: {

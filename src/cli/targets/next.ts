@@ -152,7 +152,7 @@ export const nextTarget: Target = {
           );
           if (done && missing.length > 0) {
             notes.push(
-              `${authFile} does not use ${missing.map((p) => p.id).join(", ")}; add with: npx auth add-provider <id> (init never rewrites an existing auth module).`,
+              `${authFile} does not use ${missing.map((p) => p.id).join(", ")}; add with: npx create-auth add-provider <id> (init never rewrites an existing auth module).`,
             );
           }
           return done;
