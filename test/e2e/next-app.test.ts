@@ -132,7 +132,7 @@ describe("the initialised Next app", () => {
   );
 
   test(
-    "signs in from the app's own form through the signIn server action, which throws CredentialsSignin on a wrong password",
+    "signs in from the app's own form through the signIn server action (CredentialsSignin thrown on a wrong password) and renames the user with unstable_update",
     timed("serverActionStory", async () => {
       const page = await freshPage();
       await page.goto(`${appUrl}/login`);
@@ -147,6 +147,12 @@ describe("the initialised Next app", () => {
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(`${appUrl}/dashboard`);
       await expect(page.getByTestId("user-email").textContent()).resolves.toBe(DEMO_USER.email);
+
+      // unstable_update: the new name goes through the app's jwt callback into the re-issued session cookie.
+      await page.getByLabel("Display name").fill("Ada Demo");
+      await page.getByRole("button", { name: "Save name" }).click();
+      await expect(page.getByTestId("user-name").filter({ hasText: "Ada Demo" }).waitFor()).resolves.toBeUndefined();
+      expect(await sessionOf(page)).toMatchObject({ user: { name: "Ada Demo", email: DEMO_USER.email } });
 
       await signOutFromDashboard(page);
       await page.context().close();

@@ -5,6 +5,8 @@ export function addDemoUser(
   source: string,
   user?: { id: string; name: string; email: string; password: string },
 ): string;
+/** Exports `unstable_update` and adds a `jwt` callback accepting a validated new display name. */
+export function allowNameUpdates(source: string): string;
 export const PROTECTED_DASHBOARD: string;
 export const CUSTOM_LOGIN_PAGE: string;
 /** Sets `KEY=value` lines, filling blank ones in place and appending missing keys. */

@@ -1,6 +1,6 @@
 // The edits a person makes after `create-auth init`, as the next steps tell them to: plug a user into the
-// credentials provider's `authorize`, protect the dashboard with `auth()` and give it a sign-out button,
-// add their own sign-in page calling the `signIn` server action, and fill `.env.local` with their
+// credentials provider's `authorize`, protect the dashboard with `auth()` and give it sign-out and
+// change-your-name forms (`signOut`, `unstable_update`), add their own sign-in page calling the `signIn` server action, and fill `.env.local` with their
 // identity provider's values. Pure text transforms plus one function
 // that applies them to an app directory.
 import fs from "node:fs/promises";
@@ -43,9 +43,33 @@ export function addDemoUser(source, user = DEMO_USER) {
   return `import { createHash, timingSafeEqual } from "node:crypto";\n${withCheck}`;
 }
 
+const NEXT_AUTH_CALL = "export const { handlers, auth, signIn, signOut } = NextAuth({";
+
+/**
+ * Lets a signed-in user change their display name: exports `unstable_update` and adds a `jwt` callback that
+ * accepts the new name. The update's data comes from the client, so the callback checks it and takes only
+ * a short string (the spec: "must be validated").
+ */
+export function allowNameUpdates(source) {
+  if (!source.includes(NEXT_AUTH_CALL)) throw new Error(`auth.ts has no \`${NEXT_AUTH_CALL}\` line`);
+  const callbacks = [
+    "export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({",
+    "  callbacks: {",
+    "    jwt({ token, trigger, session }) {",
+    "      const name = (session as { user?: { name?: unknown } } | undefined)?.user?.name;",
+    '      if (trigger === "update" && typeof name === "string" && name.length > 0 && name.length <= 80) {',
+    "        token.name = name;",
+    "      }",
+    "      return token;",
+    "    },",
+    "  },",
+  ].join("\n");
+  return source.replace(NEXT_AUTH_CALL, () => callbacks);
+}
+
 /** The dashboard after the user protects it: signed out → sign-in page; signed in → who, and a way out. */
 export const PROTECTED_DASHBOARD = `import { redirect } from "next/navigation";
-import { auth, signOut } from "@/auth";
+import { auth, signOut, unstable_update } from "@/auth";
 
 // Meant for signed-in team members only.
 const notes = [
@@ -71,6 +95,16 @@ export default async function Dashboard() {
         }}
       >
         <button type="submit">Sign out</button>
+      </form>
+      <form
+        action={async (formData: FormData) => {
+          "use server";
+          await unstable_update({ user: { name: String(formData.get("name") ?? "") } });
+          redirect("/dashboard");
+        }}
+      >
+        <input name="name" aria-label="Display name" required />
+        <button type="submit">Save name</button>
       </form>
       <ul>
         {notes.map((note) => (
@@ -138,7 +172,7 @@ export function fillEnv(text, values) {
  */
 export async function applyUserEdits(dir, { appUrl, oidc }) {
   const authFile = path.join(dir, "auth.ts");
-  await fs.writeFile(authFile, addDemoUser(await fs.readFile(authFile, "utf8")));
+  await fs.writeFile(authFile, allowNameUpdates(addDemoUser(await fs.readFile(authFile, "utf8"))));
   await fs.writeFile(path.join(dir, "app", "dashboard", "page.tsx"), PROTECTED_DASHBOARD);
   await fs.mkdir(path.join(dir, "app", "login"), { recursive: true });
   await fs.writeFile(path.join(dir, "app", "login", "page.tsx"), CUSTOM_LOGIN_PAGE);
