@@ -58,14 +58,20 @@ try {
   // The app's own log is shown below the banner: it is where a failed sign-in explains itself.
   app = await startApp(appDir, port, { mode, echo: true });
   log(`next ${mode}: ready in ${app.readyMs} ms (pid ${app.pid})`);
+  app.closed.then(() => {
+    if (stopping) return;
+    console.error("\nThe Next server exited on its own (its log is above).");
+    stop(1);
+  });
 
+  const oidcName = (await providerNames(appUrl)).oidc;
   console.log(`
-Sign in at ${appUrl}/dashboard
+Sign in at ${appUrl}/dashboard (or through the app's own form at ${appUrl}/login)
 
-  Credentials   email ${DEMO_USER.email}
-                password ${DEMO_USER.password}
-  OpenID Connect  press "Sign in with ${(await providerNames(appUrl)).oidc}": any login and any password
-                work on the provider's page (${oidc.issuer}), then press Continue.
+  Credentials     email     ${DEMO_USER.email}
+                  password  ${DEMO_USER.password}
+  OpenID Connect  press "Sign in with ${oidcName}", then type any login and any password on the
+                  provider's page (${oidc.issuer}) and press Continue.
 
 The app's code is in ${appDir} (removed on exit). Press Ctrl-C to stop.`);
 } catch (error) {

@@ -19,6 +19,8 @@ export interface RunningServer {
   output(): string;
   /** Milliseconds from spawn until `readyUrl` answered. */
   readyMs: number;
+  /** Settles when the process has exited, for whatever reason. */
+  closed: Promise<void>;
   /** SIGTERM to its process group, SIGKILL after 5 s; resolves once it has exited. */
   stop(): Promise<void>;
 }

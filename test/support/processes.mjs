@@ -76,6 +76,8 @@ export async function startServer(command, args, { cwd, env, readyUrl, timeoutMs
     pid: child.pid,
     output: () => output.text,
     readyMs: 0,
+    /** Settles when the process has exited, for whatever reason. */
+    closed,
     /** Sends SIGTERM to the server's process group, then SIGKILL if it has not exited after 5 s. */
     async stop() {
       if (exited || child.pid === undefined) return;
