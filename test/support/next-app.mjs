@@ -133,14 +133,20 @@ export async function prepareNextApp({ appUrl, oidc, build = true, log = () => {
   const timings = {};
   const dir = await copyFixture();
   log(`app directory: ${dir}`);
-  timings.init = (await initAuth(dir)).ms;
-  log(`create-auth init: ${timings.init} ms`);
-  await applyUserEdits(dir, { appUrl, oidc });
-  timings.install = (await installApp(dir)).ms;
-  log(`npm install: ${timings.install} ms`);
-  if (build) {
-    timings.build = (await buildApp(dir)).ms;
-    log(`next build: ${timings.build} ms`);
+  try {
+    timings.init = (await initAuth(dir)).ms;
+    log(`create-auth init: ${timings.init} ms`);
+    await applyUserEdits(dir, { appUrl, oidc });
+    timings.install = (await installApp(dir)).ms;
+    log(`npm install: ${timings.install} ms`);
+    if (build) {
+      timings.build = (await buildApp(dir)).ms;
+      log(`next build: ${timings.build} ms`);
+    }
+    return { dir, timings };
+  } catch (error) {
+    // The error carries the failing step's output; a half-prepared copy (with node_modules) is only litter.
+    await fs.rm(dir, { recursive: true, force: true });
+    throw error;
   }
-  return { dir, timings };
 }
