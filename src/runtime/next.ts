@@ -65,8 +65,9 @@ function applyNextDefaults(config: NextAuthConfig): NextAuthConfig {
 
 /**
  * Server-side calls (auth, signIn, signOut, update) want the core's internal result, not a Response, and
- * skip the core's CSRF check: server actions are already protected by Next's own Origin/Host check, and
- * the double-submit token exists for requests a browser sends, which these are not.
+ * skip the core's CSRF check: they are made by the app's own server code, not posted by a browser, and
+ * the server actions that usually call them are protected by Next itself (it rejects an action whose
+ * Origin does not match the Host), which is what the double-submit token would otherwise provide.
  */
 function serverSide(config: NextAuthConfig): AuthConfig & { raw: typeof raw } {
   return { ...config, raw, skipCSRFCheck };
@@ -108,9 +109,8 @@ async function sessionFrom(result: ResponseInternal): Promise<Session | null> {
   const status = result.status ?? 200;
   if (status < 200 || status > 299) return null;
   await applyCookies(result.cookies);
-  const body: unknown = typeof result.body === "string" ? JSON.parse(result.body) : result.body;
-  if (typeof body !== "object" || body === null || typeof (body as Session).expires !== "string") return null;
-  return body as Session;
+  const body = result.body as Session | null | undefined;
+  return typeof body === "object" && body !== null && typeof body.expires === "string" ? body : null;
 }
 
 /** Where the user came from: the default destination after signing in or out. */
@@ -134,12 +134,17 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
 
   async function auth(): Promise<Session | null> {
     const config = await resolveServerSide();
+    // Outside the try: what Next's `headers()` throws (dynamic-rendering signals, calls outside a request)
+    // is Next's to handle, not a session failure.
+    const request = await actionRequest(config, "session");
+    let result: ResponseInternal;
     try {
-      return await sessionFrom(await Auth(await actionRequest(config, "session"), config));
+      result = await Auth(request, config);
     } catch {
       // Fail closed: a session that cannot be read is no session. The core has logged the cause.
       return null;
     }
+    return sessionFrom(result);
   }
 
   async function signIn<Redirect extends boolean = true>(
