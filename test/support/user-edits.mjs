@@ -167,8 +167,8 @@ export function fillEnv(text, values) {
 }
 
 /**
- * Applies the edits to an initialised app. `appUrl` is where it will be served (AUTH_URL: the app runs
- * with NODE_ENV=production, where the host header is only trusted when the URL is configured).
+ * Applies the edits to an initialised app. `appUrl` is where it will be served: it replaces the AUTH_URL
+ * that init wrote for the default port, since the test picks a free one.
  */
 export async function applyUserEdits(dir, { appUrl, oidc }) {
   const authFile = path.join(dir, "auth.ts");

@@ -47,7 +47,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   },
   {
     id: "oidc",
-    name: "OpenID Connect",
+    name: "OIDC",
     importName: "OIDC",
     kind: "oidc",
     envKeys: oauthKeys("oidc", true),

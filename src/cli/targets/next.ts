@@ -184,15 +184,20 @@ export const nextTarget: Target = {
       ignorePattern: this.envIgnorePattern,
       entries: [
         { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
+        // The origin is taken from here rather than from the Host header, which `next start` does not trust.
+        { key: "AUTH_URL", value: DEV_ORIGIN, mode: "fill" },
         ...oauthKeys.map((key) => ({ key, value: "" })),
       ],
-      header: ["Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment."],
+      header: [
+        "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.",
+        "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
+      ],
       secretKeys: ["AUTH_SECRET", ...oauthKeys.filter((key) => key.endsWith("_SECRET"))],
       reason: "session secret and provider settings",
     });
     changes.push(...secrets.changes);
     if (secrets.merge.kept.includes("AUTH_SECRET")) notes.push(`AUTH_SECRET already set in ${info.envFile}; kept.`);
-    changes.push(...planEnvExample(reader, ["AUTH_SECRET", ...oauthKeys], info.envFile));
+    changes.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...oauthKeys], info.envFile));
 
     const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
     changes.push(...runtime.changes);
