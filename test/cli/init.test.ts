@@ -208,7 +208,10 @@ describe("create-auth init: safety", () => {
     const paths = result.plan.changes.map((c: { path: string }) => c.path);
     expect(paths).toEqual(expect.arrayContaining(["auth.ts", ROUTE, ".env.local", ".gitignore", "package.json"]));
     const env = result.plan.changes.find((c: { path: string }) => c.path === ".env.local");
-    expect(env).toMatchObject({ kind: "env-merge", added: ["AUTH_SECRET", "AUTH_URL", "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"] });
+    expect(env).toMatchObject({
+      kind: "env-merge",
+      added: ["AUTH_SECRET", "AUTH_URL", "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
+    });
     expect(env.diff).toContain("AUTH_SECRET=<hidden>");
     expect(run.stdout).not.toContain(/^AUTH_SECRET=(.*)$/m.exec(read(dir, ".env.local"))![1]);
     expect(result.plan.nextSteps.join("\n")).toContain("http://localhost:3000/api/auth/callback/github");
