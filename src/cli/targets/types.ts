@@ -28,6 +28,8 @@ export interface FrameworkMatch {
   router: "app" | "pages" | null;
   /** The routes directory the target writes into ("app" or "src/app" for Next). */
   routesDir: string;
+  /** How the app is built, when a framework has more than one way (SolidStart: "vinxi" or "vite"). */
+  build?: string;
 }
 
 export interface ProjectInfo {
