@@ -1,0 +1,105 @@
+/**
+ * Express integration (Express 4 and 5): `ExpressAuth(config)` is a middleware serving the auth actions
+ * under wherever it is mounted, and `getSession(req, config)` reads the session in any route. A translation
+ * layer only: every auth decision is the core's. Mount it with a plain path prefix,
+ * `app.use("/auth", ExpressAuth(config))`, which both majors accept (Express 5 rejects an unnamed `*`).
+ * Behind a reverse proxy, set Express's `trust proxy`: the origin (and so secure cookies) follows it.
+ */
+
+import {
+  type ExpressRequest,
+  type ExpressResponse,
+  requestOrigin,
+  sendWebResponse,
+  toWebRequest,
+} from "./express/node-request.js";
+import { Auth, isAuthAction, setEnvDefaults } from "./index.js";
+import type { AuthConfig, Session } from "./types.js";
+
+export type { ExpressRequest, ExpressResponse } from "./express/node-request.js";
+
+/** The configuration accepted by `ExpressAuth` and `getSession`: the core's, minus the `raw` marker. */
+export type ExpressAuthConfig = Omit<AuthConfig, "raw">;
+
+export type ExpressNextFunction = (error?: unknown) => void;
+
+/** A standard Express middleware; errors reach the app's error handler through `next` on Express 4 too. */
+export type ExpressAuthMiddleware = (
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: ExpressNextFunction,
+) => Promise<void>;
+
+/**
+ * One prepared copy per (config object, base path): environment defaults are applied on first use, after
+ * the app has loaded its env file, and the copy's identity lets the core cache what it derives from it.
+ * The user's object is never mutated.
+ */
+const preparedConfigs = new WeakMap<ExpressAuthConfig, Map<string, ExpressAuthConfig>>();
+
+function prepare(config: ExpressAuthConfig, basePath: string | undefined): ExpressAuthConfig {
+  let byBasePath = preparedConfigs.get(config);
+  if (!byBasePath) preparedConfigs.set(config, (byBasePath = new Map()));
+  const key = basePath ?? "";
+  let prepared = byBasePath.get(key);
+  if (!prepared) {
+    prepared = { ...config, providers: [...config.providers] };
+    if (basePath !== undefined) prepared.basePath = basePath;
+    setEnvDefaults(process.env, prepared, basePath !== undefined);
+    byBasePath.set(key, prepared);
+  }
+  return prepared;
+}
+
+/** The action this request names under the mount point (`/signin/github?x` → `signin`), if any. */
+function actionOf(url: string | undefined): string | undefined {
+  const path = (url ?? "/").split("?")[0] ?? "/";
+  return path.split("/").filter(Boolean)[0];
+}
+
+/**
+ * Serves sign-in, callbacks, session, CSRF and sign-out under its mount point, which is its base path:
+ * `app.use("/auth", ExpressAuth(config))` serves `/auth/signin`, `/auth/callback/<provider>`, …
+ * Other paths and methods under the mount are passed on to the app's own routes.
+ */
+export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
+  return async (req, res, next) => {
+    const method = req.method?.toUpperCase();
+    const action = actionOf(req.url);
+    if ((method !== "GET" && method !== "POST") || action === undefined || !isAuthAction(action)) {
+      next();
+      return;
+    }
+    try {
+      const prepared = prepare(config, req.baseUrl);
+      await sendWebResponse(await Auth(await toWebRequest(req), prepared), res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The session of the request's user, or `null` when there is none or it cannot be read (fail closed).
+ * Reads the cookies of `req` only: a rolling session's refreshed cookie is issued by `/auth/session`.
+ */
+export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
+  try {
+    const prepared = prepare(config, undefined);
+    const base = (prepared.basePath ?? "/auth").replace(/\/+$/, "");
+    // Only the origin and the cookies: the route's own request (and its body) stays untouched.
+    const url = new URL(`${base}/session`, requestOrigin(req));
+    const headers = new Headers();
+    for (const name of ["cookie", "user-agent"] as const) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const response = await Auth(new Request(url, { headers }), prepared);
+    if (response.status !== 200) return null;
+    const body = (await response.json()) as Session | null;
+    return typeof body === "object" && body !== null && typeof body.expires === "string" ? body : null;
+  } catch {
+    // The core has logged why; a session that cannot be read is no session.
+    return null;
+  }
+}
