@@ -39,7 +39,10 @@ const preparedConfigs = new WeakMap<ExpressAuthConfig, Map<string, ExpressAuthCo
 
 function prepare(config: ExpressAuthConfig, basePath: string | undefined): ExpressAuthConfig {
   let byBasePath = preparedConfigs.get(config);
-  if (!byBasePath) preparedConfigs.set(config, (byBasePath = new Map()));
+  if (!byBasePath) {
+    byBasePath = new Map();
+    preparedConfigs.set(config, byBasePath);
+  }
   const key = basePath ?? "";
   let prepared = byBasePath.get(key);
   if (!prepared) {
