@@ -3,9 +3,10 @@
  * (so a SvelteKit project gets "not yet" rather than "no framework found").
  */
 import { nextTarget } from "./next.js";
+import { solidStartTarget } from "./solid-start.js";
 import type { FrameworkId, Target } from "./types.js";
 
-export const TARGETS: readonly Target[] = [nextTarget];
+export const TARGETS: readonly Target[] = [nextTarget, solidStartTarget];
 
 export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
   next: "Next.js",
@@ -18,7 +19,6 @@ export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
 /** Packages that identify frameworks of later versions; order matters (meta-frameworks before Express). */
 export const RECOGNISED_ONLY: readonly { id: FrameworkId; packages: string[] }[] = [
   { id: "sveltekit", packages: ["@sveltejs/kit"] },
-  { id: "solid-start", packages: ["@solidjs/start"] },
   { id: "qwik", packages: ["@builder.io/qwik-city", "@qwik.dev/router"] },
   { id: "express", packages: ["express"] },
 ];
