@@ -10,3 +10,14 @@ const root = path.resolve(import.meta.dirname, "..");
 fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
+
+// Svelte components ship as source (the host's Svelte compiles them), with hand-written `.svelte.d.ts`
+// types beside them: tsc neither emits nor copies either, so copy them into dist/runtime as they are.
+const runtimeSrc = path.join(root, "src", "runtime");
+for (const entry of fs.readdirSync(runtimeSrc, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !(entry.name.endsWith(".svelte") || entry.name.endsWith(".svelte.d.ts"))) continue;
+  const from = path.join(entry.parentPath, entry.name);
+  const to = path.join(root, "dist", "runtime", path.relative(runtimeSrc, from));
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.copyFileSync(from, to);
+}
