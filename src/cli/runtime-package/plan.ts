@@ -34,6 +34,12 @@ function packageJson(source: RuntimeSource): string {
     sideEffects: false,
     exports: {
       ".": { types: "./index.d.ts", default: "./index.js" },
+      // Svelte components ship as source: the `svelte` condition tells the app's Svelte tooling to compile them.
+      "./sveltekit/components": {
+        types: "./sveltekit/components.d.ts",
+        svelte: "./sveltekit/components.js",
+        default: "./sveltekit/components.js",
+      },
       "./*": { types: "./*.d.ts", default: "./*.js" },
     },
     // Peers, not dependencies: the host installs them once at its root and the runtime resolves them

@@ -10,7 +10,7 @@ import { cliPackage } from "../version.js";
 
 export interface RuntimeSource {
   version: string;
-  /** Runtime files (`.js` and `.d.ts`), relative to dist/runtime, sorted. */
+  /** Runtime files (`.js`, `.d.ts` and Svelte component sources), relative to dist/runtime, sorted. */
   files: { path: string; content: string }[];
   /** Ranges the runtime needs installed next to it (the CLI package's own ranges). */
   peerDependencies: Record<string, string>;
@@ -28,7 +28,7 @@ export function loadRuntimeSource(): RuntimeSource {
     );
   }
   const files = listFilesRecursive(dir)
-    .filter((file) => file.endsWith(".js") || file.endsWith(".d.ts"))
+    .filter((file) => file.endsWith(".js") || file.endsWith(".d.ts") || file.endsWith(".svelte"))
     .map((file) => ({ path: file, content: readFileSync(dir + file, "utf8") }));
   const { version, dependencies } = cliPackage();
   const peerDependencies: Record<string, string> = {};
