@@ -1,0 +1,297 @@
+/**
+ * Pure transforms on the user's Express app file, through the TypeScript AST (the parser bundled with
+ * ts-morph, syntax only): find the `express()` instance, then mount the auth routes right after it is
+ * created (so before every route the app declares), import what the mount needs, and load the env file
+ * at start. Every edit is an insertion at a position the AST gives; no other byte of the file changes.
+ * ts-morph is loaded synchronously on first use, so merely loading the CLI never pays for it.
+ */
+import { createRequire } from "node:module";
+
+type Ts = typeof import("ts-morph").ts;
+type Node = import("ts-morph").ts.Node;
+type SourceFile = import("ts-morph").ts.SourceFile;
+
+let loaded: Ts | undefined;
+function typescript(): Ts {
+  loaded ??= (createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph")).ts;
+  return loaded;
+}
+
+export type ModuleKind = "esm" | "cjs";
+
+export interface ExpressAppShape {
+  /** The variable holding the `express()` instance (`app`). */
+  instance: string;
+  /** How the file itself imports: `import` declarations, or `require` calls. */
+  moduleKind: ModuleKind;
+  /** The file already loads an env file (dotenv, `process.loadEnvFile`). */
+  loadsEnv: boolean;
+  /** `ExpressAuth(…)` is already called in the file. */
+  mounted: boolean;
+}
+
+export interface MountOptions {
+  /** The runtime's Express module, `@create-auth/runtime/express`. */
+  runtimeModule: string;
+  /** The generated auth module as this file imports it (`./auth.js`, `./auth`). */
+  authModule: string;
+  /** The mount point, which is the auth base path: `/auth`. */
+  basePath: string;
+  /** How to load the env file at start; "none" when the start command already does (`--env-file`). */
+  envLoader: "loadEnvFile" | "dotenv" | "none";
+  typescript: boolean;
+  /** The env file's name, for the comment. */
+  envFile: string;
+}
+
+function parse(source: string, fileName: string): SourceFile {
+  const ts = typescript();
+  const kind = /\.[cm]?tsx?$/.test(fileName) ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  return ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
+}
+
+/** The module a `require("…")` call names, or undefined for any other node. */
+function requireSpecifier(ts: Ts, node: Node): string | undefined {
+  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== "require") return;
+  const [argument] = node.arguments;
+  return node.arguments.length === 1 && argument && ts.isStringLiteral(argument) ? argument.text : undefined;
+}
+
+function isRequireOf(ts: Ts, node: Node, specifier?: string): boolean {
+  const required = requireSpecifier(ts, node);
+  return required !== undefined && (specifier === undefined || required === specifier);
+}
+
+/** `(x as T)`, `(x)`, `x satisfies T`, `x!` → `x`. */
+function unwrap(ts: Ts, node: Node): Node {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+interface Analysis extends ExpressAppShape {
+  file: SourceFile;
+  /** The statement declaring the instance. */
+  statement: Node;
+  imports: Set<string>;
+}
+
+function analyse(source: string, fileName: string): Analysis | null {
+  const ts = typescript();
+  const file = parse(source, fileName);
+  const expressNames = new Set<string>();
+  const imports = new Set<string>();
+  let hasImport = false;
+  let hasRequire = false;
+  let loadsEnv = false;
+  let mounted = false;
+  let found: { instance: string; statement: Node } | undefined;
+
+  const visit = (node: Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      hasImport = true;
+      const specifier = node.moduleSpecifier.text;
+      imports.add(specifier);
+      if (specifier === "dotenv" || specifier === "dotenv/config") loadsEnv = true;
+      const clause = node.importClause;
+      if (specifier === "express" && clause?.name) expressNames.add(clause.name.text);
+      if (specifier === "express" && clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) {
+        for (const element of clause.namedBindings.elements) {
+          if ((element.propertyName ?? element.name).text === "default") expressNames.add(element.name.text);
+        }
+      }
+    } else if (requireSpecifier(ts, node) !== undefined) {
+      hasRequire = true;
+      const specifier = requireSpecifier(ts, node)!;
+      imports.add(specifier);
+      if (specifier === "dotenv" || specifier === "dotenv/config") loadsEnv = true;
+    } else if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.name)) {
+      const init = unwrap(ts, node.initializer);
+      if (isRequireOf(ts, init, "express")) expressNames.add(node.name.text);
+      const creates =
+        ts.isCallExpression(init) &&
+        ((ts.isIdentifier(init.expression) && expressNames.has(init.expression.text)) ||
+          isRequireOf(ts, unwrap(ts, init.expression), "express"));
+      if (
+        creates &&
+        !found &&
+        ts.isVariableDeclarationList(node.parent) &&
+        ts.isVariableStatement(node.parent.parent)
+      ) {
+        found = { instance: node.name.text, statement: node.parent.parent };
+      }
+    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const callee = node.expression;
+      if (
+        callee.name.text === "loadEnvFile" &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === "process"
+      )
+        loadsEnv = true;
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "ExpressAuth") {
+      mounted = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  if (!found) return null;
+  return {
+    ...found,
+    file,
+    imports,
+    moduleKind: hasImport || !hasRequire ? (hasImport ? "esm" : guessKind(fileName)) : "cjs",
+    loadsEnv,
+    mounted,
+  };
+}
+
+function guessKind(fileName: string): ModuleKind {
+  return /\.c[jt]s$/.test(fileName) ? "cjs" : "esm";
+}
+
+/** The Express app this file creates, or null when it creates none. */
+export function findExpressApp(source: string, fileName: string): ExpressAppShape | null {
+  const analysis = analyse(source, fileName);
+  if (!analysis) return null;
+  const { instance, moduleKind, loadsEnv, mounted } = analysis;
+  return { instance, moduleKind, loadsEnv, mounted };
+}
+
+/** Relative module specifiers the file imports or requires (`./app.js`), to follow from an entry file. */
+export function relativeImports(source: string, fileName: string): string[] {
+  const ts = typescript();
+  const out: string[] = [];
+  const visit = (node: Node): void => {
+    let specifier: string | undefined;
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) specifier = node.moduleSpecifier.text;
+    else specifier = requireSpecifier(ts, node);
+    if (specifier?.startsWith(".")) out.push(specifier);
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(source, fileName));
+  return out;
+}
+
+function lineStart(source: string, position: number): number {
+  return source.lastIndexOf("\n", position - 1) + 1;
+}
+
+function lineEnd(source: string, position: number): number {
+  const end = source.indexOf("\n", position);
+  if (end === -1) return source.length;
+  return source[end - 1] === "\r" ? end - 1 : end;
+}
+
+function envBlock(options: MountOptions, kind: ModuleKind): string[] {
+  if (options.envLoader === "dotenv") {
+    return [
+      `// Loads ${options.envFile} into process.env at start (AUTH_SECRET, provider settings); added by create-auth.`,
+      kind === "esm" ? 'import "dotenv/config";' : 'require("dotenv").config();',
+    ];
+  }
+  const code = options.typescript ? "(error as NodeJS.ErrnoException).code" : "error.code";
+  return [
+    `// Loads ${options.envFile} into process.env at start (AUTH_SECRET, provider settings); added by create-auth.`,
+    "// Variables already set in the environment win; without the file (as in production) nothing happens.",
+    "try {",
+    "  process.loadEnvFile();",
+    "} catch (error) {",
+    `  if (${code} !== "ENOENT") throw error;`,
+    "}",
+  ];
+}
+
+/**
+ * Mounts the auth routes in the app file: imports, env loading at start, and
+ * `app.use("<basePath>", ExpressAuth(authConfig))` right after the instance is created. "unchanged" when
+ * all three are already there. Throws when the file creates no Express app (check with findExpressApp).
+ */
+export function mountExpressAuth(source: string, fileName: string, options: MountOptions): string | "unchanged" {
+  const ts = typescript();
+  const analysis = analyse(source, fileName);
+  if (!analysis) throw new Error(`${fileName} creates no Express app (no \`express()\` call assigned to a variable).`);
+  const eol = source.includes("\r\n") ? "\r\n" : "\n";
+  const { file, moduleKind: kind } = analysis;
+  const inserts: { at: number; text: string }[] = [];
+  const lines = (list: string[], indent = "") => list.map((line) => (line ? indent + line : line)).join(eol);
+
+  const topLevel = file.statements;
+  const isImportLike = (statement: Node) =>
+    ts.isImportDeclaration(statement) ||
+    (ts.isVariableStatement(statement) &&
+      statement.declarationList.declarations.some((d) => d.initializer && isRequireOf(ts, unwrap(ts, d.initializer))));
+  const instanceIndex = topLevel.findIndex((s) => s.pos <= analysis.statement.pos && analysis.statement.end <= s.end);
+  let lastImport: Node | undefined;
+  for (const statement of topLevel.slice(0, instanceIndex + 1)) if (isImportLike(statement)) lastImport = statement;
+  const firstStatement = topLevel.find((s) => !(ts.isExpressionStatement(s) && ts.isStringLiteral(s.expression)));
+  const afterImports = lastImport ? lineEnd(source, lastImport.end) : null;
+
+  const wanted: string[] = [];
+  if (!analysis.mounted) {
+    if (!analysis.imports.has(options.runtimeModule)) {
+      wanted.push(
+        kind === "esm"
+          ? `import { ExpressAuth } from "${options.runtimeModule}";`
+          : `const { ExpressAuth } = require("${options.runtimeModule}");`,
+      );
+    }
+    if (!analysis.imports.has(options.authModule)) {
+      wanted.push(
+        kind === "esm"
+          ? `import { authConfig } from "${options.authModule}";`
+          : `const { authConfig } = require("${options.authModule}");`,
+      );
+    }
+  }
+  if (wanted.length > 0) {
+    if (afterImports !== null) inserts.push({ at: afterImports, text: eol + lines(wanted) });
+    else inserts.push({ at: firstStatement ? firstStatement.getStart(file) : 0, text: lines(wanted) + eol + eol });
+  }
+
+  if (!analysis.loadsEnv && options.envLoader !== "none") {
+    const block = envBlock(options, kind);
+    // CommonJS runs top to bottom: load first, so every module required below sees the values. ESM hoists
+    // imports (and they read process.env only when requests arrive), so the block goes right after them —
+    // except dotenv's side-effect import, which is itself an import and goes first.
+    const first = firstStatement ? firstStatement.getStart(file) : source.length;
+    if (kind === "cjs" || (options.envLoader === "dotenv" && kind === "esm")) {
+      inserts.push({ at: first, text: lines(block) + eol + eol });
+    } else if (afterImports !== null) {
+      inserts.push({ at: afterImports, text: eol + eol + lines(block) });
+    } else {
+      inserts.push({ at: first, text: lines(block) + eol + eol });
+    }
+  }
+
+  if (!analysis.mounted) {
+    const statementStart = analysis.statement.getStart(file);
+    const indent = /^[ \t]*/.exec(source.slice(lineStart(source, statementStart), statementStart))?.[0] ?? "";
+    const at = lineEnd(source, analysis.statement.end);
+    const next = source.slice(at).replace(/^\r?\n/, "");
+    const blankAfter = next === "" || /^[ \t]*\r?\n/.test(next) ? "" : eol;
+    const mount = [
+      `// Auth routes under ${options.basePath} (sign-in, callbacks, session, sign-out), before the app's own routes; added by create-auth.`,
+      `// Behind a reverse proxy that terminates HTTPS, also call ${analysis.instance}.set("trust proxy", 1) (or your proxy's address)`,
+      "// first: Express then reports https, and the session cookie gets the Secure flag.",
+      `${analysis.instance}.use("${options.basePath}", ExpressAuth(authConfig));`,
+    ];
+    inserts.push({ at, text: eol + eol + lines(mount, indent) + blankAfter });
+  }
+
+  if (inserts.length === 0) return "unchanged";
+  let out = source;
+  // Back to front, so earlier positions stay valid; equal positions keep their planned order.
+  const ordered = inserts
+    .map((insert, index) => ({ ...insert, index }))
+    .sort((a, b) => b.at - a.at || b.index - a.index);
+  for (const insert of ordered) out = out.slice(0, insert.at) + insert.text + out.slice(insert.at);
+  return out;
+}
