@@ -32,6 +32,9 @@ function packageJson(source: RuntimeSource): string {
       "Authentication runtime written into this project by create-auth. Update it with `npx create-auth update`; MANIFEST.json lets the CLI detect local edits.",
     type: "module",
     sideEffects: false,
+    // Marks a Qwik library for Qwik's vite plugin: the package is then kept out of vite's dependency
+    // pre-bundling and SSR externals, so its `*.qwik.js` files always pass through Qwik's optimizer.
+    qwik: "./qwik.js",
     exports: {
       ".": { types: "./index.d.ts", default: "./index.js" },
       // Svelte components ship as source: the `svelte` condition tells the app's Svelte tooling to compile them.
