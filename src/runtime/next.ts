@@ -1,7 +1,8 @@
 /**
- * Next.js (App Router) integration: a translation layer between Next's request APIs (`next/headers`,
- * route handlers, server actions, `redirect`) and the framework-agnostic core. Every auth decision is
- * the core's; this file only builds Requests, applies the cookies the core asks for, and redirects.
+ * Next.js integration (App Router, Pages Router, middleware/proxy): a translation layer between Next's
+ * request APIs (`next/headers`, route handlers, server actions, `redirect`, middleware, API routes,
+ * `getServerSideProps`) and the framework-agnostic core. Every auth decision is the core's (or the app's
+ * `authorized` callback); this file and `next/*` only build Requests, carry cookies and redirect.
  * Import specifiers: `next` has no `exports` map, so NodeNext needs `next/headers.js`; but `next/navigation`
  * must stay bare, because Next swaps exactly that specifier for its server build (see next/navigation.d.ts).
  */
@@ -9,46 +10,21 @@ import { cookies as nextCookies, headers as nextHeaders } from "next/headers.js"
 import { redirect as nextRedirect } from "next/navigation";
 import type { NextRequest } from "next/server.js";
 import { Auth, createActionURL, raw, setEnvDefaults, skipCSRFCheck } from "./index.js";
+import { type NextAuthHandler, runMiddleware } from "./next/middleware.js";
+import { type PagesContext, type PagesRequest, type PagesResponse, pagesSession } from "./next/pages.js";
+import type {
+  AuthorizationParams,
+  NextAuthConfig,
+  NextAuthFunction,
+  NextAuthResult,
+  SignInOptions,
+  SignOutOptions,
+} from "./next/types.js";
 import type { AuthAction, AuthConfig, Awaitable, Cookie, ResponseInternal, Session, User } from "./types.js";
 
-/** The configuration accepted by `NextAuth`: the core's, minus the `raw` marker this layer manages. */
-export type NextAuthConfig = Omit<AuthConfig, "raw">;
-
-/** Query parameters added to the provider's authorization request. */
-export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
-
-export interface SignInOptions<Redirect extends boolean = true> {
-  /** Default `true`: redirect the user. `false`: resolve with the URL instead. */
-  redirect?: Redirect;
-  /** Where to land after sign-in (a relative path). Default: the page the action was called from. */
-  redirectTo?: string;
-  /** Other keys are sent to the provider, e.g. the credentials a credentials provider reads. */
-  [field: string]: unknown;
-}
-
-export interface SignOutOptions<Redirect extends boolean = true> {
-  redirect?: Redirect;
-  redirectTo?: string;
-}
-
-export interface NextAuthResult {
-  /** Export as `GET` and `POST` from `app/api/auth/[...nextauth]/route.ts`. */
-  handlers: { GET: (request: NextRequest) => Promise<Response>; POST: (request: NextRequest) => Promise<Response> };
-  /** The current session in server components, route handlers and server actions, or `null`. */
-  auth: () => Promise<Session | null>;
-  /** Server action. Without a provider the user goes to the sign-in page. */
-  signIn: <Redirect extends boolean = true>(
-    provider?: string,
-    options?: FormData | SignInOptions<Redirect>,
-    authorizationParams?: AuthorizationParams,
-  ) => Promise<Redirect extends false ? string : never>;
-  /** Server action. Ends the session, then redirects (or, with `redirect: false`, returns the URL). */
-  signOut: <Redirect extends boolean = true>(
-    options?: SignOutOptions<Redirect>,
-  ) => Promise<Redirect extends false ? string : never>;
-  /** Sends `data` to the `jwt` callback (`trigger: "update"`) or the `session` callback; returns the new session. */
-  unstable_update: (data: Partial<Session | { user: Partial<User> }>) => Promise<Session | null>;
-}
+export type { NextAuthHandler, NextAuthRequest } from "./next/middleware.js";
+export { type PagesContext, type PagesRequest, type PagesResponse, pagesApiRoute } from "./next/pages.js";
+export type * from "./next/types.js";
 
 type ConfigInit = NextAuthConfig | ((request?: NextRequest) => Awaitable<NextAuthConfig>);
 
@@ -123,6 +99,15 @@ function redirectOrReturn<T>(url: string, shouldRedirect: unknown): T {
   return url as T;
 }
 
+/** Middleware and route handlers get a web Request (`headers.get`); Node's request has a plain object. */
+function isWebRequest(value: unknown): boolean {
+  return typeof (value as Request | undefined)?.headers?.get === "function";
+}
+
+function isPagesContext(value: unknown): value is PagesContext {
+  return typeof value === "object" && value !== null && "req" in value && "res" in value;
+}
+
 export default function NextAuth(init: ConfigInit): NextAuthResult {
   const staticConfig = typeof init === "function" ? undefined : applyNextDefaults(init);
   const staticServerConfig = staticConfig && serverSide(staticConfig);
@@ -132,7 +117,7 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
 
   const handle = async (request: NextRequest) => Auth(request, await resolve(request));
 
-  async function auth(): Promise<Session | null> {
+  async function appRouterSession(): Promise<Session | null> {
     const config = await resolveServerSide();
     // Outside the try: what Next's `headers()` throws (dynamic-rendering signals, calls outside a request)
     // is Next's to handle, not a session failure.
@@ -194,5 +179,27 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     return sessionFrom(await Auth(request, config));
   }
 
-  return { handlers: { GET: handle, POST: handle }, auth, signIn, signOut, unstable_update };
+  function auth(...args: unknown[]): unknown {
+    const [first, second] = args;
+    if (args.length === 0) return appRouterSession();
+    if (typeof first === "function") {
+      const handler = first as NextAuthHandler<unknown>;
+      return async (request: NextRequest, context: unknown) =>
+        runMiddleware(await resolve(request), request, context, handler);
+    }
+    if (isWebRequest(first)) {
+      const request = first as NextRequest;
+      return resolve(request).then((config) => runMiddleware(config, request, second));
+    }
+    const { req, res } = isPagesContext(first) ? first : { req: first as PagesRequest, res: second as PagesResponse };
+    return resolve().then((config) => pagesSession(config, req, res));
+  }
+
+  return {
+    handlers: { GET: handle, POST: handle },
+    auth: auth as NextAuthFunction,
+    signIn,
+    signOut,
+    unstable_update,
+  };
 }

@@ -1,0 +1,88 @@
+/**
+ * `auth` as Next middleware / proxy, and `auth(handler)`: reads the session, asks the `authorized` callback,
+ * and either lets the request through (to the wrapped handler, with `request.auth` set), returns the
+ * callback's own Response, or redirects to the sign-in page. Requests for the sign-in page, the error page
+ * and the auth routes themselves are never redirected there: that is the redirect loop the spec warns of.
+ */
+
+import type { NextRequest } from "next/server.js";
+import { NextResponse } from "next/server.js";
+import { createActionURL } from "../index.js";
+import type { AuthConfig, Awaitable, Session } from "../types.js";
+import { readSession, requestHeaders } from "./session.js";
+
+/** The request a wrapped handler receives: Next's, plus the session (`null` when signed out). */
+export interface NextAuthRequest extends NextRequest {
+  auth: Session | null;
+}
+
+/** A route handler or middleware wrapped by `auth(handler)`. Returning nothing lets the request through. */
+export type NextAuthHandler<Context> = (
+  request: NextAuthRequest,
+  context: Context,
+) => Awaitable<Response | null | undefined>;
+
+type Config = Omit<AuthConfig, "raw">;
+
+function pathOf(target: string, origin: string): string {
+  return new URL(target, origin).pathname.replace(/\/+$/, "") || "/";
+}
+
+/** The sign-in URL (custom page or built-in) with where to come back to after signing in. */
+function signInUrl(config: Config, request: NextRequest): URL {
+  const headers = requestHeaders(request.headers, request.nextUrl);
+  const builtIn = createActionURL("signin", request.nextUrl.protocol, headers, process.env, config);
+  const url = config.pages?.signIn ? new URL(config.pages.signIn, builtIn.origin) : builtIn;
+  url.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return url;
+}
+
+/** Never send these to the sign-in page: they are where a signed-out visitor must be able to go. */
+function isAuthPath(config: Config, request: NextRequest): boolean {
+  const origin = request.nextUrl.origin;
+  const path = pathOf(request.nextUrl.pathname, origin);
+  const basePath = pathOf(config.basePath ?? "/api/auth", origin);
+  if (path === basePath || path.startsWith(`${basePath}/`)) return true;
+  const pages = [config.pages?.signIn, config.pages?.error].filter((page): page is string => Boolean(page));
+  return pages.some((page) => pathOf(page, origin) === path);
+}
+
+/** Re-issued session cookies go out with whatever response is sent; a frozen Response is rebuilt. */
+function withCookies(response: Response, setCookies: string[]): Response {
+  if (setCookies.length === 0) return response;
+  let target = response;
+  try {
+    for (const cookie of setCookies) target.headers.append("Set-Cookie", cookie);
+  } catch {
+    target = new Response(response.body, response);
+    for (const cookie of setCookies) target.headers.append("Set-Cookie", cookie);
+  }
+  return target;
+}
+
+/**
+ * Without a handler (`export { auth as proxy }`), the default decision is the spec's: signed in means
+ * authorized. With a handler, the handler decides unless the app has its own `authorized` callback.
+ */
+export async function runMiddleware<Context>(
+  config: Config,
+  request: NextRequest,
+  context: Context,
+  handler?: NextAuthHandler<Context>,
+): Promise<Response> {
+  const { session, setCookies } = await readSession(config, request.headers, request.nextUrl);
+  const callback = config.callbacks?.authorized;
+  const authorized: unknown = callback
+    ? await callback({ auth: session, request })
+    : handler
+      ? true
+      : Boolean(session?.user);
+  if (authorized instanceof Response) return withCookies(authorized, setCookies);
+  if (!authorized && !isAuthPath(config, request)) {
+    return withCookies(NextResponse.redirect(signInUrl(config, request)), setCookies);
+  }
+  if (!handler) return withCookies(NextResponse.next(), setCookies);
+  const augmented = request as NextAuthRequest;
+  augmented.auth = session;
+  return withCookies((await handler(augmented, context)) ?? NextResponse.next(), setCookies);
+}

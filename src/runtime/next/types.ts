@@ -1,0 +1,68 @@
+/**
+ * The public types of the Next.js integration: what `NextAuth` takes and returns, and every form of `auth`.
+ */
+import type { NextFetchEvent, NextRequest } from "next/server.js";
+import type { AuthConfig, Session, User } from "../types.js";
+import type { NextAuthHandler } from "./middleware.js";
+import type { PagesContext, PagesRequest, PagesResponse } from "./pages.js";
+
+/** The configuration accepted by `NextAuth`: the core's, minus the `raw` marker this layer manages. */
+export type NextAuthConfig = Omit<AuthConfig, "raw">;
+
+/** Query parameters added to the provider's authorization request. */
+export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
+
+export interface SignInOptions<Redirect extends boolean = true> {
+  /** Default `true`: redirect the user. `false`: resolve with the URL instead. */
+  redirect?: Redirect;
+  /** Where to land after sign-in (a relative path). Default: the page the action was called from. */
+  redirectTo?: string;
+  /** Other keys are sent to the provider, e.g. the credentials a credentials provider reads. */
+  [field: string]: unknown;
+}
+
+export interface SignOutOptions<Redirect extends boolean = true> {
+  redirect?: Redirect;
+  redirectTo?: string;
+}
+
+/**
+ * `auth`, by how it is called. Every form answers `null` for a signed-out visitor or a session that cannot
+ * be read (fail closed).
+ */
+export interface NextAuthFunction {
+  /** The current session in server components, route handlers and server actions (App Router). */
+  (): Promise<Session | null>;
+  /** Pages Router: `getServerSideProps(context)`. A re-issued session cookie is set on `context.res`. */
+  (context: PagesContext): Promise<Session | null>;
+  /** Pages Router API routes: `auth(req, res)`. */
+  (req: PagesRequest, res: PagesResponse): Promise<Session | null>;
+  /**
+   * Wraps a route handler or middleware: `request.auth` is the session. An `authorized` callback in the
+   * config still runs first (its Response wins; a falsy answer redirects to sign-in).
+   */
+  <Context>(handler: NextAuthHandler<Context>): (request: NextRequest, context: Context) => Promise<Response>;
+  /**
+   * As middleware / proxy (`export { auth as middleware }`, `export { auth as proxy }`): the `authorized`
+   * callback decides; by default a signed-in user passes and anyone else goes to the sign-in page.
+   */
+  (request: NextRequest, event: NextFetchEvent): Promise<Response>;
+}
+
+export interface NextAuthResult {
+  /** Export as `GET` and `POST` from `app/api/auth/[...nextauth]/route.ts` (Pages Router: `pagesApiRoute`). */
+  handlers: { GET: (request: NextRequest) => Promise<Response>; POST: (request: NextRequest) => Promise<Response> };
+  auth: NextAuthFunction;
+  /** Server action. Without a provider the user goes to the sign-in page. */
+  signIn: <Redirect extends boolean = true>(
+    provider?: string,
+    options?: FormData | SignInOptions<Redirect>,
+    authorizationParams?: AuthorizationParams,
+  ) => Promise<Redirect extends false ? string : never>;
+  /** Server action. Ends the session, then redirects (or, with `redirect: false`, returns the URL). */
+  signOut: <Redirect extends boolean = true>(
+    options?: SignOutOptions<Redirect>,
+  ) => Promise<Redirect extends false ? string : never>;
+  /** Sends `data` to the `jwt` callback (`trigger: "update"`) or the `session` callback; returns the new session. */
+  unstable_update: (data: Partial<Session | { user: Partial<User> }>) => Promise<Session | null>;
+}

@@ -1,0 +1,190 @@
+/**
+ * The Next.js integration outside `next/headers`: `auth` as middleware/proxy (the `authorized` callback, its
+ * default, a returned Response, no redirect loop), `auth(handler)`, lazy config, the base path, and the
+ * Pages Router (`auth(req, res)`, `auth(context)`, `pagesApiRoute`) on a real Node HTTP server.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { NextRequest } from "next/server.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { encode } from "../../src/runtime/jwt.js";
+import NextAuth, { type NextAuthConfig, pagesApiRoute } from "../../src/runtime/next.js";
+import type { Session } from "../../src/runtime/types.js";
+import { baseConfig, CookieJar, DEMO_USER, ORIGIN, SECRET } from "./core/support.js";
+
+const SESSION_COOKIE = "authjs.session-token";
+
+function config(overrides: Partial<NextAuthConfig> = {}): NextAuthConfig {
+  const { basePath: _core, ...rest } = baseConfig();
+  return { ...rest, ...overrides };
+}
+
+async function sessionCookie(): Promise<string> {
+  const token = await encode({
+    token: { name: DEMO_USER.name, email: DEMO_USER.email, sub: DEMO_USER.id },
+    secret: SECRET,
+    salt: SESSION_COOKIE,
+  });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+function nextRequest(path: string, cookie?: string): NextRequest {
+  return new NextRequest(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+/** Next's middleware calls it with (request, event); the event is not used by auth. */
+const event = {} as never;
+
+describe("auth as middleware / proxy", () => {
+  it("sends a signed-out visitor to the built-in sign-in page with where they were going", async () => {
+    const { auth } = NextAuth(config());
+    const response = await auth(nextRequest("/dashboard/notes?page=2"), event);
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${ORIGIN}/api/auth/signin`);
+    expect(location.searchParams.get("callbackUrl")).toBe("/dashboard/notes?page=2");
+  });
+
+  it("lets a signed-in user through and re-issues the session cookie", async () => {
+    const { auth } = NextAuth(config());
+    const response = await auth(nextRequest("/dashboard", await sessionCookie()), event);
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+  });
+
+  it("never redirects the auth routes or the sign-in page itself (no redirect loop)", async () => {
+    const { auth } = NextAuth(config({ pages: { signIn: "/login" } }));
+    for (const path of ["/login", "/login/", "/api/auth/signin", "/api/auth/callback/oidc", "/api/auth/session"]) {
+      const response = await auth(nextRequest(path), event);
+      expect(response.headers.get("x-middleware-next"), path).toBe("1");
+    }
+    const protectedPage = await auth(nextRequest("/settings"), event);
+    expect(new URL(protectedPage.headers.get("location")!).pathname).toBe("/login");
+  });
+
+  it("follows the authorized callback: its Response overrides, its true lets a signed-out visitor in", async () => {
+    const { auth } = NextAuth(
+      config({
+        callbacks: {
+          authorized({ auth: session, request }) {
+            const path = new URL(request.url).pathname;
+            if (path.startsWith("/admin")) return Response.json({ error: "forbidden" }, { status: 403 });
+            return path === "/public" || Boolean(session?.user);
+          },
+        },
+      }),
+    );
+    const forbidden = await auth(nextRequest("/admin", await sessionCookie()), event);
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toEqual({ error: "forbidden" });
+    expect((await auth(nextRequest("/public"), event)).headers.get("x-middleware-next")).toBe("1");
+    expect((await auth(nextRequest("/private"), event)).status).toBe(307);
+  });
+
+  it("reads an unreadable session cookie as signed out (fail closed)", async () => {
+    const { auth } = NextAuth(config());
+    const response = await auth(nextRequest("/dashboard", `${SESSION_COOKIE}=not-a-token`), event);
+    expect(response.status).toBe(307);
+  });
+});
+
+describe("auth(handler)", () => {
+  it("gives the handler the session as request.auth, and null when signed out", async () => {
+    const { auth } = NextAuth(config());
+    const GET = auth((request) => Response.json({ user: request.auth?.user ?? null }));
+    const signedIn = await GET(nextRequest("/api/me", await sessionCookie()), { params: Promise.resolve({}) });
+    expect(await signedIn.json()).toEqual({ user: { name: DEMO_USER.name, email: DEMO_USER.email, image: null } });
+    const signedOut = await GET(nextRequest("/api/me"), { params: Promise.resolve({}) });
+    expect(await signedOut.json()).toEqual({ user: null });
+  });
+
+  it("lets the request through when the wrapped middleware returns nothing", async () => {
+    const { auth } = NextAuth(config());
+    const seen: (Session | null)[] = [];
+    const middleware = auth((request) => {
+      seen.push(request.auth);
+      return undefined;
+    });
+    const response = await middleware(nextRequest("/"), event);
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(seen).toEqual([null]);
+  });
+});
+
+describe("configuration", () => {
+  afterEach(() => {
+    delete process.env.AUTH_URL;
+  });
+
+  it("resolves a lazy config per request, with that request", async () => {
+    const seen: (string | undefined)[] = [];
+    const { auth } = NextAuth((request) => {
+      seen.push(request?.nextUrl.pathname);
+      return config();
+    });
+    await auth(nextRequest("/a"), event);
+    await auth(nextRequest("/b"), event);
+    expect(seen).toEqual(["/a", "/b"]);
+  });
+
+  it("serves under /api/auth by default, and under AUTH_URL's path when it has one", async () => {
+    const { handlers } = NextAuth(config());
+    expect((await handlers.GET(nextRequest("/api/auth/providers"))).status).toBe(200);
+    process.env.AUTH_URL = `${ORIGIN}/custom/auth`;
+    const custom = NextAuth(config());
+    const providers = await custom.handlers.GET(nextRequest("/custom/auth/providers"));
+    expect(providers.status).toBe(200);
+    expect((await providers.json()).credentials.signinUrl).toBe(`${ORIGIN}/custom/auth/signin/credentials`);
+  });
+});
+
+describe("Pages Router", () => {
+  let server: Server;
+  let origin = "";
+  const { auth, handlers } = NextAuth(config());
+  const apiRoute = pagesApiRoute(handlers);
+
+  beforeAll(async () => {
+    server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url?.startsWith("/api/auth/")) return apiRoute(req, res);
+      if (req.url === "/api/me") {
+        const session = await auth(req, res);
+        res.setHeader("content-type", "application/json");
+        return res.end(JSON.stringify(session));
+      }
+      // What getServerSideProps receives.
+      const session = await auth({ req, res, query: {}, resolvedUrl: req.url });
+      res.end(session?.user?.email ?? "signed out");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("signs in through the API route's CSRF and credentials endpoints, then auth(req, res) and auth(context) see the user", async () => {
+    const jar = new CookieJar();
+    const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
+    jar.apply(csrfResponse);
+    const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+    const signIn = await fetch(`${origin}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email: DEMO_USER.email!, password: "correct horse", callbackUrl: "/" }),
+    });
+    expect(signIn.status).toBe(302);
+    jar.apply(signIn);
+    expect(jar.get(SESSION_COOKIE)).toBeDefined();
+
+    const me = await fetch(`${origin}/api/me`, { headers: { cookie: jar.header() } });
+    expect(await me.json()).toMatchObject({ user: { email: DEMO_USER.email } });
+    expect(me.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+    const page = await fetch(`${origin}/notes`, { headers: { cookie: jar.header() } });
+    expect(await page.text()).toBe(DEMO_USER.email);
+  });
+
+  it("answers null to a visitor without a session", async () => {
+    expect(await (await fetch(`${origin}/api/me`)).json()).toBeNull();
+    expect(await (await fetch(`${origin}/notes`)).text()).toBe("signed out");
+  });
+});
