@@ -30,6 +30,8 @@ export interface FrameworkMatch {
   routesDir: string;
   /** How the app is built, when a framework has more than one way (SolidStart: "vinxi" or "vite"). */
   build?: string;
+  /** Express: the file that creates the app instance (`express()`), found through the AST; relative to the root. */
+  appFile?: string;
 }
 
 export interface ProjectInfo {
