@@ -1,0 +1,140 @@
+/**
+ * `QwikAuthQrl`: the Qwik City integration's hooks. This file holds Qwik's `$` calls (`globalAction$`,
+ * `routeLoader$`, `validator$`), which only work once Qwik's optimizer has rewritten them into lazy
+ * segments. The optimizer's vite plugin rewrites dependency files only when their name matches
+ * `*.qwik.js`/`*.qwik.mjs`, hence this file's name (and the `qwik` field of the written package.json,
+ * which keeps the package out of vite's pre-bundling and SSR externals). Everything else lives in plain
+ * modules; server-only work is behind `isServer`, so the client bundle never carries the core.
+ */
+import type { QRL } from "@builder.io/qwik";
+import { isServer } from "@builder.io/qwik/build";
+import {
+  type Action,
+  globalAction$,
+  type Loader,
+  type RequestEventAction,
+  type RequestEventCommon,
+  routeLoader$,
+  validator$,
+  z,
+} from "@builder.io/qwik-city";
+import { Auth } from "../core/auth.js";
+import type { Awaitable, Session } from "../types.js";
+import { applyCookies } from "./cookies.js";
+import { setEnvDefaults } from "./env.js";
+import {
+  type AuthRedirect,
+  getSessionData,
+  isAuthEndpoint,
+  type QwikAuthConfig,
+  type SignInInput,
+  signInRedirect,
+  signOutRedirect,
+} from "./server.js";
+
+/** A validation failure, as the spec's Qwik actions report it: zod's flattened errors plus `failed: true`. */
+export interface ValidationFailure<Field extends string> {
+  failed: true;
+  /** Per input field, the messages of what was wrong with it. */
+  fieldErrors: { [K in Field]?: string[] };
+  /** Messages about the input as a whole. */
+  formErrors: string[];
+}
+
+/** What an action's `value` holds after it ran without redirecting: nothing, or why the input was refused. */
+export type ActionResult<Field extends string> =
+  | ValidationFailure<Field>
+  | { failed?: undefined; fieldErrors?: undefined; formErrors?: undefined };
+
+export type SignInField = "providerId" | "redirectTo" | "options" | "authorizationParams";
+export type SignOutField = "redirectTo";
+
+export interface QwikAuthResult {
+  /** Export from `src/routes/plugin@auth.ts`: serves `<basePath>/*` and puts the session in `sharedMap.get("session")`. */
+  onRequest: (event: RequestEventCommon) => Promise<void>;
+  /** A route loader: the current session, or null. */
+  useSession: Loader<Session | null>;
+  /** A global action: signs in with `providerId`, then redirects (`options.redirectTo`, `redirectTo`, or back). */
+  useSignIn: Action<ActionResult<SignInField>, SignInInput, false>;
+  /** A global action: ends the session, then redirects (`redirectTo`, or back). */
+  useSignOut: Action<ActionResult<SignOutField>, { redirectTo?: string | undefined }, false>;
+}
+
+type ConfigQrl = QRL<(event: RequestEventCommon) => Awaitable<QwikAuthConfig>>;
+
+/** The app's configuration for this request, with the environment's defaults applied. */
+async function resolveConfig(configQrl: ConfigQrl, event: RequestEventCommon): Promise<QwikAuthConfig> {
+  const config = { ...(await configQrl(event)) };
+  setEnvDefaults(event.env, config);
+  return config;
+}
+
+function redirectTo(event: RequestEventCommon, target: AuthRedirect): never {
+  applyCookies(event.cookie, target.cookies);
+  throw event.redirect(302, target.url);
+}
+
+/** zod's `flatten()` already has the spec's shape: one list of messages per field, plus form-level ones. */
+function validate<Field extends string>(schema: z.ZodTypeAny, data: unknown) {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { success: true as const, data: parsed.data as Record<string, unknown> };
+  const { fieldErrors, formErrors } = parsed.error.flatten() as Omit<ValidationFailure<Field>, "failed">;
+  return { success: false as const, status: 400, error: { fieldErrors, formErrors } };
+}
+
+function signInSchema() {
+  return z.object({
+    providerId: z.string().optional(),
+    redirectTo: z.string().optional(),
+    options: z.object({ redirectTo: z.string().optional() }).passthrough().optional(),
+    authorizationParams: z
+      .union([z.string(), z.instanceof(URLSearchParams), z.record(z.string(), z.string())])
+      .optional(),
+  });
+}
+
+function signOutSchema() {
+  return z.object({ redirectTo: z.string().optional() });
+}
+
+export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
+  // biome-ignore lint/correctness/useQwikLoaderLocation: a library's hooks, re-exported by the app's src/routes/plugin@auth.ts.
+  const useSignIn = globalAction$(
+    async (input, event: RequestEventAction) => {
+      const config = await resolveConfig(configQrl, event);
+      return redirectTo(event, await signInRedirect(event, config, input as SignInInput));
+    },
+    validator$((_event, data) => validate<SignInField>(signInSchema(), data)),
+  );
+
+  // biome-ignore lint/correctness/useQwikLoaderLocation: a library's hooks, re-exported by the app's src/routes/plugin@auth.ts.
+  const useSignOut = globalAction$(
+    async (input, event: RequestEventAction) => {
+      const config = await resolveConfig(configQrl, event);
+      return redirectTo(event, await signOutRedirect(event, config, input as { redirectTo?: string }));
+    },
+    validator$((_event, data) => validate<SignOutField>(signOutSchema(), data)),
+  );
+
+  // biome-ignore lint/correctness/useQwikLoaderLocation: a library's hooks, re-exported by the app's src/routes/plugin@auth.ts.
+  const useSession = routeLoader$((event) => (event.sharedMap.get("session") as Session | null | undefined) ?? null);
+
+  async function onRequest(event: RequestEventCommon): Promise<void> {
+    if (!isServer) return;
+    const config = await resolveConfig(configQrl, event);
+    if (isAuthEndpoint(event.url.pathname, config.basePath)) {
+      // Qwik City copies the Response's Set-Cookie headers into its cookie jar as they are.
+      throw event.send(await Auth(event.request, config));
+    }
+    const { data, cookie } = await getSessionData(event, config);
+    applyCookies(event.cookie, cookie);
+    event.sharedMap.set("session", data);
+  }
+
+  return {
+    onRequest,
+    useSession,
+    useSignIn: useSignIn as unknown as QwikAuthResult["useSignIn"],
+    useSignOut: useSignOut as unknown as QwikAuthResult["useSignOut"],
+  };
+}
