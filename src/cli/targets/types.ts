@@ -46,6 +46,10 @@ export interface ProjectInfo {
   envStatus: IgnoreStatus;
   /** Files the target would own that already exist. */
   existingAuthFiles: string[];
+  /** The monorepo workspace root relative to `root` (`../..`), when the project sits in one. */
+  workspaceRoot?: string | null;
+  /** What identified the framework, in words (`next in package.json`, `next.config.ts`). */
+  evidence?: string[];
 }
 
 export interface Answers {
@@ -87,6 +91,10 @@ export interface Target {
   /** Where secrets go (git-ignored) and the pattern that ignores it. */
   envFile: string;
   envIgnorePattern: string;
+  /**
+   * `pkg` is the app's package.json merged with its workspace root's (dependencies declared only at a
+   * monorepo root count); `ProjectInfo.packageJson` stays the app's own file.
+   */
   detect(reader: ProjectReader, pkg: PackageJson): FrameworkMatch | null;
   /** Files this target owns, for existing-file detection. */
   ownedFiles(info: Omit<ProjectInfo, "existingAuthFiles" | "envStatus">): string[];
