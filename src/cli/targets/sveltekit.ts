@@ -1,0 +1,253 @@
+/**
+ * The SvelteKit target: recognises a SvelteKit 2 or 3 project and plans the auth module (`src/auth.ts`),
+ * the auth handle merged into `src/hooks.server.ts` with `sequence`, the `/signin` and `/signout` form
+ * action routes, the session in the root layout's data, the env file, the runtime package and the
+ * dependencies. Edits to the app's own files are pure ts-morph transforms (../transforms/sveltekit-*.ts).
+ */
+import { planEnvExample, planSecretsFile } from "../env/plan.js";
+import type { ProjectReader } from "../plan/reader.js";
+import type { Conflict, FileChange, InstallStep, Plan } from "../plan/types.js";
+import type { ProviderEntry } from "../providers/catalog.js";
+import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import { addDependencies } from "../transforms/package-json.js";
+import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
+import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
+import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
+import { installCommand } from "./next.js";
+import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
+
+const RUNTIME_SVELTEKIT = `${RUNTIME_PACKAGE_NAME}/sveltekit`;
+/** `vite dev`'s origin; `vite preview` serves on 4173 and adapter-node's `node build` on 3000. */
+const DEV_ORIGIN = "http://localhost:5173";
+const BASE_PATH = "/auth";
+
+export function sveltekitCallbackUrl(providerId: string): string {
+  return `${DEV_ORIGIN}${BASE_PATH}/callback/${providerId}`;
+}
+
+function installedVersion(reader: ProjectReader, declared: string): string | null {
+  const installed = reader.read("node_modules/@sveltejs/kit/package.json");
+  if (installed) {
+    try {
+      return (JSON.parse(installed) as { version: string }).version;
+    } catch {
+      // A broken install: keep the declared range.
+    }
+  }
+  return declared.replace(/^[\^~>=<v ]+/, "") || null;
+}
+
+/** An existing file we would create: identical or already doing the job → nothing; else a conflict. */
+function planOwnedFile(
+  context: PlanContext,
+  file: string,
+  content: string,
+  alreadyDone: (source: string) => boolean,
+  reason: string,
+): { change?: FileChange; conflict?: Conflict; note?: string } {
+  const existing = context.reader.read(file);
+  if (existing === null) return { change: { kind: "create", path: file, content, reason } };
+  if (existing === content) return {};
+  if (alreadyDone(existing)) return { note: `${file} is already set up; left as it is.` };
+  if (context.overwrite.has(file))
+    return { change: { kind: "edit", path: file, before: existing, after: content, reason } };
+  return { conflict: { path: file, reason: "exists with other content" } };
+}
+
+/** An app file we merge into: created from the template when absent, transformed when present. */
+function planMergedFile(
+  reader: ProjectReader,
+  file: string,
+  create: () => string,
+  merge: (source: string) => string | "unchanged",
+  reason: string,
+): FileChange | null {
+  const existing = reader.read(file);
+  if (existing === null) return { kind: "create", path: file, content: create(), reason };
+  const merged = merge(existing);
+  return merged === "unchanged" ? null : { kind: "edit", path: file, before: existing, after: merged, reason };
+}
+
+function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string): string[] {
+  const steps: string[] = [];
+  for (const provider of providers) {
+    if (provider.kind === "credentials") {
+      steps.push(
+        `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${authFile}.`,
+      );
+      continue;
+    }
+    steps.push(
+      `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${sveltekitCallbackUrl(provider.id)} (vite preview: port 4173; node build: port 3000 or your deployed URL), then set ${provider.envKeys.join(", ")} in ${info.envFile}.`,
+    );
+  }
+  const run = info.packageManager.name === "npm" ? "npm run dev" : `${info.packageManager.name} dev`;
+  steps.push(`Start the app (${run}) and sign in at ${DEV_ORIGIN}${BASE_PATH}/signin`);
+  steps.push(
+    `Protect a page in its +page.server.${info.language} load: if (!(await event.locals.auth())) redirect(303, "${BASE_PATH}/signin?callbackUrl=" + event.url.pathname);`,
+  );
+  steps.push(
+    'Forms: import { SignIn, SignOut } from "@create-auth/runtime/sveltekit/components"; the session is data.session in every page.',
+  );
+  steps.push(
+    `In production, adapter-node does not read ${info.envFile}: start with node --env-file=${info.envFile} build (or set the variables), and set AUTH_URL to the public URL.`,
+  );
+  return steps;
+}
+
+export const sveltekitTarget: Target = {
+  id: "sveltekit",
+  name: "SvelteKit",
+  packages: ["@sveltejs/kit"],
+  envFile: DEFAULT_ENV_CONVENTION.envFile,
+  envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
+
+  detect(reader: ProjectReader, pkg: PackageJson): FrameworkMatch | null {
+    const declared = pkg.dependencies?.["@sveltejs/kit"] ?? pkg.devDependencies?.["@sveltejs/kit"];
+    if (declared === undefined) return null;
+    return { version: installedVersion(reader, declared), router: null, routesDir: "src/routes" };
+  },
+
+  ownedFiles(info) {
+    const ext = info.language;
+    return [`src/auth.${ext}`, `src/routes/signin/+page.server.${ext}`, `src/routes/signout/+page.server.${ext}`];
+  },
+
+  plan(context: PlanContext): Plan {
+    const { info, answers, reader } = context;
+    const ext = info.language;
+    const ts = ext === "ts";
+    const changes: FileChange[] = [];
+    const conflicts: Conflict[] = [];
+    const notes: string[] = [];
+    const collect = (result: { change?: FileChange; conflict?: Conflict; note?: string }) => {
+      if (result.change) changes.push(result.change);
+      if (result.conflict) conflicts.push(result.conflict);
+      if (result.note) notes.push(result.note);
+    };
+
+    const authFile = `src/auth.${ext}`;
+    const authSource = context.render("auth", {
+      runtimeDir: answers.runtimeDir,
+      envFile: info.envFile,
+      providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
+    });
+    collect(
+      planOwnedFile(
+        context,
+        authFile,
+        authSource,
+        (source) => {
+          const shape = context.inspectModule(source);
+          return shape.imports.includes(RUNTIME_SVELTEKIT) && shape.exports.includes("handle");
+        },
+        "auth module (SvelteKitAuth config, providers)",
+      ),
+    );
+
+    const actionRoutes = [
+      ["signin", "signIn", "signin-server"],
+      ["signout", "signOut", "signout-server"],
+    ] as const;
+    for (const [route, action, template] of actionRoutes) {
+      const file = `src/routes/${route}/+page.server.${ext}`;
+      collect(
+        planOwnedFile(
+          context,
+          file,
+          context.render(template, { authImport: "../../auth", ts }),
+          (source) => context.inspectModule(source).exports.includes("actions") && source.includes(action),
+          `/${route} form action (${action})`,
+        ),
+      );
+    }
+    const signinPage = "src/routes/signin/+page.svelte";
+    if (!reader.exists(signinPage)) {
+      changes.push({
+        kind: "create",
+        path: signinPage,
+        content: context.render("signin-page", { basePath: BASE_PATH }),
+        reason: "sign-in errors from the /signin action",
+      });
+    }
+
+    const hooks = planMergedFile(
+      reader,
+      reader.exists("src/hooks.server.js") && !reader.exists("src/hooks.server.ts")
+        ? "src/hooks.server.js"
+        : `src/hooks.server.${ext}`,
+      () => context.render("hooks", { authImport: "./auth" }),
+      (source) => mergeAuthHandle(source, "./auth"),
+      "auth handle first in the hooks (sequence)",
+    );
+    if (hooks) changes.push(hooks);
+
+    const layoutFile =
+      reader.exists("src/routes/+layout.server.js") && !reader.exists("src/routes/+layout.server.ts")
+        ? "src/routes/+layout.server.js"
+        : `src/routes/+layout.server.${ext}`;
+    const layout = planMergedFile(
+      reader,
+      layoutFile,
+      () => context.render("layout-server", { ts }),
+      (source) => mergeSessionLoad(source, layoutFile.split("/").pop()),
+      "session in every page's data",
+    );
+    if (layout) changes.push(layout);
+
+    const oauthKeys = answers.providers.flatMap((p) => p.envKeys);
+    const secrets = planSecretsFile({
+      reader,
+      envFile: info.envFile,
+      envStatus: info.envStatus,
+      ignorePattern: this.envIgnorePattern,
+      entries: [
+        { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
+        ...oauthKeys.map((key) => ({ key, value: "" })),
+      ],
+      header: [
+        "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.",
+        "In production also set AUTH_URL to this app's public URL.",
+      ],
+      secretKeys: ["AUTH_SECRET", ...oauthKeys.filter((key) => key.endsWith("_SECRET"))],
+      reason: "session secret and provider settings",
+    });
+    changes.push(...secrets.changes);
+    if (secrets.merge.kept.includes("AUTH_SECRET")) notes.push(`AUTH_SECRET already set in ${info.envFile}; kept.`);
+    changes.push(...planEnvExample(reader, ["AUTH_SECRET", ...oauthKeys], info.envFile));
+
+    const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
+    changes.push(...runtime.changes);
+    conflicts.push(...runtime.conflicts);
+
+    const packageJsonText = reader.read("package.json") ?? "{}";
+    const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
+    for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
+    const deps = addDependencies(packageJsonText, wanted);
+    let install: InstallStep | null = null;
+    if (deps !== "unchanged") {
+      changes.push({
+        kind: "edit",
+        path: "package.json",
+        before: packageJsonText,
+        after: deps.content,
+        reason: `dependencies: ${deps.added.join(", ")}`,
+      });
+      for (const d of deps.differing) {
+        notes.push(`package.json has ${d.name}@${d.existing}; the runtime is built against ${d.wanted}. Kept yours.`);
+      }
+      install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
+    }
+
+    return {
+      command: "init",
+      projectDir: info.root,
+      changes,
+      install,
+      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile) : [],
+      notes,
+      conflicts,
+    };
+  },
+};

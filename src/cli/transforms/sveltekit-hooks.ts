@@ -1,0 +1,110 @@
+/**
+ * Pure transform of `src/hooks.server.ts`: puts the auth `handle` first in the app's `handle`, through
+ * SvelteKit's `sequence`, so `event.locals.auth()` is set before the app's own hook runs. The app's hook is
+ * kept as it is (renamed when it was the exported `handle`); an existing `sequence(…)` gets the auth handle
+ * as its first argument. "unchanged" when the file already uses the auth module's handle.
+ */
+import type { SourceFile } from "ts-morph";
+import { freeName, parseModule, tsMorph } from "./sveltekit-morph.js";
+
+const SEQUENCE_MODULE = "@sveltejs/kit/hooks";
+
+function usesAuthHandle(file: SourceFile, authModule: string): boolean {
+  const imported = file
+    .getImportDeclarations()
+    .filter((d) => d.getModuleSpecifierValue() === authModule)
+    .flatMap((d) => d.getNamedImports().map((s) => s.getName()));
+  const reexported = file
+    .getExportDeclarations()
+    .filter((d) => d.getModuleSpecifierValue() === authModule)
+    .flatMap((d) => d.getNamedExports().map((s) => s.getName()));
+  return [...imported, ...reexported].includes("handle");
+}
+
+/** The local name `sequence` is imported under, or null. */
+function importedSequence(file: SourceFile): string | null {
+  for (const declaration of file.getImportDeclarations()) {
+    if (declaration.getModuleSpecifierValue() !== SEQUENCE_MODULE) continue;
+    const named = declaration.getNamedImports().find((s) => s.getName() === "sequence");
+    if (named) return named.getAliasNode()?.getText() ?? "sequence";
+  }
+  return null;
+}
+
+function importSequence(file: SourceFile): string {
+  const existing = importedSequence(file);
+  if (existing) return existing;
+  const name = freeName(file, "sequence");
+  file.insertImportDeclaration(0, {
+    moduleSpecifier: SEQUENCE_MODULE,
+    namedImports: [name === "sequence" ? "sequence" : { name: "sequence", alias: name }],
+  });
+  return name;
+}
+
+/** Detaches the app's exported `handle` and returns the local name it now has; null when there is none. */
+function detachAppHandle(file: SourceFile): string | null {
+  const variable = file.getVariableDeclaration("handle");
+  if (variable?.isExported()) {
+    const name = freeName(file, "appHandle");
+    variable.rename(name);
+    variable.getVariableStatementOrThrow().setIsExported(false);
+    return name;
+  }
+  const fn = file.getFunction("handle");
+  if (fn?.isExported()) {
+    const name = freeName(file, "appHandle");
+    fn.rename(name);
+    fn.setIsExported(false);
+    return name;
+  }
+  for (const declaration of file.getExportDeclarations()) {
+    if (declaration.getModuleSpecifier()) continue;
+    const specifier = declaration
+      .getNamedExports()
+      .find((s) => (s.getAliasNode()?.getText() ?? s.getName()) === "handle");
+    if (!specifier) continue;
+    let local = specifier.getName();
+    specifier.remove();
+    if (declaration.getNamedExports().length === 0) declaration.remove();
+    if (local === "handle") {
+      local = freeName(file, "appHandle");
+      file.getVariableDeclaration("handle")?.rename(local);
+      file.getFunction("handle")?.rename(local);
+    }
+    return local;
+  }
+  return null;
+}
+
+export function mergeAuthHandle(source: string, authModule: string): string | "unchanged" {
+  const { Node } = tsMorph();
+  const file = parseModule(source, "hooks.server.ts");
+  if (usesAuthHandle(file, authModule)) return "unchanged";
+  const authHandle = freeName(file, "authHandle");
+  file.insertImportDeclaration(file.getImportDeclarations().length, {
+    moduleSpecifier: authModule,
+    namedImports: [{ name: "handle", alias: authHandle }],
+  });
+
+  // `export const handle = sequence(a, b)`: the auth handle becomes the first step.
+  const variable = file.getVariableDeclaration("handle");
+  const initializer = variable?.isExported() ? variable.getInitializer() : undefined;
+  const sequence = importedSequence(file);
+  if (Node.isCallExpression(initializer) && sequence && initializer.getExpression().getText() === sequence) {
+    initializer.insertArgument(0, authHandle);
+    return file.getFullText();
+  }
+
+  const appHandle = detachAppHandle(file);
+  if (appHandle === null) {
+    file.addStatements(`export const handle = ${authHandle};`);
+    return file.getFullText();
+  }
+  const sequenceLocal = importSequence(file);
+  file.addStatements([
+    "\n// Auth first: it sets `event.locals.auth()` for the hooks after it and for every load and action.",
+    `export const handle = ${sequenceLocal}(${authHandle}, ${appHandle});`,
+  ]);
+  return file.getFullText();
+}
