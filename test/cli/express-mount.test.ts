@@ -8,7 +8,7 @@ import {
   findExpressApp,
   type MountOptions,
   mountExpressAuth,
-  relativeImports,
+  moduleReferences,
 } from "../../src/cli/transforms/express-app.js";
 
 const ESM_TS: MountOptions = {
@@ -81,10 +81,15 @@ describe("findExpressApp", () => {
   });
 });
 
-describe("relativeImports", () => {
-  it("lists relative imports and requires only", () => {
+describe("moduleReferences", () => {
+  it("lists imports and requires, and notices env loading", () => {
     const source = 'import { app } from "./app.js";\nimport fs from "node:fs";\nconst x = require("../x");\n';
-    expect(relativeImports(source, "server.ts")).toEqual(["./app.js", "../x"]);
+    expect(moduleReferences(source, "server.ts")).toEqual({
+      specifiers: ["./app.js", "node:fs", "../x"],
+      loadsEnv: false,
+    });
+    expect(moduleReferences('import "dotenv/config";\n', "server.ts").loadsEnv).toBe(true);
+    expect(moduleReferences("process.loadEnvFile('.env.local');\n", "server.js").loadsEnv).toBe(true);
   });
 });
 

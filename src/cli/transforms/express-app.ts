@@ -62,6 +62,12 @@ function isRequireOf(ts: Ts, node: Node, specifier?: string): boolean {
   return required !== undefined && (specifier === undefined || required === specifier);
 }
 
+function isLoadEnvFileCall(ts: Ts, node: Node): boolean {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+  const callee = node.expression;
+  return callee.name.text === "loadEnvFile" && ts.isIdentifier(callee.expression) && callee.expression.text === "process";
+}
+
 /** `(x as T)`, `(x)`, `x satisfies T`, `x!` → `x`. */
 function unwrap(ts: Ts, node: Node): Node {
   let current = node;
@@ -165,19 +171,24 @@ export function findExpressApp(source: string, fileName: string): ExpressAppShap
   return { instance, moduleKind, loadsEnv, mounted };
 }
 
-/** Relative module specifiers the file imports or requires (`./app.js`), to follow from an entry file. */
-export function relativeImports(source: string, fileName: string): string[] {
+/**
+ * What a file imports or requires, and whether it loads an env file (dotenv, `process.loadEnvFile`): to
+ * follow an entry file to the app file, and to see that env loading is already taken care of.
+ */
+export function moduleReferences(source: string, fileName: string): { specifiers: string[]; loadsEnv: boolean } {
   const ts = typescript();
-  const out: string[] = [];
+  const specifiers: string[] = [];
+  let loadsEnv = false;
   const visit = (node: Node): void => {
     let specifier: string | undefined;
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) specifier = node.moduleSpecifier.text;
     else specifier = requireSpecifier(ts, node);
-    if (specifier?.startsWith(".")) out.push(specifier);
+    if (specifier !== undefined) specifiers.push(specifier);
+    if (specifier === "dotenv" || specifier === "dotenv/config" || isLoadEnvFileCall(ts, node)) loadsEnv = true;
     ts.forEachChild(node, visit);
   };
   visit(parse(source, fileName));
-  return out;
+  return { specifiers, loadsEnv };
 }
 
 function lineStart(source: string, position: number): number {
