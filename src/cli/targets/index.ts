@@ -2,12 +2,12 @@
  * The framework targets `init` can plan for, and the frameworks we recognise but do not support yet
  * (so a SvelteKit project gets "not yet" rather than "no framework found").
  */
+import { expressTarget } from "./express.js";
 import { nextTarget } from "./next.js";
-import { qwikTarget } from "./qwik.js";
 import { solidStartTarget } from "./solid-start.js";
 import type { FrameworkId, Target } from "./types.js";
 
-export const TARGETS: readonly Target[] = [nextTarget, solidStartTarget, qwikTarget];
+export const TARGETS: readonly Target[] = [nextTarget, solidStartTarget, expressTarget];
 
 export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
   next: "Next.js",
@@ -20,7 +20,7 @@ export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
 /** Packages that identify frameworks of later versions; order matters (meta-frameworks before Express). */
 export const RECOGNISED_ONLY: readonly { id: FrameworkId; packages: string[] }[] = [
   { id: "sveltekit", packages: ["@sveltejs/kit"] },
-  { id: "express", packages: ["express"] },
+  { id: "qwik", packages: ["@builder.io/qwik-city", "@qwik.dev/router"] },
 ];
 
 export function findTarget(id: FrameworkId): Target | undefined {
