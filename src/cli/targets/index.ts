@@ -4,10 +4,12 @@
  */
 import { expressTarget } from "./express.js";
 import { nextTarget } from "./next.js";
+import { qwikTarget } from "./qwik.js";
 import { solidStartTarget } from "./solid-start.js";
+import { sveltekitTarget } from "./sveltekit.js";
 import type { FrameworkId, Target } from "./types.js";
 
-export const TARGETS: readonly Target[] = [nextTarget, solidStartTarget, expressTarget];
+export const TARGETS: readonly Target[] = [nextTarget, solidStartTarget, sveltekitTarget, qwikTarget, expressTarget];
 
 export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
   next: "Next.js",
@@ -19,8 +21,6 @@ export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
 
 /** Packages that identify frameworks of later versions; order matters (meta-frameworks before Express). */
 export const RECOGNISED_ONLY: readonly { id: FrameworkId; packages: string[] }[] = [
-  { id: "sveltekit", packages: ["@sveltejs/kit"] },
-  { id: "qwik", packages: ["@builder.io/qwik-city", "@qwik.dev/router"] },
 ];
 
 export function findTarget(id: FrameworkId): Target | undefined {
