@@ -51,7 +51,7 @@ export default function Journal() {
           </p>
         )}
       </Show>
-      <a href="/api/auth/signout" rel="external">
+      <a href="/api/auth/signout?callbackUrl=/" rel="external">
         Sign out
       </a>
       <ul>
