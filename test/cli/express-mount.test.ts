@@ -155,6 +155,7 @@ describe("mountExpressAuth", () => {
       [
         '"use strict";',
         "// Classic app.",
+        "",
         "// Loads .env into process.env at start (AUTH_SECRET, provider settings); added by create-auth.",
         "// Variables already set in the environment win; without the file (as in production) nothing happens.",
         "try {",

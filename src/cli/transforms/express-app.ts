@@ -274,7 +274,9 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
     // except dotenv's side-effect import, which is itself an import and goes first.
     const first = firstStatement ? firstStatement.getStart(file) : source.length;
     if (kind === "cjs" || (options.envLoader === "dotenv" && kind === "esm")) {
-      inserts.push({ at: first, text: lines(block) + eol + eol });
+      // A blank line after a file's header comment, so the comment keeps describing the file.
+      const afterComment = first > 0 && /\S/.test(source.slice(lineStart(source, first - 1), first - 1)) ? eol : "";
+      inserts.push({ at: first, text: afterComment + lines(block) + eol + eol });
     } else if (afterImports !== null) {
       inserts.push({ at: afterImports, text: eol + eol + lines(block) });
     } else {
