@@ -169,7 +169,7 @@ describe("create-auth init: safety", () => {
     expect(run.status).not.toBe(0);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(/No supported framework .*Next\.js \(App Router\).*--framework next/);
+    expect(run.stderr).toMatch(/No supported framework .*Supported: Next\.js 15–16 .*--framework next/);
     expect(hashTree(dir)).toBe(before);
   });
 

@@ -3,15 +3,33 @@
  * once, up front: framework and version, router, package manager, TS or JS, src/ dir, path aliases, the
  * env file and whether git ignores it, and auth files that already exist. Reads only.
  */
+import path from "node:path";
 import { CliError } from "../errors.js";
-import type { ProjectReader } from "../plan/reader.js";
-import { FRAMEWORK_NAMES, findTarget, RECOGNISED_ONLY, TARGETS } from "../targets/index.js";
+import { diskReader, type ProjectReader } from "../plan/reader.js";
+import { FRAMEWORK_NAMES, findTarget, TARGETS } from "../targets/index.js";
 import type { FrameworkId, PackageJson, ProjectInfo, Target } from "../targets/types.js";
+import { type IdentifiedFramework, identifyFramework } from "./framework.js";
 import { ignoreStatus } from "./git-ignore.js";
 import { detectPackageManager } from "./package-manager.js";
 import { detectPathAliases } from "./path-alias.js";
+import { findWorkspace, mergedPackageJson, workspaceMembers } from "./workspace.js";
 
-const SUPPORTED = "supported in this version: Next.js (App Router)";
+/** What this build supports, per framework, in the words of the refusal message. */
+const SUPPORTED_VERSIONS: Record<FrameworkId, string> = {
+  next: "Next.js 15–16 (App Router, Pages Router)",
+  sveltekit: "SvelteKit 2–3",
+  express: "Express 4–5",
+  "solid-start": "SolidStart 1–2",
+  qwik: "Qwik City 1",
+};
+
+export function supportedFrameworks(): string {
+  return TARGETS.map((target) => SUPPORTED_VERSIONS[target.id]).join(", ");
+}
+
+function frameworkFlag(): string {
+  return `--framework ${TARGETS.map((target) => target.id).join("|")}`;
+}
 
 export function readPackageJson(reader: ProjectReader): PackageJson {
   const text = reader.read("package.json");
@@ -28,34 +46,56 @@ export function readPackageJson(reader: ProjectReader): PackageJson {
   }
 }
 
-function hasPackage(pkg: PackageJson, names: string[]): boolean {
-  return names.some((name) => pkg.dependencies?.[name] !== undefined || pkg.devDependencies?.[name] !== undefined);
+/** A workspace root with no framework of its own: name the member apps init can be pointed at. */
+function membersWithFramework(reader: ProjectReader, pkg: PackageJson): string[] {
+  const found: string[] = [];
+  for (const member of workspaceMembers(reader, pkg)) {
+    const memberReader = diskReader(path.join(reader.root, member));
+    const text = memberReader.read("package.json");
+    if (text === null) continue;
+    try {
+      const identified = identifyFramework(
+        memberReader,
+        mergedPackageJson(JSON.parse(text) as PackageJson, {
+          root: "..",
+          rootPackageJson: pkg,
+        }),
+      );
+      if (identified) found.push(`${FRAMEWORK_NAMES[identified.id]} in ${member}`);
+    } catch {
+      // An unreadable member package.json is not an app we can name.
+    }
+  }
+  return found;
 }
 
-/** The target for this project: the forced one, else the first that recognises it; refuses clearly otherwise. */
-function chooseTarget(reader: ProjectReader, pkg: PackageJson, forced: FrameworkId | undefined): Target {
-  if (forced) {
-    const target = findTarget(forced);
-    if (!target) {
+/** The target for this project: the forced one, else the identified one; refuses clearly otherwise. */
+function chooseTarget(
+  reader: ProjectReader,
+  pkg: PackageJson,
+  identified: IdentifiedFramework | null,
+  forced: FrameworkId | undefined,
+): Target {
+  const id = forced ?? identified?.id;
+  if (!id) {
+    const members = membersWithFramework(reader, pkg);
+    if (members.length > 0) {
       throw new CliError(
-        "NotYetAvailable",
-        `${FRAMEWORK_NAMES[forced]} support arrives in a later version of create-auth (${SUPPORTED}).`,
+        "UnsupportedProject",
+        `${reader.root} is a workspace root; found ${members.join(", ")}. Run init in the app's folder, e.g. npx create-auth init ${members[0]!.split(" in ").pop()}.`,
       );
     }
-    return target;
-  }
-  const target = TARGETS.find((t) => hasPackage(pkg, t.packages));
-  if (target) return target;
-  const other = RECOGNISED_ONLY.find((f) => hasPackage(pkg, f.packages));
-  if (other) {
     throw new CliError(
       "UnsupportedProject",
-      `This looks like a ${FRAMEWORK_NAMES[other.id]} project; ${FRAMEWORK_NAMES[other.id]} support arrives in a later version of create-auth (${SUPPORTED}).`,
+      `No supported framework found in ${reader.root} (no framework package in package.json, no framework config file). Supported: ${supportedFrameworks()}. To use one anyway, pass ${frameworkFlag()}.`,
     );
   }
+  const target = findTarget(id);
+  if (target) return target;
+  const found = forced ? "" : `This looks like a ${FRAMEWORK_NAMES[id]} project (${identified!.evidence.join(", ")}); `;
   throw new CliError(
-    "UnsupportedProject",
-    `No supported framework found in ${reader.root} (${SUPPORTED}); pass --framework next to use it anyway.`,
+    "NotYetAvailable",
+    `${found}${FRAMEWORK_NAMES[id]} support arrives in a later version of create-auth. Supported: ${supportedFrameworks()}.`,
   );
 }
 
@@ -63,23 +103,25 @@ export function detectProject(
   reader: ProjectReader,
   options: { framework?: FrameworkId; userAgent?: string | undefined },
 ): { info: ProjectInfo; target: Target } {
-  const pkg = readPackageJson(reader);
-  const target = chooseTarget(reader, pkg, options.framework);
+  const own = readPackageJson(reader);
+  const workspace = findWorkspace(reader);
+  // Targets see the merged view: a monorepo often declares the framework only at the workspace root.
+  const pkg = mergedPackageJson(own, workspace);
+  const identified = identifyFramework(reader, pkg, workspace.root);
+  const target = chooseTarget(reader, own, identified, options.framework);
   const match = target.detect(reader, pkg) ?? {
     version: null,
-    router: "app" as const,
+    router: null,
     routesDir: reader.isDirectory("src") ? "src/app" : "app",
   };
-  if (match.router === "pages") {
-    throw new CliError(
-      "UnsupportedProject",
-      `This Next.js project uses the Pages Router (${match.routesDir}/); Pages Router support arrives in a later version of create-auth (${SUPPORTED}).`,
-    );
-  }
+  // Identification also looks in the workspace root's node_modules, so its version is at least as precise.
+  if (identified?.id === target.id && identified.version) match.version = identified.version;
   const base = {
     root: reader.root,
-    packageJson: pkg,
+    packageJson: own,
     framework: { id: target.id, name: target.name, ...match },
+    workspaceRoot: workspace.root,
+    evidence: identified?.id === target.id ? identified.evidence : [`--framework ${target.id}`],
     packageManager: detectPackageManager(reader.root, pkg.packageManager, options.userAgent),
     language: reader.exists("tsconfig.json") ? ("ts" as const) : ("js" as const),
     srcDir: match.routesDir.startsWith("src/"),

@@ -1,0 +1,143 @@
+/**
+ * Which framework a project uses, and which version, from its own files: dependencies (the app's
+ * package.json merged with its workspace root's), the framework's config files, and for Express the file
+ * that calls `express()`. Independent of the targets, so the refusal for a framework this build cannot set
+ * up yet still names what was found. Meta-frameworks come before Express: they may depend on it.
+ */
+import type { ProjectReader } from "../plan/reader.js";
+import type { FrameworkId, PackageJson } from "../targets/types.js";
+
+export interface IdentifiedFramework {
+  id: FrameworkId;
+  /** The installed version when node_modules has it, else the declared range without its operator. */
+  version: string | null;
+  /** The package that identified it (`next`, `@builder.io/qwik-city`, …), or null when only files did. */
+  packageName: string | null;
+  /** What was found, in words: `next in package.json`, `svelte.config.js`, `express() in src/app.ts`. */
+  evidence: string[];
+}
+
+const CONFIG_EXTENSIONS = ["ts", "mts", "js", "mjs", "cjs"];
+const VITE_CONFIGS = CONFIG_EXTENSIONS.map((ext) => `vite.config.${ext}`);
+
+interface Signals {
+  id: FrameworkId;
+  /** In order of preference: the first declared one gives the version. */
+  packages: string[];
+  /** Config files that identify the framework: any content, or content matching `pattern`. */
+  files: { names: string[]; pattern?: RegExp }[];
+}
+
+const EXPRESS_APP = /\bexpress\s*\(\s*\)/;
+
+export const FRAMEWORK_SIGNALS: readonly Signals[] = [
+  { id: "next", packages: ["next"], files: [{ names: CONFIG_EXTENSIONS.map((ext) => `next.config.${ext}`) }] },
+  {
+    id: "sveltekit",
+    packages: ["@sveltejs/kit"],
+    files: [
+      { names: ["svelte.config.js", "svelte.config.mjs", "svelte.config.ts"] },
+      // SvelteKit 3 has no svelte.config.js: the kit plugin in vite.config carries the config.
+      { names: VITE_CONFIGS, pattern: /\bsveltekit\s*\(/ },
+    ],
+  },
+  {
+    id: "solid-start",
+    packages: ["@solidjs/start"],
+    files: [
+      // SolidStart 1 (vinxi): app.config.ts; SolidStart 2: the solidStart() vite plugin.
+      { names: CONFIG_EXTENSIONS.map((ext) => `app.config.${ext}`), pattern: /@solidjs\/start/ },
+      { names: VITE_CONFIGS, pattern: /\bsolidStart\s*\(/ },
+    ],
+  },
+  {
+    id: "qwik",
+    packages: ["@builder.io/qwik-city", "@qwik.dev/router"],
+    files: [{ names: VITE_CONFIGS, pattern: /\bqwik(City|Router)\s*\(/ }],
+  },
+  {
+    id: "express",
+    packages: ["express"],
+    files: [
+      {
+        names: ["app", "server", "index", "main"].flatMap((base) =>
+          ["ts", "js", "mjs", "cjs"].flatMap((ext) => [`src/${base}.${ext}`, `${base}.${ext}`]),
+        ),
+        pattern: EXPRESS_APP,
+      },
+    ],
+  },
+];
+
+function declared(pkg: PackageJson, name: string): string | undefined {
+  return pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
+}
+
+/** The installed version (the app's node_modules, then the workspace root's), else the declared one. */
+export function packageVersion(
+  reader: ProjectReader,
+  pkg: PackageJson,
+  name: string,
+  workspaceRoot: string | null = null,
+): string | null {
+  for (const dir of workspaceRoot ? ["", `${workspaceRoot}/`] : [""]) {
+    const installed = reader.read(`${dir}node_modules/${name}/package.json`);
+    if (!installed) continue;
+    try {
+      const version = (JSON.parse(installed) as { version?: unknown }).version;
+      if (typeof version === "string") return version;
+    } catch {
+      // A broken install: fall back to the declared range.
+    }
+  }
+  const range = declared(pkg, name);
+  if (range === undefined) return null;
+  // `^16.4.6` → `16.4.6`; `workspace:*`, `latest` or a git URL say nothing about the version.
+  const bare = /^[\^~>=<v\s]*(\d+(\.\d+){0,2}[^\s|]*)/.exec(range);
+  return bare ? bare[1]! : null;
+}
+
+function fileEvidence(reader: ProjectReader, signals: Signals): string[] {
+  const found: string[] = [];
+  for (const { names, pattern } of signals.files) {
+    for (const name of names) {
+      const text = reader.read(name);
+      if (text === null || (pattern && !pattern.test(text))) continue;
+      found.push(pattern === EXPRESS_APP ? `express() in ${name}` : name);
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * The project's framework: the first (in FRAMEWORK_SIGNALS order) declared as a dependency; failing that,
+ * the first whose config files are present. Null when nothing points at a framework.
+ */
+export function identifyFramework(
+  reader: ProjectReader,
+  pkg: PackageJson,
+  workspaceRoot: string | null = null,
+): IdentifiedFramework | null {
+  let byFiles: IdentifiedFramework | null = null;
+  for (const signals of FRAMEWORK_SIGNALS) {
+    const packageName = signals.packages.find((name) => declared(pkg, name) !== undefined) ?? null;
+    const files = fileEvidence(reader, signals);
+    if (packageName) {
+      return {
+        id: signals.id,
+        version: packageVersion(reader, pkg, packageName, workspaceRoot),
+        packageName,
+        evidence: [`${packageName} in package.json`, ...files],
+      };
+    }
+    if (files.length > 0 && !byFiles) byFiles = { id: signals.id, version: null, packageName: null, evidence: files };
+  }
+  return byFiles;
+}
+
+/** The major version as a number (`"16.4.6"` → 16), or null when unknown. */
+export function majorOf(version: string | null): number | null {
+  const major = version ? Number.parseInt(version, 10) : Number.NaN;
+  return Number.isNaN(major) ? null : major;
+}
