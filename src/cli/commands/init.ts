@@ -5,6 +5,7 @@
 import path from "node:path";
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { applyPlan } from "../apply/apply.js";
+import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import { generateSecret } from "../env/secret.js";
 import { CliError } from "../errors.js";
@@ -44,16 +45,6 @@ function projectJson(info: ProjectInfo): object {
     srcDir: info.srcDir,
     envFile: info.envFile,
   };
-}
-
-function describeProject(info: ProjectInfo): string {
-  const f = info.framework;
-  const parts = [
-    f.router === "app" ? "App Router" : null,
-    info.language === "ts" ? "TypeScript" : "JavaScript",
-    info.packageManager.name,
-  ];
-  return `${f.name}${f.version ? ` ${f.version}` : ""} (${parts.filter(Boolean).join(", ")}) at ${info.root}`;
 }
 
 export async function runInit(dir: string | undefined, flags: InitFlags, out: Output): Promise<void> {
