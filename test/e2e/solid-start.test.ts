@@ -4,6 +4,7 @@
 // user plugged into `authorize`, and OIDC through a real oidc-provider's login and consent pages. The
 // journal page is protected with the generated `requireUser`, reached both by URL and by a client-side link.
 import fs from "node:fs/promises";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "../support/chromium.mjs";
@@ -62,8 +63,9 @@ for (const version of [1, 2] as const) {
       });
       appDir = prepared.dir;
       Object.assign(timings, prepared.timings);
-      app = await startSolidStartApp(appDir, port);
-      timings.start = app.readyMs;
+      const started = await startSolidStartApp(appDir, port);
+      app = started;
+      timings.start = started.readyMs;
       oidcButton = `Sign in with ${(await providerNames(appUrl)).oidc}`;
     });
 
@@ -107,6 +109,17 @@ for (const version of [1, 2] as const) {
         }
       };
     }
+
+    test("ships the auth config to the server only: no browser asset holds the demo user's password", async () => {
+      const publicDir = path.join(appDir, ".output", "public");
+      const entries = await fs.readdir(publicDir, { recursive: true, withFileTypes: true });
+      const scripts = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".js"));
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const text = await fs.readFile(path.join(script.parentPath, script.name), "utf8");
+        expect(text.includes(DEMO_USER.password), script.name).toBe(false);
+      }
+    });
 
     test(
       "sends a signed-out visitor of /journal to the built-in sign-in page, by URL and by the app's own link",
