@@ -41,6 +41,7 @@ describe("create-auth init (Next.js App Router)", () => {
   it("generates the auth module, the route and the env example as snapshotted", async () => {
     await expect(read(dir, "auth.ts")).toMatchFileSnapshot("__snapshots__/init-next/auth.ts.snap");
     await expect(read(dir, ROUTE)).toMatchFileSnapshot("__snapshots__/init-next/route.ts.snap");
+    await expect(read(dir, "proxy.ts")).toMatchFileSnapshot("__snapshots__/init-next/proxy.ts.snap");
     await expect(read(dir, ".env.example")).toMatchFileSnapshot("__snapshots__/init-next/env.example.snap");
     await expect(read(dir, "package.json")).toMatchFileSnapshot("__snapshots__/init-next/package.json.snap");
     await expect(read(dir, ".gitignore")).toMatchFileSnapshot("__snapshots__/init-next/gitignore.snap");

@@ -1,15 +1,19 @@
 /**
- * The Next.js (App Router) target: recognises a Next project, and plans the auth module, the catch-all
- * route under /api/auth, the env file, the runtime package and the dependencies. Declarative where it can
+ * The Next.js target (App Router and Pages Router, Next 15 and 16): recognises a Next project, and plans
+ * the auth module, the catch-all route under /api/auth, the proxy (Next 16 `proxy.ts`, Next 15
+ * `middleware.ts`; merged into the user's own when one exists), the env file, the runtime package and the
+ * dependencies. Declarative where it can
  * be (templates, env keys, next steps); every decision about existing files is made here, in one place.
  */
 import path from "node:path";
+import { majorOf } from "../detect/framework.js";
 import { planEnvExample, planSecretsFile } from "../env/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, InstallStep, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
 import { addDependencies } from "../transforms/package-json.js";
 import { ENV_CONVENTIONS } from "./conventions.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
@@ -25,7 +29,25 @@ function authFilePath(info: Pick<ProjectInfo, "srcDir" | "language">): string {
 }
 
 function routeFilePath(info: Pick<ProjectInfo, "framework" | "language">): string {
-  return `${info.framework.routesDir}/api/auth/[...nextauth]/route.${info.language}`;
+  const { routesDir, router } = info.framework;
+  // Pages Router API routes are files; App Router route handlers are `route.ts` in a folder.
+  if (router === "pages") return `${routesDir}/api/auth/[...nextauth].${info.language}`;
+  return `${routesDir}/api/auth/[...nextauth]/route.${info.language}`;
+}
+
+/**
+ * The file Next runs before requests: Next 16 renamed `middleware.ts` to `proxy.ts` (exporting `proxy`);
+ * Next 15 only knows `middleware.ts`. It sits beside the routes directory (root or src/). An existing one
+ * of either name is the one to merge into: Next refuses a project that has both.
+ */
+function proxyFilePath(info: Pick<ProjectInfo, "framework" | "language" | "srcDir">, reader?: ProjectReader): string {
+  const dir = info.srcDir ? "src/" : "";
+  const existing = ["proxy", "middleware"]
+    .flatMap((base) => ["ts", "js", "mjs"].map((ext) => `${dir}${base}.${ext}`))
+    .find((file) => reader?.exists(file));
+  if (existing) return existing;
+  const major = majorOf(info.framework.version);
+  return `${dir}${major !== null && major < 16 ? "middleware" : "proxy"}.${info.language}`;
 }
 
 /** `@/auth` when an alias points at the auth module's directory, else a relative specifier. */
@@ -69,7 +91,7 @@ function planOwnedFile(
   return { conflict: { path: file, reason: "exists with other content" } };
 }
 
-function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string): string[] {
+function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string, proxyFile: string): string[] {
   const pm = info.packageManager.name;
   const steps: string[] = [];
   for (const provider of providers) {
@@ -84,8 +106,14 @@ function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: stri
     );
   }
   steps.push(`Start the app (${runCommand(pm, "dev")}) and sign in at ${DEV_ORIGIN}${BASE_PATH}/signin`);
+  const authImport = authImportFrom(info, `${info.framework.routesDir}/page.tsx`);
   steps.push(
-    `Read the session in a server component: const session = await auth() (import { auth } from "${authImportFrom(info, "app/page.tsx")}")`,
+    info.framework.router === "pages"
+      ? `Read the session in getServerSideProps: const session = await auth(context) (import { auth } from "${authImport}"); in API routes: await auth(req, res)`
+      : `Read the session in a server component: const session = await auth() (import { auth } from "${authImport}")`,
+  );
+  steps.push(
+    `Protect pages: list their paths in config.matcher in ${proxyFile}, or decide per request with callbacks.authorized in ${authFile}.`,
   );
   return steps;
 }
@@ -119,7 +147,7 @@ export const nextTarget: Target = {
   },
 
   ownedFiles(info) {
-    return [authFilePath(info), routeFilePath(info)];
+    return [authFilePath(info), routeFilePath(info), proxyFilePath(info)];
   },
 
   plan(context: PlanContext): Plan {
@@ -162,7 +190,9 @@ export const nextTarget: Target = {
     );
 
     const routeFile = routeFilePath(info);
-    const routeSource = context.render("route", { authImport: authImportFrom(info, routeFile) });
+    const routeSource = context.render(info.framework.router === "pages" ? "pages-route" : "route", {
+      authImport: authImportFrom(info, routeFile),
+    });
     collect(
       planOwnedFile(
         context,
@@ -175,6 +205,34 @@ export const nextTarget: Target = {
         `${BASE_PATH}/* endpoints`,
       ),
     );
+
+    const proxyFile = proxyFilePath(info, reader);
+    const proxyAuthImport = authImportFrom(info, proxyFile);
+    const exportName = path.posix.basename(proxyFile).startsWith("proxy") ? "proxy" : "middleware";
+    const existingProxy = reader.read(proxyFile);
+    if (existingProxy === null) {
+      changes.push({
+        kind: "create",
+        path: proxyFile,
+        content: context.render("proxy", { authImport: proxyAuthImport, exportName }),
+        reason: `${exportName}: protects the paths you list in its matcher`,
+      });
+    } else {
+      const merged = mergeAuthIntoProxy(existingProxy, { authImport: proxyAuthImport, exportName });
+      if (merged.kind === "merged") {
+        changes.push({
+          kind: "edit",
+          path: proxyFile,
+          before: existingProxy,
+          after: merged.content,
+          reason: `your ${exportName}, wrapped with auth (its matcher kept)`,
+        });
+      } else if (merged.kind === "unsupported") {
+        notes.push(
+          `${proxyFile} left as it is (${merged.reason}): to protect pages there, wrap your ${exportName} with auth() from "${proxyAuthImport}".`,
+        );
+      }
+    }
 
     const oauthKeys = answers.providers.flatMap((p) => p.envKeys);
     const secrets = planSecretsFile({
@@ -227,7 +285,7 @@ export const nextTarget: Target = {
       projectDir: info.root,
       changes,
       install,
-      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile) : [],
+      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile, proxyFile) : [],
       notes,
       conflicts,
     };

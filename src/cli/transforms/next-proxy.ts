@@ -1,0 +1,123 @@
+/**
+ * Merges `auth` into an existing Next.js `proxy.ts` / `middleware.ts` instead of overwriting it (pure,
+ * source → source, through ts-morph): the user's own function keeps running, unchanged, under a local
+ * name; the exported `proxy` / `middleware` (or default export) becomes `auth(...)` wrapping it, so every
+ * request it handles carries `request.auth` and the `authorized` callback can redirect. Their `config`
+ * (matcher, runtime) is kept as it is. A file that already uses `auth` is "unchanged".
+ */
+import { createRequire } from "node:module";
+
+type Morph = typeof import("ts-morph");
+type SourceFile = import("ts-morph").SourceFile;
+type FunctionLike =
+  | import("ts-morph").FunctionDeclaration
+  | import("ts-morph").ArrowFunction
+  | import("ts-morph").FunctionExpression;
+
+let loaded: Morph | undefined;
+function morph(): Morph {
+  loaded ??= createRequire(import.meta.url)("ts-morph") as Morph;
+  return loaded;
+}
+
+export type ProxyMerge =
+  | { kind: "merged"; content: string }
+  | { kind: "unchanged" }
+  | { kind: "unsupported"; reason: string };
+
+export interface ProxyMergeOptions {
+  /** The specifier the auth module is imported by (`@/auth`, `./auth`). */
+  authImport: string;
+  /** `proxy` (Next ≥ 16, `proxy.ts`) or `middleware` (`middleware.ts`). */
+  exportName: "proxy" | "middleware";
+}
+
+/** True when the module imports `auth` from the auth module already (run twice: nothing to do). */
+function usesAuth(file: SourceFile, authImport: string): boolean {
+  return (
+    file.getImportDeclarations().some((declaration) => {
+      if (declaration.getModuleSpecifierValue() !== authImport) return false;
+      return declaration.getNamedImports().some((named) => named.getName() === "auth");
+    }) || file.getExportDeclarations().some((declaration) => declaration.getModuleSpecifierValue() === authImport)
+  );
+}
+
+/** The call that hands the user's function exactly the arguments it declares (TS rejects extra ones). */
+function wrapperFor(localName: string, parameters: number): { code: string; needsEventType: boolean } {
+  if (parameters >= 2)
+    return { code: `auth((request, event: NextFetchEvent) => ${localName}(request, event))`, needsEventType: true };
+  if (parameters === 1) return { code: `auth((request) => ${localName}(request))`, needsEventType: false };
+  return { code: `auth(() => ${localName}())`, needsEventType: false };
+}
+
+const COMMENT = [
+  "// Signed-in state for every request this file handles (added by create-auth): `request.auth` is the session,",
+  "// and `callbacks.authorized` in the auth module can send signed-out visitors to the sign-in page.",
+];
+
+export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): ProxyMerge {
+  const { Project, SyntaxKind } = morph();
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true } });
+  const file = project.createSourceFile("proxy.tsx", source);
+  if (usesAuth(file, options.authImport)) return { kind: "unchanged" };
+
+  const localName = options.exportName === "proxy" ? "appProxy" : "appMiddleware";
+  if (file.getFunction(localName) || file.getVariableDeclaration(localName)) {
+    return { kind: "unsupported", reason: `it already declares ${localName}` };
+  }
+  let target: FunctionLike | undefined;
+  let exportStatement: "named" | "default" = "named";
+
+  const named = file.getFunction(options.exportName);
+  const defaultFunction = file.getFunctions().find((fn) => fn.isDefaultExport());
+  const variable = file.getVariableDeclaration(options.exportName);
+  if (defaultFunction) {
+    defaultFunction.setIsDefaultExport(false);
+    const nameNode = defaultFunction.getNameNode();
+    if (nameNode) nameNode.replaceWithText(localName);
+    else defaultFunction.set({ name: localName });
+    target = defaultFunction;
+    exportStatement = "default";
+  } else if (named?.isExported()) {
+    named.setIsExported(false);
+    named.getNameNode()!.replaceWithText(localName);
+    target = named;
+  } else if (variable?.getVariableStatement()?.isExported()) {
+    const initializer = variable.getInitializer();
+    const fn =
+      initializer?.asKind(SyntaxKind.ArrowFunction) ?? initializer?.asKind(SyntaxKind.FunctionExpression) ?? undefined;
+    if (!fn) return { kind: "unsupported", reason: `its ${options.exportName} is not a function we can wrap` };
+    variable.getVariableStatement()!.setIsExported(false);
+    variable.getNameNode().replaceWithText(localName);
+    target = fn;
+  } else {
+    return { kind: "unsupported", reason: `it has no exported ${options.exportName} function or default function` };
+  }
+
+  const wrapper = wrapperFor(localName, target.getParameters().length);
+  file.insertImportDeclaration(0, { namedImports: ["auth"], moduleSpecifier: options.authImport });
+  if (wrapper.needsEventType) {
+    const server = file.getImportDeclaration((d) => d.getModuleSpecifierValue() === "next/server");
+    if (!server)
+      file.insertImportDeclaration(1, {
+        namedImports: ["NextFetchEvent"],
+        moduleSpecifier: "next/server",
+        isTypeOnly: true,
+      });
+    else if (!server.getNamedImports().some((n) => n.getName() === "NextFetchEvent")) {
+      server.addNamedImport(server.isTypeOnly() ? "NextFetchEvent" : { name: "NextFetchEvent", isTypeOnly: true });
+    }
+  }
+  const statement =
+    exportStatement === "default"
+      ? `export default ${wrapper.code};`
+      : `export const ${options.exportName} = ${wrapper.code};`;
+  const after = target.isKind(SyntaxKind.FunctionDeclaration)
+    ? target
+    : target.getFirstAncestorByKind(SyntaxKind.VariableStatement);
+  file.insertStatements(
+    (after?.getChildIndex() ?? file.getStatements().length - 1) + 1,
+    ["", ...COMMENT, statement].join("\n"),
+  );
+  return { kind: "merged", content: file.getFullText() };
+}
