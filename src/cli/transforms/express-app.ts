@@ -65,7 +65,9 @@ function isRequireOf(ts: Ts, node: Node, specifier?: string): boolean {
 function isLoadEnvFileCall(ts: Ts, node: Node): boolean {
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
   const callee = node.expression;
-  return callee.name.text === "loadEnvFile" && ts.isIdentifier(callee.expression) && callee.expression.text === "process";
+  return (
+    callee.name.text === "loadEnvFile" && ts.isIdentifier(callee.expression) && callee.expression.text === "process"
+  );
 }
 
 /** `(x as T)`, `(x)`, `x satisfies T`, `x!` → `x`. */
