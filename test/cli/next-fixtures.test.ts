@@ -1,0 +1,84 @@
+/**
+ * `create-auth init` on each Next.js fixture layout: Next 16 App Router under src/ with its own proxy.ts
+ * (merged, not overwritten), Next 15 App Router (middleware.ts, not proxy.ts), Next 16 Pages Router (an API
+ * route through pagesApiRoute). Generated files are snapshotted; a second run plans nothing.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTemps);
+
+function stable(text: string, dir: string): string {
+  return text
+    .replaceAll(dir, "<project>")
+    .replace(/\(\d+ files\)/g, "(<n> files)")
+    .replace(/Wrote \d+ files/g, "Wrote <n> files");
+}
+
+const LAYOUTS = [
+  {
+    fixture: "next-16-src",
+    line: "Next.js 16.4.6 (App Router, src/, TypeScript, npm)",
+    files: { auth: "src/auth.ts", route: "src/app/api/auth/[...nextauth]/route.ts", proxy: "src/proxy.ts" },
+  },
+  {
+    fixture: "next-15-app",
+    line: "Next.js 15.5.29 (App Router, TypeScript, npm)",
+    files: { auth: "auth.ts", route: "app/api/auth/[...nextauth]/route.ts", proxy: "middleware.ts" },
+  },
+  {
+    fixture: "next-16-pages",
+    line: "Next.js 16.4.6 (Pages Router, TypeScript, npm)",
+    files: { auth: "auth.ts", route: "pages/api/auth/[...nextauth].ts", proxy: "proxy.ts" },
+  },
+] as const;
+
+describe.each(LAYOUTS)("create-auth init on $fixture", ({ fixture, line, files }) => {
+  let dir: string;
+  let run: ReturnType<typeof runCli>;
+
+  beforeAll(() => {
+    dir = copyFixture(fixture);
+    run = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+  });
+
+  it("says what it found and prints the plan", async () => {
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout.split("\n")[0]).toBe(`${line} at ${dir}`);
+    await expect(stable(run.stdout, dir)).toMatchFileSnapshot(`__snapshots__/init-${fixture}/summary.txt`);
+  });
+
+  it("writes the auth module, the endpoints and the proxy as snapshotted", async () => {
+    for (const [name, file] of Object.entries(files)) {
+      await expect(read(dir, file)).toMatchFileSnapshot(`__snapshots__/init-${fixture}/${name}.snap`);
+    }
+  });
+
+  it("keeps the app's .env.local byte for byte at the top", () => {
+    const original = read(path.join(repoRoot, "test/fixtures", fixture), ".env.local");
+    expect(read(dir, ".env.local").startsWith(original)).toBe(true);
+  });
+
+  it("plans nothing on a second run", () => {
+    const before = hashTree(dir);
+    const again = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout).plan.changes).toEqual([]);
+    expect(hashTree(dir)).toBe(before);
+  });
+});
+
+describe("the merged proxy of next-16-src", () => {
+  it("keeps the app's own proxy running, under auth, with its matcher", () => {
+    const dir = copyFixture("next-16-src");
+    expect(runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]).status).toBe(0);
+    const proxy = read(dir, "src/proxy.ts");
+    expect(proxy).toContain('import { auth } from "@/auth";');
+    expect(proxy).toContain("function appProxy(request: NextRequest) {");
+    expect(proxy).toContain("export const proxy = auth((request) => appProxy(request));");
+    expect(proxy).toContain('matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],');
+  });
+});
