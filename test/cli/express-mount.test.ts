@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import {
   findExpressApp,
   type MountOptions,
-  mountExpressAuth,
   moduleReferences,
+  mountExpressAuth,
 } from "../../src/cli/transforms/express-app.js";
 
 const ESM_TS: MountOptions = {

@@ -20,8 +20,7 @@ export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
 };
 
 /** Packages that identify frameworks of later versions; order matters (meta-frameworks before Express). */
-export const RECOGNISED_ONLY: readonly { id: FrameworkId; packages: string[] }[] = [
-];
+export const RECOGNISED_ONLY: readonly { id: FrameworkId; packages: string[] }[] = [];
 
 export function findTarget(id: FrameworkId): Target | undefined {
   return TARGETS.find((t) => t.id === id);
