@@ -153,7 +153,8 @@ describe("Pages Router", () => {
         return res.end(JSON.stringify(session));
       }
       // What getServerSideProps receives.
-      const session = await auth({ req, res, query: {}, resolvedUrl: req.url });
+      const context = { req, res, query: {}, resolvedUrl: req.url ?? "/" };
+      const session = await auth(context);
       res.end(session?.user?.email ?? "signed out");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -2,6 +2,7 @@ import type { RunningServer } from "./processes.mjs";
 import type { OidcSettings } from "./user-edits.mjs";
 
 export const NEXT_FIXTURE: string;
+export function nextFixture(name: string): string;
 /** Our environment minus NODE_ENV, VITEST*, AUTH_* and NEXTAUTH_*, plus NEXT_TELEMETRY_DISABLED=1. */
 export function appProcessEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
 export function copyFixture(fixture?: string): Promise<string>;
@@ -28,4 +29,8 @@ export function prepareNextApp(options: {
   oidc: OidcSettings;
   build?: boolean;
   log?: (line: string) => void;
+  /** The fixture directory to copy (default: next-app). */
+  fixture?: string;
+  /** The user's edits after init (default: applyUserEdits, for next-app). */
+  edits?: (dir: string, options: { appUrl: string; oidc: OidcSettings }) => Promise<void>;
 }): Promise<PreparedApp>;

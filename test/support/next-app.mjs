@@ -10,6 +10,11 @@ import { applyUserEdits } from "./user-edits.mjs";
 const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 export const NEXT_FIXTURE = path.join(repoRoot, "test", "fixtures", "next-app");
 
+/** A fixture under test/fixtures by name (`next-16-src`, …). */
+export function nextFixture(name) {
+  return path.join(repoRoot, "test", "fixtures", name);
+}
+
 /**
  * The environment for the app's own processes: ours minus what would change their behaviour (vitest sets
  * NODE_ENV=test, which Next refuses to build with; stray AUTH_* values would override `.env.local`).
@@ -129,14 +134,21 @@ export async function providerNames(appUrl) {
  * Every step before start, timed: fresh copy, init, the user's edits, install, and (for `next start`) build.
  * `oidc` is the local identity provider the app's OIDC provider is pointed at.
  */
-export async function prepareNextApp({ appUrl, oidc, build = true, log = () => {} }) {
+export async function prepareNextApp({
+  appUrl,
+  oidc,
+  build = true,
+  log = () => {},
+  fixture = NEXT_FIXTURE,
+  edits = applyUserEdits,
+}) {
   const timings = {};
-  const dir = await copyFixture();
+  const dir = await copyFixture(fixture);
   log(`app directory: ${dir}`);
   try {
     timings.init = (await initAuth(dir)).ms;
     log(`create-auth init: ${timings.init} ms`);
-    await applyUserEdits(dir, { appUrl, oidc });
+    await edits(dir, { appUrl, oidc });
     timings.install = (await installApp(dir)).ms;
     log(`npm install: ${timings.install} ms`);
     if (build) {

@@ -17,3 +17,15 @@ export interface OidcSettings {
   clientSecret: string;
 }
 export function applyUserEdits(dir: string, options: { appUrl: string; oidc: OidcSettings }): Promise<void>;
+export const SESSION_DASHBOARD: string;
+export const ME_ROUTE: string;
+export const PAGES_ME_ROUTE: string;
+export const PAGES_TEAM: string;
+/** Adds `callbacks.authorized` requiring a signed-in user under `prefix`. */
+export function protectWithAuthorized(source: string, prefix: string): string;
+/** Replaces the generated `matcher: [],` with `paths`. */
+export function setMatcher(source: string, paths: string[]): string;
+type Edits = (dir: string, options: { appUrl: string; oidc: OidcSettings }) => Promise<void>;
+export const editNext16Src: Edits;
+export const editNext15App: Edits;
+export const editNext16Pages: Edits;

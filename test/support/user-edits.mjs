@@ -188,3 +188,156 @@ export async function applyUserEdits(dir, { appUrl, oidc }) {
     }),
   );
 }
+
+// ─── The other Next layouts (next-16-src, next-15-app, next-16-pages) ─────────────────────────────────
+
+/** A dashboard protected by the proxy / middleware, not by itself: it shows who is signed in and a way out. */
+export const SESSION_DASHBOARD = `import { auth, signOut } from "@/auth";
+
+export default async function Dashboard() {
+  const session = await auth();
+  return (
+    <section>
+      <h1>Dashboard</h1>
+      <p>
+        Signed in as <strong data-testid="user-name">{session?.user?.name}</strong> (
+        <span data-testid="user-email">{session?.user?.email}</span>)
+      </p>
+      <form
+        action={async () => {
+          "use server";
+          await signOut({ redirectTo: "/" });
+        }}
+      >
+        <button type="submit">Sign out</button>
+      </form>
+    </section>
+  );
+}
+`;
+
+/** Who is signed in, as JSON, from a route handler wrapped with `auth(handler)` (`request.auth`). */
+export const ME_ROUTE = `import { auth } from "@/auth";
+
+export const GET = auth((request) => Response.json({ user: request.auth?.user ?? null }));
+`;
+
+/** The same from a Pages Router API route, through `auth(req, res)`. */
+export const PAGES_ME_ROUTE = `import type { NextApiRequest, NextApiResponse } from "next";
+import { auth } from "@/auth";
+
+export default async function me(req: NextApiRequest, res: NextApiResponse) {
+  const session = await auth(req, res);
+  res.status(200).json({ user: session?.user ?? null });
+}
+`;
+
+/** The Pages Router team page after the user protects it in getServerSideProps with `auth(context)`. */
+export const PAGES_TEAM = `import type { GetServerSideProps } from "next";
+import { auth } from "@/auth";
+
+// Meant for signed-in staff only: on-call rota and internal contacts.
+interface TeamProps {
+  name: string;
+  email: string;
+  rota: { week: string; person: string }[];
+}
+
+export const getServerSideProps: GetServerSideProps<TeamProps> = async (context) => {
+  const session = await auth(context);
+  if (!session?.user) {
+    return { redirect: { destination: "/api/auth/signin?callbackUrl=%2Fteam", permanent: false } };
+  }
+  return {
+    props: {
+      name: session.user.name ?? "",
+      email: session.user.email ?? "",
+      rota: [{ week: "47", person: "Grace" }, { week: "48", person: "Alan" }],
+    },
+  };
+};
+
+export default function Team({ name, email, rota }: TeamProps) {
+  return (
+    <section>
+      <h1>Team pages</h1>
+      <p>
+        Signed in as <strong data-testid="user-name">{name}</strong> (<span data-testid="user-email">{email}</span>)
+      </p>
+      <a href="/api/auth/signout">Sign out</a>
+      <ul>
+        {rota.map((entry) => (
+          <li key={entry.week}>
+            Week {entry.week}: {entry.person}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+`;
+
+const NEXT_AUTH_OPEN = /= NextAuth\(\{\n/;
+
+/** Protects `prefix` through the `authorized` callback: what a proxy that wraps the app's own one needs. */
+export function protectWithAuthorized(source, prefix) {
+  if (!NEXT_AUTH_OPEN.test(source)) throw new Error("the auth module has no `= NextAuth({` line");
+  const callback = [
+    "  callbacks: {",
+    "    authorized({ auth: session, request }) {",
+    `      return !new URL(request.url).pathname.startsWith(${JSON.stringify(prefix)}) || Boolean(session?.user);`,
+    "    },",
+    "  },",
+  ].join("\n");
+  return source.replace(NEXT_AUTH_OPEN, (open) => `${open}${callback}\n`);
+}
+
+/** Replaces the generated empty matcher with the paths to protect. */
+export function setMatcher(source, paths) {
+  if (!/^ {2}matcher: \[\],$/m.test(source)) throw new Error("the middleware has no empty `matcher: [],` line");
+  return source.replace(/^ {2}matcher: \[\],$/m, () => `  matcher: ${JSON.stringify(paths)},`);
+}
+
+async function edit(file, change) {
+  await fs.writeFile(file, change(await fs.readFile(file, "utf8")));
+}
+
+async function write(file, content) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, content);
+}
+
+async function fillOidcEnv(dir, { appUrl, oidc }) {
+  await edit(path.join(dir, ".env.local"), (env) =>
+    fillEnv(env, {
+      AUTH_URL: appUrl,
+      AUTH_OIDC_ID: oidc.clientId,
+      AUTH_OIDC_SECRET: oidc.clientSecret,
+      AUTH_OIDC_ISSUER: oidc.issuer,
+    }),
+  );
+}
+
+/** next-16-src: its own proxy now wraps auth; the user protects /dashboard with the authorized callback. */
+export async function editNext16Src(dir, options) {
+  await edit(path.join(dir, "src", "auth.ts"), (source) => protectWithAuthorized(addDemoUser(source), "/dashboard"));
+  await write(path.join(dir, "src", "app", "dashboard", "page.tsx"), SESSION_DASHBOARD);
+  await fillOidcEnv(dir, options);
+}
+
+/** next-15-app: the generated middleware.ts protects /dashboard once the user lists it; /api/me uses auth(handler). */
+export async function editNext15App(dir, options) {
+  await edit(path.join(dir, "auth.ts"), (source) => addDemoUser(source));
+  await edit(path.join(dir, "middleware.ts"), (source) => setMatcher(source, ["/dashboard/:path*"]));
+  await write(path.join(dir, "app", "dashboard", "page.tsx"), SESSION_DASHBOARD);
+  await write(path.join(dir, "app", "api", "me", "route.ts"), ME_ROUTE);
+  await fillOidcEnv(dir, options);
+}
+
+/** next-16-pages: /team checks the session in getServerSideProps; /api/me uses auth(req, res). */
+export async function editNext16Pages(dir, options) {
+  await edit(path.join(dir, "auth.ts"), (source) => addDemoUser(source));
+  await write(path.join(dir, "pages", "team.tsx"), PAGES_TEAM);
+  await write(path.join(dir, "pages", "api", "me.ts"), PAGES_ME_ROUTE);
+  await fillOidcEnv(dir, options);
+}

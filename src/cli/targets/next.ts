@@ -59,6 +59,12 @@ function authImportFrom(info: ProjectInfo, fromFile: string): string {
   return relative.startsWith(".") ? relative : `./${relative}`;
 }
 
+/** Next 15.5 made Node.js middleware stable (Next 16's proxy always runs on Node); older ones run it on Edge. */
+function nodeMiddleware(version: string | null): boolean {
+  const [major = 0, minor = 0] = (version ?? "").split(".").map((part) => Number.parseInt(part, 10) || 0);
+  return major > 15 || (major === 15 && minor >= 5);
+}
+
 export function callbackUrl(providerId: string): string {
   return `${DEV_ORIGIN}${BASE_PATH}/callback/${providerId}`;
 }
@@ -214,7 +220,11 @@ export const nextTarget: Target = {
       changes.push({
         kind: "create",
         path: proxyFile,
-        content: context.render("proxy", { authImport: proxyAuthImport, exportName }),
+        content: context.render("proxy", {
+          authImport: proxyAuthImport,
+          exportName,
+          nodeRuntime: exportName === "middleware" && nodeMiddleware(info.framework.version),
+        }),
         reason: `${exportName}: protects the paths you list in its matcher`,
       });
     } else {

@@ -28,8 +28,6 @@ export interface PagesResponse {
 export interface PagesContext {
   req: PagesRequest;
   res: PagesResponse;
-  /** The rest of the context (`query`, `params`, `resolvedUrl`, …). */
-  [key: string]: unknown;
 }
 
 function toHeaders(raw: PagesRequest["headers"]): Headers {
