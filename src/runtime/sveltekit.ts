@@ -12,6 +12,19 @@ export { AuthError, CredentialsSignin } from "./errors.js";
 export type { SvelteKitAuthConfig, SvelteKitAuthInit, SvelteKitAuthResult } from "./sveltekit/auth.js";
 export type { Account, DefaultSession, Profile, Session, User } from "./types.js";
 
+/**
+ * SvelteKit 2 puts every private variable in `$env/dynamic/private`; SvelteKit 3 only those declared in
+ * `src/env.ts` (which `init` writes). The process environment underneath covers a server started with
+ * `node --env-file=.env build` either way; the app's own view wins where both have a value.
+ */
+let merged: Record<string, string | undefined> | undefined;
+function authEnv(): Record<string, string | undefined> {
+  // Read on the first request (SvelteKit sets its env before serving), then kept.
+  const processEnv = typeof process === "object" && process?.env ? process.env : {};
+  merged ??= { ...processEnv, ...env };
+  return merged;
+}
+
 export function SvelteKitAuth(init: SvelteKitAuthInit): SvelteKitAuthResult {
-  return createSvelteKitAuth(init, () => env);
+  return createSvelteKitAuth(init, authEnv);
 }

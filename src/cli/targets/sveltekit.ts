@@ -91,7 +91,7 @@ function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: stri
     'Forms: import { SignIn, SignOut } from "@create-auth/runtime/sveltekit/components"; the session is data.session in every page.',
   );
   steps.push(
-    `In production, adapter-node does not read ${info.envFile}: start with node --env-file=${info.envFile} build (or set the variables), and set AUTH_URL to the public URL.`,
+    `In production (adapter-node): start with node --env-file=${info.envFile} build (it does not read ${info.envFile} itself), and set ORIGIN (and AUTH_URL) to the public URL.`,
   );
   return steps;
 }
@@ -197,6 +197,23 @@ export const sveltekitTarget: Target = {
     if (layout) changes.push(layout);
 
     const oauthKeys = answers.providers.flatMap((p) => p.envKeys);
+    // SvelteKit 3 gives the app (and so the runtime) only the environment variables declared in src/env.ts.
+    const major = Number.parseInt(info.framework.version ?? "", 10);
+    const envModule = `src/env.${ext}`;
+    if (major >= 3 && ts) {
+      if (!reader.exists(envModule)) {
+        changes.push({
+          kind: "create",
+          path: envModule,
+          content: context.render("env-vars", { envFile: info.envFile, keys: oauthKeys }),
+          reason: "auth environment variables declared for SvelteKit 3",
+        });
+      } else if (!(reader.read(envModule) ?? "").includes("AUTH_SECRET")) {
+        notes.push(
+          `${envModule} exists: declare AUTH_SECRET, AUTH_URL and ${oauthKeys.join(", ") || "your provider keys"} in it.`,
+        );
+      }
+    }
     const secrets = planSecretsFile({
       reader,
       envFile: info.envFile,
