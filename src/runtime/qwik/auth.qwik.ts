@@ -24,10 +24,12 @@ import { applyCookies } from "./cookies.js";
 import { setEnvDefaults } from "./env.js";
 import {
   type AuthRedirect,
+  authPageOfClientData,
   getSessionData,
   isAuthEndpoint,
   type QwikAuthConfig,
   type SignInInput,
+  sameOriginPath,
   signInRedirect,
   signOutRedirect,
 } from "./server.js";
@@ -69,9 +71,15 @@ async function resolveConfig(configQrl: ConfigQrl, event: RequestEventCommon): P
   return config;
 }
 
+/**
+ * Same-origin destinations are thrown as paths: when `<Form>` posts the action with JavaScript (a q-data
+ * request), Qwik City turns only a redirect starting with `/` into a client-side navigation; an absolute
+ * URL there ends in a 404. A cross-origin one (an OAuth authorization URL) needs a full-page post
+ * (`<Form reloadDocument>`): a script's fetch cannot follow a redirect to another origin.
+ */
 function redirectTo(event: RequestEventCommon, target: AuthRedirect): never {
   applyCookies(event.cookie, target.cookies);
-  throw event.redirect(302, target.url);
+  throw event.redirect(302, sameOriginPath(target.url, event.url));
 }
 
 /** zod's `flatten()` already has the spec's shape: one list of messages per field, plus form-level ones. */
@@ -122,6 +130,10 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
   async function onRequest(event: RequestEventCommon): Promise<void> {
     if (!isServer) return;
     const config = await resolveConfig(configQrl, event);
+    // `event.url` has Qwik's `/q-data.json` suffix already removed; the request still carries it.
+    const authPage = authPageOfClientData(new URL(event.request.url), config.basePath);
+    // Sent as a finished Response: `event.redirect` would be rewritten by Qwik into yet another q-data URL.
+    if (authPage) throw event.send(new Response(null, { status: 302, headers: { location: authPage } }));
     if (isAuthEndpoint(event.url.pathname, config.basePath)) {
       // Qwik City copies the Response's Set-Cookie headers into its cookie jar as they are.
       throw event.send(await Auth(event.request, config));

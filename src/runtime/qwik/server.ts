@@ -40,6 +40,19 @@ export function isAuthEndpoint(pathname: string, basePath: string | undefined): 
   return action !== undefined && isAuthAction(action);
 }
 
+const CLIENT_DATA = "/q-data.json";
+
+/**
+ * Qwik City's client fetches `<page>/q-data.json` to navigate without reloading, including after an action
+ * redirected to a page here (a rejected sign-in lands on `<basePath>/signin?error=…`). Auth pages are not
+ * Qwik routes: this is the page to redirect such a request to, which makes the client load it fully.
+ */
+export function authPageOfClientData(url: URL, basePath: string | undefined): string | null {
+  if (!url.pathname.endsWith(CLIENT_DATA)) return null;
+  const pathname = url.pathname.slice(0, -CLIENT_DATA.length);
+  return isAuthEndpoint(pathname, basePath) ? `${pathname}${url.search}` : null;
+}
+
 /**
  * Calls made by the app's own server code (the session loader, the sign-in and sign-out actions) get the
  * core's internal result and skip its CSRF token: Qwik City itself rejects a cross-site form POST to an
@@ -91,6 +104,13 @@ export function currentPage(url: URL): string {
   for (const name of ["qaction", "qdata", "qfunc", "qloaders"]) page.searchParams.delete(name);
   page.pathname = page.pathname.replace(/\/q-data\.json$/, "/");
   return `${page.pathname}${page.search}`;
+}
+
+/** `url` as a path when it is on `base`'s origin (or already relative); otherwise unchanged. */
+export function sameOriginPath(url: string, base: URL): string {
+  if (!URL.canParse(url, base)) return url;
+  const target = new URL(url, base);
+  return target.origin === base.origin ? `${target.pathname}${target.search}${target.hash}` : target.href;
 }
 
 export interface SignInInput {
