@@ -106,7 +106,6 @@ function signOutSchema() {
 }
 
 export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
-  // biome-ignore lint/correctness/useQwikLoaderLocation: a library's hooks, re-exported by the app's src/routes/plugin@auth.ts.
   const useSignIn = globalAction$(
     async (input, event: RequestEventAction) => {
       const config = await resolveConfig(configQrl, event);
@@ -115,7 +114,6 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
     validator$((_event, data) => validate<SignInField>(signInSchema(), data)),
   );
 
-  // biome-ignore lint/correctness/useQwikLoaderLocation: a library's hooks, re-exported by the app's src/routes/plugin@auth.ts.
   const useSignOut = globalAction$(
     async (input, event: RequestEventAction) => {
       const config = await resolveConfig(configQrl, event);
@@ -124,7 +122,6 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
     validator$((_event, data) => validate<SignOutField>(signOutSchema(), data)),
   );
 
-  // biome-ignore lint/correctness/useQwikLoaderLocation: a library's hooks, re-exported by the app's src/routes/plugin@auth.ts.
   const useSession = routeLoader$((event) => (event.sharedMap.get("session") as Session | null | undefined) ?? null);
 
   async function onRequest(event: RequestEventCommon): Promise<void> {
