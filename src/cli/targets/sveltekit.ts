@@ -91,7 +91,7 @@ function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: stri
     'Forms: import { SignIn, SignOut } from "@create-auth/runtime/sveltekit/components"; the session is data.session in every page.',
   );
   steps.push(
-    `In production (adapter-node): start with node --env-file=${info.envFile} build (it does not read ${info.envFile} itself), and set ORIGIN (and AUTH_URL) to the public URL.`,
+    `In production (adapter-node): start with node --env-file=${info.envFile} build (it does not read ${info.envFile} itself), and set the public URL in ORIGIN (SvelteKit 2) or paths.origin in the SvelteKit config (SvelteKit 3: adapter-node assumes https otherwise), and in AUTH_URL.`,
   );
   return steps;
 }
