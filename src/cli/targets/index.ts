@@ -1,6 +1,6 @@
 /**
- * The framework targets `init` can plan for, and the frameworks we recognise but do not support yet
- * (so a SvelteKit project gets "not yet" rather than "no framework found").
+ * The framework targets `init` can plan for. Order matters: a meta-framework app may depend on express
+ * too, so Express is matched last.
  */
 import { expressTarget } from "./express.js";
 import { nextTarget } from "./next.js";
@@ -18,9 +18,6 @@ export const FRAMEWORK_NAMES: Record<FrameworkId, string> = {
   "solid-start": "SolidStart",
   qwik: "Qwik City",
 };
-
-/** Packages that identify frameworks of later versions; order matters (meta-frameworks before Express). */
-export const RECOGNISED_ONLY: readonly { id: FrameworkId; packages: string[] }[] = [];
 
 export function findTarget(id: FrameworkId): Target | undefined {
   return TARGETS.find((t) => t.id === id);
