@@ -1,0 +1,109 @@
+// The pure part of `@create-auth/runtime/react`: which action a provider signs in through, what a sign-in
+// POSTs, and how the core's `{ url }` answer becomes `{ error, code, status, ok, url }`. The hooks and the
+// fetches themselves run in Chromium (test/e2e/next-react.test.ts).
+import { describe, expect, test } from "vitest";
+import {
+  returnedUrl,
+  signInAction,
+  signInFields,
+  signInPageUrl,
+  signInResponse,
+  signInUrl,
+} from "../../src/runtime/react/outcome.js";
+
+const base = "http://localhost:3000/react";
+
+describe("signInAction", () => {
+  test("credentials and webauthn are verified by a POST to /callback", () => {
+    expect(signInAction("credentials")).toBe("callback");
+    expect(signInAction("webauthn")).toBe("callback");
+  });
+
+  test("oauth, oidc, email and an unknown provider start at /signin", () => {
+    for (const type of ["oauth", "oidc", "email", undefined]) expect(signInAction(type)).toBe("signin");
+  });
+});
+
+describe("signInUrl", () => {
+  test("escapes the provider id and appends the authorization params", () => {
+    expect(signInUrl("/api/auth", "signin", "a/b", { prompt: "login", login_hint: "a b" })).toBe(
+      "/api/auth/signin/a%2Fb?prompt=login&login_hint=a+b",
+    );
+  });
+
+  test("has no query without authorization params", () => {
+    expect(signInUrl("/auth", "callback", "credentials")).toBe("/auth/callback/credentials");
+  });
+});
+
+test("signInPageUrl carries the callback URL and, for a required session, the error", () => {
+  expect(signInPageUrl("/api/auth", "/a?b=c")).toBe("/api/auth/signin?callbackUrl=%2Fa%3Fb%3Dc");
+  expect(signInPageUrl("/api/auth", "/x", "SessionRequired")).toBe(
+    "/api/auth/signin?callbackUrl=%2Fx&error=SessionRequired",
+  );
+});
+
+test("signInFields stringifies the caller's fields, skips empty ones, and keeps its own csrfToken and callbackUrl", () => {
+  const fields = signInFields(
+    { email: "a@b.test", remember: true, pin: 42, skipped: undefined, none: null, csrfToken: "forged" },
+    "token",
+    "/dashboard",
+  );
+  expect(fields).toEqual({
+    email: "a@b.test",
+    remember: "true",
+    pin: "42",
+    csrfToken: "token",
+    callbackUrl: "/dashboard",
+  });
+});
+
+describe("signInResponse", () => {
+  test("a URL without error is ok and kept", () => {
+    expect(signInResponse("http://localhost:3000/react", 200, base)).toEqual({
+      error: null,
+      code: null,
+      status: 200,
+      ok: true,
+      url: "http://localhost:3000/react",
+    });
+  });
+
+  test("a credentials error reads error and code from the URL, and drops the URL", () => {
+    const url = "http://localhost:3000/api/auth/signin?error=CredentialsSignin&code=credentials";
+    expect(signInResponse(url, 200, base)).toEqual({
+      error: "CredentialsSignin",
+      code: "credentials",
+      status: 200,
+      ok: false,
+      url: null,
+    });
+  });
+
+  test("a relative error URL is read against the page", () => {
+    expect(signInResponse("/api/auth/error?error=Configuration", 200, base)).toMatchObject({
+      error: "Configuration",
+      code: null,
+      ok: false,
+    });
+  });
+
+  test("a non-2xx status is not ok even without an error in the URL", () => {
+    expect(signInResponse("/react", 500, base).ok).toBe(false);
+  });
+});
+
+describe("returnedUrl", () => {
+  test("returns the url of a `{ url }` body", () => {
+    expect(returnedUrl({ url: "/x" }, 200, "/api/auth/signout")).toBe("/x");
+  });
+
+  test.each([null, "Bad request.", { message: "There was a problem" }, { url: 1 }])(
+    "throws, naming the endpoint and status, for %j",
+    (body) => {
+      expect(() => returnedUrl(body, 500, "/api/auth/signout")).toThrow(
+        "POST /api/auth/signout answered 500 without a redirect URL",
+      );
+    },
+  );
+});
