@@ -52,7 +52,7 @@ export function assertConfig(
   }
   if (options.secret.length === 0) {
     return new MissingSecret(
-      "No secret is set: set AUTH_SECRET in your environment (create one with `npx create-auth secret`) or pass `secret` to the config.",
+      "No secret is set: set AUTH_SECRET in your environment or pass `secret` to the config. Create one with `npx create-auth secret` (or `openssl rand -hex 32`); note that `npx auth secret` runs another project's CLI from the public registry, not this one.",
     );
   }
 

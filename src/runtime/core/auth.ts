@@ -42,6 +42,13 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     return finish(json(BAD_REQUEST, 400));
   }
 
+  const returnRedirect = request.headers.has("X-Auth-Return-Redirect");
+  logger.debug("request", {
+    method: internalRequest.method,
+    action: internalRequest.action,
+    ...(internalRequest.providerId !== undefined ? { providerId: internalRequest.providerId } : {}),
+  });
+
   let options: InternalOptions | undefined;
   let configError: Error | undefined;
   try {
@@ -59,10 +66,10 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
         theme: config.theme ?? {},
         logger,
       }),
+      returnRedirect,
     );
   }
 
-  const returnRedirect = request.headers.has("X-Auth-Return-Redirect");
   const skip = config.skipCSRFCheck === skipCSRFCheck;
   let cookies: Cookie[] = [];
   try {

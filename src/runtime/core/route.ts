@@ -13,6 +13,7 @@ import { session } from "./actions/session.js";
 import { signIn, signInPage } from "./actions/signin.js";
 import { signOut, signOutPage } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
+import { webAuthnOptions } from "./actions/webauthn-options.js";
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
 
@@ -25,6 +26,7 @@ const GET: Partial<Record<string, Action>> = {
   callback,
   error: errorPage,
   "verify-request": verifyRequest,
+  "webauthn-options": webAuthnOptions,
 };
 
 const POST: Partial<Record<string, Action>> = { session, signin: signIn, signout: signOut, callback };
