@@ -4,7 +4,17 @@
  * endpoints become URLs, and each provider learns its callback and sign-in URLs. Pure: no network, no env.
  */
 import { InvalidEndpoints } from "../errors.js";
-import type { AuthConfig, EndpointConfig, OAuthCheck, OAuthConfig, Profile, Provider, User } from "../types.js";
+import type {
+  AuthConfig,
+  Awaitable,
+  EndpointConfig,
+  OAuthCheck,
+  OAuthConfig,
+  Profile,
+  Provider,
+  TokenSet,
+  User,
+} from "../types.js";
 import type { InternalOAuthProvider, InternalProvider } from "./internal.js";
 
 /**
@@ -22,6 +32,25 @@ export function resolveProviders(config: AuthConfig, url: URL): InternalProvider
     }
     return { ...provider, callbackUrl, signinUrl } as InternalProvider;
   });
+}
+
+/**
+ * The options every catalog factory takes: any provider setting, and a `profile` mapping typed with the
+ * provider's own profile shape `P`.
+ */
+export type ProviderOptions<P> = Partial<Omit<OAuthConfig, "profile">> & {
+  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>;
+};
+
+/**
+ * Build a catalog provider: its defaults (with its own typed profile mapping) under the user's options.
+ * The casts are the one place where a provider-specific profile type meets the generic `Profile`.
+ */
+export function catalogProvider<P>(
+  defaults: Omit<OAuthConfig, "profile"> & { profile: (profile: P, tokens: TokenSet) => Awaitable<User> },
+  options: ProviderOptions<P> | undefined,
+): OAuthConfig {
+  return mergeProviderOptions(defaults as unknown as OAuthConfig, options as Partial<OAuthConfig> | undefined);
 }
 
 const endpointKeys = new Set<PropertyKey>(["authorization", "token", "userinfo"]);

@@ -1,0 +1,37 @@
+/**
+ * LinkedIn, "Sign In with LinkedIn using OpenID Connect": issuer https://www.linkedin.com/oauth. LinkedIn's
+ * token endpoint takes the client credentials in the form body.
+ */
+import { catalogProvider, type ProviderOptions } from "../core/providers.js";
+import type { OAuthConfig, User } from "../types.js";
+
+export interface LinkedInProfile {
+  sub: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+  email?: string;
+  email_verified?: boolean;
+  locale?: string | { country: string; language: string };
+  [claim: string]: unknown;
+}
+
+export function linkedinProfile(profile: LinkedInProfile): User {
+  return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null };
+}
+
+export default function LinkedIn(options?: ProviderOptions<LinkedInProfile>): OAuthConfig {
+  return catalogProvider<LinkedInProfile>(
+    {
+      id: "linkedin",
+      name: "LinkedIn",
+      type: "oidc",
+      issuer: "https://www.linkedin.com/oauth",
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      profile: linkedinProfile,
+      style: { bg: "#0A66C2", text: "#fff" },
+    },
+    options,
+  );
+}

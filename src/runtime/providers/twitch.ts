@@ -1,0 +1,42 @@
+/**
+ * Twitch: OpenID Connect, issuer https://id.twitch.tv/oauth2. Twitch puts the email and picture into the ID
+ * token only when asked with the `claims` parameter (OIDC Core §5.5). Client credentials go in the form body.
+ */
+import { catalogProvider, type ProviderOptions } from "../core/providers.js";
+import type { OAuthConfig, User } from "../types.js";
+
+export interface TwitchProfile {
+  sub: string;
+  preferred_username?: string;
+  email?: string;
+  email_verified?: boolean;
+  picture?: string;
+  [claim: string]: unknown;
+}
+
+export function twitchProfile(profile: TwitchProfile): User {
+  return {
+    id: profile.sub,
+    name: profile.preferred_username ?? null,
+    email: profile.email ?? null,
+    image: profile.picture ?? null,
+  };
+}
+
+const claims = { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } };
+
+export default function Twitch(options?: ProviderOptions<TwitchProfile>): OAuthConfig {
+  return catalogProvider<TwitchProfile>(
+    {
+      id: "twitch",
+      name: "Twitch",
+      type: "oidc",
+      issuer: "https://id.twitch.tv/oauth2",
+      authorization: { params: { scope: "openid user:read:email", claims: JSON.stringify(claims) } },
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      profile: twitchProfile,
+      style: { bg: "#9146FF", text: "#fff" },
+    },
+    options,
+  );
+}

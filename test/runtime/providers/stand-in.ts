@@ -1,0 +1,215 @@
+/**
+ * One loopback stand-in for every catalog provider's endpoints. A node:http server on 127.0.0.1 plays the
+ * provider's hosts: the provider's `customFetch` (and the test, for the browser's authorize step) sends
+ * `https://<host>/<path>` to `http://127.0.0.1:<port>/<host>/<path>`, so each provider keeps its real
+ * endpoint URLs and the stand-in records exactly which ones were called. It serves the authorization
+ * endpoint (a 302 back with a code), the token endpoint (checking client authentication, the code, the
+ * redirect_uri and the PKCE verifier), any resource URL the test registers (userinfo and the like, behind
+ * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+
+export interface StandInClient {
+  clientId: string;
+  clientSecret: string;
+  /** How the provider must authenticate at the token endpoint. */
+  auth: "basic" | "post";
+  /** OIDC: the issuer the stand-in plays (discovery, JWKS, ID token), with the ID token's claims. */
+  issuer?: string;
+  claims?: Record<string, unknown>;
+  /** Resource URL (full, with query) → JSON answered to a request carrying the access token. */
+  resources?: Record<string, unknown>;
+  /** Extra fields of the token response (Notion's `owner`). */
+  tokenExtra?: Record<string, unknown>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The real URL the provider asked for. */
+  url: string;
+  /** `basic`, `post`, or `none` for token requests. */
+  clientAuth?: "basic" | "post" | "none";
+}
+
+interface Grant {
+  client: StandInClient;
+  challenge: string | null;
+  redirectUri: string;
+  nonce: string | null;
+}
+
+export interface StandIn {
+  /** The fetch a provider is given as `customFetch`: real URL in, loopback request out. */
+  fetch: typeof fetch;
+  requests: RecordedRequest[];
+  register(client: StandInClient): void;
+  close(): Promise<void>;
+}
+
+export async function startStandIn(): Promise<StandIn> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "stand-in", alg: "RS256", use: "sig" };
+  const clients = new Map<string, StandInClient>();
+  const grants = new Map<string, Grant>();
+  const accessTokens = new Map<string, StandInClient>();
+  const requests: RecordedRequest[] = [];
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => send(res, 500, { error: "server_error", message: error.message }));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    // `/<host>/<path>` back to the real URL the provider used.
+    const local = new URL(req.url ?? "/", "http://stand-in");
+    const [, host, ...rest] = local.pathname.split("/");
+    const real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
+    const body = new URLSearchParams(await readBody(req));
+    const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
+    requests.push(recorded);
+
+    const issuerClient = [...clients.values()].find((c) => c.issuer && real.href.startsWith(trim(c.issuer)));
+    if (issuerClient?.issuer) {
+      const base = trim(issuerClient.issuer);
+      if (real.href === `${base}/.well-known/openid-configuration`) {
+        return send(res, 200, {
+          issuer: issuerClient.issuer,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          userinfo_endpoint: `${base}/userinfo`,
+          jwks_uri: `${base}/jwks`,
+          response_types_supported: ["code"],
+          id_token_signing_alg_values_supported: ["RS256"],
+          code_challenge_methods_supported: ["S256"],
+        });
+      }
+      if (real.href === `${base}/jwks`) return send(res, 200, { keys: [jwk] });
+    }
+
+    const clientId = real.searchParams.get("client_id");
+    if (req.method === "GET" && clientId && real.searchParams.get("response_type") === "code") {
+      const client = clients.get(clientId);
+      const redirectUri = real.searchParams.get("redirect_uri");
+      if (!client || !redirectUri) return send(res, 400, { error: "invalid_request" });
+      const code = randomBytes(12).toString("base64url");
+      grants.set(code, {
+        client,
+        challenge: real.searchParams.get("code_challenge"),
+        redirectUri,
+        nonce: real.searchParams.get("nonce"),
+      });
+      const back = new URL(redirectUri);
+      back.searchParams.set("code", code);
+      const state = real.searchParams.get("state");
+      if (state !== null) back.searchParams.set("state", state);
+      res.writeHead(302, { location: back.href });
+      return res.end();
+    }
+
+    if (req.method === "POST" && body.get("grant_type") === "authorization_code") {
+      const basic = basicCredentials(req);
+      const [id, secret, method] = basic
+        ? [basic.id, basic.secret, "basic" as const]
+        : [
+            body.get("client_id"),
+            body.get("client_secret"),
+            body.has("client_secret") ? ("post" as const) : ("none" as const),
+          ];
+      recorded.clientAuth = method;
+      const client = clients.get(id ?? "");
+      if (!client || client.clientSecret !== secret || client.auth !== method) {
+        return send(res, 401, { error: "invalid_client" });
+      }
+      const code = body.get("code") ?? "";
+      const grant = grants.get(code);
+      grants.delete(code);
+      const verifier = body.get("code_verifier") ?? "";
+      const challengeOk = grant?.challenge === createHash("sha256").update(verifier).digest("base64url");
+      if (!grant || grant.client !== client || !challengeOk || grant.redirectUri !== body.get("redirect_uri")) {
+        return send(res, 400, { error: "invalid_grant" });
+      }
+      const accessToken = randomBytes(16).toString("base64url");
+      accessTokens.set(accessToken, client);
+      const response: Record<string, unknown> = {
+        access_token: accessToken,
+        // Upper case on purpose: the runtime must lower-case it on the account.
+        token_type: "Bearer",
+        expires_in: 3600,
+        refresh_token: randomBytes(16).toString("base64url"),
+        ...client.tokenExtra,
+      };
+      if (client.issuer) {
+        const now = Math.floor(Date.now() / 1000);
+        response.id_token = await new SignJWT({ ...client.claims, ...(grant.nonce ? { nonce: grant.nonce } : {}) })
+          .setProtectedHeader({ alg: "RS256", kid: "stand-in" })
+          .setIssuer(client.issuer)
+          .setAudience(client.clientId)
+          .setSubject(String(client.claims?.sub))
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600)
+          .sign(privateKey);
+      }
+      return send(res, 200, response);
+    }
+
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const owner = token ? accessTokens.get(token) : undefined;
+    if (!owner) return send(res, 401, { error: "invalid_token" });
+    if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
+    send(res, 404, { error: "not_found" });
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const standInFetch: typeof fetch = (input, init) => {
+    const real = new URL(input instanceof Request ? input.url : input);
+    const local = `http://127.0.0.1:${port}/${real.host}${real.pathname}${real.search}`;
+    if (input instanceof Request) return fetch(new Request(local, input), init);
+    return fetch(local, init);
+  };
+
+  return {
+    fetch: standInFetch,
+    requests,
+    register(client) {
+      clients.set(client.clientId, client);
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function trim(url: string) {
+  return url.endsWith("/") ? url.slice(0, -1) : url;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding. */
+function basicCredentials(req: IncomingMessage) {
+  const [scheme, encoded = ""] = (req.headers.authorization ?? "").split(" ");
+  if (scheme !== "Basic") return undefined;
+  const [id = "", secret = ""] = Buffer.from(encoded, "base64").toString("utf8").split(":");
+  const decode = (value: string) => decodeURIComponent(value.replace(/\+/g, " "));
+  return { id: decode(id), secret: decode(secret) };
+}
+
+function readBody(req: IncomingMessage) {
+  return new Promise<string>((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
