@@ -46,7 +46,8 @@ describe("auth as middleware / proxy", () => {
   });
 
   it("lets a signed-in user through and re-issues the session cookie", async () => {
-    const { auth } = NextAuth(config());
+    // updateAge 0: every read is due for re-issue, so the rolled cookie must come through.
+    const { auth } = NextAuth(config({ session: { updateAge: 0 } }));
     const response = await auth(nextRequest("/dashboard", await sessionCookie()), event);
     expect(response.headers.get("x-middleware-next")).toBe("1");
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
@@ -141,7 +142,8 @@ describe("configuration", () => {
 describe("Pages Router", () => {
   let server: Server;
   let origin = "";
-  const { auth, handlers } = NextAuth(config());
+  // updateAge 0: every session read re-issues the cookie, so the tests can see it forwarded.
+  const { auth, handlers } = NextAuth(config({ session: { updateAge: 0 } }));
   const apiRoute = pagesApiRoute(handlers);
 
   beforeAll(async () => {

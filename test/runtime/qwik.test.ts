@@ -79,7 +79,9 @@ describe("auth endpoints under the base path", () => {
 
 describe("the session of a request", () => {
   it("is the signed-in user's session, with the rolled session cookie to re-issue", async () => {
-    const result = await getSessionData(event("/journal/", await sessionCookie()), config());
+    // updateAge 0: every read is due for re-issue, so the rolled cookie must come through.
+    const rolling = { ...config(), session: { updateAge: 0 } };
+    const result = await getSessionData(event("/journal/", await sessionCookie()), rolling);
     expect(result.data).toMatchObject({ user: { name: DEMO_USER.name, email: DEMO_USER.email } });
     expect(result.cookie.map((c) => c.name)).toContain(SESSION_COOKIE);
   });

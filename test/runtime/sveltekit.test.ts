@@ -189,6 +189,8 @@ describe("handle: event.locals.auth()", () => {
     let decoded = 0;
     const auth = createSvelteKitAuth(
       svelteConfig({
+        // updateAge 0: every read is due for re-issue, so the refreshed cookie must go out.
+        session: { updateAge: 0 },
         callbacks: {
           jwt: ({ token }) => {
             decoded++;
