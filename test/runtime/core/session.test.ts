@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Auth } from "../../../src/runtime/index.js";
-import { encode } from "../../../src/runtime/jwt.js";
+import { decode, encode } from "../../../src/runtime/jwt.js";
 import type { AuthConfig } from "../../../src/runtime/types.js";
 import {
   baseConfig,
@@ -44,14 +44,58 @@ describe("GET /session", () => {
     expect(Math.abs(expires - (Date.now() + 30 * 24 * 3600 * 1000))).toBeLessThan(5000);
   });
 
-  it("re-issues the session cookie with a fresh expiry (rolling session)", async () => {
-    const config = baseConfig();
+  it("re-issues the session cookie with a fresh expiry on every read when updateAge is 0", async () => {
+    const config = baseConfig({ session: { updateAge: 0 } });
     const jar = await signInWithCredentials(config);
     const before = jar.get(SESSION);
     const { cookies } = await readSession(config, jar);
     const renewed = cookies.find((cookie) => cookie.name === SESSION)!;
     expect(renewed.value).not.toBe(before);
     expect(renewed.attributes).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/"]));
+  });
+
+  it("only decrypts a session younger than updateAge: no encryption, no Set-Cookie, the token's own expiry", async () => {
+    let encodes = 0;
+    const config = baseConfig({
+      jwt: {
+        encode: (params) => {
+          encodes++;
+          return encode(params);
+        },
+      },
+    });
+    const jar = await signInWithCredentials(config);
+    encodes = 0;
+    const { body, response } = await readSession(config, jar);
+    expect(encodes).toBe(0);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    const token = await decode({ token: jar.get(SESSION)!, secret: SECRET, salt: SESSION });
+    expect((body as { expires: string }).expires).toBe(new Date((token!.exp as number) * 1000).toISOString());
+  });
+
+  it("re-issues a session issued longer than updateAge ago", async () => {
+    const config = baseConfig({ session: { updateAge: 60 } });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() - 61_000);
+      const jar = await signInWithCredentials(config);
+      vi.useRealTimers();
+      const { cookies } = await readSession(config, jar);
+      const renewed = cookies.find((cookie) => cookie.name === SESSION)!;
+      const token = await decode({ token: renewed.value, secret: SECRET, salt: SESSION });
+      expect(Math.abs((token!.iat as number) - Date.now() / 1000)).toBeLessThan(5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("re-issues a session younger than updateAge when the jwt callback changed the token", async () => {
+    let visits = 0;
+    const config = baseConfig({ callbacks: { jwt: ({ token }) => ({ ...token, visits: visits++ }) } });
+    const jar = await signInWithCredentials(config);
+    const { cookies } = await readSession(config, jar);
+    const renewed = cookies.find((cookie) => cookie.name === SESSION)!;
+    expect(await decode({ token: renewed.value, secret: SECRET, salt: SESSION })).toMatchObject({ visits: 1 });
   });
 
   it("runs the jwt then the session callback, and emits events.session", async () => {

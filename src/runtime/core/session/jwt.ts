@@ -1,7 +1,9 @@
 /**
  * The `jwt` session strategy: the whole session lives in an encrypted JWE in the (chunked) session
- * cookie. Every read re-issues it with a fresh expiry (rolling sessions); anything that does not decrypt
- * reads as signed out and the cookie is cleared (a rotated secret must not lock users into errors).
+ * cookie. A read re-issues it with a fresh expiry only when it is due (`session.updateAge` since it was
+ * issued; 0 = every read), when the jwt callback changed the token, or on an update: most reads decrypt
+ * and nothing more (no encryption, no Set-Cookie). Anything that does not decrypt reads as signed out and
+ * the cookie is cleared (a rotated secret must not lock users into errors).
  */
 import { JWTSessionError } from "../../errors.js";
 import type { JWT, Session } from "../../types.js";
@@ -23,6 +25,15 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
     return { expires, cookies: writeChunked(request.cookies, name, value, { ...cookieOptions, expires }) };
   }
 
+  /** Whether the token must be written again rather than left as the browser holds it. */
+  function reissueDue(decoded: JWT, before: string, token: JWT, updating: boolean): boolean {
+    if (updating || typeof decoded.iat !== "number" || typeof decoded.exp !== "number") return true;
+    const age = Math.floor(Date.now() / 1000) - decoded.iat;
+    if (age >= options.session.updateAge) return true;
+    // A callback that refreshed something (an access token, a role) must reach the cookie now.
+    return JSON.stringify(token) !== before;
+  }
+
   async function current(): Promise<JWT | null> {
     const value = readChunked(request.cookies, name);
     if (!value) return null;
@@ -35,13 +46,17 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
     async read(update) {
       if (!readChunked(request.cookies, name)) return { session: null, cookies: [] };
       try {
-        const decoded = await current();
+        const decoded = (await current()) ?? {};
+        // Taken before the callback runs: it may mutate the token in place.
+        const before = JSON.stringify(decoded);
         const token = await callbacks.jwt({
-          token: decoded ?? {},
+          token: decoded,
           ...(update ? { trigger: "update" as const, session: update.data } : {}),
         } as Parameters<typeof callbacks.jwt>[0]);
         if (token === null) return { session: null, cookies: clear() };
-        const { expires, cookies } = await seal(token);
+        const { expires, cookies } = reissueDue(decoded, before, token, Boolean(update))
+          ? await seal(token)
+          : { expires: new Date((decoded.exp as number) * 1000), cookies: [] };
         const defaultSession: Session = {
           user: { name: token.name ?? null, email: token.email ?? null, image: token.picture ?? null },
           expires: expires.toISOString(),
