@@ -1,0 +1,154 @@
+// `@create-auth/runtime/react` in a real browser: the Next fixture after `create-auth init`, plus a page
+// wrapped in `SessionProvider` whose client component uses `useSession`, `signIn("credentials", { redirect:
+// false })`, `update` and `signOut` (test/support/react-edits.mjs). Built and started for real, driven in
+// headless Chromium; nothing is mocked.
+import fs from "node:fs/promises";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchChromium } from "../support/chromium.mjs";
+import { ensureRepositoryBuilt, prepareNextApp, startApp } from "../support/next-app.mjs";
+import { freePort } from "../support/ports.mjs";
+import type { RunningServer } from "../support/processes.mjs";
+import { applyReactEdits } from "../support/react-edits.mjs";
+import { DEMO_USER, OIDC_CLIENT } from "../support/user-edits.mjs";
+
+const timings: Record<string, number> = {};
+let appUrl = "";
+let appDir = "";
+let app: RunningServer | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  timings.repositoryBuild = await ensureRepositoryBuilt();
+  const port = await freePort();
+  appUrl = `http://localhost:${port}`;
+  // The OIDC provider is configured but never used here: its issuer only has to be a well-formed URL.
+  const prepared = await prepareNextApp({
+    appUrl,
+    oidc: { issuer: "http://127.0.0.1:9/", clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret },
+    edits: applyReactEdits,
+  });
+  appDir = prepared.dir;
+  Object.assign(timings, prepared.timings);
+  app = await startApp(appDir, port);
+  timings.start = app.readyMs;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (appDir) await fs.rm(appDir, { recursive: true, force: true });
+  console.info(`next react e2e timings (ms): ${JSON.stringify(timings)}`);
+});
+
+async function freshContext(): Promise<BrowserContext> {
+  if (!browser) throw new Error("the browser did not start");
+  return browser.newContext();
+}
+
+/** Opens /react and waits for `useSession` to settle; marks the document so a reload would show. */
+async function openAccount(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/react`);
+  await page.getByTestId("status").filter({ hasNotText: "loading" }).waitFor();
+  await page.evaluate(() => {
+    document.documentElement.dataset.loadedOnce = "yes";
+  });
+  return page;
+}
+
+async function stillTheSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.dataset.loadedOnce === "yes");
+}
+
+async function statusIs(page: Page, status: string): Promise<void> {
+  await page
+    .getByTestId("status")
+    .filter({ hasText: new RegExp(`^${status}$`) })
+    .waitFor({ timeout: 10_000 });
+}
+
+async function signInOn(page: Page, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(DEMO_USER.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function serverSession(page: Page): Promise<{ user?: { name?: string } } | null> {
+  return (await page.request.get(`${appUrl}/api/auth/session`)).json();
+}
+
+describe("@create-auth/runtime/react in the initialised Next app", () => {
+  test("useSession reports unauthenticated for a visitor without a session", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    await expect(page.getByTestId("status").textContent()).resolves.toBe("unauthenticated");
+    await expect(page.getByTestId("user-name").textContent()).resolves.toBe("");
+    await context.close();
+  });
+
+  test("signIn with redirect: false resolves a wrong password as CredentialsSignin and stays on the page", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    await signInOn(page, "not the password");
+    await page.getByTestId("outcome").filter({ hasText: "error" }).waitFor();
+    const outcome = JSON.parse((await page.getByTestId("outcome").textContent()) ?? "");
+    expect(outcome).toEqual({ error: "CredentialsSignin", code: "credentials", status: 200, ok: false, url: null });
+    expect(page.url()).toBe(`${appUrl}/react`);
+    expect(await stillTheSameDocument(page)).toBe(true);
+    await expect(page.getByTestId("status").textContent()).resolves.toBe("unauthenticated");
+    expect(await serverSession(page)).toBeNull();
+    await context.close();
+  });
+
+  test("the right password authenticates without a reload; update renames the user; signOut ends the session", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    await signInOn(page, DEMO_USER.password);
+    await statusIs(page, "authenticated");
+    await expect(page.getByTestId("user-name").textContent()).resolves.toBe(DEMO_USER.name);
+    await expect(page.getByTestId("user-email").textContent()).resolves.toBe(DEMO_USER.email);
+    const signedIn = JSON.parse((await page.getByTestId("outcome").textContent()) ?? "");
+    expect(signedIn).toMatchObject({ ok: true, error: null, code: null, status: 200 });
+    expect(await stillTheSameDocument(page)).toBe(true);
+
+    await page.getByLabel("Display name").fill("Renamed In React");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await page.getByTestId("user-name").filter({ hasText: "Renamed In React" }).waitFor();
+    await expect(page.getByTestId("outcome").textContent()).resolves.toBe('{"updated":"Renamed In React"}');
+    expect((await serverSession(page))?.user?.name).toBe("Renamed In React");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await statusIs(page, "unauthenticated");
+    await expect(page.getByTestId("user-name").textContent()).resolves.toBe("");
+    expect(await stillTheSameDocument(page)).toBe(true);
+    expect(await serverSession(page)).toBeNull();
+    await context.close();
+  });
+
+  test("a sign-in and a sign-out in one tab reach the app's other tab", async () => {
+    const context = await freshContext();
+    const first = await openAccount(context);
+    const second = await openAccount(context);
+    await signInOn(first, DEMO_USER.password);
+    await statusIs(first, "authenticated");
+    await statusIs(second, "authenticated");
+    await expect(second.getByTestId("user-name").textContent()).resolves.toBe(DEMO_USER.name);
+    await first.getByRole("button", { name: "Sign out" }).click();
+    await statusIs(second, "unauthenticated");
+    expect(await stillTheSameDocument(second)).toBe(true);
+    await context.close();
+  });
+
+  test("useSession({ required: true }) sends a signed-out visitor to sign in with SessionRequired", async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/react/required`);
+    await page.waitForURL((url) => url.pathname === "/api/auth/signin");
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get("error")).toBe("SessionRequired");
+    expect(landed.searchParams.get("callbackUrl")).toBe(`${appUrl}/react/required`);
+    await context.close();
+  });
+});

@@ -1,0 +1,116 @@
+// The edits of a person who uses the client helpers in the initialised Next app: on top of the usual ones
+// (user-edits.mjs: demo user, name updates, .env.local), a /react page wrapped in `SessionProvider` whose
+// client component shows the session from `useSession`, signs in with `signIn("credentials", { redirect:
+// false })`, renames the user with `update`, and signs out with `signOut({ redirect: false })`; and a
+// /react/required page whose `useSession({ required: true })` sends a signed-out visitor to sign in.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { applyUserEdits } from "./user-edits.mjs";
+
+/** The page (a server component) that provides the session to its client components. */
+export const REACT_PAGE = `import { SessionProvider } from "@create-auth/runtime/react";
+import { Account } from "./account";
+
+export default function ReactPage() {
+  return (
+    <SessionProvider>
+      <h1>Account (client)</h1>
+      <Account />
+    </SessionProvider>
+  );
+}
+`;
+
+/** The client component: status, user, sign-in form, rename form, sign-out button. */
+export const ACCOUNT_COMPONENT = `"use client";
+import { signIn, signOut, useSession } from "@create-auth/runtime/react";
+import { type FormEvent, useState } from "react";
+
+export function Account() {
+  const { data, status, update } = useSession();
+  const [outcome, setOutcome] = useState("");
+
+  async function onSignIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = await signIn("credentials", {
+      redirect: false,
+      email: form.get("email"),
+      password: form.get("password"),
+    });
+    setOutcome(JSON.stringify(result));
+  }
+
+  async function onRename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get("name") ?? "");
+    const session = await update({ user: { name } });
+    setOutcome(JSON.stringify({ updated: session?.user?.name ?? null }));
+  }
+
+  return (
+    <section>
+      <p>
+        Status: <span data-testid="status">{status}</span>
+      </p>
+      <p>
+        User: <span data-testid="user-name">{data?.user?.name ?? ""}</span>{" "}
+        <span data-testid="user-email">{data?.user?.email ?? ""}</span>
+      </p>
+      <form onSubmit={onSignIn}>
+        <input name="email" type="email" aria-label="Email" />
+        <input name="password" type="password" aria-label="Password" />
+        <button type="submit">Sign in</button>
+      </form>
+      <form onSubmit={onRename}>
+        <input name="name" aria-label="Display name" />
+        <button type="submit">Save name</button>
+      </form>
+      <button type="button" onClick={() => void signOut({ redirect: false })}>
+        Sign out
+      </button>
+      <output data-testid="outcome">{outcome}</output>
+    </section>
+  );
+}
+`;
+
+/** A page only for signed-in users, enforced on the client by \`useSession({ required: true })\`. */
+export const REQUIRED_PAGE = `import { SessionProvider } from "@create-auth/runtime/react";
+import { Members } from "./members";
+
+export default function RequiredPage() {
+  return (
+    <SessionProvider>
+      <Members />
+    </SessionProvider>
+  );
+}
+`;
+
+export const MEMBERS_COMPONENT = `"use client";
+import { useSession } from "@create-auth/runtime/react";
+
+export function Members() {
+  const { data, status } = useSession({ required: true });
+  return (
+    <p>
+      Members only: <span data-testid="status">{status}</span> {data?.user?.name}
+    </p>
+  );
+}
+`;
+
+async function write(file, content) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, content);
+}
+
+/** The usual edits, then the client-helper pages. */
+export async function applyReactEdits(dir, options) {
+  await applyUserEdits(dir, options);
+  await write(path.join(dir, "app", "react", "page.tsx"), REACT_PAGE);
+  await write(path.join(dir, "app", "react", "account.tsx"), ACCOUNT_COMPONENT);
+  await write(path.join(dir, "app", "react", "required", "page.tsx"), REQUIRED_PAGE);
+  await write(path.join(dir, "app", "react", "required", "members.tsx"), MEMBERS_COMPONENT);
+}
