@@ -177,11 +177,7 @@ describe("during a framework build, no secret is demanded", () => {
 
   it("SvelteKit: SvelteKitAuth(config)", async () => {
     const { logger, errors } = captureLogger();
-    const auth = createSvelteKitAuth(
-      noSecret(logger),
-      () => ({ ...process.env }),
-      () => "",
-    );
+    const auth = createSvelteKitAuth(noSecret(logger), () => ({ ...process.env }));
     const { event } = requestEvent(new Request(`${ORIGIN}/auth/session`));
     const { resolve } = appResolver();
     await expectConfigurationError(await auth.handle({ event, resolve }), errors);
