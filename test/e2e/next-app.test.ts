@@ -160,6 +160,43 @@ describe("the initialised Next app", () => {
   );
 
   test(
+    "signIn and signOut with redirect: false resolve with the URL and leave the browser where it is",
+    timed("noRedirectStory", async () => {
+      const page = await freshPage();
+      await page.goto(`${appUrl}/quick`);
+      // A server action that redirects answers with Next's `x-action-redirect` header; these must not.
+      const actionResponse = () =>
+        page.waitForResponse(
+          (response) => response.request().method() === "POST" && response.url() === `${appUrl}/quick`,
+        );
+
+      await page.getByLabel("Email").fill(DEMO_USER.email);
+      await page.getByLabel("Password").fill(DEMO_USER.password);
+      const signedIn = actionResponse();
+      await page.getByRole("button", { name: "Sign in here" }).click();
+      expect((await signedIn).headers()["x-action-redirect"]).toBeUndefined();
+      const link = page.getByTestId("signed-in-url");
+      await expect(link.textContent()).resolves.toBe(`${appUrl}/dashboard`);
+      expect(page.url()).toBe(`${appUrl}/quick`);
+      expect(await sessionOf(page)).toMatchObject({ user: { email: DEMO_USER.email } });
+
+      // The returned URL is the redirectTo, on the app's origin: following it lands signed in.
+      await link.click();
+      await page.waitForURL(`${appUrl}/dashboard`);
+      await expect(page.getByTestId("user-email").textContent()).resolves.toBe(DEMO_USER.email);
+
+      await page.goto(`${appUrl}/quick`);
+      const signedOut = actionResponse();
+      await page.getByRole("button", { name: "Sign out here" }).click();
+      expect((await signedOut).headers()["x-action-redirect"]).toBeUndefined();
+      await expect(page.getByTestId("signed-out-url").textContent()).resolves.toBe(`${appUrl}/`);
+      expect(page.url()).toBe(`${appUrl}/quick`);
+      expect(await sessionOf(page)).toBeNull();
+      await page.context().close();
+    }),
+  );
+
+  test(
     "signs in through the identity provider's login and consent pages, then signs out",
     timed("oidcStory", async () => {
       const page = await freshPage();

@@ -9,6 +9,10 @@ export function addDemoUser(
 export function allowNameUpdates(source: string): string;
 export const PROTECTED_DASHBOARD: string;
 export const CUSTOM_LOGIN_PAGE: string;
+/** `app/quick/actions.ts`: signIn/signOut server actions with `redirect: false`, returning the URL. */
+export const NO_REDIRECT_ACTIONS: string;
+/** `app/quick/page.tsx`: a client page calling them through `useActionState` and showing the URLs. */
+export const NO_REDIRECT_PAGE: string;
 /** Sets `KEY=value` lines, filling blank ones in place and appending missing keys. */
 export function fillEnv(text: string, values: Record<string, string>): string;
 export interface OidcSettings {

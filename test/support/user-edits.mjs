@@ -1,6 +1,7 @@
 // The edits a person makes after `create-auth init`, as the next steps tell them to: plug a user into the
 // credentials provider's `authorize`, protect the dashboard with `auth()` and give it sign-out and
-// change-your-name forms (`signOut`, `unstable_update`), add their own sign-in page calling the `signIn` server action, and fill `.env.local` with their
+// change-your-name forms (`signOut`, `unstable_update`), add their own sign-in page calling the `signIn` server action
+// (and one signing in and out in place with `redirect: false`), and fill `.env.local` with their
 // identity provider's values. Pure text transforms plus one function
 // that applies them to an app directory.
 import fs from "node:fs/promises";
@@ -153,6 +154,57 @@ export default async function Login({ searchParams }: { searchParams: Promise<{ 
 `;
 
 /**
+ * Server actions that sign in and out with `redirect: false`: they resolve with the URL instead of
+ * redirecting, and hand it back to the page that called them.
+ */
+export const NO_REDIRECT_ACTIONS = `"use server";
+import { signIn, signOut } from "@/auth";
+
+export async function signInInPlace(_previous: string, formData: FormData): Promise<string> {
+  return signIn("credentials", {
+    email: String(formData.get("email") ?? ""),
+    password: String(formData.get("password") ?? ""),
+    redirectTo: "/dashboard",
+    redirect: false,
+  });
+}
+
+export async function signOutInPlace(): Promise<string> {
+  return signOut({ redirectTo: "/", redirect: false });
+}
+`;
+
+/** A page that stays put while those actions run, showing the URL each returned and a link to follow it. */
+export const NO_REDIRECT_PAGE = `"use client";
+import { useActionState } from "react";
+import { signInInPlace, signOutInPlace } from "./actions";
+
+export default function Quick() {
+  const [signedInUrl, signInAction] = useActionState(signInInPlace, "");
+  const [signedOutUrl, signOutAction] = useActionState(signOutInPlace, "");
+  return (
+    <section>
+      <h1>Quick sign-in</h1>
+      <form action={signInAction}>
+        <input name="email" type="email" aria-label="Email" required />
+        <input name="password" type="password" aria-label="Password" required />
+        <button type="submit">Sign in here</button>
+      </form>
+      {signedInUrl ? (
+        <p>
+          Signed in, next: <a data-testid="signed-in-url" href={signedInUrl}>{signedInUrl}</a>
+        </p>
+      ) : null}
+      <form action={signOutAction}>
+        <button type="submit">Sign out here</button>
+      </form>
+      {signedOutUrl ? <output data-testid="signed-out-url">{signedOutUrl}</output> : null}
+    </section>
+  );
+}
+`;
+
+/**
  * Sets `KEY=value` for each entry: fills the blank line the CLI left for a key, or appends the key.
  * Other lines (comments, the generated secret, the app's own settings) stay byte for byte.
  */
@@ -176,6 +228,9 @@ export async function applyUserEdits(dir, { appUrl, oidc }) {
   await fs.writeFile(path.join(dir, "app", "dashboard", "page.tsx"), PROTECTED_DASHBOARD);
   await fs.mkdir(path.join(dir, "app", "login"), { recursive: true });
   await fs.writeFile(path.join(dir, "app", "login", "page.tsx"), CUSTOM_LOGIN_PAGE);
+  await fs.mkdir(path.join(dir, "app", "quick"), { recursive: true });
+  await fs.writeFile(path.join(dir, "app", "quick", "actions.ts"), NO_REDIRECT_ACTIONS);
+  await fs.writeFile(path.join(dir, "app", "quick", "page.tsx"), NO_REDIRECT_PAGE);
   const envFile = path.join(dir, ".env.local");
   const env = await fs.readFile(envFile, "utf8");
   await fs.writeFile(
