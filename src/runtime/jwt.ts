@@ -3,53 +3,20 @@
  * keyed by HKDF from the secret and salted with the cookie name. Same format as the reference, so tokens
  * written by it are read here and the other way round.
  */
-import { EncryptJWT, jwtDecrypt } from "jose";
 import { parseCookieHeader } from "./core/cookie-header.js";
 import { defaultCookies, readChunked } from "./core/cookies.js";
-import { encryptionKey, isContentEncryption } from "./core/encryption-key.js";
-import { decryptCompact, encryptCbcHs512, fastHeader, nodeCrypto, validateClaims } from "./core/jwe-fast.js";
-import { MissingSecret } from "./errors.js";
+import { nodeCrypto } from "./core/jwe-fast.js";
+import { createJweCodec, secretList } from "./core/session/jwe.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
 export type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
-const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
-const ALG = "dir";
-const ENC = "A256CBC-HS512";
-/** Tolerated clock skew between the servers that write and read a token (seconds). */
-const CLOCK_TOLERANCE = 15;
+/** On Node (and Bun, Deno) the synchronous node:crypto path; on edge runtimes jose over WebCrypto. */
+const codec = createJweCodec(nodeCrypto);
 
-function secretList(secret: string | string[]): string[] {
-  const secrets = (Array.isArray(secret) ? secret : [secret]).filter((value) => typeof value === "string" && value);
-  if (secrets.length === 0) throw new MissingSecret("A secret is required to encode or decode a JWT.");
-  return secrets;
-}
-
-/** Encrypts `token` with the first secret; adds `iat`, `exp` (now + maxAge) and a random `jti`. */
-export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
-  const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
-  const { key, kid } = await encryptionKey(secretList(secret)[0]!, salt, ENC);
-  const now = Math.floor(Date.now() / 1000);
-  const claims = { ...(token as Record<string, unknown>), iat: now, exp: now + maxAge, jti: crypto.randomUUID() };
-  if (nodeCrypto) {
-    return encryptCbcHs512(
-      nodeCrypto,
-      { alg: ALG, enc: ENC, kid },
-      new TextEncoder().encode(JSON.stringify(claims)),
-      key,
-    );
-  }
-  return new EncryptJWT(claims).setProtectedHeader({ alg: ALG, enc: ENC, kid }).encrypt(key);
-}
-
-/** The key for a token: the secret whose derived key's `kid` matches, or the first when the token has none. */
-async function keyFor(secrets: string[], salt: string, enc: unknown, kid: string | undefined): Promise<Uint8Array> {
-  if (!isContentEncryption(enc)) throw new Error(`Unsupported JWE content encryption: ${String(enc)}`);
-  for (const candidate of secrets) {
-    const derived = await encryptionKey(candidate, salt, enc);
-    if (kid === undefined || kid === derived.kid) return derived.key;
-  }
-  throw new Error("No secret matches the token's key id.");
+/** Encrypts `token` with the first secret; adds `iat`, `exp` (now + maxAge, default 30 days) and a random `jti`. */
+export function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  return codec.encode(params);
 }
 
 /**
@@ -57,21 +24,8 @@ async function keyFor(secrets: string[], salt: string, enc: unknown, kid: string
  * malformed or written with a secret we do not hold. With several secrets, the one whose key `kid`
  * matches the header decrypts (the first when the token has no `kid`), which makes rotation free.
  */
-export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
-  const { token, secret, salt } = params;
-  if (!token) return null;
-  const secrets = secretList(secret);
-  const header = nodeCrypto ? fastHeader(token) : undefined;
-  if (nodeCrypto && header) {
-    const key = await keyFor(secrets, salt, header.enc, header.kid);
-    return validateClaims(decryptCompact(nodeCrypto, token, header.enc, key), CLOCK_TOLERANCE) as Payload;
-  }
-  const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
-    clockTolerance: CLOCK_TOLERANCE,
-    keyManagementAlgorithms: [ALG],
-    contentEncryptionAlgorithms: [ENC, "A256GCM"],
-  });
-  return payload as Payload;
+export function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  return codec.decode<Payload>(params);
 }
 
 export interface GetTokenParams<R extends boolean = false> {

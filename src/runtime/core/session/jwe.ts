@@ -1,0 +1,80 @@
+/**
+ * The session token codec: `encode`/`decode` of the dir + A256CBC-HS512 JWE, on synchronous node:crypto
+ * when it is there and on jose (WebCrypto) when it is not (edge runtimes). Which one runs is decided by
+ * the `node:crypto` module handed in, so tests can run the jose fallback on Node too.
+ */
+import type * as NodeCrypto from "node:crypto";
+import { EncryptJWT, jwtDecrypt } from "jose";
+import { MissingSecret } from "../../errors.js";
+import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
+import { encryptionKey, isContentEncryption } from "../encryption-key.js";
+import { decryptCompact, encryptCbcHs512, fastHeader, validateClaims } from "../jwe-fast.js";
+
+const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+const ALG = "dir";
+const ENC = "A256CBC-HS512";
+/** Tolerated clock skew between the servers that write and read a token (seconds). */
+const CLOCK_TOLERANCE = 15;
+
+export interface JweCodec {
+  encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string>;
+  decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null>;
+}
+
+/** The configured secret(s) as a list, newest first; throws MissingSecret when there is none. */
+export function secretList(secret: string | string[]): string[] {
+  const secrets = (Array.isArray(secret) ? secret : [secret]).filter((value) => typeof value === "string" && value);
+  if (secrets.length === 0) throw new MissingSecret("A secret is required to encode or decode a JWT.");
+  return secrets;
+}
+
+/** The key for a token: the secret whose derived key's `kid` matches, or the first when the token has none. */
+async function keyFor(secrets: string[], salt: string, enc: unknown, kid: string | undefined): Promise<Uint8Array> {
+  if (!isContentEncryption(enc)) throw new Error(`Unsupported JWE content encryption: ${String(enc)}`);
+  for (const candidate of secrets) {
+    const derived = await encryptionKey(candidate, salt, enc);
+    if (kid === undefined || kid === derived.kid) return derived.key;
+  }
+  throw new Error("No secret matches the token's key id.");
+}
+
+/** A codec on `crypto` (node:crypto), or on jose alone when `crypto` is undefined. */
+export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec {
+  return {
+    async encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+      const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
+      const { key, kid } = await encryptionKey(secretList(secret)[0]!, salt, ENC);
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        ...(token as Record<string, unknown>),
+        iat: now,
+        exp: now + maxAge,
+        jti: globalThis.crypto.randomUUID(),
+      };
+      if (crypto) {
+        const plaintext = new TextEncoder().encode(JSON.stringify(claims));
+        return encryptCbcHs512(crypto, { alg: ALG, enc: ENC, kid }, plaintext, key);
+      }
+      return new EncryptJWT(claims).setProtectedHeader({ alg: ALG, enc: ENC, kid }).encrypt(key);
+    },
+
+    async decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+      const { token, secret, salt } = params;
+      if (!token) return null;
+      const secrets = secretList(secret);
+      // Shapes the fast path does not serve (extra header fields, other algorithms) go to jose, which
+      // reads or rejects them.
+      const header = crypto ? fastHeader(token) : undefined;
+      if (crypto && header) {
+        const key = await keyFor(secrets, salt, header.enc, header.kid);
+        return validateClaims(decryptCompact(crypto, token, header.enc, key), CLOCK_TOLERANCE) as Payload;
+      }
+      const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
+        clockTolerance: CLOCK_TOLERANCE,
+        keyManagementAlgorithms: [ALG],
+        contentEncryptionAlgorithms: [ENC, "A256GCM"],
+      });
+      return payload as Payload;
+    },
+  };
+}
