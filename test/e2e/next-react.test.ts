@@ -127,6 +127,20 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await context.close();
   });
 
+  test("SessionProvider given the server's session renders the user in the server HTML, without a loading state", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    const before = await page.request.get(`${appUrl}/react/server`);
+    expect(await before.text()).toMatch(/data-testid="status">unauthenticated</);
+    await signInOn(page, DEMO_USER.password);
+    await statusIs(page, "authenticated");
+    const html = await (await page.request.get(`${appUrl}/react/server`)).text();
+    expect(html).toMatch(/data-testid="status">authenticated</);
+    expect(html).toContain(DEMO_USER.email);
+    expect(html).not.toMatch(/data-testid="status">loading</);
+    await context.close();
+  });
+
   test("a sign-in and a sign-out in one tab reach the app's other tab", async () => {
     const context = await freshContext();
     const first = await openAccount(context);

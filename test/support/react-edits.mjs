@@ -1,8 +1,9 @@
 // The edits of a person who uses the client helpers in the initialised Next app: on top of the usual ones
 // (user-edits.mjs: demo user, name updates, .env.local), a /react page wrapped in `SessionProvider` whose
 // client component shows the session from `useSession`, signs in with `signIn("credentials", { redirect:
-// false })`, renames the user with `update`, and signs out with `signOut({ redirect: false })`; and a
-// /react/required page whose `useSession({ required: true })` sends a signed-out visitor to sign in.
+// false })`, renames the user with `update`, and signs out with `signOut({ redirect: false })`; a
+// /react/server page handing `SessionProvider` the server's `auth()` session; and a /react/required page
+// whose `useSession({ required: true })` sends a signed-out visitor to sign in.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { applyUserEdits } from "./user-edits.mjs";
@@ -101,6 +102,21 @@ export function Members() {
 }
 `;
 
+/** The same client component, given the session the server already has: the first paint is not "loading". */
+export const SERVER_SESSION_PAGE = `import { SessionProvider } from "@create-auth/runtime/react";
+import { auth } from "@/auth";
+import { Account } from "../account";
+
+export default async function ServerSessionPage() {
+  const session = await auth();
+  return (
+    <SessionProvider session={session}>
+      <Account />
+    </SessionProvider>
+  );
+}
+`;
+
 async function write(file, content) {
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, content);
@@ -111,6 +127,7 @@ export async function applyReactEdits(dir, options) {
   await applyUserEdits(dir, options);
   await write(path.join(dir, "app", "react", "page.tsx"), REACT_PAGE);
   await write(path.join(dir, "app", "react", "account.tsx"), ACCOUNT_COMPONENT);
+  await write(path.join(dir, "app", "react", "server", "page.tsx"), SERVER_SESSION_PAGE);
   await write(path.join(dir, "app", "react", "required", "page.tsx"), REQUIRED_PAGE);
   await write(path.join(dir, "app", "react", "required", "members.tsx"), MEMBERS_COMPONENT);
 }
