@@ -240,6 +240,38 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     envKeys: oauthKeys("salesforce", false),
     registerAt: "your Salesforce Setup (App Manager, connected apps)",
   },
+  {
+    id: "patreon",
+    name: "Patreon",
+    importName: "Patreon",
+    kind: "oauth",
+    envKeys: oauthKeys("patreon", false),
+    registerAt: "https://www.patreon.com/portal/registration/register-clients",
+  },
+  {
+    id: "strava",
+    name: "Strava",
+    importName: "Strava",
+    kind: "oauth",
+    envKeys: oauthKeys("strava", false),
+    registerAt: "https://www.strava.com/settings/api",
+  },
+  {
+    id: "box",
+    name: "Box",
+    importName: "Box",
+    kind: "oauth",
+    envKeys: oauthKeys("box", false),
+    registerAt: "https://app.box.com/developers/console",
+  },
+  {
+    id: "yandex",
+    name: "Yandex",
+    importName: "Yandex",
+    kind: "oauth",
+    envKeys: oauthKeys("yandex", false),
+    registerAt: "https://oauth.yandex.com/client/new",
+  },
 ];
 
 export function findProvider(id: string): ProviderEntry | undefined {

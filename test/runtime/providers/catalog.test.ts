@@ -11,6 +11,7 @@ import Atlassian, { atlassianProfile } from "../../../src/runtime/providers/atla
 import Auth0, { auth0Profile } from "../../../src/runtime/providers/auth0.js";
 import Authentik, { authentikProfile } from "../../../src/runtime/providers/authentik.js";
 import Bitbucket, { bitbucketProfile } from "../../../src/runtime/providers/bitbucket.js";
+import Box, { boxProfile } from "../../../src/runtime/providers/box.js";
 import Cognito, { cognitoProfile } from "../../../src/runtime/providers/cognito.js";
 import Discord, { discordProfile } from "../../../src/runtime/providers/discord.js";
 import Dropbox, { dropboxProfile } from "../../../src/runtime/providers/dropbox.js";
@@ -23,12 +24,15 @@ import LinkedIn, { linkedinProfile } from "../../../src/runtime/providers/linked
 import MicrosoftEntraID, { microsoftEntraIdProfile } from "../../../src/runtime/providers/microsoft-entra-id.js";
 import Notion, { notionProfile } from "../../../src/runtime/providers/notion.js";
 import Okta, { oktaProfile } from "../../../src/runtime/providers/okta.js";
+import Patreon, { patreonProfile } from "../../../src/runtime/providers/patreon.js";
 import Reddit, { redditProfile } from "../../../src/runtime/providers/reddit.js";
 import Salesforce, { salesforceProfile } from "../../../src/runtime/providers/salesforce.js";
 import Slack, { slackProfile } from "../../../src/runtime/providers/slack.js";
 import Spotify, { spotifyProfile } from "../../../src/runtime/providers/spotify.js";
+import Strava, { stravaProfile } from "../../../src/runtime/providers/strava.js";
 import Twitch, { twitchProfile } from "../../../src/runtime/providers/twitch.js";
 import Twitter, { twitterProfile } from "../../../src/runtime/providers/twitter.js";
+import Yandex, { yandexProfile } from "../../../src/runtime/providers/yandex.js";
 import Zitadel, { zitadelProfile } from "../../../src/runtime/providers/zitadel.js";
 import Zoom, { zoomProfile } from "../../../src/runtime/providers/zoom.js";
 import { customFetch, type OAuthConfig, type User } from "../../../src/runtime/types.js";
@@ -548,6 +552,115 @@ const rows: Row[] = [
       name: "Alan Van",
       email: "admin@2060747062.com",
       image: "https://c.na15.content.force.com/profilephoto/005/F",
+    },
+  },
+  {
+    id: "patreon",
+    factory: Patreon,
+    mapping: patreonProfile,
+    auth: "post",
+    authorize: "https://www.patreon.com/oauth2/authorize",
+    scope: "identity identity[email]",
+    token: "https://www.patreon.com/api/oauth2/token",
+    userinfo: "https://www.patreon.com/api/oauth2/v2/identity?fields%5Buser%5D=email,full_name,image_url",
+    payload: {
+      data: {
+        id: "12345678",
+        type: "user",
+        attributes: {
+          email: "corgi@example.com",
+          full_name: "Corgi The Dev",
+          image_url: "https://c8.patreon.com/2/200/12345678",
+        },
+      },
+      links: { self: "https://www.patreon.com/api/oauth2/v2/user/12345678" },
+    },
+    user: {
+      id: "12345678",
+      name: "Corgi The Dev",
+      email: "corgi@example.com",
+      image: "https://c8.patreon.com/2/200/12345678",
+    },
+  },
+  {
+    id: "strava",
+    factory: Strava,
+    mapping: stravaProfile,
+    auth: "post",
+    authorize: "https://www.strava.com/oauth/authorize",
+    scope: "read",
+    token: "https://www.strava.com/oauth/token",
+    userinfo: "https://www.strava.com/api/v3/athlete",
+    payload: {
+      id: 134815,
+      username: "marianne_t",
+      firstname: "Marianne",
+      lastname: "Teutenberg",
+      city: "San Francisco",
+      country: "US",
+      profile_medium: "https://xxxxxx.cloudfront.net/pictures/athletes/123/medium.jpg",
+      profile: "https://xxxxx.cloudfront.net/pictures/athletes/123/large.jpg",
+    },
+    user: {
+      id: "134815",
+      name: "Marianne Teutenberg",
+      email: null,
+      image: "https://xxxxx.cloudfront.net/pictures/athletes/123/large.jpg",
+    },
+  },
+  {
+    id: "box",
+    factory: Box,
+    mapping: boxProfile,
+    auth: "post",
+    authorize: "https://account.box.com/api/oauth2/authorize",
+    scope: null,
+    token: "https://api.box.com/oauth2/token",
+    userinfo: "https://api.box.com/2.0/users/me",
+    payload: {
+      type: "user",
+      id: "11446498",
+      name: "Aaron Levie",
+      login: "ceo@example.com",
+      avatar_url: "https://www.box.com/api/avatar/large/181216415",
+      status: "active",
+      language: "en",
+    },
+    user: {
+      id: "11446498",
+      name: "Aaron Levie",
+      email: "ceo@example.com",
+      image: "https://www.box.com/api/avatar/large/181216415",
+    },
+  },
+  {
+    id: "yandex",
+    factory: Yandex,
+    mapping: yandexProfile,
+    auth: "basic",
+    authorize: "https://oauth.yandex.ru/authorize",
+    scope: "login:info login:email login:avatar",
+    token: "https://oauth.yandex.ru/token",
+    userinfo: "https://login.yandex.ru/info?format=json",
+    payload: {
+      id: "1000034426",
+      login: "ivan",
+      client_id: "4760187d81bc4b7799476b42b5103713",
+      display_name: "Ivan",
+      real_name: "Ivan Ivanov",
+      first_name: "Ivan",
+      last_name: "Ivanov",
+      default_email: "test@yandex.ru",
+      emails: ["test@yandex.ru", "other-test@yandex.ru"],
+      default_avatar_id: "131652443",
+      is_avatar_empty: false,
+      psuid: "1.AAceCw.tbHgw5DtJ9_zeqPrk-Ba2w",
+    },
+    user: {
+      id: "1000034426",
+      name: "Ivan",
+      email: "test@yandex.ru",
+      image: "https://avatars.yandex.net/get-yapic/131652443/islands-200",
     },
   },
 ];
