@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+/**
+ * Side-by-side benchmark against the reference (`@auth/core`, a devDependency), measured in one run on one
+ * machine, so the ratios mean something even where absolute numbers do not:
+ *   1. JWT session reads: GET /session through `Auth` with a valid cookie, and the bare `decode`.
+ *   2. CLI start-up: `auth --help` and `auth secret --raw` against a bare `node -e 0`.
+ * It prints; it asserts nothing. Run `npm run bench` (builds first), or `node bench/session-read.bench.mjs`
+ * on an existing build (`BENCH_RUNTIME=<dir>` points it at another build of src/runtime).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Auth as ReferenceAuth } from "@auth/core";
+import { decode as referenceDecode } from "@auth/core/jwt";
+import ReferenceCredentials from "@auth/core/providers/credentials";
+
+const root = path.resolve(import.meta.dirname, "..");
+const runtimeDir = path.resolve(process.env.BENCH_RUNTIME ?? path.join(root, "dist", "runtime"));
+const load = (file) => import(pathToFileURL(path.join(runtimeDir, file)).href);
+const { Auth } = await load("index.js");
+const { decode } = await load("jwt.js");
+const credentials = (await load("providers/credentials.js")).default;
+
+const SECRET = "benchmark-secret-with-more-than-thirty-two-characters";
+const ORIGIN = "http://localhost:3000";
+const SESSION = "authjs.session-token";
+const USER = { id: "user-1", name: "Ada Lovelace", email: "ada@example.test", image: null };
+const quiet = { error() {}, warn() {}, debug() {} };
+const authorize = async (input) => (input.email === USER.email && input.password === "correct horse" ? USER : null);
+const fields = { email: { label: "Email" }, password: { label: "Password", type: "password" } };
+
+const ours = {
+  secret: SECRET,
+  trustHost: true,
+  basePath: "/auth",
+  logger: quiet,
+  providers: [credentials({ credentials: fields, authorize })],
+};
+const theirs = {
+  secret: SECRET,
+  trustHost: true,
+  basePath: "/auth",
+  logger: quiet,
+  providers: [ReferenceCredentials({ credentials: fields, authorize })],
+};
+
+/** The cookies a response sets, as a `Cookie` header merged over `previous`. */
+function cookieHeader(response, previous = new Map()) {
+  const jar = new Map(previous);
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const separator = pair.indexOf("=");
+    jar.set(pair.slice(0, separator), pair.slice(separator + 1));
+  }
+  return jar;
+}
+const serialize = (jar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/** Signs the user in through an `Auth` (ours or the reference) and returns the Cookie header it leaves. */
+async function signIn(auth, config) {
+  const csrf = await auth(new Request(`${ORIGIN}/auth/csrf`), config);
+  let jar = cookieHeader(csrf);
+  const { csrfToken } = await csrf.json();
+  const body = new URLSearchParams({ csrfToken, email: USER.email, password: "correct horse" });
+  const response = await auth(
+    new Request(`${ORIGIN}/auth/callback/credentials`, {
+      method: "POST",
+      headers: { cookie: serialize(jar), "content-type": "application/x-www-form-urlencoded" },
+      body,
+    }),
+    config,
+  );
+  jar = cookieHeader(response, jar);
+  if (!jar.get(SESSION)) throw new Error("sign-in did not set a session cookie");
+  return { header: serialize(jar), token: decodeURIComponent(jar.get(SESSION)) };
+}
+
+/** Runs `operation` for about `seconds` after a short warm-up; returns operations per second. */
+async function throughput(operation, seconds = 2) {
+  const warmUntil = performance.now() + 300;
+  while (performance.now() < warmUntil) await operation();
+  let count = 0;
+  const start = performance.now();
+  const stop = start + seconds * 1000;
+  while (performance.now() < stop) {
+    for (let batch = 0; batch < 20; batch++) await operation();
+    count += 20;
+  }
+  return count / ((performance.now() - start) / 1000);
+}
+
+const format = (value) => Math.round(value).toLocaleString("en-US").padStart(10);
+
+async function sessionReads() {
+  const our = await signIn(Auth, ours);
+  const their = await signIn(ReferenceAuth, theirs);
+  const get = (header) => new Request(`${ORIGIN}/auth/session`, { headers: { cookie: header } });
+  // Sanity: each side answers with the user before anything is timed.
+  for (const [auth, config, header] of [
+    [Auth, ours, our.header],
+    [ReferenceAuth, theirs, their.header],
+  ]) {
+    const session = await (await auth(get(header), config)).json();
+    if (session?.user?.email !== USER.email) throw new Error("a session read did not return the user");
+  }
+  const rows = [
+    [
+      "GET /session through Auth",
+      () => Auth(get(our.header), ours).then((r) => r.arrayBuffer()),
+      () => ReferenceAuth(get(their.header), theirs).then((r) => r.arrayBuffer()),
+    ],
+    [
+      "bare decode of the session JWE",
+      () => decode({ token: our.token, secret: SECRET, salt: SESSION }),
+      () => referenceDecode({ token: their.token, secret: SECRET, salt: SESSION }),
+    ],
+  ];
+  console.log("JWT session read (ops/s, higher is better; target ≥ 10×)");
+  console.log(`  ${"".padEnd(34)}${"ours".padStart(10)}  ${"@auth/core".padStart(10)}   ratio`);
+  for (const [label, mine, reference] of rows) {
+    const a = await throughput(mine);
+    const b = await throughput(reference);
+    console.log(`  ${label.padEnd(34)}${format(a)}  ${format(b)}   ${(a / b).toFixed(1)}×`);
+  }
+}
+
+/** Mean wall time (ms) of each command: hyperfine when installed, else a timed loop of spawns. */
+function startupTimes(commands) {
+  const hasHyperfine = spawnSync("hyperfine", ["--version"], { stdio: "ignore" }).status === 0;
+  if (hasHyperfine) {
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-")), "startup.json");
+    execFileSync(
+      "hyperfine",
+      ["--style", "none", "--warmup", "3", "--runs", "20", "--export-json", out, ...commands.map((c) => c.join(" "))],
+      { cwd: root, stdio: "ignore" },
+    );
+    const { results } = JSON.parse(fs.readFileSync(out, "utf8"));
+    return { tool: "hyperfine", means: results.map((result) => result.mean * 1000) };
+  }
+  const means = commands.map(([file, ...args]) => {
+    for (let run = 0; run < 3; run++) spawnSync(file, args, { cwd: root, stdio: "ignore" });
+    const start = performance.now();
+    for (let run = 0; run < 20; run++) spawnSync(file, args, { cwd: root, stdio: "ignore" });
+    return (performance.now() - start) / 20;
+  });
+  return { tool: "timed loop (20 runs)", means };
+}
+
+function cliStartup() {
+  const node = process.execPath;
+  const commands = [
+    [node, "-e", "0"],
+    [node, "bin/auth.js", "--help"],
+    [node, "bin/auth.js", "secret", "--raw"],
+  ];
+  const broken = commands.find(([file, ...args]) => spawnSync(file, args, { cwd: root, stdio: "ignore" }).status !== 0);
+  if (broken) {
+    console.log(`\nCLI start-up: skipped, \`${broken.slice(1).join(" ")}\` fails (run \`npm run build\` first)`);
+    return;
+  }
+  const { tool, means } = startupTimes(commands);
+  const [bare, ...rest] = means;
+  console.log(`\nCLI start-up (mean ms, ${tool}; target ≤ 1.3× bare node)`);
+  console.log(`  ${"node -e 0".padEnd(34)}${bare.toFixed(1).padStart(8)} ms`);
+  rest.forEach((mean, index) => {
+    const label = commands[index + 1].slice(1).join(" ");
+    console.log(`  ${label.padEnd(34)}${mean.toFixed(1).padStart(8)} ms   ${(mean / bare).toFixed(2)}×`);
+  });
+}
+
+console.log(`Node ${process.version}, ${os.cpus().length} CPUs, runtime from ${path.relative(root, runtimeDir)}\n`);
+await sessionReads();
+cliStartup();
