@@ -85,6 +85,20 @@ describe("the node:crypto path and the jose fallback", () => {
     }
   });
 
+  it("both reject a character outside the base64url alphabet in any segment (decoders that skip it would not)", async () => {
+    const parts = (await fast.encode({ token: { name: "Ada" }, secret, salt })).split(".");
+    for (const segment of [0, 2, 3, 4]) {
+      for (const stray of ["!", "=", "+", "."]) {
+        const changed = [...parts];
+        const value = changed[segment]!;
+        changed[segment] = `${value.slice(0, 4)}${stray}${value.slice(4)}`;
+        for (const [label, codec] of paths) {
+          expect(await accepted(codec.decode, changed.join(".")), `${label} ${segment} ${stray}`).toBe(false);
+        }
+      }
+    }
+  });
+
   it("both reject a token whose encrypted-key segment is not empty", async () => {
     const parts = (await fast.encode({ token: {}, secret, salt })).split(".");
     parts[1] = base64url.encode(new Uint8Array(64));

@@ -6,7 +6,6 @@
  * Where node:crypto is absent (edge runtimes) `nodeCrypto` is undefined and callers use jose.
  */
 import type * as NodeCrypto from "node:crypto";
-import { base64url } from "jose";
 
 /** `process.getBuiltinModule` (Node ≥ 20.16) loads node:crypto without a static import edge bundlers reject. */
 export const nodeCrypto: typeof NodeCrypto | undefined = (
@@ -21,6 +20,21 @@ export interface FastHeader {
 
 const utf8 = new TextEncoder();
 const ALLOWED_HEADER_KEYS = new Set(["alg", "enc", "kid"]);
+/** RFC 7515 §2: base64url without padding. Buffer's decoder skips other characters, so check first. */
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/** Buffer's native base64url (this module only runs where node:crypto, hence Buffer, exists). */
+function toBase64url(bytes: Uint8Array | string): string {
+  return (
+    typeof bytes === "string" ? Buffer.from(bytes, "utf8") : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+  ).toString("base64url");
+}
+
+/** Strict decode: a character outside the alphabet or an impossible length is an error, as in jose. */
+function fromBase64url(value: string): Buffer {
+  if (!BASE64URL.test(value) || value.length % 4 === 1) throw new Error("JWE decryption failed");
+  return Buffer.from(value, "base64url");
+}
 
 /** AL: the AAD length in bits as a 64-bit big-endian integer (RFC 7518 §5.2.2.1 step 4). */
 function aadLength(aad: Uint8Array): Buffer {
@@ -49,13 +63,13 @@ export function encryptCbcHs512(
   plaintext: Uint8Array,
   key: Uint8Array,
 ): string {
-  const encodedHeader = base64url.encode(JSON.stringify(header));
+  const encodedHeader = toBase64url(JSON.stringify(header));
   const aad = utf8.encode(encodedHeader);
   const iv = crypto.randomBytes(16);
   const cipher = crypto.createCipheriv("aes-256-cbc", key.subarray(32), iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   const tag = cbcTag(crypto, key.subarray(0, 32), aad, iv, ciphertext);
-  return `${encodedHeader}..${base64url.encode(iv)}.${base64url.encode(ciphertext)}.${base64url.encode(tag)}`;
+  return `${encodedHeader}..${toBase64url(iv)}.${toBase64url(ciphertext)}.${toBase64url(tag)}`;
 }
 
 /**
@@ -67,7 +81,7 @@ export function fastHeader(token: string): FastHeader | undefined {
   if (parts.length !== 5 || parts[1] !== "") return undefined;
   let header: unknown;
   try {
-    header = JSON.parse(new TextDecoder().decode(base64url.decode(parts[0]!)));
+    header = JSON.parse(fromBase64url(parts[0]!).toString("utf8"));
   } catch {
     return undefined;
   }
@@ -94,9 +108,9 @@ export function decryptCompact(
     string,
   ];
   const aad = utf8.encode(encodedHeader);
-  const iv = base64url.decode(encodedIv);
-  const ciphertext = base64url.decode(encodedCiphertext);
-  const tag = base64url.decode(encodedTag);
+  const iv = fromBase64url(encodedIv);
+  const ciphertext = fromBase64url(encodedCiphertext);
+  const tag = fromBase64url(encodedTag);
   if (enc === "A256CBC-HS512") {
     if (key.length !== 64 || iv.length !== 16 || tag.length !== 32) throw new Error("JWE decryption failed");
     const expected = cbcTag(crypto, key.subarray(0, 32), aad, iv, ciphertext);
