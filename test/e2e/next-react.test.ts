@@ -141,6 +141,37 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await context.close();
   });
 
+  test("signIn and signOut without redirect: false navigate to where the server answers", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    await page.getByLabel("Email").fill(DEMO_USER.email);
+    await page.getByLabel("Password").fill(DEMO_USER.password);
+    await page.getByRole("button", { name: "Open the dashboard signed in" }).click();
+    await page.waitForURL(`${appUrl}/dashboard`);
+    await expect(page.getByTestId("user-email").textContent()).resolves.toBe(DEMO_USER.email);
+
+    await page.goto(`${appUrl}/react`);
+    await statusIs(page, "authenticated");
+    await page.getByRole("button", { name: "End the session and go home" }).click();
+    await page.waitForURL(`${appUrl}/`);
+    expect(await serverSession(page)).toBeNull();
+    await context.close();
+  });
+
+  test("refetchOnWindowFocus: the tab coming back into view re-reads the session", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    await signInOn(page, DEMO_USER.password);
+    await statusIs(page, "authenticated");
+    // The session ends behind the page's back (as when it expires); nothing tells the page until it is shown.
+    await context.clearCookies();
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId("status").textContent()).resolves.toBe("authenticated");
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await statusIs(page, "unauthenticated");
+    await context.close();
+  });
+
   test("a sign-in and a sign-out in one tab reach the app's other tab", async () => {
     const context = await freshContext();
     const first = await openAccount(context);

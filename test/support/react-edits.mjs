@@ -34,12 +34,15 @@ export function Account() {
   async function onSignIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // The second button signs in the default way: navigate to where the server answers.
+    const navigate = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "navigate";
     const result = await signIn("credentials", {
-      redirect: false,
+      redirect: navigate,
+      redirectTo: navigate ? "/dashboard" : undefined,
       email: form.get("email"),
       password: form.get("password"),
     });
-    setOutcome(JSON.stringify(result));
+    setOutcome(JSON.stringify(result ?? null));
   }
 
   async function onRename(event: FormEvent<HTMLFormElement>) {
@@ -62,6 +65,9 @@ export function Account() {
         <input name="email" type="email" aria-label="Email" />
         <input name="password" type="password" aria-label="Password" />
         <button type="submit">Sign in</button>
+        <button type="submit" name="navigate">
+          Open the dashboard signed in
+        </button>
       </form>
       <form onSubmit={onRename}>
         <input name="name" aria-label="Display name" />
@@ -69,6 +75,9 @@ export function Account() {
       </form>
       <button type="button" onClick={() => void signOut({ redirect: false })}>
         Sign out
+      </button>
+      <button type="button" onClick={() => void signOut({ redirectTo: "/" })}>
+        End the session and go home
       </button>
       <output data-testid="outcome">{outcome}</output>
     </section>
