@@ -2,10 +2,13 @@
  * `@create-auth/runtime/sveltekit`: `SvelteKitAuth(config | (event) => config)` → `{ handle, signIn, signOut }`.
  * This entry only binds the integration to SvelteKit's private environment (`$env/dynamic/private`, which
  * holds `.env` in development and the process environment in production); the translation lives in
- * `./sveltekit/auth.ts`. SvelteKit compiles this package with the app (it is linked, and exports `svelte`
- * components), so the virtual module resolves.
+ * `./sveltekit/auth.ts`. It also reads the app's base path (`$app/paths`) for the default auth base path
+ * `${base}/auth`. SvelteKit compiles this package with the app (it is linked, and exports `svelte`
+ * components), so the virtual modules resolve.
  */
+import type { RequestEvent } from "@sveltejs/kit";
 import { env } from "$env/dynamic/private";
+import { appRoot } from "./sveltekit/app-base.js";
 import { createSvelteKitAuth, type SvelteKitAuthInit, type SvelteKitAuthResult } from "./sveltekit/auth.js";
 
 export { AuthError, CredentialsSignin } from "./errors.js";
@@ -25,6 +28,19 @@ function authEnv(): Record<string, string | undefined> {
   return merged;
 }
 
+/**
+ * The app's base path for the default auth base path `${base}/auth`. Looked up when `SvelteKitAuth` is
+ * called: from `src/auth.ts`, loaded with the hooks before any request is served, when SvelteKit 3's
+ * `resolve("/")` is absolute. Should it be called during a request, its relative answer is resolved
+ * against that request's URL.
+ */
+function baseOf(root: string | undefined): (event: RequestEvent) => string {
+  return (event) => {
+    const absolute = !root ? "/" : root.startsWith("/") ? root : new URL(root, event.url).pathname;
+    return absolute.replace(/\/+$/, "");
+  };
+}
+
 export function SvelteKitAuth(init: SvelteKitAuthInit): SvelteKitAuthResult {
-  return createSvelteKitAuth(init, authEnv);
+  return createSvelteKitAuth(init, authEnv, baseOf(appRoot()));
 }

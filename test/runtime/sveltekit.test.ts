@@ -133,6 +133,43 @@ describe("handle: the auth endpoints", () => {
     });
   });
 
+  it("defaults to <base>/auth below the app's base path (SvelteKit's paths.base)", async () => {
+    const auth = createSvelteKitAuth(svelteConfig(), noEnv, () => "/notes");
+    const providers = await throughHandle(auth, get("/notes/auth/providers"));
+    expect(providers.resolved).toHaveLength(0);
+    expect(await providers.response.json()).toMatchObject({
+      credentials: { callbackUrl: `${ORIGIN}/notes/auth/callback/credentials` },
+    });
+    const outside = await throughHandle(auth, get("/auth/providers"));
+    expect(outside.resolved).toHaveLength(1);
+
+    const jar = await signInThroughHandle(auth, "/notes/auth");
+    const page = await throughHandle(auth, get("/notes/journal", jar));
+    await expect(page.event.locals.auth()).resolves.toMatchObject({ user: { email: DEMO_USER.email } });
+  });
+
+  it("lets a configured basePath, then AUTH_URL's path, win over the app's base path", async () => {
+    const configured = createSvelteKitAuth(svelteConfig({ basePath: "/custom" }), noEnv, () => "/notes");
+    expect((await throughHandle(configured, get("/custom/providers"))).resolved).toHaveLength(0);
+    expect((await throughHandle(configured, get("/notes/auth/providers"))).resolved).toHaveLength(1);
+
+    const fromEnv = createSvelteKitAuth(
+      svelteConfig(),
+      () => ({ AUTH_URL: `${ORIGIN}/elsewhere/auth` }),
+      () => "/notes",
+    );
+    expect((await throughHandle(fromEnv, get("/elsewhere/auth/providers"))).resolved).toHaveLength(0);
+    expect((await throughHandle(fromEnv, get("/notes/auth/providers"))).resolved).toHaveLength(1);
+
+    // A bare AUTH_URL (an origin) says nothing about the path: the app's base still applies.
+    const bare = createSvelteKitAuth(
+      svelteConfig(),
+      () => ({ AUTH_URL: ORIGIN }),
+      () => "/notes",
+    );
+    expect((await throughHandle(bare, get("/notes/auth/providers"))).resolved).toHaveLength(0);
+  });
+
   it("reads AUTH_SECRET from the environment it is given, and only once a request arrives", async () => {
     const { secret: _unused, ...config } = svelteConfig();
     let reads = 0;

@@ -109,17 +109,43 @@ function destination(event: RequestEvent, form: FormData): string {
   return event.request.headers.get("referer") ?? "/";
 }
 
-/** Builds the integration; `env` is read when the configuration is first resolved (never at import time). */
-export function createSvelteKitAuth(init: SvelteKitAuthInit, env: () => Env): SvelteKitAuthResult {
+/** The path of AUTH_URL (or NEXTAUTH_URL) without its trailing slash; "" when unset, bare or invalid. */
+function envUrlPath(env: Env): string {
+  const url = env.AUTH_URL || env.NEXTAUTH_URL;
+  if (!url) return "";
+  try {
+    return new URL(url).pathname.replace(/\/+$/, "");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The app's base path (SvelteKit's `paths.base`: "" or `/a/b`), given the request event. `../sveltekit.ts`
+ * reads it from `$app/paths`; the event is there for when only a path relative to the request is known.
+ */
+export type AppBase = (event: RequestEvent) => string;
+
+/**
+ * Builds the integration. `env` is read when the configuration is first resolved (never at import time);
+ * `appBase` (default: no base path) puts the default auth base path at `${base}/auth`.
+ */
+export function createSvelteKitAuth(
+  init: SvelteKitAuthInit,
+  env: () => Env,
+  appBase: AppBase = () => "",
+): SvelteKitAuthResult {
   let prepared: SvelteKitAuthConfig | undefined;
-  const withDefaults = (config: SvelteKitAuthConfig) => {
-    // Default base path `/auth`, or the path of AUTH_URL; a `basePath` in the config wins.
-    setEnvDefaults(env(), config as AuthConfig, true);
+  const withDefaults = (config: SvelteKitAuthConfig, event: RequestEvent) => {
+    // A `basePath` in the config wins, then the path of AUTH_URL, then `${base}/auth` below the app's base.
+    const environment = env();
+    if (!config.basePath && !envUrlPath(environment)) config.basePath = `${appBase(event).replace(/\/+$/, "")}/auth`;
+    setEnvDefaults(environment, config as AuthConfig, true);
     return config;
   };
   const configFor = async (event: RequestEvent): Promise<SvelteKitAuthConfig> => {
-    if (typeof init === "function") return withDefaults(await init(event));
-    prepared ??= withDefaults(init);
+    if (typeof init === "function") return withDefaults(await init(event), event);
+    prepared ??= withDefaults(init, event);
     return prepared;
   };
 

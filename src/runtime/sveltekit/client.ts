@@ -3,6 +3,7 @@
  * fetches a CSRF token, POSTs to the auth action with `X-Auth-Return-Redirect: 1` (the core then answers
  * `{ url }` instead of a redirect, cookies set), and navigates there.
  */
+import { appBase } from "./app-base.js";
 
 /** Query parameters added to the provider's authorization request. */
 export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
@@ -12,7 +13,7 @@ export interface SignInOptions {
   redirectTo?: string;
   /** Default `true`: navigate. `false`: resolve with the outcome and stay (e.g. to show a credentials error). */
   redirect?: boolean;
-  /** Where the auth actions are served. Default `/auth` (set it when the app has a `paths.base`). */
+  /** Where the auth actions are served. Default `${base}/auth`, below the app's `paths.base`. */
   basePath?: string;
   /** Other keys are posted to the provider, e.g. the credentials a credentials provider reads. */
   [field: string]: unknown;
@@ -33,6 +34,11 @@ export interface SignInResult {
   error: string | null;
   /** The safe code a credentials provider attached to its error, or null. */
   code: string | null;
+}
+
+/** `${base}/auth`, read when a call is made (in the browser, where SvelteKit's base path is absolute). */
+function defaultBasePath(): string {
+  return `${appBase()}/auth`;
 }
 
 async function csrfToken(basePath: string): Promise<string> {
@@ -73,7 +79,7 @@ export async function signIn(
   options: SignInOptions = {},
   authorizationParams?: AuthorizationParams,
 ): Promise<SignInResult | undefined> {
-  const { redirectTo = window.location.href, redirect = true, basePath = "/auth", ...rest } = options;
+  const { redirectTo = window.location.href, redirect = true, basePath = defaultBasePath(), ...rest } = options;
   if (!provider) {
     navigate(`${basePath}/signin?${new URLSearchParams({ callbackUrl: redirectTo })}`);
     return undefined;
@@ -97,7 +103,7 @@ export async function signIn(
 
 /** Ends the session, then navigates to `redirectTo` (default: the current page). */
 export async function signOut(options: SignOutOptions = {}): Promise<SignInResult | undefined> {
-  const { redirectTo = window.location.href, redirect = true, basePath = "/auth" } = options;
+  const { redirectTo = window.location.href, redirect = true, basePath = defaultBasePath() } = options;
   const url = await post(`${basePath}/signout`, { csrfToken: await csrfToken(basePath), callbackUrl: redirectTo });
   if (redirect) {
     navigate(url);
