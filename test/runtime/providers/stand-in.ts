@@ -20,6 +20,8 @@ export interface StandInClient {
   /** OIDC: the issuer the stand-in plays (discovery, JWKS, ID token), with the ID token's claims. */
   issuer?: string;
   claims?: Record<string, unknown>;
+  /** Where the metadata is published: OpenID Connect Discovery (default) or RFC 8414 (plain OAuth 2.0). */
+  discovery?: "oidc" | "oauth";
   /** Resource URL (full, with query) → JSON answered to a request carrying the access token. */
   resources?: Record<string, unknown>;
   /** Extra fields of the token response (Notion's `owner`). */
@@ -70,10 +72,15 @@ export async function startStandIn(): Promise<StandIn> {
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
-    const issuerClient = [...clients.values()].find((c) => c.issuer && real.href.startsWith(trim(c.issuer)));
+    const issuerClient = [...clients.values()].find((c) => c.issuer && real.origin === new URL(c.issuer).origin);
     if (issuerClient?.issuer) {
       const base = trim(issuerClient.issuer);
-      if (real.href === `${base}/.well-known/openid-configuration`) {
+      const issuerPath = trim(new URL(issuerClient.issuer).pathname);
+      const metadataUrl =
+        issuerClient.discovery === "oauth"
+          ? `${real.origin}/.well-known/oauth-authorization-server${issuerPath}`
+          : `${base}/.well-known/openid-configuration`;
+      if (real.href === metadataUrl) {
         return send(res, 200, {
           issuer: issuerClient.issuer,
           authorization_endpoint: `${base}/authorize`,
@@ -140,7 +147,7 @@ export async function startStandIn(): Promise<StandIn> {
         refresh_token: randomBytes(16).toString("base64url"),
         ...client.tokenExtra,
       };
-      if (client.issuer) {
+      if (client.issuer && client.discovery !== "oauth") {
         const now = Math.floor(Date.now() / 1000);
         response.id_token = await new SignJWT({ ...client.claims, ...(grant.nonce ? { nonce: grant.nonce } : {}) })
           .setProtectedHeader({ alg: "RS256", kid: "stand-in" })

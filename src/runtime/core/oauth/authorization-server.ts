@@ -11,8 +11,9 @@ import type { InternalOAuthProvider } from "../internal.js";
 const discoveryCache = new Map<string, Promise<oauth.AuthorizationServer>>();
 
 /**
- * The authorization server's metadata. With an `issuer`, discovered (OpenID Connect Discovery 1.0 §4; the
- * issuer in the document must equal the configured one, §4.3); explicit endpoints override discovered ones.
+ * The authorization server's metadata. With an `issuer`, discovered (OpenID Connect Discovery 1.0 §4, and
+ * for `oauth` providers RFC 8414 first; the issuer in the document must equal the configured one, OIDC
+ * Discovery §4.3, RFC 8414 §3.3); explicit endpoints override discovered ones.
  * Without one, assembled from the explicit endpoints under a stand-in issuer that is never compared (see
  * `hasIssuer`).
  */
@@ -51,6 +52,13 @@ async function fetchMetadata(provider: InternalOAuthProvider, issuer: URL): Prom
     const wellKnown = new URL(provider.wellKnown);
     const response = await providerFetch(provider)(wellKnown, { headers: { accept: "application/json" } });
     return oauth.processDiscoveryResponse(issuer, response);
+  }
+  if (provider.type === "oauth") {
+    // A plain OAuth 2.0 server publishes RFC 8414 metadata (`/.well-known/oauth-authorization-server`, with
+    // the issuer's path appended, §3.1); many serve only the OpenID one, so that is the fallback.
+    const response = await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...httpOptions(provider, issuer) });
+    if (response.ok) return oauth.processDiscoveryResponse(issuer, response);
+    await response.body?.cancel();
   }
   const response = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...httpOptions(provider, issuer) });
   return oauth.processDiscoveryResponse(issuer, response);
