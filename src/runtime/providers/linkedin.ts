@@ -1,6 +1,8 @@
 /**
  * LinkedIn, "Sign In with LinkedIn using OpenID Connect": issuer https://www.linkedin.com/oauth. LinkedIn's
- * token endpoint takes the client credentials in the form body.
+ * token endpoint takes the client credentials in the form body. No nonce is sent: LinkedIn does not
+ * document echoing one, and an ID token without the nonce we sent would fail the check; state still binds
+ * the response to the browser.
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
@@ -29,6 +31,7 @@ export default function LinkedIn(options?: ProviderOptions<LinkedInProfile>): OA
       type: "oidc",
       issuer: "https://www.linkedin.com/oauth",
       client: { token_endpoint_auth_method: "client_secret_post" },
+      checks: ["pkce", "state"],
       profile: linkedinProfile,
       style: { bg: "#0A66C2", text: "#fff" },
     },
