@@ -3,10 +3,10 @@
  * by the real `@auth/core` are read by our `Auth`, and ours by its; tampered, expired and foreign-secret
  * cookies read as no session on both sides. This is what keeps users signed in across a migration.
  */
-import { encode as referenceEncode } from "@auth/core/jwt";
+import { encode as referenceEncode, getToken as referenceGetToken } from "@auth/core/jwt";
 import { describe, expect, it } from "vitest";
 import { Auth } from "../../../src/runtime/index.js";
-import { encode } from "../../../src/runtime/jwt.js";
+import { encode, getToken } from "../../../src/runtime/jwt.js";
 import {
   baseConfig,
   CookieJar,
@@ -103,6 +103,22 @@ describe("session cookie", () => {
     const theirs = await referenceSignIn();
     const rotated = baseConfig({ secret: [OTHER_SECRET, SECRET] });
     expect(await (await Auth(get("/auth/session", theirs), rotated)).json()).toMatchObject({ user: expectedUser });
+  });
+});
+
+describe("getToken", () => {
+  it("reads a session @auth/core minted, from the cookie and from a Bearer header", async () => {
+    const jar = await referenceSignIn();
+    const fromCookie = await getToken({ req: get("/api/notes", jar), secret: SECRET });
+    expect(fromCookie).toMatchObject({ email: DEMO_USER.email, sub: DEMO_USER.id });
+    const bearer = get("/api/notes", undefined, { authorization: `Bearer ${jar.get(SESSION)}` });
+    expect(await getToken({ req: bearer, secret: SECRET })).toMatchObject({ email: DEMO_USER.email });
+  });
+
+  it("@auth/core's getToken reads a session we minted", async () => {
+    const jar = await signInWithCredentials(baseConfig());
+    const token = await referenceGetToken({ req: get("/api/notes", jar), secret: SECRET });
+    expect(token).toMatchObject({ email: DEMO_USER.email, sub: DEMO_USER.id });
   });
 });
 
