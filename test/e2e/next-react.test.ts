@@ -1,12 +1,13 @@
 // `@create-auth/runtime/react` in a real browser: the Next fixture after `create-auth init`, plus a page
 // wrapped in `SessionProvider` whose client component uses `useSession`, `signIn("credentials", { redirect:
-// false })`, `update` and `signOut` (test/support/react-edits.mjs). Built and started for real, driven in
-// headless Chromium; nothing is mocked.
+// false })`, `signIn("oidc")` against a real oidc-provider on loopback, `update` and `signOut`
+// (test/support/react-edits.mjs). Built and started for real, driven in headless Chromium; nothing is mocked.
 import fs from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "../support/chromium.mjs";
 import { ensureRepositoryBuilt, prepareNextApp, startApp } from "../support/next-app.mjs";
+import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
 import type { RunningServer } from "../support/processes.mjs";
 import { applyReactEdits } from "../support/react-edits.mjs";
@@ -16,16 +17,25 @@ const timings: Record<string, number> = {};
 let appUrl = "";
 let appDir = "";
 let app: RunningServer | undefined;
+let oidc: OidcServer | undefined;
 let browser: Browser | undefined;
 
 beforeAll(async () => {
   timings.repositoryBuild = await ensureRepositoryBuilt();
   const port = await freePort();
   appUrl = `http://localhost:${port}`;
-  // The OIDC provider is configured but never used here: its issuer only has to be a well-formed URL.
+  oidc = await startOidcServer({
+    clients: [
+      {
+        client_id: OIDC_CLIENT.id,
+        client_secret: OIDC_CLIENT.secret,
+        redirect_uris: [`${appUrl}/api/auth/callback/oidc`],
+      },
+    ],
+  });
   const prepared = await prepareNextApp({
     appUrl,
-    oidc: { issuer: "http://127.0.0.1:9/", clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret },
+    oidc: { issuer: oidc.issuer, clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret },
     edits: applyReactEdits,
   });
   appDir = prepared.dir;
@@ -38,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await oidc?.close();
   if (appDir) await fs.rm(appDir, { recursive: true, force: true });
   console.info(`next react e2e timings (ms): ${JSON.stringify(timings)}`);
 });
@@ -155,6 +166,27 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await page.getByRole("button", { name: "End the session and go home" }).click();
     await page.waitForURL(`${appUrl}/`);
     expect(await serverSession(page)).toBeNull();
+    await context.close();
+  });
+
+  test("signIn with an OIDC provider goes through the identity provider, carrying the authorization params, and comes back signed in", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    const authorizationRequest = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.origin === oidc?.issuer && url.searchParams.get("client_id") === OIDC_CLIENT.id;
+    });
+    await page.getByRole("button", { name: "Continue with the identity provider" }).click();
+    expect(new URL((await authorizationRequest).url()).searchParams.get("login_hint")).toBe("ada");
+
+    // oidc-provider's devInteractions: a login form (any login works), then a consent form.
+    await page.locator('input[name="login"]').fill("ada");
+    await page.locator('input[name="password"]').fill("any password");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${appUrl}/react`);
+    await statusIs(page, "authenticated");
+    await expect(page.getByTestId("user-email").textContent()).resolves.toBe("ada@example.test");
     await context.close();
   });
 

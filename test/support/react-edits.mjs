@@ -1,7 +1,7 @@
 // The edits of a person who uses the client helpers in the initialised Next app: on top of the usual ones
 // (user-edits.mjs: demo user, name updates, .env.local), a /react page wrapped in `SessionProvider` whose
 // client component shows the session from `useSession`, signs in with `signIn("credentials", { redirect:
-// false })`, renames the user with `update`, and signs out with `signOut({ redirect: false })`; a
+// false })` or `signIn("oidc", …, { login_hint })`, renames the user with `update`, and signs out with `signOut({ redirect: false })`; a
 // /react/server page handing `SessionProvider` the server's `auth()` session; and a /react/required page
 // whose `useSession({ required: true })` sends a signed-out visitor to sign in.
 import fs from "node:fs/promises";
@@ -69,6 +69,9 @@ export function Account() {
           Open the dashboard signed in
         </button>
       </form>
+      <button type="button" onClick={() => void signIn("oidc", { redirectTo: "/react" }, { login_hint: "ada" })}>
+        Continue with the identity provider
+      </button>
       <form onSubmit={onRename}>
         <input name="name" aria-label="Display name" />
         <button type="submit">Save name</button>
