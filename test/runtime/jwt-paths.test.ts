@@ -54,6 +54,26 @@ describe("the node:crypto path and the jose fallback", () => {
     expect(decrypt).toHaveBeenCalled();
   });
 
+  it("fall back for real: without process.getBuiltinModule there is no node:crypto and jwt.ts runs on jose", async () => {
+    const token = await fast.encode({ token: { name: "Ada" }, secret, salt });
+    const descriptor = Object.getOwnPropertyDescriptor(process, "getBuiltinModule");
+    Object.defineProperty(process, "getBuiltinModule", { value: undefined, configurable: true, writable: true });
+    vi.resetModules();
+    try {
+      const edgeFast = await import("../../src/runtime/core/jwe-fast.js");
+      const edgeJwt = await import("../../src/runtime/jwt.js");
+      expect(edgeFast.nodeCrypto).toBeUndefined();
+      const decrypt = vi.spyOn(crypto.subtle, "decrypt");
+      expect(await edgeJwt.decode({ token, secret, salt })).toMatchObject({ name: "Ada" });
+      expect(decrypt).toHaveBeenCalled();
+      const written = await edgeJwt.encode({ token: { name: "Edge" }, secret, salt });
+      expect(await fast.decode({ token: written, secret, salt })).toMatchObject({ name: "Edge" });
+    } finally {
+      if (descriptor) Object.defineProperty(process, "getBuiltinModule", descriptor);
+      vi.resetModules();
+    }
+  });
+
   for (const [writer, writing] of paths) {
     for (const [reader, reading] of paths) {
       it(`${reader} reads what ${writer} writes, header and claims intact`, async () => {
