@@ -137,6 +137,9 @@ async function sessionReads() {
     const [a, b] = await compare(mine, reference);
     console.log(`  ${label.padEnd(34)}${format(a)}  ${format(b)}   ${(a / b).toFixed(1)}×`);
   }
+  // What no implementation can beat: building the Request and reading a Response, with no auth at all.
+  const floor = await round(() => new Response(JSON.stringify(get(our.header).url)).arrayBuffer(), 1);
+  console.log(`  ${"(floor: Request + Response alone)".padEnd(34)}${format(floor)}`);
 }
 
 /** Mean wall time (ms) of each command: hyperfine when installed, else a timed loop of spawns. */
