@@ -204,6 +204,22 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await context.close();
   });
 
+  test("refetchInterval: the provider re-reads the session on its own", async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/react/poll`);
+    await statusIs(page, "unauthenticated");
+    await signInOn(page, DEMO_USER.password);
+    await statusIs(page, "authenticated");
+    // The session ends behind the page's back; with no event at all, the next poll (every second) shows it.
+    await context.clearCookies();
+    await page
+      .getByTestId("status")
+      .filter({ hasText: /^unauthenticated$/ })
+      .waitFor({ timeout: 5_000 });
+    await context.close();
+  });
+
   test("a sign-in and a sign-out in one tab reach the app's other tab", async () => {
     const context = await freshContext();
     const first = await openAccount(context);

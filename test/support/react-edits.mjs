@@ -1,9 +1,10 @@
 // The edits of a person who uses the client helpers in the initialised Next app: on top of the usual ones
 // (user-edits.mjs: demo user, name updates, .env.local), a /react page wrapped in `SessionProvider` whose
 // client component shows the session from `useSession`, signs in with `signIn("credentials", { redirect:
-// false })` or `signIn("oidc", …, { login_hint })`, renames the user with `update`, and signs out with `signOut({ redirect: false })`; a
-// /react/server page handing `SessionProvider` the server's `auth()` session; and a /react/required page
-// whose `useSession({ required: true })` sends a signed-out visitor to sign in.
+// false })` or `signIn("oidc", …, { login_hint })`, renames the user with `update`, and signs out with
+// `signOut({ redirect: false })`; a /react/server page handing `SessionProvider` the server's `auth()`
+// session; a /react/poll page with `refetchInterval={1}`; and a /react/required page whose
+// `useSession({ required: true })` sends a signed-out visitor to sign in.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { applyUserEdits } from "./user-edits.mjs";
@@ -88,6 +89,19 @@ export function Account() {
 }
 `;
 
+/** The same client component, polling: the session is re-read every second (and not on focus). */
+export const POLLING_PAGE = `import { SessionProvider } from "@create-auth/runtime/react";
+import { Account } from "../account";
+
+export default function PollingPage() {
+  return (
+    <SessionProvider refetchInterval={1} refetchOnWindowFocus={false}>
+      <Account />
+    </SessionProvider>
+  );
+}
+`;
+
 /** A page only for signed-in users, enforced on the client by \`useSession({ required: true })\`. */
 export const REQUIRED_PAGE = `import { SessionProvider } from "@create-auth/runtime/react";
 import { Members } from "./members";
@@ -140,6 +154,7 @@ export async function applyReactEdits(dir, options) {
   await write(path.join(dir, "app", "react", "page.tsx"), REACT_PAGE);
   await write(path.join(dir, "app", "react", "account.tsx"), ACCOUNT_COMPONENT);
   await write(path.join(dir, "app", "react", "server", "page.tsx"), SERVER_SESSION_PAGE);
+  await write(path.join(dir, "app", "react", "poll", "page.tsx"), POLLING_PAGE);
   await write(path.join(dir, "app", "react", "required", "page.tsx"), REQUIRED_PAGE);
   await write(path.join(dir, "app", "react", "required", "members.tsx"), MEMBERS_COMPONENT);
 }
