@@ -6,15 +6,13 @@
  * dependencies and env files. Every decision about existing files is made here, in one place.
  */
 import path from "node:path";
-import { planEnvExample, planSecretsFile } from "../env/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { Conflict, FileChange, InstallStep, Plan } from "../plan/types.js";
+import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
-import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { findExpressApp, type MountOptions, moduleReferences, mountExpressAuth } from "../transforms/express-app.js";
-import { addDependencies } from "../transforms/package-json.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
+import { planEnvAndRuntime } from "./env-and-runtime.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
 const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
@@ -95,10 +93,6 @@ function authModuleFor(appFile: string, moduleKind: "esm" | "cjs"): AuthModule {
 
 export function callbackUrl(providerId: string): string {
   return `${DEV_ORIGIN}${BASE_PATH}/callback/${providerId}`;
-}
-
-function installCommand(pm: InstallStep["packageManager"]): string[] {
-  return pm === "npm" ? ["npm", "install", "--no-audit", "--no-fund"] : [pm, "install"];
 }
 
 /** How the env file gets loaded: already by the start command, through dotenv if the app has it, else by Node. */
@@ -249,55 +243,19 @@ export const expressTarget: Target = {
       }
     }
 
-    const oauthKeys = answers.providers.flatMap((p) => p.envKeys);
-    const secrets = planSecretsFile({
-      reader,
-      envFile: info.envFile,
-      envStatus: info.envStatus,
-      ignorePattern: this.envIgnorePattern,
-      entries: [
-        { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
-        ...oauthKeys.map((key) => ({ key, value: "" })),
-      ],
-      header: [
-        "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.",
+    const shared = planEnvAndRuntime(context, this, {
+      productionHint:
         "In production also set AUTH_URL to the app's public URL (or AUTH_TRUST_HOST=true behind a proxy you trust).",
-      ],
-      secretKeys: ["AUTH_SECRET", ...oauthKeys.filter((key) => key.endsWith("_SECRET"))],
-      reason: "session secret and provider settings",
     });
-    changes.push(...secrets.changes);
-    if (secrets.merge.kept.includes("AUTH_SECRET")) notes.push(`AUTH_SECRET already set in ${info.envFile}; kept.`);
-    changes.push(...planEnvExample(reader, ["AUTH_SECRET", ...oauthKeys], info.envFile));
-
-    const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
-    changes.push(...runtime.changes);
-    conflicts.push(...runtime.conflicts);
-
-    const packageJsonText = reader.read("package.json") ?? "{}";
-    const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
-    for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
-    const deps = addDependencies(packageJsonText, wanted);
-    let install: InstallStep | null = null;
-    if (deps !== "unchanged") {
-      changes.push({
-        kind: "edit",
-        path: "package.json",
-        before: packageJsonText,
-        after: deps.content,
-        reason: `dependencies: ${deps.added.join(", ")}`,
-      });
-      for (const d of deps.differing) {
-        notes.push(`package.json has ${d.name}@${d.existing}; the runtime is built against ${d.wanted}. Kept yours.`);
-      }
-      install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
-    }
+    changes.push(...shared.changes);
+    conflicts.push(...shared.conflicts);
+    notes.push(...shared.notes);
 
     return {
       command: "init",
       projectDir: info.root,
       changes,
-      install,
+      install: shared.install,
       nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, auth, appFile ?? auth.file) : [],
       notes,
       conflicts,

@@ -7,15 +7,13 @@
  */
 import path from "node:path";
 import { majorOf } from "../detect/framework.js";
-import { planEnvExample, planSecretsFile } from "../env/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { Conflict, FileChange, InstallStep, Plan } from "../plan/types.js";
+import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
-import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
-import { addDependencies } from "../transforms/package-json.js";
 import { ENV_CONVENTIONS } from "./conventions.js";
+import { planEnvAndRuntime } from "./env-and-runtime.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
 const NEXT_ENV = ENV_CONVENTIONS.find((c) => c.framework === "next")!;
@@ -71,10 +69,6 @@ export function callbackUrl(providerId: string): string {
 
 function runCommand(pm: string, script: string): string {
   return pm === "npm" ? `npm run ${script}` : `${pm} ${script}`;
-}
-
-export function installCommand(pm: InstallStep["packageManager"]): string[] {
-  return pm === "npm" ? ["npm", "install", "--no-audit", "--no-fund"] : [pm, "install"];
 }
 
 /**
@@ -244,57 +238,19 @@ export const nextTarget: Target = {
       }
     }
 
-    const oauthKeys = answers.providers.flatMap((p) => p.envKeys);
-    const secrets = planSecretsFile({
-      reader,
-      envFile: info.envFile,
-      envStatus: info.envStatus,
-      ignorePattern: this.envIgnorePattern,
-      entries: [
-        { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
-        // The origin is taken from here rather than from the Host header, which `next start` does not trust.
-        { key: "AUTH_URL", value: DEV_ORIGIN, mode: "fill" },
-        ...oauthKeys.map((key) => ({ key, value: "" })),
-      ],
-      header: [
-        "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.",
-        "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
-      ],
-      secretKeys: ["AUTH_SECRET", ...oauthKeys.filter((key) => key.endsWith("_SECRET"))],
-      reason: "session secret and provider settings",
+    const shared = planEnvAndRuntime(context, this, {
+      authUrl: DEV_ORIGIN,
+      productionHint: "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
     });
-    changes.push(...secrets.changes);
-    if (secrets.merge.kept.includes("AUTH_SECRET")) notes.push(`AUTH_SECRET already set in ${info.envFile}; kept.`);
-    changes.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...oauthKeys], info.envFile));
-
-    const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
-    changes.push(...runtime.changes);
-    conflicts.push(...runtime.conflicts);
-
-    const packageJsonText = reader.read("package.json") ?? "{}";
-    const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
-    for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
-    const deps = addDependencies(packageJsonText, wanted);
-    let install: InstallStep | null = null;
-    if (deps !== "unchanged") {
-      changes.push({
-        kind: "edit",
-        path: "package.json",
-        before: packageJsonText,
-        after: deps.content,
-        reason: `dependencies: ${deps.added.join(", ")}`,
-      });
-      for (const d of deps.differing) {
-        notes.push(`package.json has ${d.name}@${d.existing}; the runtime is built against ${d.wanted}. Kept yours.`);
-      }
-      install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
-    }
+    changes.push(...shared.changes);
+    conflicts.push(...shared.conflicts);
+    notes.push(...shared.notes);
 
     return {
       command: "init",
       projectDir: info.root,
       changes,
-      install,
+      install: shared.install,
       nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile, proxyFile) : [],
       notes,
       conflicts,

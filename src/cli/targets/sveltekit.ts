@@ -1,20 +1,11 @@
-/**
- * The SvelteKit target: recognises a SvelteKit 2 or 3 project and plans the auth module (`src/auth.ts`),
- * the auth handle merged into `src/hooks.server.ts` with `sequence`, the `/signin` and `/signout` form
- * action routes, the session in the root layout's data, the env file, the runtime package and the
- * dependencies. Edits to the app's own files are pure ts-morph transforms (../transforms/sveltekit-*.ts).
- */
-import { planEnvExample, planSecretsFile } from "../env/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { Conflict, FileChange, InstallStep, Plan } from "../plan/types.js";
+import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
-import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import { RUNTIME_PEERS } from "../runtime-package/source.js";
-import { addDependencies } from "../transforms/package-json.js";
+import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
-import { installCommand } from "./next.js";
+import { planEnvAndRuntime } from "./env-and-runtime.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
 const RUNTIME_SVELTEKIT = `${RUNTIME_PACKAGE_NAME}/sveltekit`;
@@ -214,54 +205,18 @@ export const sveltekitTarget: Target = {
         );
       }
     }
-    const secrets = planSecretsFile({
-      reader,
-      envFile: info.envFile,
-      envStatus: info.envStatus,
-      ignorePattern: this.envIgnorePattern,
-      entries: [
-        { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
-        ...oauthKeys.map((key) => ({ key, value: "" })),
-      ],
-      header: [
-        "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.",
-        "In production also set AUTH_URL to this app's public URL.",
-      ],
-      secretKeys: ["AUTH_SECRET", ...oauthKeys.filter((key) => key.endsWith("_SECRET"))],
-      reason: "session secret and provider settings",
+    const shared = planEnvAndRuntime(context, this, {
+      productionHint: "In production also set AUTH_URL to this app's public URL.",
     });
-    changes.push(...secrets.changes);
-    if (secrets.merge.kept.includes("AUTH_SECRET")) notes.push(`AUTH_SECRET already set in ${info.envFile}; kept.`);
-    changes.push(...planEnvExample(reader, ["AUTH_SECRET", ...oauthKeys], info.envFile));
-
-    const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
-    changes.push(...runtime.changes);
-    conflicts.push(...runtime.conflicts);
-
-    const packageJsonText = reader.read("package.json") ?? "{}";
-    const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
-    for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
-    const deps = addDependencies(packageJsonText, wanted);
-    let install: InstallStep | null = null;
-    if (deps !== "unchanged") {
-      changes.push({
-        kind: "edit",
-        path: "package.json",
-        before: packageJsonText,
-        after: deps.content,
-        reason: `dependencies: ${deps.added.join(", ")}`,
-      });
-      for (const d of deps.differing) {
-        notes.push(`package.json has ${d.name}@${d.existing}; the runtime is built against ${d.wanted}. Kept yours.`);
-      }
-      install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
-    }
+    changes.push(...shared.changes);
+    conflicts.push(...shared.conflicts);
+    notes.push(...shared.notes);
 
     return {
       command: "init",
       projectDir: info.root,
       changes,
-      install,
+      install: shared.install,
       nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile) : [],
       notes,
       conflicts,
