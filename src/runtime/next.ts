@@ -69,6 +69,12 @@ async function actionRequest(
   init: { providerId?: string; search?: AuthorizationParams; body?: URLSearchParams | string } = {},
 ): Promise<Request> {
   const headers = new Headers(await nextHeaders());
+  // After a server action sets cookies (a sign-in, a session update), Next re-syncs `cookies()` for the
+  // re-render but not `headers()`: the cookie header is rebuilt from `cookies()` so auth() sees the new session.
+  const cookies = (await nextCookies()).getAll();
+  if (cookies.length > 0)
+    headers.set("cookie", cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
+  else headers.delete("cookie");
   const protocol = headers.get("x-forwarded-proto") === "https" ? "https" : "http";
   const url = createActionURL(action, protocol, headers, process.env, config);
   if (init.providerId) url.pathname += `/${encodeURIComponent(init.providerId)}`;

@@ -154,6 +154,13 @@ describe("the initialised Next app", () => {
       await expect(page.getByTestId("user-name").filter({ hasText: "Ada Demo" }).waitFor()).resolves.toBeUndefined();
       expect(await sessionOf(page)).toMatchObject({ user: { name: "Ada Demo", email: DEMO_USER.email } });
 
+      // The same update re-rendered in place (revalidatePath, no redirect): auth() in that render must read the
+      // cookie the action has just set, not the one the request came with.
+      await page.getByLabel("New name (in place)").fill("Ada In Place");
+      await page.getByRole("button", { name: "Rename in place" }).click();
+      await page.getByTestId("user-name").filter({ hasText: "Ada In Place" }).waitFor({ timeout: 10_000 });
+      expect(await sessionOf(page)).toMatchObject({ user: { name: "Ada In Place" } });
+
       await signOutFromDashboard(page);
       await page.context().close();
     }),

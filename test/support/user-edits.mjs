@@ -69,7 +69,8 @@ export function allowNameUpdates(source) {
 }
 
 /** The dashboard after the user protects it: signed out → sign-in page; signed in → who, and a way out. */
-export const PROTECTED_DASHBOARD = `import { redirect } from "next/navigation";
+export const PROTECTED_DASHBOARD = `import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { auth, signOut, unstable_update } from "@/auth";
 
 // Meant for signed-in team members only.
@@ -106,6 +107,16 @@ export default async function Dashboard() {
       >
         <input name="name" aria-label="Display name" required />
         <button type="submit">Save name</button>
+      </form>
+      <form
+        action={async (formData: FormData) => {
+          "use server";
+          await unstable_update({ user: { name: String(formData.get("name") ?? "") } });
+          revalidatePath("/dashboard");
+        }}
+      >
+        <input name="name" aria-label="New name (in place)" required />
+        <button type="submit">Rename in place</button>
       </form>
       <ul>
         {notes.map((note) => (
