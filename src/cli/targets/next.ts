@@ -14,6 +14,7 @@ import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
 import { ENV_CONVENTIONS } from "./conventions.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
+import { planOwnedFile } from "./owned-file.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
 const NEXT_ENV = ENV_CONVENTIONS.find((c) => c.framework === "next")!;
@@ -69,26 +70,6 @@ export function callbackUrl(providerId: string): string {
 
 function runCommand(pm: string, script: string): string {
   return pm === "npm" ? `npm run ${script}` : `${pm} ${script}`;
-}
-
-/**
- * An existing file at a path we own: identical → nothing to do; already doing the job (recognised by its
- * shape) → nothing to do; anything else → the user's file, which we replace only with permission.
- */
-function planOwnedFile(
-  context: PlanContext,
-  file: string,
-  content: string,
-  alreadyDone: (source: string) => boolean,
-  reason: string,
-): { change?: FileChange; conflict?: Conflict; note?: string } {
-  const existing = context.reader.read(file);
-  if (existing === null) return { change: { kind: "create", path: file, content, reason } };
-  if (existing === content) return {};
-  if (alreadyDone(existing)) return { note: `${file} is already set up; left as it is.` };
-  if (context.overwrite.has(file))
-    return { change: { kind: "edit", path: file, before: existing, after: content, reason } };
-  return { conflict: { path: file, reason: "exists with other content" } };
 }
 
 function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string, proxyFile: string): string[] {

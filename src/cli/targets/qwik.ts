@@ -12,6 +12,7 @@ import type { ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
+import { planOwnedFile } from "./owned-file.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
 const RUNTIME_QWIK = `${RUNTIME_PACKAGE_NAME}/qwik`;
@@ -80,26 +81,6 @@ function nextSteps(info: ProjectInfo, providers: ProviderEntry[], pluginFile: st
     `Production: the Node server reads settings from its environment, not from ${info.envFile}: run it locally with node --env-file=${info.envFile} server/entry.node-server, and set AUTH_SECRET and AUTH_URL where you deploy.`,
   );
   return steps;
-}
-
-/**
- * An existing file at a path we own: identical → nothing to do; already doing the job (recognised by its
- * shape) → nothing to do; anything else → the user's file, which we replace only with permission.
- */
-function planOwnedFile(
-  context: PlanContext,
-  file: string,
-  content: string,
-  alreadyDone: (source: string) => boolean,
-  reason: string,
-): { change?: FileChange; conflict?: Conflict; note?: string } {
-  const existing = context.reader.read(file);
-  if (existing === null) return { change: { kind: "create", path: file, content, reason } };
-  if (existing === content) return {};
-  if (alreadyDone(existing)) return { note: `${file} is already set up; left as it is.` };
-  if (context.overwrite.has(file))
-    return { change: { kind: "edit", path: file, before: existing, after: content, reason } };
-  return { conflict: { path: file, reason: "exists with other content" } };
 }
 
 export const qwikTarget: Target = {

@@ -11,6 +11,7 @@ import type { ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
+import { planOwnedFile } from "./owned-file.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
 const PACKAGE = "@solidjs/start";
@@ -71,26 +72,6 @@ function detectBuild(reader: ProjectReader, pkg: PackageJson, version: string | 
   if (hasVinxi || ["ts", "js", "mjs"].some((ext) => reader.exists(`app.config.${ext}`))) return "vinxi";
   if (["ts", "js", "mts", "mjs"].some((ext) => reader.exists(`vite.config.${ext}`))) return "vite";
   return version?.startsWith("1.") ? "vinxi" : "vite";
-}
-
-/**
- * An existing file at a path we own: identical → nothing to do; already doing the job (recognised by its
- * shape) → nothing to do; anything else → the user's file, which we replace only with permission.
- */
-function planOwnedFile(
-  context: PlanContext,
-  file: string,
-  content: string,
-  alreadyDone: (source: string) => boolean,
-  reason: string,
-): { change?: FileChange; conflict?: Conflict; note?: string } {
-  const existing = context.reader.read(file);
-  if (existing === null) return { change: { kind: "create", path: file, content, reason } };
-  if (existing === content) return {};
-  if (alreadyDone(existing)) return { note: `${file} is already set up; left as it is.` };
-  if (context.overwrite.has(file))
-    return { change: { kind: "edit", path: file, before: existing, after: content, reason } };
-  return { conflict: { path: file, reason: "exists with other content" } };
 }
 
 function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string): string[] {

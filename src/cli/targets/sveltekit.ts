@@ -6,6 +6,7 @@ import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
+import { planOwnedFile } from "./owned-file.js";
 import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
 
 const RUNTIME_SVELTEKIT = `${RUNTIME_PACKAGE_NAME}/sveltekit`;
@@ -27,23 +28,6 @@ function installedVersion(reader: ProjectReader, declared: string): string | nul
     }
   }
   return declared.replace(/^[\^~>=<v ]+/, "") || null;
-}
-
-/** An existing file we would create: identical or already doing the job → nothing; else a conflict. */
-function planOwnedFile(
-  context: PlanContext,
-  file: string,
-  content: string,
-  alreadyDone: (source: string) => boolean,
-  reason: string,
-): { change?: FileChange; conflict?: Conflict; note?: string } {
-  const existing = context.reader.read(file);
-  if (existing === null) return { change: { kind: "create", path: file, content, reason } };
-  if (existing === content) return {};
-  if (alreadyDone(existing)) return { note: `${file} is already set up; left as it is.` };
-  if (context.overwrite.has(file))
-    return { change: { kind: "edit", path: file, before: existing, after: content, reason } };
-  return { conflict: { path: file, reason: "exists with other content" } };
 }
 
 /** An app file we merge into: created from the template when absent, transformed when present. */
