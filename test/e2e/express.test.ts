@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "../support/chromium.mjs";
 import { type ExpressFixture, prepareExpressApp, startExpressApp } from "../support/express-app.mjs";
+import { loginAtIdentityProvider } from "../support/identity-provider.js";
 import { ensureRepositoryBuilt } from "../support/next-app.mjs";
 import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
@@ -150,11 +151,7 @@ describe.each(FIXTURES)("the initialised %s app", (fixture) => {
       const page = await freshPage();
       await page.goto(`${appUrl}/notes`);
       await page.getByRole("button", { name: "Sign in with OIDC" }).click();
-      await page.waitForURL((url) => url.origin === oidc?.issuer);
-      await page.locator('input[name="login"]').fill("ada");
-      await page.locator('input[name="password"]').fill("any password");
-      await page.getByRole("button", { name: "Sign-in" }).click();
-      await page.getByRole("button", { name: "Continue" }).click();
+      await loginAtIdentityProvider(page, oidc?.issuer);
 
       await page.waitForURL(`${appUrl}/notes`);
       await expect(page.getByTestId("user-name").textContent()).resolves.toBe("ada");

@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "../support/chromium.mjs";
+import { loginAtIdentityProvider } from "../support/identity-provider.js";
 import { ensureRepositoryBuilt, prepareNextApp, startApp } from "../support/next-app.mjs";
 import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
@@ -179,11 +180,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await page.getByRole("button", { name: "Continue with the identity provider" }).click();
     expect(new URL((await authorizationRequest).url()).searchParams.get("login_hint")).toBe("ada");
 
-    // oidc-provider's devInteractions: a login form (any login works), then a consent form.
-    await page.locator('input[name="login"]').fill("ada");
-    await page.locator('input[name="password"]').fill("any password");
-    await page.getByRole("button", { name: "Sign-in" }).click();
-    await page.getByRole("button", { name: "Continue" }).click();
+    await loginAtIdentityProvider(page, oidc?.issuer);
     await page.waitForURL(`${appUrl}/react`);
     await statusIs(page, "authenticated");
     await expect(page.getByTestId("user-email").textContent()).resolves.toBe("ada@example.test");

@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "../support/chromium.mjs";
+import { loginAtIdentityProvider } from "../support/identity-provider.js";
 import { ensureRepositoryBuilt, nextFixture, prepareNextApp, providerNames, startApp } from "../support/next-app.mjs";
 import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
@@ -133,11 +134,7 @@ export function describeNextLayout(layout: NextLayout): void {
       const page = await freshPage();
       await page.goto(`${appUrl}${layout.protectedPath}`);
       await page.getByRole("button", { name: oidcButton }).click();
-      await page.waitForURL((url) => url.origin === oidc?.issuer);
-      await page.locator('input[name="login"]').fill("ada");
-      await page.locator('input[name="password"]').fill("any password");
-      await page.getByRole("button", { name: "Sign-in" }).click();
-      await page.getByRole("button", { name: "Continue" }).click();
+      await loginAtIdentityProvider(page, oidc?.issuer);
 
       await page.waitForURL(`${appUrl}${layout.protectedPath}`);
       await expect(page.getByTestId("user-name").textContent()).resolves.toBe("ada");

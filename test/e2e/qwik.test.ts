@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "../support/chromium.mjs";
+import { loginAtIdentityProvider } from "../support/identity-provider.js";
 import { ensureRepositoryBuilt } from "../support/next-app.mjs";
 import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
@@ -157,7 +158,7 @@ describe("the initialised Qwik City app (production build, node-server adapter)"
       const page = await freshPage();
       await page.goto(`${appUrl}/journal/`);
       await page.getByRole("button", { name: oidcButton }).click();
-      await loginAtIdentityProvider(page);
+      await loginAtIdentityProvider(page, oidc?.issuer);
       await expectJournalOf(page, { name: "ada", email: "ada@example.test" });
       await signOutFromJournal(page);
       await page.context().close();
@@ -170,7 +171,7 @@ describe("the initialised Qwik City app (production build, node-server adapter)"
       const page = await freshPage();
       await page.goto(`${appUrl}/login/`);
       await page.getByRole("button", { name: "Sign in with the company account" }).click();
-      await loginAtIdentityProvider(page);
+      await loginAtIdentityProvider(page, oidc?.issuer);
       await expectJournalOf(page, { name: "ada", email: "ada@example.test" });
       await signOutFromJournal(page);
       await page.context().close();
@@ -211,12 +212,3 @@ describe("the initialised Qwik City app (production build, node-server adapter)"
     }),
   );
 });
-
-/** oidc-provider's devInteractions: a login form (any login works), then a consent form. */
-async function loginAtIdentityProvider(page: Page): Promise<void> {
-  await page.waitForURL((url) => url.origin === oidc?.issuer);
-  await page.locator('input[name="login"]').fill("ada");
-  await page.locator('input[name="password"]').fill("any password");
-  await page.getByRole("button", { name: "Sign-in" }).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-}

@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "../support/chromium.mjs";
+import { loginAtIdentityProvider } from "../support/identity-provider.js";
 import { ensureRepositoryBuilt, providerNames } from "../support/next-app.mjs";
 import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
@@ -176,12 +177,7 @@ for (const version of [1, 2] as const) {
         await page.goto(`${appUrl}/journal`);
         await page.getByRole("button", { name: oidcButton }).click();
 
-        // oidc-provider's devInteractions: a login form (any login works), then a consent form.
-        await page.waitForURL((url) => url.origin === oidc?.issuer);
-        await page.locator('input[name="login"]').fill("ada");
-        await page.locator('input[name="password"]').fill("any password");
-        await page.getByRole("button", { name: "Sign-in" }).click();
-        await page.getByRole("button", { name: "Continue" }).click();
+        await loginAtIdentityProvider(page, oidc?.issuer);
 
         await expectSignedInAs(page, "ada", "ada@example.test");
         await signOutFromJournal(page);
