@@ -222,7 +222,7 @@ export interface TokenSet {
   [key: string]: unknown;
 }
 
-interface CommonProviderOptions {
+export interface CommonProviderOptions {
   id: string;
   name: string;
   type: ProviderType;
@@ -260,16 +260,11 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
   authorize: (credentials: Partial<Record<keyof C, unknown>>, request: Request) => Awaitable<User | null>;
 }
 
-/** Email and WebAuthn provider shapes arrive with the persistence issue; their `type` is reserved. */
-export interface EmailConfig extends CommonProviderOptions {
-  type: "email";
-  [option: string]: unknown;
-}
+// Email and WebAuthn provider shapes live in their own files (one job each); re-exported here.
+import type { EmailConfig } from "./types-email.js";
+import type { WebAuthnConfig } from "./types-webauthn.js";
 
-export interface WebAuthnConfig extends CommonProviderOptions {
-  type: "webauthn";
-  [option: string]: unknown;
-}
+export type { EmailConfig, WebAuthnConfig };
 
 export type Provider = OAuthConfig | CredentialsConfig | EmailConfig | WebAuthnConfig;
 

@@ -4,7 +4,7 @@
  */
 import { UnknownAction } from "../errors.js";
 import type { ResponseInternal } from "../types.js";
-import { callback } from "./actions/callback.js";
+import { callback } from "./actions/callback/index.js";
 import type { ActionContext } from "./actions/context.js";
 import { csrf } from "./actions/csrf.js";
 import { errorPage } from "./actions/error.js";

@@ -73,6 +73,15 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
       }
     },
 
+    async userId() {
+      try {
+        const token = await current();
+        return typeof token?.sub === "string" ? token.sub : null;
+      } catch {
+        return null;
+      }
+    },
+
     async create({ user, account, profile, isNewUser }: SessionCreate) {
       const defaultToken: JWT = { name: user.name ?? null, email: user.email ?? null, picture: user.image ?? null };
       if (user.id !== undefined) defaultToken.sub = String(user.id);

@@ -27,6 +27,11 @@ export interface SessionStore {
    * Invalid or expired sessions read as null and their cookies are cleared; this never throws for them.
    */
   read(update?: { data: unknown }): Promise<SessionRead>;
+  /**
+   * Who is signed in right now, without running callbacks or touching cookies (so a sign-in can link a
+   * new account to them); null when nobody is, or the session is invalid.
+   */
+  userId(): Promise<string | null>;
   /** Starts a session for a user who just signed in; returns the cookies that carry it. */
   create(params: SessionCreate): Promise<{ cookies: Cookie[] }>;
   /** Ends the caller's session; returns what ended (for `events.signOut`) and the cookies that clear it. */

@@ -1,0 +1,103 @@
+/**
+ * Turns an identity a provider vouched for into the user who signs in. Without an adapter the provider's
+ * user is the user. With one: the stored owner of the account (or, for email, of the address); when
+ * someone is already signed in, that user with this account linked; otherwise a new user. Identities are
+ * never merged silently: an address owned by another user → `OAuthAccountNotLinked` (OAuth/OIDC, unless
+ * the provider opts in with `allowDangerousEmailAccountLinking`) or `AccountNotLinked` (passkeys).
+ */
+import { AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
+import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types.js";
+import type { InternalOptions } from "../internal.js";
+import { adapterMethod } from "./adapter-method.js";
+
+export interface ProviderIdentity {
+  /** The user as the provider describes it (its `id` is the provider's, never used as ours). */
+  user: User;
+  account: Account;
+  profile?: Profile;
+}
+
+export interface ResolvedUser {
+  user: User | AdapterUser;
+  isNewUser: boolean;
+}
+
+/** A new user's row: the provider's fields, our own id. */
+function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
+  const { id: _providerId, ...fields } = user;
+  return { ...fields, id: crypto.randomUUID(), email: user.email ?? "", emailVerified } as AdapterUser;
+}
+
+async function resolveEmailUser(identity: ProviderIdentity, options: InternalOptions): Promise<ResolvedUser> {
+  const { adapter, events } = options;
+  const email = identity.user.email ?? "";
+  const existing = await adapterMethod(adapter, "getUserByEmail")(email);
+  if (existing) {
+    // Following the link proves the address: mark it verified (again) and sign in as its owner.
+    const user = await adapterMethod(adapter, "updateUser")({ id: existing.id, emailVerified: new Date() });
+    await events.updateUser?.({ user });
+    return { user, isNewUser: false };
+  }
+  const user = await adapterMethod(adapter, "createUser")(newUserRow(identity.user, new Date()));
+  await events.createUser?.({ user });
+  return { user, isNewUser: true };
+}
+
+async function link(user: AdapterUser, identity: ProviderIdentity, options: InternalOptions): Promise<void> {
+  const account: AdapterAccount = { ...identity.account, userId: user.id } as AdapterAccount;
+  await adapterMethod(options.adapter, "linkAccount")(account);
+  await options.events.linkAccount?.({ user, account: identity.account, profile: identity.user });
+}
+
+async function resolveAccountUser(
+  identity: ProviderIdentity,
+  options: InternalOptions,
+  signedInUserId: string | null,
+): Promise<ResolvedUser> {
+  const { adapter, events, provider } = options;
+  const { provider: providerId, providerAccountId } = identity.account;
+  const owner = await adapterMethod(adapter, "getUserByAccount")({ provider: providerId, providerAccountId });
+  const signedIn = signedInUserId ? await adapterMethod(adapter, "getUser")(signedInUserId) : null;
+
+  if (owner) {
+    if (signedIn && signedIn.id !== owner.id) {
+      throw new OAuthAccountNotLinked("This account is already linked to another user.");
+    }
+    return { user: owner, isNewUser: false };
+  }
+  if (signedIn) {
+    // Someone signed in adds a sign-in method to their own user.
+    await link(signedIn, identity, options);
+    return { user: signedIn, isNewUser: false };
+  }
+
+  const email = identity.user.email;
+  const byEmail = email ? await adapterMethod(adapter, "getUserByEmail")(email) : null;
+  if (byEmail) {
+    if (identity.account.type === "webauthn") {
+      throw new AccountNotLinked("This email address belongs to another user; sign in first to add a passkey.");
+    }
+    // Trusting a provider's claim about an address hands the account to whoever controls that provider
+    // account: opt-in only, per provider.
+    if (!(provider && "allowDangerousEmailAccountLinking" in provider && provider.allowDangerousEmailAccountLinking)) {
+      throw new OAuthAccountNotLinked("Another account already uses this email address.");
+    }
+    await link(byEmail, identity, options);
+    return { user: byEmail, isNewUser: false };
+  }
+
+  const user = await adapterMethod(adapter, "createUser")(newUserRow(identity.user, null));
+  await events.createUser?.({ user });
+  await link(user, identity, options);
+  return { user, isNewUser: true };
+}
+
+export async function resolveUser(
+  identity: ProviderIdentity,
+  options: InternalOptions,
+  signedInUserId: string | null,
+): Promise<ResolvedUser> {
+  if (!options.adapter) return { user: identity.user, isNewUser: false };
+  if (identity.account.type === "email") return resolveEmailUser(identity, options);
+  return resolveAccountUser(identity, options, signedInUserId);
+}

@@ -1,0 +1,82 @@
+/**
+ * What every sign-in does once a provider has vouched for someone: the `signIn` callback decides, the
+ * identity becomes a user (core/account), a session starts, `events.signIn` fires, and the browser goes
+ * to the callback URL (or `pages.newUser` for a user created just now).
+ */
+import { AccessDenied, AuthError } from "../../../errors.js";
+import type { Account, Cookie, Profile, ResponseInternal, User } from "../../../types.js";
+import { resolveUser } from "../../account/resolve-user.js";
+import { pageUrl, withQuery } from "../../errors.js";
+import type { InternalOptions } from "../../internal.js";
+import type { ActionContext } from "../context.js";
+
+/**
+ * Runs the `signIn` callback. false → AccessDenied; a thrown non-AuthError → AccessDenied carrying its
+ * message; a string → where to send the user instead (still through the `redirect` callback, so it cannot
+ * be an open redirect). Returns that redirect, or undefined to continue.
+ */
+export async function authorizeSignIn(
+  params: {
+    user: User;
+    account: Account | null;
+    profile?: Profile;
+    credentials?: Record<string, unknown>;
+    email?: { verificationRequest?: boolean };
+  },
+  options: InternalOptions,
+): Promise<string | undefined> {
+  let verdict: boolean | string;
+  try {
+    verdict = await options.callbacks.signIn(params);
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new AccessDenied(cause.message, { cause });
+  }
+  if (!verdict) throw new AccessDenied("The signIn callback refused this sign-in.");
+  if (typeof verdict !== "string") return undefined;
+  return options.callbacks.redirect({ url: verdict, baseUrl: options.url.origin });
+}
+
+export interface SignedIn {
+  /** The user as the provider (or `authorize`) described it. */
+  user: User;
+  account: Account;
+  profile?: Profile;
+  credentials?: Record<string, unknown>;
+}
+
+export async function completeSignIn(
+  context: ActionContext,
+  signedIn: SignedIn,
+  extraCookies: Cookie[],
+): Promise<ResponseInternal> {
+  const { options, cookies, sessionStore, request } = context;
+  const { account, profile, credentials } = signedIn;
+  const redirect = await authorizeSignIn(
+    { user: signedIn.user, account, ...(profile ? { profile } : {}), ...(credentials ? { credentials } : {}) },
+    options,
+  );
+  if (redirect) return { redirect, cookies: [...cookies, ...extraCookies] };
+
+  // Credentials never touch the adapter: `authorize` is the whole story (and the session is always a JWT).
+  const signedInUserId = options.adapter && account.type !== "credentials" ? await sessionStore.userId() : null;
+  const { user, isNewUser } =
+    account.type === "credentials"
+      ? { user: signedIn.user, isNewUser: false }
+      : await resolveUser({ user: signedIn.user, account, ...(profile ? { profile } : {}) }, options, signedInUserId);
+
+  const adapterFlow = Boolean(options.adapter) && account.type !== "credentials";
+  const newUserFlag = adapterFlow ? { isNewUser } : {};
+  const session = await sessionStore.create({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });
+  await options.events.signIn?.({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });
+  const all = [...cookies, ...extraCookies, ...session.cookies];
+  if (isNewUser && options.pages.newUser) {
+    const target = withQuery(
+      pageUrl(request.url.origin, options.pages.newUser),
+      new URLSearchParams({ callbackUrl: options.callbackUrl }),
+    );
+    return { redirect: target, cookies: all };
+  }
+  return { redirect: options.callbackUrl, cookies: all };
+}
