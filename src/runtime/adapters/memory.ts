@@ -1,0 +1,169 @@
+/**
+ * An adapter that keeps everything in this process's memory: for tests, demos and prototypes. It behaves
+ * like the SQL adapters (same unique keys, same cascades, single-use verification tokens) so code that
+ * works against it keeps working on a real database. Everything is lost when the process exits.
+ */
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "../types.js";
+
+type AccountKey = Pick<AdapterAccount, "provider" | "providerAccountId">;
+
+/** One string per (provider, providerAccountId): the pair is the account's primary key. */
+function accountKey({ provider, providerAccountId }: AccountKey): string {
+  return JSON.stringify([provider, providerAccountId]);
+}
+
+function tokenKey({ identifier, token }: { identifier: string; token: string }): string {
+  return JSON.stringify([identifier, token]);
+}
+
+/** Callers get copies: mutating a returned record must never change what is stored. */
+const copy = <T>(record: T): T => structuredClone(record);
+
+/** A partial update ignores keys set to `undefined`, as an SQL `UPDATE` of only the given columns would. */
+function definedFields<T extends object>(partial: T): Partial<T> {
+  return Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export default function memory(): Adapter {
+  const users = new Map<string, AdapterUser>();
+  const accounts = new Map<string, AdapterAccount>();
+  const sessions = new Map<string, AdapterSession>();
+  const verificationTokens = new Map<string, VerificationToken>();
+  const authenticators = new Map<string, AdapterAuthenticator>();
+
+  const userWithEmail = (email: string) => [...users.values()].find((user) => user.email === email);
+
+  function assertUserExists(userId: string, what: string): void {
+    if (!users.has(userId)) throw new Error(`Cannot store the ${what}: no user with id "${userId}".`);
+  }
+
+  function assertEmailFree(email: string, exceptUserId?: string): void {
+    const owner = userWithEmail(email);
+    if (owner && owner.id !== exceptUserId) throw new Error(`A user with the email "${email}" already exists.`);
+  }
+
+  return {
+    createUser(user) {
+      const id = user.id ?? crypto.randomUUID();
+      if (users.has(id)) throw new Error(`A user with the id "${id}" already exists.`);
+      assertEmailFree(user.email);
+      const stored = { ...copy(user), id };
+      users.set(id, stored);
+      return copy(stored);
+    },
+    getUser(id) {
+      const user = users.get(id);
+      return user ? copy(user) : null;
+    },
+    getUserByEmail(email) {
+      const user = userWithEmail(email);
+      return user ? copy(user) : null;
+    },
+    getUserByAccount(key) {
+      const account = accounts.get(accountKey(key));
+      const user = account ? users.get(account.userId) : undefined;
+      return user ? copy(user) : null;
+    },
+    updateUser(partial) {
+      const current = users.get(partial.id);
+      if (!current) throw new Error(`Cannot update the user: no user with id "${partial.id}".`);
+      const changes = definedFields(copy(partial));
+      if (changes.email !== undefined) assertEmailFree(changes.email, current.id);
+      const updated = { ...current, ...changes };
+      users.set(current.id, updated);
+      return copy(updated);
+    },
+    deleteUser(userId) {
+      const user = users.get(userId);
+      if (!user) return null;
+      // The SQL schema cascades on the foreign keys; do the same here.
+      for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
+      for (const [key, account] of accounts) if (account.userId === userId) accounts.delete(key);
+      for (const [key, authenticator] of authenticators)
+        if (authenticator.userId === userId) authenticators.delete(key);
+      users.delete(userId);
+      return copy(user);
+    },
+    linkAccount(account) {
+      assertUserExists(account.userId, "account");
+      const key = accountKey(account);
+      if (accounts.has(key)) throw new Error(`The ${account.provider} account is already linked.`);
+      accounts.set(key, copy(account));
+      return copy(account);
+    },
+    unlinkAccount(key) {
+      const account = accounts.get(accountKey(key));
+      if (!account) return undefined;
+      accounts.delete(accountKey(key));
+      return copy(account);
+    },
+    getAccount(providerAccountId, provider) {
+      const account = accounts.get(accountKey({ provider, providerAccountId }));
+      return account ? copy(account) : null;
+    },
+    createSession(session) {
+      assertUserExists(session.userId, "session");
+      if (sessions.has(session.sessionToken)) throw new Error("A session with this token already exists.");
+      sessions.set(session.sessionToken, copy(session));
+      return copy(session);
+    },
+    getSessionAndUser(sessionToken) {
+      const session = sessions.get(sessionToken);
+      const user = session ? users.get(session.userId) : undefined;
+      return session && user ? { session: copy(session), user: copy(user) } : null;
+    },
+    updateSession(partial) {
+      const current = sessions.get(partial.sessionToken);
+      if (!current) return null;
+      const updated = { ...current, ...definedFields(copy(partial)) };
+      sessions.set(current.sessionToken, updated);
+      return copy(updated);
+    },
+    deleteSession(sessionToken) {
+      const session = sessions.get(sessionToken);
+      if (!session) return null;
+      sessions.delete(sessionToken);
+      return copy(session);
+    },
+    createVerificationToken(token) {
+      verificationTokens.set(tokenKey(token), copy(token));
+      return copy(token);
+    },
+    useVerificationToken(key) {
+      // Read and delete in one synchronous step: two concurrent uses cannot both see the token.
+      const token = verificationTokens.get(tokenKey(key));
+      if (!token) return null;
+      verificationTokens.delete(tokenKey(key));
+      return copy(token);
+    },
+    createAuthenticator(authenticator) {
+      assertUserExists(authenticator.userId, "authenticator");
+      if (authenticators.has(authenticator.credentialID)) {
+        throw new Error(`An authenticator with the credential id "${authenticator.credentialID}" already exists.`);
+      }
+      authenticators.set(authenticator.credentialID, copy(authenticator));
+      return copy(authenticator);
+    },
+    getAuthenticator(credentialID) {
+      const authenticator = authenticators.get(credentialID);
+      return authenticator ? copy(authenticator) : null;
+    },
+    listAuthenticatorsByUserId(userId) {
+      return [...authenticators.values()].filter((item) => item.userId === userId).map(copy);
+    },
+    updateAuthenticatorCounter(credentialID, newCounter) {
+      const authenticator = authenticators.get(credentialID);
+      if (!authenticator) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      const updated = { ...authenticator, counter: newCounter };
+      authenticators.set(credentialID, updated);
+      return copy(updated);
+    },
+  };
+}
