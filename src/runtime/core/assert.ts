@@ -7,12 +7,13 @@ import {
   ExperimentalFeatureNotEnabled,
   InvalidCallbackUrl,
   MissingAdapter,
+  MissingAdapterMethods,
   MissingAuthorize,
   MissingSecret,
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js";
-import type { AuthConfig } from "../types.js";
+import type { Adapter, AuthConfig } from "../types.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 
 /** A callback URL must be http(s), or a path on this origin. */
@@ -23,6 +24,77 @@ function isValidHttpUrl(value: string, origin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What each flow calls on the adapter; checked up front so a gap fails at start-up, not mid sign-in. */
+const METHODS_FOR = {
+  databaseSessions: ["createSession", "getSessionAndUser", "updateSession", "deleteSession"],
+  // core/account/resolve-user.ts: find the account's owner, link to the signed-in user, or create one.
+  accountSignIn: ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount"],
+  email: ["createVerificationToken", "useVerificationToken", "getUserByEmail", "createUser", "updateUser"],
+  webauthn: [
+    "createUser",
+    "getUser",
+    "getUserByEmail",
+    "getUserByAccount",
+    "linkAccount",
+    "getAccount",
+    "getAuthenticator",
+    "createAuthenticator",
+    "listAuthenticatorsByUserId",
+    "updateAuthenticatorCounter",
+  ],
+} satisfies Record<string, Array<keyof Adapter>>;
+
+/**
+ * The strategy and the providers decide what the adapter must do. No adapter where one is needed →
+ * MissingAdapter; an adapter lacking a method some flow calls → MissingAdapterMethods naming them all.
+ */
+function assertAdapter(options: InternalOptions): Error | undefined {
+  const { adapter, providers } = options;
+  const database = options.session.strategy === "database";
+  const types = new Set(providers.map((provider) => provider.type));
+  const emailProvider = providers.find((provider) => provider.type === "email");
+  const webauthnProvider = providers.find((provider) => provider.type === "webauthn");
+
+  if (!adapter) {
+    if (emailProvider) {
+      return new MissingAdapter(
+        `The email provider "${emailProvider.id}" needs an adapter to store verification tokens.`,
+      );
+    }
+    if (webauthnProvider) {
+      return new MissingAdapter(
+        `The WebAuthn provider "${webauthnProvider.id}" needs an adapter to store authenticators.`,
+      );
+    }
+    if (database) {
+      return new MissingAdapter(
+        'The "database" session strategy needs an adapter to store sessions: pass `adapter`, or use `session: { strategy: "jwt" }`.',
+      );
+    }
+    return undefined;
+  }
+  // §7: credentials sessions are always JWTs, so a database strategy with nothing else could never sign in.
+  if (database && types.size > 0 && [...types].every((type) => type === "credentials")) {
+    return new UnsupportedStrategy(
+      'Credentials providers sign in with JWT sessions only: use `session: { strategy: "jwt" }`, or add a provider that can use database sessions.',
+    );
+  }
+
+  const required = new Set<keyof Adapter>();
+  const need = (methods: ReadonlyArray<keyof Adapter>) => {
+    for (const method of methods) required.add(method);
+  };
+  if (database) need(METHODS_FOR.databaseSessions);
+  if (types.has("oauth") || types.has("oidc")) need(METHODS_FOR.accountSignIn);
+  if (emailProvider) need(METHODS_FOR.email);
+  if (webauthnProvider) need(METHODS_FOR.webauthn);
+  const missing = [...required].filter((method) => typeof adapter[method] !== "function");
+  if (missing.length === 0) return undefined;
+  return new MissingAdapterMethods(
+    `The adapter does not implement ${missing.map((method) => `\`${method}\``).join(", ")}, which this configuration's sign-in methods and session strategy need.`,
+  );
 }
 
 const warned = new WeakSet<AuthConfig>();
@@ -67,26 +139,15 @@ export function assertConfig(
     }
   }
 
-  if (config.adapter || options.session.strategy === "database") {
-    return new UnsupportedStrategy(
-      "Adapters and the database session strategy are not available in this runtime version: use JWT sessions (no adapter).",
-    );
-  }
   for (const provider of options.providers) {
     if (provider.type === "credentials" && typeof provider.authorize !== "function") {
       return new MissingAuthorize(`The credentials provider "${provider.id}" needs an \`authorize\` function.`);
-    }
-    if (provider.type === "email") {
-      return new MissingAdapter(`The email provider "${provider.id}" needs an adapter to store verification tokens.`);
     }
     if (provider.type === "webauthn" && !options.experimental.enableWebAuthn) {
       return new ExperimentalFeatureNotEnabled(
         `The WebAuthn provider "${provider.id}" is experimental: set \`experimental: { enableWebAuthn: true }\`.`,
       );
     }
-    if (provider.type === "webauthn") {
-      return new MissingAdapter(`The WebAuthn provider "${provider.id}" needs an adapter to store authenticators.`);
-    }
   }
-  return undefined;
+  return assertAdapter(options);
 }

@@ -8,7 +8,7 @@ import { decode, encode } from "../jwt.js";
 import type { AuthConfig, EventsOptions, JWTOptions, LoggerInstance } from "../types.js";
 import { resolveCallbacks } from "./callbacks.js";
 import { resolveCookies } from "./cookies.js";
-import type { InternalOptions, InternalProvider, RequestInternal } from "./internal.js";
+import type { InternalOptions, RequestInternal } from "./internal.js";
 import { createLogger } from "./logger.js";
 import { resolveProviders } from "./providers.js";
 import { normalizeBasePath } from "./request.js";
@@ -30,14 +30,26 @@ type StaticOptions = Omit<
   | "isOnRedirectProxy"
 >;
 
+/** What depends on the request's origin only: the same for every request a deployment serves. */
+type OriginOptions = Pick<InternalOptions, "url" | "providers" | "useSecureCookies" | "cookies" | "isOnRedirectProxy">;
+
 interface Resolved {
   static: StaticOptions;
-  /** Providers for the last few origins this config served (usually exactly one). */
-  providers: Map<string, InternalProvider[]>;
+  /** Per origin, for the last few origins this config served (usually exactly one). Shared: never mutate. */
+  origins: Map<string, OriginOptions>;
 }
 
 const resolvedConfigs = new WeakMap<AuthConfig, Resolved>();
 const MAX_ORIGINS = 8;
+
+/**
+ * The default database session token: 256 random bits as hex. A UUID carries only 122, below the 128
+ * bits a bearer token that unlocks an account should have (OWASP session management guidance).
+ */
+function randomSessionToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 /** The configured secret(s) as a list; empty strings do not count as a secret. */
 export function secretList(secret: AuthConfig["secret"]): string[] {
@@ -76,7 +88,7 @@ function resolveStatic(config: AuthConfig): StaticOptions {
       strategy: config.session?.strategy ?? (config.adapter ? "database" : "jwt"),
       maxAge,
       updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
-      generateSessionToken: config.session?.generateSessionToken ?? (() => crypto.randomUUID()),
+      generateSessionToken: config.session?.generateSessionToken ?? randomSessionToken,
     },
     jwt,
     callbacks: resolveCallbacks(config.callbacks),
@@ -95,7 +107,7 @@ function resolveStatic(config: AuthConfig): StaticOptions {
 function cached(config: AuthConfig): Resolved {
   let resolved = resolvedConfigs.get(config);
   if (!resolved) {
-    resolved = { static: resolveStatic(config), providers: new Map() };
+    resolved = { static: resolveStatic(config), origins: new Map() };
     resolvedConfigs.set(config, resolved);
   }
   return resolved;
@@ -106,34 +118,42 @@ export function configLogger(config: AuthConfig): LoggerInstance {
   return cached(config).static.logger;
 }
 
-/**
- * Options for one request. Throws what resolving the providers throws (InvalidEndpoints): a configuration
- * error, answered like the ones `assertConfig` returns.
- */
-export function resolveOptions(config: AuthConfig, request: RequestInternal): InternalOptions {
-  const resolved = cached(config);
-  const url = new URL(`${request.url.origin}${resolved.static.basePath}`);
-  let providers = resolved.providers.get(url.href);
-  if (!providers) {
-    providers = resolveProviders(config, url);
-    if (resolved.providers.size >= MAX_ORIGINS) resolved.providers.clear();
-    resolved.providers.set(url.href, providers);
-  }
+function resolveOrigin(config: AuthConfig, resolved: Resolved, origin: string): OriginOptions {
+  const url = new URL(`${origin}${resolved.static.basePath}`);
   const useSecureCookies = config.useSecureCookies ?? url.protocol === "https:";
-  const options: InternalOptions = {
-    ...resolved.static,
+  return {
     url,
-    action: request.action,
-    providers,
+    providers: resolveProviders(config, url),
     useSecureCookies,
     cookies: resolveCookies(useSecureCookies, config.cookies),
-    callbackUrl: url.origin,
-    csrfTokenVerified: false,
     isOnRedirectProxy: Boolean(
       resolved.static.redirectProxyUrl && new URL(resolved.static.redirectProxyUrl).origin === url.origin,
     ),
   };
-  const provider = providers.find((candidate) => candidate.id === request.providerId);
+}
+
+/**
+ * Options for one request. Throws what resolving the providers throws (InvalidEndpoints): a configuration
+ * error, answered like the ones `assertConfig` returns. Everything but the action, the provider and the
+ * callback URL is computed once per origin: this runs on every session read.
+ */
+export function resolveOptions(config: AuthConfig, request: RequestInternal): InternalOptions {
+  const resolved = cached(config);
+  const origin = request.url.origin;
+  let perOrigin = resolved.origins.get(origin);
+  if (!perOrigin) {
+    perOrigin = resolveOrigin(config, resolved, origin);
+    if (resolved.origins.size >= MAX_ORIGINS) resolved.origins.clear();
+    resolved.origins.set(origin, perOrigin);
+  }
+  const options: InternalOptions = {
+    ...resolved.static,
+    ...perOrigin,
+    action: request.action,
+    callbackUrl: perOrigin.url.origin,
+    csrfTokenVerified: false,
+  };
+  const provider = perOrigin.providers.find((candidate) => candidate.id === request.providerId);
   if (provider) options.provider = provider;
   return options;
 }

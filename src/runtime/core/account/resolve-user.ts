@@ -49,14 +49,20 @@ async function link(user: AdapterUser, identity: ProviderIdentity, options: Inte
   await options.events.linkAccount?.({ user, account: identity.account, profile: identity.user });
 }
 
+/** The stored user who owns this provider account, or null when it was never linked. */
+export async function accountOwner(account: Account, options: InternalOptions): Promise<AdapterUser | null> {
+  const { provider, providerAccountId } = account;
+  return adapterMethod(options.adapter, "getUserByAccount")({ provider, providerAccountId });
+}
+
 async function resolveAccountUser(
   identity: ProviderIdentity,
   options: InternalOptions,
   signedInUserId: string | null,
+  knownOwner: AdapterUser | null | undefined,
 ): Promise<ResolvedUser> {
   const { adapter, events, provider } = options;
-  const { provider: providerId, providerAccountId } = identity.account;
-  const owner = await adapterMethod(adapter, "getUserByAccount")({ provider: providerId, providerAccountId });
+  const owner = knownOwner !== undefined ? knownOwner : await accountOwner(identity.account, options);
   const signedIn = signedInUserId ? await adapterMethod(adapter, "getUser")(signedInUserId) : null;
 
   if (owner) {
@@ -92,12 +98,17 @@ async function resolveAccountUser(
   return { user, isNewUser: true };
 }
 
+/**
+ * `knownOwner` is the result of `accountOwner` when the caller already looked it up (to show the signIn
+ * callback the stored user), so the adapter is not asked twice; leave it undefined otherwise.
+ */
 export async function resolveUser(
   identity: ProviderIdentity,
   options: InternalOptions,
   signedInUserId: string | null,
+  knownOwner?: AdapterUser | null,
 ): Promise<ResolvedUser> {
   if (!options.adapter) return { user: identity.user, isNewUser: false };
   if (identity.account.type === "email") return resolveEmailUser(identity, options);
-  return resolveAccountUser(identity, options, signedInUserId);
+  return resolveAccountUser(identity, options, signedInUserId, knownOwner);
 }

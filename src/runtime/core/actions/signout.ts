@@ -28,6 +28,6 @@ export async function signOut({
 }: ActionContext): Promise<ResponseInternal> {
   assertCsrf("signout", options.csrfTokenVerified, skipCSRFCheck);
   const { ended, cookies: cleared } = await sessionStore.destroy();
-  await options.events.signOut?.(ended);
+  if (ended) await options.events.signOut?.(ended);
   return { redirect: options.callbackUrl, cookies: [...cookies, ...cleared] };
 }

@@ -98,6 +98,7 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
     },
 
     async destroy() {
+      if (!readChunked(request.cookies, name)) return { cookies: clear() };
       let token: JWT | null = null;
       try {
         token = await current();

@@ -1,7 +1,7 @@
 /**
  * How actions keep a session, whatever the strategy: read it (running the jwt/session callbacks and
  * renewing the cookie), create it after a sign-in, and end it on sign-out. `jwt.ts` keeps it in an
- * encrypted cookie; a database store (same interface) keeps only a session token there.
+ * encrypted cookie; `database.ts` keeps only a session token there and the session behind the adapter.
  */
 import type { Account, AdapterSession, Cookie, JWT, Profile, Session, User } from "../../types.js";
 
@@ -34,6 +34,9 @@ export interface SessionStore {
   userId(): Promise<string | null>;
   /** Starts a session for a user who just signed in; returns the cookies that carry it. */
   create(params: SessionCreate): Promise<{ cookies: Cookie[] }>;
-  /** Ends the caller's session; returns what ended (for `events.signOut`) and the cookies that clear it. */
-  destroy(): Promise<{ ended: SessionEnded; cookies: Cookie[] }>;
+  /**
+   * Ends the caller's session; returns what ended (for `events.signOut`; absent when no session cookie
+   * was presented, so nothing ended) and the cookies that clear it.
+   */
+  destroy(): Promise<{ ended?: SessionEnded; cookies: Cookie[] }>;
 }

@@ -3,9 +3,9 @@
  * identity becomes a user (core/account), a session starts, `events.signIn` fires, and the browser goes
  * to the callback URL (or `pages.newUser` for a user created just now).
  */
-import { AccessDenied, AuthError } from "../../../errors.js";
+import { AccessDenied, AuthError, UnsupportedStrategy } from "../../../errors.js";
 import type { Account, Cookie, Profile, ResponseInternal, User } from "../../../types.js";
-import { resolveUser } from "../../account/resolve-user.js";
+import { accountOwner, resolveUser } from "../../account/resolve-user.js";
 import { pageUrl, withQuery } from "../../errors.js";
 import type { InternalOptions } from "../../internal.js";
 import type { ActionContext } from "../context.js";
@@ -53,20 +53,32 @@ export async function completeSignIn(
 ): Promise<ResponseInternal> {
   const { options, cookies, sessionStore, request } = context;
   const { account, profile, credentials } = signedIn;
+  const credentialsSignIn = account.type === "credentials";
+  if (credentialsSignIn && options.session.strategy === "database") {
+    // `authorize` vouches for a user the adapter may not even know; its sessions are JWTs only (§7).
+    throw new UnsupportedStrategy(
+      `The credentials provider "${account.provider}" cannot start a database session: use \`session: { strategy: "jwt" }\` to offer credentials sign-in.`,
+    );
+  }
+  // Credentials never touch the adapter: `authorize` is the whole story.
+  const adapterFlow = Boolean(options.adapter) && !credentialsSignIn;
+  // The signIn callback sees the stored user when this account is already known (spec: the adapter's user).
+  const owner =
+    adapterFlow && (account.type === "oauth" || account.type === "oidc")
+      ? await accountOwner(account, options)
+      : undefined;
   const redirect = await authorizeSignIn(
-    { user: signedIn.user, account, ...(profile ? { profile } : {}), ...(credentials ? { credentials } : {}) },
+    { user: owner ?? signedIn.user, account, ...(profile ? { profile } : {}), ...(credentials ? { credentials } : {}) },
     options,
   );
   if (redirect) return { redirect, cookies: [...cookies, ...extraCookies] };
 
-  // Credentials never touch the adapter: `authorize` is the whole story (and the session is always a JWT).
-  const signedInUserId = options.adapter && account.type !== "credentials" ? await sessionStore.userId() : null;
-  const { user, isNewUser } =
-    account.type === "credentials"
-      ? { user: signedIn.user, isNewUser: false }
-      : await resolveUser({ user: signedIn.user, account, ...(profile ? { profile } : {}) }, options, signedInUserId);
+  const signedInUserId = adapterFlow ? await sessionStore.userId() : null;
+  const identity = { user: signedIn.user, account, ...(profile ? { profile } : {}) };
+  const { user, isNewUser } = adapterFlow
+    ? await resolveUser(identity, options, signedInUserId, owner)
+    : { user: signedIn.user, isNewUser: false };
 
-  const adapterFlow = Boolean(options.adapter) && account.type !== "credentials";
   const newUserFlag = adapterFlow ? { isNewUser } : {};
   const session = await sessionStore.create({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });
   await options.events.signIn?.({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });
