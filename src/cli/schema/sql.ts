@@ -1,0 +1,83 @@
+/**
+ * SQL DDL for each dialect, generated from the table model so the dialects cannot drift apart. The
+ * statements are idempotent (`IF NOT EXISTS`): running the file twice changes nothing.
+ */
+import { type Column, type ForeignKey, type Table, tables } from "./model.js";
+
+export type SqlDialect = "sqlite" | "postgres" | "mysql";
+
+export const sqlDialects: readonly SqlDialect[] = ["sqlite", "postgres", "mysql"];
+
+function columnType(column: Column, dialect: SqlDialect): string {
+  switch (column.type) {
+    case "key":
+      return dialect === "mysql" ? `VARCHAR(${column.maxLength ?? 255})` : "TEXT";
+    case "text":
+      return "TEXT";
+    case "integer":
+      return dialect === "sqlite" ? "INTEGER" : "BIGINT";
+    case "boolean":
+      return dialect === "sqlite" ? "INTEGER" : "BOOLEAN";
+    case "timestamp":
+      if (dialect === "postgres") return "TIMESTAMPTZ(3)";
+      if (dialect === "mysql") return "DATETIME(3)";
+      return "INTEGER";
+  }
+}
+
+const list = (columns: string[]) => columns.join(", ");
+
+function foreignKeyClause(table: Table, foreignKey: ForeignKey): string {
+  const name = `${table.name}_${foreignKey.columns.join("_")}_fkey`;
+  const { references } = foreignKey;
+  return (
+    `CONSTRAINT ${name} FOREIGN KEY (${list(foreignKey.columns)}) ` +
+    `REFERENCES ${references.table} (${list(references.columns)}) ON DELETE CASCADE`
+  );
+}
+
+function createTable(table: Table, dialect: SqlDialect): string {
+  const lines = table.columns.map(
+    (column) => `${column.name} ${columnType(column, dialect)}${column.nullable ? "" : " NOT NULL"}`,
+  );
+  lines.push(`CONSTRAINT ${table.name}_pkey PRIMARY KEY (${list(table.primaryKey)})`);
+  for (const columns of table.unique)
+    lines.push(`CONSTRAINT ${table.name}_${columns.join("_")}_key UNIQUE (${list(columns)})`);
+  // MySQL has no CREATE INDEX IF NOT EXISTS; declaring indexes inside the table keeps the file idempotent.
+  if (dialect === "mysql")
+    for (const index of table.indexes) lines.push(`INDEX ${index.name} (${list(index.columns)})`);
+  for (const foreignKey of table.foreignKeys) lines.push(foreignKeyClause(table, foreignKey));
+
+  // SQLite STRICT tables refuse values of the wrong type instead of storing them silently. MySQL tables use
+  // a binary collation: tokens and base64url credential ids are case-sensitive, as in the other dialects.
+  const options =
+    dialect === "sqlite"
+      ? " STRICT"
+      : dialect === "mysql"
+        ? " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"
+        : "";
+  return `CREATE TABLE IF NOT EXISTS ${table.name} (\n  ${lines.join(",\n  ")}\n)${options};`;
+}
+
+function createIndexes(table: Table, dialect: SqlDialect): string[] {
+  if (dialect === "mysql") return [];
+  return table.indexes.map(
+    (index) => `CREATE INDEX IF NOT EXISTS ${index.name} ON ${table.name} (${list(index.columns)});`,
+  );
+}
+
+const dialectNotes: Record<SqlDialect, string> = {
+  sqlite: "-- Dates are INTEGER milliseconds since the epoch; booleans are 0/1. Needs SQLite >= 3.37 (STRICT tables).",
+  postgres: "-- Dates are TIMESTAMPTZ; the 64-bit integers (expires_at, counter) are BIGINT.",
+  mysql: "-- Dates are DATETIME(3) in the connection's time zone (InnoDB, MySQL or MariaDB).",
+};
+
+/** The whole schema for one dialect: one CREATE TABLE per table, parents first, then its indexes. */
+export function sqlSchema(dialect: SqlDialect): string {
+  const statements = tables.flatMap((table) => [createTable(table, dialect), ...createIndexes(table, dialect)]);
+  const header = [
+    `-- Auth tables for ${dialect}, written by create-auth from its table model. Safe to run more than once.`,
+    dialectNotes[dialect],
+  ];
+  return `${header.join("\n")}\n\n${statements.join("\n\n")}\n`;
+}
