@@ -6,6 +6,7 @@ import { AuthError, CallbackRouteError, InvalidProvider } from "../../../errors.
 import type { ResponseInternal } from "../../../types.js";
 import type { ActionContext } from "../context.js";
 import { credentialsCallback } from "./credentials.js";
+import { emailCallback } from "./email.js";
 import { oauthCallback } from "./oauth.js";
 
 export async function callback(context: ActionContext): Promise<ResponseInternal> {
@@ -20,6 +21,8 @@ export async function callback(context: ActionContext): Promise<ResponseInternal
       case "oauth":
       case "oidc":
         return await oauthCallback(context);
+      case "email":
+        return await emailCallback(context);
       default:
         throw new InvalidProvider(`Signing in with a "${options.provider.type}" provider is not available yet.`);
     }
