@@ -1,7 +1,63 @@
-/** The email provider's configuration (magic links). */
-import type { CommonProviderOptions } from "./types.js";
+/**
+ * The email provider's configuration (magic links): who sends the mail, how long a link lives, how an
+ * address is normalised, and the function that delivers the link.
+ */
+import type { Awaitable, CommonProviderOptions, Theme } from "./types.js";
+
+/** What `sendVerificationRequest` receives: everything needed to deliver one sign-in link. */
+export interface SendVerificationRequestParams {
+  /** The normalised email address the link is for. */
+  identifier: string;
+  /** The sign-in link: `<origin><basePath>/callback/<id>?callbackUrl=…&token=…&email=…`. */
+  url: string;
+  /** When the link stops working. */
+  expires: Date;
+  provider: EmailConfig;
+  /** The plain token inside the link (only its hash is stored). */
+  token: string;
+  theme: Theme;
+  /** The sign-in request. Anything read from it is attacker-supplied: never echo it into the mail. */
+  request: Request;
+}
+
+/**
+ * Where nodemailer delivers: an SMTP URL (`smtp://user:pass@smtp.example.com:587`, `smtps://…`) or the
+ * options object of a nodemailer transport (`{ host, port, secure, auth: { user, pass }, … }`).
+ */
+export type EmailServer =
+  | string
+  | {
+      host?: string;
+      port?: number;
+      secure?: boolean;
+      auth?: { user?: string; pass?: string; [option: string]: unknown };
+      [option: string]: unknown;
+    };
 
 export interface EmailConfig extends CommonProviderOptions {
   type: "email";
-  [option: string]: unknown;
+  /** The sender, e.g. `"Example <no-reply@example.com>"`. */
+  from?: string;
+  /** Lifetime of a sign-in link in seconds. Default 86400 (24 hours). */
+  maxAge?: number;
+  /** The nodemailer provider's transport (ignored by a custom `sendVerificationRequest` unless it reads it). */
+  server?: EmailServer;
+  /** An API key for HTTP email services; inferred from `AUTH_<ID>_KEY`. */
+  apiKey?: string;
+  /** Delivers the link. A throw (or rejection) ends the sign-in with `EmailSignInError`. */
+  sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>;
+  /** The token inside the link. Default: 32 random bytes as 64 hex characters. */
+  generateVerificationToken?: () => Awaitable<string>;
+  /**
+   * Turns what the user typed into the address links are sent to and users are found by; replaces the
+   * default (NFKC, trim, lower-case, one plain address). Throw to reject the input.
+   */
+  normalizeIdentifier?: (identifier: string) => string;
+  /** Hashes stored tokens instead of the configured `secret`. */
+  secret?: string;
+  /** The options the provider was created with. */
+  options?: EmailUserConfig;
 }
+
+/** What the `email` and `nodemailer` factories accept. */
+export type EmailUserConfig = Partial<Omit<EmailConfig, "type" | "options">>;

@@ -15,6 +15,7 @@ import type {
   TokenSet,
   User,
 } from "../types.js";
+import { resolveEmailProvider } from "./email/provider.js";
 import type { InternalOAuthProvider, InternalProvider } from "./internal.js";
 
 /**
@@ -30,6 +31,7 @@ export function resolveProviders(config: AuthConfig, url: URL): InternalProvider
     if (provider.type === "oauth" || provider.type === "oidc") {
       return resolveOAuthProvider(provider, config, callbackUrl, signinUrl);
     }
+    if (provider.type === "email") return resolveEmailProvider(provider, callbackUrl, signinUrl);
     return { ...provider, callbackUrl, signinUrl } as InternalProvider;
   });
 }

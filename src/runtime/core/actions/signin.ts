@@ -1,6 +1,7 @@
 /**
  * `GET /signin` renders the sign-in page (or redirects to `pages.signIn`); `POST /signin/<provider>`
- * (CSRF-checked) starts an OAuth/OIDC sign-in by redirecting to the provider's authorization URL.
+ * (CSRF-checked) starts an OAuth/OIDC sign-in by redirecting to the provider's authorization URL, or
+ * an email sign-in by mailing a link (signin-email.ts).
  * Credentials forms post to `/callback/<id>` instead, so a POST here for them just shows the page again.
  */
 import { InvalidProvider } from "../../errors.js";
@@ -12,6 +13,7 @@ import { getAuthorizationUrl } from "../oauth/authorization-url.js";
 import { renderSignInPage } from "../pages/signin.js";
 import { html } from "../response.js";
 import type { ActionContext } from "./context.js";
+import { signInWithEmail } from "./signin-email.js";
 
 function requireKnownProvider({ request, options }: ActionContext) {
   if (request.providerId !== undefined && !options.provider) {
@@ -47,5 +49,6 @@ export async function signIn(context: ActionContext): Promise<ResponseInternal> 
     const authorization = await getAuthorizationUrl(options, provider, request.query);
     return { redirect: authorization.redirect, cookies: [...cookies, ...authorization.cookies] };
   }
+  if (provider?.type === "email") return signInWithEmail(context, provider);
   return { redirect: actionHref(options.url, "signin"), cookies };
 }

@@ -1,7 +1,8 @@
 /**
  * The built-in sign-in page: one form per provider. OAuth/OIDC providers get a POST button to
  * `/signin/<id>` (a POST, so the CSRF token travels with it); credentials providers get their fields,
- * posted to `/callback/<id>`. An `?error=` is explained above the forms.
+ * posted to `/callback/<id>`; email providers an address field, posted to `/signin/<id>`. An `?error=` is
+ * explained above the forms.
  */
 import type { Theme } from "../../types.js";
 import type { InternalProvider } from "../internal.js";
@@ -13,7 +14,7 @@ const SIGNIN_ERRORS: Record<string, string> = {
   OAuthAccountNotLinked: "To confirm your identity, sign in with the same account you used originally.",
   OAuthCallbackError: "The sign-in provider returned an error. Try again, or sign in another way.",
   OAuthSignInError: "Sign-in with that provider could not start. Try again, or sign in another way.",
-  EmailSignInError: "The sign-in email could not be sent. Try again later.",
+  EmailSignInError: "The sign-in email could not be sent. Check the address, then try again.",
   MissingCSRF: "Your sign-in form expired. Please try again.",
   AccountNotLinked: "This email is already used by another account. Sign in the way you did before.",
   SessionRequired: "Please sign in to access this page.",
@@ -28,8 +29,18 @@ function hiddenInputs(csrfToken: string | undefined, callbackUrl: string): strin
   return `${csrf}<input type="hidden" name="callbackUrl" value="${escapeHtml(callbackUrl)}">`;
 }
 
+/** An address field posted to `/signin/<id>`, which mails the link. */
+function emailForm(provider: InternalProvider, csrfToken: string | undefined, callbackUrl: string): string {
+  const id = `input-email-for-${provider.id}-provider`;
+  return `<form action="${escapeHtml(provider.signinUrl)}" method="POST">${hiddenInputs(csrfToken, callbackUrl)}
+<label for="${escapeHtml(id)}">Email</label>
+<input id="${escapeHtml(id)}" name="email" type="email" autocomplete="email" placeholder="email@example.com" required>
+<button type="submit">${escapeHtml(`Sign in with ${provider.name}`)}</button></form>`;
+}
+
 function providerForm(provider: InternalProvider, csrfToken: string | undefined, callbackUrl: string): string {
   const label = `Sign in with ${provider.name}`;
+  if (provider.type === "email") return emailForm(provider, csrfToken, callbackUrl);
   if (provider.type === "credentials") {
     const fields = Object.entries(provider.credentials ?? {})
       .map(([key, input]) => {
@@ -61,7 +72,11 @@ export function renderSignInPage(params: {
 }): string {
   const { providers, csrfToken, callbackUrl, error, theme } = params;
   const visible = providers.filter(
-    (provider) => provider.type === "oauth" || provider.type === "oidc" || provider.type === "credentials",
+    (provider) =>
+      provider.type === "oauth" ||
+      provider.type === "oidc" ||
+      provider.type === "credentials" ||
+      provider.type === "email",
   );
   const errorBlock = error ? `<p class="error" role="alert">${escapeHtml(signInErrorMessage(error))}</p>` : "";
   const forms = visible.map((provider) => providerForm(provider, csrfToken, callbackUrl)).join("\n<hr>\n");

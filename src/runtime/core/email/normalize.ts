@@ -1,0 +1,54 @@
+/**
+ * Turns what someone typed into the one address a sign-in link is sent to and a user is found by.
+ * The address reaches the mail transport as the recipient, so anything that could make it more than one
+ * plain address (a list, a display name, a group, a comment, a quoted local part) is refused rather than
+ * repaired: `a@x.test, b@y.test` must never mail a link for one address to another.
+ */
+import { EmailSignInError } from "../../errors.js";
+import type { EmailConfig } from "../../types-email.js";
+
+/**
+ * Characters with a meaning in RFC 5322 address lists (§3.4: `,` and `;` separate, `<>` wrap, `:` starts a
+ * group, `()` comment, `"` quotes, `[]` a domain literal, `\` escapes), plus whitespace and control characters.
+ */
+const ADDRESS_SYNTAX = /[\s\p{Cc},;:<>()[\]\\"]/u;
+
+/**
+ * The default normalisation: Unicode NFKC (so look-alike compatibility forms collapse to one address),
+ * trimmed, lower-cased, then validated: exactly one `@`, a non-empty local part and domain, no list or
+ * address syntax. Validating after normalising means the address checked is the address used.
+ * @throws Error describing why the input is not one address.
+ */
+export function normalizeEmailAddress(input: string): string {
+  const address = input.normalize("NFKC").trim().toLowerCase();
+  if (address === "") throw new Error("The email address is empty.");
+  if (ADDRESS_SYNTAX.test(address)) {
+    throw new Error("The email address contains whitespace, quotes or list/address punctuation.");
+  }
+  const parts = address.split("@");
+  if (parts.length !== 2) throw new Error("The email address must contain exactly one @.");
+  const [local, domain] = parts as [string, string];
+  if (local === "" || domain === "") throw new Error("The email address needs text before and after the @.");
+  return address;
+}
+
+/**
+ * The provider's normaliser (its own `normalizeIdentifier` replaces the default) applied to a request's
+ * `email` field. Any rejection is an `EmailSignInError`, which sends the user back to the sign-in page.
+ */
+export function identifierFromInput(provider: EmailConfig, input: unknown): string {
+  if (typeof input !== "string") throw new EmailSignInError("The sign-in request has no email address.");
+  const normalize = provider.normalizeIdentifier ?? normalizeEmailAddress;
+  let identifier: unknown;
+  try {
+    identifier = normalize(input);
+  } catch (error) {
+    throw new EmailSignInError("The email address was rejected.", {
+      cause: error instanceof Error ? error : new Error(String(error)),
+    });
+  }
+  if (typeof identifier !== "string" || identifier === "") {
+    throw new EmailSignInError(`normalizeIdentifier of provider "${provider.id}" returned no address.`);
+  }
+  return identifier;
+}
