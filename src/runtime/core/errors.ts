@@ -19,6 +19,9 @@ const CLIENT_SAFE = new Set([
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  // Unlike the reference (which shows Configuration): "the sign-in email could not be sent, check the
+  // address" is something the user can act on, and it says nothing about the server.
+  "EmailSignInError",
 ]);
 
 const CONFIGURATION_MESSAGE =
