@@ -69,12 +69,12 @@ describe("options carried into the resolved options", () => {
     return resolveOptions(config, await parseRequest(get("/auth/session"), config));
   }
 
-  it("keeps session.generateSessionToken (used by database sessions) and defaults it to a random UUID", async () => {
+  it("keeps session.generateSessionToken (used by database sessions) and defaults it to 256 random bits as hex", async () => {
     const generateSessionToken = () => "token-from-the-app";
     const custom = await resolved(baseConfig({ session: { generateSessionToken } }));
     expect(custom.session.generateSessionToken).toBe(generateSessionToken);
     const fallback = (await resolved(baseConfig())).session.generateSessionToken;
-    expect(fallback()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(fallback()).toMatch(/^[0-9a-f]{64}$/);
     expect(fallback()).not.toBe(fallback());
   });
 
