@@ -197,6 +197,15 @@ export interface EndpointConfig {
 }
 
 /**
+ * The token endpoint. `encoding` says how its request parameters are sent: `form`
+ * (`application/x-www-form-urlencoded`, RFC 6749 §4.1.3; the default) or `json` (`application/json`, for the
+ * servers that document a JSON body, such as Atlassian and Notion). Client authentication is unchanged.
+ */
+export interface TokenEndpointConfig extends EndpointConfig {
+  encoding?: "form" | "json";
+}
+
+/**
  * The userinfo endpoint, optionally with a provider-specific `request` that builds the profile itself (for
  * APIs that are not OIDC userinfo, e.g. GitHub's `/user` plus `/user/emails`). `url` is the resolved userinfo
  * URL; `fetch` is the provider's own (`customFetch`), so tests and proxies see every call.
@@ -234,7 +243,7 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
   issuer?: string;
   wellKnown?: string;
   authorization?: string | EndpointConfig;
-  token?: string | EndpointConfig;
+  token?: string | TokenEndpointConfig;
   userinfo?: string | UserinfoEndpointConfig;
   clientId?: string;
   clientSecret?: string;

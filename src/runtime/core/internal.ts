@@ -16,6 +16,7 @@ import type {
   OAuthConfig,
   PagesOptions,
   Theme,
+  TokenEndpointConfig,
   UserinfoEndpointConfig,
   WebAuthnConfig,
 } from "../types.js";
@@ -44,7 +45,7 @@ export interface InternalOAuthProvider
   extends Omit<OAuthConfig, "authorization" | "token" | "userinfo" | "checks" | "profile"> {
   /** `url` is absent when discovery from `issuer` supplies it; `params` are extra authorization parameters. */
   authorization?: { url?: URL; params?: Record<string, string> };
-  token?: { url?: URL; params?: Record<string, string> };
+  token?: { url?: URL; params?: Record<string, string>; encoding?: TokenEndpointConfig["encoding"] };
   userinfo?: { url?: URL; params?: Record<string, string>; request?: UserinfoEndpointConfig["request"] };
   checks: Array<"pkce" | "state" | "nonce" | "none">;
   profile: NonNullable<OAuthConfig["profile"]>;

@@ -133,6 +133,7 @@ function resolveOAuthProvider(
     authorization.params = { scope: "openid profile email", ...authorization.params };
   }
   const userinfoRequest = typeof provider.userinfo === "object" ? provider.userinfo.request : undefined;
+  const tokenEncoding = typeof provider.token === "object" ? provider.token.encoding : undefined;
 
   if (!provider.issuer && provider.type === "oidc") {
     throw new InvalidEndpoints(
@@ -152,7 +153,7 @@ function resolveOAuthProvider(
     checks,
     profile: provider.profile ?? defaultProfile,
     authorization,
-    token,
+    token: tokenEncoding ? { ...token, encoding: tokenEncoding } : token,
     userinfo: { ...userinfo, ...(userinfoRequest ? { request: userinfoRequest } : {}) },
     redirectProxyUrl,
     callbackUrl,

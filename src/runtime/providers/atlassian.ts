@@ -1,6 +1,7 @@
 /**
  * Atlassian (Jira, Confluence; OAuth 2.0 "3LO"): the authorization request names the API audience and asks
- * for consent; the profile is `GET https://api.atlassian.com/me` (`read:me` scope).
+ * for consent; the code is exchanged with a JSON body (client id and secret in it); the profile is
+ * `GET https://api.atlassian.com/me` (`read:me` scope).
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
@@ -31,7 +32,8 @@ export default function Atlassian(options?: ProviderOptions<AtlassianProfile>): 
         url: "https://auth.atlassian.com/authorize",
         params: { audience: "api.atlassian.com", prompt: "consent", scope: "read:me" },
       },
-      token: "https://auth.atlassian.com/oauth/token",
+      // Atlassian documents the code exchange (and refresh) as a JSON body carrying client_id and client_secret.
+      token: { url: "https://auth.atlassian.com/oauth/token", encoding: "json" },
       userinfo: "https://api.atlassian.com/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: atlassianProfile,

@@ -32,7 +32,9 @@ export default function Notion(options?: ProviderOptions<NotionProfile>): OAuthC
       name: "Notion",
       type: "oauth",
       authorization: { url: "https://api.notion.com/v1/oauth/authorize", params: { owner: "user" } },
-      token: "https://api.notion.com/v1/oauth/token",
+      // Notion documents the code exchange as a JSON body with HTTP Basic client authentication.
+      token: { url: "https://api.notion.com/v1/oauth/token", encoding: "json" },
+      client: { token_endpoint_auth_method: "client_secret_basic" },
       userinfo: {
         async request({ tokens }) {
           const owner = tokens.owner as { type?: string; user?: NotionProfile } | undefined;

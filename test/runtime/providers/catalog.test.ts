@@ -58,6 +58,8 @@ interface Row {
   userinfo?: string;
   resources?: Record<string, unknown>;
   tokenExtra?: Record<string, unknown>;
+  /** The token request's documented encoding; the stand-in refuses the other one. Default form. */
+  tokenBody?: "json";
   formPost?: boolean;
   user: User;
 }
@@ -487,6 +489,7 @@ const rows: Row[] = [
     authorize: "https://auth.atlassian.com/authorize",
     scope: "read:me",
     token: "https://auth.atlassian.com/oauth/token",
+    tokenBody: "json",
     userinfo: "https://api.atlassian.com/me",
     payload: {
       account_type: "atlassian",
@@ -513,6 +516,7 @@ const rows: Row[] = [
     authorize: "https://api.notion.com/v1/oauth/authorize",
     scope: null,
     token: "https://api.notion.com/v1/oauth/token",
+    tokenBody: "json",
     payload: {
       object: "user",
       id: "92a680bb-6970-4726-952b-4f4c03bff617",
@@ -800,6 +804,7 @@ beforeAll(async () => {
       clientId: `client-${row.id}`,
       clientSecret: `secret-${row.id}`,
       auth: row.auth,
+      tokenBody: row.tokenBody,
       issuer: row.issuer,
       claims: row.issuer ? row.payload : undefined,
       resources: { ...(row.userinfo ? { [row.userinfo]: row.payload } : {}), ...row.resources },
@@ -862,6 +867,7 @@ describe("provider catalog", () => {
     const calls = standIn.requests.slice(from);
     const tokenCall = calls.find((call) => call.url === row.token);
     expect(tokenCall?.clientAuth).toBe(row.auth);
+    expect(tokenCall?.tokenBody).toBe(row.tokenBody ?? "form");
     if (row.userinfo) expect(calls.map((call) => call.url)).toContain(row.userinfo);
   });
 });

@@ -3,8 +3,8 @@
  * provider's hosts: the provider's `customFetch` (and the test, for the browser's authorize step) sends
  * `https://<host>/<path>` to `http://127.0.0.1:<port>/<host>/<path>`, so each provider keeps its real
  * endpoint URLs and the stand-in records exactly which ones were called. It serves the authorization
- * endpoint (a 302 back with a code), the token endpoint (checking client authentication, the code, the
- * redirect_uri and the PKCE verifier), any resource URL the test registers (userinfo and the like, behind
+ * endpoint (a 302 back with a code), the token endpoint (checking the body's encoding, client authentication,
+ * the code, the redirect_uri and the PKCE verifier), any resource URL the test registers (userinfo and the like, behind
  * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -26,6 +26,10 @@ export interface StandInClient {
   resources?: Record<string, unknown>;
   /** Extra fields of the token response (Notion's `owner`). */
   tokenExtra?: Record<string, unknown>;
+  /** How the token request's body must be encoded; the other encoding is refused with 400. Default `form`. */
+  tokenBody?: "form" | "json";
+  /** Extra parameters of the authorization response (Apple's first-sign-in `user`). */
+  authorizationExtra?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -34,6 +38,8 @@ export interface RecordedRequest {
   url: string;
   /** `basic`, `post`, or `none` for token requests. */
   clientAuth?: "basic" | "post" | "none";
+  /** How a token request's body was encoded (from its Content-Type). */
+  tokenBody?: "form" | "json";
 }
 
 interface Grant {
@@ -68,7 +74,8 @@ export async function startStandIn(): Promise<StandIn> {
     const local = new URL(req.url ?? "/", "http://stand-in");
     const [, host, ...rest] = local.pathname.split("/");
     const real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
-    const body = new URLSearchParams(await readBody(req));
+    const encoding = bodyEncoding(req);
+    const body = parseBody(await readBody(req), encoding);
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
@@ -111,6 +118,7 @@ export async function startStandIn(): Promise<StandIn> {
       back.searchParams.set("code", code);
       const state = real.searchParams.get("state");
       if (state !== null) back.searchParams.set("state", state);
+      for (const [key, value] of Object.entries(client.authorizationExtra ?? {})) back.searchParams.set(key, value);
       res.writeHead(302, { location: back.href });
       return res.end();
     }
@@ -125,9 +133,13 @@ export async function startStandIn(): Promise<StandIn> {
             body.has("client_secret") ? ("post" as const) : ("none" as const),
           ];
       recorded.clientAuth = method;
+      recorded.tokenBody = encoding;
       const client = clients.get(id ?? "");
       if (!client || client.clientSecret !== secret || client.auth !== method) {
         return send(res, 401, { error: "invalid_client" });
+      }
+      if (encoding !== (client.tokenBody ?? "form")) {
+        return send(res, 400, { error: "invalid_request", error_description: `expected a ${client.tokenBody} body` });
       }
       const code = body.get("code") ?? "";
       const grant = grants.get(code);
@@ -207,6 +219,22 @@ function basicCredentials(req: IncomingMessage) {
   const [id = "", secret = ""] = Buffer.from(encoded, "base64").toString("utf8").split(":");
   const decode = (value: string) => decodeURIComponent(value.replace(/\+/g, " "));
   return { id: decode(id), secret: decode(secret) };
+}
+
+/** A body is JSON when its Content-Type says so; anything else is read as a form. */
+function bodyEncoding(req: IncomingMessage): "form" | "json" {
+  return /^application\/json\b/i.test(req.headers["content-type"] ?? "") ? "json" : "form";
+}
+
+/** The parameters of a form or JSON body (JSON: the top-level string values). */
+function parseBody(text: string, encoding: "form" | "json"): URLSearchParams {
+  if (encoding === "form") return new URLSearchParams(text);
+  const parameters = new URLSearchParams();
+  const parsed: unknown = JSON.parse(text || "{}");
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof value === "string") parameters.set(key, value);
+  }
+  return parameters;
 }
 
 function readBody(req: IncomingMessage) {

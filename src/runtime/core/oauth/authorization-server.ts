@@ -101,16 +101,30 @@ export function providerFetch(provider: InternalOAuthProvider): typeof fetch {
  * Options for one oauth4webapi request to `target`: the provider's fetch, and plain http allowed only when
  * the target is a loopback address (RFC 8252 §8.3: no network attacker can sit on loopback), which is what
  * local development and the test suite's identity providers use. Everything else must be https.
+ * For a provider whose token endpoint takes JSON (`token.encoding: "json"`), the token request (the only
+ * form body we send: code exchange and refresh) goes out as JSON.
  */
 export function httpOptions<Method extends string, Body>(
   provider: InternalOAuthProvider,
   target: URL | string | undefined,
 ): oauth.HttpRequestOptions<Method, Body> {
   const fetchImpl = providerFetch(provider);
+  const json = provider.token?.encoding === "json";
   return {
-    [oauth.customFetch]: (url, init) => fetchImpl(url, init as RequestInit),
+    [oauth.customFetch]: (url, init) => fetchImpl(url, json ? asJsonBody(init as RequestInit) : (init as RequestInit)),
     [oauth.allowInsecureRequests]: target !== undefined && isLoopback(new URL(target)),
   };
+}
+
+/**
+ * oauth4webapi writes token requests form-encoded (RFC 6749 §4.1.3, §6); the same parameters, client
+ * credentials included when they travel in the body, as one JSON object. Other requests pass unchanged.
+ */
+function asJsonBody(init: RequestInit): RequestInit {
+  if (!(init.body instanceof URLSearchParams)) return init;
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json");
+  return { ...init, headers, body: JSON.stringify(Object.fromEntries(init.body)) };
 }
 
 function isLoopback(url: URL): boolean {
