@@ -1,18 +1,47 @@
 /**
- * `GET /webauthn-options/<provider>`: the options a browser needs to register or use a passkey. WebAuthn
- * itself (issue 5) needs an adapter; until then the action answers as the reference does when its
- * preconditions fail: no adapter → MissingAdapter, a provider that is not WebAuthn → InvalidProvider.
- * Neither is client-safe, so the user lands on the Configuration error page and the log says why.
+ * `GET /webauthn-options/<provider>?action=register|authenticate&email=…`: the options a browser needs to
+ * create or use a passkey, and the sealed challenge cookie that goes with them. Answers
+ * `{ action, options }`, or 400 `{ error }` when the request asks for something it may not have (see
+ * core/webauthn/decide.ts).
  */
-import { InvalidProvider, MissingAdapter } from "../../errors.js";
-import type { ResponseInternal } from "../../types.js";
+import { WebAuthnVerificationError } from "../../errors.js";
+import type { AdapterUser, ResponseInternal } from "../../types.js";
+import type { WebAuthnLookupOptions } from "../../types-webauthn.js";
+import { adapterMethod } from "../account/adapter-method.js";
+import { json, NO_CACHE_HEADERS } from "../response.js";
+import { decideAction } from "../webauthn/decide.js";
+import { authenticationOptions, registrationOptions } from "../webauthn/options.js";
+import { requireMethod, requireWebAuthnProvider } from "../webauthn/provider.js";
 import type { ActionContext } from "./context.js";
 
-export function webAuthnOptions({ request, options }: ActionContext): ResponseInternal {
-  if (!options.adapter) {
-    throw new MissingAdapter("WebAuthn options need an adapter to store users and authenticators.");
+export async function webAuthnOptions(context: ActionContext): Promise<ResponseInternal> {
+  const { request, options, cookies, sessionStore } = context;
+  const provider = requireWebAuthnProvider(request, options);
+  requireMethod(request, "GET");
+  const lookup: WebAuthnLookupOptions = {
+    url: options.url,
+    provider,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  };
+
+  const signedInId = await sessionStore.userId();
+  const sessionUser: AdapterUser | null = signedInId
+    ? await adapterMethod(options.adapter, "getUser")(signedInId)
+    : null;
+  const info = sessionUser ? { user: sessionUser, exists: true } : await provider.getUserInfo(lookup, request);
+  const action = decideAction(request.query.action, sessionUser !== null, info);
+  const headers = { "Content-Type": "application/json", ...NO_CACHE_HEADERS };
+  if (!action) return { ...json({ error: "Invalid request" }, 400, { cookies }), headers };
+
+  const rp = provider.getRelayingParty(lookup, request);
+  if (action === "register") {
+    if (!info) throw new WebAuthnVerificationError("A registration needs a user.");
+    const generated = await registrationOptions(options, provider, rp, info.user, info.exists);
+    return {
+      ...json({ action, options: generated.options }, 200, { cookies: [...cookies, generated.cookie] }),
+      headers,
+    };
   }
-  throw new InvalidProvider(
-    `The provider "${request.providerId ?? ""}" is not a WebAuthn provider: webauthn-options serves WebAuthn providers only.`,
-  );
+  const generated = await authenticationOptions(options, provider, rp, info?.exists ? info.user : undefined);
+  return { ...json({ action, options: generated.options }, 200, { cookies: [...cookies, generated.cookie] }), headers };
 }

@@ -1,0 +1,87 @@
+/**
+ * WebAuthn callback: `POST /callback/<provider>` with `action` (`register` | `authenticate`) and `data`
+ * (the credential's JSON). The response is checked against the challenge cookie and the relying party;
+ * an assertion must come from a stored authenticator whose counter moves forward; a registration stores
+ * the new authenticator for the user it signs in (new, or the one already signed in).
+ */
+import { WebAuthnVerificationError } from "../../../errors.js";
+import type { Account, ResponseInternal } from "../../../types.js";
+import type { WebAuthnLookupOptions } from "../../../types-webauthn.js";
+import { adapterMethod } from "../../account/adapter-method.js";
+import { clearChallenge, consumeChallenge, type WebAuthnAction } from "../../webauthn/challenge.js";
+import { base64UrlToBase64 } from "../../webauthn/encoding.js";
+import { requireMethod, requireWebAuthnProvider, type WebAuthnProvider } from "../../webauthn/provider.js";
+import { parseCredential, verifyAuthentication, verifyRegistration } from "../../webauthn/verify.js";
+import type { ActionContext } from "../context.js";
+import { completeSignIn } from "./complete.js";
+
+function requestedAction(value: unknown): WebAuthnAction {
+  if (value === "register" || value === "authenticate") return value;
+  throw new WebAuthnVerificationError('The WebAuthn callback needs `action` "register" or "authenticate".');
+}
+
+async function authenticate(context: ActionContext, provider: WebAuthnProvider, lookup: WebAuthnLookupOptions) {
+  const { request, options } = context;
+  const { adapter } = options;
+  const response = parseCredential(request.rawBody?.data);
+  const { challenge } = await consumeChallenge(request, options, provider.id, "authenticate");
+  const authenticator = await adapterMethod(adapter, "getAuthenticator")(base64UrlToBase64(response.id));
+  if (!authenticator) throw new WebAuthnVerificationError("No stored authenticator has this credential id.");
+
+  const rp = provider.getRelayingParty(lookup, request);
+  const counter = await verifyAuthentication(provider, rp, response, challenge, authenticator);
+  await adapterMethod(adapter, "updateAuthenticatorCounter")(authenticator.credentialID, counter);
+
+  const account = await adapterMethod(adapter, "getAccount")(authenticator.providerAccountId, provider.id);
+  if (!account) throw new WebAuthnVerificationError("The authenticator's account is missing from the adapter.");
+  const user = await adapterMethod(adapter, "getUser")(account.userId);
+  if (!user) throw new WebAuthnVerificationError("The authenticator's user is missing from the adapter.");
+  return completeSignIn(context, { user, account }, []);
+}
+
+async function register(context: ActionContext, provider: WebAuthnProvider, lookup: WebAuthnLookupOptions) {
+  const { request, options, sessionStore } = context;
+  const { adapter } = options;
+  const response = parseCredential(request.rawBody?.data);
+  const { challenge, user } = await consumeChallenge(request, options, provider.id, "register");
+  if (!user) throw new WebAuthnVerificationError("The registration challenge names no user.");
+  // The options were issued to a signed-in user (their id) or to nobody; the same must be true now.
+  if ((user.id ?? null) !== (await sessionStore.userId())) {
+    throw new WebAuthnVerificationError("Who is signed in changed since the registration started.");
+  }
+
+  const rp = provider.getRelayingParty(lookup, request);
+  const authenticator = await verifyRegistration(provider, rp, response, challenge);
+  // A credential registers once. The id is the authenticator's claim (a software authenticator can pick
+  // any), so an id someone already owns must never reach the account lookup that would sign in as them.
+  const taken =
+    (await adapterMethod(adapter, "getAuthenticator")(authenticator.credentialID)) ??
+    (await adapterMethod(adapter, "getAccount")(authenticator.providerAccountId, provider.id));
+  if (taken) throw new WebAuthnVerificationError("This credential is already registered.");
+
+  const account: Account = {
+    provider: provider.id,
+    providerAccountId: authenticator.providerAccountId,
+    type: "webauthn",
+  };
+  const result = await completeSignIn(context, { user, account }, []);
+  // The account is linked to its user by now (unless the signIn callback redirected elsewhere).
+  const linked = await adapterMethod(adapter, "getAccount")(account.providerAccountId, provider.id);
+  if (linked) await adapterMethod(adapter, "createAuthenticator")({ ...authenticator, userId: linked.userId });
+  return result;
+}
+
+export async function webauthnCallback(context: ActionContext): Promise<ResponseInternal> {
+  const { request, options } = context;
+  const provider = requireWebAuthnProvider(request, options);
+  requireMethod(request, "POST");
+  // Pushed into the shared list so the challenge is dropped whatever the outcome, errors included.
+  context.cookies.push(clearChallenge(options));
+  const lookup: WebAuthnLookupOptions = {
+    url: options.url,
+    provider,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  };
+  const action = requestedAction(request.rawBody?.action ?? request.body?.action);
+  return action === "authenticate" ? authenticate(context, provider, lookup) : register(context, provider, lookup);
+}

@@ -1,0 +1,43 @@
+/**
+ * Passkey provider (WebAuthn, experimental: needs `experimental: { enableWebAuthn: true }` and an adapter
+ * that stores authenticators). The only module that imports @simplewebauthn/server, so apps without
+ * passkeys never load it. See docs/passkeys.md.
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { mergeProviderOptions } from "../core/providers.js";
+import { defaultRelayingParty } from "../core/webauthn/relying-party.js";
+import { defaultUserInfo } from "../core/webauthn/user-info.js";
+import type { SimpleWebAuthnFunctions, WebAuthnConfig } from "../types-webauthn.js";
+
+export type PasskeyOptions = Partial<WebAuthnConfig>;
+
+/**
+ * The library's functions under the runtime's structural types (which keep its `.d.ts` free of the package).
+ * The cast is needed because the library types the browser's response JSON exactly, while the callback hands
+ * over whatever the browser sent (parsed, id-checked): the library itself validates the rest.
+ */
+const simpleWebAuthn = {
+  generateRegistrationOptions,
+  generateAuthenticationOptions,
+  verifyRegistrationResponse,
+  verifyAuthenticationResponse,
+} as unknown as SimpleWebAuthnFunctions;
+
+export default function Passkey(options?: PasskeyOptions): WebAuthnConfig {
+  const defaults: WebAuthnConfig = {
+    id: "passkey",
+    name: "Passkey",
+    type: "webauthn",
+    enableConditionalUI: true,
+    formFields: { email: { label: "Email", required: true, autocomplete: "username webauthn" } },
+    getUserInfo: defaultUserInfo,
+    getRelayingParty: defaultRelayingParty,
+    simpleWebAuthn,
+  };
+  return mergeProviderOptions(defaults, options);
+}
