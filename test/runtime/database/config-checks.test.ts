@@ -1,0 +1,138 @@
+/**
+ * Configuration checks for adapters and the database strategy: a deployment that cannot work fails on
+ * its first request, whatever the route, naming what is missing, instead of half-way through a sign-in.
+ */
+import { describe, expect, it } from "vitest";
+import memory from "../../../src/runtime/adapters/memory.js";
+import { Auth } from "../../../src/runtime/index.js";
+import email from "../../../src/runtime/providers/email.js";
+import OIDC from "../../../src/runtime/providers/oidc.js";
+import type { Adapter, AuthConfig, Provider } from "../../../src/runtime/types.js";
+import {
+  baseConfig,
+  CookieJar,
+  captureLogger,
+  csrfToken,
+  DEMO_USER,
+  get,
+  ORIGIN,
+  postForm,
+  setCookies,
+} from "../core/support.js";
+import { recordingAdapter } from "./support.js";
+
+/** Discovery is never reached: the configuration is checked before any action runs. */
+const oidc = OIDC({ id: "corp", name: "Corp", issuer: "https://idp.example.test", clientId: "c", clientSecret: "s" });
+const magicLink = email({ sendVerificationRequest: async () => {} });
+const passkey = { id: "passkey", name: "Passkey", type: "webauthn" } as unknown as Provider;
+
+async function firstError(overrides: Partial<AuthConfig>) {
+  const { logger, errors } = captureLogger();
+  const response = await Auth(get("/auth/session"), baseConfig({ logger, ...overrides }));
+  return { response, error: errors[0] as (Error & { type?: string }) | undefined };
+}
+
+function adapterWithout(...methods: Array<keyof Adapter>): Adapter {
+  return recordingAdapter(methods).adapter;
+}
+
+describe("the database strategy", () => {
+  it("needs an adapter: MissingAdapter", async () => {
+    const { response, error } = await firstError({ providers: [oidc], session: { strategy: "database" } });
+    expect(response.status).toBe(500);
+    expect(error?.type).toBe("MissingAdapter");
+  });
+
+  it("cannot serve credentials providers alone: UnsupportedStrategy", async () => {
+    const { error } = await firstError({ adapter: memory(), session: { strategy: "database" } });
+    expect(error?.type).toBe("UnsupportedStrategy");
+  });
+
+  it("is the default with an adapter, and a complete adapter passes the checks", async () => {
+    const { response, error } = await firstError({ adapter: memory(), providers: [oidc] });
+    expect(error).toBeUndefined();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBeNull();
+  });
+
+  it("needs the session methods: MissingAdapterMethods naming the one missing", async () => {
+    const { error } = await firstError({ adapter: adapterWithout("getSessionAndUser"), providers: [oidc] });
+    expect(error?.type).toBe("MissingAdapterMethods");
+    expect(error?.message).toContain("`getSessionAndUser`");
+    expect(error?.message).not.toContain("`createSession`");
+  });
+
+  it("names every missing method at once", async () => {
+    const { error } = await firstError({
+      adapter: adapterWithout("updateSession", "deleteSession", "linkAccount"),
+      providers: [oidc],
+    });
+    expect(error?.message).toContain("`updateSession`, `deleteSession`, `linkAccount`");
+  });
+});
+
+describe("adapter methods per sign-in method", () => {
+  it("OAuth/OIDC with an adapter and JWT sessions needs the account methods, not the session ones", async () => {
+    const jwt = { strategy: "jwt" as const };
+    const withoutSessions = adapterWithout("createSession", "getSessionAndUser", "updateSession", "deleteSession");
+    expect((await firstError({ adapter: withoutSessions, providers: [oidc], session: jwt })).error).toBeUndefined();
+    const { error } = await firstError({
+      adapter: adapterWithout("getUserByAccount"),
+      providers: [oidc],
+      session: jwt,
+    });
+    expect(error?.type).toBe("MissingAdapterMethods");
+    expect(error?.message).toContain("`getUserByAccount`");
+  });
+
+  it("credentials alone with JWT sessions need nothing from the adapter", async () => {
+    const { error } = await firstError({ adapter: {}, session: { strategy: "jwt" } });
+    expect(error).toBeUndefined();
+  });
+
+  it("email needs an adapter at all: MissingAdapter", async () => {
+    const { error } = await firstError({ providers: [magicLink] });
+    expect(error?.type).toBe("MissingAdapter");
+  });
+
+  it("email needs the verification token methods", async () => {
+    const { error } = await firstError({
+      adapter: adapterWithout("useVerificationToken"),
+      providers: [magicLink],
+      session: { strategy: "jwt" },
+    });
+    expect(error?.type).toBe("MissingAdapterMethods");
+    expect(error?.message).toContain("`useVerificationToken`");
+  });
+
+  it("passkeys need the authenticator methods", async () => {
+    const { error } = await firstError({
+      adapter: adapterWithout("updateAuthenticatorCounter"),
+      providers: [passkey],
+      experimental: { enableWebAuthn: true },
+      session: { strategy: "jwt" },
+    });
+    expect(error?.type).toBe("MissingAdapterMethods");
+    expect(error?.message).toContain("`updateAuthenticatorCounter`");
+  });
+});
+
+describe("credentials next to a database strategy", () => {
+  it("refuses the credentials sign-in itself with UnsupportedStrategy rather than writing a cookie no read accepts", async () => {
+    const { logger, errors } = captureLogger();
+    const config = baseConfig({ logger, adapter: memory(), providers: [...baseConfig().providers, oidc] });
+    const jar = new CookieJar();
+    const csrf = await csrfToken(config, jar);
+    const response = await Auth(
+      postForm(
+        "/auth/callback/credentials",
+        { csrfToken: csrf, email: DEMO_USER.email!, password: "correct horse" },
+        jar,
+      ),
+      config,
+    );
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(setCookies(response).some((cookie) => cookie.name === "authjs.session-token")).toBe(false);
+    expect(errors.map((error) => (error as { type?: string }).type)).toContain("UnsupportedStrategy");
+  });
+});
