@@ -38,7 +38,13 @@ export function emailConfig(
 export async function requestLink(
   config: AuthConfig,
   email: string,
-  options: { jar?: CookieJar; fields?: Record<string, string>; providerId?: string; origin?: string } = {},
+  options: {
+    jar?: CookieJar;
+    fields?: Record<string, string>;
+    headers?: Record<string, string>;
+    providerId?: string;
+    origin?: string;
+  } = {},
 ): Promise<{ response: Response; jar: CookieJar }> {
   const jar = options.jar ?? new CookieJar();
   const csrf = await csrfToken(config, jar);
@@ -47,10 +53,10 @@ export async function requestLink(
   const request = options.origin
     ? new Request(`${options.origin}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header(), ...options.headers },
         body: new URLSearchParams(fields),
       })
-    : postForm(path, fields, jar);
+    : postForm(path, fields, jar, options.headers);
   const response = await Auth(request, config);
   return { response, jar: jar.apply(response) };
 }
