@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods } from "../../../src/runtime/errors.js";
+import { Auth } from "../../../src/runtime/index.js";
+import { get } from "../core/support.js";
+import { memoryWithout } from "./adapters.js";
+import { passkeyConfig } from "./support.js";
+
+async function configurationError(config: Parameters<typeof Auth>[1], errors: Error[]) {
+  const response = await Auth(get("/auth/providers"), config);
+  expect(response.status).toBe(500);
+  return errors.at(-1);
+}
+
+describe("passkey configuration", () => {
+  it("warns once that WebAuthn is experimental", async () => {
+    const { config, warnings } = passkeyConfig();
+    await Auth(get("/auth/providers"), config);
+    await Auth(get("/auth/providers"), config);
+    expect(warnings.filter((code) => code === "experimental-webauthn")).toHaveLength(1);
+  });
+
+  it("is refused until experimental.enableWebAuthn is set", async () => {
+    const { config, errors } = passkeyConfig({ experimental: {} });
+    expect(await configurationError(config, errors)).toBeInstanceOf(ExperimentalFeatureNotEnabled);
+  });
+
+  it("needs an adapter", async () => {
+    const { config, errors } = passkeyConfig();
+    delete config.adapter;
+    expect(await configurationError(config, errors)).toBeInstanceOf(MissingAdapter);
+  });
+
+  it("names the authenticator methods an adapter lacks before any sign-in", async () => {
+    const { config, errors } = passkeyConfig({
+      adapter: memoryWithout("createAuthenticator", "updateAuthenticatorCounter"),
+    });
+    const error = await configurationError(config, errors);
+    expect(error).toBeInstanceOf(MissingAdapterMethods);
+    expect(error?.message).toContain("`createAuthenticator`, `updateAuthenticatorCounter`");
+  });
+});
