@@ -2,8 +2,11 @@
  * Sign in with Apple: OpenID Connect at appleid.apple.com. Asking for `name email` makes Apple answer with
  * `response_mode=form_post` (a cross-site POST to the callback). The client secret is a JWT you sign with
  * your Apple key (ES256, valid at most six months): put it in AUTH_APPLE_SECRET. Apple sends the user's name
- * only once, in the first response's `user` form field and never in the ID token, so `name` maps to null.
+ * only once, in the first response's `user` form field and never in the ID token: the callback puts it on
+ * the profile as `user.name`, so `name` is set on the first sign-in and null afterwards (keep it in your
+ * database, or in the token on that first sign-in). The email is always the ID token's.
  */
+import { APPLE_ISSUER, type AppleUser } from "../core/oauth/apple-user.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
 
@@ -20,11 +23,15 @@ export interface AppleProfile {
   auth_time?: number;
   iat: number;
   exp: number;
+  /** Not a claim: the name from the first sign-in's `user` form field, when Apple sent one. */
+  user?: AppleUser;
   [claim: string]: unknown;
 }
 
 export function appleProfile(profile: AppleProfile): User {
-  return { id: profile.sub, name: null, email: profile.email ?? null, image: null };
+  const { firstName, lastName } = profile.user?.name ?? {};
+  const name = [firstName, lastName].filter(Boolean).join(" ") || null;
+  return { id: profile.sub, name, email: profile.email ?? null, image: null };
 }
 
 export default function Apple(options?: ProviderOptions<AppleProfile>): OAuthConfig {
@@ -33,7 +40,7 @@ export default function Apple(options?: ProviderOptions<AppleProfile>): OAuthCon
       id: "apple",
       name: "Apple",
       type: "oidc",
-      issuer: "https://appleid.apple.com",
+      issuer: APPLE_ISSUER,
       authorization: { params: { scope: "name email", response_mode: "form_post" } },
       // Apple's token endpoint reads client_id and client_secret from the form body.
       client: { token_endpoint_auth_method: "client_secret_post" },

@@ -7,6 +7,7 @@ import * as oauth from "oauth4webapi";
 import { AuthError, InvalidCheck, InvalidEndpoints, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js";
 import type { Account, Cookie, Profile, TokenSet, User } from "../../types.js";
 import type { InternalOAuthProvider, InternalOptions, RequestInternal } from "../internal.js";
+import { APPLE_ISSUER, appleUser } from "./apple-user.js";
 import {
   clientAuthOf,
   clientOf,
@@ -108,6 +109,11 @@ export async function handleOAuth(
 
   // Step 5 — the profile: the ID token's claims for OIDC, else userinfo (or the provider's own request).
   const profile = await readProfile(provider, as, client, tokens, tokenSet);
+  // Apple names the user only once, beside the ID token in the response (see apple-user.ts).
+  if (provider.issuer === APPLE_ISSUER) {
+    const user = appleUser(parameters);
+    if (user) profile.user = user;
+  }
 
   // Step 6 — map the profile to our user; the provider's id for the user is the account's identity.
   let user: User;
