@@ -1,0 +1,242 @@
+/**
+ * The MySQL and MariaDB adapter: `mysql(pool)` for a `mysql2/promise` Pool (or Connection), on the tables
+ * `create-auth init --db mysql` writes. MySQL 8 has no `RETURNING`, so writes read their row back, and a
+ * verification token is used by reading it and then deleting it: only the use whose `DELETE` removed the
+ * row gets it, so two concurrent uses never both succeed. Deleting a user cascades through the schema's
+ * foreign keys (InnoDB).
+ *
+ * Dates are stored as DATETIME(3) in the pool's `timezone` (mysql2's default is the process's local zone);
+ * set `timezone: "Z"` on the pool so every process reads the same instant back whatever zone it runs in.
+ */
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "../types.js";
+import {
+  accountColumns,
+  accountFromRow,
+  accountTokenColumns,
+  accountTokenValues,
+  authenticatorColumns,
+  authenticatorFromRow,
+  type Row,
+  sessionColumns,
+  sessionFromRow,
+  userColumns,
+  userFromRow,
+  verificationTokenColumns,
+  verificationTokenFromRow,
+} from "./sql-records.js";
+
+/**
+ * What the adapter needs of `mysql2/promise`: a `Pool` (or a `Connection`) satisfies it. Declared here
+ * rather than imported so the runtime does not depend on mysql2; `query` resolves `[rows or result, fields]`.
+ */
+export interface MysqlPool {
+  query(sql: string, values?: unknown[]): Promise<[unknown, unknown]>;
+}
+
+const questionMarks = (count: number) => Array.from({ length: count }, () => "?").join(", ");
+
+const userUpdatable = [
+  ["name", "name"],
+  ["email", "email"],
+  ["emailVerified", "email_verified"],
+  ["image", "image"],
+] as const;
+
+export default function mysql(pool: MysqlPool): Adapter {
+  async function first(sql: string, values: unknown[]): Promise<Row | null> {
+    const [rows] = await pool.query(sql, values);
+    return (rows as Row[])[0] ?? null;
+  }
+
+  /** Runs an INSERT, UPDATE or DELETE and says how many rows it touched. */
+  async function write(sql: string, values: unknown[]): Promise<number> {
+    const [result] = await pool.query(sql, values);
+    return (result as { affectedRows: number }).affectedRows;
+  }
+
+  async function selectUser(where: string, values: unknown[]): Promise<AdapterUser | null> {
+    const row = await first(`SELECT ${userColumns} FROM users WHERE ${where}`, values);
+    return row ? userFromRow(row) : null;
+  }
+
+  async function selectAccount(provider: string, providerAccountId: string): Promise<AdapterAccount | null> {
+    const row = await first(`SELECT ${accountColumns} FROM accounts WHERE provider = ? AND provider_account_id = ?`, [
+      provider,
+      providerAccountId,
+    ]);
+    return row ? accountFromRow(row) : null;
+  }
+
+  async function selectSession(sessionToken: string): Promise<AdapterSession | null> {
+    const row = await first(`SELECT ${sessionColumns} FROM sessions WHERE session_token = ?`, [sessionToken]);
+    return row ? sessionFromRow(row) : null;
+  }
+
+  async function selectVerificationToken(identifier: string, token: string): Promise<VerificationToken | null> {
+    const row = await first(
+      `SELECT ${verificationTokenColumns} FROM verification_tokens WHERE identifier = ? AND token = ?`,
+      [identifier, token],
+    );
+    return row ? verificationTokenFromRow(row) : null;
+  }
+
+  async function selectAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null> {
+    const row = await first(`SELECT ${authenticatorColumns} FROM authenticators WHERE credential_id = ?`, [
+      credentialID,
+    ]);
+    return row ? authenticatorFromRow(row) : null;
+  }
+
+  /** A row the statement just wrote must be there to read back; anything else is the database's error. */
+  function written<T>(record: T | null, what: string): T {
+    if (record === null) throw new Error(`The ${what} was written but could not be read back.`);
+    return record;
+  }
+
+  return {
+    async createUser(user) {
+      const id = user.id ?? crypto.randomUUID();
+      await write(`INSERT INTO users (${userColumns}) VALUES (${questionMarks(5)})`, [
+        id,
+        user.name ?? null,
+        user.email ?? null,
+        user.emailVerified ?? null,
+        user.image ?? null,
+      ]);
+      return written(await selectUser("id = ?", [id]), "user");
+    },
+    getUser(id) {
+      return selectUser("id = ?", [id]);
+    },
+    getUserByEmail(email) {
+      return selectUser("email = ?", [email]);
+    },
+    getUserByAccount({ provider, providerAccountId }) {
+      return selectUser("id = (SELECT user_id FROM accounts WHERE provider = ? AND provider_account_id = ?)", [
+        provider,
+        providerAccountId,
+      ]);
+    },
+    async updateUser(partial) {
+      // Only the fields given change; `undefined` means "leave as is", `null` clears.
+      const changes = userUpdatable.filter(([field]) => partial[field] !== undefined);
+      if (changes.length) {
+        await write(`UPDATE users SET ${changes.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`, [
+          ...changes.map(([field]) => partial[field]),
+          partial.id,
+        ]);
+      }
+      const user = await selectUser("id = ?", [partial.id]);
+      if (!user) throw new Error(`Cannot update the user: no user with id "${partial.id}".`);
+      return user;
+    },
+    async deleteUser(userId) {
+      // Sessions, accounts and authenticators go with the user: the schema's foreign keys cascade.
+      const user = await selectUser("id = ?", [userId]);
+      const deleted = await write("DELETE FROM users WHERE id = ?", [userId]);
+      return deleted ? user : null;
+    },
+    async linkAccount(account) {
+      await write(
+        `INSERT INTO accounts (${accountColumns}) VALUES (${questionMarks(4 + accountTokenColumns.length)})`,
+        [account.userId, account.type, account.provider, account.providerAccountId, ...accountTokenValues(account)],
+      );
+      return selectAccount(account.provider, account.providerAccountId);
+    },
+    async unlinkAccount({ provider, providerAccountId }) {
+      const account = await selectAccount(provider, providerAccountId);
+      const deleted = await write("DELETE FROM accounts WHERE provider = ? AND provider_account_id = ?", [
+        provider,
+        providerAccountId,
+      ]);
+      return deleted && account ? account : undefined;
+    },
+    getAccount(providerAccountId, provider) {
+      return selectAccount(provider, providerAccountId);
+    },
+    async createSession(session) {
+      await write(`INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?)`, [
+        session.sessionToken,
+        session.userId,
+        session.expires,
+      ]);
+      return written(await selectSession(session.sessionToken), "session");
+    },
+    async getSessionAndUser(sessionToken) {
+      // One round trip per request: the session row and its user's columns side by side.
+      const row = await first(
+        "SELECT s.session_token, s.user_id, s.expires, u.id, u.name, u.email, u.email_verified, u.image " +
+          "FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?",
+        [sessionToken],
+      );
+      return row ? { session: sessionFromRow(row), user: userFromRow(row) } : null;
+    },
+    async updateSession(partial) {
+      await write(
+        "UPDATE sessions SET expires = COALESCE(?, expires), user_id = COALESCE(?, user_id) WHERE session_token = ?",
+        [partial.expires ?? null, partial.userId ?? null, partial.sessionToken],
+      );
+      return selectSession(partial.sessionToken);
+    },
+    async deleteSession(sessionToken) {
+      const session = await selectSession(sessionToken);
+      const deleted = await write("DELETE FROM sessions WHERE session_token = ?", [sessionToken]);
+      return deleted ? session : null;
+    },
+    async createVerificationToken(token) {
+      await write(`INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`, [
+        token.identifier,
+        token.token,
+        token.expires,
+      ]);
+      return selectVerificationToken(token.identifier, token.token);
+    },
+    async useVerificationToken({ identifier, token }) {
+      // Read, then delete: the row's lock lets exactly one concurrent DELETE remove it, and only the use
+      // whose DELETE did gets the token. A use that read it but lost the race gets null.
+      const found = await selectVerificationToken(identifier, token);
+      if (!found) return null;
+      const deleted = await write("DELETE FROM verification_tokens WHERE identifier = ? AND token = ?", [
+        identifier,
+        token,
+      ]);
+      return deleted ? found : null;
+    },
+    async createAuthenticator(authenticator) {
+      await write(`INSERT INTO authenticators (${authenticatorColumns}) VALUES (${questionMarks(8)})`, [
+        authenticator.credentialID,
+        authenticator.userId,
+        authenticator.providerAccountId,
+        authenticator.credentialPublicKey,
+        authenticator.counter,
+        authenticator.credentialDeviceType,
+        authenticator.credentialBackedUp,
+        authenticator.transports ?? null,
+      ]);
+      return written(await selectAuthenticator(authenticator.credentialID), "authenticator");
+    },
+    getAuthenticator(credentialID) {
+      return selectAuthenticator(credentialID);
+    },
+    async listAuthenticatorsByUserId(userId) {
+      const [rows] = await pool.query(
+        `SELECT ${authenticatorColumns} FROM authenticators WHERE user_id = ? ORDER BY credential_id`,
+        [userId],
+      );
+      return (rows as Row[]).map(authenticatorFromRow);
+    },
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      await write("UPDATE authenticators SET counter = ? WHERE credential_id = ?", [newCounter, credentialID]);
+      const updated = await selectAuthenticator(credentialID);
+      if (!updated) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      return updated;
+    },
+  };
+}
