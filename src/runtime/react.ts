@@ -68,13 +68,20 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   const [state, setState] = useState<Pick<SessionContextValue, "data" | "status">>(() =>
     initial === undefined ? { data: null, status: "loading" } : settled(initial),
   );
-  // Each read is numbered; an answer that arrives after a newer read started is dropped, not applied.
-  const latest = useRef(0);
+  // Reads and updates are numbered as they start, and an answer is applied only if it started after the
+  // answer last applied: a slow read never overwrites a newer one, and a refused update (which applies
+  // nothing) does not discard a read still in flight, which would leave the status "loading" for good.
+  const started = useRef(0);
+  const applied = useRef(0);
+  const apply = useCallback((ticket: number, session: Session | null) => {
+    if (ticket < applied.current) return;
+    applied.current = ticket;
+    setState(settled(session));
+  }, []);
   const refetch = useCallback(async () => {
-    const read = ++latest.current;
-    const session = await getSession({ basePath });
-    if (read === latest.current) setState(settled(session));
-  }, [basePath]);
+    const ticket = ++started.current;
+    apply(ticket, await getSession({ basePath }));
+  }, [basePath, apply]);
 
   useEffect(() => {
     if (initial === undefined) void refetch();
@@ -98,14 +105,14 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 
   const update = useCallback<UpdateSession>(
     async (data) => {
-      const read = ++latest.current;
+      const ticket = ++started.current;
       const session = await updateSession(data, { basePath });
       if (session === null) return null;
-      if (read === latest.current) setState(settled(session));
+      apply(ticket, session);
       announce("update", { local: false });
       return session;
     },
-    [basePath],
+    [basePath, apply],
   );
   const value = useMemo(() => ({ ...state, update }) as SessionContextValue, [state, update]);
   return createElement(SessionContext.Provider, { value }, children);

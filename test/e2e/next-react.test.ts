@@ -1,7 +1,9 @@
 // `@create-auth/runtime/react` in a real browser: the Next fixture after `create-auth init`, plus a page
 // wrapped in `SessionProvider` whose client component uses `useSession`, `signIn("credentials", { redirect:
 // false })`, `signIn("oidc")` against a real oidc-provider on loopback, `update` and `signOut`
-// (test/support/react-edits.mjs). Built and started for real, driven in headless Chromium; nothing is mocked.
+// (test/support/react-edits.mjs), a refused update, polling offline, and a provider whose `basePath` is a
+// second auth instance at /api/custom-auth. Built and started for real, driven in headless Chromium; nothing
+// is mocked (one story forges a CSRF token in flight, and the real server refuses it).
 import fs from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -11,7 +13,7 @@ import { ensureRepositoryBuilt, prepareNextApp, startApp } from "../support/next
 import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
 import type { RunningServer } from "../support/processes.mjs";
-import { applyReactEdits } from "../support/react-edits.mjs";
+import { applyReactEdits, CUSTOM_BASE_PATH } from "../support/react-edits.mjs";
 import { DEMO_USER, OIDC_CLIENT } from "../support/user-edits.mjs";
 
 const timings: Record<string, number> = {};
@@ -89,6 +91,32 @@ async function signInOn(page: Page, password: string): Promise<void> {
 
 async function serverSession(page: Page): Promise<{ user?: { name?: string } } | null> {
   return (await page.request.get(`${appUrl}/api/auth/session`)).json();
+}
+
+/**
+ * Makes every session update the page POSTs carry a forged CSRF token (as a stale or foreign one would
+ * be): the real server then refuses it with 400 `null`. GETs go through untouched unless `onRead` holds them.
+ */
+async function forgeUpdateCsrf(page: Page, basePath = "/api/auth", onRead?: () => Promise<void>): Promise<void> {
+  await page.route(`${appUrl}${basePath}/session`, async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") {
+      await onRead?.();
+      return route.continue();
+    }
+    const body = JSON.parse(request.postData() ?? "{}") as { csrfToken?: string };
+    await route.continue({ postData: JSON.stringify({ ...body, csrfToken: `forged-${body.csrfToken}` }) });
+  });
+}
+
+/** "METHOD /path" of every request the page makes to the app's API routes, in order. */
+function recordApiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.origin === appUrl && url.pathname.startsWith("/api/")) seen.push(`${request.method()} ${url.pathname}`);
+  });
+  return seen;
 }
 
 describe("@create-auth/runtime/react in the initialised Next app", () => {
@@ -228,6 +256,110 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await first.getByRole("button", { name: "Sign out" }).click();
     await statusIs(second, "unauthenticated");
     expect(await stillTheSameDocument(second)).toBe(true);
+    await context.close();
+  });
+
+  test("update resolves to null when the server refuses it with 400, and the session shown stays as it was", async () => {
+    const context = await freshContext();
+    const page = await openAccount(context);
+    await signInOn(page, DEMO_USER.password);
+    await statusIs(page, "authenticated");
+    await forgeUpdateCsrf(page);
+    const refusal = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url() === `${appUrl}/api/auth/session`,
+    );
+    await page.getByLabel("Display name").fill("Refused Rename");
+    await page.getByRole("button", { name: "Save name" }).click();
+    expect((await refusal).status()).toBe(400);
+    await page.getByTestId("outcome").filter({ hasText: "updated" }).waitFor();
+    await expect(page.getByTestId("outcome").textContent()).resolves.toBe('{"updated":null}');
+    await expect(page.getByTestId("status").textContent()).resolves.toBe("authenticated");
+    await expect(page.getByTestId("user-name").textContent()).resolves.toBe(DEMO_USER.name);
+    expect((await serverSession(page))?.user?.name).toBe(DEMO_USER.name);
+    await context.close();
+  });
+
+  test("an update refused while the first session read is in flight does not leave the status loading", async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    // The provider's first read of /session is held until the update has been refused.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldRead = () => {};
+    const readHeld = new Promise<void>((resolve) => {
+      heldRead = resolve;
+    });
+    let held = false;
+    await forgeUpdateCsrf(page, "/api/auth", async () => {
+      if (held) return;
+      held = true;
+      heldRead();
+      await released;
+    });
+    try {
+      await page.goto(`${appUrl}/react`);
+      // The read starts in an effect, so once it is held the page is hydrated and its forms are React's.
+      await readHeld;
+      await expect(page.getByTestId("status").textContent()).resolves.toBe("loading");
+      await page.getByLabel("Display name").fill("Anyone");
+      await page.getByRole("button", { name: "Save name" }).click();
+      await page.getByTestId("outcome").filter({ hasText: "updated" }).waitFor();
+      await expect(page.getByTestId("outcome").textContent()).resolves.toBe('{"updated":null}');
+    } finally {
+      release();
+    }
+    await statusIs(page, "unauthenticated");
+    await context.close();
+  });
+
+  test("refetchWhenOffline: false: no session reads while the browser is offline, and polling resumes back online", async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/react/poll`);
+    await statusIs(page, "unauthenticated");
+    await signInOn(page, DEMO_USER.password);
+    await statusIs(page, "authenticated");
+    // Go offline right after a poll has answered, so no read is in flight when the network drops.
+    await page.waitForResponse((response) => response.url() === `${appUrl}/api/auth/session`);
+    await context.setOffline(true);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    const requests = recordApiRequests(page);
+    // The session ends while offline; a poll now would fail, and a failed read shows as signed out.
+    await context.clearCookies();
+    await page.waitForTimeout(2_500);
+    expect(requests).toEqual([]);
+    await expect(page.getByTestId("status").textContent()).resolves.toBe("authenticated");
+    await context.setOffline(false);
+    await page
+      .getByTestId("status")
+      .filter({ hasText: /^unauthenticated$/ })
+      .waitFor({ timeout: 5_000 });
+    expect(requests).toContain("GET /api/auth/session");
+    await context.close();
+  });
+
+  test("a SessionProvider basePath sends the session read, signIn and signOut there and nowhere else", async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    const requests = recordApiRequests(page);
+    await page.goto(`${appUrl}/react/custom-base`);
+    await statusIs(page, "unauthenticated");
+    await signInOn(page, DEMO_USER.password);
+    await statusIs(page, "authenticated");
+    await expect(page.getByTestId("user-name").textContent()).resolves.toBe(DEMO_USER.name);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await statusIs(page, "unauthenticated");
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        `GET ${CUSTOM_BASE_PATH}/session`,
+        `GET ${CUSTOM_BASE_PATH}/csrf`,
+        `POST ${CUSTOM_BASE_PATH}/callback/credentials`,
+        `POST ${CUSTOM_BASE_PATH}/signout`,
+      ]),
+    );
+    expect(requests.filter((request) => !request.includes(`${CUSTOM_BASE_PATH}/`))).toEqual([]);
     await context.close();
   });
 

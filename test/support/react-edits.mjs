@@ -4,10 +4,11 @@
 // false })` or `signIn("oidc", …, { login_hint })`, renames the user with `update`, and signs out with
 // `signOut({ redirect: false })`; a /react/server page handing `SessionProvider` the server's `auth()`
 // session; a /react/poll page with `refetchInterval={1}`; and a /react/required page whose
-// `useSession({ required: true })` sends a signed-out visitor to sign in.
+// `useSession({ required: true })` sends a signed-out visitor to sign in. A second auth instance is served
+// at /api/custom-auth (its own `basePath`) for the /react/custom-base page, whose provider names that path.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { applyUserEdits } from "./user-edits.mjs";
+import { applyUserEdits, DEMO_USER } from "./user-edits.mjs";
 
 /** The page (a server component) that provides the session to its client components. */
 export const REACT_PAGE = `import { SessionProvider } from "@create-auth/runtime/react";
@@ -143,6 +144,53 @@ export default async function ServerSessionPage() {
 }
 `;
 
+/** The base path of the second auth instance: the app serves its auth routes there too. */
+export const CUSTOM_BASE_PATH = "/api/custom-auth";
+
+/**
+ * A second auth instance with its own \`basePath\` (as an app whose auth routes are not under /api/auth
+ * would have), accepting the demo user, compared in constant time as in auth.ts.
+ */
+export const CUSTOM_AUTH_MODULE = `import { createHash, timingSafeEqual } from "node:crypto";
+import NextAuth from "@create-auth/runtime/next";
+import Credentials from "@create-auth/runtime/providers/credentials";
+
+const digest = (value: unknown) => createHash("sha256").update(String(value ?? "")).digest();
+
+export const { handlers } = NextAuth({
+  basePath: ${JSON.stringify(CUSTOM_BASE_PATH)},
+  providers: [
+    Credentials({
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials) {
+        const emailMatches = timingSafeEqual(digest(credentials.email), digest(${JSON.stringify(DEMO_USER.email)}));
+        const passwordMatches = timingSafeEqual(digest(credentials.password), digest(${JSON.stringify(DEMO_USER.password)}));
+        if (!emailMatches || !passwordMatches) return null;
+        return { id: ${JSON.stringify(DEMO_USER.id)}, name: ${JSON.stringify(DEMO_USER.name)}, email: ${JSON.stringify(DEMO_USER.email)} };
+      },
+    }),
+  ],
+});
+`;
+
+export const CUSTOM_AUTH_ROUTE = `import { handlers } from "@/custom-auth";
+
+export const { GET, POST } = handlers;
+`;
+
+/** The account component under a provider pointed at the second instance: every call goes there. */
+export const CUSTOM_BASE_PAGE = `import { SessionProvider } from "@create-auth/runtime/react";
+import { Account } from "../account";
+
+export default function CustomBasePage() {
+  return (
+    <SessionProvider basePath=${JSON.stringify(CUSTOM_BASE_PATH)}>
+      <Account />
+    </SessionProvider>
+  );
+}
+`;
+
 async function write(file, content) {
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, content);
@@ -157,4 +205,10 @@ export async function applyReactEdits(dir, options) {
   await write(path.join(dir, "app", "react", "poll", "page.tsx"), POLLING_PAGE);
   await write(path.join(dir, "app", "react", "required", "page.tsx"), REQUIRED_PAGE);
   await write(path.join(dir, "app", "react", "required", "members.tsx"), MEMBERS_COMPONENT);
+  await write(path.join(dir, "custom-auth.ts"), CUSTOM_AUTH_MODULE);
+  await write(
+    path.join(dir, "app", ...CUSTOM_BASE_PATH.split("/").filter(Boolean), "[...nextauth]", "route.ts"),
+    CUSTOM_AUTH_ROUTE,
+  );
+  await write(path.join(dir, "app", "react", "custom-base", "page.tsx"), CUSTOM_BASE_PAGE);
 }
