@@ -35,6 +35,7 @@ import Twitter, { twitterProfile } from "../../../src/runtime/providers/twitter.
 import Yandex, { yandexProfile } from "../../../src/runtime/providers/yandex.js";
 import Zitadel, { zitadelProfile } from "../../../src/runtime/providers/zitadel.js";
 import Zoom, { zoomProfile } from "../../../src/runtime/providers/zoom.js";
+import { refreshAccessToken } from "../../../src/runtime/refresh.js";
 import { customFetch, type OAuthConfig, type User } from "../../../src/runtime/types.js";
 import { callbackRequest, internalOptions, oauthProvider } from "../oauth/internal-options.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
@@ -831,34 +832,14 @@ describe("provider catalog", () => {
   });
 
   it.each(rows)("$id: signs in against a stand-in of its real endpoints", async (row) => {
-    const provider = row.factory({
-      clientId: `client-${row.id}`,
-      clientSecret: `secret-${row.id}`,
-      ...row.options,
-      [customFetch]: standIn.fetch,
-    });
+    const provider = providerOf(row);
     expect(provider.id).toBe(row.id);
-    const options = internalOptions({ providers: [provider] }, appOrigin);
-    const internal = oauthProvider(options, row.id);
     const from = standIn.requests.length;
-
-    const { redirect, cookies } = await getAuthorizationUrl(options, internal, {});
-    const authorizationUrl = new URL(redirect);
+    const { authorizationUrl, result } = await signInThroughStandIn(row, provider);
     expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(row.authorize);
     expect(authorizationUrl.searchParams.get("scope")).toBe(row.scope);
     expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(`${appOrigin}/auth/callback/${row.id}`);
     expect(authorizationUrl.searchParams.get("response_mode")).toBe(row.formPost ? "form_post" : null);
-
-    const answer = await standIn.fetch(redirect, { redirect: "manual" });
-    expect(answer.status).toBe(302);
-    const back = answer.headers.get("location") ?? "";
-    const request = row.formPost
-      ? callbackRequest(`${appOrigin}/auth/callback/${row.id}`, cookies, {
-          method: "POST",
-          body: Object.fromEntries(new URL(back).searchParams),
-        })
-      : callbackRequest(back, cookies);
-    const result = await handleOAuth(request, options, internal);
 
     expect(result.user).toEqual(row.user);
     expect(result.account).toMatchObject({ provider: row.id, type: provider.type, providerAccountId: row.user.id });
@@ -870,4 +851,45 @@ describe("provider catalog", () => {
     expect(tokenCall?.tokenBody).toBe(row.tokenBody ?? "form");
     if (row.userinfo) expect(calls.map((call) => call.url)).toContain(row.userinfo);
   });
+
+  it.each(rows.filter((row) => row.tokenBody === "json"))(
+    "$id: refreshes its access token with a JSON body too",
+    async (row) => {
+      const provider = providerOf(row);
+      const { result } = await signInThroughStandIn(row, provider);
+      const from = standIn.requests.length;
+      const expired = { ...result.account, expires_at: Math.floor(Date.now() / 1000) - 10 };
+      const refreshed = await refreshAccessToken(expired, { provider, onError: (cause) => console.error(cause) });
+      expect(refreshed.error).toBeUndefined();
+      expect(refreshed.access_token).not.toBe(result.account.access_token);
+      const refreshCall = standIn.requests.slice(from).find((call) => call.url === row.token);
+      expect(refreshCall).toMatchObject({ method: "POST", clientAuth: row.auth, tokenBody: "json" });
+    },
+  );
 });
+
+function providerOf(row: Row): OAuthConfig {
+  return row.factory({
+    clientId: `client-${row.id}`,
+    clientSecret: `secret-${row.id}`,
+    ...row.options,
+    [customFetch]: standIn.fetch,
+  });
+}
+
+/** Authorization URL → the stand-in's 302 → back to the callback (query, or a POST for form_post) → result. */
+async function signInThroughStandIn(row: Row, provider: OAuthConfig) {
+  const options = internalOptions({ providers: [provider] }, appOrigin);
+  const internal = oauthProvider(options, row.id);
+  const { redirect, cookies } = await getAuthorizationUrl(options, internal, {});
+  const answer = await standIn.fetch(redirect, { redirect: "manual" });
+  expect(answer.status).toBe(302);
+  const back = answer.headers.get("location") ?? "";
+  const request = row.formPost
+    ? callbackRequest(`${appOrigin}/auth/callback/${row.id}`, cookies, {
+        method: "POST",
+        body: Object.fromEntries(new URL(back).searchParams),
+      })
+    : callbackRequest(back, cookies);
+  return { authorizationUrl: new URL(redirect), result: await handleOAuth(request, options, internal) };
+}

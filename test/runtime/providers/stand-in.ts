@@ -4,7 +4,7 @@
  * `https://<host>/<path>` to `http://127.0.0.1:<port>/<host>/<path>`, so each provider keeps its real
  * endpoint URLs and the stand-in records exactly which ones were called. It serves the authorization
  * endpoint (a 302 back with a code), the token endpoint (checking the body's encoding, client authentication,
- * the code, the redirect_uri and the PKCE verifier), any resource URL the test registers (userinfo and the like, behind
+ * the code, the redirect_uri and the PKCE verifier; and refresh tokens it issued), any resource URL the test registers (userinfo and the like, behind
  * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -63,6 +63,7 @@ export async function startStandIn(): Promise<StandIn> {
   const clients = new Map<string, StandInClient>();
   const grants = new Map<string, Grant>();
   const accessTokens = new Map<string, StandInClient>();
+  const refreshTokens = new Map<string, StandInClient>();
   const requests: RecordedRequest[] = [];
 
   const server = createServer((req, res) => {
@@ -123,7 +124,8 @@ export async function startStandIn(): Promise<StandIn> {
       return res.end();
     }
 
-    if (req.method === "POST" && body.get("grant_type") === "authorization_code") {
+    const grantType = req.method === "POST" ? body.get("grant_type") : null;
+    if (grantType === "authorization_code" || grantType === "refresh_token") {
       const basic = basicCredentials(req);
       const [id, secret, method] = basic
         ? [basic.id, basic.secret, "basic" as const]
@@ -141,6 +143,15 @@ export async function startStandIn(): Promise<StandIn> {
       if (encoding !== (client.tokenBody ?? "form")) {
         return send(res, 400, { error: "invalid_request", error_description: `expected a ${client.tokenBody} body` });
       }
+      if (grantType === "refresh_token") {
+        // RFC 6749 §6: a refresh token issued to this client; it is not rotated.
+        if (refreshTokens.get(body.get("refresh_token") ?? "") !== client) {
+          return send(res, 400, { error: "invalid_grant" });
+        }
+        const accessToken = randomBytes(16).toString("base64url");
+        accessTokens.set(accessToken, client);
+        return send(res, 200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600 });
+      }
       const code = body.get("code") ?? "";
       const grant = grants.get(code);
       grants.delete(code);
@@ -151,12 +162,14 @@ export async function startStandIn(): Promise<StandIn> {
       }
       const accessToken = randomBytes(16).toString("base64url");
       accessTokens.set(accessToken, client);
+      const refreshToken = randomBytes(16).toString("base64url");
+      refreshTokens.set(refreshToken, client);
       const response: Record<string, unknown> = {
         access_token: accessToken,
         // Upper case on purpose: the runtime must lower-case it on the account.
         token_type: "Bearer",
         expires_in: 3600,
-        refresh_token: randomBytes(16).toString("base64url"),
+        refresh_token: refreshToken,
         ...client.tokenExtra,
       };
       if (client.issuer && client.discovery !== "oauth") {
