@@ -31,12 +31,33 @@ function definedFields<T extends object>(partial: T): Partial<T> {
   return Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-export default function memory(): Adapter {
-  const users = new Map<string, AdapterUser>();
-  const accounts = new Map<string, AdapterAccount>();
-  const sessions = new Map<string, AdapterSession>();
-  const verificationTokens = new Map<string, VerificationToken>();
-  const authenticators = new Map<string, AdapterAuthenticator>();
+/**
+ * Where `memory()` keeps its records. Pass your own to seed it or to look inside in tests; treat it as
+ * read-only while the adapter is in use (writes that skip the adapter skip its checks too).
+ */
+export interface MemoryStore {
+  users: Map<string, AdapterUser>;
+  /** Keyed by `JSON.stringify([provider, providerAccountId])`. */
+  accounts: Map<string, AdapterAccount>;
+  sessions: Map<string, AdapterSession>;
+  /** Keyed by `JSON.stringify([identifier, token])`. */
+  verificationTokens: Map<string, VerificationToken>;
+  /** Keyed by `credentialID`. */
+  authenticators: Map<string, AdapterAuthenticator>;
+}
+
+export function createMemoryStore(): MemoryStore {
+  return {
+    users: new Map(),
+    accounts: new Map(),
+    sessions: new Map(),
+    verificationTokens: new Map(),
+    authenticators: new Map(),
+  };
+}
+
+export default function memory(store: MemoryStore = createMemoryStore()): Adapter {
+  const { users, accounts, sessions, verificationTokens, authenticators } = store;
 
   const userWithEmail = (email: string) => [...users.values()].find((user) => user.email === email);
 
@@ -44,7 +65,9 @@ export default function memory(): Adapter {
     if (!users.has(userId)) throw new Error(`Cannot store the ${what}: no user with id "${userId}".`);
   }
 
-  function assertEmailFree(email: string, exceptUserId?: string): void {
+  function assertEmailFree(email: string | null | undefined, exceptUserId?: string): void {
+    // Like the SQL schema's UNIQUE (email): many users may lack an address, no two may share one.
+    if (email === null || email === undefined) return;
     const owner = userWithEmail(email);
     if (owner && owner.id !== exceptUserId) throw new Error(`A user with the email "${email}" already exists.`);
   }

@@ -1,0 +1,452 @@
+/**
+ * The adapter conformance suite: every built-in adapter passes it, and you can run it on your own.
+ * It registers its tests with the runner you pass (vitest, jest and node:test all fit) and asserts with
+ * `node:assert`, so it adds no test framework to your app. Each test writes its own random ids and
+ * addresses, so the suite can run against a database that already holds data (it leaves its rows behind
+ * only where a test failed midway).
+ *
+ * ```ts
+ * import { describe, test, beforeAll, afterAll } from "vitest";
+ * import { runAdapterTests } from "@create-auth/runtime/adapters/testing";
+ * runAdapterTests({ adapter: myAdapter(db), db: { user: (id) => …, … }, runner: { describe, test, beforeAll, afterAll } });
+ * ```
+ */
+import assert from "node:assert/strict";
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "../types.js";
+
+/** The parts of a test runner the suite uses. node:test calls its hooks `before`/`after`: pass those. */
+export interface TestRunner {
+  describe(name: string, body: () => void): unknown;
+  test(name: string, body: () => Promise<void>): unknown;
+  beforeAll(hook: () => Promise<void>): unknown;
+  afterAll(hook: () => Promise<void>): unknown;
+}
+
+/**
+ * Reads of your store that bypass the adapter, so the suite checks what was really stored (not only what
+ * the adapter says it stored). Each returns the record as the adapter should return it, or null.
+ */
+export interface AdapterTestDatabase {
+  /** Runs before the first test (open connections, create tables). */
+  connect?(): Promise<void>;
+  /** Runs after the last test. */
+  disconnect?(): Promise<void>;
+  user(id: string): Promise<AdapterUser | null>;
+  account(key: { provider: string; providerAccountId: string }): Promise<AdapterAccount | null>;
+  session(sessionToken: string): Promise<AdapterSession | null>;
+  verificationToken(key: { identifier: string; token: string }): Promise<VerificationToken | null>;
+  /** Without it the authenticator tests read back through `getAuthenticator`. */
+  authenticator?(credentialID: string): Promise<AdapterAuthenticator | null>;
+}
+
+export interface AdapterTestOptions {
+  adapter: Adapter;
+  db: AdapterTestDatabase;
+  runner: TestRunner;
+  /** Method groups your adapter does not implement: `authenticators` for one that stores no passkeys. */
+  skip?: Array<"authenticators">;
+}
+
+type Method<K extends keyof Adapter> = NonNullable<Adapter[K]>;
+
+/**
+ * Asserts `actual` holds every field of `expected` with an equal value and type (a Date stays a Date, a
+ * number a number). Extra fields are allowed: your tables may carry columns of their own.
+ */
+function assertRecord<T extends object>(actual: T | null | undefined, expected: T, what: string): void {
+  assert.ok(actual, `expected ${what}, got ${String(actual)}`);
+  for (const [field, value] of Object.entries(expected)) {
+    assert.deepStrictEqual((actual as Record<string, unknown>)[field], value, `${what}: field "${field}"`);
+  }
+}
+
+/** Whole seconds: adapters storing dates with only second precision still round-trip them exactly. */
+function secondsFromNow(seconds: number): Date {
+  return new Date((Math.floor(Date.now() / 1000) + seconds) * 1000);
+}
+
+const randomId = () => crypto.randomUUID();
+
+function newUser(fields: Partial<AdapterUser> = {}): AdapterUser {
+  const id = randomId();
+  return {
+    id,
+    name: `Conformance ${id.slice(0, 8)}`,
+    email: `conformance-${id}@example.test`,
+    emailVerified: null,
+    image: `https://example.test/avatars/${id}.png`,
+    ...fields,
+  };
+}
+
+function newAccount(userId: string): AdapterAccount {
+  return {
+    userId,
+    type: "oidc",
+    provider: `conformance-${randomId().slice(0, 8)}`,
+    providerAccountId: randomId(),
+    access_token: `access-${randomId()}`,
+    refresh_token: `refresh-${randomId()}`,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: "bearer",
+    scope: "openid email profile",
+    id_token: `eyJhbGciOiJSUzI1NiJ9.${randomId()}.signature`,
+    session_state: randomId(),
+  };
+}
+
+function newAuthenticator(userId: string, fields: Partial<AdapterAuthenticator> = {}): AdapterAuthenticator {
+  const credentialID = Buffer.from(randomId()).toString("base64url");
+  return {
+    credentialID,
+    userId,
+    providerAccountId: credentialID,
+    credentialPublicKey: Buffer.from(`public-key-${randomId()}`).toString("base64"),
+    counter: 0,
+    credentialDeviceType: "multiDevice",
+    credentialBackedUp: true,
+    transports: "internal,hybrid",
+    ...fields,
+  };
+}
+
+/** Registers the conformance tests with `options.runner`. Call it at the top level of a test file. */
+export function runAdapterTests(options: AdapterTestOptions): void {
+  const { adapter, db, runner } = options;
+  const { describe, test } = runner;
+  const skipAuthenticators = options.skip?.includes("authenticators") ?? false;
+
+  function method<K extends keyof Adapter>(name: K): Method<K> {
+    const implementation = adapter[name];
+    assert.equal(typeof implementation, "function", `the adapter must implement ${String(name)}`);
+    return (implementation as (...args: unknown[]) => unknown).bind(adapter) as Method<K>;
+  }
+
+  async function createdUser(fields: Partial<AdapterUser> = {}): Promise<AdapterUser> {
+    return method("createUser")(newUser(fields));
+  }
+
+  async function createdSession(userId: string): Promise<AdapterSession> {
+    return method("createSession")({ sessionToken: randomId(), userId, expires: secondsFromNow(3600) });
+  }
+
+  async function createdToken(fields: Partial<VerificationToken> = {}): Promise<VerificationToken> {
+    const token: VerificationToken = {
+      identifier: `conformance-${randomId()}@example.test`,
+      token: randomId().replaceAll("-", ""),
+      expires: secondsFromNow(3600),
+      ...fields,
+    };
+    await method("createVerificationToken")(token);
+    return token;
+  }
+
+  const storedAuthenticator = (credentialID: string) =>
+    db.authenticator ? db.authenticator(credentialID) : Promise.resolve(method("getAuthenticator")(credentialID));
+
+  describe("adapter conformance", () => {
+    runner.beforeAll(async () => {
+      await db.connect?.();
+    });
+    runner.afterAll(async () => {
+      await db.disconnect?.();
+    });
+
+    describe("users", () => {
+      test("createUser stores the given user, id included, and returns it", async () => {
+        const input = newUser();
+        const returned = await method("createUser")(input);
+        assertRecord(returned, input, "the returned user");
+        assertRecord(await db.user(input.id), input, "the stored user");
+      });
+
+      test("emailVerified round-trips as a Date", async () => {
+        const emailVerified = secondsFromNow(-60);
+        const user = await createdUser({ emailVerified });
+        const read = await method("getUser")(user.id);
+        assert.ok(read?.emailVerified instanceof Date, "emailVerified must come back as a Date object");
+        assert.equal(read.emailVerified.getTime(), emailVerified.getTime());
+      });
+
+      test("emailVerified null round-trips as null", async () => {
+        const user = await createdUser({ emailVerified: null });
+        assert.equal((await method("getUser")(user.id))?.emailVerified, null);
+      });
+
+      test("getUser returns the user with that id", async () => {
+        const user = await createdUser();
+        assertRecord(await method("getUser")(user.id), user, "getUser");
+      });
+
+      test("getUser returns null for an unknown id", async () => {
+        assert.equal(await method("getUser")(randomId()), null);
+      });
+
+      test("getUserByEmail returns the user with that address", async () => {
+        const user = await createdUser();
+        assertRecord(await method("getUserByEmail")(user.email), user, "getUserByEmail");
+      });
+
+      test("getUserByEmail returns null for an unknown address", async () => {
+        assert.equal(await method("getUserByEmail")(`unknown-${randomId()}@example.test`), null);
+      });
+
+      test("updateUser changes the given fields, keeps the others and returns the whole user", async () => {
+        const user = await createdUser();
+        const changes = { id: user.id, name: "Renamed", emailVerified: secondsFromNow(0) };
+        const returned = await method("updateUser")(changes);
+        const expected = { ...user, ...changes };
+        assertRecord(returned, expected, "the returned user");
+        assertRecord(await db.user(user.id), expected, "the stored user");
+      });
+
+      test("deleteUser removes the user", async () => {
+        const user = await createdUser();
+        await method("deleteUser")(user.id);
+        assert.equal(await db.user(user.id), null);
+        assert.equal(await method("getUser")(user.id), null);
+      });
+
+      test("a returned user is a copy: changing it does not change the stored user", async () => {
+        const user = await createdUser();
+        const read = await method("getUser")(user.id);
+        assert.ok(read);
+        read.name = "Changed by the caller";
+        assert.equal((await db.user(user.id))?.name, user.name);
+      });
+    });
+
+    describe("accounts", () => {
+      test("linkAccount stores every token field (expires_at as a number)", async () => {
+        const user = await createdUser();
+        const account = newAccount(user.id);
+        await method("linkAccount")(account);
+        const stored = await db.account(account);
+        assertRecord(stored, account, "the stored account");
+        assert.equal(typeof stored?.expires_at, "number");
+      });
+
+      test("getUserByAccount returns the account's owner", async () => {
+        const user = await createdUser();
+        const account = newAccount(user.id);
+        await method("linkAccount")(account);
+        assertRecord(await method("getUserByAccount")(account), user, "getUserByAccount");
+      });
+
+      test("getUserByAccount returns null for an unknown account", async () => {
+        const unknown = { provider: "conformance", providerAccountId: randomId() };
+        assert.equal(await method("getUserByAccount")(unknown), null);
+      });
+
+      test("getAccount(providerAccountId, provider) returns the account", async () => {
+        const user = await createdUser();
+        const account = newAccount(user.id);
+        await method("linkAccount")(account);
+        assertRecord(await method("getAccount")(account.providerAccountId, account.provider), account, "getAccount");
+      });
+
+      test("getAccount returns null for an unknown account", async () => {
+        assert.equal(await method("getAccount")(randomId(), "conformance"), null);
+      });
+
+      test("unlinkAccount removes the account and its link to the user", async () => {
+        const user = await createdUser();
+        const account = newAccount(user.id);
+        await method("linkAccount")(account);
+        await method("unlinkAccount")(account);
+        assert.equal(await db.account(account), null);
+        assert.equal(await method("getUserByAccount")(account), null);
+        assertRecord(await db.user(user.id), user, "the user, which stays");
+      });
+    });
+
+    describe("sessions", () => {
+      test("createSession stores the session and returns it", async () => {
+        const user = await createdUser();
+        const session = { sessionToken: randomId(), userId: user.id, expires: secondsFromNow(3600) };
+        assertRecord(await method("createSession")(session), session, "the returned session");
+        assertRecord(await db.session(session.sessionToken), session, "the stored session");
+      });
+
+      test("getSessionAndUser returns the session and its user in one call", async () => {
+        const user = await createdUser();
+        const session = await createdSession(user.id);
+        const found = await method("getSessionAndUser")(session.sessionToken);
+        assert.ok(found, "expected { session, user }");
+        assertRecord(found.session, session, "the session");
+        assert.ok(found.session.expires instanceof Date, "session.expires must come back as a Date object");
+        assertRecord(found.user, user, "the user");
+      });
+
+      test("getSessionAndUser returns null for an unknown session token", async () => {
+        assert.equal(await method("getSessionAndUser")(randomId()), null);
+      });
+
+      test("updateSession moves the expiry", async () => {
+        const user = await createdUser();
+        const session = await createdSession(user.id);
+        const expires = secondsFromNow(7200);
+        const returned = await method("updateSession")({ sessionToken: session.sessionToken, expires });
+        const expected = { ...session, expires };
+        if (returned) assertRecord(returned, expected, "the returned session");
+        assertRecord(await db.session(session.sessionToken), expected, "the stored session");
+      });
+
+      test("deleteSession removes the session", async () => {
+        const user = await createdUser();
+        const session = await createdSession(user.id);
+        await method("deleteSession")(session.sessionToken);
+        assert.equal(await db.session(session.sessionToken), null);
+        assert.equal(await method("getSessionAndUser")(session.sessionToken), null);
+      });
+    });
+
+    describe("verification tokens", () => {
+      test("createVerificationToken stores the token", async () => {
+        const token = await createdToken();
+        assertRecord(await db.verificationToken(token), token, "the stored token");
+      });
+
+      test("useVerificationToken returns the token and deletes it", async () => {
+        const token = await createdToken();
+        const used = await method("useVerificationToken")(token);
+        assertRecord(used, token, "the used token");
+        assert.ok(used?.expires instanceof Date, "expires must come back as a Date object");
+        assert.equal(await db.verificationToken(token), null);
+      });
+
+      test("a token can be used only once", async () => {
+        const token = await createdToken();
+        await method("useVerificationToken")(token);
+        assert.equal(await method("useVerificationToken")(token), null);
+      });
+
+      test("two concurrent uses of one token: exactly one gets it", async () => {
+        const token = await createdToken();
+        const use = method("useVerificationToken");
+        const results = await Promise.all([use({ ...token }), use({ ...token })]);
+        assert.equal(results.filter((result) => result !== null && result !== undefined).length, 1);
+      });
+
+      test("a token used with another identifier is not returned and stays usable", async () => {
+        const token = await createdToken();
+        const other = { identifier: `other-${randomId()}@example.test`, token: token.token };
+        assert.equal(await method("useVerificationToken")(other), null);
+        assertRecord(await db.verificationToken(token), token, "the token, which must survive");
+      });
+
+      test("a wrong token for the right identifier is not returned", async () => {
+        const token = await createdToken();
+        const wrong = { identifier: token.identifier, token: randomId().replaceAll("-", "") };
+        assert.equal(await method("useVerificationToken")(wrong), null);
+      });
+
+      test("an expired token is returned with its expiry, so the core can refuse it, and deleted", async () => {
+        const token = await createdToken({ expires: secondsFromNow(-60) });
+        assertRecord(await method("useVerificationToken")(token), token, "the expired token");
+        assert.equal(await db.verificationToken(token), null);
+      });
+    });
+
+    describe("deleteUser cascades", () => {
+      test("to the user's sessions", async () => {
+        const user = await createdUser();
+        const session = await createdSession(user.id);
+        await method("deleteUser")(user.id);
+        assert.equal(await db.session(session.sessionToken), null);
+      });
+
+      test("to the user's accounts", async () => {
+        const user = await createdUser();
+        const account = newAccount(user.id);
+        await method("linkAccount")(account);
+        await method("deleteUser")(user.id);
+        assert.equal(await db.account(account), null);
+      });
+
+      if (!skipAuthenticators) {
+        test("to the user's authenticators", async () => {
+          const user = await createdUser();
+          const authenticator = await method("createAuthenticator")(newAuthenticator(user.id));
+          await method("deleteUser")(user.id);
+          assert.equal(await storedAuthenticator(authenticator.credentialID), null);
+        });
+      }
+
+      test("and leaves other users' records alone", async () => {
+        const [deleted, kept] = [await createdUser(), await createdUser()];
+        const session = await createdSession(kept.id);
+        await method("deleteUser")(deleted.id);
+        assertRecord(await db.user(kept.id), kept, "the other user");
+        assertRecord(await db.session(session.sessionToken), session, "the other user's session");
+      });
+    });
+
+    if (skipAuthenticators) return;
+
+    describe("authenticators", () => {
+      test("createAuthenticator stores the authenticator and returns it", async () => {
+        const user = await createdUser();
+        const authenticator = newAuthenticator(user.id);
+        assertRecord(await method("createAuthenticator")(authenticator), authenticator, "the returned authenticator");
+        assertRecord(await storedAuthenticator(authenticator.credentialID), authenticator, "the stored authenticator");
+      });
+
+      test("transports null round-trips as null", async () => {
+        const user = await createdUser();
+        const authenticator = newAuthenticator(user.id, { transports: null, credentialBackedUp: false });
+        await method("createAuthenticator")(authenticator);
+        assertRecord(await method("getAuthenticator")(authenticator.credentialID), authenticator, "getAuthenticator");
+      });
+
+      test("getAuthenticator returns the authenticator with that credential id", async () => {
+        const user = await createdUser();
+        const authenticator = await method("createAuthenticator")(newAuthenticator(user.id));
+        assertRecord(await method("getAuthenticator")(authenticator.credentialID), authenticator, "getAuthenticator");
+      });
+
+      test("getAuthenticator returns null for an unknown credential id", async () => {
+        assert.equal(await method("getAuthenticator")(randomId()), null);
+      });
+
+      test("listAuthenticatorsByUserId returns every authenticator of the user and no other", async () => {
+        const [user, other] = [await createdUser(), await createdUser()];
+        const mine = [newAuthenticator(user.id), newAuthenticator(user.id)];
+        for (const authenticator of [...mine, newAuthenticator(other.id)]) {
+          await method("createAuthenticator")(authenticator);
+        }
+        const listed = await method("listAuthenticatorsByUserId")(user.id);
+        const byId = (a: AdapterAuthenticator, b: AdapterAuthenticator) => a.credentialID.localeCompare(b.credentialID);
+        assert.equal(listed.length, mine.length);
+        const sorted = [...listed].sort(byId);
+        mine.sort(byId).forEach((authenticator, index) => {
+          assertRecord(sorted[index], authenticator, `authenticator ${index + 1}`);
+        });
+      });
+
+      test("listAuthenticatorsByUserId returns [] for an unknown user", async () => {
+        assert.deepStrictEqual(await method("listAuthenticatorsByUserId")(randomId()), []);
+      });
+
+      test("updateAuthenticatorCounter stores the new counter and returns the authenticator", async () => {
+        const user = await createdUser();
+        const authenticator = await method("createAuthenticator")(newAuthenticator(user.id));
+        const expected = { ...authenticator, counter: 4_000_000_000 };
+        const returned = await method("updateAuthenticatorCounter")(authenticator.credentialID, expected.counter);
+        assertRecord(returned, expected, "the returned authenticator");
+        assertRecord(await storedAuthenticator(authenticator.credentialID), expected, "the stored authenticator");
+      });
+
+      test("updateAuthenticatorCounter throws for an unknown credential id", async () => {
+        await assert.rejects(async () => method("updateAuthenticatorCounter")(randomId(), 1));
+      });
+    });
+  });
+}

@@ -1,0 +1,198 @@
+/**
+ * The conformance suite must catch broken adapters, not only pass good ones. Each test here runs the
+ * whole suite on a deliberately broken memory adapter inside a small runner we control, and checks that
+ * the tests guarding the broken behaviour fail.
+ */
+import { describe, expect, test } from "vitest";
+import memory, { createMemoryStore, type MemoryStore } from "../../../src/runtime/adapters/memory.js";
+import { type AdapterTestOptions, runAdapterTests, type TestRunner } from "../../../src/runtime/adapters/testing.js";
+import type { Adapter } from "../../../src/runtime/types.js";
+import { memoryStoreReader } from "../../support/adapter-memory-reader.mjs";
+
+type Body = () => Promise<void>;
+interface Suite {
+  name: string;
+  beforeAll: Body[];
+  afterAll: Body[];
+  tests: Array<{ name: string; body: Body }>;
+  suites: Suite[];
+}
+
+interface Outcome {
+  passed: string[];
+  /** Test name → the assertion message it failed with. */
+  failed: Map<string, string>;
+}
+
+/** A runner that records what the suite registers, then runs it in order and reports each test's outcome. */
+function recordingRunner(): TestRunner & { run(): Promise<Outcome> } {
+  const root: Suite = { name: "", beforeAll: [], afterAll: [], tests: [], suites: [] };
+  let current = root;
+  const outcome: Outcome = { passed: [], failed: new Map() };
+
+  async function runSuite(suite: Suite): Promise<void> {
+    for (const hook of suite.beforeAll) await hook();
+    for (const { name, body } of suite.tests) {
+      try {
+        await body();
+        outcome.passed.push(name);
+      } catch (error) {
+        outcome.failed.set(name, error instanceof Error ? error.message : String(error));
+      }
+    }
+    for (const child of suite.suites) await runSuite(child);
+    for (const hook of suite.afterAll) await hook();
+  }
+
+  return {
+    describe(name, body) {
+      const parent = current;
+      const suite: Suite = { name, beforeAll: [], afterAll: [], tests: [], suites: [] };
+      parent.suites.push(suite);
+      current = suite;
+      body();
+      current = parent;
+    },
+    test(name, body) {
+      current.tests.push({ name, body });
+    },
+    beforeAll(hook) {
+      current.beforeAll.push(hook);
+    },
+    afterAll(hook) {
+      current.afterAll.push(hook);
+    },
+    async run() {
+      await runSuite(root);
+      return outcome;
+    },
+  };
+}
+
+/** Runs the whole suite on `memory()` with some methods replaced, and returns each test's outcome. */
+async function runSuiteOn(
+  breakAdapter: (store: MemoryStore, intact: Adapter) => Partial<Adapter>,
+  options: Pick<AdapterTestOptions, "skip"> = {},
+): Promise<Outcome> {
+  const store = createMemoryStore();
+  const intact = memory(store);
+  const runner = recordingRunner();
+  runAdapterTests({
+    adapter: { ...intact, ...breakAdapter(store, intact) },
+    db: memoryStoreReader(store),
+    runner,
+    ...options,
+  });
+  return runner.run();
+}
+
+const tokenKey = (identifier: string, token: string) => JSON.stringify([identifier, token]);
+
+describe("the conformance suite", () => {
+  test("passes the intact memory adapter in a runner of our own", async () => {
+    const outcome = await runSuiteOn(() => ({}));
+    expect([...outcome.failed]).toEqual([]);
+    expect(outcome.passed.length).toBeGreaterThan(30);
+  });
+
+  test("fails an adapter whose verification tokens can be used twice", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      useVerificationToken: ({ identifier, token }) =>
+        store.verificationTokens.get(tokenKey(identifier, token)) ?? null,
+    }));
+    expect([...outcome.failed.keys()]).toEqual(
+      expect.arrayContaining([
+        "a token can be used only once",
+        "two concurrent uses of one token: exactly one gets it",
+      ]),
+    );
+  });
+
+  test("fails an adapter that finds verification tokens without their identifier", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      useVerificationToken: ({ token }) => {
+        const entry = [...store.verificationTokens].find(([, stored]) => stored.token === token);
+        if (!entry) return null;
+        store.verificationTokens.delete(entry[0]);
+        return entry[1];
+      },
+    }));
+    expect([...outcome.failed.keys()]).toContain(
+      "a token used with another identifier is not returned and stays usable",
+    );
+  });
+
+  test("fails an adapter that hides expired verification tokens", async () => {
+    const outcome = await runSuiteOn((_store, intact) => ({
+      useVerificationToken: async (key) => {
+        const token = await intact.useVerificationToken!(key);
+        return token && token.expires.getTime() > Date.now() ? token : null;
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "an expired token is returned with its expiry, so the core can refuse it, and deleted",
+    ]);
+  });
+
+  test("fails an adapter whose deleteUser leaves sessions, accounts and authenticators behind", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      deleteUser: (userId) => {
+        store.users.delete(userId);
+        return undefined;
+      },
+    }));
+    expect([...outcome.failed.keys()].sort()).toEqual([
+      "to the user's accounts",
+      "to the user's authenticators",
+      "to the user's sessions",
+    ]);
+  });
+
+  test("fails an adapter that returns dates as strings", async () => {
+    const outcome = await runSuiteOn((_store, intact) => ({
+      getUser: async (id) => {
+        const user = await intact.getUser!(id);
+        return user && ({ ...user, emailVerified: user.emailVerified?.toISOString() } as never);
+      },
+    }));
+    expect(outcome.failed.get("emailVerified round-trips as a Date")).toMatch(/must come back as a Date object/);
+  });
+
+  test("fails an adapter whose getAccount reads its arguments the wrong way round", async () => {
+    const outcome = await runSuiteOn((_store, intact) => ({
+      getAccount: (providerAccountId, provider) => intact.getAccount!(provider, providerAccountId),
+    }));
+    expect([...outcome.failed.keys()]).toEqual(["getAccount(providerAccountId, provider) returns the account"]);
+  });
+
+  test("fails an adapter whose updateAuthenticatorCounter accepts an unknown credential id", async () => {
+    const outcome = await runSuiteOn((_store, intact) => ({
+      updateAuthenticatorCounter: async (credentialID, counter) =>
+        (await intact.getAuthenticator!(credentialID)) === null
+          ? ({ credentialID, counter } as never)
+          : intact.updateAuthenticatorCounter!(credentialID, counter),
+    }));
+    expect([...outcome.failed.keys()]).toEqual(["updateAuthenticatorCounter throws for an unknown credential id"]);
+  });
+
+  test("fails an adapter that lacks a method, naming it", async () => {
+    const outcome = await runSuiteOn(() => ({ getUserByEmail: undefined }));
+    expect(outcome.failed.get("getUserByEmail returns the user with that address")).toMatch(
+      /must implement getUserByEmail/,
+    );
+  });
+
+  test("skips the authenticator tests for an adapter that stores no passkeys", async () => {
+    const outcome = await runSuiteOn(
+      () => ({
+        createAuthenticator: undefined,
+        getAuthenticator: undefined,
+        listAuthenticatorsByUserId: undefined,
+        updateAuthenticatorCounter: undefined,
+      }),
+      { skip: ["authenticators"] },
+    );
+    expect([...outcome.failed]).toEqual([]);
+    expect(outcome.passed.filter((name) => /uthenticator/.test(name))).toEqual([]);
+  });
+});
