@@ -34,7 +34,8 @@ export default function Passkey(options?: PasskeyOptions): WebAuthnConfig {
     name: "Passkey",
     type: "webauthn",
     enableConditionalUI: true,
-    formFields: { email: { label: "Email", required: true, autocomplete: "username webauthn" } },
+    // Not required: left empty, the button signs in with any passkey this device holds for the site.
+    formFields: { email: { label: "Email", autocomplete: "username webauthn" } },
     getUserInfo: defaultUserInfo,
     getRelayingParty: defaultRelayingParty,
     simpleWebAuthn,

@@ -7,6 +7,7 @@
 import type { Theme } from "../../types.js";
 import type { InternalProvider } from "../internal.js";
 import { escapeHtml, layout } from "./html.js";
+import { passkeyForm } from "./passkey.js";
 
 /** What the user reads for each `?error=` type: what happened and what to do, never the cause. */
 const SIGNIN_ERRORS: Record<string, string> = {
@@ -41,6 +42,7 @@ function emailForm(provider: InternalProvider, csrfToken: string | undefined, ca
 function providerForm(provider: InternalProvider, csrfToken: string | undefined, callbackUrl: string): string {
   const label = `Sign in with ${provider.name}`;
   if (provider.type === "email") return emailForm(provider, csrfToken, callbackUrl);
+  if (provider.type === "webauthn") return passkeyForm(provider, callbackUrl);
   if (provider.type === "credentials") {
     const fields = Object.entries(provider.credentials ?? {})
       .map(([key, input]) => {
@@ -76,7 +78,8 @@ export function renderSignInPage(params: {
       provider.type === "oauth" ||
       provider.type === "oidc" ||
       provider.type === "credentials" ||
-      provider.type === "email",
+      provider.type === "email" ||
+      provider.type === "webauthn",
   );
   const errorBlock = error ? `<p class="error" role="alert">${escapeHtml(signInErrorMessage(error))}</p>` : "";
   const forms = visible.map((provider) => providerForm(provider, csrfToken, callbackUrl)).join("\n<hr>\n");
