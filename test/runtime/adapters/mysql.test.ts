@@ -53,6 +53,24 @@ describe("mysql adapter on MariaDB", () => {
     expect((await adapter.getUser!(user.id))?.emailVerified?.toISOString()).toBe("2031-05-06T07:08:09.123Z");
   });
 
+  test("a pool in another time zone reads back the instant it wrote", async () => {
+    const elsewhere = mysql2.createPool({ ...database.connection, connectionLimit: 1, timezone: "-08:00" });
+    try {
+      const adapterElsewhere = mysql(elsewhere);
+      const user = await storedUser();
+      const expires = new Date("2031-01-02T03:04:05.678Z");
+      const { sessionToken } = await adapterElsewhere.createSession!({
+        sessionToken: crypto.randomUUID(),
+        userId: user.id,
+        expires,
+      });
+      const found = await adapterElsewhere.getSessionAndUser!(sessionToken);
+      expect(found?.session.expires.toISOString()).toBe("2031-01-02T03:04:05.678Z");
+    } finally {
+      await elsewhere.end();
+    }
+  });
+
   test("BIGINT columns come back as numbers from a pool that returns big numbers as strings", async () => {
     const stringPool = mysql2.createPool({
       ...database.connection,
