@@ -5,7 +5,7 @@
 import { CliError } from "../errors.js";
 import { PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
 import type { Answers } from "../targets/types.js";
-import type { Question } from "./resolve.js";
+import { type AskedAnswers, onlyCredentials, type Question } from "./resolve.js";
 
 async function clack() {
   return import("@clack/prompts");
@@ -15,9 +15,13 @@ function cancelled(): never {
   throw new CliError("Cancelled", "Cancelled; nothing was written.");
 }
 
-export async function askMissing(missing: Question[]): Promise<Partial<Pick<Answers, "providers" | "db">>> {
+/**
+ * Asks in order: providers, database, then the session strategy (only once a database is chosen: without
+ * one, and for credentials-only sign-in, JWT is the only possibility). `given` holds what flags answered.
+ */
+export async function askMissing(missing: Question[], given: AskedAnswers = {}): Promise<AskedAnswers> {
   const prompts = await clack();
-  const answers: Partial<Pick<Answers, "providers" | "db">> = {};
+  const answers: AskedAnswers = {};
   if (missing.includes("providers")) {
     const picked = await prompts.multiselect<ProviderEntry>({
       message: "Sign-in providers (space to select, enter to confirm)",
@@ -28,17 +32,37 @@ export async function askMissing(missing: Question[]): Promise<Partial<Pick<Answ
     answers.providers = picked;
   }
   if (missing.includes("db")) {
+    // --strategy database was given: "none" cannot hold its sessions.
+    const needsDatabase = given.strategy === "database";
     const db = await prompts.select<Answers["db"]>({
       message: "Database for users and sessions",
       options: [
-        { value: "none", label: "None", hint: "sessions in an encrypted cookie (JWT)" },
-        { value: "sqlite", label: "SQLite", hint: "later version", disabled: true },
-        { value: "postgres", label: "PostgreSQL", hint: "later version", disabled: true },
-        { value: "mysql", label: "MySQL", hint: "later version", disabled: true },
+        {
+          value: "none",
+          label: "None",
+          hint: needsDatabase ? "--strategy database needs a database" : "sessions in an encrypted cookie (JWT)",
+          disabled: needsDatabase,
+        },
+        { value: "sqlite", label: "SQLite", hint: "a file in the project, no server" },
+        { value: "postgres", label: "PostgreSQL", hint: "pg, DATABASE_URL" },
+        { value: "mysql", label: "MySQL / MariaDB", hint: "mysql2, DATABASE_URL" },
       ],
     });
     if (prompts.isCancel(db)) cancelled();
     answers.db = db;
+  }
+  const db = answers.db ?? given.db;
+  const providers = answers.providers ?? given.providers ?? [];
+  if (missing.includes("strategy") && db !== undefined && db !== "none" && !onlyCredentials(providers)) {
+    const strategy = await prompts.select<Answers["strategy"]>({
+      message: "Where sessions live",
+      options: [
+        { value: "database", label: "Database", hint: "a row per session: revocable, sign-out ends it everywhere" },
+        { value: "jwt", label: "Encrypted cookie (JWT)", hint: "no session rows; users and accounts still stored" },
+      ],
+    });
+    if (prompts.isCancel(strategy)) cancelled();
+    answers.strategy = strategy;
   }
   return answers;
 }

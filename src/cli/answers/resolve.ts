@@ -22,9 +22,16 @@ export interface InitFlags {
 }
 
 /** Questions asked when their flag is missing; each names its flag in messages. */
-export type Question = "providers" | "db";
+export type Question = "providers" | "db" | "strategy";
 
-export const QUESTION_FLAGS: Record<Question, string> = { providers: "--providers", db: "--db" };
+export const QUESTION_FLAGS: Record<Question, string> = {
+  providers: "--providers",
+  db: "--db",
+  strategy: "--strategy",
+};
+
+/** What the prompts may answer. */
+export type AskedAnswers = Partial<Pick<Answers, "providers" | "db" | "strategy">>;
 
 export interface PartialAnswers {
   framework?: FrameworkId;
@@ -36,8 +43,14 @@ export interface PartialAnswers {
 }
 
 export const DEFAULT_RUNTIME_DIR = "vendor/auth-runtime";
-/** What --yes picks for missing answers: one OAuth provider, stateless sessions, no database. */
-export const DEFAULTS = { providers: ["github"], strategy: "jwt", db: "none", orm: "none" } as const;
+/**
+ * What --yes picks for missing answers: one OAuth provider, no database, so stateless sessions. With a
+ * database and no --strategy, sessions go in it (the reference's default when an adapter is set), unless
+ * only credentials sign in: those sessions are always JWTs.
+ */
+export const DEFAULTS = { providers: ["github"], db: "none", orm: "none" } as const;
+
+const DATABASES = ["sqlite", "postgres", "mysql"] as const;
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -92,11 +105,13 @@ export function parseInitFlags(flags: InitFlags): PartialAnswers {
   if (flags.providers !== undefined) partial.providers = parseProviders(flags.providers);
   if (flags.strategy !== undefined) {
     partial.strategy = oneOf("--strategy", flags.strategy, ["jwt", "database"] as const);
-    if (partial.strategy === "database") later("--strategy database (sessions stored in a database)", "--strategy jwt");
   }
-  if (flags.db !== undefined) {
-    partial.db = oneOf("--db", flags.db, ["none", "sqlite", "postgres", "mysql"] as const);
-    if (partial.db !== "none") later(`--db ${partial.db}`, "--db none");
+  if (flags.db !== undefined) partial.db = oneOf("--db", flags.db, ["none", ...DATABASES] as const);
+  if (partial.strategy === "database" && partial.db === "none") {
+    throw new CliError(
+      "InvalidOption",
+      `--strategy database keeps sessions in a database, but --db is none; pick one with --db ${DATABASES.join("|")}, or use --strategy jwt.`,
+    );
   }
   if (flags.orm !== undefined) {
     partial.orm = oneOf("--orm", flags.orm, ["none", "drizzle", "prisma"] as const);
@@ -105,11 +120,22 @@ export function parseInitFlags(flags: InitFlags): PartialAnswers {
   return partial;
 }
 
+/** `strategy` is listed too; the prompt asks it only once a database is chosen (without one, only JWT works). */
 export function missingQuestions(partial: PartialAnswers): Question[] {
   const missing: Question[] = [];
   if (!partial.providers) missing.push("providers");
   if (!partial.db) missing.push("db");
+  if (!partial.strategy) missing.push("strategy");
   return missing;
+}
+
+/** Credentials sign-in always keeps its session in a JWT (AUTHJS-FACTS §7), so it alone cannot use the database. */
+export function onlyCredentials(providers: readonly ProviderEntry[]): boolean {
+  return providers.every((p) => p.kind === "credentials");
+}
+
+function defaultStrategy(db: Answers["db"], providers: readonly ProviderEntry[]): Answers["strategy"] {
+  return db !== "none" && !onlyCredentials(providers) ? "database" : "jwt";
 }
 
 /**
@@ -118,11 +144,19 @@ export function missingQuestions(partial: PartialAnswers): Question[] {
  */
 export function completeAnswers(
   partial: PartialAnswers,
-  asked: Partial<Pick<Answers, "providers" | "db">>,
+  asked: AskedAnswers,
   options: { yes: boolean; framework: FrameworkId },
 ): Answers {
   const merged = { ...partial, ...asked };
+  // A database strategy with no database named is a decision --yes should not make for the user.
+  if (merged.strategy === "database" && !merged.db) {
+    throw new CliError(
+      "MissingAnswer",
+      `--strategy database needs a database: pass --db ${DATABASES.join("|")} (sqlite is a file in the project, no server).`,
+    );
+  }
   for (const question of missingQuestions(merged)) {
+    if (question === "strategy") continue;
     if (!options.yes) {
       const example = question === "providers" ? "--providers github,credentials" : "--db none";
       throw new CliError(
@@ -131,12 +165,20 @@ export function completeAnswers(
       );
     }
   }
+  const providers = merged.providers ?? parseProviders(DEFAULTS.providers.join(","));
+  const db = merged.db ?? DEFAULTS.db;
+  const strategy = merged.strategy ?? defaultStrategy(db, providers);
+  if (strategy === "database" && onlyCredentials(providers)) {
+    throw new CliError(
+      "InvalidOption",
+      "Credentials sign-in always keeps its session in an encrypted cookie (JWT), so --strategy database needs another provider as well (an OAuth/OIDC provider); or use --strategy jwt.",
+    );
+  }
   return {
     framework: options.framework,
-    providers: merged.providers ?? parseProviders(DEFAULTS.providers.join(",")),
-    db: merged.db ?? DEFAULTS.db,
-    // Without a database the only possible session store is the cookie itself.
-    strategy: merged.strategy ?? DEFAULTS.strategy,
+    providers,
+    db,
+    strategy,
     orm: merged.orm ?? DEFAULTS.orm,
     runtimeDir: partial.runtimeDir,
   };

@@ -24,7 +24,11 @@ function isInteractive(flags: InitFlags): boolean {
 /** The generated code imports these runtime modules: refuse to write imports that would not resolve. */
 function assertRuntimeHas(runtime: RuntimeSource, answers: Answers): void {
   const have = new Set(runtime.files.map((f) => f.path));
-  const needed = [`${answers.framework}.js`, ...answers.providers.map((p) => `providers/${p.id}.js`)];
+  const needed = [
+    `${answers.framework}.js`,
+    ...answers.providers.map((p) => `providers/${p.id}.js`),
+    ...(answers.db === "none" ? [] : [`adapters/${answers.db}.js`]),
+  ];
   const absent = needed.filter((file) => !have.has(file));
   if (absent.length > 0) {
     throw new CliError("RuntimeNotBuilt", `This CLI's runtime lacks ${absent.join(", ")}; rebuild it (npm run build).`);
@@ -59,7 +63,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags, out: Ou
 
   const missing = missingQuestions(partial);
   const asked =
-    interactive && missing.length > 0 ? await (await import("../answers/prompt.js")).askMissing(missing) : {};
+    interactive && missing.length > 0 ? await (await import("../answers/prompt.js")).askMissing(missing, partial) : {};
   const answers = completeAnswers(partial, asked, { yes: Boolean(flags.yes), framework: target.id });
 
   const runtime = loadRuntimeSource();

@@ -6,6 +6,7 @@
  * dependencies and env files. Every decision about existing files is made here, in one place.
  */
 import path from "node:path";
+import { planDatabase } from "../database/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
@@ -182,7 +183,17 @@ export const expressTarget: Target = {
       );
     }
 
+    const clientFile = path.posix.join(path.posix.dirname(auth.file), `auth-db${path.posix.extname(auth.file)}`);
+    const database = planDatabase(context, {
+      clientFile,
+      clientImport: auth.specifier.replace("./auth", "./auth-db"),
+      envSource: "process",
+      cjs: auth.cjs,
+      loadEnv: true,
+      typescript: auth.typescript,
+    });
     const authSource = context.render("auth", {
+      database: database.wiring,
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
       appFile: appFile ?? "your app file",
@@ -217,6 +228,10 @@ export const expressTarget: Target = {
         conflicts.push({ path: auth.file, reason: "exists with other content" });
       }
     }
+
+    changes.push(...database.changes);
+    conflicts.push(...database.conflicts);
+    notes.push(...database.notes);
 
     if (appFile && appSource !== null && app) {
       const entries = entryFiles(pkg).flatMap(sourceCandidates);
@@ -256,7 +271,10 @@ export const expressTarget: Target = {
       projectDir: info.root,
       changes,
       install: shared.install,
-      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, auth, appFile ?? auth.file) : [],
+      nextSteps:
+        changes.length > 0
+          ? [...database.nextSteps, ...nextSteps(info, answers.providers, auth, appFile ?? auth.file)]
+          : [],
       notes,
       conflicts,
     };

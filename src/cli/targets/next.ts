@@ -6,6 +6,7 @@
  * be (templates, env keys, next steps); every decision about existing files is made here, in one place.
  */
 import path from "node:path";
+import { planDatabase } from "../database/plan.js";
 import { majorOf } from "../detect/framework.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
@@ -143,9 +144,15 @@ export const nextTarget: Target = {
     };
 
     const authFile = authFilePath(info);
+    const database = planDatabase(context, {
+      clientFile: `${info.srcDir ? "src/" : ""}auth-db.${info.language}`,
+      clientImport: "./auth-db",
+      envSource: "process",
+    });
     const authSource = context.render("auth", {
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
+      database: database.wiring,
       providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
     });
     collect(
@@ -169,6 +176,9 @@ export const nextTarget: Target = {
         "auth module (NextAuth config, providers)",
       ),
     );
+    changes.push(...database.changes);
+    conflicts.push(...database.conflicts);
+    notes.push(...database.notes);
 
     const routeFile = routeFilePath(info);
     const routeSource = context.render(info.framework.router === "pages" ? "pages-route" : "route", {
@@ -232,7 +242,8 @@ export const nextTarget: Target = {
       projectDir: info.root,
       changes,
       install: shared.install,
-      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile, proxyFile) : [],
+      nextSteps:
+        changes.length > 0 ? [...database.nextSteps, ...nextSteps(info, answers.providers, authFile, proxyFile)] : [],
       notes,
       conflicts,
     };

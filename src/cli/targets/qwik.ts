@@ -5,6 +5,7 @@
  * a plugin file is picked up by its name.
  */
 import path from "node:path";
+import { planDatabase } from "../database/plan.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
@@ -125,7 +126,15 @@ export const qwikTarget: Target = {
     const notes: string[] = [];
 
     const pluginFile = pluginFilePath(info);
+    const clientFile = `src/auth-db.${info.language}`;
+    const clientImport = path.posix.relative(path.posix.dirname(pluginFile), clientFile.replace(/\.[jt]s$/, ""));
+    const database = planDatabase(context, {
+      clientFile,
+      clientImport: clientImport.startsWith(".") ? clientImport : `./${clientImport}`,
+      envSource: "process",
+    });
     const pluginSource = context.render("plugin", {
+      database: database.wiring,
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
       providers: answers.providers.map((p) => ({
@@ -156,6 +165,9 @@ export const qwikTarget: Target = {
     if (owned.change) changes.push(owned.change);
     if (owned.conflict) conflicts.push(owned.conflict);
     if (owned.note) notes.push(owned.note);
+    changes.push(...database.changes);
+    conflicts.push(...database.conflicts);
+    notes.push(...database.notes);
 
     const shared = planEnvAndRuntime(context, this, {
       productionHint: "In production also set AUTH_URL to this app's public URL.",
@@ -169,7 +181,7 @@ export const qwikTarget: Target = {
       projectDir: info.root,
       changes,
       install: shared.install,
-      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, pluginFile) : [],
+      nextSteps: changes.length > 0 ? [...database.nextSteps, ...nextSteps(info, answers.providers, pluginFile)] : [],
       notes,
       conflicts,
     };

@@ -5,6 +5,7 @@
  * dependencies. Both versions get the same files: their routes, `getRequestEvent` and `query` agree.
  */
 import path from "node:path";
+import { planDatabase } from "../database/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
@@ -132,7 +133,13 @@ export const solidStartTarget: Target = {
 
     const authFile = authFilePath(info);
     const sessionFile = sessionFilePath(info);
+    const database = planDatabase(context, {
+      clientFile: `src/auth-db.${info.language}`,
+      clientImport: "./auth-db",
+      envSource: "process",
+    });
     const authSource = context.render("auth", {
+      database: database.wiring,
       ts,
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
@@ -161,6 +168,9 @@ export const solidStartTarget: Target = {
         "auth config (providers, callbacks)",
       ),
     );
+    for (const change of database.changes) collect({ change });
+    for (const conflict of database.conflicts) collect({ conflict });
+    notes.push(...database.notes);
 
     const routeFile = routeFilePath(info);
     collect(
@@ -196,7 +206,7 @@ export const solidStartTarget: Target = {
       projectDir: info.root,
       changes,
       install: shared.install,
-      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile) : [],
+      nextSteps: changes.length > 0 ? [...database.nextSteps, ...nextSteps(info, answers.providers, authFile)] : [],
       notes,
       conflicts,
     };

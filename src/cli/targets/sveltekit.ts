@@ -1,3 +1,4 @@
+import { databaseDriver, planDatabase } from "../database/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
@@ -103,9 +104,16 @@ export const sveltekitTarget: Target = {
     };
 
     const authFile = `src/auth.${ext}`;
+    // $lib/server: SvelteKit refuses to let browser code import it.
+    const database = planDatabase(context, {
+      clientFile: `src/lib/server/auth-db.${ext}`,
+      clientImport: "$lib/server/auth-db",
+      envSource: "sveltekit",
+    });
     const authSource = context.render("auth", {
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
+      database: database.wiring,
       providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
     });
     collect(
@@ -120,6 +128,9 @@ export const sveltekitTarget: Target = {
         "auth module (SvelteKitAuth config, providers)",
       ),
     );
+    changes.push(...database.changes);
+    conflicts.push(...database.conflicts);
+    notes.push(...database.notes);
 
     const actionRoutes = [
       ["signin", "signIn", "signin-server"],
@@ -171,7 +182,8 @@ export const sveltekitTarget: Target = {
     );
     if (layout) changes.push(layout);
 
-    const oauthKeys = answers.providers.flatMap((p) => p.envKeys);
+    const databaseKey = databaseDriver(answers)?.envKey;
+    const oauthKeys = [...answers.providers.flatMap((p) => p.envKeys), ...(databaseKey ? [databaseKey] : [])];
     // SvelteKit 3 gives the app (and so the runtime) only the environment variables declared in src/env.ts.
     const major = Number.parseInt(info.framework.version ?? "", 10);
     const envModule = `src/env.${ext}`;
@@ -201,7 +213,7 @@ export const sveltekitTarget: Target = {
       projectDir: info.root,
       changes,
       install: shared.install,
-      nextSteps: changes.length > 0 ? nextSteps(info, answers.providers, authFile) : [],
+      nextSteps: changes.length > 0 ? [...database.nextSteps, ...nextSteps(info, answers.providers, authFile)] : [],
       notes,
       conflicts,
     };

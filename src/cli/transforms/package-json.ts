@@ -78,7 +78,12 @@ function indentBefore(text: string, offset: number): string {
 
 const byName = (a: string, b: string) => a.localeCompare(b, "en");
 
-export function addDependencies(source: string, wanted: Record<string, string>): DependencyEdit | "unchanged" {
+/** `section` is where new entries go; an entry already in either section counts as present. */
+export function addDependencies(
+  source: string,
+  wanted: Record<string, string>,
+  section: "dependencies" | "devDependencies" = "dependencies",
+): DependencyEdit | "unchanged" {
   const parsed = JSON.parse(source) as {
     dependencies?: Record<string, string>;
     devDependencies?: Record<string, string>;
@@ -99,13 +104,14 @@ export function addDependencies(source: string, wanted: Record<string, string>):
   const root = objectMembers(source, rootOpen);
   const unit = root.members[0] ? indentBefore(source, root.members[0].start) || "  " : "  ";
   const entry = (name: string) => `${JSON.stringify(name)}: ${JSON.stringify(wanted[name])}`;
-  const deps = root.members.find((m) => m.key === "dependencies");
+  const deps = root.members.find((m) => m.key === section);
   let content: string;
 
   if (!deps) {
     const inner = missing.map((name) => unit + unit + entry(name)).join(`,${eol}`);
-    const block = `"dependencies": {${eol}${inner}${eol}${unit}}`;
-    const before = root.members.find((m) => m.key === "devDependencies");
+    const block = `"${section}": {${eol}${inner}${eol}${unit}}`;
+    // dependencies go before devDependencies (npm's order); devDependencies after everything else.
+    const before = section === "dependencies" ? root.members.find((m) => m.key === "devDependencies") : undefined;
     if (before) content = `${source.slice(0, before.start)}${block},${eol}${unit}${source.slice(before.start)}`;
     else {
       const last = root.members[root.members.length - 1];

@@ -1,0 +1,151 @@
+/**
+ * The database part of `init --db sqlite|postgres|mysql` (no ORM), the same in every framework: the SQL
+ * schema file from the one table model, the client module that opens the driver from the environment, the
+ * adapter wiring the auth template renders, and what to do before the first sign-in. Targets say where the
+ * client module goes and how it reads the environment; the env keys and driver dependencies are planned
+ * with the other shared steps (targets/env-and-runtime.ts).
+ */
+import type { FileChange } from "../plan/types.js";
+import { sqlSchema } from "../schema/sql.js";
+import { planOwnedFile } from "../targets/owned-file.js";
+import type { Answers, PlanContext } from "../targets/types.js";
+import { DATABASE_DRIVERS, type Database, type DatabaseDriver, SCHEMA_FILE } from "./drivers.js";
+
+/** What the auth templates render under `{{#if database}}`. */
+export interface DatabaseWiring {
+  adapter: Database;
+  client: DatabaseDriver["client"];
+  /** How the auth module imports the client module. */
+  clientImport: string;
+  clientFile: string;
+  strategy: Answers["strategy"];
+  /** Sessions are rows too (`strategy: "database"`). */
+  sessions: boolean;
+}
+
+export interface DatabaseFileOptions {
+  /** Project-relative path of the client module, in the app's language. */
+  clientFile: string;
+  /** How the auth module imports it (`./auth-db`, `$lib/server/auth-db`, `./auth-db.js`). */
+  clientImport: string;
+  /** SvelteKit reads private env through `$env/dynamic/private`; everything else through process.env. */
+  envSource: "process" | "sveltekit";
+  cjs?: boolean;
+  /**
+   * Express loads the env file in the app module, whose imports (this module among them) run first: the
+   * client module then loads it itself before reading its connection setting.
+   */
+  loadEnv?: boolean;
+  typescript?: boolean;
+}
+
+export interface DatabasePlan {
+  changes: FileChange[];
+  conflicts: { path: string; reason: string }[];
+  notes: string[];
+  nextSteps: string[];
+  /** null without a database: the templates render no adapter. */
+  wiring: DatabaseWiring | null;
+}
+
+export function databaseDriver(answers: Pick<Answers, "db">): DatabaseDriver | null {
+  return answers.db === "none" ? null : DATABASE_DRIVERS[answers.db];
+}
+
+/** The client module's text: driver, connection from the environment, and for SQLite the schema run on open. */
+export function renderClientModule(
+  render: PlanContext["render"],
+  answers: Pick<Answers, "db">,
+  options: DatabaseFileOptions & { envFile: string },
+): string {
+  const driver = databaseDriver(answers);
+  if (!driver) throw new Error("renderClientModule needs a database");
+  const schema = driver.adapter === "sqlite" ? sqlSchema("sqlite") : "";
+  // The schema is embedded in a template literal: it must not be able to end it or interpolate.
+  if (schema.includes("`") || schema.includes("${")) throw new Error("The SQLite schema cannot be embedded as is.");
+  return render("database/client", {
+    sqlite: driver.adapter === "sqlite",
+    postgres: driver.adapter === "postgres",
+    mysql: driver.adapter === "mysql",
+    cjs: Boolean(options.cjs),
+    loadEnv: Boolean(options.loadEnv),
+    typescript: Boolean(options.typescript),
+    sveltekit: options.envSource === "sveltekit",
+    envRead: options.envSource === "sveltekit" ? `env.${driver.envKey}` : `process.env.${driver.envKey}`,
+    envKey: driver.envKey,
+    envFile: options.envFile,
+    client: driver.client,
+    schemaFile: SCHEMA_FILE,
+    schema,
+  });
+}
+
+function nextSteps(driver: DatabaseDriver, answers: Pick<Answers, "strategy">, envFile: string): string[] {
+  const stored =
+    answers.strategy === "database"
+      ? "users, accounts and sessions"
+      : "users and accounts (sessions stay in the JWT cookie)";
+  if (driver.adapter === "sqlite") {
+    return [
+      `SQLite: ${stored} live in auth.db (${driver.envKey} in ${envFile} to move it); the tables are created on first start, from ${SCHEMA_FILE}.`,
+    ];
+  }
+  const create =
+    driver.adapter === "postgres" ? `psql "$${driver.envKey}" -f ${SCHEMA_FILE}` : `mysql <database> < ${SCHEMA_FILE}`;
+  return [
+    `${driver.label}: set ${driver.envKey} in ${envFile} (${driver.adapter === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then create the tables once: ${create}. ${stored[0]!.toUpperCase()}${stored.slice(1)} are stored there.`,
+  ];
+}
+
+/** The schema file and the client module (both owned files: never overwritten without consent). */
+export function planDatabase(context: PlanContext, options: DatabaseFileOptions): DatabasePlan {
+  const { answers, info } = context;
+  const driver = databaseDriver(answers);
+  const plan: DatabasePlan = { changes: [], conflicts: [], notes: [], nextSteps: [], wiring: null };
+  if (!driver) return plan;
+  const collect = (result: ReturnType<typeof planOwnedFile>) => {
+    if (result.change) plan.changes.push(result.change);
+    if (result.conflict) plan.conflicts.push(result.conflict);
+    if (result.note) plan.notes.push(result.note);
+  };
+
+  const schema = sqlSchema(driver.adapter);
+  collect(
+    planOwnedFile(
+      context,
+      SCHEMA_FILE,
+      schema,
+      // Ours, possibly with the user's own additions: their edits stay.
+      (source) => source.startsWith("-- Auth tables for "),
+      `${driver.label} schema: the auth tables (users, accounts, sessions, verification tokens, authenticators)`,
+    ),
+  );
+
+  const packageName = Object.keys(driver.packages)[0]!;
+  const driverModule = driver.adapter === "mysql" ? "mysql2/promise" : packageName;
+  collect(
+    planOwnedFile(
+      context,
+      options.clientFile,
+      renderClientModule(context.render, answers, { ...options, envFile: info.envFile }),
+      (source) => source.includes(`"${driverModule}"`),
+      `${driver.label} client for the auth adapter (${driver.envKey})`,
+    ),
+  );
+
+  if (answers.strategy === "database" && answers.providers.some((p) => p.kind === "credentials")) {
+    plan.notes.push(
+      "Credentials sign-in always keeps its session in a JWT cookie, which database sessions do not read: use --strategy jwt if people sign in with a password.",
+    );
+  }
+  plan.nextSteps = nextSteps(driver, answers, info.envFile);
+  plan.wiring = {
+    adapter: driver.adapter,
+    client: driver.client,
+    clientImport: options.clientImport,
+    clientFile: options.clientFile,
+    strategy: answers.strategy,
+    sessions: answers.strategy === "database",
+  };
+  return plan;
+}
