@@ -68,6 +68,16 @@ describe("email sign-in", () => {
     expect((await sessionOf(config, jar))?.user?.email).toBe("known@example.test");
   });
 
+  it("signs in with a JWT session when the strategy is jwt, the user still stored", async () => {
+    const { config, store } = emailConfig(smtp, { config: { session: { strategy: "jwt" } } });
+    await requestLink(config, "lin@example.test");
+    const { jar } = await followLink(config, linkIn(smtp.messages.at(-1)!));
+    expect(jar.get(SESSION_COOKIE)!.split(".")).toHaveLength(5);
+    expect(store.sessions.size).toBe(0);
+    expect((await sessionOf(config, jar))?.user?.email).toBe("lin@example.test");
+    expect([...store.users.values()].map((user) => user.email)).toEqual(["lin@example.test"]);
+  });
+
   it("redirects to pages.verifyRequest, carrying the provider", async () => {
     const { config } = emailConfig(smtp, { config: { pages: { verifyRequest: "/check-your-inbox" } } });
     const { response } = await requestLink(config, "ada@example.test");
