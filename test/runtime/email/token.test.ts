@@ -81,6 +81,17 @@ describe("verification tokens", () => {
     expect(stored!.expires.getTime() - requestedAt).toBeLessThan(86_410_000);
   });
 
+  it("signs in exactly once when the link is opened twice at the same time", async () => {
+    const { config, store } = emailConfig(smtp);
+    await requestLink(config, "ada@example.test");
+    const link = mailedLink().href;
+    const results = await Promise.all([followLink(config, link), followLink(config, link)]);
+    const locations = results.map(({ response }) => response.headers.get("location")).sort();
+    expect(locations).toEqual([VERIFICATION_ERROR, `${ORIGIN}/`].sort());
+    expect(results.filter(({ jar }) => jar.get(SESSION_COOKIE)).length).toBe(1);
+    expect(store.users.size).toBe(1);
+  });
+
   it("refuses a link whose token was changed", async () => {
     const { config, store } = emailConfig(smtp);
     await requestLink(config, "ada@example.test");
