@@ -62,7 +62,7 @@ describe("a first sign-in", () => {
     const stored = (await store.getUserByAccount!({ provider: "alpha", providerAccountId: "ada" }))!;
     expect(stored).toMatchObject({ email: "ada@example.test", name: "ada", emailVerified: null });
     expect(stored.id).not.toBe("ada"); // our own id, not the provider's subject
-    const [[, created], [, linked], [, signedIn]] = seen as [[string, { user: AdapterUser }], ...never[]];
+    const [created, linked, signedIn] = seen.map(([, message]) => message);
     expect(created).toEqual({ user: stored });
     expect(linked).toMatchObject({
       user: stored,
