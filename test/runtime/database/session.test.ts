@@ -224,6 +224,14 @@ describe("ending the session", () => {
     expect((await readSession(config, replay)).body).toBeNull();
   });
 
+  it("emits signOut only when a session was presented", async () => {
+    const ended: unknown[] = [];
+    const { config } = await signedIn({ events: { signOut: (message) => void ended.push(message) } });
+    const response = await signOut(config, new CookieJar());
+    expect(response.status).toBe(302);
+    expect(ended).toEqual([]);
+  });
+
   it("replaces the session a browser presents when it signs in again, so the old token is worthless", async () => {
     const { config, jar, store, token } = await signedIn();
     await signInWithIdentityProvider(config, { provider: "alpha", login: "ada", jar });
