@@ -78,6 +78,29 @@ describe("email sign-in", () => {
     expect([...store.users.values()].map((user) => user.email)).toEqual(["lin@example.test"]);
   });
 
+  it("emits createUser and signIn (isNewUser) for a first sign-in, updateUser and signIn for the next", async () => {
+    const seen: string[] = [];
+    const { config } = emailConfig(smtp, {
+      config: {
+        events: {
+          createUser: ({ user }) => void seen.push(`createUser ${user.email}`),
+          updateUser: ({ user }) => void seen.push(`updateUser ${user.email}`),
+          signIn: ({ account, isNewUser }) => void seen.push(`signIn ${account?.type} new=${isNewUser}`),
+        },
+      },
+    });
+    for (let round = 0; round < 2; round++) {
+      await requestLink(config, "mo@example.test");
+      await followLink(config, linkIn(smtp.messages.at(-1)!));
+    }
+    expect(seen).toEqual([
+      "createUser mo@example.test",
+      "signIn email new=true",
+      "updateUser mo@example.test",
+      "signIn email new=false",
+    ]);
+  });
+
   it("redirects to pages.verifyRequest, carrying the provider", async () => {
     const { config } = emailConfig(smtp, { config: { pages: { verifyRequest: "/check-your-inbox" } } });
     const { response } = await requestLink(config, "ada@example.test");
