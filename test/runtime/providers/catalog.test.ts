@@ -35,7 +35,7 @@ import Twitter, { twitterProfile } from "../../../src/runtime/providers/twitter.
 import Yandex, { yandexProfile } from "../../../src/runtime/providers/yandex.js";
 import Zitadel, { zitadelProfile } from "../../../src/runtime/providers/zitadel.js";
 import Zoom, { zoomProfile } from "../../../src/runtime/providers/zoom.js";
-import { refreshAccessToken } from "../../../src/runtime/refresh.js";
+import { type RefreshableToken, refreshAccessToken } from "../../../src/runtime/refresh.js";
 import { customFetch, type OAuthConfig, type User } from "../../../src/runtime/types.js";
 import { callbackRequest, internalOptions, oauthProvider } from "../oauth/internal-options.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
@@ -858,7 +858,7 @@ describe("provider catalog", () => {
       const provider = providerOf(row);
       const { result } = await signInThroughStandIn(row, provider);
       const from = standIn.requests.length;
-      const expired = { ...result.account, expires_at: Math.floor(Date.now() / 1000) - 10 };
+      const expired: RefreshableToken = { ...result.account, expires_at: Math.floor(Date.now() / 1000) - 10 };
       const refreshed = await refreshAccessToken(expired, { provider, onError: (cause) => console.error(cause) });
       expect(refreshed.error).toBeUndefined();
       expect(refreshed.access_token).not.toBe(result.account.access_token);
