@@ -5,12 +5,10 @@
  * Every failure ends as one line on stderr (or one JSON object with --json) and a non-zero exit code;
  * no stack traces unless CREATE_AUTH_DEBUG is set.
  */
-import { CliError } from "./errors.js";
-import { createOutput } from "./output.js";
-import { rootHelp } from "./surface.js";
-import { cliPackage } from "./version.js";
+// Every import is dynamic: `auth secret --raw` must load as few modules as a bare `node` start-up allows.
 
-function reportFailure(error: unknown, binName: string, json: boolean): void {
+async function reportFailure(error: unknown, binName: string, json: boolean): Promise<void> {
+  const { CliError } = await import("./errors.js");
   const known = error instanceof CliError;
   const message = known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   if (json) {
@@ -26,11 +24,11 @@ function reportFailure(error: unknown, binName: string, json: boolean): void {
 async function fastPath(argv: string[], binName: string): Promise<boolean> {
   const [first, ...rest] = argv;
   if (first === undefined || ((first === "--help" || first === "-h" || first === "help") && rest.length === 0)) {
-    process.stdout.write(rootHelp(binName));
+    process.stdout.write((await import("./surface.js")).rootHelp(binName));
     return true;
   }
   if ((first === "--version" || first === "-v") && rest.length === 0) {
-    process.stdout.write(`${cliPackage().version}\n`);
+    process.stdout.write(`${(await import("./version.js")).cliPackage().version}\n`);
     return true;
   }
   if (first === "secret" && rest.length === 1 && rest[0] === "--raw") {
@@ -39,7 +37,11 @@ async function fastPath(argv: string[], binName: string): Promise<boolean> {
     return true;
   }
   if (first === "secret" && rest.length === 0) {
-    (await import("./commands/secret.js")).runSecret(createOutput(false));
+    const [{ runSecret }, { createOutput }] = await Promise.all([
+      import("./commands/secret.js"),
+      import("./output.js"),
+    ]);
+    runSecret(createOutput(false));
     return true;
   }
   return false;
@@ -59,6 +61,6 @@ export async function main(argv: string[], binName: string): Promise<void> {
       else throw error;
     }
   } catch (error) {
-    reportFailure(error, binName, json);
+    await reportFailure(error, binName, json);
   }
 }

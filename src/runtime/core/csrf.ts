@@ -42,6 +42,33 @@ export function timingSafeEqualString(a: string, b: string): boolean {
 }
 
 /**
+ * Cookie values already proven to hash with a secret list, mapped to their token. A valid value stays valid
+ * for the same secrets, so a browser's repeated requests (every session read) are hashed once. Bounded.
+ */
+const provenCookies = new WeakMap<string[], Map<string, string>>();
+const MAX_PROVEN = 1024;
+
+async function provenToken(cookieValue: string, secrets: string[]): Promise<string | undefined> {
+  const proven = provenCookies.get(secrets);
+  const known = proven?.get(cookieValue);
+  if (known !== undefined) return known;
+  const separator = cookieValue.indexOf("|");
+  const token = separator === -1 ? "" : cookieValue.slice(0, separator);
+  const hash = separator === -1 ? "" : cookieValue.slice(separator + 1);
+  if (!token) return undefined;
+  for (const secret of secrets) {
+    if (timingSafeEqualString(hash, await sha256Hex(`${token}${secret}`))) {
+      const map = proven ?? new Map<string, string>();
+      if (map.size >= MAX_PROVEN) map.clear();
+      map.set(cookieValue, token);
+      if (!proven) provenCookies.set(secrets, map);
+      return token;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Reads the csrf cookie and the body's `csrfToken`. A cookie whose hash re-computes with one of the
  * secrets is kept; otherwise a fresh token and cookie are minted (with the first secret).
  */
@@ -52,22 +79,14 @@ export async function createCsrfState(params: {
   secrets: string[];
 }): Promise<CsrfState> {
   const { cookieValue, bodyValue, isPost, secrets } = params;
-  if (cookieValue) {
-    const separator = cookieValue.indexOf("|");
-    const token = separator === -1 ? "" : cookieValue.slice(0, separator);
-    const hash = separator === -1 ? "" : cookieValue.slice(separator + 1);
-    if (token) {
-      for (const secret of secrets) {
-        if (timingSafeEqualString(hash, await sha256Hex(`${token}${secret}`))) {
-          const verified = isPost && typeof bodyValue === "string" && timingSafeEqualString(bodyValue, token);
-          return { token, verified };
-        }
-      }
-    }
+  const token = cookieValue ? await provenToken(cookieValue, secrets) : undefined;
+  if (token) {
+    const verified = isPost && typeof bodyValue === "string" && timingSafeEqualString(bodyValue, token);
+    return { token, verified };
   }
-  const token = randomHex(32);
-  const cookie = `${token}|${await sha256Hex(`${token}${secrets[0] ?? ""}`)}`;
-  return { token, cookie, verified: false };
+  const fresh = randomHex(32);
+  const cookie = `${fresh}|${await sha256Hex(`${fresh}${secrets[0] ?? ""}`)}`;
+  return { token: fresh, cookie, verified: false };
 }
 
 /** The check every state-changing action runs first; `skip` is the framework authors' opt-out. */

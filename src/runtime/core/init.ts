@@ -9,10 +9,10 @@ import type { InternalOptions, RequestInternal } from "./internal.js";
 
 export async function init(
   request: RequestInternal,
-  resolved: InternalOptions,
+  options: InternalOptions,
   skipCSRFCheck: boolean,
 ): Promise<{ options: InternalOptions; cookies: Cookie[] }> {
-  const options: InternalOptions = { ...resolved };
+  // `options` is this request's own object (resolveOptions builds one per request): filled in place.
   const cookies: Cookie[] = [];
 
   if (!skipCSRFCheck) {

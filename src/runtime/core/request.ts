@@ -22,6 +22,7 @@ export function effectiveUrl(request: Request, config: AuthConfig): URL {
   if (config.trustHost === true) {
     const host = firstValue(request.headers.get("x-forwarded-host"));
     const proto = firstValue(request.headers.get("x-forwarded-proto"));
+    if (host === undefined && proto === undefined) return url;
     const protocol = proto === "http" || proto === "https" ? `${proto}:` : url.protocol;
     try {
       // Rebuilt rather than patched: setting `host` alone would keep the internal port.

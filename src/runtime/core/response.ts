@@ -20,19 +20,31 @@ export function html(body: string, status = 200, extra: Partial<ResponseInternal
   return { status, headers: { "Content-Type": "text/html; charset=utf-8" }, body, ...extra };
 }
 
+/** Header pairs for the Response: plain pairs are the cheapest init undici accepts (this runs per session read). */
+function headerPairs(internal: ResponseInternal): Array<[string, string]> {
+  const given = internal.headers;
+  const pairs: Array<[string, string]> = given instanceof Headers ? [...given] : Object.entries(given ?? {});
+  for (const cookie of internal.cookies ?? []) pairs.push(["Set-Cookie", serializeCookie(cookie)]);
+  return pairs;
+}
+
+function contentType(pairs: Array<[string, string]>): string | undefined {
+  return pairs.find(([name]) => name.toLowerCase() === "content-type")?.[1];
+}
+
 export function toResponse(internal: ResponseInternal, returnRedirect = false): Response {
-  const headers = new Headers(internal.headers);
-  for (const cookie of internal.cookies ?? []) headers.append("Set-Cookie", serializeCookie(cookie));
+  const pairs = headerPairs(internal);
   if (internal.redirect) {
+    const others = pairs.filter(([name]) => name.toLowerCase() !== "content-type");
     if (returnRedirect) {
-      headers.set("Content-Type", "application/json");
-      return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers });
+      others.push(["Content-Type", "application/json"]);
+      return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers: others });
     }
-    headers.set("Location", internal.redirect);
-    return new Response(null, { status: 302, headers });
+    pairs.push(["Location", internal.redirect]);
+    return new Response(null, { status: 302, headers: pairs });
   }
   let body: BodyInit | null = null;
-  if (headers.get("Content-Type")?.startsWith("application/json")) body = JSON.stringify(internal.body ?? null);
+  if (contentType(pairs)?.startsWith("application/json")) body = JSON.stringify(internal.body ?? null);
   else if (typeof internal.body === "string") body = internal.body;
-  return new Response(body, { status: internal.status ?? 200, headers });
+  return new Response(body, { status: internal.status ?? 200, headers: pairs });
 }
