@@ -1,0 +1,279 @@
+/**
+ * The SQLite adapter, the embedded default: `sqlite(db)` for a `node:sqlite` `DatabaseSync` (Node ≥ 22.5)
+ * or a `better-sqlite3` `Database`, on the tables `create-auth init --db sqlite` writes. Both drivers are
+ * synchronous and share the `prepare`/`get`/`all`/`run`/`exec` API, so one adapter serves both.
+ *
+ * Dates are INTEGER milliseconds since the epoch, booleans 0/1 (see sqlite-records.ts). The session and
+ * its user come from one JOIN; a verification token is used with one `DELETE … RETURNING` (atomic even
+ * across processes sharing the file, SQLite ≥ 3.35); deleteUser removes what the user owns itself, in
+ * one transaction, so it cascades even on a connection with foreign keys turned off.
+ */
+import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
+import {
+  accountColumns,
+  accountFromRow,
+  accountValues,
+  authenticatorColumns,
+  authenticatorFromRow,
+  authenticatorValues,
+  dateToColumn,
+  type Row,
+  type SqliteValue,
+  sessionColumns,
+  sessionFromRow,
+  userColumns,
+  userFromRow,
+  userValues,
+  verificationTokenColumns,
+  verificationTokenFromRow,
+} from "./sqlite-records.js";
+
+/**
+ * A prepared statement, as both drivers provide it. The parameters are typed `never` so that either
+ * driver's own (generic, overloaded) statement type fits; the adapter binds only strings, numbers and null.
+ */
+export interface SqliteStatement {
+  run(...values: never[]): unknown;
+  get(...values: never[]): unknown;
+  all(...values: never[]): unknown[];
+}
+
+/** The same statement as the adapter calls it. */
+interface BindingStatement {
+  run(...values: SqliteValue[]): unknown;
+  get(...values: SqliteValue[]): unknown;
+  all(...values: SqliteValue[]): unknown[];
+}
+
+/**
+ * What the adapter needs of the database: `node:sqlite`'s `DatabaseSync` and `better-sqlite3`'s `Database`
+ * both fit. Declared here so the runtime depends on neither driver's types.
+ */
+export interface SqliteDatabase {
+  prepare(sql: string): SqliteStatement;
+  exec(sql: string): unknown;
+}
+
+/** RETURNING arrived in SQLite 3.35 (2021); older builds would fail on the first token use. */
+const minimumVersion = [3, 35];
+
+/** Names the driver for error messages, and refuses anything that is neither. */
+function driverName(db: SqliteDatabase): string {
+  if (typeof db?.prepare !== "function" || typeof db.exec !== "function") {
+    throw new TypeError("sqlite(db) needs a node:sqlite DatabaseSync or a better-sqlite3 Database.");
+  }
+  // better-sqlite3 has pragma() and transaction(); node:sqlite has neither.
+  const candidate = db as SqliteDatabase & { pragma?: unknown; transaction?: unknown };
+  return typeof candidate.pragma === "function" && typeof candidate.transaction === "function"
+    ? "better-sqlite3"
+    : "node:sqlite";
+}
+
+const userFields = [
+  ["name", "name"],
+  ["email", "email"],
+  ["emailVerified", "email_verified"],
+  ["image", "image"],
+] as const;
+
+export default function sqlite(db: SqliteDatabase): Adapter {
+  const driver = driverName(db);
+  const statements = new Map<string, BindingStatement>();
+  let versionChecked = false;
+
+  /** Prepared on first use (the tables may be created after the adapter) and reused afterwards. */
+  function statement(sql: string): BindingStatement {
+    if (!versionChecked) {
+      const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
+      const [major = 0, minor = 0] = version.split(".").map(Number);
+      if (major < (minimumVersion[0] ?? 0) || (major === minimumVersion[0] && minor < (minimumVersion[1] ?? 0))) {
+        throw new Error(`The SQLite adapter needs SQLite ≥ ${minimumVersion.join(".")}; ${driver} has ${version}.`);
+      }
+      versionChecked = true;
+    }
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      prepared = db.prepare(sql) as BindingStatement;
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  const one = (sql: string, ...values: SqliteValue[]) => (statement(sql).get(...values) as Row | undefined) ?? null;
+  const all = (sql: string, ...values: SqliteValue[]) => statement(sql).all(...values) as Row[];
+  const run = (sql: string, ...values: SqliteValue[]) => void statement(sql).run(...values);
+
+  /** Runs `work` in a transaction of its own, or nested in the caller's (a savepoint works in both cases). */
+  function transaction<T>(name: string, work: () => T): T {
+    db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = work();
+      db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      db.exec(`ROLLBACK TO ${name}`);
+      db.exec(`RELEASE ${name}`);
+      throw error;
+    }
+  }
+
+  const selectUser = (where: string, ...values: SqliteValue[]): AdapterUser | null => {
+    const row = one(`SELECT ${userColumns} FROM users WHERE ${where}`, ...values);
+    return row ? userFromRow(row) : null;
+  };
+
+  return {
+    async createUser(user) {
+      const row = one(
+        `INSERT INTO users (${userColumns}) VALUES (?, ?, ?, ?, ?) RETURNING ${userColumns}`,
+        ...userValues({ ...user, id: user.id ?? crypto.randomUUID() }),
+      );
+      return userFromRow(row!);
+    },
+    async getUser(id) {
+      return selectUser("id = ?", id);
+    },
+    async getUserByEmail(email) {
+      return selectUser("email = ?", email);
+    },
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = one(
+        `SELECT ${userColumns.replace(/(\w+)/g, "u.$1")} FROM accounts a JOIN users u ON u.id = a.user_id ` +
+          "WHERE a.provider = ? AND a.provider_account_id = ?",
+        provider,
+        providerAccountId,
+      );
+      return row ? userFromRow(row) : null;
+    },
+    async updateUser(user) {
+      const changed = userFields.filter(([field]) => user[field] !== undefined);
+      const values = changed.map(([field]): SqliteValue => {
+        const value = user[field];
+        if (value === null || value === undefined) return null;
+        return field === "emailVerified" ? dateToColumn(value) : String(value);
+      });
+      const row = changed.length
+        ? one(
+            `UPDATE users SET ${changed.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ? ` +
+              `RETURNING ${userColumns}`,
+            ...values,
+            user.id,
+          )
+        : one(`SELECT ${userColumns} FROM users WHERE id = ?`, user.id);
+      if (!row) throw new Error(`Cannot update the user: no user with id "${user.id}".`);
+      return userFromRow(row);
+    },
+    async deleteUser(userId) {
+      return transaction("create_auth_delete_user", () => {
+        for (const table of ["sessions", "accounts", "authenticators"]) {
+          run(`DELETE FROM ${table} WHERE user_id = ?`, userId);
+        }
+        const row = one(`DELETE FROM users WHERE id = ? RETURNING ${userColumns}`, userId);
+        return row ? userFromRow(row) : null;
+      });
+    },
+    async linkAccount(account) {
+      const row = one(
+        `INSERT INTO accounts (${accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${accountColumns}`,
+        ...accountValues(account),
+      );
+      return accountFromRow(row!);
+    },
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = one(
+        `DELETE FROM accounts WHERE provider = ? AND provider_account_id = ? RETURNING ${accountColumns}`,
+        provider,
+        providerAccountId,
+      );
+      return row ? accountFromRow(row) : undefined;
+    },
+    async getAccount(providerAccountId, provider) {
+      const row = one(
+        `SELECT ${accountColumns} FROM accounts WHERE provider = ? AND provider_account_id = ?`,
+        provider,
+        providerAccountId,
+      );
+      return row ? accountFromRow(row) : null;
+    },
+    async createSession(session) {
+      const row = one(
+        `INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?) RETURNING ${sessionColumns}`,
+        session.sessionToken,
+        session.userId,
+        dateToColumn(session.expires),
+      );
+      return sessionFromRow(row!);
+    },
+    async getSessionAndUser(sessionToken) {
+      // One query: the session and its user arrive together or not at all.
+      const row = one(
+        `SELECT s.session_token, s.user_id, s.expires, ${userColumns.replace(/(\w+)/g, "u.$1")} ` +
+          "FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?",
+        sessionToken,
+      );
+      return row ? { session: sessionFromRow(row), user: userFromRow(row) } : null;
+    },
+    async updateSession(session) {
+      const changes: Array<[string, SqliteValue]> = [];
+      if (session.expires !== undefined) changes.push(["expires", dateToColumn(session.expires)]);
+      if (session.userId !== undefined) changes.push(["user_id", session.userId]);
+      const row = changes.length
+        ? one(
+            `UPDATE sessions SET ${changes.map(([column]) => `${column} = ?`).join(", ")} WHERE session_token = ? ` +
+              `RETURNING ${sessionColumns}`,
+            ...changes.map(([, value]) => value),
+            session.sessionToken,
+          )
+        : one(`SELECT ${sessionColumns} FROM sessions WHERE session_token = ?`, session.sessionToken);
+      return row ? sessionFromRow(row) : null;
+    },
+    async deleteSession(sessionToken): Promise<AdapterSession | null> {
+      const row = one(`DELETE FROM sessions WHERE session_token = ? RETURNING ${sessionColumns}`, sessionToken);
+      return row ? sessionFromRow(row) : null;
+    },
+    async createVerificationToken(token) {
+      run(
+        `INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`,
+        token.identifier,
+        token.token,
+        dateToColumn(token.expires),
+      );
+      return token;
+    },
+    async useVerificationToken({ identifier, token }) {
+      // Finding and deleting in one statement: of two concurrent uses, only one gets a row back.
+      const row = one(
+        `DELETE FROM verification_tokens WHERE identifier = ? AND token = ? RETURNING ${verificationTokenColumns}`,
+        identifier,
+        token,
+      );
+      return row ? verificationTokenFromRow(row) : null;
+    },
+    async createAuthenticator(authenticator) {
+      const row = one(
+        `INSERT INTO authenticators (${authenticatorColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ` +
+          `RETURNING ${authenticatorColumns}`,
+        ...authenticatorValues(authenticator),
+      );
+      return authenticatorFromRow(row!);
+    },
+    async getAuthenticator(credentialID) {
+      const row = one(`SELECT ${authenticatorColumns} FROM authenticators WHERE credential_id = ?`, credentialID);
+      return row ? authenticatorFromRow(row) : null;
+    },
+    async listAuthenticatorsByUserId(userId) {
+      return all(`SELECT ${authenticatorColumns} FROM authenticators WHERE user_id = ?`, userId).map(
+        authenticatorFromRow,
+      );
+    },
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const row = one(
+        `UPDATE authenticators SET counter = ? WHERE credential_id = ? RETURNING ${authenticatorColumns}`,
+        newCounter,
+        credentialID,
+      );
+      if (!row) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      return authenticatorFromRow(row);
+    },
+  };
+}
