@@ -25,7 +25,8 @@ export interface ResolvedUser {
 /** A new user's row: the provider's fields, our own id. */
 function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
   const { id: _providerId, ...fields } = user;
-  return { ...fields, id: crypto.randomUUID(), email: user.email ?? "", emailVerified } as AdapterUser;
+  // No address stays null (not ""): `email` is unique, and many users may sign in without one.
+  return { ...fields, id: crypto.randomUUID(), email: user.email ?? null, emailVerified } as unknown as AdapterUser;
 }
 
 async function resolveEmailUser(identity: ProviderIdentity, options: InternalOptions): Promise<ResolvedUser> {
