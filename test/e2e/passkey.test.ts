@@ -52,6 +52,23 @@ async function signOut(page: Page, origin: string): Promise<void> {
   await Promise.all([page.waitForURL(`${origin}/`), page.getByRole("button", { name: /sign out/i }).click()]);
 }
 
+/** A platform authenticator in DevTools: CTAP2, built in, resident keys, user verification that succeeds. */
+async function addPlatformAuthenticator(context: BrowserContext, page: Page) {
+  const devtools = await context.newCDPSession(page);
+  await devtools.send("WebAuthn.enable", { enableUI: false });
+  const { authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { devtools, authenticatorId };
+}
+
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://localhost:${(server.address() as AddressInfo).port}`;
@@ -108,18 +125,7 @@ describe("passkeys in Chromium with the virtual authenticator", () => {
       };
     });
     page = await context.newPage();
-    devtools = await context.newCDPSession(page);
-    await devtools.send("WebAuthn.enable", { enableUI: false });
-    ({ authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    }));
+    ({ devtools, authenticatorId } = await addPlatformAuthenticator(context, page));
   });
 
   afterAll(async () => {
@@ -172,5 +178,28 @@ describe("passkeys in Chromium with the virtual authenticator", () => {
     ]);
     expect((await sessionIn(page, origin))?.user?.email).toBe(EMAIL);
     expect((await authenticatorOf(EMAIL)).counter).toBeGreaterThan(before.counter);
+  });
+
+  test("registers and signs in where the browser has no PublicKeyCredential.toJSON (the page encodes itself)", async () => {
+    const older = await browser.newContext();
+    try {
+      await older.addInitScript(() => {
+        delete (PublicKeyCredential.prototype as { toJSON?: unknown }).toJSON;
+      });
+      const olderPage = await older.newPage();
+      await addPlatformAuthenticator(older, olderPage);
+      await olderPage.goto(`${originWithoutAutofill}/auth/signin`);
+      expect(await olderPage.evaluate(() => "toJSON" in PublicKeyCredential.prototype)).toBe(false);
+      await olderPage.getByLabel("Email").fill("alan@example.test");
+      const button = olderPage.getByRole("button", { name: "Sign in with Passkey" });
+      await Promise.all([olderPage.waitForURL(`${originWithoutAutofill}/`), button.click()]);
+      await signOut(olderPage, originWithoutAutofill);
+      await olderPage.goto(`${originWithoutAutofill}/auth/signin`);
+      await Promise.all([olderPage.waitForURL(`${originWithoutAutofill}/`), button.click()]);
+      expect((await sessionIn(olderPage, originWithoutAutofill))?.user?.email).toBe("alan@example.test");
+      expect((await authenticatorOf("alan@example.test")).counter).toBeGreaterThan(0);
+    } finally {
+      await older.close();
+    }
   });
 });
