@@ -1,9 +1,12 @@
+import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sqlSchema } from "../../../src/cli/schema/sql.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
+import { ensureNode24 } from "../../support/node24.mjs";
+import { runCommand } from "../../support/processes.mjs";
 
 /** A fresh in-memory database with the tables `create-auth init --db sqlite` writes. */
 function databaseWithSchema(): Database.Database {
@@ -63,5 +66,16 @@ describe("sqlite adapter", () => {
 
   test("refuses something that is not a SQLite database, naming what it needs", () => {
     expect(() => sqlite({} as never)).toThrow(/node:sqlite DatabaseSync or a better-sqlite3 Database/);
+  });
+});
+
+describe("sqlite adapter on node:sqlite", () => {
+  test("passes the conformance suite under Node 24 with node:test", { timeout: 240_000 }, async () => {
+    const { node } = await ensureNode24();
+    const script = path.join(import.meta.dirname, "..", "..", "support", "adapter-sqlite-node24.mjs");
+    // runCommand rejects, with the failing tests in the output's tail, when any test fails (exit code 1).
+    const { output } = await runCommand(node, ["--test-reporter=tap", script], { timeoutMs: 120_000 });
+    expect(output).toMatch(/^# fail 0$/m);
+    expect(Number(/^# pass (\d+)$/m.exec(output)?.[1])).toBeGreaterThan(30);
   });
 });
