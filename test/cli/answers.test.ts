@@ -55,10 +55,67 @@ describe("init answers", () => {
   });
 
   it("refuses options of later versions with a clear message", () => {
-    expect(failure(() => parseInitFlags({ strategy: "database" })).code).toBe("NotYetAvailable");
-    expect(failure(() => parseInitFlags({ db: "sqlite" })).message).toContain("later version");
     expect(failure(() => parseInitFlags({ framework: "sveltekit" })).message).toContain("SvelteKit");
     expect(failure(() => parseInitFlags({ orm: "prisma" })).code).toBe("NotYetAvailable");
+    expect(failure(() => parseInitFlags({ orm: "drizzle", db: "sqlite" })).message).toContain("later version");
+  });
+
+  it("accepts database sessions with each SQL database and no ORM", () => {
+    for (const db of ["sqlite", "postgres", "mysql"] as const) {
+      const partial = parseInitFlags({ providers: "oidc", strategy: "database", db, orm: "none" });
+      expect(completeAnswers(partial, {}, { yes: false, framework: "next" })).toMatchObject({
+        strategy: "database",
+        db,
+        orm: "none",
+      });
+    }
+  });
+
+  it("fails naming --db when --strategy database comes without a database, even with --yes", () => {
+    const error = failure(() =>
+      completeAnswers(
+        parseInitFlags({ providers: "oidc", strategy: "database" }),
+        {},
+        { yes: true, framework: "next" },
+      ),
+    );
+    expect(error.code).toBe("MissingAnswer");
+    expect(error.message).toContain("--db sqlite|postgres|mysql");
+  });
+
+  it("refuses --strategy database with --db none", () => {
+    const error = failure(() => parseInitFlags({ strategy: "database", db: "none" }));
+    expect(error.code).toBe("InvalidOption");
+    expect(error.message).toContain("--db");
+  });
+
+  it("keeps JWT sessions when asked to, with users and accounts in the database", () => {
+    const partial = parseInitFlags({ providers: "oidc", strategy: "jwt", db: "postgres" });
+    expect(completeAnswers(partial, {}, { yes: false, framework: "next" })).toMatchObject({
+      strategy: "jwt",
+      db: "postgres",
+    });
+  });
+
+  it("stores sessions in the database by default once one is chosen", () => {
+    const answers = completeAnswers(
+      parseInitFlags({ providers: "oidc", db: "sqlite" }),
+      {},
+      { yes: false, framework: "next" },
+    );
+    expect(answers.strategy).toBe("database");
+  });
+
+  it("defaults credentials-only sign-in to JWT sessions even with a database", () => {
+    const partial = parseInitFlags({ providers: "credentials", db: "sqlite" });
+    expect(completeAnswers(partial, {}, { yes: false, framework: "next" }).strategy).toBe("jwt");
+  });
+
+  it("refuses database sessions for credentials-only sign-in (they are always JWTs)", () => {
+    const partial = parseInitFlags({ providers: "credentials", strategy: "database", db: "sqlite" });
+    const error = failure(() => completeAnswers(partial, {}, { yes: false, framework: "next" }));
+    expect(error.code).toBe("InvalidOption");
+    expect(error.message).toContain("--strategy jwt");
   });
 
   it("keeps --runtime-dir inside the project", () => {

@@ -183,7 +183,7 @@ describe("create-auth init: safety", () => {
 
   it("refuses options of later versions before touching anything", () => {
     const dir = copyFixture("next-app");
-    const run = runCli(["init", dir, "--providers", "github", "--strategy", "database", "--yes"]);
+    const run = runCli(["init", dir, "--providers", "github", "--orm", "prisma", "--yes"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/later version/);
   });

@@ -1,0 +1,185 @@
+/**
+ * `create-auth init --db sqlite|postgres|mysql` (no ORM) through the built CLI on copies of the fixtures:
+ * the schema file is the table model's DDL, the client module and the auth config are as snapshotted for
+ * Next and SvelteKit, the other frameworks wire the adapter too, a second run plans nothing, an existing
+ * client module is never overwritten, and the generated SQLite client really creates the tables.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_DRIVERS } from "../../src/cli/database/drivers.js";
+import { sqlSchema } from "../../src/cli/schema/sql.js";
+import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTemps);
+
+function stable(text: string, dir: string): string {
+  return text
+    .replaceAll(dir, "<project>")
+    .replace(/\(\d+ files\)/g, "(<n> files)")
+    .replace(/Wrote \d+ files/g, "Wrote <n> files");
+}
+
+const DIALECTS = ["sqlite", "postgres", "mysql"] as const;
+
+function init(fixture: string, args: string[]) {
+  const dir = copyFixture(fixture);
+  const run = runCli(["init", dir, "--providers", "oidc", "--yes", "--no-install", ...args]);
+  return { dir, run };
+}
+
+describe.each([
+  { fixture: "next-app", auth: "auth.ts", client: "auth-db.ts", env: ".env.local" },
+  { fixture: "sveltekit-2", auth: "src/auth.ts", client: "src/lib/server/auth-db.ts", env: ".env" },
+])("init --strategy database on $fixture", ({ fixture, auth, client, env }) => {
+  describe.each(DIALECTS)("--db %s", (db) => {
+    const snapshots = `__snapshots__/init-${fixture}-${db}`;
+    let dir: string;
+    let first: ReturnType<typeof runCli>;
+
+    beforeAll(() => {
+      ({ dir, run: first } = init(fixture, ["--strategy", "database", "--db", db]));
+    }, 60_000);
+
+    it("exits 0 and prints the plan and the database's next step", async () => {
+      expect(first.stderr).toBe("");
+      expect(first.status).toBe(0);
+      await expect(stable(first.stdout, dir)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
+    });
+
+    it("writes the dialect's schema from the table model as auth-schema.sql", () => {
+      expect(read(dir, "auth-schema.sql")).toBe(sqlSchema(db));
+    });
+
+    it("wires the adapter and database sessions into the auth config, through the client module", async () => {
+      await expect(read(dir, auth)).toMatchFileSnapshot(`${snapshots}/auth.ts.snap`);
+      await expect(read(dir, client)).toMatchFileSnapshot(`${snapshots}/auth-db.ts.snap`);
+    });
+
+    it("adds the driver to the dependencies and its types to the devDependencies", async () => {
+      await expect(read(dir, "package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
+    });
+
+    it("puts the connection setting in the env file and .env.example", () => {
+      const key = db === "sqlite" ? "AUTH_DATABASE_FILE" : "DATABASE_URL";
+      expect(read(dir, env)).toMatch(new RegExp(`^${key}=${db === "sqlite" ? "auth\\.db" : ""}$`, "m"));
+      expect(read(dir, ".env.example")).toMatch(new RegExp(`^${key}=$`, "m"));
+    });
+
+    it("plans nothing on a second run", () => {
+      const before = hashTree(dir);
+      const again = runCli(["init", dir, "--providers", "oidc", "--strategy", "database", "--db", db, "--yes"]);
+      expect(again.status).toBe(0);
+      expect(again.stdout).toContain("Nothing to do");
+      expect(hashTree(dir)).toBe(before);
+    });
+  });
+});
+
+describe("init --db on the other frameworks", () => {
+  it.each([
+    { fixture: "express-5-ts", auth: "src/auth.ts", client: "src/auth-db.ts", clientImport: "./auth-db.js" },
+    { fixture: "solid-start-2", auth: "src/auth.ts", client: "src/auth-db.ts", clientImport: "./auth-db" },
+    { fixture: "qwik-city-1", auth: "src/routes/plugin@auth.ts", client: "src/auth-db.ts", clientImport: "../auth-db" },
+  ])(
+    "$fixture: writes the schema and the client module, and wires the adapter",
+    ({ fixture, auth, client, clientImport }) => {
+      const { dir, run } = init(fixture, ["--strategy", "database", "--db", "sqlite"]);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(read(dir, "auth-schema.sql")).toBe(sqlSchema("sqlite"));
+      expect(read(dir, client)).toContain('import Database from "better-sqlite3";');
+      const config = read(dir, auth);
+      expect(config).toContain('import sqlite from "@create-auth/runtime/adapters/sqlite";');
+      expect(config).toContain(`import { db } from "${clientImport}";`);
+      expect(config).toContain("adapter: sqlite(db),");
+      expect(config).toContain('session: { strategy: "database" },');
+    },
+  );
+
+  it("writes CommonJS for a CommonJS Express app", () => {
+    const { dir, run } = init("express-4-js", ["--db", "postgres"]);
+    expect(run.status).toBe(0);
+    const config = read(dir, "auth.js");
+    expect(config).toContain('const postgres = require("@create-auth/runtime/adapters/postgres").default;');
+    expect(config).toContain('const { pool } = require("./auth-db");');
+    expect(config).toContain("adapter: postgres(pool),");
+    expect(read(dir, "auth-db.js")).toContain("module.exports = { pool };");
+  });
+});
+
+describe("init --db: choices and safety", () => {
+  it("keeps JWT sessions with --strategy jwt, the adapter storing users and accounts", () => {
+    const { dir, run } = init("next-app", ["--strategy", "jwt", "--db", "postgres"]);
+    expect(run.status).toBe(0);
+    const config = read(dir, "auth.ts");
+    expect(config).toContain("adapter: postgres(pool),");
+    expect(config).toContain('session: { strategy: "jwt" },');
+  });
+
+  it("writes no database files without --db", () => {
+    const { dir, run } = init("next-app", ["--db", "none"]);
+    expect(run.status).toBe(0);
+    expect(existsSync(path.join(dir, "auth-schema.sql"))).toBe(false);
+    expect(existsSync(path.join(dir, "auth-db.ts"))).toBe(false);
+    expect(read(dir, "auth.ts")).not.toContain("adapter");
+  });
+
+  it("fails naming --db for --strategy database without a database, writing nothing", () => {
+    const dir = copyFixture("next-app");
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", "oidc", "--strategy", "database", "--yes"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/^create-auth: .*--db sqlite\|postgres\|mysql.*\n$/);
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("never overwrites an existing client module of the user's", () => {
+    const dir = copyFixture("next-app");
+    writeFileSync(path.join(dir, "auth-db.ts"), "export const db = connectToMyOwnThing();\n");
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain("auth-db.ts already exists");
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("keeps the SQLite file out of git", () => {
+    const { dir } = init("next-app", ["--db", "sqlite"]);
+    expect(read(dir, ".gitignore").split("\n")).toContain("auth.db*");
+  });
+
+  it("the generated SQLite client creates every auth table on first open, from the env file's path", () => {
+    const { dir, run } = init("express-4-js", ["--db", "sqlite"]);
+    expect(run.status).toBe(0);
+    writeFileSync(
+      path.join(dir, ".env"),
+      read(dir, ".env").replace("AUTH_DATABASE_FILE=auth.db", "AUTH_DATABASE_FILE=data.sqlite"),
+    );
+    const opened = spawnSync(process.execPath, ["-e", 'require("./auth-db").db.close()'], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, NODE_PATH: path.join(repoRoot, "node_modules") },
+    });
+    expect(opened.stderr).toBe("");
+    const db = new Database(path.join(dir, "data.sqlite"), { readonly: true });
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all()
+      .map((row) => (row as { name: string }).name);
+    db.close();
+    expect(tables).toEqual(["accounts", "authenticators", "sessions", "users", "verification_tokens"]);
+  });
+
+  it("asks apps for the driver versions this repository tests against", () => {
+    const tested = JSON.parse(read(repoRoot, "package.json")).devDependencies as Record<string, string>;
+    for (const driver of Object.values(DATABASE_DRIVERS)) {
+      for (const [name, range] of Object.entries({ ...driver.packages, ...driver.typePackages })) {
+        expect({ name, range }).toEqual({ name, range: tested[name] });
+      }
+    }
+  });
+});
