@@ -15,6 +15,7 @@ import {
 } from "../errors.js";
 import type { Adapter, AuthConfig } from "../types.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
+import { assertWebAuthnProviders } from "./webauthn/assert.js";
 
 /** A callback URL must be http(s), or a path on this origin. */
 function isValidHttpUrl(value: string, origin: string): boolean {
@@ -149,5 +150,5 @@ export function assertConfig(
       );
     }
   }
-  return assertAdapter(options);
+  return assertWebAuthnProviders(options.providers) ?? assertAdapter(options);
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ExperimentalFeatureNotEnabled, MissingAdapter, MissingAdapterMethods } from "../../../src/runtime/errors.js";
+import {
+  DuplicateConditionalUI,
+  ExperimentalFeatureNotEnabled,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingWebAuthnAutocomplete,
+} from "../../../src/runtime/errors.js";
 import { Auth } from "../../../src/runtime/index.js";
+import passkey from "../../../src/runtime/providers/passkey.js";
 import { get } from "../core/support.js";
 import { memoryWithout } from "./adapters.js";
 import { passkeyConfig } from "./support.js";
@@ -37,5 +44,28 @@ describe("passkey configuration", () => {
     const error = await configurationError(config, errors);
     expect(error).toBeInstanceOf(MissingAdapterMethods);
     expect(error?.message).toContain("`createAuthenticator`, `updateAuthenticatorCounter`");
+  });
+});
+
+describe("passkey conditional UI configuration", () => {
+  it("allows conditional UI on one WebAuthn provider only", async () => {
+    const { config, errors } = passkeyConfig({
+      providers: [passkey(), passkey({ id: "security-key", name: "Security key" })],
+    });
+    expect(await configurationError(config, errors)).toBeInstanceOf(DuplicateConditionalUI);
+  });
+
+  it("accepts a second WebAuthn provider without conditional UI", async () => {
+    const { config } = passkeyConfig({
+      providers: [passkey(), passkey({ id: "security-key", name: "Security key", enableConditionalUI: false })],
+    });
+    expect((await Auth(get("/auth/providers"), config)).status).toBe(200);
+  });
+
+  it("needs a form field with webauthn autocomplete for conditional UI", async () => {
+    const { config, errors } = passkeyConfig({
+      providers: [passkey({ formFields: { email: { label: "Email", autocomplete: "email" } } })],
+    });
+    expect(await configurationError(config, errors)).toBeInstanceOf(MissingWebAuthnAutocomplete);
   });
 });
