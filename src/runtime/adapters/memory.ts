@@ -156,6 +156,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       return copy(session);
     },
     createVerificationToken(token) {
+      if (verificationTokens.has(tokenKey(token))) throw new Error("This verification token already exists.");
       verificationTokens.set(tokenKey(token), copy(token));
       return copy(token);
     },

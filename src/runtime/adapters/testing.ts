@@ -233,6 +233,19 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         assert.equal(typeof stored?.expires_at, "number");
       });
 
+      test("linkAccount stores an account without tokens (an email sign-in)", async () => {
+        const user = await createdUser();
+        const account: AdapterAccount = {
+          userId: user.id,
+          type: "email",
+          provider: "email",
+          providerAccountId: user.email,
+        };
+        await method("linkAccount")(account);
+        assertRecord(await db.account(account), account, "the stored account");
+        assertRecord(await method("getAccount")(account.providerAccountId, account.provider), account, "getAccount");
+      });
+
       test("getUserByAccount returns the account's owner", async () => {
         const user = await createdUser();
         const account = newAccount(user.id);
