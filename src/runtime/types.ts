@@ -325,7 +325,8 @@ export interface EventsOptions {
     account: Account;
     profile: User | AdapterUser;
   }) => Awaitable<void>;
-  session?: (message: { session: Session; token: JWT }) => Awaitable<void>;
+  /** `token` with JWT sessions; database sessions have none (their row is in `session`). */
+  session?: (message: { session: Session; token?: JWT }) => Awaitable<void>;
 }
 
 // ─── Cookies, pages, theme, logger, JWT options ──────────────────────────────────────────────────

@@ -76,7 +76,7 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
           user,
           ...(update ? { trigger: "update" as const, newSession: update.data } : {}),
         } as Parameters<typeof callbacks.session>[0]);
-        await events.session?.({ session } as Parameters<NonNullable<typeof events.session>>[0]);
+        await events.session?.({ session });
         return { session, cookies: extended ? cookieFor(stored.session.sessionToken, expires) : [] };
       } catch (error) {
         // A database that is down must not sign everyone out: answer "no session" now, keep the cookie.
