@@ -61,3 +61,14 @@ describe("passkey sessions", () => {
     expect(after?.user).toEqual(before?.user);
   });
 });
+
+describe("passkeys with JWT sessions", () => {
+  it("registers and signs in again with the adapter storing users but the session in a JWT", async () => {
+    const { config } = passkeyConfig({ session: { strategy: "jwt" } });
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const registered = await register(config, authenticator, "grace@example.test");
+    expect(registered.jar.get("authjs.session-token")?.split(".")).toHaveLength(5);
+    const { jar } = await authenticate(config, authenticator);
+    expect((await sessionOf(config, jar))?.user?.email).toBe("grace@example.test");
+  });
+});
