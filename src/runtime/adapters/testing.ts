@@ -451,7 +451,8 @@ export function runAdapterTests(options: AdapterTestOptions): void {
       test("updateAuthenticatorCounter stores the new counter and returns the authenticator", async () => {
         const user = await createdUser();
         const authenticator = await method("createAuthenticator")(newAuthenticator(user.id));
-        const expected = { ...authenticator, counter: 4_000_000_000 };
+        // The WebAuthn signature counter is an unsigned 32-bit number: the column must hold its maximum.
+        const expected = { ...authenticator, counter: 2 ** 32 - 1 };
         const returned = await method("updateAuthenticatorCounter")(authenticator.credentialID, expected.counter);
         assertRecord(returned, expected, "the returned authenticator");
         assertRecord(await storedAuthenticator(authenticator.credentialID), expected, "the stored authenticator");
