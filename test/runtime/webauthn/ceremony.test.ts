@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ORIGIN } from "../core/support.js";
+import { Auth } from "../../../src/runtime/index.js";
+import { ORIGIN, postJson } from "../core/support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
 import { authenticate, CookieJar, fetchOptions, passkeyConfig, postCallback, register, sessionOf } from "./support.js";
 
@@ -69,6 +70,23 @@ describe("passkeys with JWT sessions", () => {
     const registered = await register(config, authenticator, "grace@example.test");
     expect(registered.jar.get("authjs.session-token")?.split(".")).toHaveLength(5);
     const { jar } = await authenticate(config, authenticator);
+    expect((await sessionOf(config, jar))?.user?.email).toBe("grace@example.test");
+  });
+});
+
+describe("the callback's body", () => {
+  it("accepts JSON with the credential as an object", async () => {
+    const { config } = passkeyConfig();
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    await register(config, authenticator, "grace@example.test");
+    const jar = new CookieJar();
+    const answer = await fetchOptions(config, jar);
+    const response = await Auth(
+      postJson("/auth/callback/passkey", { action: "authenticate", data: authenticator.get(answer.options) }, jar),
+      config,
+    );
+    jar.apply(response);
+    expect(response.status).toBe(302);
     expect((await sessionOf(config, jar))?.user?.email).toBe("grace@example.test");
   });
 });

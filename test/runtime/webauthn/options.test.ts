@@ -114,3 +114,20 @@ describe("the relying party", () => {
     expect(answer.options.rp).toEqual({ id: "example.test", name: "Example" });
   });
 });
+
+describe("the app's extra options", () => {
+  it("reach the library, but never a fixed challenge or credential list", async () => {
+    const { config } = passkeyConfig({
+      providers: [
+        passkey({
+          authenticationOptions: { timeout: 12_345, challenge: "fixed", allowCredentials: [{ id: "AAAA" }] },
+        }),
+      ],
+    });
+    const first = await fetchOptions(config, new CookieJar());
+    const second = await fetchOptions(config, new CookieJar());
+    expect(first.options.timeout).toBe(12_345);
+    expect(first.options.challenge).not.toBe(second.options.challenge);
+    expect(first.options.allowCredentials ?? []).toEqual([]);
+  });
+});

@@ -14,6 +14,16 @@ import { issueChallenge } from "./challenge.js";
 import { base64ToBase64Url, stringToTransports } from "./encoding.js";
 import type { WebAuthnProvider } from "./provider.js";
 
+/**
+ * The app's extra generation options, without the ones the runtime owns: a fixed `challenge` would make
+ * every ceremony replayable, and credential lists must come from the adapter (the rest is set after the
+ * spread, so it always wins).
+ */
+function tuning(extra: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { challenge: _challenge, allowCredentials: _allow, excludeCredentials: _exclude, ...rest } = extra ?? {};
+  return rest;
+}
+
 /** An authenticator as WebAuthn's allow/exclude lists name it. */
 function descriptor(authenticator: AdapterAuthenticator) {
   const transports = stringToTransports(authenticator.transports);
@@ -40,7 +50,7 @@ export async function registrationOptions(
   const userId = exists && user.id ? user.id : undefined;
   const name = user.email ?? user.name ?? userId ?? "";
   const generated = await provider.simpleWebAuthn.generateRegistrationOptions({
-    ...provider.registrationOptions,
+    ...tuning(provider.registrationOptions),
     rpID: rp.id,
     rpName: rp.name,
     userName: name,
@@ -70,7 +80,7 @@ export async function authenticationOptions(
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; cookie: Cookie }> {
   const allow = user?.id ? await authenticatorsOf(options, user.id) : [];
   const generated = await provider.simpleWebAuthn.generateAuthenticationOptions({
-    ...provider.authenticationOptions,
+    ...tuning(provider.authenticationOptions),
     rpID: rp.id,
     ...(allow.length > 0 ? { allowCredentials: allow } : {}),
   });
