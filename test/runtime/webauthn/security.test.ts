@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AccountNotLinked, WebAuthnVerificationError } from "../../../src/runtime/errors.js";
+import { Auth } from "../../../src/runtime/index.js";
+import passkey from "../../../src/runtime/providers/passkey.js";
 import type { Adapter } from "../../../src/runtime/types.js";
-import { ORIGIN } from "../core/support.js";
-import { SoftwareAuthenticator } from "./software-authenticator.js";
+import { get, ORIGIN } from "../core/support.js";
+import { type CreationOptions, SoftwareAuthenticator } from "./software-authenticator.js";
 import {
   authenticate,
   CHALLENGE_COOKIE,
@@ -88,6 +90,34 @@ describe("passkey challenge", () => {
     const response = await postCallback(config, jar, "register", credential);
     expect(response.headers.get("location")).toBe(REJECTED);
     expect(lastError(errors)?.message).toContain("issued to authenticate");
+  });
+});
+
+describe("passkey challenge binding", () => {
+  it("rejects a challenge issued for another WebAuthn provider", async () => {
+    const securityKey = passkey({ id: "security-key", name: "Security key", enableConditionalUI: false });
+    const { config, errors } = passkeyConfig({ providers: [passkey(), securityKey] });
+    const jar = new CookieJar();
+    const other = await Auth(get("/auth/webauthn-options/security-key?email=grace%40example.test", jar), config);
+    jar.apply(other);
+    const { options } = (await other.json()) as { options: CreationOptions };
+    const response = await postCallback(config, jar, "register", new SoftwareAuthenticator(ORIGIN).create(options));
+    expect(response.headers.get("location")).toBe(REJECTED);
+    expect(lastError(errors)?.message).toContain("another provider");
+  });
+
+  it("rejects a registration completed by someone other than who started it", async () => {
+    const { config, errors } = passkeyConfig();
+    const jar = new CookieJar();
+    const started = await fetchOptions(config, jar, { email: "grace@example.test" });
+    const pending = new SoftwareAuthenticator(ORIGIN).create(started.options);
+    const challenge = jar.get(CHALLENGE_COOKIE)!;
+    // Meanwhile this browser signs in as another user; then the first registration arrives.
+    await register(config, new SoftwareAuthenticator(ORIGIN), "alan@example.test", jar);
+    jar.cookies.set(CHALLENGE_COOKIE, challenge);
+    const response = await postCallback(config, jar, "register", pending);
+    expect(response.headers.get("location")).toBe(REJECTED);
+    expect(lastError(errors)?.message).toContain("Who is signed in changed");
   });
 });
 
