@@ -9,7 +9,11 @@ export function copyFixture(fixture?: string): Promise<string>;
 export function buildRepository(): Promise<{ output: string; ms: number }>;
 /** Builds only when dist/ is missing or older than src/ or templates/; resolves with the build's ms (0 if skipped). */
 export function ensureRepositoryBuilt(): Promise<number>;
-export function initAuth(dir: string, providers?: string[]): Promise<{ output: string; ms: number }>;
+export function initAuth(
+  dir: string,
+  providers?: string[],
+  extraArgs?: string[],
+): Promise<{ output: string; ms: number }>;
 export function installApp(dir: string): Promise<{ output: string; ms: number }>;
 export function buildApp(dir: string): Promise<{ output: string; ms: number }>;
 export function startApp(
@@ -33,4 +37,8 @@ export function prepareNextApp(options: {
   fixture?: string;
   /** The user's edits after init (default: applyUserEdits, for next-app). */
   edits?: (dir: string, options: { appUrl: string; oidc: OidcSettings }) => Promise<void>;
+  /** `--providers` for init (default: oidc, credentials). */
+  providers?: string[];
+  /** More init flags (`--strategy database --db sqlite`). */
+  initArgs?: string[];
 }): Promise<PreparedApp>;

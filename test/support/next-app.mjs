@@ -75,8 +75,11 @@ export async function ensureRepositoryBuilt() {
   return (await buildRepository()).ms;
 }
 
-/** Runs the built CLI exactly as a user would, without letting it install. */
-export function initAuth(dir, providers = ["oidc", "credentials"]) {
+/**
+ * Runs the built CLI exactly as a user would, without letting it install. `extraArgs` add flags
+ * (`--strategy database --db sqlite`).
+ */
+export function initAuth(dir, providers = ["oidc", "credentials"], extraArgs = []) {
   return runCommand(
     process.execPath,
     [
@@ -87,6 +90,7 @@ export function initAuth(dir, providers = ["oidc", "credentials"]) {
       providers.join(","),
       "--yes",
       "--no-install",
+      ...extraArgs,
     ],
     { cwd: repoRoot, env: appProcessEnv() },
   );
@@ -141,12 +145,14 @@ export async function prepareNextApp({
   log = () => {},
   fixture = NEXT_FIXTURE,
   edits = applyUserEdits,
+  providers,
+  initArgs = [],
 }) {
   const timings = {};
   const dir = await copyFixture(fixture);
   log(`app directory: ${dir}`);
   try {
-    timings.init = (await initAuth(dir)).ms;
+    timings.init = (await initAuth(dir, providers, initArgs)).ms;
     log(`create-auth init: ${timings.init} ms`);
     await edits(dir, { appUrl, oidc });
     timings.install = (await installApp(dir)).ms;

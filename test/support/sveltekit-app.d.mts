@@ -17,6 +17,12 @@ export function prepareSvelteKitApp(options: {
   origin?: string;
   oidc: OidcSettings;
   log?: (line: string) => void;
+  /** `--providers` for init (default: oidc, credentials). */
+  providers?: string[];
+  /** More init flags (`--strategy database --db sqlite`). */
+  initArgs?: string[];
+  /** The user's edits after init (default: applySvelteKitEdits). */
+  edits?: (dir: string, options: { oidc: OidcSettings; lib: string; origin?: string }) => Promise<void>;
 }): Promise<{ dir: string; timings: { init?: number; install?: number; build?: number } }>;
 export function startSvelteKitApp(
   dir: string,

@@ -107,7 +107,17 @@ async function toolchain(node24) {
 }
 
 /** Copies the fixture, initialises, edits, installs and builds it; every step timed. */
-export async function prepareSvelteKitApp({ fixture, node24 = false, lib = "$lib", origin, oidc, log = () => {} }) {
+export async function prepareSvelteKitApp({
+  fixture,
+  node24 = false,
+  lib = "$lib",
+  origin,
+  oidc,
+  log = () => {},
+  providers,
+  initArgs = [],
+  edits = applySvelteKitEdits,
+}) {
   const timings = {};
   const source = path.join(repoRoot, "test", "fixtures", fixture);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `create-auth-${fixture}-`));
@@ -117,8 +127,8 @@ export async function prepareSvelteKitApp({ fixture, node24 = false, lib = "$lib
       recursive: true,
       filter: (from) => !/[\\/](node_modules|\.svelte-kit|build)([\\/]|$)/.test(path.relative(source, from)),
     });
-    timings.init = (await initAuth(dir)).ms;
-    await applySvelteKitEdits(dir, { oidc, lib, origin });
+    timings.init = (await initAuth(dir, providers, initArgs)).ms;
+    await edits(dir, { oidc, lib, origin });
     const { node, env } = await toolchain(node24);
     const npm = ["install", "--prefer-offline", "--no-audit", "--no-fund"];
     timings.install = (await runCommand("npm", npm, { cwd: dir, env })).ms;
