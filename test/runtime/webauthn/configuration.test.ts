@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   DuplicateConditionalUI,
   ExperimentalFeatureNotEnabled,
@@ -24,6 +24,18 @@ describe("passkey configuration", () => {
     await Auth(get("/auth/providers"), config);
     await Auth(get("/auth/providers"), config);
     expect(warnings.filter((code) => code === "experimental-webauthn")).toHaveLength(1);
+  });
+
+  it("prints the experimental warning on the console when no logger is configured", async () => {
+    const { config } = passkeyConfig();
+    delete config.logger;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await Auth(get("/auth/providers"), config);
+      expect(warn).toHaveBeenCalledWith("[auth][warn][experimental-webauthn]", expect.stringContaining("experimental"));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("is refused until experimental.enableWebAuthn is set", async () => {
