@@ -74,4 +74,31 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
     expect(run.screen).toContain("auth.ts kept as it is; nothing was written.");
     expect(hashTree(dir)).toBe(before);
   });
+
+  it("asks where sessions live once a database is chosen, and wires that database", async () => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(
+      ["init", dir, "--providers", "github", "--no-install", "--yes"],
+      [
+        { waitFor: "Database", keys: [DOWN, ENTER] },
+        { waitFor: "Where sessions live", keys: [ENTER] },
+      ],
+    );
+    expect(run.status).toBe(0);
+    const auth = read(dir, "auth.ts");
+    expect(auth).toContain("adapter: sqlite(db),");
+    expect(auth).toContain('session: { strategy: "database" },');
+  });
+
+  it("does not offer None for the database when --strategy database was given", async () => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(
+      ["init", dir, "--providers", "github", "--strategy", "database", "--no-install", "--yes"],
+      [{ waitFor: "Database", keys: [ENTER] }],
+    );
+    expect(run.status).toBe(0);
+    expect(run.screen).not.toContain("Where sessions live");
+    // The cursor starts on the first choice that can be picked: SQLite.
+    expect(read(dir, "auth.ts")).toContain("adapter: sqlite(db),");
+  });
 });
