@@ -1,0 +1,302 @@
+/**
+ * The Drizzle adapter: `drizzle(db)` for a Drizzle database on PostgreSQL, SQLite or MySQL/MariaDB. The
+ * dialect comes from the database object itself; the tables default to the ones `create-auth` generates
+ * (`adapters/drizzle-tables/<dialect>`, the same tables and columns as the SQL schema), and
+ * `drizzle(db, tables)` takes your own definitions when they carry extra columns or live under other names.
+ *
+ * Where the dialect has `RETURNING` (PostgreSQL, SQLite) a write returns its row in the same statement and a
+ * verification token is used with one `DELETE … RETURNING`; MySQL reads the row back instead, and a token
+ * goes to the one use whose `DELETE` removed it. Either way two concurrent uses never both get the token.
+ *
+ * Only this module (and the tables it imports) needs `drizzle-orm`: apps that use Drizzle already have it.
+ */
+import { and, type Column, eq, getTableColumns, is, type SQL, type Table } from "drizzle-orm";
+import { MySqlDatabase, type MySqlQueryResultHKT, type PreparedQueryHKTBase } from "drizzle-orm/mysql-core";
+import { PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "../types.js";
+import * as mysqlTables from "./drizzle-tables/mysql.js";
+import * as pgTables from "./drizzle-tables/pg.js";
+import * as sqliteTables from "./drizzle-tables/sqlite.js";
+
+/** Any Drizzle database: `drizzle-orm/node-postgres`, `postgres-js`, `better-sqlite3`, `libsql`, `mysql2`, … */
+export type DrizzleDatabase =
+  | PgDatabase<PgQueryResultHKT, Record<string, unknown>>
+  | BaseSQLiteDatabase<"sync" | "async", unknown, Record<string, unknown>>
+  | MySqlDatabase<MySqlQueryResultHKT, PreparedQueryHKTBase, Record<string, unknown>>;
+
+type TableWith<Field extends string> = Table & Record<Field, Column>;
+
+/** The tables the adapter reads and writes: each must have (at least) these columns, under these keys. */
+export interface DrizzleTables {
+  users: TableWith<"id" | "name" | "email" | "emailVerified" | "image">;
+  accounts: TableWith<
+    | "userId"
+    | "type"
+    | "provider"
+    | "providerAccountId"
+    | "refresh_token"
+    | "access_token"
+    | "expires_at"
+    | "token_type"
+    | "scope"
+    | "id_token"
+    | "session_state"
+  >;
+  sessions: TableWith<"sessionToken" | "userId" | "expires">;
+  verificationTokens: TableWith<"identifier" | "token" | "expires">;
+  authenticators?: TableWith<
+    | "credentialID"
+    | "userId"
+    | "providerAccountId"
+    | "credentialPublicKey"
+    | "counter"
+    | "credentialDeviceType"
+    | "credentialBackedUp"
+    | "transports"
+  >;
+}
+
+type Row = Record<string, unknown>;
+
+// The slice of Drizzle's query builders the adapter uses. The three dialects' builders share these
+// shapes but not one type, so the adapter talks to them through this view once the dialect is known.
+interface SelectQuery extends PromiseLike<Row[]> {
+  where(condition: SQL | undefined): SelectQuery;
+  innerJoin(table: Table, on: SQL): SelectQuery;
+  limit(count: number): SelectQuery;
+}
+interface WriteQuery extends PromiseLike<unknown> {
+  where(condition: SQL | undefined): WriteQuery;
+  /** PostgreSQL and SQLite only. */
+  returning(): PromiseLike<Row[]>;
+}
+interface QueryBuilder {
+  select(fields?: Record<string, unknown>): { from(table: Table): SelectQuery };
+  insert(table: Table): { values(values: Row): WriteQuery };
+  update(table: Table): { set(values: Row): WriteQuery };
+  delete(table: Table): WriteQuery;
+}
+
+type Dialect = "pg" | "sqlite" | "mysql";
+
+function dialectOf(db: DrizzleDatabase): Dialect {
+  if (is(db, PgDatabase)) return "pg";
+  if (is(db, BaseSQLiteDatabase)) return "sqlite";
+  if (is(db, MySqlDatabase)) return "mysql";
+  throw new TypeError(
+    "drizzle(db) needs a Drizzle database for PostgreSQL, SQLite or MySQL (the object drizzle() returns).",
+  );
+}
+
+const defaultTables: Record<Dialect, DrizzleTables> = { pg: pgTables, sqlite: sqliteTables, mysql: mysqlTables };
+
+/** How many rows a MySQL write touched: mysql2 answers `[ResultSetHeader, fields]`, PlanetScale `{ rowsAffected }`. */
+function affectedRows(result: unknown): number {
+  const header = Array.isArray(result) ? result[0] : result;
+  if (header && typeof header === "object") {
+    if ("affectedRows" in header && typeof header.affectedRows === "number") return header.affectedRows;
+    if ("rowsAffected" in header && typeof header.rowsAffected === "number") return header.rowsAffected;
+  }
+  throw new TypeError("The MySQL driver did not say how many rows the statement changed (affectedRows).");
+}
+
+/** Only the table's own columns, and only those given: Drizzle leaves the others to their defaults. */
+function columnsOf(table: Table, record: object): Row {
+  const values: Row = {};
+  for (const key of Object.keys(getTableColumns(table))) {
+    const value = (record as Row)[key];
+    if (value !== undefined) values[key] = value;
+  }
+  return values;
+}
+
+/** A row as the record it stores: the tables' column keys are the record's fields, and Drizzle converts values. */
+const record = <T>(row: Row | null | undefined): T | null => (row ?? null) as unknown as T | null;
+
+const accountTokenFields = [
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
+] as const;
+
+/** Token fields the provider did not send stay absent rather than null, as they were when linked. */
+function accountFromRow(row: Row): AdapterAccount {
+  const account = { ...row };
+  for (const field of accountTokenFields) if (account[field] === null) delete account[field];
+  return account as unknown as AdapterAccount;
+}
+
+export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Adapter {
+  const dialect = dialectOf(db);
+  const { users, accounts, sessions, verificationTokens, authenticators } = tables ?? defaultTables[dialect];
+  const query = db as unknown as QueryBuilder;
+  const hasReturning = dialect !== "mysql";
+
+  async function first(table: Table, where: SQL | undefined): Promise<Row | null> {
+    const [row] = await query.select().from(table).where(where).limit(1);
+    return row ?? null;
+  }
+
+  /** Runs an INSERT or UPDATE and returns the row as stored: from RETURNING, or read back where there is none. */
+  async function written(statement: WriteQuery, readBack: () => Promise<Row | null>): Promise<Row | null> {
+    if (hasReturning) return (await statement.returning())[0] ?? null;
+    await statement;
+    return readBack();
+  }
+
+  /** Runs a DELETE and returns the row it removed, or null when it removed none (another caller did). */
+  async function removed(table: Table, where: SQL | undefined): Promise<Row | null> {
+    if (hasReturning) return (await query.delete(table).where(where).returning())[0] ?? null;
+    const found = await first(table, where);
+    if (!found) return null;
+    return affectedRows(await query.delete(table).where(where)) > 0 ? found : null;
+  }
+
+  const userById = (id: string) => eq(users.id, id);
+  const accountKey = (provider: string, providerAccountId: string) =>
+    and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId));
+  const sessionByToken = (sessionToken: string) => eq(sessions.sessionToken, sessionToken);
+  const tokenKey = ({ identifier, token }: { identifier: string; token: string }) =>
+    and(eq(verificationTokens.identifier, identifier), eq(verificationTokens.token, token));
+
+  function authenticatorTable(): NonNullable<DrizzleTables["authenticators"]> {
+    if (!authenticators) throw new Error("drizzle(db, tables): pass an authenticators table to store passkeys.");
+    return authenticators;
+  }
+
+  function stored<T>(row: Row | null, what: string): T {
+    if (row === null) throw new Error(`The ${what} was written but could not be read back.`);
+    return row as unknown as T;
+  }
+
+  return {
+    async createUser(user) {
+      const values = columnsOf(users, { ...user, id: user.id ?? crypto.randomUUID() });
+      const row = await written(query.insert(users).values(values), () => first(users, userById(values.id as string)));
+      return stored<AdapterUser>(row, "user");
+    },
+    async getUser(id) {
+      return record<AdapterUser>(await first(users, userById(id)));
+    },
+    async getUserByEmail(email) {
+      return record<AdapterUser>(await first(users, eq(users.email, email)));
+    },
+    async getUserByAccount({ provider, providerAccountId }) {
+      const [row] = await query
+        .select({ user: users })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(accountKey(provider, providerAccountId))
+        .limit(1);
+      return (row?.user as AdapterUser | undefined) ?? null;
+    },
+    async updateUser(partial) {
+      // Only the fields given change; `undefined` means "leave as is", `null` clears.
+      const { id, ...fields } = partial;
+      const changes = columnsOf(users, fields);
+      const row = Object.keys(changes).length
+        ? await written(query.update(users).set(changes).where(userById(id)), () => first(users, userById(id)))
+        : await first(users, userById(id));
+      if (!row) throw new Error(`Cannot update the user: no user with id "${id}".`);
+      return row as unknown as AdapterUser;
+    },
+    async deleteUser(userId) {
+      const user = await removed(users, userById(userId));
+      // The schema's foreign keys cascade. SQLite enforces them only where the connection turned them on,
+      // so there what the user owned is removed here too (after the user: orphans are never reachable).
+      if (dialect === "sqlite") {
+        await query.delete(sessions).where(eq(sessions.userId, userId));
+        await query.delete(accounts).where(eq(accounts.userId, userId));
+        if (authenticators) await query.delete(authenticators).where(eq(authenticators.userId, userId));
+      }
+      return record<AdapterUser>(user);
+    },
+    async linkAccount(account) {
+      const row = await written(query.insert(accounts).values(columnsOf(accounts, account)), () =>
+        first(accounts, accountKey(account.provider, account.providerAccountId)),
+      );
+      return row ? accountFromRow(row) : null;
+    },
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = await removed(accounts, accountKey(provider, providerAccountId));
+      return row ? accountFromRow(row) : undefined;
+    },
+    async getAccount(providerAccountId, provider) {
+      const row = await first(accounts, accountKey(provider, providerAccountId));
+      return row ? accountFromRow(row) : null;
+    },
+    async createSession(session) {
+      const row = await written(query.insert(sessions).values(columnsOf(sessions, session)), () =>
+        first(sessions, sessionByToken(session.sessionToken)),
+      );
+      return stored<AdapterSession>(row, "session");
+    },
+    async getSessionAndUser(sessionToken) {
+      // One round trip per request: the session and its user from one JOIN.
+      const [row] = await query
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(sessionByToken(sessionToken))
+        .limit(1);
+      return row ? { session: row.session as AdapterSession, user: row.user as AdapterUser } : null;
+    },
+    async updateSession(partial) {
+      const { sessionToken, ...fields } = partial;
+      const changes = columnsOf(sessions, fields);
+      if (!Object.keys(changes).length)
+        return record<AdapterSession>(await first(sessions, sessionByToken(sessionToken)));
+      const row = await written(query.update(sessions).set(changes).where(sessionByToken(sessionToken)), () =>
+        first(sessions, sessionByToken(sessionToken)),
+      );
+      return record<AdapterSession>(row);
+    },
+    async deleteSession(sessionToken) {
+      return record<AdapterSession>(await removed(sessions, sessionByToken(sessionToken)));
+    },
+    async createVerificationToken(token) {
+      const row = await written(query.insert(verificationTokens).values(columnsOf(verificationTokens, token)), () =>
+        first(verificationTokens, tokenKey(token)),
+      );
+      return record<VerificationToken>(row);
+    },
+    async useVerificationToken(key) {
+      // Single use: only the caller whose DELETE removed the row gets the token.
+      return record<VerificationToken>(await removed(verificationTokens, tokenKey(key)));
+    },
+    async createAuthenticator(authenticator) {
+      const table = authenticatorTable();
+      const row = await written(query.insert(table).values(columnsOf(table, authenticator)), () =>
+        first(table, eq(table.credentialID, authenticator.credentialID)),
+      );
+      return stored<AdapterAuthenticator>(row, "authenticator");
+    },
+    async getAuthenticator(credentialID) {
+      const table = authenticatorTable();
+      return record<AdapterAuthenticator>(await first(table, eq(table.credentialID, credentialID)));
+    },
+    async listAuthenticatorsByUserId(userId) {
+      const table = authenticatorTable();
+      return (await query.select().from(table).where(eq(table.userId, userId))) as unknown as AdapterAuthenticator[];
+    },
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const table = authenticatorTable();
+      const byId = eq(table.credentialID, credentialID);
+      const row = await written(query.update(table).set({ counter: newCounter }).where(byId), () => first(table, byId));
+      if (!row) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      return row as unknown as AdapterAuthenticator;
+    },
+  };
+}
