@@ -1,5 +1,5 @@
 /**
- * The HTTP surface beyond the per-action suites: `webauthn-options` before WebAuthn exists,
+ * The HTTP surface beyond the per-action suites: `webauthn-options` for a non-passkey provider,
  * `X-Auth-Return-Redirect` on every action that redirects, `pages.newUser` with JWT sessions, the
  * sign-in page's message for each sign-in error type, and one form per provider.
  */
@@ -32,13 +32,13 @@ const acme: OAuthConfig = {
   userinfo: "https://idp.example.test/me",
 };
 
-describe("GET /webauthn-options/<provider> before WebAuthn exists", () => {
-  it("answers as the reference does without an adapter: Configuration error page, MissingAdapter logged", async () => {
+describe("GET /webauthn-options/<provider> for a provider that is not a passkey provider", () => {
+  it("answers with the Configuration error page and logs InvalidProvider", async () => {
     const { logger, errors } = captureLogger();
     const response = await Auth(get("/auth/webauthn-options/credentials"), baseConfig({ logger }));
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
-    expect(errors.map((error) => (error as { type?: string }).type)).toEqual(["MissingAdapter"]);
+    expect(errors.map((error) => (error as { type?: string }).type)).toEqual(["InvalidProvider"]);
   });
 
   it("is a GET-only action: POST redirects to the Configuration error page as an UnknownAction", async () => {
