@@ -26,7 +26,7 @@ interface TableShape {
   columns: Array<{ key: string; name: string; type: string; notNull: boolean }>;
   primaryKeys: Array<{ name: string; columns: string[] }>;
   uniques: Array<{ name: string | undefined; columns: string[] }>;
-  indexes: Array<{ name: string; columns: string[] }>;
+  indexes: Array<{ name: string | undefined; columns: string[] }>;
   foreignKeys: Array<{ name: string; columns: string[]; table: string; foreignColumns: string[]; onDelete: unknown }>;
 }
 
