@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import memory from "../../../src/runtime/adapters/memory.js";
 import { Auth } from "../../../src/runtime/index.js";
+import type { Adapter } from "../../../src/runtime/types.js";
 import { ORIGIN, postJson } from "../core/support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
 import { authenticate, CookieJar, fetchOptions, passkeyConfig, postCallback, register, sessionOf } from "./support.js";
@@ -88,5 +90,29 @@ describe("the callback's body", () => {
     jar.apply(response);
     expect(response.status).toBe(302);
     expect((await sessionOf(config, jar))?.user?.email).toBe("grace@example.test");
+  });
+});
+
+describe("a registration whose authenticator cannot be stored", () => {
+  it("signs nobody in and leaves the passkey free to register again", async () => {
+    const store = memory();
+    let failing = true;
+    const adapter: Adapter = {
+      ...store,
+      createAuthenticator: async (authenticator) => {
+        if (failing) throw new Error("the authenticators table is unavailable");
+        return store.createAuthenticator!(authenticator);
+      },
+    };
+    const { config } = passkeyConfig({ adapter });
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const first = await register(config, authenticator, "ada@example.test");
+    expect(first.response.headers.get("location")).toContain("/auth/error");
+    expect(await sessionOf(config, first.jar)).toBeNull();
+    expect(await store.getAccount!(authenticator.storedId, "passkey")).toBeNull();
+
+    failing = false;
+    const second = await register(config, authenticator, "ada@example.test");
+    expect((await sessionOf(config, second.jar))?.user?.email).toBe("ada@example.test");
   });
 });

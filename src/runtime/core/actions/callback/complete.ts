@@ -4,7 +4,7 @@
  * to the callback URL (or `pages.newUser` for a user created just now).
  */
 import { AccessDenied, AuthError, UnsupportedStrategy } from "../../../errors.js";
-import type { Account, Cookie, Profile, ResponseInternal, User } from "../../../types.js";
+import type { Account, AdapterUser, Cookie, Profile, ResponseInternal, User } from "../../../types.js";
 import { accountOwner, resolveUser } from "../../account/resolve-user.js";
 import { pageUrl, withQuery } from "../../errors.js";
 import type { InternalOptions } from "../../internal.js";
@@ -42,6 +42,11 @@ export interface SignedIn {
   /** The user as the provider (or `authorize`) described it. */
   user: User;
   account: Account;
+  /**
+   * Runs once the user is known (found, linked or created) and before a session starts: a failure here
+   * leaves nobody signed in with a half-stored sign-in method.
+   */
+  beforeSession?: (user: User | AdapterUser, isNewUser: boolean) => Promise<void>;
   profile?: Profile;
   credentials?: Record<string, unknown>;
 }
@@ -79,6 +84,8 @@ export async function completeSignIn(
     ? await resolveUser(identity, options, signedInUserId, owner)
     : { user: signedIn.user, isNewUser: false };
 
+  // What the provider must store for this user before anyone is signed in as them (a passkey's authenticator).
+  await signedIn.beforeSession?.(user, isNewUser);
   const newUserFlag = adapterFlow ? { isNewUser } : {};
   const session = await sessionStore.create({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });
   await options.events.signIn?.({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });

@@ -64,11 +64,20 @@ async function register(context: ActionContext, provider: WebAuthnProvider, look
     providerAccountId: authenticator.providerAccountId,
     type: "webauthn",
   };
-  const result = await completeSignIn(context, { user, account }, []);
-  // The account is linked to its user by now (unless the signIn callback redirected elsewhere).
-  const linked = await adapterMethod(adapter, "getAccount")(account.providerAccountId, provider.id);
-  if (linked) await adapterMethod(adapter, "createAuthenticator")({ ...authenticator, userId: linked.userId });
-  return result;
+  // Stored once the account is linked to its user and before the session starts, so a failing
+  // createAuthenticator leaves nobody signed in with a passkey that cannot sign in again.
+  const storeAuthenticator = async (owner: { id?: string | undefined }, isNewUser: boolean) => {
+    try {
+      await adapterMethod(adapter, "createAuthenticator")({ ...authenticator, userId: String(owner.id) });
+    } catch (error) {
+      // Undo what this registration stored (the user it created, or the account it linked), so the same
+      // passkey and address can register again once the store works.
+      if (isNewUser && adapter?.deleteUser) await adapter.deleteUser(String(owner.id));
+      else await adapter?.unlinkAccount?.({ provider: account.provider, providerAccountId: account.providerAccountId });
+      throw error;
+    }
+  };
+  return completeSignIn(context, { user, account, beforeSession: storeAuthenticator }, []);
 }
 
 export async function webauthnCallback(context: ActionContext): Promise<ResponseInternal> {
