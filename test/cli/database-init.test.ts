@@ -147,6 +147,21 @@ describe("init --db: choices and safety", () => {
     expect(hashTree(dir)).toBe(before);
   });
 
+  it("warns that Edge middleware (Next before 15.5) cannot open the database", () => {
+    const dir = copyFixture("next-15-app");
+    const pkg = path.join(dir, "package.json");
+    writeFileSync(pkg, read(dir, "package.json").replace('"next": "15.5.29"', '"next": "15.3.4"'));
+    const run = runCli(["init", dir, "--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Note: middleware.ts runs on the Edge runtime before Next 15.5");
+  });
+
+  it("says nothing about the Edge where middleware runs on Node.js (Next 15.5)", () => {
+    const { run } = init("next-15-app", ["--db", "sqlite"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain("Edge runtime");
+  });
+
   it("keeps the SQLite file out of git", () => {
     const { dir } = init("next-app", ["--db", "sqlite"]);
     expect(read(dir, ".gitignore").split("\n")).toContain("auth.db*");

@@ -200,6 +200,11 @@ export const nextTarget: Target = {
     const proxyFile = proxyFilePath(info, reader);
     const proxyAuthImport = authImportFrom(info, proxyFile);
     const exportName = path.posix.basename(proxyFile).startsWith("proxy") ? "proxy" : "middleware";
+    if (database.wiring && exportName === "middleware" && !nodeMiddleware(info.framework.version)) {
+      notes.push(
+        `${proxyFile} runs on the Edge runtime before Next 15.5, where the ${answers.db} driver cannot: upgrade Next, or keep the adapter out of the module ${proxyFile} imports.`,
+      );
+    }
     const existingProxy = reader.read(proxyFile);
     if (existingProxy === null) {
       changes.push({
