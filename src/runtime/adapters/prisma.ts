@@ -4,8 +4,9 @@
  * and columns as the SQL schema). Prisma runs each statement; this module maps records both ways: the
  * 64-bit integers Prisma reads as `BigInt` come back as numbers, account token fields left out stay absent.
  *
- * A verification token is used with one `delete`: the database lets exactly one of two concurrent deletes
- * remove the row, and the other gets Prisma's "record not found" (P2025), which here means "already used".
+ * A verification token is read, then deleted with `deleteMany`, and goes only to the use whose delete
+ * removed the row (`count` 1): two concurrent uses never both get it. Prisma's own `delete` is not enough on
+ * MySQL/MariaDB, where it reads the row and then deletes it, returning the row to both of two racing uses.
  *
  * Declared structurally rather than imported: the client is generated in your app, not in this package.
  */
@@ -25,6 +26,7 @@ export interface PrismaDelegate {
   findMany(args: { where: never }): PromiseLike<unknown>;
   update(args: { where: never; data: never }): PromiseLike<unknown>;
   delete(args: { where: never }): PromiseLike<unknown>;
+  deleteMany(args: { where: never }): PromiseLike<unknown>;
 }
 
 /** A PrismaClient generated from the auth models (`authenticator` only if you store passkeys). */
@@ -45,6 +47,7 @@ interface Delegate {
   findMany(args: { where: Row }): PromiseLike<Row[]>;
   update(args: { where: Row; data: Row }): PromiseLike<Row>;
   delete(args: { where: Row }): PromiseLike<Row>;
+  deleteMany(args: { where: Row }): PromiseLike<{ count: number }>;
 }
 
 const userFields = ["id", "name", "email", "emailVerified", "image"] as const;
@@ -195,9 +198,12 @@ export default function prisma(client: PrismaClientLike): Adapter {
       return asVerificationToken(await verificationToken.create({ data: pick(data, verificationTokenFields) }));
     },
     async useVerificationToken({ identifier, token }) {
-      // Single use: of concurrent deletes only one removes the row; the others find nothing (P2025).
-      const row = await orNull(verificationToken.delete({ where: { identifier_token: { identifier, token } } }));
-      return row ? asVerificationToken(row) : null;
+      // Single use: of concurrent deletes only one removes the row (count 1); a use that read it but lost
+      // the race gets null.
+      const row = await verificationToken.findUnique({ where: { identifier_token: { identifier, token } } });
+      if (!row) return null;
+      const { count } = await verificationToken.deleteMany({ where: { identifier, token } });
+      return count > 0 ? asVerificationToken(row) : null;
     },
     async createAuthenticator(data) {
       return asAuthenticator(await authenticator().create({ data: pick(data, authenticatorFields) }));
