@@ -81,12 +81,34 @@ describe.each([
 
 describe("init --db on the other frameworks", () => {
   it.each([
-    { fixture: "express-5-ts", auth: "src/auth.ts", client: "src/auth-db.ts", clientImport: "./auth-db.js" },
-    { fixture: "solid-start-2", auth: "src/auth.ts", client: "src/auth-db.ts", clientImport: "./auth-db" },
-    { fixture: "qwik-city-1", auth: "src/routes/plugin@auth.ts", client: "src/auth-db.ts", clientImport: "../auth-db" },
+    {
+      fixture: "express-5-ts",
+      auth: "src/auth.ts",
+      client: "src/auth-db.ts",
+      name: "db",
+      from: "./auth-db.js",
+      adapter: "sqlite(db)",
+    },
+    {
+      fixture: "solid-start-2",
+      auth: "src/auth.ts",
+      client: "src/auth-db.ts",
+      name: "db",
+      from: "./auth-db",
+      adapter: "sqlite(db)",
+    },
+    // Qwik City gives settings to the request (event.env), so the database opens on the first request.
+    {
+      fixture: "qwik-city-1",
+      auth: "src/routes/plugin@auth.ts",
+      client: "src/auth-db.ts",
+      name: "authDatabase",
+      from: "../auth-db",
+      adapter: 'sqlite(authDatabase(event.env.get("AUTH_DATABASE_FILE")))',
+    },
   ])(
     "$fixture: writes the schema and the client module, and wires the adapter",
-    ({ fixture, auth, client, clientImport }) => {
+    ({ fixture, auth, client, name, from, adapter }) => {
       const { dir, run } = init(fixture, ["--strategy", "database", "--db", "sqlite"]);
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
@@ -94,8 +116,8 @@ describe("init --db on the other frameworks", () => {
       expect(read(dir, client)).toContain('import Database from "better-sqlite3";');
       const config = read(dir, auth);
       expect(config).toContain('import sqlite from "@create-auth/runtime/adapters/sqlite";');
-      expect(config).toContain(`import { db } from "${clientImport}";`);
-      expect(config).toContain("adapter: sqlite(db),");
+      expect(config).toContain(`import { ${name} } from "${from}";`);
+      expect(config).toContain(`adapter: ${adapter},`);
       expect(config).toContain('session: { strategy: "database" },');
     },
   );

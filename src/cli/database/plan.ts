@@ -14,7 +14,10 @@ import { DATABASE_DRIVERS, type Database, type DatabaseDriver, SCHEMA_FILE } fro
 /** What the auth templates render under `{{#if database}}`. */
 export interface DatabaseWiring {
   adapter: Database;
-  client: DatabaseDriver["client"];
+  /** The name the auth module imports from the client module. */
+  client: string;
+  /** What the adapter is handed: the client itself, or (request-env frameworks) a call of its factory. */
+  clientExpression: string;
   /** How the auth module imports the client module. */
   clientImport: string;
   clientFile: string;
@@ -29,7 +32,14 @@ export interface DatabaseFileOptions {
   /** How the auth module imports it (`./auth-db`, `$lib/server/auth-db`, `./auth-db.js`). */
   clientImport: string;
   /** SvelteKit reads private env through `$env/dynamic/private`; everything else through process.env. */
-  envSource: "process" | "sveltekit";
+  /**
+   * SvelteKit reads private env through `$env/dynamic/private`; Qwik City only through the request
+   * (`event.env`), so its client module exports a factory the config calls with the setting; everything
+   * else reads process.env.
+   */
+  envSource: "process" | "sveltekit" | "request";
+  /** The framework's name, for comments. */
+  framework?: string;
   cjs?: boolean;
   /**
    * Express loads the env file in the app module, whose imports (this module among them) run first: the
@@ -63,7 +73,9 @@ export function renderClientModule(
   const schema = driver.adapter === "sqlite" ? sqlSchema("sqlite") : "";
   // The schema is embedded in a template literal: it must not be able to end it or interpolate.
   if (schema.includes("`") || schema.includes("${")) throw new Error("The SQLite schema cannot be embedded as is.");
-  return render("database/client", {
+  return render(options.envSource === "request" ? "database/client-factory" : "database/client", {
+    framework: options.framework ?? "this framework",
+    client: clientName(driver, options),
     sqlite: driver.adapter === "sqlite",
     postgres: driver.adapter === "postgres",
     mysql: driver.adapter === "mysql",
@@ -74,10 +86,15 @@ export function renderClientModule(
     envRead: options.envSource === "sveltekit" ? `env.${driver.envKey}` : `process.env.${driver.envKey}`,
     envKey: driver.envKey,
     envFile: options.envFile,
-    client: driver.client,
     schemaFile: SCHEMA_FILE,
     schema,
   });
+}
+
+/** `db` / `pool`, or for request-env frameworks the factory making it: `authDatabase` / `authPool`. */
+function clientName(driver: DatabaseDriver, options: Pick<DatabaseFileOptions, "envSource">): string {
+  if (options.envSource !== "request") return driver.client;
+  return driver.client === "db" ? "authDatabase" : "authPool";
 }
 
 function nextSteps(driver: DatabaseDriver, answers: Pick<Answers, "strategy">, envFile: string): string[] {
@@ -139,9 +156,11 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
     );
   }
   plan.nextSteps = nextSteps(driver, answers, info.envFile);
+  const client = clientName(driver, options);
   plan.wiring = {
     adapter: driver.adapter,
-    client: driver.client,
+    client,
+    clientExpression: options.envSource === "request" ? `${client}(event.env.get("${driver.envKey}"))` : client,
     clientImport: options.clientImport,
     clientFile: options.clientFile,
     strategy: answers.strategy,

@@ -131,7 +131,9 @@ export const qwikTarget: Target = {
     const database = planDatabase(context, {
       clientFile,
       clientImport: clientImport.startsWith(".") ? clientImport : `./${clientImport}`,
-      envSource: "process",
+      envSource: "request",
+      framework: "Qwik City",
+      typescript: info.language === "ts",
     });
     const pluginSource = context.render("plugin", {
       database: database.wiring,
