@@ -40,6 +40,27 @@ describe("addDependencies", () => {
     expect(edit.content).toBe('{\n  "dependencies": {\n    "jose": "^6"\n  }\n}\n');
   });
 
+  it("adds devDependencies into the existing block, or as a new last block", () => {
+    const withDev =
+      '{\n  "dependencies": {\n    "pg": "8"\n  },\n  "devDependencies": {\n    "typescript": "5"\n  }\n}\n';
+    const into = addDependencies(withDev, { "@types/pg": "^8" }, "devDependencies");
+    if (into === "unchanged") throw new Error("expected an edit");
+    expect(JSON.parse(into.content).devDependencies).toEqual({ "@types/pg": "^8", typescript: "5" });
+    expect(JSON.parse(into.content).dependencies).toEqual({ pg: "8" });
+
+    const noDev = '{\n  "name": "x",\n  "dependencies": {\n    "pg": "8"\n  }\n}\n';
+    const added = addDependencies(noDev, { "@types/pg": "^8" }, "devDependencies");
+    if (added === "unchanged") throw new Error("expected an edit");
+    expect(added.content).toBe(
+      '{\n  "name": "x",\n  "dependencies": {\n    "pg": "8"\n  },\n  "devDependencies": {\n    "@types/pg": "^8"\n  }\n}\n',
+    );
+  });
+
+  it("counts a package in either section as present", () => {
+    const source = '{ "dependencies": { "@types/pg": "^8" } }';
+    expect(addDependencies(source, { "@types/pg": "^8" }, "devDependencies")).toBe("unchanged");
+  });
+
   it("never changes an existing dependency and reports a differing range", () => {
     const source = '{ "dependencies": { "jose": "^5.0.0" } }';
     expect(addDependencies(source, { jose: "^6" })).toBe("unchanged");
