@@ -2,9 +2,11 @@
 // shared conformance suite read back through the model, then what is particular to Drizzle on SQLite.
 import Database from "better-sqlite3";
 import { drizzle as drizzleDatabase } from "drizzle-orm/better-sqlite3";
+import { integer, primaryKey, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sqlSchema } from "../../../src/cli/schema/sql.js";
 import drizzle from "../../../src/runtime/adapters/drizzle.js";
+import * as defaultTables from "../../../src/runtime/adapters/drizzle-tables/sqlite.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
@@ -71,6 +73,32 @@ describe("drizzle adapter on SQLite", () => {
     statements.length = 0;
     expect(await adapter.getSessionAndUser?.("s1")).toMatchObject({ user: { id: "u1" } });
     expect(statements).toHaveLength(1);
+  });
+
+  test("uses the tables it is given: a users table with a column of the app's own", async () => {
+    const db = databaseWithSchema();
+    db.exec("ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'member'");
+    const users = sqliteTable(
+      "users",
+      {
+        id: text("id").notNull(),
+        name: text("name"),
+        email: text("email"),
+        emailVerified: integer("email_verified", { mode: "timestamp_ms" }),
+        image: text("image"),
+        role: text("role").notNull().default("member"),
+      },
+      (table) => [primaryKey({ name: "users_pkey", columns: [table.id] }), unique("users_email_key").on(table.email)],
+    );
+    const adapter = drizzle(drizzleDatabase(db), { ...defaultTables, users });
+    const created = await adapter.createUser?.({ id: "u1", email: "a@example.test", emailVerified: null });
+    expect(created).toMatchObject({ id: "u1", role: "member" });
+  });
+
+  test("without an authenticators table, the passkey methods say what is missing", async () => {
+    const { authenticators: _, ...withoutPasskeys } = defaultTables;
+    const adapter = drizzle(drizzleDatabase(databaseWithSchema()), withoutPasskeys);
+    await expect(adapter.getAuthenticator?.("c1") ?? Promise.resolve()).rejects.toThrow(/authenticators table/);
   });
 
   test("refuses an object that is not a Drizzle database", () => {
