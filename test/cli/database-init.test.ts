@@ -184,6 +184,18 @@ describe("init --db: choices and safety", () => {
     expect(run.stdout).not.toContain("Edge runtime");
   });
 
+  it("adds a database to an app set up without one, saying what to add to its auth module", () => {
+    const { dir } = init("next-app", ["--db", "none"]);
+    const auth = read(dir, "auth.ts");
+    const run = runCli(["init", dir, "--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    expect(read(dir, "auth.ts")).toBe(auth);
+    expect(read(dir, "auth-schema.sql")).toBe(sqlSchema("sqlite"));
+    expect(run.stdout).toContain(
+      'Note: auth.ts exists, so init leaves it as it is: add `adapter: sqlite(db)` (import sqlite from "@create-auth/runtime/adapters/sqlite", { db } from "./auth-db") and `session: { strategy: "database" }` to its config.',
+    );
+  });
+
   it("keeps the SQLite file out of git", () => {
     const { dir } = init("next-app", ["--db", "sqlite"]);
     expect(read(dir, ".gitignore").split("\n")).toContain("auth.db*");

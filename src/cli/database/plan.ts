@@ -40,6 +40,8 @@ export interface DatabaseFileOptions {
   envSource: "process" | "sveltekit" | "request";
   /** The framework's name, for comments. */
   framework?: string;
+  /** The auth module: when one exists already (init never rewrites it), say what to add to it. */
+  authFile?: string;
   cjs?: boolean;
   /**
    * Express loads the env file in the app module, whose imports (this module among them) run first: the
@@ -97,6 +99,11 @@ function clientName(driver: DatabaseDriver, options: Pick<DatabaseFileOptions, "
   return driver.client === "db" ? "authDatabase" : "authPool";
 }
 
+function clientExpressionFor(driver: DatabaseDriver, options: Pick<DatabaseFileOptions, "envSource">): string {
+  const client = clientName(driver, options);
+  return options.envSource === "request" ? `${client}(event.env.get("${driver.envKey}"))` : client;
+}
+
 function nextSteps(driver: DatabaseDriver, answers: Pick<Answers, "strategy">, envFile: string): string[] {
   const stored =
     answers.strategy === "database"
@@ -150,17 +157,28 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
     ),
   );
 
+  const existingAuth = options.authFile ? context.reader.read(options.authFile) : null;
+  const adapterModule = `@create-auth/runtime/adapters/${driver.adapter}`;
+  if (
+    options.authFile &&
+    existingAuth !== null &&
+    !existingAuth.includes(adapterModule) &&
+    !context.overwrite.has(options.authFile)
+  ) {
+    plan.notes.push(
+      `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${driver.adapter}(${clientExpressionFor(driver, options)})\` (import ${driver.adapter} from "${adapterModule}", { ${clientName(driver, options)} } from "${options.clientImport}") and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
+    );
+  }
   if (answers.strategy === "database" && answers.providers.some((p) => p.kind === "credentials")) {
     plan.notes.push(
       "Credentials sign-in always keeps its session in a JWT cookie, which database sessions do not read: use --strategy jwt if people sign in with a password.",
     );
   }
   plan.nextSteps = nextSteps(driver, answers, info.envFile);
-  const client = clientName(driver, options);
   plan.wiring = {
     adapter: driver.adapter,
-    client,
-    clientExpression: options.envSource === "request" ? `${client}(event.env.get("${driver.envKey}"))` : client,
+    client: clientName(driver, options),
+    clientExpression: clientExpressionFor(driver, options),
     clientImport: options.clientImport,
     clientFile: options.clientFile,
     strategy: answers.strategy,

@@ -187,6 +187,7 @@ export const expressTarget: Target = {
     const database = planDatabase(context, {
       clientFile,
       clientImport: auth.specifier.replace("./auth", "./auth-db"),
+      authFile: auth.file,
       envSource: "process",
       cjs: auth.cjs,
       loadEnv: true,

@@ -147,6 +147,7 @@ export const nextTarget: Target = {
     const database = planDatabase(context, {
       clientFile: `${info.srcDir ? "src/" : ""}auth-db.${info.language}`,
       clientImport: "./auth-db",
+      authFile,
       envSource: "process",
     });
     const authSource = context.render("auth", {

@@ -131,6 +131,7 @@ export const qwikTarget: Target = {
     const database = planDatabase(context, {
       clientFile,
       clientImport: clientImport.startsWith(".") ? clientImport : `./${clientImport}`,
+      authFile: pluginFile,
       envSource: "request",
       framework: "Qwik City",
       typescript: info.language === "ts",

@@ -136,6 +136,7 @@ export const solidStartTarget: Target = {
     const database = planDatabase(context, {
       clientFile: `src/auth-db.${info.language}`,
       clientImport: "./auth-db",
+      authFile,
       envSource: "process",
     });
     const authSource = context.render("auth", {

@@ -108,6 +108,7 @@ export const sveltekitTarget: Target = {
     const database = planDatabase(context, {
       clientFile: `src/lib/server/auth-db.${ext}`,
       clientImport: "$lib/server/auth-db",
+      authFile,
       envSource: "sveltekit",
     });
     const authSource = context.render("auth", {
