@@ -44,7 +44,13 @@ function ignoreSqliteFile(gitignore: string | null, planned: FileChange[]): File
     return [
       earlier.kind === "create"
         ? { ...earlier, content: after }
-        : { kind: "edit", path: ".gitignore", before: gitignore ?? "", after, reason: `${earlier.reason}, auth.db` },
+        : {
+            kind: "edit",
+            path: ".gitignore",
+            before: gitignore ?? "",
+            after,
+            reason: `${earlier.reason.replace(/ out of git$/, "")} and the SQLite auth database out of git`,
+          },
     ];
   }
   const reason = "keep the SQLite auth database out of git";
