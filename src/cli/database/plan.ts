@@ -31,7 +31,6 @@ export interface DatabaseFileOptions {
   clientFile: string;
   /** How the auth module imports it (`./auth-db`, `$lib/server/auth-db`, `./auth-db.js`). */
   clientImport: string;
-  /** SvelteKit reads private env through `$env/dynamic/private`; everything else through process.env. */
   /**
    * SvelteKit reads private env through `$env/dynamic/private`; Qwik City only through the request
    * (`event.env`), so its client module exports a factory the config calls with the setting; everything
@@ -171,7 +170,7 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
   }
   if (answers.strategy === "database" && answers.providers.some((p) => p.kind === "credentials")) {
     plan.notes.push(
-      "Credentials sign-in always keeps its session in a JWT cookie, which database sessions do not read: use --strategy jwt if people sign in with a password.",
+      "Credentials sign-in cannot start a database session (the runtime refuses it with UnsupportedStrategy): use --strategy jwt if people sign in with a password.",
     );
   }
   plan.nextSteps = nextSteps(driver, answers, info.envFile);
