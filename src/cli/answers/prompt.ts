@@ -3,7 +3,7 @@
  * Options of later versions are shown but disabled, so users see what is coming without picking it.
  */
 import { CliError } from "../errors.js";
-import { PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
+import { needsDatabase, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
 import type { Answers } from "../targets/types.js";
 import { type AskedAnswers, onlyCredentials, type Question } from "./resolve.js";
 
@@ -32,16 +32,22 @@ export async function askMissing(missing: Question[], given: AskedAnswers = {}):
     answers.providers = picked;
   }
   if (missing.includes("db")) {
-    // --strategy database was given: "none" cannot hold its sessions.
-    const needsDatabase = given.strategy === "database";
+    // --strategy database was given, or email/passkey sign-in was picked: "none" cannot hold their data.
+    const chosen = answers.providers ?? given.providers ?? [];
+    const passwordless = chosen.filter(needsDatabase).map((p) => p.name);
+    const databaseRequired = given.strategy === "database" || passwordless.length > 0;
+    const noneHint =
+      given.strategy === "database"
+        ? "--strategy database needs a database"
+        : `${passwordless.join(" and ")} sign-in needs a database`;
     const db = await prompts.select<Answers["db"]>({
       message: "Database for users and sessions",
       options: [
         {
           value: "none",
           label: "None",
-          hint: needsDatabase ? "--strategy database needs a database" : "sessions in an encrypted cookie (JWT)",
-          disabled: needsDatabase,
+          hint: databaseRequired ? noneHint : "sessions in an encrypted cookie (JWT)",
+          disabled: databaseRequired,
         },
         { value: "sqlite", label: "SQLite", hint: "a file in the project, no server" },
         { value: "postgres", label: "PostgreSQL", hint: "pg, DATABASE_URL" },

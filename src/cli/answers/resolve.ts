@@ -4,7 +4,7 @@
  * when neither is possible. Values that belong to later versions are refused here, before any work.
  */
 import { CliError } from "../errors.js";
-import { findProvider, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
+import { findProvider, needsDatabase, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
 import { FRAMEWORK_NAMES } from "../targets/index.js";
 import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../targets/types.js";
 
@@ -113,11 +113,26 @@ export function parseInitFlags(flags: InitFlags): PartialAnswers {
       `--strategy database keeps sessions in a database, but --db is none; pick one with --db ${DATABASES.join("|")}, or use --strategy jwt.`,
     );
   }
+  if (partial.db === "none" && partial.providers) assertDatabaseFor(partial.providers, "none");
   if (flags.orm !== undefined) {
     partial.orm = oneOf("--orm", flags.orm, ["none", "drizzle", "prisma"] as const);
     if (partial.orm !== "none") later(`--orm ${partial.orm}`, "--orm none");
   }
   return partial;
+}
+
+/**
+ * Email links and passkeys store users, one-time tokens and credentials through the adapter: without a
+ * database they cannot work, so init stops here (a terminal asks for the database before this is reached).
+ */
+function assertDatabaseFor(providers: readonly ProviderEntry[], db: Answers["db"] | undefined): void {
+  const needing = providers.filter(needsDatabase);
+  if (db !== undefined && db !== "none") return;
+  if (needing.length === 0) return;
+  throw new CliError(
+    "MissingAnswer",
+    `${needing.map((p) => p.name).join(" and ")} sign-in stores users in a database: pass --db ${DATABASES.join("|")} (sqlite is a file in the project, no server).`,
+  );
 }
 
 /** `strategy` is listed too; the prompt asks it only once a database is chosen (without one, only JWT works). */
@@ -155,6 +170,9 @@ export function completeAnswers(
       `--strategy database needs a database: pass --db ${DATABASES.join("|")} (sqlite is a file in the project, no server).`,
     );
   }
+  // Before --yes fills in "none", and naming --db rather than suggesting "none": where users live is not
+  // a default to pick for them.
+  if (merged.providers) assertDatabaseFor(merged.providers, merged.db);
   for (const question of missingQuestions(merged)) {
     if (question === "strategy") continue;
     if (!options.yes) {

@@ -3,10 +3,12 @@
  * is imported as, what kind it is (which decides the generated code) and the environment variables the
  * runtime reads for it (`AUTH_<ID>_ID/_SECRET/_ISSUER`, the id upper-snake-cased). GitHub, Google, the
  * generic OIDC and Credentials come first (the prompt lists them in this order); the rest of the runtime's
- * catalog follows. `_ISSUER` is listed only where the issuer is per tenant and has no default.
+ * catalog follows, then the passwordless ones (email links, passkeys), which need a database. `_ISSUER` is
+ * listed only where the issuer is per tenant and has no default. The generic `oauth` and `email` factories
+ * are left out: they are nothing without code the user writes (endpoints, a sending function).
  */
 
-export type ProviderKind = "oauth" | "oidc" | "credentials";
+export type ProviderKind = "oauth" | "oidc" | "credentials" | "email" | "webauthn";
 
 export interface ProviderEntry {
   id: string;
@@ -19,6 +21,18 @@ export interface ProviderEntry {
   envKeys: string[];
   /** Where the user registers an OAuth app and pastes the callback URL. */
   registerAt?: string;
+  /**
+   * Options the generated config passes from the environment, because the runtime reads nothing for this
+   * provider by itself (`server: process.env.EMAIL_SERVER`); each target writes the read its own way.
+   */
+  optionsFromEnv?: { option: string; key: string }[];
+  /** Packages the app needs for this provider, with the ranges this repository tests. */
+  packages?: Record<string, string>;
+}
+
+/** Email links and passkeys keep users, one-time tokens and credentials somewhere: they need an adapter. */
+export function needsDatabase(provider: Pick<ProviderEntry, "kind">): boolean {
+  return provider.kind === "email" || provider.kind === "webauthn";
 }
 
 export function envPrefix(id: string): string {
@@ -271,6 +285,27 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     kind: "oauth",
     envKeys: oauthKeys("yandex", false),
     registerAt: "https://oauth.yandex.com/client/new",
+  },
+  {
+    id: "nodemailer",
+    name: "Email",
+    importName: "Nodemailer",
+    kind: "email",
+    envKeys: ["EMAIL_SERVER", "EMAIL_FROM"],
+    optionsFromEnv: [
+      { option: "server", key: "EMAIL_SERVER" },
+      { option: "from", key: "EMAIL_FROM" },
+    ],
+    // Loaded by the runtime only when a link is sent, from the app's own dependencies.
+    packages: { nodemailer: "^8.0.11" },
+  },
+  {
+    id: "passkey",
+    name: "Passkey",
+    importName: "Passkey",
+    kind: "webauthn",
+    envKeys: [],
+    packages: { "@simplewebauthn/server": "^14.0.3" },
   },
 ];
 

@@ -96,6 +96,8 @@ export function planEnvAndRuntime(
     secretKeys: [
       "AUTH_SECRET",
       ...providerKeys.filter((key) => key.endsWith("_SECRET")),
+      // An SMTP URL carries the relay's password.
+      ...providerKeys.filter((key) => key === "EMAIL_SERVER"),
       ...databaseKeys.filter((key) => key.endsWith("_URL")),
     ],
     reason: "session secret and provider settings",
@@ -112,7 +114,7 @@ export function planEnvAndRuntime(
   const packageJsonText = reader.read("package.json") ?? "{}";
   const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
   for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
-  Object.assign(wanted, driver?.packages);
+  Object.assign(wanted, driver?.packages, ...answers.providers.map((p) => p.packages ?? {}));
   const deps = addDependencies(packageJsonText, wanted);
   const afterDeps = deps === "unchanged" ? packageJsonText : deps.content;
   // Type declarations only matter to TypeScript apps, and only while developing.

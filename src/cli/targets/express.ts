@@ -10,6 +10,7 @@ import { planDatabase } from "../database/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
+import { passwordlessNextStep, providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { findExpressApp, type MountOptions, moduleReferences, mountExpressAuth } from "../transforms/express-app.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
@@ -107,6 +108,11 @@ function envLoader(pkg: ExpressPackageJson, elsewhere: boolean): MountOptions["e
 function nextSteps(info: ProjectInfo, providers: ProviderEntry[], auth: AuthModule, appFile: string): string[] {
   const steps: string[] = [];
   for (const provider of providers) {
+    const passwordless = passwordlessNextStep(provider, info.envFile, DEV_ORIGIN);
+    if (passwordless) {
+      steps.push(passwordless);
+      continue;
+    }
     if (provider.kind === "credentials") {
       steps.push(
         `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${auth.file}.`,
@@ -201,7 +207,7 @@ export const expressTarget: Target = {
       basePath: BASE_PATH,
       typescript: auth.typescript,
       cjs: auth.cjs,
-      providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
+      ...providersTemplateData(answers.providers, readProcessEnv),
     });
     const existingAuth = reader.read(auth.file);
     if (existingAuth === null) {

@@ -11,6 +11,7 @@ import { majorOf } from "../detect/framework.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
+import { passwordlessNextStep, providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
 import { ENV_CONVENTIONS } from "./conventions.js";
@@ -77,6 +78,11 @@ function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: stri
   const pm = info.packageManager.name;
   const steps: string[] = [];
   for (const provider of providers) {
+    const passwordless = passwordlessNextStep(provider, info.envFile, DEV_ORIGIN);
+    if (passwordless) {
+      steps.push(passwordless);
+      continue;
+    }
     if (provider.kind === "credentials") {
       steps.push(
         `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${authFile}.`,
@@ -154,7 +160,7 @@ export const nextTarget: Target = {
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
       database: database.wiring,
-      providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
+      ...providersTemplateData(answers.providers, readProcessEnv),
     });
     collect(
       planOwnedFile(

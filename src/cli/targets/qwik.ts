@@ -10,6 +10,7 @@ import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
+import { type ProvidersTemplateData, passwordlessNextStep, providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
@@ -57,10 +58,20 @@ function envOptions(provider: ProviderEntry): { option: string; key: string }[] 
   });
 }
 
+/** The OAuth/OIDC providers' client settings, read from `event.env` in the plugin (Qwik City has no process.env in development). */
+function withEnvOptions(data: ProvidersTemplateData) {
+  return { ...data, providers: data.providers.map((p) => ({ ...p, envOptions: envOptions(p) })) };
+}
+
 function nextSteps(info: ProjectInfo, providers: ProviderEntry[], pluginFile: string): string[] {
   const pm = info.packageManager.name;
   const steps: string[] = [];
   for (const provider of providers) {
+    const passwordless = passwordlessNextStep(provider, info.envFile, DEV_ORIGIN);
+    if (passwordless) {
+      steps.push(passwordless);
+      continue;
+    }
     if (provider.kind === "credentials") {
       steps.push(
         `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${pluginFile}.`,
@@ -140,11 +151,7 @@ export const qwikTarget: Target = {
       database: database.wiring,
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
-      providers: answers.providers.map((p) => ({
-        ...p,
-        isCredentials: p.kind === "credentials",
-        envOptions: envOptions(p),
-      })),
+      ...withEnvOptions(providersTemplateData(answers.providers, (key) => `event.env.get("${key}")`)),
     });
     const owned = planOwnedFile(
       context,

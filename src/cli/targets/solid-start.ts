@@ -9,6 +9,7 @@ import { planDatabase } from "../database/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
+import { passwordlessNextStep, providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
@@ -79,6 +80,11 @@ function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: stri
   const pm = info.packageManager.name;
   const steps: string[] = [];
   for (const provider of providers) {
+    const passwordless = passwordlessNextStep(provider, info.envFile, DEV_ORIGIN);
+    if (passwordless) {
+      steps.push(passwordless);
+      continue;
+    }
     if (provider.kind === "credentials") {
       steps.push(
         `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${authFile}.`,
@@ -145,7 +151,7 @@ export const solidStartTarget: Target = {
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
       sessionFile,
-      providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
+      ...providersTemplateData(answers.providers, readProcessEnv),
     });
     collect(
       planOwnedFile(

@@ -2,6 +2,7 @@ import { databaseDriver, planDatabase } from "../database/plan.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange, Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
+import { passwordlessNextStep, providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
@@ -48,6 +49,11 @@ function planMergedFile(
 function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string): string[] {
   const steps: string[] = [];
   for (const provider of providers) {
+    const passwordless = passwordlessNextStep(provider, info.envFile, DEV_ORIGIN);
+    if (passwordless) {
+      steps.push(passwordless);
+      continue;
+    }
     if (provider.kind === "credentials") {
       steps.push(
         `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${authFile}.`,
@@ -115,7 +121,7 @@ export const sveltekitTarget: Target = {
       runtimeDir: answers.runtimeDir,
       envFile: info.envFile,
       database: database.wiring,
-      providers: answers.providers.map((p) => ({ ...p, isCredentials: p.kind === "credentials" })),
+      ...providersTemplateData(answers.providers, (key) => `env.${key}`),
     });
     collect(
       planOwnedFile(

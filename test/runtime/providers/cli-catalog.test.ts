@@ -1,9 +1,11 @@
 /**
  * The CLI's provider list and the runtime's provider modules describe the same providers: every entry
  * `init --providers <id>` accepts has a runtime factory of that id and display name, and the env keys the
- * CLI writes are the ones the runtime reads (`_ISSUER` exactly where the runtime has no issuer of its own).
+ * CLI writes are the ones the runtime reads (`_ISSUER` exactly where the runtime has no issuer of its own),
+ * or, for email links, the ones the generated config hands it. Packages an app must install for a provider
+ * are this repository's tested ranges.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { envPrefix, PROVIDERS } from "../../../src/cli/providers/catalog.js";
 import type { Provider } from "../../../src/runtime/types.js";
@@ -12,14 +14,20 @@ const runtimeDir = new URL("../../../src/runtime/providers/", import.meta.url);
 const runtimeIds = readdirSync(runtimeDir)
   .filter((file) => file.endsWith(".ts"))
   .map((file) => file.slice(0, -3))
-  .filter((id) => id !== "oauth");
+  // The generic factories are nothing without code the user writes (endpoints, a sending function).
+  .filter((id) => id !== "oauth" && id !== "email");
+
+const repositoryPackage = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 async function factory(id: string): Promise<() => Provider> {
   return (await import(new URL(`${id}.ts`, runtimeDir).href)).default;
 }
 
 describe("init's provider catalog", () => {
-  it("offers every runtime provider except the endpoint-only generic oauth, and nothing else", () => {
+  it("offers every runtime provider except the generic oauth and email, and nothing else", () => {
     expect(PROVIDERS.map((entry) => entry.id).sort()).toEqual(runtimeIds.sort());
     expect(PROVIDERS.length).toBeGreaterThanOrEqual(26);
   });
@@ -31,11 +39,25 @@ describe("init's provider catalog", () => {
       expect(provider.id).toBe(id);
       expect(provider.name).toBe(entry.name);
       expect(provider.type).toBe(entry.kind);
-      if (provider.type === "credentials") return expect(entry.envKeys).toEqual([]);
+      if (provider.type === "credentials" || provider.type === "webauthn") return expect(entry.envKeys).toEqual([]);
+      if (provider.type === "email") {
+        // The runtime reads nothing for it: every key written is an option the generated config passes.
+        expect(entry.optionsFromEnv?.map((o) => o.key)).toEqual(entry.envKeys);
+        return expect(entry.optionsFromEnv?.map((o) => o.option)).toEqual(["server", "from"]);
+      }
       const prefix = envPrefix(id);
       const issuer = provider.type === "oidc" && !("issuer" in provider && provider.issuer) ? [`${prefix}_ISSUER`] : [];
       expect(entry.envKeys).toEqual([`${prefix}_ID`, `${prefix}_SECRET`, ...issuer]);
       expect(entry.registerAt).toBeTruthy();
+    },
+  );
+
+  it.each(PROVIDERS.filter((entry) => entry.packages).map((entry) => [entry.id, entry.packages!] as const))(
+    "%s: the packages it adds to the app are the ranges this repository is tested with",
+    (_id, packages) => {
+      for (const [name, range] of Object.entries(packages)) {
+        expect(repositoryPackage.dependencies[name] ?? repositoryPackage.devDependencies[name]).toBe(range);
+      }
     },
   );
 });
