@@ -101,10 +101,7 @@ describe("the conformance suite", () => {
         store.verificationTokens.get(tokenKey(identifier, token)) ?? null,
     }));
     expect([...outcome.failed.keys()]).toEqual(
-      expect.arrayContaining([
-        "a token can be used only once",
-        "concurrent uses of one token: exactly one gets it",
-      ]),
+      expect.arrayContaining(["a token can be used only once", "concurrent uses of one token: exactly one gets it"]),
     );
   });
 
