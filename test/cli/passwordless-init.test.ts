@@ -1,0 +1,178 @@
+/**
+ * `create-auth init --providers nodemailer,passkey` through the built CLI on copies of the fixtures: the
+ * auth module mails links through EMAIL_SERVER/EMAIL_FROM read the framework's way and opts in to passkeys,
+ * as snapshotted for Next and SvelteKit; every framework's generated module typechecks against the runtime
+ * it was given; nodemailer and @simplewebauthn/server become the app's dependencies; the next steps say
+ * what EMAIL_SERVER looks like and where passkeys work; and without a database init stops before writing.
+ */
+import { spawnSync } from "node:child_process";
+import { symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeAnswers, parseInitFlags } from "../../src/cli/answers/resolve.js";
+import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+
+beforeAll(assertBuilt);
+afterAll(removeTemps);
+
+const PASSWORDLESS = ["--providers", "nodemailer,passkey", "--strategy", "database", "--db", "sqlite"];
+
+function stable(text: string, dir: string): string {
+  return text
+    .replaceAll(dir, "<project>")
+    .replace(/\(\d+ files\)/g, "(<n> files)")
+    .replace(/Wrote \d+ files/g, "Wrote <n> files");
+}
+
+function init(fixture: string, args: string[]) {
+  const dir = copyFixture(fixture);
+  const run = runCli(["init", dir, "--yes", "--no-install", ...args]);
+  return { dir, run };
+}
+
+/**
+ * `tsc --noEmit` (strict) on the generated auth module, resolving `@create-auth/runtime/*` to the runtime
+ * init wrote into the project and everything else from this repository's node_modules. SvelteKit's
+ * virtual `$env/dynamic/private` gets the declaration SvelteKit generates for it.
+ */
+function typecheck(dir: string, files: string[]): { status: number | null; output: string } {
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  writeFileSync(
+    path.join(dir, "sveltekit-env.d.ts"),
+    'declare module "$env/dynamic/private" { export const env: Record<string, string | undefined>; }\n',
+  );
+  const tsconfig = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "esnext",
+      moduleResolution: "bundler",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+      paths: { "@create-auth/runtime/*": ["./vendor/auth-runtime/*"], "$lib/*": ["./src/lib/*"] },
+    },
+    files: [...files, "sveltekit-env.d.ts"],
+  };
+  writeFileSync(path.join(dir, "tsconfig.passwordless.json"), JSON.stringify(tsconfig));
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.passwordless.json"], { cwd: dir, encoding: "utf8" });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+describe.each([
+  { fixture: "next-app", auth: "auth.ts", env: ".env.local", read: "process.env" },
+  { fixture: "sveltekit-2", auth: "src/auth.ts", env: ".env", read: "env" },
+])("init --providers nodemailer,passkey on $fixture", ({ fixture, auth, env, read: envRead }) => {
+  const snapshots = `__snapshots__/init-${fixture}-passwordless`;
+  let dir: string;
+  let first: ReturnType<typeof runCli>;
+
+  beforeAll(() => {
+    ({ dir, run: first } = init(fixture, PASSWORDLESS));
+  }, 60_000);
+
+  it("exits 0 and prints the plan and next steps: EMAIL_SERVER's shape, passkeys on HTTPS or localhost", async () => {
+    expect(first.stderr).toBe("");
+    expect(first.status).toBe(0);
+    await expect(stable(first.stdout, dir)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
+    expect(first.stdout).toContain("smtp://user:password@smtp.example.com:587");
+    expect(first.stdout).toMatch(/passkeys work only in a secure context: HTTPS, or http:\/\/localhost/);
+  });
+
+  it("passes EMAIL_SERVER and EMAIL_FROM to the email provider and turns on WebAuthn for the passkey", async () => {
+    const config = read(dir, auth);
+    await expect(config).toMatchFileSnapshot(`${snapshots}/auth.ts.snap`);
+    expect(config).toContain(`Nodemailer({ server: ${envRead}.EMAIL_SERVER, from: ${envRead}.EMAIL_FROM }),`);
+    expect(config).toContain("experimental: { enableWebAuthn: true },");
+    expect(config).toContain("adapter: sqlite(db),");
+  });
+
+  it("adds nodemailer and @simplewebauthn/server to the app's dependencies", async () => {
+    const pkg = JSON.parse(read(dir, "package.json")) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies).toMatchObject({ nodemailer: "^8.0.11", "@simplewebauthn/server": "^14.0.3" });
+    await expect(read(dir, "package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
+  });
+
+  it("writes blank EMAIL_SERVER and EMAIL_FROM to the env file and .env.example", () => {
+    for (const file of [env, ".env.example"]) {
+      expect(read(dir, file)).toMatch(/^EMAIL_SERVER=$/m);
+      expect(read(dir, file)).toMatch(/^EMAIL_FROM=$/m);
+    }
+  });
+
+  it("plans nothing on a second run", () => {
+    const before = hashTree(dir);
+    const again = runCli(["init", dir, "--yes", ...PASSWORDLESS]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain("Nothing to do");
+    expect(hashTree(dir)).toBe(before);
+  });
+});
+
+describe("the generated auth module typechecks against the runtime it was given", () => {
+  it.each([
+    { fixture: "next-app", auth: "auth.ts" },
+    { fixture: "sveltekit-2", auth: "src/auth.ts" },
+    { fixture: "express-5-ts", auth: "src/auth.ts" },
+    { fixture: "solid-start-2", auth: "src/auth.ts" },
+    { fixture: "qwik-city-1", auth: "src/routes/plugin@auth.ts" },
+  ])("$fixture ($auth)", ({ fixture, auth }) => {
+    const { dir, run } = init(fixture, PASSWORDLESS);
+    expect(run.status).toBe(0);
+    const config = read(dir, auth);
+    expect(config).toContain("Nodemailer(");
+    expect(config).toContain("Passkey(),");
+    expect(config).toContain("experimental: { enableWebAuthn: true },");
+    const result = typecheck(dir, [auth]);
+    expect(result.output).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("Qwik City reads the email settings from the request's env", () => {
+    const { dir } = init("qwik-city-1", PASSWORDLESS);
+    const plugin = read(dir, "src/routes/plugin@auth.ts");
+    expect(plugin).toContain('server: event.env.get("EMAIL_SERVER"),');
+    expect(plugin).toContain('from: event.env.get("EMAIL_FROM"),');
+  });
+});
+
+describe("email and passkey sign-in need a database", () => {
+  it.each([
+    ["nodemailer", ["--yes"], "Email"],
+    ["passkey", ["--yes"], "Passkey"],
+    ["nodemailer,passkey", ["--db", "none"], "Email and Passkey"],
+    ["github,passkey", [], "Passkey"],
+  ])("--providers %s %j without a database: one line naming --db, nothing written", (providers, flags, names) => {
+    const dir = copyFixture("next-app");
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", providers, "--no-install", ...flags]);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain(`${names} sign-in stores users in a database: pass --db sqlite|postgres|mysql`);
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("with --strategy jwt and a database, the email provider is allowed (users stored, sessions in the cookie)", () => {
+    const answers = completeAnswers(
+      parseInitFlags({ providers: "nodemailer", strategy: "jwt", db: "postgres" }),
+      {},
+      { yes: false, framework: "next" },
+    );
+    expect(answers).toMatchObject({ strategy: "jwt", db: "postgres" });
+    expect(answers.providers.map((p) => p.id)).toEqual(["nodemailer"]);
+  });
+
+  it("a database picked at the prompt satisfies them", () => {
+    const answers = completeAnswers(
+      parseInitFlags({ providers: "passkey" }),
+      { db: "sqlite" },
+      {
+        yes: false,
+        framework: "next",
+      },
+    );
+    expect(answers).toMatchObject({ db: "sqlite", strategy: "database" });
+  });
+});
