@@ -58,10 +58,7 @@ function envOptions(provider: ProviderEntry): { option: string; key: string }[] 
   });
 }
 
-/**
- * The OAuth/OIDC providers' client settings, read from `event.env` in the plugin: Qwik City has no
- * process.env in development, so the runtime's own AUTH_<ID>_* inference finds nothing there.
- */
+/** The OAuth/OIDC providers' client settings, read in the plugin from `event.env`, where Qwik City puts them. */
 function withEnvOptions(data: ProvidersTemplateData) {
   return { ...data, providers: data.providers.map((p) => ({ ...p, envOptions: envOptions(p) })) };
 }
