@@ -2,7 +2,8 @@
 /**
  * Side-by-side benchmark against the reference (`@auth/core`, a devDependency), measured in one run on one
  * machine, so the ratios mean something even where absolute numbers do not:
- *   1. JWT session reads: GET /session through `Auth` with a valid cookie, and the bare `decode`.
+ *   1. JWT session reads: GET /session through `Auth` with a valid cookie, and the bare `decode` of the same
+ *      token again (the runtime remembers tokens it decrypted) and of tokens it has never seen.
  *   2. CLI start-up: `auth --help` and `auth secret --raw` against a bare `node -e 0`.
  * It prints; it asserts nothing. Run `npm run bench` (builds first), or `node bench/session-read.bench.mjs`
  * on an existing build (`BENCH_RUNTIME=<dir>` points it at another build of src/runtime).
@@ -20,7 +21,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const runtimeDir = path.resolve(process.env.BENCH_RUNTIME ?? path.join(root, "dist", "runtime"));
 const load = (file) => import(pathToFileURL(path.join(runtimeDir, file)).href);
 const { Auth } = await load("index.js");
-const { decode } = await load("jwt.js");
+const { decode, encode } = await load("jwt.js");
 const credentials = (await load("providers/credentials.js")).default;
 
 const SECRET = "benchmark-secret-with-more-than-thirty-two-characters";
@@ -119,6 +120,14 @@ async function sessionReads() {
     const session = await (await auth(get(header), config)).json();
     if (session?.user?.email !== USER.email) throw new Error("a session read did not return the user");
   }
+  // More distinct tokens than the runtime remembers decrypted (1024), taken in turn: every decode is a miss.
+  const fresh = await Promise.all(
+    Array.from({ length: 4096 }, (_, index) =>
+      encode({ token: { ...USER, sub: String(index) }, secret: SECRET, salt: SESSION }),
+    ),
+  );
+  let next = 0;
+  const unseen = () => fresh[next++ % fresh.length];
   const rows = [
     [
       "GET /session through Auth",
@@ -126,8 +135,13 @@ async function sessionReads() {
       () => ReferenceAuth(get(their.header), theirs).then((r) => r.arrayBuffer()),
     ],
     [
-      "bare decode of the session JWE",
+      "decode, the same JWE again",
       () => decode({ token: our.token, secret: SECRET, salt: SESSION }),
+      () => referenceDecode({ token: their.token, secret: SECRET, salt: SESSION }),
+    ],
+    [
+      "decode, a JWE never seen before",
+      () => decode({ token: unseen(), secret: SECRET, salt: SESSION }),
       () => referenceDecode({ token: their.token, secret: SECRET, salt: SESSION }),
     ],
   ];

@@ -111,6 +111,37 @@ describe("encode/decode", () => {
   });
 });
 
+describe("repeated reads of one token (decrypted once per process)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("still expires: a token read while valid is refused once its exp has passed", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const token = await encode({ token: { sub: "1" }, secret, salt, maxAge: 60 });
+    expect(await decode({ token, secret, salt })).toMatchObject({ sub: "1" });
+    vi.setSystemTime(Date.now() + 120_000);
+    await expect(decode({ token, secret, salt })).rejects.toThrow(/exp/);
+  });
+
+  it("is not read with another secret after a read with the right one", async () => {
+    const token = await encode({ token: { sub: "1" }, secret, salt });
+    expect(await decode({ token, secret, salt })).toMatchObject({ sub: "1" });
+    await expect(decode({ token, secret: "another-secret-with-more-than-32-characters", salt })).rejects.toThrow();
+  });
+
+  it("is not read under another cookie name (salt) after a read under its own", async () => {
+    const token = await encode({ token: { sub: "1" }, secret, salt });
+    expect(await decode({ token, secret, salt })).toMatchObject({ sub: "1" });
+    await expect(decode({ token, secret, salt: "__Secure-authjs.session-token" })).rejects.toThrow();
+  });
+
+  it("hands every reader its own payload object, so a callback's edits do not leak into the next read", async () => {
+    const token = await encode({ token: { name: "Ada" }, secret, salt });
+    const first = await decode({ token, secret, salt });
+    first!.name = "Mallory";
+    expect(await decode({ token, secret, salt })).toMatchObject({ name: "Ada" });
+  });
+});
+
 describe("node:crypto fast path agrees with jose", () => {
   it("is active on Node", () => {
     expect(nodeCrypto).toBeDefined();

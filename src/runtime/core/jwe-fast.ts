@@ -19,6 +19,7 @@ export interface FastHeader {
 }
 
 const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
 const ALLOWED_HEADER_KEYS = new Set(["alg", "enc", "kid"]);
 /** RFC 7515 §2: base64url without padding. Buffer's decoder skips other characters, so check first. */
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
@@ -131,8 +132,8 @@ export function decryptCompact(
  * object; `iat`, `nbf`, `exp` are numbers when present; not before `nbf`, not at or after `exp`, both with
  * the clock tolerance.
  */
-export function validateClaims(plaintext: Uint8Array, clockTolerance: number): Record<string, unknown> {
-  const payload: unknown = JSON.parse(new TextDecoder().decode(plaintext));
+export function validateClaims(plaintext: Uint8Array | string, clockTolerance: number): Record<string, unknown> {
+  const payload: unknown = JSON.parse(typeof plaintext === "string" ? plaintext : utf8Decoder.decode(plaintext));
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
     throw new Error("JWT Claims Set must be a top-level JSON object");
   }

@@ -38,6 +38,22 @@ async function keyFor(secrets: string[], salt: string, enc: unknown, kid: string
   throw new Error("No secret matches the token's key id.");
 }
 
+/**
+ * Tokens this process has already authenticated and decrypted, with the key material that did it. A
+ * browser sends the same session cookie on every request until it is re-issued, so repeated reads skip
+ * the HMAC and AES and only parse and re-check the claims (expiry included) against the clock. A hit
+ * needs the same token, salt and secrets: a rotated secret or another cookie name decrypts afresh.
+ * Bounded; the oldest entry goes first.
+ */
+const decrypted = new Map<string, { salt: string; secrets: string; plaintext: string }>();
+const MAX_DECRYPTED = 1024;
+const utf8Decoder = new TextDecoder();
+
+function remember(token: string, salt: string, secrets: string, plaintext: string): void {
+  if (decrypted.size >= MAX_DECRYPTED) decrypted.delete(decrypted.keys().next().value as string);
+  decrypted.set(token, { salt, secrets, plaintext });
+}
+
 /** A codec on `crypto` (node:crypto), or on jose alone when `crypto` is undefined. */
 export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec {
   return {
@@ -66,8 +82,16 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
       // reads or rejects them.
       const header = crypto ? fastHeader(token) : undefined;
       if (crypto && header) {
+        const secretsKey = JSON.stringify(secrets);
+        const known = decrypted.get(token);
+        if (known && known.salt === salt && known.secrets === secretsKey) {
+          return validateClaims(known.plaintext, CLOCK_TOLERANCE) as Payload;
+        }
         const key = await keyFor(secrets, salt, header.enc, header.kid);
-        return validateClaims(decryptCompact(crypto, token, header.enc, key), CLOCK_TOLERANCE) as Payload;
+        const plaintext = utf8Decoder.decode(decryptCompact(crypto, token, header.enc, key));
+        const claims = validateClaims(plaintext, CLOCK_TOLERANCE) as Payload;
+        remember(token, salt, secretsKey, plaintext);
+        return claims;
       }
       const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
         clockTolerance: CLOCK_TOLERANCE,
