@@ -98,7 +98,20 @@ function assertAdapter(options: InternalOptions): Error | undefined {
   );
 }
 
-const warned = new WeakSet<AuthConfig>();
+/**
+ * Warnings already given, per destination (the user's logger, or the console): some integrations (Qwik)
+ * build a fresh config on every request, and a warning per request would drown the log.
+ */
+const warned = new WeakMap<object, Set<string>>();
+
+function warnOnce(config: AuthConfig, logger: InternalOptions["logger"], code: string, message: string): void {
+  const destination = config.logger ?? console;
+  const given = warned.get(destination) ?? new Set<string>();
+  warned.set(destination, given);
+  if (given.has(code)) return;
+  given.add(code);
+  logger.warn(code, message);
+}
 
 export function assertConfig(
   request: RequestInternal,
@@ -106,15 +119,16 @@ export function assertConfig(
   config: AuthConfig,
 ): Error | undefined {
   const { logger } = options;
-  if (!warned.has(config)) {
-    warned.add(config);
-    if (options.debug)
-      logger.warn(
-        "debug-enabled",
-        "Debug logging is on: it may log tokens and profiles. Never enable it in production.",
-      );
-    if (options.experimental.enableWebAuthn)
-      logger.warn("experimental-webauthn", "WebAuthn is experimental and may change.");
+  if (options.debug) {
+    warnOnce(
+      config,
+      logger,
+      "debug-enabled",
+      "Debug logging is on: it may log tokens and profiles. Never enable it in production.",
+    );
+  }
+  if (options.experimental.enableWebAuthn) {
+    warnOnce(config, logger, "experimental-webauthn", "WebAuthn is experimental and may change.");
   }
 
   // Without a trusted host, the Host header (and so every URL we build) is attacker-controlled.

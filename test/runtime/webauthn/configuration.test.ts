@@ -26,6 +26,13 @@ describe("passkey configuration", () => {
     expect(warnings.filter((code) => code === "experimental-webauthn")).toHaveLength(1);
   });
 
+  it("warns once per logger even when the config object is rebuilt for every request (as Qwik does)", async () => {
+    const { config, warnings } = passkeyConfig();
+    await Auth(get("/auth/providers"), { ...config });
+    await Auth(get("/auth/providers"), { ...config });
+    expect(warnings.filter((code) => code === "experimental-webauthn")).toHaveLength(1);
+  });
+
   it("prints the experimental warning on the console when no logger is configured", async () => {
     const { config } = passkeyConfig();
     delete config.logger;
