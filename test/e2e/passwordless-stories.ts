@@ -3,43 +3,15 @@
 // the mail) and by a passkey (Chromium's DevTools virtual authenticator), from the built-in sign-in page,
 // reaching the app's protected page; the SQLite file the generated client module opened shows the rows.
 // The app is browsed as http://localhost:<port>: WebAuthn needs a secure context, and 127.0.0.1 is none.
-import path from "node:path";
-import Database from "better-sqlite3";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { SmtpServer } from "../support/smtp-server.mjs";
+import { type DatabaseApp, rows, sessionCookie, sessionOf, signOut } from "./database-stories.js";
 
-export interface PasswordlessApp {
-  appUrl: string;
-  appDir: string;
-  /** The auth routes' base path: `/api/auth` (Next), `/auth` (SvelteKit). */
-  base: string;
+export interface PasswordlessApp extends DatabaseApp {
   /** A page the app protects: signed out, it sends the visitor to the sign-in page and back. */
   protectedPath: string;
-  browser: Browser;
   smtp: SmtpServer;
-}
-
-const SESSION_COOKIE = "authjs.session-token";
-
-/** The rows the app wrote, read from its SQLite file as anyone with a shell could. */
-function rows<T>(app: PasswordlessApp, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(app.appDir, "auth.db"), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-async function sessionOf(app: PasswordlessApp, page: Page): Promise<{ user?: { email?: string } } | null> {
-  const response = await page.request.get(`${app.appUrl}${app.base}/session`);
-  expect(response.status()).toBe(200);
-  return response.json();
-}
-
-async function sessionCookie(app: PasswordlessApp, page: Page): Promise<string | undefined> {
-  return (await page.context().cookies(app.appUrl)).find((cookie) => cookie.name === SESSION_COOKIE)?.value;
 }
 
 /** The form of the sign-in page whose button says `button` (email and passkey forms both have an Email field). */
@@ -56,13 +28,6 @@ async function mailTo(app: PasswordlessApp, address: string) {
     if (Date.now() > deadline) throw new Error(`no mail reached ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function signOut(app: PasswordlessApp, page: Page): Promise<void> {
-  await page.goto(`${app.appUrl}${app.base}/signout`);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith(`${app.base}/signout`));
-  expect(await sessionOf(app, page)).toBeNull();
 }
 
 /** A platform authenticator in DevTools: CTAP2, built in, resident keys, user verification that succeeds. */
