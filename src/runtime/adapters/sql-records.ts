@@ -5,27 +5,17 @@
  * a string), so every conversion is explicit and refuses values it cannot convert exactly.
  */
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
+import { accountTokenColumns, type Row } from "./sql-columns.js";
 
-export type Row = Record<string, unknown>;
-
-/** The account fields a SQL table stores; other fields of an account are not kept. */
-export const accountTokenColumns = [
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-] as const;
-
-export const userColumns = "id, name, email, email_verified, image";
-export const accountColumns = `user_id, type, provider, provider_account_id, ${accountTokenColumns.join(", ")}`;
-export const sessionColumns = "session_token, user_id, expires";
-export const verificationTokenColumns = "identifier, token, expires";
-export const authenticatorColumns =
-  "credential_id, user_id, provider_account_id, credential_public_key, counter, credential_device_type, " +
-  "credential_backed_up, transports";
+export {
+  accountColumns,
+  accountTokenColumns,
+  authenticatorColumns,
+  type Row,
+  sessionColumns,
+  userColumns,
+  verificationTokenColumns,
+} from "./sql-columns.js";
 
 /** TIMESTAMPTZ and DATETIME come back from pg and mysql2 as Date objects unless configured otherwise. */
 export function toDate(value: unknown, column: string): Date {

@@ -5,31 +5,20 @@
  * so a table of another shape fails loudly instead of returning wrong records.
  */
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
+import { accountTokenColumns, type Row } from "./sql-columns.js";
 
-/** A row as `node:sqlite` (null-prototype objects) and `better-sqlite3` return it. */
-export type Row = Record<string, unknown>;
+export {
+  accountColumns,
+  accountTokenColumns,
+  authenticatorColumns,
+  type Row,
+  sessionColumns,
+  userColumns,
+  verificationTokenColumns,
+} from "./sql-columns.js";
 
 /** What SQLite can bind: both drivers refuse booleans and Dates, node:sqlite also `undefined`. */
 export type SqliteValue = string | number | bigint | null;
-
-/** The account fields the table stores; other fields of an account are not kept. */
-export const accountTokenColumns = [
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-] as const;
-
-export const userColumns = "id, name, email, email_verified, image";
-export const accountColumns = `user_id, type, provider, provider_account_id, ${accountTokenColumns.join(", ")}`;
-export const sessionColumns = "session_token, user_id, expires";
-export const verificationTokenColumns = "identifier, token, expires";
-export const authenticatorColumns =
-  "credential_id, user_id, provider_account_id, credential_public_key, counter, credential_device_type, " +
-  "credential_backed_up, transports";
 
 export function integerFromColumn(value: unknown, column: string): number {
   const number = typeof value === "bigint" ? Number(value) : value;

@@ -1,0 +1,27 @@
+/**
+ * The columns each table of `create-auth`'s schema stores, in the table model's snake_case names: one list
+ * for every SQL adapter (sqlite, postgres, mysql), so their SELECTs and INSERTs cannot drift apart. A test
+ * runs each adapter on tables created from the model's DDL.
+ */
+
+/** A row as the drivers return it. */
+export type Row = Record<string, unknown>;
+
+/** The account fields a SQL table stores; other fields of an account are not kept. */
+export const accountTokenColumns = [
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
+] as const;
+
+export const userColumns = "id, name, email, email_verified, image";
+export const accountColumns = `user_id, type, provider, provider_account_id, ${accountTokenColumns.join(", ")}`;
+export const sessionColumns = "session_token, user_id, expires";
+export const verificationTokenColumns = "identifier, token, expires";
+export const authenticatorColumns =
+  "credential_id, user_id, provider_account_id, credential_public_key, counter, credential_device_type, " +
+  "credential_backed_up, transports";
