@@ -9,6 +9,7 @@
 import { cookies as nextCookies, headers as nextHeaders } from "next/headers.js";
 import { redirect as nextRedirect } from "next/navigation";
 import type { NextRequest } from "next/server.js";
+import { helperRedirect } from "./core/redirect.js";
 import { Auth, createActionURL, raw, setEnvDefaults, skipCSRFCheck } from "./index.js";
 import { type NextAuthHandler, runMiddleware } from "./next/middleware.js";
 import { type PagesContext, type PagesRequest, type PagesResponse, pagesSession } from "./next/pages.js";
@@ -165,7 +166,7 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     // example CredentialsSignin with its safe `code`) to the caller instead of redirecting to an error page.
     const result = await Auth(request, config);
     await applyCookies(result.cookies);
-    return redirectOrReturn(result.redirect ?? callbackUrl, redirect);
+    return redirectOrReturn(helperRedirect(result, request), redirect);
   }
 
   async function signOut<Redirect extends boolean = true>(
@@ -176,7 +177,7 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     const request = await actionRequest(config, "signout", { body: new URLSearchParams({ callbackUrl }) });
     const result = await Auth(request, config);
     await applyCookies(result.cookies);
-    return redirectOrReturn(result.redirect ?? callbackUrl, options.redirect);
+    return redirectOrReturn(helperRedirect(result, request), options.redirect);
   }
 
   async function unstable_update(data: Partial<Session | { user: Partial<User> }>): Promise<Session | null> {

@@ -15,17 +15,8 @@ import {
 } from "../errors.js";
 import type { Adapter, AuthConfig } from "../types.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
+import { APP_CHOSEN, redirectTarget } from "./redirect.js";
 import { assertWebAuthnProviders } from "./webauthn/assert.js";
-
-/** A callback URL must be http(s), or a path on this origin. */
-function isValidHttpUrl(value: string, origin: string): boolean {
-  try {
-    const url = new URL(value, value.startsWith("/") ? origin : undefined);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 /** What each flow calls on the adapter; checked up front so a gap fails at start-up, not mid sign-in. */
 const METHODS_FOR = {
@@ -143,14 +134,13 @@ export function assertConfig(
     );
   }
 
-  const callbackUrls = [
-    ["query parameter", request.query.callbackUrl],
-    ["form field", request.body?.callbackUrl],
-    ["cookie", request.cookies[options.cookies.callbackUrl.name]],
-  ] as const;
-  for (const [where, value] of callbackUrls) {
-    if (value && !isValidHttpUrl(value, request.url.origin)) {
-      return new InvalidCallbackUrl(`Invalid callback URL in the ${where}. Received: ${value}`);
+  // The app's own destinations pass the redirect rule up front: a page that could never be redirected to
+  // is the developer's to fix (a request's callbackUrl, by contrast, is the client's and is ignored in init).
+  for (const [page, value] of Object.entries(options.pages)) {
+    if (value !== undefined && redirectTarget(value, request.url.origin, APP_CHOSEN) === undefined) {
+      return new InvalidCallbackUrl(
+        `pages.${page} (${JSON.stringify(value)}) is not a path on this site or an absolute http(s) URL without credentials.`,
+      );
     }
   }
 

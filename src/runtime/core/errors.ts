@@ -7,6 +7,7 @@ import { AuthError, CredentialsSignin, ErrorPageLoop, SignInError } from "../err
 import type { Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
 import type { RequestInternal } from "./internal.js";
 import { renderErrorPage } from "./pages/error.js";
+import { APP_CHOSEN, redirectTarget } from "./redirect.js";
 import { html, json } from "./response.js";
 
 /** Types a user can act on, and that reveal nothing about the server. */
@@ -40,9 +41,13 @@ export interface ErrorContext {
   cookies?: Cookie[];
 }
 
-/** A `pages` entry is a path on this origin (an absolute URL is taken as is). */
+/**
+ * A `pages` entry as a URL: a path on this origin, or an absolute http(s) URL the app chose. assertConfig
+ * refuses any other entry before an action runs; the fallback only serves the configuration-error path,
+ * which answers before that check could pass.
+ */
 export function pageUrl(origin: string, page: string): string {
-  return new URL(page, origin).href;
+  return redirectTarget(page, origin, APP_CHOSEN) ?? origin;
 }
 
 export function withQuery(url: string, params: URLSearchParams): string {

@@ -6,6 +6,7 @@
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler";
 import { Auth, raw, skipCSRFCheck } from "../core/auth.js";
 import { createActionURL, isAuthAction } from "../core/auth-actions.js";
+import { helperRedirect } from "../core/redirect.js";
 import { normalizeBasePath } from "../core/request.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal, Session } from "../types.js";
 import { envRecord } from "./env.js";
@@ -152,7 +153,7 @@ export async function signInRedirect(
     body,
   });
   const result = await Auth(request, serverSide(config));
-  return { url: result.redirect ?? callbackUrl, cookies: result.cookies ?? [] };
+  return { url: helperRedirect(result, request), cookies: result.cookies ?? [] };
 }
 
 /** Ends the session (the core clears its cookies) and names the page to land on. */
@@ -164,5 +165,5 @@ export async function signOutRedirect(
   const callbackUrl = input.redirectTo || currentPage(event.url);
   const request = actionRequest(event, config, "signout", { body: new URLSearchParams({ callbackUrl }) });
   const result = await Auth(request, serverSide(config));
-  return { url: result.redirect ?? callbackUrl, cookies: result.cookies ?? [] };
+  return { url: helperRedirect(result, request), cookies: result.cookies ?? [] };
 }

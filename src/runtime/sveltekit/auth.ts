@@ -5,6 +5,7 @@
  * binds it to `$env/dynamic/private`. Every auth decision is the core's.
  */
 import { type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
+import { helperRedirect } from "../core/redirect.js";
 import { Auth, createActionURL, isAuthAction, raw, setEnvDefaults, skipCSRFCheck } from "../index.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal, Session } from "../types.js";
 
@@ -195,7 +196,7 @@ export function createSvelteKitAuth(
     // With `raw` the core throws a rejected sign-in (CredentialsSignin with its safe `code`) to the caller.
     const result = await Auth(request, serverSide(config));
     applyCookies(event, result.cookies);
-    redirect(303, result.redirect ?? callbackUrl);
+    redirect(303, helperRedirect(result, request));
   }
 
   async function signOut(event: RequestEvent): Promise<never> {
@@ -204,7 +205,7 @@ export function createSvelteKitAuth(
     const request = actionRequest(event, env(), config, "signout", { body: new URLSearchParams({ callbackUrl }) });
     const result = await Auth(request, serverSide(config));
     applyCookies(event, result.cookies);
-    redirect(303, result.redirect ?? callbackUrl);
+    redirect(303, helperRedirect(result, request));
   }
 
   return { handle, signIn, signOut };

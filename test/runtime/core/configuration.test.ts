@@ -38,11 +38,20 @@ describe("configuration errors are answered before any action", () => {
     expect(errors[0]!.message).toContain("npx create-auth secret");
   });
 
-  it("rejects a callbackUrl that is not http(s) as InvalidCallbackUrl", async () => {
+  it("reports a pages entry the redirect rule refuses as InvalidCallbackUrl", async () => {
     const { logger, errors } = captureLogger();
-    const response = await Auth(get("/auth/signin?callbackUrl=javascript:alert(1)"), baseConfig({ logger }));
+    const response = await Auth(get("/auth/signin"), baseConfig({ logger, pages: { signIn: "javascript:alert(1)" } }));
     expect(response.status).toBe(500);
     expect(errors[0]).toMatchObject({ type: "InvalidCallbackUrl" });
+    expect(errors[0]!.message).toContain("pages.signIn");
+  });
+
+  it("ignores a request's callbackUrl that is not http(s): the client's input, not a configuration error", async () => {
+    const { logger, errors } = captureLogger();
+    const response = await Auth(get("/auth/signin?callbackUrl=javascript:alert(1)"), baseConfig({ logger }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(`name="callbackUrl" value="${ORIGIN}"`);
+    expect(errors).toEqual([]);
   });
 
   it("reports a credentials provider without authorize as MissingAuthorize", async () => {

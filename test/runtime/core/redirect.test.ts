@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultRedirect } from "../../../src/runtime/core/callbacks.js";
+import { APP_CHOSEN, helperRedirect, redirectTarget, SAME_ORIGIN } from "../../../src/runtime/core/redirect.js";
 import { Auth } from "../../../src/runtime/index.js";
 import { baseConfig, CookieJar, captureLogger, get, ORIGIN, setCookies } from "./support.js";
 
@@ -37,12 +38,60 @@ describe("default redirect callback (RFC 9700 §4.11: no open redirect)", () => 
   });
 });
 
+describe("the redirect rule (core/redirect.ts)", () => {
+  it("answers the parser's serialisation, so what was checked is what the browser follows", () => {
+    expect(redirectTarget("/a/../b?x=1#h", baseUrl, SAME_ORIGIN)).toBe(`${baseUrl}/b?x=1#h`);
+    expect(redirectTarget("HTTP://LOCALHOST:3000/p", baseUrl, SAME_ORIGIN)).toBe(`${baseUrl}/p`);
+  });
+
+  it("refuses text a browser reads differently from a naive check: tabs, newlines, controls, backslashes", () => {
+    for (const value of ["/\t/evil.com", "/\n/evil.com", "/\\evil.com", " /dashboard", "/dashboard ", "/a\u0000"]) {
+      expect(redirectTarget(value, baseUrl, APP_CHOSEN), JSON.stringify(value)).toBeUndefined();
+    }
+  });
+
+  it("refuses userinfo even on this origin (https://user@app is a phishing shape)", () => {
+    expect(redirectTarget("http://user:pw@localhost:3000/", baseUrl, APP_CHOSEN)).toBeUndefined();
+  });
+
+  it("refuses script and file schemes whoever chose them", () => {
+    for (const value of ["javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "vbscript:x"]) {
+      expect(redirectTarget(value, baseUrl, APP_CHOSEN)).toBeUndefined();
+    }
+  });
+
+  it("lets the app name another origin only as an absolute http(s) URL", () => {
+    expect(redirectTarget("https://docs.example.com/x", baseUrl, APP_CHOSEN)).toBe("https://docs.example.com/x");
+    expect(redirectTarget("https://docs.example.com/x", baseUrl, SAME_ORIGIN)).toBeUndefined();
+    // A relative value resolves against the page, and a request could have put it there: it stays home.
+    expect(redirectTarget("//docs.example.com/x", baseUrl, APP_CHOSEN)).toBeUndefined();
+  });
+
+  it("refuses values longer than 4096 characters and non-strings", () => {
+    expect(redirectTarget(`/${"a".repeat(4096)}`, baseUrl, SAME_ORIGIN)).toBeUndefined();
+    expect(redirectTarget(undefined, baseUrl, SAME_ORIGIN)).toBeUndefined();
+    expect(redirectTarget(42, baseUrl, SAME_ORIGIN)).toBeUndefined();
+  });
+
+  it("sends a server-side helper to the core's redirect, else to the action request's origin", () => {
+    const request = new Request(`${baseUrl}/auth/signout`);
+    expect(helperRedirect({ redirect: `${baseUrl}/bye` }, request)).toBe(`${baseUrl}/bye`);
+    expect(helperRedirect({}, request)).toBe(baseUrl);
+  });
+});
+
 describe("callback URL through Auth", () => {
-  it("sets the callback-url cookie from the query, sanitized by the redirect callback", async () => {
+  it("ignores a callbackUrl the redirect rule refuses: no cookie, the page posts back the base URL", async () => {
     const response = await Auth(get("/auth/signin?callbackUrl=//evil.com"), baseConfig());
-    const cookie = setCookies(response).find((candidate) => candidate.name === "authjs.callback-url");
-    expect(cookie!.value).toBe(ORIGIN);
+    expect(setCookies(response).some((candidate) => candidate.name === "authjs.callback-url")).toBe(false);
     expect(await response.text()).toContain(`name="callbackUrl" value="${ORIGIN}"`);
+  });
+
+  it("sets the callback-url cookie to what the redirect callback answered for an allowed value", async () => {
+    const config = baseConfig({ callbacks: { redirect: ({ baseUrl }) => `${baseUrl}/home` } });
+    const response = await Auth(get("/auth/signin?callbackUrl=/elsewhere"), config);
+    const cookie = setCookies(response).find((candidate) => candidate.name === "authjs.callback-url");
+    expect(cookie!.value).toBe(`${ORIGIN}/home`);
   });
 
   it("re-sets the callback-url cookie only when its value changes", async () => {
