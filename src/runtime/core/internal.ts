@@ -35,6 +35,11 @@ export interface RequestInternal {
   /** The body as parsed, JSON values kept (the session update's `data` is an object). */
   rawBody?: Record<string, unknown>;
   query: Record<string, string>;
+  /**
+   * Names given more than once in the query or the form body (the records above keep one value each). Set
+   * only when there are any: an authorization response must not repeat a parameter (RFC 6749 §3.1).
+   */
+  repeated?: string[];
   error?: string;
   /** The original web Request, handed to `authorize` and `authorized`. */
   request: Request;

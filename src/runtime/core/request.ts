@@ -57,7 +57,21 @@ function parseActionAndProvider(pathname: string, basePath: string): Pick<Reques
   return providerId === undefined ? { action } : { action, providerId: decodeURIComponent(providerId) };
 }
 
-async function parseBody(request: Request): Promise<Record<string, unknown> | undefined> {
+/** The names that occur more than once, or undefined (the common case, found without a second pass). */
+function repeatedNames(entries: Iterable<[string, unknown]>, distinct: number, total: number): string[] | undefined {
+  if (distinct === total) return undefined;
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const [name] of entries) (seen.has(name) ? repeated : seen).add(name);
+  return [...repeated];
+}
+
+interface ParsedBody {
+  body: Record<string, unknown>;
+  repeated?: string[] | undefined;
+}
+
+async function parseBody(request: Request): Promise<ParsedBody | undefined> {
   if (!request.body) return undefined;
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
   if (contentType.includes("application/json")) {
@@ -65,16 +79,22 @@ async function parseBody(request: Request): Promise<Record<string, unknown> | un
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
       throw new UnknownAction("A JSON body must be an object.");
     }
-    return parsed as Record<string, unknown>;
+    return { body: parsed as Record<string, unknown> };
   }
   if (contentType.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(new URLSearchParams(await request.text()));
+    const form = new URLSearchParams(await request.text());
+    const body = Object.fromEntries(form);
+    return { body, repeated: repeatedNames(form, Object.keys(body).length, form.size) };
   }
   if (contentType.includes("multipart/form-data")) {
     const form = await request.formData();
     const body: Record<string, unknown> = {};
-    for (const [key, value] of form) if (typeof value === "string") body[key] = value;
-    return body;
+    let total = 0;
+    for (const [key, value] of form) {
+      total++;
+      if (typeof value === "string") body[key] = value;
+    }
+    return { body, repeated: repeatedNames(form, new Set(form.keys()).size, total) };
   }
   return undefined;
 }
@@ -93,11 +113,11 @@ export async function parseRequest(request: Request, config: AuthConfig): Promis
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
   const url = effectiveUrl(request, config);
   const { action, providerId } = parseActionAndProvider(url.pathname, config.basePath ?? "/auth");
-  let rawBody: Record<string, unknown> | undefined;
+  let parsedBody: ParsedBody | undefined;
   if (method === "POST") {
     try {
       // A clone, so the original Request stays readable for `authorize(credentials, request)`.
-      rawBody = await parseBody(request.clone());
+      parsedBody = await parseBody(request.clone());
     } catch (error) {
       throw error instanceof UnknownAction ? error : new UnknownAction("The request body could not be parsed.");
     }
@@ -113,9 +133,12 @@ export async function parseRequest(request: Request, config: AuthConfig): Promis
     request,
   };
   if (providerId !== undefined) internal.providerId = providerId;
-  if (rawBody) {
-    internal.rawBody = rawBody;
-    internal.body = flatten(rawBody);
+  const queryRepeated = repeatedNames(url.searchParams, Object.keys(query).length, url.searchParams.size);
+  const bodyRepeated = parsedBody?.repeated;
+  if (queryRepeated || bodyRepeated) internal.repeated = [...(queryRepeated ?? []), ...(bodyRepeated ?? [])];
+  if (parsedBody) {
+    internal.rawBody = parsedBody.body;
+    internal.body = flatten(parsedBody.body);
   }
   if (query.error !== undefined) internal.error = query.error;
   return internal;

@@ -1,5 +1,5 @@
 /** OAuth/OIDC: the protocol module validates the provider's response and returns who signed in. */
-import { InvalidProvider } from "../../../errors.js";
+import { InvalidCheck, InvalidProvider } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
 import { handleOAuth } from "../../oauth/callback.js";
 import { redirectProxyTarget } from "../../oauth/redirect-proxy.js";
@@ -10,6 +10,12 @@ export async function oauthCallback(context: ActionContext): Promise<ResponseInt
   const { request, options } = context;
   const provider = options.provider;
   if (provider?.type !== "oauth" && provider?.type !== "oidc") throw new InvalidProvider("Not an OAuth provider.");
+  // RFC 6749 §3.1: response parameters MUST NOT be included more than once. With `code`, `state` or `iss`
+  // twice, which one a check reads and which one is used could differ; refused before anything is read,
+  // on the redirect proxy too (it would forward one value of each).
+  if (request.repeated) {
+    throw new InvalidCheck(`The authorization response repeats ${request.repeated.join(", ")} (RFC 6749 §3.1).`);
+  }
   // On the redirect proxy, a response to a flow another deployment started goes back to it untouched:
   // its check cookies live there, so the checks run there.
   const forwardTo = await redirectProxyTarget(request, options);
