@@ -14,6 +14,7 @@ import { signIn, signInPage } from "./actions/signin.js";
 import { signOut, signOutPage } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
 import { webAuthnOptions } from "./actions/webauthn-options.js";
+import { assertSameOriginPost } from "./csrf.js";
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
 
@@ -31,9 +32,20 @@ const GET: Partial<Record<string, Action>> = {
 
 const POST: Partial<Record<string, Action>> = { session, signin: signIn, signout: signOut, callback };
 
+/**
+ * Whether a POST is the provider's own answer (`response_mode=form_post`, Apple's default): a cross-site POST
+ * by design, proven by state, PKCE and nonce instead of by its origin.
+ */
+function isProviderResponse({ request, options }: ActionContext): boolean {
+  return request.action === "callback" && (options.provider?.type === "oauth" || options.provider?.type === "oidc");
+}
+
 export async function route(context: ActionContext): Promise<ResponseInternal> {
-  const { method, action } = context.request;
+  const { method, action, headers } = context.request;
   const handler = (method === "GET" ? GET : POST)[action];
   if (!handler) throw new UnknownAction(`${method} is not supported on the ${action} action.`);
+  if (method === "POST" && !context.skipCSRFCheck && !isProviderResponse(context)) {
+    assertSameOriginPost(action, headers, context.options.url.origin);
+  }
   return handler(context);
 }
