@@ -7,6 +7,7 @@
 
 import type { NextRequest } from "next/server.js";
 import { NextResponse } from "next/server.js";
+import { APP_CHOSEN, redirectTarget } from "../core/redirect.js";
 import { createActionURL } from "../index.js";
 import type { AuthConfig, Awaitable, Session } from "../types.js";
 import { readSession, requestHeaders } from "./session.js";
@@ -32,7 +33,10 @@ function pathOf(target: string, origin: string): string {
 function signInUrl(config: Config, request: NextRequest): URL {
   const headers = requestHeaders(request.headers, request.nextUrl);
   const builtIn = createActionURL("signin", request.nextUrl.protocol, headers, process.env, config);
-  const url = config.pages?.signIn ? new URL(config.pages.signIn, builtIn.origin) : builtIn;
+  // pages.signIn passes the one redirect rule, as the core's own redirects to it do (the core refuses a
+  // config whose page fails it, so the built-in page here only keeps the middleware from redirecting there).
+  const page = config.pages?.signIn && redirectTarget(config.pages.signIn, builtIn.origin, APP_CHOSEN);
+  const url = page ? new URL(page) : builtIn;
   url.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return url;
 }
