@@ -6,7 +6,7 @@
 import type { Cookie } from "../types.js";
 import { createCsrfState } from "./csrf.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
-import { APP_CHOSEN, redirectTarget } from "./redirect.js";
+import { APP_CHOSEN, askRedirectCallback, redirectTarget } from "./redirect.js";
 
 export async function init(
   request: RequestInternal,
@@ -68,8 +68,7 @@ async function resolveCallbackUrl(
     const clear = cookieValue !== undefined ? [{ name, value: "", options: { ...attributes, maxAge: 0 } }] : [];
     return { callbackUrl: undefined, cookies: clear };
   }
-  const answer = await options.callbacks.redirect({ url: requested, baseUrl });
-  const callbackUrl = redirectTarget(answer, baseUrl, APP_CHOSEN) ?? baseUrl;
+  const callbackUrl = await askRedirectCallback(options.callbacks.redirect, requested, baseUrl);
   const cookies = callbackUrl === cookieValue ? [] : [{ name, value: callbackUrl, options: attributes }];
   return { callbackUrl, cookies };
 }

@@ -6,6 +6,8 @@
  * CVE-2022-24858 / GHSA-f9wg-5f46-cjmw.
  */
 
+import type { CallbacksOptions } from "../types.js";
+
 /** Whether the destination may be on another origin: only when the app itself chose it (never a request). */
 export interface RedirectPolicy {
   /**
@@ -60,6 +62,22 @@ export function redirectTarget(value: unknown, baseUrl: string, policy: Redirect
 export const SAME_ORIGIN: RedirectPolicy = { otherOrigins: false };
 /** What the app chose (its `redirect` callback, `pages.*`): another origin when written as an absolute URL. */
 export const APP_CHOSEN: RedirectPolicy = { otherOrigins: true };
+
+/**
+ * Asks the app's `redirect` callback about a destination and holds its answer to the rule: the base URL when
+ * the rule refuses it. The one way the callback's answer is used (a request's callbackUrl, a string from the
+ * `signIn` callback).
+ */
+export async function askRedirectCallback(
+  redirect: NonNullable<CallbacksOptions["redirect"]>,
+  url: string,
+  baseUrl: string,
+): Promise<string> {
+  const answer = await redirect({ url, baseUrl });
+  // The base URL itself is sent as given (no trailing slash), as the reference sends it.
+  if (answer === baseUrl) return baseUrl;
+  return redirectTarget(answer, baseUrl, APP_CHOSEN) ?? baseUrl;
+}
 
 /**
  * Where a framework's server-side sign-in or sign-out helper sends the browser once the core has acted: the

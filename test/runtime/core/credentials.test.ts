@@ -137,6 +137,16 @@ describe("signIn callback", () => {
     expect(second.response.headers.get("location")).toBe(ORIGIN);
   });
 
+  it("holds a naive redirect callback's answer to the redirect rule (RFC 9700 §4.11)", async () => {
+    // A callback that trusts anything starting with "/" would pass `/\t/evil.test`, which a browser reads as
+    // `//evil.test`; and `javascript:` is never a destination.
+    for (const verdict of ["/\t/evil.test/phish", "javascript:alert(1)", "//evil.test"]) {
+      const config = baseConfig({ callbacks: { signIn: () => verdict, redirect: ({ url }) => url } });
+      const { response } = await submit(config, { email: DEMO_USER.email!, password: "correct horse" });
+      expect(response.headers.get("location"), verdict).toBe(ORIGIN);
+    }
+  });
+
   it("turns a throw into AccessDenied carrying the original message", async () => {
     const { logger, errors } = captureLogger();
     const config = baseConfig({

@@ -8,6 +8,7 @@ import type { Account, AdapterUser, Cookie, Profile, ResponseInternal, User } fr
 import { accountOwner, resolveUser } from "../../account/resolve-user.js";
 import { pageUrl, withQuery } from "../../errors.js";
 import type { InternalOptions } from "../../internal.js";
+import { askRedirectCallback } from "../../redirect.js";
 import type { ActionContext } from "../context.js";
 
 /**
@@ -35,7 +36,7 @@ export async function authorizeSignIn(
   }
   if (!verdict) throw new AccessDenied("The signIn callback refused this sign-in.");
   if (typeof verdict !== "string") return undefined;
-  return options.callbacks.redirect({ url: verdict, baseUrl: options.url.origin });
+  return askRedirectCallback(options.callbacks.redirect, verdict, options.url.origin);
 }
 
 export interface SignedIn {
