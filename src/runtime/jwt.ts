@@ -6,7 +6,8 @@
 import { parseCookieHeader } from "./core/cookie-header.js";
 import { defaultCookies, readChunked } from "./core/cookies.js";
 import { nodeCrypto } from "./core/jwe-fast.js";
-import { createJweCodec, secretList } from "./core/session/jwe.js";
+import { requireSecrets } from "./core/secret.js";
+import { createJweCodec } from "./core/session/jwe.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
 export type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
@@ -78,7 +79,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
   }
   if (!token) return null;
   if (raw) return token;
-  const secrets = secretList(secret);
+  const secrets = requireSecrets(secret);
   try {
     return await decode<JWT>({ token, secret: secrets, salt: params.salt ?? cookieName });
   } catch {

@@ -12,6 +12,7 @@ import type { InternalOptions, RequestInternal } from "./internal.js";
 import { createLogger } from "./logger.js";
 import { resolveProviders } from "./providers.js";
 import { normalizeBasePath } from "./request.js";
+import { secretList } from "./secret.js";
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
@@ -53,12 +54,6 @@ const MAX_ORIGINS = 8;
 function randomSessionToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The configured secret(s) as a list; empty strings do not count as a secret. */
-export function secretList(secret: AuthConfig["secret"]): string[] {
-  const list = Array.isArray(secret) ? secret : secret ? [secret] : [];
-  return list.filter((value) => typeof value === "string" && value.length > 0);
 }
 
 /** Events are for audit logging: a throwing handler is logged as EventError, never breaks the sign-in. */

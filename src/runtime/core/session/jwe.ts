@@ -5,10 +5,10 @@
  */
 import type * as NodeCrypto from "node:crypto";
 import { EncryptJWT, jwtDecrypt } from "jose";
-import { MissingSecret } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
 import { encryptionKey, isContentEncryption } from "../encryption-key.js";
 import { decryptCompact, encryptCbcHs512, fastHeader, validateClaims } from "../jwe-fast.js";
+import { requireSecrets } from "../secret.js";
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 const ALG = "dir";
@@ -19,13 +19,6 @@ const CLOCK_TOLERANCE = 15;
 export interface JweCodec {
   encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string>;
   decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null>;
-}
-
-/** The configured secret(s) as a list, newest first; throws MissingSecret when there is none. */
-export function secretList(secret: string | string[]): string[] {
-  const secrets = (Array.isArray(secret) ? secret : [secret]).filter((value) => typeof value === "string" && value);
-  if (secrets.length === 0) throw new MissingSecret("A secret is required to encode or decode a JWT.");
-  return secrets;
 }
 
 /** The key for a token: the secret whose derived key's `kid` matches, or the first when the token has none. */
@@ -59,7 +52,7 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
   return {
     async encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
       const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
-      const { key, kid } = await encryptionKey(secretList(secret)[0]!, salt, ENC);
+      const { key, kid } = await encryptionKey(requireSecrets(secret)[0]!, salt, ENC);
       const now = Math.floor(Date.now() / 1000);
       const claims = {
         ...(token as Record<string, unknown>),
@@ -77,7 +70,7 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
     async decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
       const { token, secret, salt } = params;
       if (!token) return null;
-      const secrets = secretList(secret);
+      const secrets = requireSecrets(secret);
       // Shapes the fast path does not serve (extra header fields, other algorithms) go to jose, which
       // reads or rejects them.
       const header = crypto ? fastHeader(token) : undefined;
