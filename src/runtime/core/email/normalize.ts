@@ -33,6 +33,20 @@ export function normalizeEmailAddress(input: string): string {
 }
 
 /**
+ * The same rule for callers that compare an address rather than take one from a form: a passkey options
+ * request, an OAuth/OIDC profile. Anything that is not a string or that the rule refuses is no address (null),
+ * never an error: the sign-in then goes on without one.
+ */
+export function emailAddressOrNull(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  try {
+    return normalizeEmailAddress(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The provider's normaliser (its own `normalizeIdentifier` replaces the default) applied to a request's
  * `email` field. Any rejection is an `EmailSignInError`, which sends the user back to the sign-in page.
  */

@@ -6,6 +6,7 @@
 import * as oauth from "oauth4webapi";
 import { AuthError, InvalidCheck, InvalidEndpoints, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js";
 import type { Account, Cookie, Profile, TokenSet, User } from "../../types.js";
+import { emailAddressOrNull } from "../email/normalize.js";
 import type { InternalOAuthProvider, InternalOptions, RequestInternal } from "../internal.js";
 import { APPLE_ISSUER, appleUser } from "./apple-user.js";
 import {
@@ -131,7 +132,12 @@ export async function handleOAuth(
   if (providerAccountId === "") {
     throw new OAuthProfileParseError(`The profile callback of provider "${provider.id}" returned an empty user id.`);
   }
-  const normalizedUser: User = { ...user, id: providerAccountId, email: user.email?.toLowerCase() ?? user.email };
+  // The one address rule of every sign-in method (core/email/normalize.ts); an address it refuses is none.
+  const normalizedUser: User = {
+    ...user,
+    id: providerAccountId,
+    email: user.email == null ? user.email : emailAddressOrNull(user.email),
+  };
 
   const account: Account = {
     ...(tokenSet as Account),
