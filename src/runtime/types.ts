@@ -256,6 +256,13 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
   redirectProxyUrl?: string;
   /** Skip the ID token's claims and read the profile from userinfo instead (oidc only). */
   idToken?: boolean;
+  /**
+   * This provider verifies the addresses it asserts; its `email_verified: true` proves the address. Only then
+   * is a user it creates marked verified (`emailVerified`), and only then may
+   * `allowDangerousEmailAccountLinking` join an existing user by address. Default `false` (Google and Apple
+   * set it). See docs/database-sessions.md.
+   */
+  trustEmailVerified?: boolean;
   allowDangerousEmailAccountLinking?: boolean;
   style?: { logo?: string; bg?: string; text?: string; brandColor?: string };
   [customFetch]?: typeof fetch;

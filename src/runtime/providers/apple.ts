@@ -46,6 +46,8 @@ export default function Apple(options?: ProviderOptions<AppleProfile>): OAuthCon
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["pkce", "nonce"],
       profile: appleProfile,
+      // Apple verifies the addresses it asserts (relay addresses included); `email_verified` may be "true".
+      trustEmailVerified: true,
       style: { bg: "#000", text: "#fff" },
     },
     options,

@@ -47,6 +47,8 @@ export default function Google(options?: GoogleOptions): OAuthConfig {
     type: "oidc",
     issuer: "https://accounts.google.com",
     profile: googleProfile as unknown as OAuthConfig["profile"],
+    // Google marks an address `email_verified: true` only once it has verified it.
+    trustEmailVerified: true,
     style: { brandColor: "#1a73e8" },
   };
   return mergeProviderOptions(defaults, options as Partial<OAuthConfig> | undefined);

@@ -159,9 +159,14 @@ describe("account linking", () => {
     expect(count("linkAccount")).toBe(1);
   });
 
-  it("links by email when the provider opts in with allowDangerousEmailAccountLinking", async () => {
+  it("links by email when the provider opts in with allowDangerousEmailAccountLinking and proves the address", async () => {
     const recording = recordingAdapter();
-    const providers = identityProviders(server, { beta: { allowDangerousEmailAccountLinking: true } });
+    // Both providers are trusted to verify addresses (the test IdP asserts email_verified: true), so alpha's
+    // user owns a proved address and beta's identity proves it too: the only case where linking by address is allowed.
+    const providers = identityProviders(server, {
+      alpha: { trustEmailVerified: true },
+      beta: { trustEmailVerified: true, allowDangerousEmailAccountLinking: true },
+    });
     const config = databaseConfig(recording.adapter, server, { providers });
     await signInWithIdentityProvider(config, { provider: "alpha", login: "ada" });
     const { jar } = await signInWithIdentityProvider(config, { provider: "beta", login: "ada" });

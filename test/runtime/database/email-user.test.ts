@@ -1,7 +1,7 @@
 /**
- * The user an email sign-in resolves to, with database sessions: the owner of the address (marked
- * verified, `events.updateUser`) or a new user (`events.createUser`), and the session the browser held
- * before is replaced, not left behind.
+ * The user an email sign-in resolves to, with database sessions: the owner of a proved address (marked
+ * verified again, `events.updateUser`) or a new user (`events.createUser`; a user holding the address without
+ * proof is detached from it first), and the session the browser held before is replaced, not left behind.
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "../../../src/runtime/index.js";
@@ -44,7 +44,7 @@ describe("email sign-in with an adapter", () => {
       id: "user-ada",
       email: "ada@example.test",
       name: "Ada",
-      emailVerified: null,
+      emailVerified: new Date(Date.now() - 86_400_000),
     });
     await signInByEmail(context, "ada@example.test");
     const stored = await context.store.getUser!(existing.id);
@@ -52,6 +52,25 @@ describe("email sign-in with an adapter", () => {
     expect(seen.map(([name]) => name)).toEqual(["updateUser", "signIn"]);
     expect(seen[0]![1]).toEqual({ user: stored });
     expect(seen[1]![1]).toMatchObject({ user: stored, account: { type: "email" }, isNewUser: false });
+  });
+
+  it("creates a new user when the address's user never proved it, detaching that user from the address", async () => {
+    const seen: Array<[string, unknown]> = [];
+    const context = setup({
+      createUser: (message) => void seen.push(["createUser", message]),
+      updateUser: (message) => void seen.push(["updateUser", message]),
+      signIn: (message) => void seen.push(["signIn", message]),
+    });
+    // Created without proof (a passkey registered while signed out, an untrusted provider): maybe not Ada's.
+    await context.store.createUser!({ id: "unproved", email: "ada@example.test", name: "?", emailVerified: null });
+    const jar = await signInByEmail(context, "ada@example.test");
+    const ada = (await context.store.getUserByEmail!("ada@example.test"))!;
+    expect(ada.id).not.toBe("unproved");
+    expect(ada.emailVerified).toBeInstanceOf(Date);
+    expect((await context.store.getUser!("unproved"))?.email).toBeNull();
+    expect(seen.map(([name]) => name)).toEqual(["updateUser", "createUser", "signIn"]);
+    expect(seen[2]![1]).toMatchObject({ user: { id: ada.id }, isNewUser: true });
+    expect((await context.store.getSessionAndUser!(jar.get(SESSION_COOKIE)!))?.user.id).toBe(ada.id);
   });
 
   it("creates a verified user for a new address and signs them in with a database session", async () => {

@@ -56,14 +56,20 @@ describe("email sign-in", () => {
     expect(again.jar.get(SESSION_COOKIE)).toBeUndefined();
   });
 
-  it("marks an existing user's address verified instead of creating another user", async () => {
+  it("signs in the existing owner of a proved address instead of creating another user", async () => {
     const { config, store } = emailConfig(smtp);
-    store.users.set("user-7", { id: "user-7", name: "Existing", email: "known@example.test", emailVerified: null });
+    const provedBefore = new Date(Date.now() - 86_400_000);
+    store.users.set("user-7", {
+      id: "user-7",
+      name: "Existing",
+      email: "known@example.test",
+      emailVerified: provedBefore,
+    });
     await requestLink(config, "known@example.test");
     const { jar } = await followLink(config, linkIn(smtp.messages.at(-1)!));
 
     expect(store.users.size).toBe(1);
-    expect(store.users.get("user-7")!.emailVerified).toBeInstanceOf(Date);
+    expect(store.users.get("user-7")!.emailVerified!.getTime()).toBeGreaterThan(provedBefore.getTime());
     expect(store.users.get("user-7")!.name).toBe("Existing");
     expect((await sessionOf(config, jar))?.user?.email).toBe("known@example.test");
   });

@@ -3,12 +3,20 @@
  * user is the user. With one: the stored owner of the account (or, for email, of the address); when
  * someone is already signed in, that user with this account linked; otherwise a new user. Identities are
  * never merged silently: an address owned by another user → `OAuthAccountNotLinked` (OAuth/OIDC, unless
- * the provider opts in with `allowDangerousEmailAccountLinking`) or `AccountNotLinked` (passkeys).
+ * the provider opts in with `allowDangerousEmailAccountLinking` AND the identity proves the address) or
+ * `AccountNotLinked` (passkeys).
+ *
+ * Pre-hijacking (Sudhodanan & Paverd, USENIX Security 2022): a user created without proof of its address
+ * (a passkey registered while signed out, a provider that does not prove addresses) never becomes the
+ * address's owner's user. When the address is later proved (email link, or a proving OAuth identity that
+ * would link by address), that user is detached from the address, keeping every sign-in method and session
+ * the attacker may have attached, and the proof creates a fresh user. See docs/database-sessions.md.
  */
 import { AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
 import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types.js";
 import type { InternalOptions } from "../internal.js";
 import { adapterMethod } from "./adapter-method.js";
+import { hasProvedAddress, provesEmail } from "./email-proof.js";
 
 export interface ProviderIdentity {
   /** The user as the provider describes it (its `id` is the provider's, never used as ours). */
@@ -29,19 +37,43 @@ function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
   return { ...fields, id: crypto.randomUUID(), email: user.email ?? null, emailVerified } as unknown as AdapterUser;
 }
 
+/**
+ * The user who keeps nothing of an address nobody proved: `email` becomes null (its accounts, passkeys and
+ * sessions stay with it, reachable only by those sign-in methods), so the address is free for the user the
+ * proof creates. The adapter contract has no "list accounts / delete authenticators / delete sessions of a
+ * user", so detaching, not stripping, is what every adapter can do.
+ */
+async function detachAddress(user: AdapterUser, options: InternalOptions): Promise<void> {
+  const updateUser = adapterMethod(options.adapter, "updateUser");
+  // `AdapterUser.email` is typed as a string; the column is nullable (users without an address exist).
+  const detached = await updateUser({ id: user.id, email: null as unknown as string });
+  await options.events.updateUser?.({ user: detached });
+}
+
+/** A fresh user for a proved address: whoever held it unproved is detached from it first. */
+async function createProvedUser(
+  identity: ProviderIdentity,
+  unproved: AdapterUser | null,
+  options: InternalOptions,
+): Promise<AdapterUser> {
+  if (unproved) await detachAddress(unproved, options);
+  const user = await adapterMethod(options.adapter, "createUser")(newUserRow(identity.user, new Date()));
+  await options.events.createUser?.({ user });
+  return user;
+}
+
 async function resolveEmailUser(identity: ProviderIdentity, options: InternalOptions): Promise<ResolvedUser> {
   const { adapter, events } = options;
   const email = identity.user.email ?? "";
   const existing = await adapterMethod(adapter, "getUserByEmail")(email);
-  if (existing) {
-    // Following the link proves the address: mark it verified (again) and sign in as its owner.
+  if (existing && hasProvedAddress(existing)) {
+    // Its owner proved the address before and proves it again: mark it verified (again) and sign in.
     const user = await adapterMethod(adapter, "updateUser")({ id: existing.id, emailVerified: new Date() });
     await events.updateUser?.({ user });
     return { user, isNewUser: false };
   }
-  const user = await adapterMethod(adapter, "createUser")(newUserRow(identity.user, new Date()));
-  await events.createUser?.({ user });
-  return { user, isNewUser: true };
+  // No user, or one created without proof (possibly by someone else): following the link makes a new one.
+  return { user: await createProvedUser(identity, existing, options), isNewUser: true };
 }
 
 async function link(user: AdapterUser, identity: ProviderIdentity, options: InternalOptions): Promise<void> {
@@ -80,20 +112,32 @@ async function resolveAccountUser(
 
   const email = identity.user.email;
   const byEmail = email ? await adapterMethod(adapter, "getUserByEmail")(email) : null;
+  const proved = provesEmail(identity, provider);
   if (byEmail) {
     if (identity.account.type === "webauthn") {
       throw new AccountNotLinked("This email address belongs to another user; sign in first to add a passkey.");
     }
     // Trusting a provider's claim about an address hands the account to whoever controls that provider
-    // account: opt-in only, per provider.
+    // account: opt-in only, per provider, and only for an identity that proves the address.
     if (!(provider && "allowDangerousEmailAccountLinking" in provider && provider.allowDangerousEmailAccountLinking)) {
       throw new OAuthAccountNotLinked("Another account already uses this email address.");
+    }
+    if (!proved) {
+      throw new OAuthAccountNotLinked(
+        "Another account already uses this email address, and this provider did not prove it (it needs `trustEmailVerified` and `email_verified: true`).",
+      );
+    }
+    if (!hasProvedAddress(byEmail)) {
+      // The address's user was created without proof: the prover gets a fresh user, not what was attached.
+      const user = await createProvedUser(identity, byEmail, options);
+      await link(user, identity, options);
+      return { user, isNewUser: true };
     }
     await link(byEmail, identity, options);
     return { user: byEmail, isNewUser: false };
   }
 
-  const user = await adapterMethod(adapter, "createUser")(newUserRow(identity.user, null));
+  const user = await adapterMethod(adapter, "createUser")(newUserRow(identity.user, proved ? new Date() : null));
   await events.createUser?.({ user });
   await link(user, identity, options);
   return { user, isNewUser: true };

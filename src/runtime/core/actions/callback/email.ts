@@ -7,6 +7,7 @@
 import { InvalidProvider, Verification } from "../../../errors.js";
 import type { ResponseInternal, VerificationToken } from "../../../types.js";
 import { adapterMethod } from "../../account/adapter-method.js";
+import { hasProvedAddress } from "../../account/email-proof.js";
 import { hashVerificationToken } from "../../email/token.js";
 import type { ActionContext } from "../context.js";
 import { completeSignIn } from "./complete.js";
@@ -31,12 +32,12 @@ export async function emailCallback(context: ActionContext): Promise<ResponseInt
   if (new Date(stored.expires).valueOf() < Date.now()) throw new Verification("The sign-in link has expired.");
   if (stored.identifier !== identifier) throw new Verification("The sign-in link is for another address.");
 
-  // The signIn callback sees the stored user for this address, or the user about to be created.
-  const user = (await adapterMethod(options.adapter, "getUserByEmail")(identifier)) ?? {
-    id: crypto.randomUUID(),
-    email: identifier,
-    emailVerified: null,
-  };
+  // The signIn callback sees the user this link signs in: the stored owner of the address when they proved
+  // it before, else the user about to be created (a user created without proof is not the prover's; see
+  // core/account/resolve-user.ts).
+  const owner = await adapterMethod(options.adapter, "getUserByEmail")(identifier);
+  const user =
+    owner && hasProvedAddress(owner) ? owner : { id: crypto.randomUUID(), email: identifier, emailVerified: null };
   const account = { type: "email", provider: provider.id, providerAccountId: identifier } as const;
   return completeSignIn(context, { user, account }, []);
 }
