@@ -8,9 +8,9 @@
  * app asks the user to sign in again.
  */
 import * as oauth from "oauth4webapi";
-import { providerEnvName } from "./core/env.js";
 import type { InternalOAuthProvider } from "./core/internal.js";
 import { clientAuthOf, clientOf, getAuthorizationServer, httpOptions } from "./core/oauth/authorization-server.js";
+import { providerEnvSettings } from "./core/provider-env.js";
 import { resolveProviders } from "./core/providers.js";
 import type { OAuthConfig } from "./types.js";
 
@@ -122,10 +122,10 @@ async function refresh(
 function resolve(entry: OAuthConfig | (() => OAuthConfig)): InternalOAuthProvider {
   const provider = { ...(typeof entry === "function" ? entry() : entry) };
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
-  const name = providerEnvName(provider.id);
-  provider.clientId ??= env[`AUTH_${name}_ID`];
-  provider.clientSecret ??= env[`AUTH_${name}_SECRET`];
-  provider.issuer ??= env[`AUTH_${name}_ISSUER`];
+  const fromEnv = providerEnvSettings(provider.id, env);
+  provider.clientId ??= fromEnv.clientId;
+  provider.clientSecret ??= fromEnv.clientSecret;
+  provider.issuer ??= fromEnv.issuer;
   // The callback URL does not matter for a refresh; any base resolves the endpoints.
   const [resolved] = resolveProviders({ providers: [provider] }, new URL("http://localhost/auth"));
   return resolved as InternalOAuthProvider;

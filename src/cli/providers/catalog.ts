@@ -7,6 +7,7 @@
  * listed only where the issuer is per tenant and has no default. The generic `oauth` and `email` factories
  * are left out: they are nothing without code the user writes (endpoints, a sending function).
  */
+import { providerEnvKey } from "../../runtime/core/provider-env.js";
 
 export type ProviderKind = "oauth" | "oidc" | "credentials" | "email" | "webauthn";
 
@@ -35,13 +36,10 @@ export function needsDatabase(provider: Pick<ProviderEntry, "kind">): boolean {
   return provider.kind === "email" || provider.kind === "webauthn";
 }
 
-export function envPrefix(id: string): string {
-  return `AUTH_${id.toUpperCase().replace(/-/g, "_")}`;
-}
-
+/** The env keys the runtime reads the provider's client from (and, for a generic OIDC provider, its issuer). */
 function oauthKeys(id: string, issuer: boolean): string[] {
-  const prefix = envPrefix(id);
-  return issuer ? [`${prefix}_ID`, `${prefix}_SECRET`, `${prefix}_ISSUER`] : [`${prefix}_ID`, `${prefix}_SECRET`];
+  const keys = [providerEnvKey(id, "ID"), providerEnvKey(id, "SECRET")];
+  return issuer ? [...keys, providerEnvKey(id, "ISSUER")] : keys;
 }
 
 export const PROVIDERS: readonly ProviderEntry[] = [

@@ -4,6 +4,7 @@
  */
 import type { AuthConfig, Provider } from "../types.js";
 import { createLogger } from "./logger.js";
+import { providerEnvSettings } from "./provider-env.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -18,11 +19,6 @@ export function envUrl(env: Env): string | undefined {
   return env.AUTH_URL || env.NEXTAUTH_URL || undefined;
 }
 
-/** `my-provider` → `MY_PROVIDER`, the form provider ids take in env variable names. */
-export function providerEnvName(id: string): string {
-  return id.toUpperCase().replace(/-/g, "_");
-}
-
 function parseTrustHost(env: Env): boolean {
   const explicit = env.AUTH_TRUST_HOST;
   // Unlike the reference, an explicit "false" means false.
@@ -33,17 +29,7 @@ function parseTrustHost(env: Env): boolean {
 function withEnvCredentials(provider: AuthConfig["providers"][number], env: Env): Provider {
   const factory = typeof provider === "function" ? (provider as (options?: Record<string, unknown>) => Provider) : null;
   const id = factory ? factory().id : (provider as Provider).id;
-  const name = providerEnvName(id);
-  const fromEnv: Record<string, string> = {};
-  for (const [key, suffix] of [
-    ["clientId", "ID"],
-    ["clientSecret", "SECRET"],
-    ["issuer", "ISSUER"],
-    ["apiKey", "KEY"],
-  ] as const) {
-    const value = env[`AUTH_${name}_${suffix}`];
-    if (value) fromEnv[key] = value;
-  }
+  const fromEnv = providerEnvSettings(id, env);
   const resolved = factory ? factory(fromEnv) : (provider as Provider);
   if (resolved.type === "oauth" || resolved.type === "oidc") {
     resolved.clientId ??= fromEnv.clientId;

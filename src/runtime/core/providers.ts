@@ -17,6 +17,7 @@ import type {
 } from "../types.js";
 import { resolveEmailProvider } from "./email/provider.js";
 import type { InternalOAuthProvider, InternalProvider } from "./internal.js";
+import { providerEnvKey } from "./provider-env.js";
 
 /**
  * Resolve every configured provider against `url` (the origin plus the base path).
@@ -137,7 +138,7 @@ function resolveOAuthProvider(
 
   if (!provider.issuer && provider.type === "oidc") {
     throw new InvalidEndpoints(
-      `Provider "${provider.id}" is of type "oidc" but has no issuer: set \`issuer\` (or AUTH_${envName(provider.id)}_ISSUER).`,
+      `Provider "${provider.id}" is of type "oidc" but has no issuer: set \`issuer\` (or ${providerEnvKey(provider.id, "ISSUER")}).`,
     );
   }
   if (!provider.issuer && !(authorization.url && token.url)) {
@@ -178,11 +179,6 @@ function resolveEndpoint(
     });
   }
   return config.params ? { url, params: { ...config.params } } : { url };
-}
-
-/** `AUTH_<ID>_…` names: the id upper-snake-cased, as the env inference spells it. */
-function envName(id: string) {
-  return id.toUpperCase().replace(/-/g, "_");
 }
 
 function withoutTrailingSlash(value: string) {

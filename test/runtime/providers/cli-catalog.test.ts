@@ -7,7 +7,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { envPrefix, PROVIDERS } from "../../../src/cli/providers/catalog.js";
+import { PROVIDERS } from "../../../src/cli/providers/catalog.js";
+import { providerEnvKey } from "../../../src/runtime/core/provider-env.js";
 import type { Provider } from "../../../src/runtime/types.js";
 
 const runtimeDir = new URL("../../../src/runtime/providers/", import.meta.url);
@@ -45,9 +46,9 @@ describe("init's provider catalog", () => {
         expect(entry.optionsFromEnv?.map((o) => o.key)).toEqual(entry.envKeys);
         return expect(entry.optionsFromEnv?.map((o) => o.option)).toEqual(["server", "from"]);
       }
-      const prefix = envPrefix(id);
-      const issuer = provider.type === "oidc" && !("issuer" in provider && provider.issuer) ? [`${prefix}_ISSUER`] : [];
-      expect(entry.envKeys).toEqual([`${prefix}_ID`, `${prefix}_SECRET`, ...issuer]);
+      const issuer =
+        provider.type === "oidc" && !("issuer" in provider && provider.issuer) ? [providerEnvKey(id, "ISSUER")] : [];
+      expect(entry.envKeys).toEqual([providerEnvKey(id, "ID"), providerEnvKey(id, "SECRET"), ...issuer]);
       expect(entry.registerAt).toBeTruthy();
     },
   );

@@ -1,0 +1,31 @@
+/**
+ * `AUTH_<ID>_ID`, `_SECRET`, `_ISSUER`, `_KEY`: the one spelling of the env variables a provider's settings
+ * are inferred from. The runtime reads them (core/env.ts, refresh.ts) and the CLI writes their stubs
+ * (cli/providers/catalog.ts): one module, so what `init` writes is what the runtime reads. No imports, so
+ * the CLI can load it without the runtime.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/** Which provider setting each suffix fills. */
+const SETTINGS = { ID: "clientId", SECRET: "clientSecret", ISSUER: "issuer", KEY: "apiKey" } as const;
+
+export type ProviderEnvSuffix = keyof typeof SETTINGS;
+export type ProviderEnvSettings = Partial<Record<(typeof SETTINGS)[ProviderEnvSuffix], string>>;
+
+/** `my-provider`, `ISSUER` → `AUTH_MY_PROVIDER_ISSUER`. */
+export function providerEnvKey(id: string, suffix: ProviderEnvSuffix): string {
+  return `AUTH_${id.toUpperCase().replace(/-/g, "_")}_${suffix}`;
+}
+
+/** The settings `env` holds for provider `id`; empty values count as unset. */
+export function providerEnvSettings(id: string, env: Env): ProviderEnvSettings {
+  const settings: ProviderEnvSettings = {};
+  for (const [suffix, setting] of Object.entries(SETTINGS) as Array<
+    [ProviderEnvSuffix, (typeof SETTINGS)[ProviderEnvSuffix]]
+  >) {
+    const value = env[providerEnvKey(id, suffix)];
+    if (value) settings[setting] = value;
+  }
+  return settings;
+}
