@@ -10,6 +10,7 @@
 import * as oauth from "oauth4webapi";
 import type { InternalOAuthProvider } from "./core/internal.js";
 import { clientAuthOf, clientOf, getAuthorizationServer, httpOptions } from "./core/oauth/authorization-server.js";
+import { tokenSetFrom } from "./core/oauth/token-set.js";
 import { providerEnvSettings } from "./core/provider-env.js";
 import { resolveProviders } from "./core/providers.js";
 import type { OAuthConfig } from "./types.js";
@@ -100,15 +101,15 @@ async function refresh(
       refreshToken,
       httpOptions(provider, as.token_endpoint),
     );
-    const tokens = await oauth.processRefreshTokenResponse(as, client, response);
+    const tokens = tokenSetFrom(await oauth.processRefreshTokenResponse(as, client, response));
     const fields: Partial<RefreshableToken> = {
       access_token: tokens.access_token,
       // RFC 6749 §6: the server may keep the refresh token; then the one we have stays valid.
       refresh_token: tokens.refresh_token ?? refreshToken,
       // Without `expires_in` the lifetime is unknown: no expiry, so it is not refreshed on every request.
-      expires_at: typeof tokens.expires_in === "number" ? Math.floor(Date.now() / 1000) + tokens.expires_in : undefined,
+      expires_at: tokens.expires_at,
     };
-    if (typeof tokens.token_type === "string") fields.token_type = tokens.token_type.toLowerCase();
+    if (tokens.token_type !== undefined) fields.token_type = tokens.token_type;
     if (tokens.id_token) fields.id_token = tokens.id_token;
     if (typeof tokens.scope === "string") fields.scope = tokens.scope;
     return { ok: true, fields };

@@ -18,6 +18,7 @@ import {
   providerFetch,
 } from "./authorization-server.js";
 import { consumeCheckCookie, effectiveChecks } from "./checks.js";
+import { tokenSetFrom } from "./token-set.js";
 
 export interface OAuthCallbackResult {
   user: User;
@@ -106,7 +107,7 @@ export async function handleOAuth(
   } catch (cause) {
     throw tokenError(provider, cause);
   }
-  const tokenSet = toTokenSet(tokens);
+  const tokenSet = tokenSetFrom(tokens);
 
   // Step 5 — the profile: the ID token's claims for OIDC, else userinfo (or the provider's own request).
   const profile = await readProfile(provider, as, client, tokens, tokenSet);
@@ -192,15 +193,6 @@ function tokenError(provider: InternalOAuthProvider, cause: unknown): AuthError 
 }
 
 /** The token response as the records carry it: `token_type` lower-cased, `expires_at` from `expires_in`. */
-function toTokenSet(tokens: oauth.TokenEndpointResponse): TokenSet {
-  const tokenSet: TokenSet = { ...tokens };
-  if (typeof tokens.token_type === "string") tokenSet.token_type = tokens.token_type.toLowerCase();
-  if (typeof tokens.expires_in === "number") {
-    tokenSet.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
-  }
-  return tokenSet;
-}
-
 async function readProfile(
   provider: InternalOAuthProvider,
   as: oauth.AuthorizationServer,
