@@ -80,6 +80,14 @@ function assertAdapter(options: InternalOptions): Error | undefined {
   };
   if (database) need(METHODS_FOR.databaseSessions);
   if (types.has("oauth") || types.has("oidc")) need(METHODS_FOR.accountSignIn);
+  // A proving sign-in that links by address detaches an unproved holder of it (core/account/resolve-user.ts).
+  if (
+    providers.some(
+      (provider) => "allowDangerousEmailAccountLinking" in provider && provider.allowDangerousEmailAccountLinking,
+    )
+  ) {
+    need(["updateUser"]);
+  }
   if (emailProvider) need(METHODS_FOR.email);
   if (webauthnProvider) need(METHODS_FOR.webauthn);
   const missing = [...required].filter((method) => typeof adapter[method] !== "function");

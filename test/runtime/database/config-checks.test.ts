@@ -85,6 +85,23 @@ describe("adapter methods per sign-in method", () => {
     expect(error?.message).toContain("`getUserByAccount`");
   });
 
+  it("OAuth/OIDC with allowDangerousEmailAccountLinking needs updateUser too (a proof detaches an unproved holder)", async () => {
+    const jwt = { strategy: "jwt" as const };
+    const adapter = adapterWithout("updateUser");
+    expect((await firstError({ adapter, providers: [oidc], session: jwt })).error).toBeUndefined();
+    const linking = OIDC({
+      id: "corp",
+      name: "Corp",
+      issuer: "https://idp.example.test",
+      clientId: "c",
+      clientSecret: "s",
+      allowDangerousEmailAccountLinking: true,
+    });
+    const { error } = await firstError({ adapter, providers: [linking], session: jwt });
+    expect(error?.type).toBe("MissingAdapterMethods");
+    expect(error?.message).toContain("`updateUser`");
+  });
+
   it("credentials alone with JWT sessions need nothing from the adapter", async () => {
     const { error } = await firstError({ adapter: {}, session: { strategy: "jwt" } });
     expect(error).toBeUndefined();
