@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["test/runtime/**/*.test.ts", "test/cli/**/*.test.ts"],
+          include: ["test/runtime/**/*.test.ts", "test/cli/**/*.test.ts", "test/security/**/*.test.ts"],
           testTimeout: 20_000,
         },
       },

@@ -136,7 +136,10 @@ for (const version of [1, 2] as const) {
         // Client-side navigation: requireUser runs as a server function and its redirect leaves the app.
         await page.goto(`${appUrl}/`);
         await page.getByRole("link", { name: "My journal" }).click();
-        await page.waitForURL((url) => url.pathname === "/api/auth/signin");
+        // The router's own navigation to /journal is superseded by the redirect's full-page load, which Chromium
+        // reports as an aborted navigation that can fail waitForURL: watch where the page ends up instead.
+        await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe("/api/auth/signin");
+        await page.waitForLoadState();
         expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/journal");
         await page.context().close();
       }),
