@@ -2,7 +2,6 @@
 // Plain ESM JavaScript on purpose: vitest imports it, and so does `node scripts/demo.mjs`.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import Provider from "oidc-provider";
 
 /**
  * The claims every account gets: the login typed into the devInteractions form is the subject.
@@ -15,6 +14,42 @@ export function claimsForLogin(login) {
     email_verified: true,
     name: login,
   };
+}
+
+/**
+ * What oidc-provider warns about that a test server does on purpose: it runs on Node 20 (CI's Node), keeps its
+ * grants in memory and serves its development login pages. Every test file printed these three; any other
+ * warning of the provider still prints.
+ */
+const EXPECTED_WARNINGS = ["Unsupported runtime", "in-memory adapter", "devInteractions"];
+
+/**
+ * Runs `work` with oidc-provider's expected warnings dropped (they are printed at import and at construction).
+ * @template T
+ * @param {() => T | Promise<T>} work
+ * @returns {Promise<T>}
+ */
+async function withoutExpectedWarnings(work) {
+  const warn = console.warn;
+  console.warn = (...args) => {
+    const text = typeof args[0] === "string" ? args[0] : "";
+    if (text.includes("oidc-provider WARNING") && EXPECTED_WARNINGS.some((expected) => text.includes(expected))) return;
+    warn(...args);
+  };
+  try {
+    return await work();
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** @type {Promise<typeof import("oidc-provider").default> | undefined} */
+let providerClass;
+
+/** oidc-provider, imported once per process without its expected warnings. */
+function loadProvider() {
+  providerClass ??= withoutExpectedWarnings(async () => (await import("oidc-provider")).default);
+  return providerClass;
 }
 
 /** @type {Record<string, unknown> | undefined} */
@@ -62,37 +97,41 @@ export async function startOidcServer({ clients, port = 0, host = "127.0.0.1", c
   if (address === null || typeof address === "string") throw new Error("oidc-server: no TCP address");
   const issuer = `http://${host}:${address.port}`;
 
-  const provider = new Provider(issuer, {
-    clients,
-    // Every account exists: the devInteractions login form accepts any login.
-    async findAccount(_ctx, sub) {
-      return { accountId: sub, claims: async () => claimsForLogin(sub) };
-    },
-    claims: {
-      openid: ["sub"],
-      email: ["email", "email_verified"],
-      profile: ["name"],
-    },
-    // Put the granted claims into the ID token too (not only at userinfo), as most hosted providers do.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true } },
-    // PKCE (S256 is the only method oidc-provider v9 accepts) for every client, confidential ones included.
-    pkce: { required: () => true },
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
-    // Our own signing key and lifetimes, so the provider does not warn about its development defaults.
-    jwks: { keys: [signingKey()] },
-    ttl: {
-      AccessToken: 3600,
-      AuthorizationCode: 60,
-      ClientCredentials: 600,
-      Grant: 3600,
-      IdToken: 3600,
-      Interaction: 600,
-      RefreshToken: 86400,
-      Session: 3600,
-    },
-    ...configuration,
-  });
+  const Provider = await loadProvider();
+  const provider = await withoutExpectedWarnings(
+    () =>
+      new Provider(issuer, {
+        clients,
+        // Every account exists: the devInteractions login form accepts any login.
+        async findAccount(_ctx, sub) {
+          return { accountId: sub, claims: async () => claimsForLogin(sub) };
+        },
+        claims: {
+          openid: ["sub"],
+          email: ["email", "email_verified"],
+          profile: ["name"],
+        },
+        // Put the granted claims into the ID token too (not only at userinfo), as most hosted providers do.
+        conformIdTokenClaims: false,
+        features: { devInteractions: { enabled: true } },
+        // PKCE (S256 is the only method oidc-provider v9 accepts) for every client, confidential ones included.
+        pkce: { required: () => true },
+        cookies: { keys: [randomBytes(32).toString("base64url")] },
+        // Our own signing key and lifetimes, so the provider does not warn about its development defaults.
+        jwks: { keys: [signingKey()] },
+        ttl: {
+          AccessToken: 3600,
+          AuthorizationCode: 60,
+          ClientCredentials: 600,
+          Grant: 3600,
+          IdToken: 3600,
+          Interaction: 600,
+          RefreshToken: 86400,
+          Session: 3600,
+        },
+        ...configuration,
+      }),
+  );
   // A 500 inside the provider would otherwise only show up as an opaque error page: print its cause.
   provider.on("server_error", (_ctx, error) => {
     process.stderr.write(`oidc-server: ${error?.stack ?? error}\n`);
