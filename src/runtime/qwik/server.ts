@@ -4,11 +4,15 @@
  * these into Qwik's `onRequest`, `routeLoader$` and `globalAction$`; every auth decision stays the core's.
  */
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler";
-import { Auth, raw, skipCSRFCheck } from "../core/auth.js";
-import { createActionURL, isAuthAction } from "../core/auth-actions.js";
-import { helperRedirect } from "../core/redirect.js";
-import { normalizeBasePath } from "../core/request.js";
-import type { AuthAction, AuthConfig, Cookie, ResponseInternal, Session } from "../types.js";
+import {
+  helperSignIn,
+  helperSignOut,
+  type IncomingRequest,
+  isAuthPath,
+  readSession,
+  signInPage,
+} from "../core/server-actions.js";
+import type { AuthConfig, Cookie, Session } from "../types.js";
 import { envRecord } from "./env.js";
 
 /** The configuration `QwikAuth$` returns: the core's, minus the `raw` marker this layer manages. */
@@ -33,13 +37,8 @@ export interface AuthRedirect {
   cookies: Cookie[];
 }
 
-/** True for `<basePath>/<action>[/…]` with a known action: those requests are the core's, not the app's. */
-export function isAuthEndpoint(pathname: string, basePath: string | undefined): boolean {
-  const base = normalizeBasePath(basePath);
-  if (base && !pathname.startsWith(`${base}/`)) return false;
-  const action = pathname.slice(base.length).split("/").filter(Boolean)[0];
-  return action !== undefined && isAuthAction(action);
-}
+/** `<basePath>/<action>[/…]` with a known action: those requests are the core's, not the app's. */
+export { isAuthPath as isAuthEndpoint };
 
 const CLIENT_DATA = "/q-data.json";
 
@@ -51,52 +50,18 @@ const CLIENT_DATA = "/q-data.json";
 export function authPageOfClientData(url: URL, basePath: string | undefined): string | null {
   if (!url.pathname.endsWith(CLIENT_DATA)) return null;
   const pathname = url.pathname.slice(0, -CLIENT_DATA.length);
-  return isAuthEndpoint(pathname, basePath) ? `${pathname}${url.search}` : null;
+  return isAuthPath(pathname, basePath) ? `${pathname}${url.search}` : null;
 }
 
-/**
- * Calls made by the app's own server code (the session loader, the sign-in and sign-out actions) get the
- * core's internal result and skip its CSRF token: Qwik City itself rejects a cross-site form POST to an
- * action (its `checkOrigin` guard), which is what the double-submit token would otherwise provide.
- */
-function serverSide(config: QwikAuthConfig): AuthConfig & { raw: typeof raw } {
-  return { ...config, raw, skipCSRFCheck };
-}
-
-/** A Request to `<origin><basePath>/<action>[/<provider>]` carrying the incoming request's headers and cookies. */
-function actionRequest(
-  event: AuthRequestEvent,
-  config: QwikAuthConfig,
-  action: AuthAction,
-  init: { providerId?: string | undefined; search?: AuthorizationParams | undefined; body?: URLSearchParams } = {},
-): Request {
-  const headers = new Headers(event.request.headers);
-  const url = createActionURL(action, event.url.protocol, headers, envRecord(event.env), config);
-  if (init.providerId) url.pathname += `/${encodeURIComponent(init.providerId)}`;
-  for (const [key, value] of new URLSearchParams(init.search)) url.searchParams.append(key, value);
-  // The incoming body (the action's own form) is not forwarded, so neither are its framing headers.
-  for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
-  if (!init.body) return new Request(url, { headers });
-  headers.set("content-type", "application/x-www-form-urlencoded");
-  // The core then answers a rejected sign-in with the redirect to its error page instead of throwing:
-  // a Qwik action is posted by a browser form, and the browser has to land somewhere.
-  headers.set("x-auth-return-redirect", "1");
-  return new Request(url, { method: "POST", headers, body: init.body });
+/** Qwik hands the environment over as a getter (`event.env.get`), viewed here as the record the core reads. */
+function incoming(event: AuthRequestEvent): IncomingRequest {
+  return { headers: event.request.headers, url: event.url, env: envRecord(event.env) };
 }
 
 /** The session of the request (null when absent or unreadable: fail closed) and the cookies to re-issue. */
 export async function getSessionData(event: AuthRequestEvent, config: QwikAuthConfig): GetSessionResult {
-  let result: ResponseInternal;
-  try {
-    result = await Auth(actionRequest(event, config, "session"), serverSide(config));
-  } catch {
-    // The core has logged the cause; a session that cannot be read is no session.
-    return { cookie: [], data: null };
-  }
-  const status = result.status ?? 200;
-  const body = result.body as Session | null | undefined;
-  const valid = status >= 200 && status < 300 && typeof body === "object" && body !== null;
-  return { cookie: result.cookies ?? [], data: valid && typeof body.expires === "string" ? body : null };
+  const { session, cookies } = await readSession(config, incoming(event));
+  return { cookie: cookies, data: session };
 }
 
 /** The page an action was posted from, without Qwik's own query parameters: the default destination. */
@@ -122,38 +87,33 @@ export interface SignInInput {
 }
 
 /**
- * Signs in with `providerId`: credentials are verified by the callback action directly, every other
- * provider starts at signin (an OAuth provider answers with its authorization URL). Without a provider,
- * the browser goes to the sign-in page. The destination afterwards is `options.redirectTo`, `redirectTo`,
- * or the page the action was posted from.
+ * Signs in with `providerId` (without one, the browser goes to the sign-in page). The destination
+ * afterwards is `options.redirectTo`, `redirectTo`, or the page the action was posted from. A rejected
+ * sign-in is answered with the redirect to the error page (`errorRedirect`), not thrown: a Qwik action is
+ * posted by a browser form, and the browser has to land somewhere.
  */
 export async function signInRedirect(
   event: AuthRequestEvent,
   config: QwikAuthConfig,
   input: SignInInput,
 ): Promise<AuthRedirect> {
-  const { redirectTo: optionsRedirectTo, ...fields } = input.options ?? {};
+  const { redirectTo: optionsRedirectTo, ...options } = input.options ?? {};
   const callbackUrl = optionsRedirectTo || input.redirectTo || currentPage(event.url);
-  if (!input.providerId) {
-    const url = createActionURL("signin", event.url.protocol, event.request.headers, envRecord(event.env), config);
-    url.searchParams.set("callbackUrl", callbackUrl);
-    return { url: url.href, cookies: [] };
+  if (!input.providerId) return { url: signInPage(config, incoming(event), callbackUrl).href, cookies: [] };
+  // `options` is the action's validated input, so its other values may be objects: posted as JSON text.
+  const fields: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== undefined && value !== null)
+      fields.push([key, typeof value === "string" ? value : JSON.stringify(value)]);
   }
-  const provider = config.providers
-    .map((entry) => (typeof entry === "function" ? entry() : entry))
-    .find((candidate) => candidate.id === input.providerId);
-  const action = provider?.type === "credentials" ? "callback" : "signin";
-  const body = new URLSearchParams({ callbackUrl });
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) body.set(key, typeof value === "string" ? value : JSON.stringify(value));
-  }
-  const request = actionRequest(event, config, action, {
+  const { redirect, cookies } = await helperSignIn(config, incoming(event), {
     providerId: input.providerId,
-    search: input.authorizationParams,
-    body,
+    callbackUrl,
+    fields,
+    authorizationParams: input.authorizationParams,
+    errorRedirect: true,
   });
-  const result = await Auth(request, serverSide(config));
-  return { url: helperRedirect(result, request), cookies: result.cookies ?? [] };
+  return { url: redirect, cookies };
 }
 
 /** Ends the session (the core clears its cookies) and names the page to land on. */
@@ -163,7 +123,6 @@ export async function signOutRedirect(
   input: { redirectTo?: string | undefined },
 ): Promise<AuthRedirect> {
   const callbackUrl = input.redirectTo || currentPage(event.url);
-  const request = actionRequest(event, config, "signout", { body: new URLSearchParams({ callbackUrl }) });
-  const result = await Auth(request, serverSide(config));
-  return { url: helperRedirect(result, request), cookies: result.cookies ?? [] };
+  const { redirect, cookies } = await helperSignOut(config, incoming(event), callbackUrl, { errorRedirect: true });
+  return { url: redirect, cookies };
 }

@@ -1,0 +1,255 @@
+/**
+ * The auth actions as an app's own server code calls them, shared by every framework integration: the
+ * session read behind `auth()`, `locals.auth()` and `getSession`; the sign-in and sign-out helpers behind
+ * server actions and form actions; which request paths belong to the core; the base path an integration
+ * mounts by default. An integration keeps only the translation: from its request to an `IncomingRequest`,
+ * and from the outcome to its own cookie jar and redirect. Web-standard only: Next's middleware loads this
+ * on the edge.
+ */
+import type {
+  AuthAction,
+  AuthConfig,
+  Cookie,
+  RawMarker,
+  ResponseInternal,
+  Session,
+  SkipCSRFCheckMarker,
+} from "../types.js";
+import { Auth, raw, skipCSRFCheck } from "./auth.js";
+import { createActionURL, isAuthAction } from "./auth-actions.js";
+import { envUrl, setEnvDefaults } from "./env.js";
+import { helperRedirect } from "./redirect.js";
+import { normalizeBasePath } from "./request.js";
+
+type Env = Record<string, string | undefined>;
+
+/** A configuration as the integrations accept it: the `raw` marker is theirs to set, not the app's. */
+export type IntegrationConfig = Omit<AuthConfig, "raw">;
+
+/** The configuration of a server-side call: the core's internal result, no CSRF token (see serverConfig). */
+export type ServerConfig = AuthConfig & { raw: RawMarker; skipCSRFCheck: SkipCSRFCheckMarker };
+
+/** Query parameters added to the provider's authorization request. */
+export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
+
+/**
+ * The request an integration is serving, as far as an action request needs it: its headers (the caller's
+ * cookies go on to the core) and where the action URL's origin comes from.
+ */
+export type IncomingRequest = { headers: HeadersInit } & (
+  | {
+      /**
+       * createActionURL's rule: AUTH_URL (read from `env`) when set, else the headers' X-Forwarded-Host or
+       * Host and X-Forwarded-Proto, else `url`'s protocol. `url.host` stands in for a missing Host header
+       * (a Request built in code has none).
+       */
+      env: Env;
+      url: { protocol: string; host?: string | undefined };
+    }
+  | {
+      /**
+       * The client-facing origin as the integration itself decided it (Express under its `trust proxy`
+       * rule; SolidStart from its route's own URL, its `prefix` winning over AUTH_URL's path): used as is.
+       */
+      origin: string;
+    }
+);
+
+const serverConfigs = new WeakMap<IntegrationConfig, ServerConfig>();
+
+/**
+ * The configuration for calls made by the app's own server code, not posted by a browser to the auth
+ * routes. `raw`: the core answers with its internal result (cookies to set, where to redirect) and throws a
+ * rejected sign-in (an AuthError with its safe `code`) to the caller. `skipCSRFCheck`: the double-submit
+ * token is the framework's to replace, and each one does before a helper runs: Next rejects a server action
+ * whose Origin does not match its Host, SvelteKit and Qwik City a cross-site form POST (`checkOrigin`).
+ * Made once per config object, so the core's per-object cache (resolved options, keys) keeps working.
+ */
+export function serverConfig(config: IntegrationConfig): ServerConfig {
+  let server = serverConfigs.get(config);
+  if (!server) {
+    server = { ...config, raw, skipCSRFCheck };
+    serverConfigs.set(config, server);
+  }
+  return server;
+}
+
+/** What the action request itself carries besides the caller's headers. */
+export interface ActionRequestInit {
+  providerId?: string | undefined;
+  search?: AuthorizationParams | undefined;
+  /** A form (URL-encoded) or a JSON text; without one, the request is a GET. */
+  body?: URLSearchParams | string | undefined;
+  /**
+   * Answer a rejected action with the redirect to the error page instead of throwing it: for helpers a
+   * browser form posts without a script, where the browser has to land somewhere (Qwik City's actions).
+   */
+  errorRedirect?: boolean | undefined;
+}
+
+/** They describe the incoming message's own body (a server action's form), which is not forwarded. */
+const NOT_FORWARDED = ["content-type", "content-length", "transfer-encoding", "connection"];
+
+function actionUrl(config: IntegrationConfig, action: AuthAction, incoming: IncomingRequest, headers: Headers): URL {
+  if ("origin" in incoming) return new URL(`${normalizeBasePath(config.basePath)}/${action}`, incoming.origin);
+  if (!headers.has("host") && incoming.url.host) headers.set("host", incoming.url.host);
+  return createActionURL(action, incoming.url.protocol, headers, incoming.env, config);
+}
+
+/** A Request to `<origin><basePath>/<action>[/<provider>]` carrying the incoming request's headers and cookies. */
+export function actionRequest(
+  config: IntegrationConfig,
+  action: AuthAction,
+  incoming: IncomingRequest,
+  init: ActionRequestInit = {},
+): Request {
+  const headers = new Headers(incoming.headers);
+  const url = actionUrl(config, action, incoming, headers);
+  if (init.providerId) url.pathname += `/${encodeURIComponent(init.providerId)}`;
+  for (const [key, value] of new URLSearchParams(init.search)) url.searchParams.append(key, value);
+  for (const name of NOT_FORWARDED) headers.delete(name);
+  if (init.body === undefined) return new Request(url, { headers });
+  headers.set("content-type", typeof init.body === "string" ? "application/json" : "application/x-www-form-urlencoded");
+  if (init.errorRedirect) headers.set("x-auth-return-redirect", "1");
+  return new Request(url, { method: "POST", headers, body: init.body });
+}
+
+/** The session as read, and the cookies the core set while reading it (a rolled expiry, a cleared cookie). */
+export interface SessionRead {
+  session: Session | null;
+  cookies: Cookie[];
+}
+
+function noSession(): SessionRead {
+  return { session: null, cookies: [] };
+}
+
+/** A `/session` body that is a session: an object with its `expires`. Anything else is none (fail closed). */
+export function isSession(body: unknown): body is Session {
+  return typeof body === "object" && body !== null && typeof (body as Session).expires === "string";
+}
+
+/** The session in a `/session` result: none, and no cookies to set, for anything but a 2xx with a session body. */
+export function sessionOf(result: ResponseInternal): SessionRead {
+  const status = result.status ?? 200;
+  if (status < 200 || status > 299) return noSession();
+  return { session: isSession(result.body) ? result.body : null, cookies: result.cookies ?? [] };
+}
+
+/**
+ * The session of the incoming request's cookies. Fails closed: a session that cannot be read (a tampered
+ * or expired cookie, a broken configuration) is no session; the core has logged the cause.
+ */
+export async function readSession(config: IntegrationConfig, incoming: IncomingRequest): Promise<SessionRead> {
+  try {
+    return sessionOf(await Auth(actionRequest(config, "session", incoming), serverConfig(config)));
+  } catch {
+    return noSession();
+  }
+}
+
+/** Where a sign-in or sign-out helper sends the browser, and the cookies to set on the way. */
+export interface HelperOutcome {
+  redirect: string;
+  cookies: Cookie[];
+}
+
+/** Credentials are verified by the callback action directly; every other provider starts at signin. */
+export function signInAction(config: IntegrationConfig, providerId: string): "callback" | "signin" {
+  const provider = config.providers
+    .map((entry) => (typeof entry === "function" ? entry() : entry))
+    .find((candidate) => candidate.id === providerId);
+  return provider?.type === "credentials" ? "callback" : "signin";
+}
+
+/** The built-in sign-in page, coming back to `callbackUrl`: a sign-in helper called without a provider. */
+export function signInPage(config: IntegrationConfig, incoming: IncomingRequest, callbackUrl: string): URL {
+  const url = actionUrl(config, "signin", incoming, new Headers(incoming.headers));
+  url.searchParams.set("callbackUrl", callbackUrl);
+  return url;
+}
+
+export interface HelperSignIn {
+  providerId: string;
+  /** Where to land afterwards; the core's `redirect` callback and redirect rule judge it. */
+  callbackUrl: string;
+  /** Posted besides `callbackUrl` (credentials read them); the integration has left out its own fields. */
+  fields?: Iterable<readonly [string, string]> | undefined;
+  authorizationParams?: AuthorizationParams | undefined;
+  errorRedirect?: boolean | undefined;
+}
+
+/**
+ * RFC 9700 §4.11 (no open redirect): the browser goes only where the core decided (helperRedirect), never
+ * to the caller's own input.
+ */
+function outcome(request: Request, result: ResponseInternal): HelperOutcome {
+  return { redirect: helperRedirect(result, request), cookies: result.cookies ?? [] };
+}
+
+/** Signs in with a provider: an OAuth provider answers with its authorization URL, credentials with the session. */
+export async function helperSignIn(
+  config: IntegrationConfig,
+  incoming: IncomingRequest,
+  input: HelperSignIn,
+): Promise<HelperOutcome> {
+  const body = new URLSearchParams({ callbackUrl: input.callbackUrl });
+  for (const [key, value] of input.fields ?? []) body.set(key, value);
+  const request = actionRequest(config, signInAction(config, input.providerId), incoming, {
+    providerId: input.providerId,
+    search: input.authorizationParams,
+    body,
+    errorRedirect: input.errorRedirect,
+  });
+  return outcome(request, await Auth(request, serverConfig(config)));
+}
+
+/** Ends the session (the core clears its cookies) and lands on `callbackUrl` as the core judged it. */
+export async function helperSignOut(
+  config: IntegrationConfig,
+  incoming: IncomingRequest,
+  callbackUrl: string,
+  options: { errorRedirect?: boolean | undefined } = {},
+): Promise<HelperOutcome> {
+  const body = new URLSearchParams({ callbackUrl });
+  const request = actionRequest(config, "signout", incoming, { body, errorRedirect: options.errorRedirect });
+  return outcome(request, await Auth(request, serverConfig(config)));
+}
+
+/**
+ * True for `<basePath>/<action>[/…]` with a known action: the requests an integration hands to the core;
+ * every other path is the app's. The path is read as the core reads it (core/request.ts).
+ */
+export function isAuthPath(pathname: string, basePath: string | undefined): boolean {
+  const base = normalizeBasePath(basePath);
+  if (base && !pathname.startsWith(`${base}/`)) return false;
+  const action = pathname.slice(base.length).split("/").filter(Boolean)[0];
+  return action !== undefined && isAuthAction(action);
+}
+
+/** The path of AUTH_URL (or NEXTAUTH_URL) without trailing slashes; "" when unset, bare or not a URL. */
+export function envUrlPath(env: Env): string {
+  const url = envUrl(env);
+  if (!url || !URL.canParse(url)) return "";
+  return new URL(url).pathname.replace(/\/+$/, "");
+}
+
+/**
+ * The environment's defaults for an integration that mounts the routes itself: a `basePath` in the config
+ * wins, then AUTH_URL's path, then `mountPath` (where the framework's route lives). No warning about
+ * AUTH_URL's path: the base path chosen here is deliberate.
+ */
+export function applyMountDefaults<Config extends IntegrationConfig>(
+  config: Config,
+  env: Env,
+  mountPath: string,
+): Config {
+  config.basePath ||= envUrlPath(env) || mountPath;
+  setEnvDefaults(env, config, true);
+  return config;
+}
+
+/** `process.env` where there is one (Node, Bun, Deno's compatibility layer); edge runtimes may lack it. */
+export function processEnv(): Env {
+  return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
+}

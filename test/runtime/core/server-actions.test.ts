@@ -1,0 +1,252 @@
+/**
+ * The shared server layer under the five integrations, against the real core: the action request built
+ * from a framework's request, the session read (fail closed), the sign-in and sign-out helpers (and where
+ * they may send the browser), which paths are the core's, and the base path an integration mounts.
+ */
+import { describe, expect, it } from "vitest";
+import { raw, skipCSRFCheck } from "../../../src/runtime/core/auth.js";
+import {
+  actionRequest,
+  applyMountDefaults,
+  envUrlPath,
+  helperSignIn,
+  helperSignOut,
+  type IncomingRequest,
+  type IntegrationConfig,
+  isAuthPath,
+  readSession,
+  serverConfig,
+  sessionOf,
+  signInAction,
+  signInPage,
+} from "../../../src/runtime/core/server-actions.js";
+import { CredentialsSignin } from "../../../src/runtime/errors.js";
+import { encode } from "../../../src/runtime/jwt.js";
+import github from "../../../src/runtime/providers/github.js";
+import { baseConfig, captureLogger, DEMO_USER, ORIGIN, SECRET } from "./support.js";
+
+const SESSION_COOKIE = "authjs.session-token";
+
+function config(overrides: Partial<IntegrationConfig> = {}): IntegrationConfig {
+  const { raw: _raw, ...rest } = baseConfig(overrides);
+  return rest;
+}
+
+/** A request to a page of the app, as an integration hands it over. */
+function incoming(headers: Record<string, string> = {}, env: Record<string, string> = {}): IncomingRequest {
+  return { headers: { host: "localhost:3000", ...headers }, url: new URL(`${ORIGIN}/journal/`), env };
+}
+
+async function sessionCookie(): Promise<string> {
+  const token = await encode({
+    token: { name: DEMO_USER.name, email: DEMO_USER.email, sub: DEMO_USER.id },
+    secret: SECRET,
+    salt: SESSION_COOKIE,
+  });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+describe("the action request", () => {
+  it("goes to <origin><basePath>/<action>/<provider> with the caller's cookies, the query appended", () => {
+    const request = actionRequest(config(), "signin", incoming({ cookie: "a=1" }), {
+      providerId: "my idp",
+      search: { prompt: "login" },
+    });
+    expect(request.url).toBe(`${ORIGIN}/auth/signin/my%20idp?prompt=login`);
+    expect(request.method).toBe("GET");
+    expect(request.headers.get("cookie")).toBe("a=1");
+  });
+
+  it("takes the origin from AUTH_URL when set, else from X-Forwarded-Host and -Proto, else from Host", () => {
+    const forwarded = incoming({ "x-forwarded-host": "app.example", "x-forwarded-proto": "https" });
+    expect(actionRequest(config(), "session", forwarded).url).toBe("https://app.example/auth/session");
+    const env = { AUTH_URL: "https://deployed.example" };
+    expect(actionRequest(config(), "session", incoming({}, env)).url).toBe("https://deployed.example/auth/session");
+    expect(actionRequest(config(), "session", incoming()).url).toBe(`${ORIGIN}/auth/session`);
+  });
+
+  it("takes the host from the incoming URL when a Request built in code has no Host header", () => {
+    const request = actionRequest(config(), "session", { headers: {}, url: new URL("http://app.test/x"), env: {} });
+    expect(request.url).toBe("http://app.test/auth/session");
+  });
+
+  it("uses an origin the integration decided itself as it is, under the base path, whatever AUTH_URL says", () => {
+    const request = actionRequest(config({ basePath: "/api/auth/" }), "session", {
+      headers: { "x-forwarded-host": "evil.example" },
+      origin: "https://app.example",
+    });
+    expect(request.url).toBe("https://app.example/api/auth/session");
+  });
+
+  it("does not forward the incoming body's framing; posts a form, or JSON text, of its own", async () => {
+    const headers = { "content-type": "multipart/form-data; boundary=x", "content-length": "999", connection: "close" };
+    const form = actionRequest(config(), "signout", incoming(headers), { body: new URLSearchParams({ a: "b" }) });
+    expect(form.method).toBe("POST");
+    expect(form.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    expect(form.headers.has("content-length")).toBe(false);
+    expect(form.headers.has("connection")).toBe(false);
+    expect(await form.text()).toBe("a=b");
+    const json = actionRequest(config(), "session", incoming(headers), { body: '{"data":1}' });
+    expect(json.headers.get("content-type")).toBe("application/json");
+    const get = actionRequest(config(), "session", incoming(headers));
+    expect(get.headers.has("content-type")).toBe(false);
+  });
+
+  it("asks for the error page's redirect only when the helper says so", () => {
+    const body = new URLSearchParams();
+    expect(actionRequest(config(), "signout", incoming(), { body }).headers.has("x-auth-return-redirect")).toBe(false);
+    const asked = actionRequest(config(), "signout", incoming(), { body, errorRedirect: true });
+    expect(asked.headers.get("x-auth-return-redirect")).toBe("1");
+  });
+});
+
+describe("the server-side configuration", () => {
+  it("asks for the raw result and skips the CSRF token, made once per config object, the app's left alone", () => {
+    const app = config();
+    const server = serverConfig(app);
+    expect(server.raw).toBe(raw);
+    expect(server.skipCSRFCheck).toBe(skipCSRFCheck);
+    expect(serverConfig(app)).toBe(server);
+    expect(serverConfig(config())).not.toBe(server);
+    expect("skipCSRFCheck" in app).toBe(false);
+  });
+});
+
+describe("the session read", () => {
+  it("is the signed-in user's session, with the rolled cookie to set", async () => {
+    const rolling = config({ session: { updateAge: 0 } });
+    const { session, cookies } = await readSession(rolling, incoming({ cookie: await sessionCookie() }));
+    expect(session).toMatchObject({ user: { name: DEMO_USER.name, email: DEMO_USER.email } });
+    expect(cookies.map((cookie) => cookie.name)).toContain(SESSION_COOKIE);
+  });
+
+  it("is null without a cookie and for a tampered one", async () => {
+    expect((await readSession(config(), incoming())).session).toBeNull();
+    const tampered = `${await sessionCookie()}x`;
+    expect((await readSession(config(), incoming({ cookie: tampered }))).session).toBeNull();
+  });
+
+  it("is null, without throwing, when the configuration is broken (no secret)", async () => {
+    const { logger, errors } = captureLogger();
+    const broken = config({ secret: [], logger });
+    expect(await readSession(broken, incoming({ cookie: await sessionCookie() }))).toEqual({
+      session: null,
+      cookies: [],
+    });
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("takes nothing from a failed result, and no session from a body without its expiry", () => {
+    const cookie = { name: "x", value: "1", options: {} };
+    expect(sessionOf({ status: 400, body: { expires: "2999-01-01" }, cookies: [cookie] })).toEqual({
+      session: null,
+      cookies: [],
+    });
+    expect(sessionOf({ body: { user: {} }, cookies: [cookie] })).toEqual({ session: null, cookies: [cookie] });
+  });
+});
+
+describe("the sign-in and sign-out helpers", () => {
+  const credentials = { email: DEMO_USER.email!, password: "correct horse" };
+
+  it("sends credentials to the callback action and every other provider to signin", () => {
+    const withGitHub = config({ providers: [...config().providers, github({ clientId: "id", clientSecret: "s" })] });
+    expect(signInAction(withGitHub, "credentials")).toBe("callback");
+    expect(signInAction(withGitHub, "github")).toBe("signin");
+    expect(signInAction(withGitHub, "unknown")).toBe("signin");
+  });
+
+  it("signs in with credentials: the session cookie, then the callbackUrl", async () => {
+    const result = await helperSignIn(config(), incoming(), {
+      providerId: "credentials",
+      callbackUrl: "/journal/",
+      fields: Object.entries(credentials),
+    });
+    expect(result.redirect).toBe(`${ORIGIN}/journal/`);
+    expect(result.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value).toMatch(/^ey/);
+  });
+
+  it("never sends the browser to another origin the caller asked for: the base URL instead", async () => {
+    const result = await helperSignIn(config(), incoming(), {
+      providerId: "credentials",
+      callbackUrl: "https://evil.example/steal",
+      fields: Object.entries(credentials),
+    });
+    expect(result.redirect).toBe(ORIGIN);
+    const out = await helperSignOut(config(), incoming({ cookie: await sessionCookie() }), "//evil.example/");
+    expect(out.redirect).toBe(ORIGIN);
+  });
+
+  it("throws a rejected sign-in to the caller, or answers the error page when asked to", async () => {
+    const wrong = { providerId: "credentials", callbackUrl: "/", fields: [["email", DEMO_USER.email!]] } as const;
+    await expect(helperSignIn(config(), incoming(), { ...wrong, fields: [...wrong.fields] })).rejects.toThrow(
+      CredentialsSignin,
+    );
+    const result = await helperSignIn(config(), incoming(), {
+      ...wrong,
+      fields: [...wrong.fields],
+      errorRedirect: true,
+    });
+    const landed = new URL(result.redirect);
+    expect(landed.pathname).toBe("/auth/signin");
+    expect(landed.searchParams.get("error")).toBe("CredentialsSignin");
+  });
+
+  it("starts an OAuth sign-in at the provider, with the authorization parameters passed on", async () => {
+    const oauth = config({ providers: [github({ clientId: "id", clientSecret: "s" })] });
+    const result = await helperSignIn(oauth, incoming(), {
+      providerId: "github",
+      callbackUrl: "/journal/",
+      authorizationParams: "login=ada",
+    });
+    const authorize = new URL(result.redirect);
+    expect(authorize.origin).toBe("https://github.com");
+    expect(authorize.searchParams.get("login")).toBe("ada");
+    expect(result.cookies.map((cookie) => cookie.name)).toContain("authjs.pkce.code_verifier");
+  });
+
+  it("signs out: the session cookie cleared, then the callbackUrl", async () => {
+    const result = await helperSignOut(config(), incoming({ cookie: await sessionCookie() }), "/bye");
+    expect(result.redirect).toBe(`${ORIGIN}/bye`);
+    expect(result.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.options.maxAge).toBe(0);
+  });
+
+  it("without a provider, names the built-in sign-in page with where to come back to", () => {
+    const page = signInPage(config(), incoming(), "/journal/?tab=2");
+    expect(page.href).toBe(`${ORIGIN}/auth/signin?callbackUrl=%2Fjournal%2F%3Ftab%3D2`);
+  });
+});
+
+describe("the paths that are the core's", () => {
+  it("are known actions under the base path; the rest is the app's", () => {
+    expect(isAuthPath("/auth/signin", "/auth")).toBe(true);
+    expect(isAuthPath("/auth/callback/github", "/auth/")).toBe(true);
+    expect(isAuthPath("/auth/login", "/auth")).toBe(false);
+    expect(isAuthPath("/auth", "/auth")).toBe(false);
+    expect(isAuthPath("/authors/signin", "/auth")).toBe(false);
+    expect(isAuthPath("/signin", "/")).toBe(true);
+    expect(isAuthPath("/journal", "/")).toBe(false);
+    expect(isAuthPath("/auth/session", undefined)).toBe(true);
+  });
+});
+
+describe("the base path an integration mounts", () => {
+  it("reads AUTH_URL's path, or NEXTAUTH_URL's when AUTH_URL is empty; nothing from a bare or invalid URL", () => {
+    expect(envUrlPath({ AUTH_URL: "https://app.example/account//" })).toBe("/account");
+    expect(envUrlPath({ AUTH_URL: "", NEXTAUTH_URL: "https://app.example/api/login" })).toBe("/api/login");
+    expect(envUrlPath({ AUTH_URL: "https://app.example" })).toBe("");
+    expect(envUrlPath({ AUTH_URL: "not a url" })).toBe("");
+    expect(envUrlPath({})).toBe("");
+  });
+
+  it("keeps the config's basePath, then takes AUTH_URL's path, then the mount path, without a warning", () => {
+    const { logger, warnings } = captureLogger();
+    const env = { AUTH_SECRET: SECRET, AUTH_URL: "https://app.example/account" };
+    const { basePath: _basePath, ...rest } = config({ logger });
+    const unset: IntegrationConfig = rest;
+    expect(applyMountDefaults({ ...unset, basePath: "/custom" }, env, "/api/auth").basePath).toBe("/custom");
+    expect(applyMountDefaults({ ...unset }, env, "/api/auth").basePath).toBe("/account");
+    expect(applyMountDefaults({ ...unset }, { AUTH_SECRET: SECRET }, "/api/auth").basePath).toBe("/api/auth");
+    expect(warnings).toEqual([]);
+  });
+});
