@@ -6,34 +6,35 @@
  * no stack traces unless CREATE_AUTH_DEBUG is set.
  */
 // Every import is dynamic: `auth secret --raw` must load as few modules as a bare `node` start-up allows.
+import type { Host } from "./host.js";
 
-async function reportFailure(error: unknown, binName: string, json: boolean): Promise<void> {
+async function reportFailure(error: unknown, binName: string, json: boolean, host: Host): Promise<number> {
   const { CliError } = await import("./errors.js");
   const known = error instanceof CliError;
   const message = known ? error.message : `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
   if (json) {
     const code = known ? error.code : "Unexpected";
-    process.stdout.write(`${JSON.stringify({ ok: false, error: { code, message } }, null, 2)}\n`);
+    host.stdout(`${JSON.stringify({ ok: false, error: { code, message } }, null, 2)}\n`);
   }
-  process.stderr.write(`${binName}: ${message.replace(/\s*\n\s*/g, " ")}\n`);
-  if (!known && process.env["CREATE_AUTH_DEBUG"] && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-  process.exitCode = 1;
+  host.stderr(`${binName}: ${message.replace(/\s*\n\s*/g, " ")}\n`);
+  if (!known && host.env["CREATE_AUTH_DEBUG"] && error instanceof Error) host.stderr(`${error.stack}\n`);
+  return 1;
 }
 
 /** The invocations answered without commander; anything else (including typos) goes to the full parser. */
-async function fastPath(argv: string[], binName: string): Promise<boolean> {
+async function fastPath(argv: string[], binName: string, host: Host): Promise<boolean> {
   const [first, ...rest] = argv;
   if (first === undefined || ((first === "--help" || first === "-h" || first === "help") && rest.length === 0)) {
-    process.stdout.write((await import("./surface.js")).rootHelp(binName));
+    host.stdout((await import("./surface.js")).rootHelp(binName));
     return true;
   }
   if ((first === "--version" || first === "-v") && rest.length === 0) {
-    process.stdout.write(`${(await import("./version.js")).cliPackage().version}\n`);
+    host.stdout(`${(await import("./version.js")).cliPackage().version}\n`);
     return true;
   }
   if (first === "secret" && rest.length === 1 && rest[0] === "--raw") {
     const { generateSecret } = await import("./env/secret.js");
-    process.stdout.write(`${generateSecret()}\n`);
+    host.stdout(`${generateSecret()}\n`);
     return true;
   }
   if (first === "secret" && rest.length === 0) {
@@ -41,26 +42,34 @@ async function fastPath(argv: string[], binName: string): Promise<boolean> {
       import("./commands/secret.js"),
       import("./output.js"),
     ]);
-    runSecret(createOutput(false));
+    runSecret(createOutput(false, host.stdout), host);
     return true;
   }
   return false;
 }
 
-export async function main(argv: string[], binName: string): Promise<void> {
+/** Runs one invocation on `host`; resolves to the exit code. */
+export async function run(argv: string[], binName: string, host: Host): Promise<number> {
   const json = argv.includes("--json");
   try {
-    if (await fastPath(argv, binName)) return;
+    if (await fastPath(argv, binName, host)) return 0;
     const { CommanderError } = await import("commander");
     const { buildProgram } = await import("./program.js");
     try {
-      await buildProgram(binName).parseAsync(argv, { from: "user" });
+      await buildProgram(binName, host).parseAsync(argv, { from: "user" });
     } catch (error) {
       // Commander has already printed the help, the version, or its one-line usage error.
-      if (error instanceof CommanderError) process.exitCode = error.exitCode;
-      else throw error;
+      if (error instanceof CommanderError) return error.exitCode;
+      throw error;
     }
+    return 0;
   } catch (error) {
-    await reportFailure(error, binName, json);
+    return reportFailure(error, binName, json, host);
   }
+}
+
+export async function main(argv: string[], binName: string): Promise<void> {
+  const { processHost } = await import("./host.js");
+  const code = await run(argv, binName, processHost());
+  if (code !== 0) process.exitCode = code;
 }

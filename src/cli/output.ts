@@ -10,14 +10,14 @@ export interface Output {
   result(value: object): void;
 }
 
-export function createOutput(json: boolean): Output {
+export function createOutput(json: boolean, write: (text: string) => void): Output {
   return {
     json,
     line(text = "") {
-      if (!json) process.stdout.write(`${text}\n`);
+      if (!json) write(`${text}\n`);
     },
     result(value) {
-      if (json) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      if (json) write(`${JSON.stringify(value, null, 2)}\n`);
     },
   };
 }

@@ -5,41 +5,43 @@
  */
 import { Command, Option } from "commander";
 import type { InitFlags } from "./answers/resolve.js";
+import type { Host } from "./host.js";
 import { createOutput } from "./output.js";
 import { COMMANDS, LATER, PROGRAM_DESCRIPTION } from "./surface.js";
 import { cliPackage } from "./version.js";
 
-async function runCommand(name: string, args: unknown[]): Promise<void> {
+async function runCommand(name: string, args: unknown[], host: Host): Promise<void> {
   if (LATER.has(name)) {
     (await import("./commands/later.js")).notYetAvailable(name);
   }
   if (name === "init") {
     const [dir, options] = args as [string | undefined, InitFlags];
     const { runInit } = await import("./commands/init.js");
-    await runInit(dir, options, createOutput(Boolean(options.json)));
+    await runInit(dir, options, createOutput(Boolean(options.json), host.stdout), host);
     return;
   }
   if (name === "secret") {
     const [options] = args as [{ raw?: boolean }];
     if (options.raw) {
       const { generateSecret } = await import("./env/secret.js");
-      process.stdout.write(`${generateSecret()}\n`);
+      host.stdout(`${generateSecret()}\n`);
       return;
     }
-    (await import("./commands/secret.js")).runSecret(createOutput(false));
+    (await import("./commands/secret.js")).runSecret(createOutput(false, host.stdout), host);
   }
 }
 
-export function buildProgram(binName: string): Command {
+export function buildProgram(binName: string, host: Host): Command {
   const program = new Command(binName)
     .description(PROGRAM_DESCRIPTION)
     .version(cliPackage().version, "-v, --version")
+    .configureOutput({ writeOut: host.stdout, writeErr: host.stderr })
     .exitOverride();
   for (const spec of COMMANDS) {
     const command = program.command(spec.name).description(spec.description);
     for (const arg of spec.args) command.argument(arg.name, arg.description);
     for (const option of specOptions(spec.options)) command.addOption(option);
-    command.action((...args: unknown[]) => runCommand(spec.name, args));
+    command.action((...args: unknown[]) => runCommand(spec.name, args, host));
   }
   return program;
 }

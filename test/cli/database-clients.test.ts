@@ -10,13 +10,12 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import mysql from "mysql2/promise";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
-import { assertBuilt, copyFixture, read, removeTemps, repoRoot, runCli } from "./support.js";
+import { materialize, memoryFixture, read, removeTemps, repoRoot, runInMemory } from "./support.js";
 
 const drops: (() => Promise<void>)[] = [];
-beforeAll(assertBuilt);
 afterAll(async () => {
   for (const drop of drops.splice(0)) await drop();
   removeTemps();
@@ -48,11 +47,21 @@ function inApp(dir: string, db: string, body: string, timeZone = "UTC"): unknown
   return JSON.parse(run.stdout);
 }
 
-function initApp(db: string): string {
-  const dir = copyFixture("express-4-js");
-  const run = runCli(["init", dir, "--providers", "oidc", "--db", db, "--yes", "--no-install"]);
+/** `init --db <db>` planned in memory on the CommonJS Express fixture, then the app written to a temp dir. */
+async function initApp(db: string): Promise<string> {
+  const project = memoryFixture("express-4-js");
+  const run = await runInMemory(project, [
+    "init",
+    project.root,
+    "--providers",
+    "oidc",
+    "--db",
+    db,
+    "--yes",
+    "--no-install",
+  ]);
   if (run.status !== 0) throw new Error(run.stderr);
-  return dir;
+  return materialize(project);
 }
 
 function setEnv(dir: string, key: string, value: string): void {
@@ -68,8 +77,8 @@ const READ = `
   return { email: found?.user.email, expires: found?.session.expires.toISOString() };`;
 
 describe("the generated database clients with their adapters", () => {
-  it("SQLite: stores a session in the file named in .env and reads it back", () => {
-    const dir = initApp("sqlite");
+  it("SQLite: stores a session in the file named in .env and reads it back", async () => {
+    const dir = await initApp("sqlite");
     setEnv(dir, "AUTH_DATABASE_FILE", "users.sqlite");
     inApp(dir, "sqlite", STORE);
     expect(inApp(dir, "sqlite", READ)).toEqual({ email: "ada@example.test", expires: EXPIRES });
@@ -77,7 +86,7 @@ describe("the generated database clients with their adapters", () => {
   });
 
   it("PostgreSQL: stores a session at DATABASE_URL after the schema file is applied", async () => {
-    const dir = initApp("postgres");
+    const dir = await initApp("postgres");
     const database = await createPostgresDatabase();
     drops.push(database.drop);
     const { host, port, user, password, database: name } = database.connection;
@@ -91,7 +100,7 @@ describe("the generated database clients with their adapters", () => {
   });
 
   it("MySQL (MariaDB): a session written in one time zone reads back with the same expiry in another", async () => {
-    const dir = initApp("mysql");
+    const dir = await initApp("mysql");
     const database = await createMariaDBDatabase();
     drops.push(database.drop);
     const { host, port, user, password, database: name } = database.connection;

@@ -1,34 +1,43 @@
 /**
- * `create-auth init --db sqlite|postgres|mysql` (no ORM) through the built CLI on copies of the fixtures:
- * the schema file is the table model's DDL, the client module and the auth config are as snapshotted for
- * Next and SvelteKit, the other frameworks wire the adapter too, a second run plans nothing, an existing
- * client module is never overwritten, and the generated SQLite client really creates the tables.
+ * `create-auth init --db sqlite|postgres|mysql` (no ORM), run in memory on the fixtures: the schema file is
+ * the table model's DDL, the client module and the auth config are as snapshotted for Next and SvelteKit,
+ * the other frameworks wire the adapter too, a second run plans nothing, an existing client module is
+ * never overwritten; and the generated SQLite client, written to a disk, really creates the tables.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_DRIVERS } from "../../src/cli/database/drivers.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+import {
+  type CliRun,
+  type MemoryProject,
+  materialize,
+  memoryFixture,
+  read,
+  removeTemps,
+  repoRoot,
+  runInMemory,
+  stable,
+} from "./support.js";
 
-beforeAll(assertBuilt);
 afterAll(removeTemps);
-
-function stable(text: string, dir: string): string {
-  return text
-    .replaceAll(dir, "<project>")
-    .replace(/\(\d+ files\)/g, "(<n> files)")
-    .replace(/Wrote \d+ files/g, "Wrote <n> files");
-}
 
 const DIALECTS = ["sqlite", "postgres", "mysql"] as const;
 
-function init(fixture: string, args: string[]) {
-  const dir = copyFixture(fixture);
-  const run = runCli(["init", dir, "--providers", "oidc", "--yes", "--no-install", ...args]);
-  return { dir, run };
+async function init(fixture: string, args: string[]) {
+  const project = memoryFixture(fixture);
+  const run = await runInMemory(project, [
+    "init",
+    project.root,
+    "--providers",
+    "oidc",
+    "--yes",
+    "--no-install",
+    ...args,
+  ]);
+  return { project, run };
 }
 
 describe.each([
@@ -37,44 +46,54 @@ describe.each([
 ])("init --strategy database on $fixture", ({ fixture, auth, client, env }) => {
   describe.each(DIALECTS)("--db %s", (db) => {
     const snapshots = `__snapshots__/init-${fixture}-${db}`;
-    let dir: string;
-    let first: ReturnType<typeof runCli>;
+    let project: MemoryProject;
+    let first: CliRun;
 
-    beforeAll(() => {
-      ({ dir, run: first } = init(fixture, ["--strategy", "database", "--db", db]));
+    beforeAll(async () => {
+      ({ project, run: first } = await init(fixture, ["--strategy", "database", "--db", db]));
     }, 60_000);
 
     it("exits 0 and prints the plan and the database's next step", async () => {
       expect(first.stderr).toBe("");
       expect(first.status).toBe(0);
-      await expect(stable(first.stdout, dir)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
+      await expect(stable(first.stdout, project.root)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
     });
 
     it("writes the dialect's schema from the table model as auth-schema.sql", () => {
-      expect(read(dir, "auth-schema.sql")).toBe(sqlSchema(db));
+      expect(project.read("auth-schema.sql")).toBe(sqlSchema(db));
     });
 
     it("wires the adapter and database sessions into the auth config, through the client module", async () => {
-      await expect(read(dir, auth)).toMatchFileSnapshot(`${snapshots}/auth.ts.snap`);
-      await expect(read(dir, client)).toMatchFileSnapshot(`${snapshots}/auth-db.ts.snap`);
+      await expect(project.read(auth)).toMatchFileSnapshot(`${snapshots}/auth.ts.snap`);
+      await expect(project.read(client)).toMatchFileSnapshot(`${snapshots}/auth-db.ts.snap`);
     });
 
     it("adds the driver to the dependencies and its types to the devDependencies", async () => {
-      await expect(read(dir, "package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
+      await expect(project.read("package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
     });
 
     it("puts the connection setting in the env file and .env.example", () => {
       const key = db === "sqlite" ? "AUTH_DATABASE_FILE" : "DATABASE_URL";
-      expect(read(dir, env)).toMatch(new RegExp(`^${key}=${db === "sqlite" ? "auth\\.db" : ""}$`, "m"));
-      expect(read(dir, ".env.example")).toMatch(new RegExp(`^${key}=$`, "m"));
+      expect(project.read(env)).toMatch(new RegExp(`^${key}=${db === "sqlite" ? "auth\\.db" : ""}$`, "m"));
+      expect(project.read(".env.example")).toMatch(new RegExp(`^${key}=$`, "m"));
     });
 
-    it("plans nothing on a second run", () => {
-      const before = hashTree(dir);
-      const again = runCli(["init", dir, "--providers", "oidc", "--strategy", "database", "--db", db, "--yes"]);
+    it("plans nothing on a second run", async () => {
+      const before = project.hash();
+      const again = await runInMemory(project, [
+        "init",
+        project.root,
+        "--providers",
+        "oidc",
+        "--strategy",
+        "database",
+        "--db",
+        db,
+        "--yes",
+      ]);
       expect(again.status).toBe(0);
       expect(again.stdout).toContain("Nothing to do");
-      expect(hashTree(dir)).toBe(before);
+      expect(project.hash()).toBe(before);
     });
   });
 });
@@ -108,13 +127,13 @@ describe("init --db on the other frameworks", () => {
     },
   ])(
     "$fixture: writes the schema and the client module, and wires the adapter",
-    ({ fixture, auth, client, name, from, adapter }) => {
-      const { dir, run } = init(fixture, ["--strategy", "database", "--db", "sqlite"]);
+    async ({ fixture, auth, client, name, from, adapter }) => {
+      const { project, run } = await init(fixture, ["--strategy", "database", "--db", "sqlite"]);
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
-      expect(read(dir, "auth-schema.sql")).toBe(sqlSchema("sqlite"));
-      expect(read(dir, client)).toContain('import Database from "better-sqlite3";');
-      const config = read(dir, auth);
+      expect(project.read("auth-schema.sql")).toBe(sqlSchema("sqlite"));
+      expect(project.read(client)).toContain('import Database from "better-sqlite3";');
+      const config = project.read(auth);
       expect(config).toContain('import sqlite from "@create-auth/runtime/adapters/sqlite";');
       expect(config).toContain(`import { ${name} } from "${from}";`);
       expect(config).toContain(`adapter: ${adapter},`);
@@ -122,92 +141,124 @@ describe("init --db on the other frameworks", () => {
     },
   );
 
-  it("writes CommonJS for a CommonJS Express app", () => {
-    const { dir, run } = init("express-4-js", ["--db", "postgres"]);
+  it("writes CommonJS for a CommonJS Express app", async () => {
+    const { project, run } = await init("express-4-js", ["--db", "postgres"]);
     expect(run.status).toBe(0);
-    const config = read(dir, "auth.js");
+    const config = project.read("auth.js");
     expect(config).toContain('const postgres = require("@create-auth/runtime/adapters/postgres").default;');
     expect(config).toContain('const { pool } = require("./auth-db");');
     expect(config).toContain("adapter: postgres(pool),");
-    expect(read(dir, "auth-db.js")).toContain("module.exports = { pool };");
+    expect(project.read("auth-db.js")).toContain("module.exports = { pool };");
   });
 });
 
 describe("init --db: choices and safety", () => {
-  it("keeps JWT sessions with --strategy jwt, the adapter storing users and accounts", () => {
-    const { dir, run } = init("next-app", ["--strategy", "jwt", "--db", "postgres"]);
+  it("keeps JWT sessions with --strategy jwt, the adapter storing users and accounts", async () => {
+    const { project, run } = await init("next-app", ["--strategy", "jwt", "--db", "postgres"]);
     expect(run.status).toBe(0);
-    const config = read(dir, "auth.ts");
+    const config = project.read("auth.ts");
     expect(config).toContain("adapter: postgres(pool),");
     expect(config).toContain('session: { strategy: "jwt" },');
   });
 
-  it("writes no database files without --db", () => {
-    const { dir, run } = init("next-app", ["--db", "none"]);
+  it("writes no database files without --db", async () => {
+    const { project, run } = await init("next-app", ["--db", "none"]);
     expect(run.status).toBe(0);
-    expect(existsSync(path.join(dir, "auth-schema.sql"))).toBe(false);
-    expect(existsSync(path.join(dir, "auth-db.ts"))).toBe(false);
-    expect(read(dir, "auth.ts")).not.toContain("adapter");
+    expect(project.has("auth-schema.sql")).toBe(false);
+    expect(project.has("auth-db.ts")).toBe(false);
+    expect(project.read("auth.ts")).not.toContain("adapter");
   });
 
-  it("fails naming --db for --strategy database without a database, writing nothing", () => {
-    const dir = copyFixture("next-app");
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "oidc", "--strategy", "database", "--yes"]);
+  it("fails naming --db for --strategy database without a database, writing nothing", async () => {
+    const project = memoryFixture("next-app");
+    const before = project.hash();
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc",
+      "--strategy",
+      "database",
+      "--yes",
+    ]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/^create-auth: .*--db sqlite\|postgres\|mysql.*\n$/);
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 
-  it("never overwrites an existing client module of the user's", () => {
-    const dir = copyFixture("next-app");
-    writeFileSync(path.join(dir, "auth-db.ts"), "export const db = connectToMyOwnThing();\n");
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
+  it("never overwrites an existing client module of the user's", async () => {
+    const project = memoryFixture("next-app");
+    project.write("auth-db.ts", "export const db = connectToMyOwnThing();\n");
+    const before = project.hash();
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("auth-db.ts already exists");
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 
-  it("warns that Edge middleware (Next before 15.5) cannot open the database", () => {
-    const dir = copyFixture("next-15-app");
-    const pkg = path.join(dir, "package.json");
-    writeFileSync(pkg, read(dir, "package.json").replace('"next": "15.5.29"', '"next": "15.3.4"'));
-    const run = runCli(["init", dir, "--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
+  it("warns that Edge middleware (Next before 15.5) cannot open the database", async () => {
+    const project = memoryFixture("next-15-app");
+    project.write("package.json", project.read("package.json").replace('"next": "15.5.29"', '"next": "15.3.4"'));
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Note: middleware.ts runs on the Edge runtime before Next 15.5");
   });
 
-  it("says nothing about the Edge where middleware runs on Node.js (Next 15.5)", () => {
-    const { run } = init("next-15-app", ["--db", "sqlite"]);
+  it("says nothing about the Edge where middleware runs on Node.js (Next 15.5)", async () => {
+    const { run } = await init("next-15-app", ["--db", "sqlite"]);
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain("Edge runtime");
   });
 
-  it("adds a database to an app set up without one, saying what to add to its auth module", () => {
-    const { dir } = init("next-app", ["--db", "none"]);
-    const auth = read(dir, "auth.ts");
-    const run = runCli(["init", dir, "--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
+  it("adds a database to an app set up without one, saying what to add to its auth module", async () => {
+    const { project } = await init("next-app", ["--db", "none"]);
+    const auth = project.read("auth.ts");
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
     expect(run.status).toBe(0);
-    expect(read(dir, "auth.ts")).toBe(auth);
-    expect(read(dir, "auth-schema.sql")).toBe(sqlSchema("sqlite"));
+    expect(project.read("auth.ts")).toBe(auth);
+    expect(project.read("auth-schema.sql")).toBe(sqlSchema("sqlite"));
     expect(run.stdout).toContain(
       'Note: auth.ts exists, so init leaves it as it is: add `adapter: sqlite(db)` (import sqlite from "@create-auth/runtime/adapters/sqlite", { db } from "./auth-db") and `session: { strategy: "database" }` to its config.',
     );
   });
 
-  it("keeps the SQLite file out of git", () => {
-    const { dir } = init("next-app", ["--db", "sqlite"]);
-    expect(read(dir, ".gitignore").split("\n")).toContain("auth.db*");
+  it("keeps the SQLite file out of git", async () => {
+    const { project } = await init("next-app", ["--db", "sqlite"]);
+    expect(project.read(".gitignore").split("\n")).toContain("auth.db*");
   });
 
-  it("the generated SQLite client creates every auth table on first open, from the env file's path", () => {
-    const { dir, run } = init("express-4-js", ["--db", "sqlite"]);
+  it("the generated SQLite client creates every auth table on first open, from the env file's path", async () => {
+    const { project, run } = await init("express-4-js", ["--db", "sqlite"]);
     expect(run.status).toBe(0);
-    writeFileSync(
-      path.join(dir, ".env"),
-      read(dir, ".env").replace("AUTH_DATABASE_FILE=auth.db", "AUTH_DATABASE_FILE=data.sqlite"),
-    );
+    project.write(".env", project.read(".env").replace("AUTH_DATABASE_FILE=auth.db", "AUTH_DATABASE_FILE=data.sqlite"));
+    const dir = materialize(project);
     const opened = spawnSync(process.execPath, ["-e", 'require("./auth-db").db.close()'], {
       cwd: dir,
       encoding: "utf8",

@@ -67,11 +67,14 @@ describe("detect", () => {
 
   it("lets the lockfile win over package.json and the invoking tool", () => {
     const dir = copyFixture("next-app");
-    expect(detectPackageManager(dir, undefined, "pnpm/9.0.0 npm/? node/v20").name).toBe("pnpm");
-    expect(detectPackageManager(dir, "yarn@4.1.0", "pnpm/9.0.0").name).toBe("yarn");
+    expect(detectPackageManager(diskReader(dir), undefined, "pnpm/9.0.0 npm/? node/v20").name).toBe("pnpm");
+    expect(detectPackageManager(diskReader(dir), "yarn@4.1.0", "pnpm/9.0.0").name).toBe("yarn");
     write(dir, "bun.lock", "{}");
-    expect(detectPackageManager(dir, "yarn@4.1.0", "pnpm/9.0.0")).toMatchObject({ name: "bun", source: "lockfile" });
-    expect(detectPackageManager(copyFixture("next-app"), undefined, undefined)).toMatchObject({
+    expect(detectPackageManager(diskReader(dir), "yarn@4.1.0", "pnpm/9.0.0")).toMatchObject({
+      name: "bun",
+      source: "lockfile",
+    });
+    expect(detectPackageManager(diskReader(copyFixture("next-app")), undefined, undefined)).toMatchObject({
       name: "npm",
       source: "default",
     });

@@ -1,23 +1,11 @@
 /**
- * `create-auth init` on copies of the Express fixtures (Express 5 in TypeScript, Express 4 in CommonJS
- * JavaScript), through the built CLI as a child process: the generated files as snapshotted, the app file
- * edited only by insertions, idempotency, dry run and refusal to overwrite.
+ * `create-auth init` on the Express fixtures (Express 5 in TypeScript, Express 4 in CommonJS JavaScript),
+ * run in memory: the generated files as snapshotted, the app file edited only by insertions, idempotency,
+ * dry run and refusal to overwrite.
  */
-import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
-
-beforeAll(assertBuilt);
-afterAll(removeTemps);
-
-/** Output with what changes from run to run (temp dir, runtime file count) replaced by stable markers. */
-function stable(text: string, dir: string): string {
-  return text
-    .replaceAll(dir, "<project>")
-    .replace(/\(\d+ files\)/g, "(<n> files)")
-    .replace(/Wrote \d+ files/g, "Wrote <n> files");
-}
+import { beforeAll, describe, expect, it } from "vitest";
+import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
 
 /** Every line of the original is still there, unchanged and in order: init only inserted. */
 function onlyInserted(after: string, before: string): boolean {
@@ -39,12 +27,19 @@ const CASES = [
 describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFile, language, version }) => {
   const snapshots = `__snapshots__/init-${fixture}`;
   const original = path.join(repoRoot, "test/fixtures", fixture);
-  let dir: string;
-  let first: ReturnType<typeof runCli>;
+  let project: MemoryProject;
+  let first: CliRun;
 
-  beforeAll(() => {
-    dir = copyFixture(fixture);
-    first = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+  beforeAll(async () => {
+    project = memoryFixture(fixture);
+    first = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+    ]);
   });
 
   it("recognises the project and prints the plan summary and next steps", async () => {
@@ -53,19 +48,19 @@ describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFil
     expect(first.stdout.split("\n")[0]).toContain(
       `Express ${version} (${language === "ts" ? "TypeScript" : "JavaScript"}`,
     );
-    await expect(stable(first.stdout, dir)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
+    await expect(stable(first.stdout, project.root)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
   });
 
   it("generates the auth module beside the app file and mounts it there, as snapshotted", async () => {
-    await expect(read(dir, authFile)).toMatchFileSnapshot(`${snapshots}/${path.basename(authFile)}.snap`);
-    await expect(read(dir, appFile)).toMatchFileSnapshot(`${snapshots}/${path.basename(appFile)}.snap`);
-    await expect(read(dir, ".env.example")).toMatchFileSnapshot(`${snapshots}/env.example.snap`);
-    await expect(read(dir, "package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
+    await expect(project.read(authFile)).toMatchFileSnapshot(`${snapshots}/${path.basename(authFile)}.snap`);
+    await expect(project.read(appFile)).toMatchFileSnapshot(`${snapshots}/${path.basename(appFile)}.snap`);
+    await expect(project.read(".env.example")).toMatchFileSnapshot(`${snapshots}/env.example.snap`);
+    await expect(project.read("package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
   });
 
   it("edits the app file by insertion only, mounting /auth before the app's first route", () => {
     const before = read(original, appFile);
-    const after = read(dir, appFile);
+    const after = project.read(appFile);
     expect(onlyInserted(after, before)).toBe(true);
     const mount = after.indexOf('app.use("/auth", ExpressAuth(authConfig));');
     expect(mount).toBeGreaterThan(after.indexOf("express();"));
@@ -74,19 +69,19 @@ describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFil
   });
 
   it("writes the module syntax of the project: require in CommonJS, import in ES modules", () => {
-    const auth = read(dir, authFile);
+    const auth = project.read(authFile);
     if (fixture === "express-4-js") {
       expect(auth).toContain('const { getSession } = require("@create-auth/runtime/express");');
       expect(auth).toContain("module.exports = { authConfig, requireAuth };");
       expect(auth).not.toMatch(/^import /m);
     } else {
       expect(auth).toContain("export async function requireAuth(req: Request, res: Response, next: NextFunction)");
-      expect(read(dir, appFile)).toContain('import { authConfig } from "./auth.js";');
+      expect(project.read(appFile)).toContain('import { authConfig } from "./auth.js";');
     }
   });
 
   it("writes the credentials authorize denied by default", () => {
-    const lines = read(dir, authFile).split("\n");
+    const lines = project.read(authFile).split("\n");
     const start = lines.findIndex((line) => line.trim() === "async authorize(credentials) {");
     expect(start).toBeGreaterThan(0);
     const body = lines.slice(start + 1);
@@ -94,65 +89,103 @@ describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFil
   });
 
   it("keeps the existing .env byte for byte and appends a fresh secret and provider stubs", async () => {
-    const env = read(dir, ".env");
+    const env = project.read(".env");
     expect(env.startsWith(read(original, ".env"))).toBe(true);
     const secret = /^AUTH_SECRET=(.*)$/m.exec(env)?.[1] ?? "";
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(env.replace(secret, "<secret>")).toMatchFileSnapshot(`${snapshots}/env.snap`);
     expect(first.stdout).not.toContain(secret);
-    expect(read(dir, ".gitignore").split("\n")).toContain(".env");
+    expect(project.read(".gitignore").split("\n")).toContain(".env");
   });
 
-  it("plans nothing on a second run, even after the user edited the generated module", () => {
-    const edited = read(dir, authFile).replace("return null;", "return null; // edited by the user");
-    writeFileSync(path.join(dir, authFile), edited);
-    const before = hashTree(dir);
-    const second = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
+  it("plans nothing on a second run, even after the user edited the generated module", async () => {
+    const edited = project.read(authFile).replace("return null;", "return null; // edited by the user");
+    project.write(authFile, edited);
+    const before = project.hash();
+    const second = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+      "--json",
+    ]);
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout).plan.changes).toEqual([]);
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 });
 
 describe("create-auth init (Express): safety", () => {
-  it("--dry-run shows the app file's diff and writes nothing", () => {
-    const dir = copyFixture("express-4-js");
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "credentials", "--yes", "--no-install", "--dry-run"]);
+  it("--dry-run shows the app file's diff and writes nothing", async () => {
+    const project = memoryFixture("express-4-js");
+    const before = project.hash();
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "credentials",
+      "--yes",
+      "--no-install",
+      "--dry-run",
+    ]);
     expect(run.status).toBe(0);
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
     expect(run.stdout).toContain("+++ b/app.js");
     expect(run.stdout).toContain('+app.use("/auth", ExpressAuth(authConfig));');
     expect(run.stdout).toContain("+AUTH_SECRET=<hidden>");
   });
 
-  it("does not overwrite the user's own auth module beside the app file", () => {
-    const dir = copyFixture("express-5-ts");
-    writeFileSync(path.join(dir, "src/auth.ts"), "export const allowed = ['ada'];\n");
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "credentials", "--yes", "--no-install"]);
+  it("does not overwrite the user's own auth module beside the app file", async () => {
+    const project = memoryFixture("express-5-ts");
+    project.write("src/auth.ts", "export const allowed = ['ada'];\n");
+    const before = project.hash();
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "credentials",
+      "--yes",
+      "--no-install",
+    ]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("src/auth.ts already exists");
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 
-  it("follows the start script through the entry file to the file that creates the app", () => {
-    const dir = copyFixture("express-5-ts");
-    const run = runCli(["init", dir, "--providers", "credentials", "--yes", "--no-install", "--json"]);
+  it("follows the start script through the entry file to the file that creates the app", async () => {
+    const project = memoryFixture("express-5-ts");
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "credentials",
+      "--yes",
+      "--no-install",
+      "--json",
+    ]);
     expect(run.status).toBe(0);
     const paths = JSON.parse(run.stdout).plan.changes.map((change: { path: string }) => change.path);
     expect(paths).toEqual(expect.arrayContaining(["src/auth.ts", "src/app.ts"]));
     expect(paths).not.toContain("src/server.ts");
   });
 
-  it("leaves env loading to a start script that already loads the env file", () => {
-    const dir = copyFixture("express-4-js");
-    const pkg = JSON.parse(read(dir, "package.json"));
+  it("leaves env loading to a start script that already loads the env file", async () => {
+    const project = memoryFixture("express-4-js");
+    const pkg = JSON.parse(project.read("package.json"));
     pkg.scripts.start = "node --env-file=.env app.js";
-    writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
-    const run = runCli(["init", dir, "--providers", "credentials", "--yes", "--no-install"]);
+    project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "credentials",
+      "--yes",
+      "--no-install",
+    ]);
     expect(run.status).toBe(0);
-    expect(read(dir, "app.js")).not.toContain("loadEnvFile");
-    expect(read(dir, "app.js")).toContain('app.use("/auth", ExpressAuth(authConfig));');
+    expect(project.read("app.js")).not.toContain("loadEnvFile");
+    expect(project.read("app.js")).toContain('app.use("/auth", ExpressAuth(authConfig));');
   });
 });

@@ -1,54 +1,67 @@
 /**
- * `create-auth init` end to end on copies of the Next.js fixture, through the built CLI as a child process.
+ * `create-auth init` on the Next.js fixture: the program run in memory for the plan and what it writes
+ * (snapshots, idempotency, refusals), and the built CLI as a child process on a real copy for what only a
+ * real run shows (files on disk, --dry-run and --json as typed, git's answer about the env file).
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFilesRecursive } from "../../src/cli/plan/reader.js";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+import {
+  assertBuilt,
+  type CliRun,
+  copyFixture,
+  hashTree,
+  type MemoryProject,
+  memoryFixture,
+  read,
+  removeTemps,
+  repoRoot,
+  runCli,
+  runInMemory,
+  stable,
+} from "./support.js";
 
-beforeAll(assertBuilt);
 afterAll(removeTemps);
 
 const FIXTURE_ENV = read(path.join(repoRoot, "test/fixtures/next-app"), ".env.local");
 const ROUTE = "app/api/auth/[...nextauth]/route.ts";
 
-/** Output with what changes from run to run (temp dir, runtime file count) replaced by stable markers. */
-function stable(text: string, dir: string): string {
-  return text
-    .replaceAll(dir, "<project>")
-    .replace(/\(\d+ files\)/g, "(<n> files)")
-    .replace(/Wrote \d+ files/g, "Wrote <n> files");
-}
-
 describe("create-auth init (Next.js App Router)", () => {
-  let dir: string;
-  let first: ReturnType<typeof runCli>;
+  let project: MemoryProject;
+  let first: CliRun;
 
-  beforeAll(() => {
-    dir = copyFixture("next-app");
-    first = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+  beforeAll(async () => {
+    project = memoryFixture("next-app");
+    first = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+    ]);
   });
 
   it("exits 0 and prints the plan summary and next steps", async () => {
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
-    await expect(stable(first.stdout, dir)).toMatchFileSnapshot("__snapshots__/init-next/summary.txt");
+    await expect(stable(first.stdout, project.root)).toMatchFileSnapshot("__snapshots__/init-next/summary.txt");
   });
 
   it("generates the auth module, the route and the env example as snapshotted", async () => {
-    await expect(read(dir, "auth.ts")).toMatchFileSnapshot("__snapshots__/init-next/auth.ts.snap");
-    await expect(read(dir, ROUTE)).toMatchFileSnapshot("__snapshots__/init-next/route.ts.snap");
-    await expect(read(dir, "proxy.ts")).toMatchFileSnapshot("__snapshots__/init-next/proxy.ts.snap");
-    await expect(read(dir, ".env.example")).toMatchFileSnapshot("__snapshots__/init-next/env.example.snap");
-    await expect(read(dir, "package.json")).toMatchFileSnapshot("__snapshots__/init-next/package.json.snap");
-    await expect(read(dir, ".gitignore")).toMatchFileSnapshot("__snapshots__/init-next/gitignore.snap");
+    await expect(project.read("auth.ts")).toMatchFileSnapshot("__snapshots__/init-next/auth.ts.snap");
+    await expect(project.read(ROUTE)).toMatchFileSnapshot("__snapshots__/init-next/route.ts.snap");
+    await expect(project.read("proxy.ts")).toMatchFileSnapshot("__snapshots__/init-next/proxy.ts.snap");
+    await expect(project.read(".env.example")).toMatchFileSnapshot("__snapshots__/init-next/env.example.snap");
+    await expect(project.read("package.json")).toMatchFileSnapshot("__snapshots__/init-next/package.json.snap");
+    await expect(project.read(".gitignore")).toMatchFileSnapshot("__snapshots__/init-next/gitignore.snap");
   });
 
   it("writes the credentials authorize exactly as the e2e contract says: denied by default", () => {
-    const lines = read(dir, "auth.ts").split("\n");
+    const lines = project.read("auth.ts").split("\n");
     const start = lines.findIndex((line) => line.trim() === "async authorize(credentials) {");
     expect(start).toBeGreaterThan(0);
     const body = lines.slice(start + 1);
@@ -58,7 +71,7 @@ describe("create-auth init (Next.js App Router)", () => {
   });
 
   it("keeps the existing .env.local byte for byte and appends a fresh secret and provider stubs", async () => {
-    const env = read(dir, ".env.local");
+    const env = project.read(".env.local");
     expect(env.startsWith(FIXTURE_ENV)).toBe(true);
     const secret = /^AUTH_SECRET=(.*)$/m.exec(env)?.[1] ?? "";
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -67,13 +80,133 @@ describe("create-auth init (Next.js App Router)", () => {
   });
 
   it("fixes .gitignore so the env file holding the secret is ignored", () => {
-    expect(read(dir, ".gitignore")).toContain("\n.env*.local\n");
-    expect(read(dir, ".gitignore").startsWith(read(path.join(repoRoot, "test/fixtures/next-app"), ".gitignore"))).toBe(
-      true,
-    );
+    expect(project.read(".gitignore")).toContain("\n.env*.local\n");
+    expect(
+      project.read(".gitignore").startsWith(read(path.join(repoRoot, "test/fixtures/next-app"), ".gitignore")),
+    ).toBe(true);
   });
 
-  it("writes the runtime package whose MANIFEST hashes match every copied file", () => {
+  it("plans nothing on a second run and keeps AUTH_SECRET", async () => {
+    const envBefore = project.read(".env.local");
+    const before = project.hash();
+    const second = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+      "--json",
+    ]);
+    expect(second.status).toBe(0);
+    const result = JSON.parse(second.stdout);
+    expect(result.plan.changes).toEqual([]);
+    expect(result.outcome).toMatchObject({ applied: false, filesWritten: 0 });
+    expect(project.hash()).toBe(before);
+    expect(project.read(".env.local")).toBe(envBefore);
+  });
+
+  it("still plans nothing after the user edited the generated auth module", async () => {
+    const edited = project.read("auth.ts").replace("return null;", "return null; // edited by the user");
+    project.write("auth.ts", edited);
+    const again = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain("Nothing to do");
+    expect(project.read("auth.ts")).toBe(edited);
+  });
+});
+
+describe("create-auth init: safety", () => {
+  it("does not overwrite a user's existing auth.ts and says which file", async () => {
+    const project = memoryFixture("next-app");
+    project.write("auth.ts", 'export const users = ["ada"];\n');
+    const before = project.hash();
+    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("auth.ts already exists");
+    expect(project.hash()).toBe(before);
+  });
+
+  it("refuses a project that is not Next.js with one line and a non-zero exit", async () => {
+    const project = memoryFixture("not-next");
+    const before = project.hash();
+    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/No supported framework .*Supported: Next\.js 15–16 .*--framework next/);
+    expect(project.hash()).toBe(before);
+  });
+
+  it("names the missing flag when not interactive and --yes is absent", async () => {
+    const project = memoryFixture("next-app");
+    const run = await runInMemory(project, ["init", project.root, "--db", "none"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/^create-auth: Missing --providers .*\n$/);
+  });
+
+  it("refuses options of later versions before touching anything", async () => {
+    const project = memoryFixture("next-app");
+    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--orm", "prisma", "--yes"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/later version/);
+  });
+
+  it("imports the auth module relatively when there is no path alias, and honours --runtime-dir", async () => {
+    const project = memoryFixture("next-app");
+    const tsconfig = JSON.parse(project.read("tsconfig.json"));
+    delete tsconfig.compilerOptions.paths;
+    project.write("tsconfig.json", JSON.stringify(tsconfig, null, 2));
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "github",
+      "--yes",
+      "--no-install",
+      "--runtime-dir",
+      "lib/auth",
+    ]);
+    expect(run.status).toBe(0);
+    expect(project.read(ROUTE)).toContain('import { handlers } from "../../../../auth";');
+    expect(JSON.parse(project.read("package.json")).dependencies["@create-auth/runtime"]).toBe("file:./lib/auth");
+    expect(project.has("lib/auth/MANIFEST.json")).toBe(true);
+  });
+
+  it("writes src/auth.js for a JavaScript project with src/app", async () => {
+    const project = memoryFixture("next-app");
+    project.rename("app", "src/app");
+    project.remove("tsconfig.json");
+    project.write("jsconfig.json", '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n');
+    const run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "credentials",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(run.status).toBe(0);
+    expect(project.read("src/auth.js")).toContain("async authorize(credentials) {");
+    expect(project.read("src/app/api/auth/[...nextauth]/route.js")).toContain('from "@/auth"');
+  });
+});
+
+describe("create-auth init as users run it (the built CLI on a copy of the fixture)", () => {
+  beforeAll(assertBuilt);
+
+  it("writes the runtime package whose MANIFEST hashes match every copied file, and plans nothing on a second run", () => {
+    const dir = copyFixture("next-app");
+    const run = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
     const runtimeDir = path.join(dir, "vendor/auth-runtime");
     const manifest = JSON.parse(read(runtimeDir, "MANIFEST.json")) as {
       version: string;
@@ -93,9 +226,7 @@ describe("create-auth init (Next.js App Router)", () => {
     // The same bytes as the CLI's own build of the runtime.
     expect(read(runtimeDir, "next.js")).toBe(read(path.join(repoRoot, "dist/runtime"), "next.js"));
     expect(onDisk).toContain("providers/oidc.d.ts");
-  });
 
-  it("plans nothing on a second run and keeps AUTH_SECRET", () => {
     const envBefore = read(dir, ".env.local");
     const before = hashTree(dir);
     const second = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
@@ -107,17 +238,6 @@ describe("create-auth init (Next.js App Router)", () => {
     expect(read(dir, ".env.local")).toBe(envBefore);
   });
 
-  it("still plans nothing after the user edited the generated auth module", () => {
-    const edited = read(dir, "auth.ts").replace("return null;", "return null; // edited by the user");
-    writeFileSync(path.join(dir, "auth.ts"), edited);
-    const again = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
-    expect(again.status).toBe(0);
-    expect(again.stdout).toContain("Nothing to do");
-    expect(read(dir, "auth.ts")).toBe(edited);
-  });
-});
-
-describe("create-auth init: safety", () => {
   it("--dry-run prints the plan with diffs (secret masked) and writes nothing", () => {
     const dir = copyFixture("next-app");
     const before = hashTree(dir);
@@ -128,64 +248,6 @@ describe("create-auth init: safety", () => {
     expect(run.stdout).toContain("+++ b/auth.ts");
     expect(run.stdout).toContain("+AUTH_SECRET=<hidden>");
     expect(run.stdout).toContain('+    "@create-auth/runtime": "file:./vendor/auth-runtime",');
-  });
-
-  it("does not overwrite a user's existing auth.ts and says which file", () => {
-    const dir = copyFixture("next-app");
-    writeFileSync(path.join(dir, "auth.ts"), 'export const users = ["ada"];\n');
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
-    expect(run.status).not.toBe(0);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toContain("auth.ts already exists");
-    expect(hashTree(dir)).toBe(before);
-  });
-
-  it("refuses to write a secret into an env file that git tracks", () => {
-    const dir = copyFixture("next-app");
-    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, stdio: "ignore" }).status;
-    expect(git("init", "-q")).toBe(0);
-    expect(git("add", ".env.local")).toBe(0);
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toMatch(/\.env\.local is tracked by git.*git rm --cached \.env\.local/);
-    expect(hashTree(dir)).toBe(before);
-  });
-
-  it("asks git whether the env file is ignored inside a work tree, and leaves .gitignore alone when it is", () => {
-    const dir = copyFixture("next-app");
-    expect(spawnSync("git", ["init", "-q"], { cwd: dir }).status).toBe(0);
-    writeFileSync(path.join(dir, ".git/info/exclude"), ".env.local\n");
-    const gitignore = read(dir, ".gitignore");
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
-    expect(run.status).toBe(0);
-    expect(read(dir, ".gitignore")).toBe(gitignore);
-  });
-
-  it("refuses a project that is not Next.js with one line and a non-zero exit", () => {
-    const dir = copyFixture("not-next");
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "github", "--yes"]);
-    expect(run.status).not.toBe(0);
-    expect(run.stdout).toBe("");
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(/No supported framework .*Supported: Next\.js 15–16 .*--framework next/);
-    expect(hashTree(dir)).toBe(before);
-  });
-
-  it("names the missing flag when not interactive and --yes is absent", () => {
-    const dir = copyFixture("next-app");
-    const run = runCli(["init", dir, "--db", "none"]);
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toMatch(/^create-auth: Missing --providers .*\n$/);
-  });
-
-  it("refuses options of later versions before touching anything", () => {
-    const dir = copyFixture("next-app");
-    const run = runCli(["init", dir, "--providers", "github", "--orm", "prisma", "--yes"]);
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toMatch(/later version/);
   });
 
   it("--json prints one object with the project, the plan and the outcome", () => {
@@ -218,27 +280,25 @@ describe("create-auth init: safety", () => {
     expect(result.plan.nextSteps.join("\n")).toContain("http://localhost:3000/api/auth/callback/github");
   });
 
-  it("imports the auth module relatively when there is no path alias, and honours --runtime-dir", () => {
+  it("refuses to write a secret into an env file that git tracks", () => {
     const dir = copyFixture("next-app");
-    const tsconfig = JSON.parse(read(dir, "tsconfig.json"));
-    delete tsconfig.compilerOptions.paths;
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig, null, 2));
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install", "--runtime-dir", "lib/auth"]);
-    expect(run.status).toBe(0);
-    expect(read(dir, ROUTE)).toContain('import { handlers } from "../../../../auth";');
-    expect(JSON.parse(read(dir, "package.json")).dependencies["@create-auth/runtime"]).toBe("file:./lib/auth");
-    expect(existsSync(path.join(dir, "lib/auth/MANIFEST.json"))).toBe(true);
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, stdio: "ignore" }).status;
+    expect(git("init", "-q")).toBe(0);
+    expect(git("add", ".env.local")).toBe(0);
+    const before = hashTree(dir);
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/\.env\.local is tracked by git.*git rm --cached \.env\.local/);
+    expect(hashTree(dir)).toBe(before);
   });
 
-  it("writes src/auth.js for a JavaScript project with src/app", () => {
+  it("asks git whether the env file is ignored inside a work tree, and leaves .gitignore alone when it is", () => {
     const dir = copyFixture("next-app");
-    mkdirSync(path.join(dir, "src"));
-    renameSync(path.join(dir, "app"), path.join(dir, "src/app"));
-    rmSync(path.join(dir, "tsconfig.json"));
-    writeFileSync(path.join(dir, "jsconfig.json"), '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n');
-    const run = runCli(["init", dir, "--providers", "credentials", "--yes", "--no-install"]);
+    expect(spawnSync("git", ["init", "-q"], { cwd: dir }).status).toBe(0);
+    writeFileSync(path.join(dir, ".git/info/exclude"), ".env.local\n");
+    const gitignore = read(dir, ".gitignore");
+    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
-    expect(read(dir, "src/auth.js")).toContain("async authorize(credentials) {");
-    expect(read(dir, "src/app/api/auth/[...nextauth]/route.js")).toContain('from "@/auth"');
+    expect(read(dir, ".gitignore")).toBe(gitignore);
   });
 });

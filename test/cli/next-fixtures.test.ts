@@ -1,21 +1,11 @@
 /**
- * `create-auth init` on each Next.js fixture layout: Next 16 App Router under src/ with its own proxy.ts
- * (merged, not overwritten), Next 15 App Router (middleware.ts, not proxy.ts), Next 16 Pages Router (an API
- * route through pagesApiRoute). Generated files are snapshotted; a second run plans nothing.
+ * `create-auth init` on each Next.js fixture layout, run in memory: Next 16 App Router under src/ with its
+ * own proxy.ts (merged, not overwritten), Next 15 App Router (middleware.ts, not proxy.ts), Next 16 Pages
+ * Router (an API route through pagesApiRoute). Generated files are snapshotted; a second run plans nothing.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
-
-beforeAll(assertBuilt);
-afterAll(removeTemps);
-
-function stable(text: string, dir: string): string {
-  return text
-    .replaceAll(dir, "<project>")
-    .replace(/\(\d+ files\)/g, "(<n> files)")
-    .replace(/Wrote \d+ files/g, "Wrote <n> files");
-}
+import { beforeAll, describe, expect, it } from "vitest";
+import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
 
 const LAYOUTS = [
   {
@@ -36,46 +26,63 @@ const LAYOUTS = [
 ] as const;
 
 describe.each(LAYOUTS)("create-auth init on $fixture", ({ fixture, line, files }) => {
-  let dir: string;
-  let run: ReturnType<typeof runCli>;
+  let project: MemoryProject;
+  let run: CliRun;
 
-  beforeAll(() => {
-    dir = copyFixture(fixture);
-    run = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+  beforeAll(async () => {
+    project = memoryFixture(fixture);
+    run = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+    ]);
   });
 
   it("says what it found and prints the plan", async () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    expect(run.stdout.split("\n")[0]).toBe(`${line} at ${dir}`);
-    await expect(stable(run.stdout, dir)).toMatchFileSnapshot(`__snapshots__/init-${fixture}/summary.txt`);
+    expect(run.stdout.split("\n")[0]).toBe(`${line} at ${project.root}`);
+    await expect(stable(run.stdout, project.root)).toMatchFileSnapshot(`__snapshots__/init-${fixture}/summary.txt`);
   });
 
   it("writes the auth module, the endpoints and the proxy as snapshotted", async () => {
     for (const [name, file] of Object.entries(files)) {
-      await expect(read(dir, file)).toMatchFileSnapshot(`__snapshots__/init-${fixture}/${name}.snap`);
+      await expect(project.read(file)).toMatchFileSnapshot(`__snapshots__/init-${fixture}/${name}.snap`);
     }
   });
 
   it("keeps the app's .env.local byte for byte at the top", () => {
     const original = read(path.join(repoRoot, "test/fixtures", fixture), ".env.local");
-    expect(read(dir, ".env.local").startsWith(original)).toBe(true);
+    expect(project.read(".env.local").startsWith(original)).toBe(true);
   });
 
-  it("plans nothing on a second run", () => {
-    const before = hashTree(dir);
-    const again = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
+  it("plans nothing on a second run", async () => {
+    const before = project.hash();
+    const again = await runInMemory(project, [
+      "init",
+      project.root,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+      "--json",
+    ]);
     expect(again.status).toBe(0);
     expect(JSON.parse(again.stdout).plan.changes).toEqual([]);
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 });
 
 describe("the merged proxy of next-16-src", () => {
-  it("keeps the app's own proxy running, under auth, with its matcher", () => {
-    const dir = copyFixture("next-16-src");
-    expect(runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]).status).toBe(0);
-    const proxy = read(dir, "src/proxy.ts");
+  it("keeps the app's own proxy running, under auth, with its matcher", async () => {
+    const project = memoryFixture("next-16-src");
+    expect(
+      (await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"])).status,
+    ).toBe(0);
+    const proxy = project.read("src/proxy.ts");
     expect(proxy).toContain('import { auth } from "@/auth";');
     expect(proxy).toContain("function appProxy(request: NextRequest) {");
     expect(proxy).toContain("export const proxy = auth((request) => appProxy(request));");

@@ -1,33 +1,39 @@
 /**
- * `create-auth init --providers nodemailer,passkey` through the built CLI on copies of the fixtures: the
- * auth module mails links through EMAIL_SERVER/EMAIL_FROM read the framework's way and opts in to passkeys,
- * as snapshotted for Next and SvelteKit; every framework's generated module typechecks against the runtime
+ * `create-auth init --providers nodemailer,passkey`, run in memory on the fixtures: the auth module mails
+ * links through EMAIL_SERVER/EMAIL_FROM read the framework's way and opts in to passkeys, as snapshotted for
+ * Next and SvelteKit; every framework's generated module, written to a disk, typechecks against the runtime
  * it was given; nodemailer and @simplewebauthn/server become the app's dependencies; the next steps say
- * what EMAIL_SERVER looks like and where passkeys work; and without a database init stops before writing.
+ * what EMAIL_SERVER looks like and where passkeys work; without a database init stops before writing; and
+ * on a real terminal (the built CLI) the database question says why None is not offered.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeAnswers, parseInitFlags } from "../../src/cli/answers/resolve.js";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
+import {
+  assertBuilt,
+  type CliRun,
+  cliBin,
+  copyFixture,
+  type MemoryProject,
+  materialize,
+  memoryFixture,
+  read,
+  removeTemps,
+  repoRoot,
+  runInMemory,
+  stable,
+} from "./support.js";
 
-beforeAll(assertBuilt);
 afterAll(removeTemps);
 
 const PASSWORDLESS = ["--providers", "nodemailer,passkey", "--strategy", "database", "--db", "sqlite"];
 
-function stable(text: string, dir: string): string {
-  return text
-    .replaceAll(dir, "<project>")
-    .replace(/\(\d+ files\)/g, "(<n> files)")
-    .replace(/Wrote \d+ files/g, "Wrote <n> files");
-}
-
-function init(fixture: string, args: string[]) {
-  const dir = copyFixture(fixture);
-  const run = runCli(["init", dir, "--yes", "--no-install", ...args]);
-  return { dir, run };
+async function init(fixture: string, args: string[]) {
+  const project = memoryFixture(fixture);
+  const run = await runInMemory(project, ["init", project.root, "--yes", "--no-install", ...args]);
+  return { project, run };
 }
 
 /**
@@ -65,23 +71,23 @@ describe.each([
   { fixture: "sveltekit-2", auth: "src/auth.ts", env: ".env", read: "env" },
 ])("init --providers nodemailer,passkey on $fixture", ({ fixture, auth, env, read: envRead }) => {
   const snapshots = `__snapshots__/init-${fixture}-passwordless`;
-  let dir: string;
-  let first: ReturnType<typeof runCli>;
+  let project: MemoryProject;
+  let first: CliRun;
 
-  beforeAll(() => {
-    ({ dir, run: first } = init(fixture, PASSWORDLESS));
+  beforeAll(async () => {
+    ({ project, run: first } = await init(fixture, PASSWORDLESS));
   }, 60_000);
 
   it("exits 0 and prints the plan and next steps: EMAIL_SERVER's shape, passkeys on HTTPS or localhost", async () => {
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
-    await expect(stable(first.stdout, dir)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
+    await expect(stable(first.stdout, project.root)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
     expect(first.stdout).toContain("smtp://user:password@smtp.example.com:587");
     expect(first.stdout).toMatch(/passkeys work only in a secure context: HTTPS, or http:\/\/localhost/);
   });
 
   it("passes EMAIL_SERVER and EMAIL_FROM to the email provider and turns on WebAuthn for the passkey", async () => {
-    const config = read(dir, auth);
+    const config = project.read(auth);
     await expect(config).toMatchFileSnapshot(`${snapshots}/auth.ts.snap`);
     expect(config).toContain(`Nodemailer({ server: ${envRead}.EMAIL_SERVER, from: ${envRead}.EMAIL_FROM }),`);
     expect(config).toContain("experimental: { enableWebAuthn: true },");
@@ -89,24 +95,24 @@ describe.each([
   });
 
   it("adds nodemailer and @simplewebauthn/server to the app's dependencies", async () => {
-    const pkg = JSON.parse(read(dir, "package.json")) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(project.read("package.json")) as { dependencies: Record<string, string> };
     expect(pkg.dependencies).toMatchObject({ nodemailer: "^8.0.11", "@simplewebauthn/server": "^14.0.3" });
-    await expect(read(dir, "package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
+    await expect(project.read("package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
   });
 
   it("writes blank EMAIL_SERVER and EMAIL_FROM to the env file and .env.example", () => {
     for (const file of [env, ".env.example"]) {
-      expect(read(dir, file)).toMatch(/^EMAIL_SERVER=$/m);
-      expect(read(dir, file)).toMatch(/^EMAIL_FROM=$/m);
+      expect(project.read(file)).toMatch(/^EMAIL_SERVER=$/m);
+      expect(project.read(file)).toMatch(/^EMAIL_FROM=$/m);
     }
   });
 
-  it("plans nothing on a second run", () => {
-    const before = hashTree(dir);
-    const again = runCli(["init", dir, "--yes", ...PASSWORDLESS]);
+  it("plans nothing on a second run", async () => {
+    const before = project.hash();
+    const again = await runInMemory(project, ["init", project.root, "--yes", ...PASSWORDLESS]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain("Nothing to do");
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 });
 
@@ -117,21 +123,21 @@ describe("the generated auth module typechecks against the runtime it was given"
     { fixture: "express-5-ts", auth: "src/auth.ts" },
     { fixture: "solid-start-2", auth: "src/auth.ts" },
     { fixture: "qwik-city-1", auth: "src/routes/plugin@auth.ts" },
-  ])("$fixture ($auth)", ({ fixture, auth }) => {
-    const { dir, run } = init(fixture, PASSWORDLESS);
+  ])("$fixture ($auth)", async ({ fixture, auth }) => {
+    const { project, run } = await init(fixture, PASSWORDLESS);
     expect(run.status).toBe(0);
-    const config = read(dir, auth);
+    const config = project.read(auth);
     expect(config).toContain("Nodemailer(");
     expect(config).toContain("Passkey(),");
     expect(config).toContain("experimental: { enableWebAuthn: true },");
-    const result = typecheck(dir, [auth]);
+    const result = typecheck(materialize(project), [auth]);
     expect(result.output).toBe("");
     expect(result.status).toBe(0);
   });
 
-  it("Qwik City reads the email settings from the request's env", () => {
-    const { dir } = init("qwik-city-1", PASSWORDLESS);
-    const plugin = read(dir, "src/routes/plugin@auth.ts");
+  it("Qwik City reads the email settings from the request's env", async () => {
+    const { project } = await init("qwik-city-1", PASSWORDLESS);
+    const plugin = project.read("src/routes/plugin@auth.ts");
     expect(plugin).toContain('server: event.env.get("EMAIL_SERVER"),');
     expect(plugin).toContain('from: event.env.get("EMAIL_FROM"),');
   });
@@ -143,15 +149,15 @@ describe("email and passkey sign-in need a database", () => {
     ["passkey", ["--yes"], "Passkey"],
     ["nodemailer,passkey", ["--db", "none"], "Email and Passkey"],
     ["github,passkey", [], "Passkey"],
-  ])("--providers %s %j without a database: one line naming --db, nothing written", (providers, flags, names) => {
-    const dir = copyFixture("next-app");
-    const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", providers, "--no-install", ...flags]);
+  ])("--providers %s %j without a database: one line naming --db, nothing written", async (providers, flags, names) => {
+    const project = memoryFixture("next-app");
+    const before = project.hash();
+    const run = await runInMemory(project, ["init", project.root, "--providers", providers, "--no-install", ...flags]);
     expect(run.status).not.toBe(0);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain(`${names} sign-in stores users in a database: pass --db sqlite|postgres|mysql`);
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 
   it("with --strategy jwt and a database, the email provider is allowed (users stored, sessions in the cookie)", () => {
@@ -179,7 +185,7 @@ describe("email and passkey sign-in need a database", () => {
 
 /** The CLI on a real pseudo-terminal (util-linux `script`): waits for `waitFor`, presses Enter, returns what showed. */
 async function initOnTerminal(args: string[], waitFor: string): Promise<{ status: number | null; screen: string }> {
-  const command = `stty cols 120 rows 50; exec ${process.execPath} bin/create-auth.js ${args.join(" ")}`;
+  const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliBin()} ${args.join(" ")}`;
   const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: repoRoot, stdio: ["pipe", "pipe", "pipe"] });
   let screen = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -200,6 +206,8 @@ async function initOnTerminal(args: string[], waitFor: string): Promise<{ status
 const hasScript = spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
 
 describe.skipIf(!hasScript)("email and passkey sign-in on a terminal", () => {
+  beforeAll(assertBuilt);
+
   it("asks for the database without offering None, and says why", async () => {
     const dir = copyFixture("next-app");
     const args = ["init", dir, "--providers", "nodemailer", "--strategy", "jwt", "--no-install", "--yes"];

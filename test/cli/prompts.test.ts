@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot } from "./support.js";
+import { assertBuilt, cliBin, copyFixture, hashTree, read, removeTemps, repoRoot } from "./support.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTemps);
@@ -17,7 +17,7 @@ const DOWN = "\x1b[B";
 
 /** Runs the CLI on a 120-column pty; each step waits for a prompt text, then types its keys. */
 async function runInPty(args: string[], steps: { waitFor: string; keys: string[] }[]) {
-  const command = `stty cols 120 rows 50; exec ${process.execPath} bin/create-auth.js ${args.join(" ")}`;
+  const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliBin()} ${args.join(" ")}`;
   const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: repoRoot, stdio: ["pipe", "pipe", "pipe"] });
   let screen = "";
   child.stdout.on("data", (chunk: Buffer) => {

@@ -1,24 +1,42 @@
 /**
- * Test harness for the CLI: fresh copies of fixture projects in temp dirs, the built CLI run as a child
- * process exactly as users run it (`node bin/create-auth.js …`), and tree hashes to prove "nothing written".
+ * Test harness for the CLI, two ways:
+ * - black box: fresh copies of fixture projects in temp dirs, the built CLI run as a child process exactly
+ *   as users run it (`node bin/create-auth.js …`), tree hashes to prove "nothing written";
+ * - in memory: the same program (`run` in src/cli/main.ts, argv and all) on a fixture held in a Map, read
+ *   from disk once per file: no process, no copy. Planning is pure, so this is what the users' runs do,
+ *   minus the disk; each command keeps a few black-box runs for the part that is not.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import type { Host } from "../../src/cli/host.js";
+import { run } from "../../src/cli/main.js";
+import { listFilesRecursive, memoryReader, type ProjectReader, subReader } from "../../src/cli/plan/reader.js";
+import { contentAfter, contentBefore, type Plan } from "../../src/cli/plan/types.js";
+import { loadRuntimeSource, type RuntimeSource } from "../../src/cli/runtime-package/source.js";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
+/**
+ * The CLI package the black-box tests run: this repository (its `bin/` and `dist/`), or another directory
+ * laid out the same way (CREATE_AUTH_CLI_PACKAGE), e.g. a build of src/cli alone next to the shared dist/.
+ */
+export const cliPackageDir = process.env["CREATE_AUTH_CLI_PACKAGE"] ?? repoRoot;
 const temps: string[] = [];
 
 /** The CLI under test is the build output; refuse to test a stale one (run `npm run build`). */
 export function assertBuilt(): void {
-  const built = path.join(repoRoot, "dist/cli/main.js");
+  const built = path.join(cliPackageDir, "dist/cli/main.js");
   const builtAt = statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   const sources = listFilesRecursive(path.join(repoRoot, "src/cli")).map((f) => path.join(repoRoot, "src/cli", f));
   const newest = Math.max(...sources.map((f) => statSync(f).mtimeMs));
   if (builtAt < newest) throw new Error("dist/cli is older than src/cli: run `npm run build` before the CLI tests.");
+}
+
+/** `bin/create-auth.js` (or `bin/auth.js`) of the CLI package under test, relative to `cwd` when given. */
+export function cliBin(bin: "create-auth" | "auth" = "create-auth"): string {
+  return path.join(cliPackageDir, "bin", `${bin}.js`);
 }
 
 export function copyFixture(name: string): string {
@@ -39,10 +57,9 @@ export interface CliRun {
 }
 
 export function runCli(args: string[], options: { cwd?: string; bin?: "create-auth" | "auth" } = {}): CliRun {
-  const bin = path.join(repoRoot, "bin", `${options.bin ?? "create-auth"}.js`);
   const env = { ...process.env };
   delete env["npm_config_user_agent"];
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const result = spawnSync(process.execPath, [cliBin(options.bin), ...args], {
     cwd: options.cwd ?? repoRoot,
     encoding: "utf8",
     env,
@@ -66,4 +83,154 @@ export function hashTree(dir: string): string {
 
 export function read(dir: string, file: string): string {
   return readFileSync(path.join(dir, file), "utf8");
+}
+
+/** Output with what changes from run to run (project dir, runtime file count) replaced by stable markers. */
+export function stable(text: string, dir: string): string {
+  return text
+    .replaceAll(dir, "<project>")
+    .replace(/\(\d+ files\)/g, "(<n> files)")
+    .replace(/Wrote \d+ files/g, "Wrote <n> files");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// In memory
+
+const fixtureCache = new Map<string, ReadonlyMap<string, string>>();
+
+/** A fixture's files (path → text), read from test/fixtures once per test file. */
+function fixtureFiles(name: string): ReadonlyMap<string, string> {
+  let files = fixtureCache.get(name);
+  if (!files) {
+    const dir = path.join(repoRoot, "test/fixtures", name);
+    files = new Map(listFilesRecursive(dir).map((file) => [file, readFileSync(path.join(dir, file), "utf8")]));
+    fixtureCache.set(name, files);
+  }
+  return files;
+}
+
+let projects = 0;
+
+/** A project held in memory: a fixture's files, edited by tests and by the plans applied to it. */
+export class MemoryProject {
+  /** An absolute path no disk has: where the CLI is told the project is. */
+  readonly root: string;
+  readonly files: Map<string, string>;
+
+  constructor(fixture: string) {
+    this.root = path.join(os.tmpdir(), "create-auth-in-memory", `${fixture}-${++projects}`);
+    this.files = new Map(fixtureFiles(fixture));
+  }
+
+  read(file: string): string {
+    const text = this.files.get(file);
+    if (text === undefined) throw new Error(`${file} does not exist in ${this.root}`);
+    return text;
+  }
+
+  /** A file or a directory. */
+  has(file: string): boolean {
+    return this.reader().exists(file);
+  }
+
+  /** What detection and planning read: this project, live. */
+  reader(): ProjectReader {
+    return memoryReader(this.root, this.files);
+  }
+
+  write(file: string, content: string): void {
+    this.files.set(file, content);
+  }
+
+  remove(file: string): void {
+    this.files.delete(file);
+  }
+
+  /** Moves a file or a whole directory. */
+  rename(from: string, to: string): void {
+    for (const [file, content] of [...this.files]) {
+      if (file !== from && !file.startsWith(`${from}/`)) continue;
+      this.files.delete(file);
+      this.files.set(to + file.slice(from.length), content);
+    }
+  }
+
+  /** sha256 of every path and content: equal hashes mean nothing was written. */
+  hash(): string {
+    const hash = createHash("sha256");
+    for (const file of [...this.files.keys()].sort()) hash.update(file).update("\0").update(this.files.get(file)!);
+    return hash.digest("hex");
+  }
+}
+
+export function memoryFixture(name: string): MemoryProject {
+  return new MemoryProject(name);
+}
+
+/** Writes a project held in memory to a fresh temp dir, for what must run on a disk (node, tsc, a database). */
+export function materialize(project: MemoryProject): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "create-auth-materialized-"));
+  temps.push(dir);
+  for (const [file, content] of project.files) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  }
+  return dir;
+}
+
+let runtime: RuntimeSource | undefined;
+
+/** The host the in-memory runs see: no terminal, no package-manager user agent, the shared dist/runtime. */
+function memoryHost(project: MemoryProject, output: { stdout: string; stderr: string }): Host {
+  return {
+    cwd: project.root,
+    env: {},
+    terminal: false,
+    stdout: (text) => {
+      output.stdout += text;
+    },
+    stderr: (text) => {
+      output.stderr += text;
+    },
+    reader(root) {
+      const relative = path.relative(project.root, root);
+      const whole = project.reader();
+      if (relative === "") return whole;
+      if (relative.startsWith("..") || path.isAbsolute(relative)) throw new Error(`${root} is not in ${project.root}`);
+      return subReader(whole, relative.split(path.sep).join("/"));
+    },
+    apply(plan: Plan) {
+      const prefix = path.relative(project.root, plan.projectDir).split(path.sep).join("/");
+      const at = (file: string) => (prefix ? `${prefix}/${file}` : file);
+      for (const change of plan.changes) {
+        if ((project.files.get(at(change.path)) ?? null) !== contentBefore(change)) {
+          throw new Error(`${change.path} changed while planning`);
+        }
+      }
+      for (const change of plan.changes) {
+        const after = contentAfter(change);
+        if (after === null) project.files.delete(at(change.path));
+        else project.files.set(at(change.path), after);
+      }
+      return { written: plan.changes.length };
+    },
+    install() {
+      throw new Error("An in-memory project cannot install dependencies: pass --no-install.");
+    },
+    runtime() {
+      runtime ??= loadRuntimeSource(path.join(repoRoot, "dist/runtime/"));
+      return runtime;
+    },
+  };
+}
+
+/** The CLI's program run in this process on a project in memory; `args` as a user types them. */
+export async function runInMemory(
+  project: MemoryProject,
+  args: string[],
+  options: { bin?: "create-auth" | "auth" } = {},
+): Promise<CliRun> {
+  const output = { stdout: "", stderr: "" };
+  const status = await run(args, options.bin ?? "create-auth", memoryHost(project, output));
+  return { status, ...output };
 }

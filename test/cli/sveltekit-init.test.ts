@@ -1,38 +1,27 @@
 /**
- * `create-auth init` on copies of the SvelteKit 2 and 3 fixtures, through the built CLI as a child process:
- * the generated files as snapshotted, the app's hooks and layout merged (not replaced), and a second run
- * planning nothing.
+ * `create-auth init` on the SvelteKit 2 and 3 fixtures, run in memory: the generated files as snapshotted,
+ * the app's hooks and layout merged (not replaced), and a second run planning nothing.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, repoRoot, runCli } from "./support.js";
-
-beforeAll(assertBuilt);
-afterAll(removeTemps);
-
-function stable(text: string, dir: string): string {
-  return text
-    .replaceAll(dir, "<project>")
-    .replace(/\(\d+ files\)/g, "(<n> files)")
-    .replace(/Wrote \d+ files/g, "Wrote <n> files");
-}
+import { beforeAll, describe, expect, it } from "vitest";
+import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
 
 const INIT = ["--providers", "oidc,credentials", "--yes", "--no-install"];
 
 describe.each(["sveltekit-2", "sveltekit-3"])("create-auth init (%s)", (fixture) => {
   const snapshots = `__snapshots__/init-${fixture}`;
-  let dir: string;
-  let first: ReturnType<typeof runCli>;
+  let project: MemoryProject;
+  let first: CliRun;
 
-  beforeAll(() => {
-    dir = copyFixture(fixture);
-    first = runCli(["init", dir, ...INIT]);
+  beforeAll(async () => {
+    project = memoryFixture(fixture);
+    first = await runInMemory(project, ["init", project.root, ...INIT]);
   }, 60_000);
 
   it("exits 0 and prints the plan summary and next steps", async () => {
     expect(first.stderr).toBe("");
     expect(first.status).toBe(0);
-    await expect(stable(first.stdout, dir)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
+    await expect(stable(first.stdout, project.root)).toMatchFileSnapshot(`${snapshots}/summary.txt`);
   });
 
   it("generates the auth module, the action routes, the hooks and the layout load as snapshotted", async () => {
@@ -46,26 +35,26 @@ describe.each(["sveltekit-2", "sveltekit-3"])("create-auth init (%s)", (fixture)
       [".env.example", "env.example.snap"],
       ["package.json", "package.json.snap"],
     ] as const) {
-      await expect(read(dir, file)).toMatchFileSnapshot(`${snapshots}/${snapshot}`);
+      await expect(project.read(file)).toMatchFileSnapshot(`${snapshots}/${snapshot}`);
     }
   });
 
   it("declares the auth environment variables in src/env.ts on SvelteKit 3 only", async () => {
     if (fixture === "sveltekit-3") {
-      await expect(read(dir, "src/env.ts")).toMatchFileSnapshot(`${snapshots}/env.ts.snap`);
+      await expect(project.read("src/env.ts")).toMatchFileSnapshot(`${snapshots}/env.ts.snap`);
     } else {
       expect(first.stdout).not.toContain("src/env.ts");
     }
   });
 
   it("keeps the app's own handle, after the auth handle", () => {
-    const hooks = read(dir, "src/hooks.server.ts");
+    const hooks = project.read("src/hooks.server.ts");
     expect(hooks).toContain('response.headers.set("x-served-by", "acme-notes");');
     expect(hooks).toContain("export const handle = sequence(authHandle, appHandle);");
   });
 
   it("keeps .env byte for byte and appends a fresh secret", () => {
-    const env = read(dir, ".env");
+    const env = project.read(".env");
     expect(env.startsWith(read(path.join(repoRoot, "test/fixtures", fixture), ".env"))).toBe(true);
     const secret = /^AUTH_SECRET=(.*)$/m.exec(env)?.[1] ?? "";
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -73,19 +62,19 @@ describe.each(["sveltekit-2", "sveltekit-3"])("create-auth init (%s)", (fixture)
   });
 
   it("ships the Svelte components in the runtime package, exported under the svelte condition", () => {
-    const runtime = path.join(dir, "vendor/auth-runtime");
-    expect(read(runtime, "sveltekit/SignIn.svelte")).toBe(
+    const runtime = "vendor/auth-runtime";
+    expect(project.read(`${runtime}/sveltekit/SignIn.svelte`)).toBe(
       read(path.join(repoRoot, "dist/runtime"), "sveltekit/SignIn.svelte"),
     );
-    const pkg = JSON.parse(read(runtime, "package.json"));
+    const pkg = JSON.parse(project.read(`${runtime}/package.json`));
     expect(pkg.exports["./sveltekit/components"]).toMatchObject({ svelte: "./sveltekit/components.js" });
   });
 
-  it("plans nothing on a second run", { timeout: 60_000 }, () => {
-    const before = hashTree(dir);
-    const second = runCli(["init", dir, ...INIT, "--json"]);
+  it("plans nothing on a second run", { timeout: 60_000 }, async () => {
+    const before = project.hash();
+    const second = await runInMemory(project, ["init", project.root, ...INIT, "--json"]);
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout).plan.changes).toEqual([]);
-    expect(hashTree(dir)).toBe(before);
+    expect(project.hash()).toBe(before);
   });
 });

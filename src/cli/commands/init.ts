@@ -4,22 +4,18 @@
  */
 import path from "node:path";
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
-import { applyPlan } from "../apply/apply.js";
 import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import { generateSecret } from "../env/secret.js";
 import { CliError } from "../errors.js";
+import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { diskReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
 import { planDiff, planJson, summaryLines } from "../review/summary.js";
-import { loadRuntimeSource, type RuntimeSource } from "../runtime-package/source.js";
+import type { RuntimeSource } from "../runtime-package/source.js";
 import type { Answers, ModuleShape, ProjectInfo } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
 
-function isInteractive(flags: InitFlags): boolean {
-  return !flags.json && Boolean(process.stdin.isTTY && process.stdout.isTTY);
-}
 
 /** The generated code imports these runtime modules: refuse to write imports that would not resolve. */
 function assertRuntimeHas(runtime: RuntimeSource, answers: Answers): void {
@@ -51,22 +47,22 @@ function projectJson(info: ProjectInfo): object {
   };
 }
 
-export async function runInit(dir: string | undefined, flags: InitFlags, out: Output): Promise<void> {
-  const root = path.resolve(dir ?? ".");
+export async function runInit(dir: string | undefined, flags: InitFlags, out: Output, host: Host): Promise<void> {
+  const root = path.resolve(host.cwd, dir ?? ".");
   const partial = parseInitFlags(flags);
-  const reader = diskReader(root);
+  const reader = host.reader(root);
   const { info, target } = detectProject(reader, {
     framework: partial.framework,
-    userAgent: process.env["npm_config_user_agent"],
+    userAgent: host.env["npm_config_user_agent"],
   });
-  const interactive = isInteractive(flags);
+  const interactive = !flags.json && host.terminal;
 
   const missing = missingQuestions(partial);
   const asked =
     interactive && missing.length > 0 ? await (await import("../answers/prompt.js")).askMissing(missing, partial) : {};
   const answers = completeAnswers(partial, asked, { yes: Boolean(flags.yes), framework: target.id });
 
-  const runtime = loadRuntimeSource();
+  const runtime = host.runtime();
   assertRuntimeHas(runtime, answers);
   const render = await loadRenderer(target.id);
   let inspectModule: (source: string) => ModuleShape = () => ({ imports: [], exports: [] });
@@ -143,7 +139,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags, out: Ou
       throw new CliError("Cancelled", "Cancelled; nothing was written.");
   }
 
-  const { written } = applyPlan(plan);
+  const { written } = host.apply(plan);
   out.line();
   out.line(`Wrote ${written} file${written === 1 ? "" : "s"}.`);
   let install = "not-needed";
@@ -154,8 +150,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags, out: Ou
       steps.unshift(`Install dependencies: ${plan.install.command.join(" ")}`);
     } else {
       out.line(`Installing with ${plan.install.command.join(" ")} …`);
-      const { runInstall } = await import("../apply/install.js");
-      await runInstall(root, plan.install, out.json);
+      await host.install(root, plan.install, out.json);
       install = "done";
     }
   }

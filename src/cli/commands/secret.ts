@@ -4,21 +4,20 @@
  * the existing AUTH_SECRET line (the command's explicit purpose), fixing .gitignore first if needed.
  * Kept light: no templates, prompts or installers are loaded, so it starts as fast as node itself.
  */
-import path from "node:path";
-import { applyPlan } from "../apply/apply.js";
 import { ignoreStatus } from "../detect/git-ignore.js";
 import { planSecretsFile } from "../env/plan.js";
 import { generateSecret } from "../env/secret.js";
+import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { diskReader } from "../plan/reader.js";
+import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
 import { summaryLines } from "../review/summary.js";
 import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS } from "../targets/conventions.js";
 import type { PackageJson } from "../targets/types.js";
 
 /** The env file convention of the project's framework; `.env` when none is recognised. */
-function envConvention(root: string): { envFile: string; ignorePattern: string } {
-  const text = diskReader(root).read("package.json");
+function envConvention(reader: ProjectReader): { envFile: string; ignorePattern: string } {
+  const text = reader.read("package.json");
   let pkg: PackageJson = {};
   try {
     if (text) pkg = JSON.parse(text) as PackageJson;
@@ -30,15 +29,15 @@ function envConvention(root: string): { envFile: string; ignorePattern: string }
   return convention ?? DEFAULT_ENV_CONVENTION;
 }
 
-export function runSecret(out: Output): void {
+export function runSecret(out: Output, host: Host): void {
   const secret = generateSecret();
-  const root = path.resolve(".");
-  const reader = diskReader(root);
-  const { envFile, ignorePattern } = envConvention(root);
+  const root = host.cwd;
+  const reader = host.reader(root);
+  const { envFile, ignorePattern } = envConvention(reader);
   const { changes, merge } = planSecretsFile({
     reader,
     envFile,
-    envStatus: ignoreStatus(root, envFile),
+    envStatus: ignoreStatus(reader, envFile),
     ignorePattern,
     entries: [{ key: "AUTH_SECRET", value: secret, mode: "replace" }],
     header: ["Auth: AUTH_SECRET encrypts sessions; keep it secret, one per environment."],
@@ -55,7 +54,7 @@ export function runSecret(out: Output): void {
     conflicts: [],
   };
   for (const line of summaryLines(plan)) out.line(line);
-  applyPlan(plan);
+  host.apply(plan);
   out.line(
     merge.replaced.length > 0
       ? `Replaced AUTH_SECRET in ${envFile} with a new one (that is what \`auth secret\` does): existing sessions end; restart the app.`

@@ -4,8 +4,8 @@
  * excludes file); outside one we read the project's .gitignore with the documented pattern rules.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { ProjectReader } from "../plan/reader.js";
 
 export interface IgnoreStatus {
   ignored: boolean;
@@ -15,16 +15,18 @@ export interface IgnoreStatus {
   via: "git" | "gitignore";
 }
 
-/** Whether `dir` is inside a git work tree (a `.git` entry in it or a parent), checked without spawning git. */
-function insideGitWorkTree(dir: string): boolean {
-  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    if (existsSync(path.join(current, ".git"))) return true;
-    if (path.dirname(current) === current) return false;
+/** Whether the project is inside a git work tree (a `.git` entry in it or a parent), checked without spawning git. */
+function insideGitWorkTree(reader: ProjectReader): boolean {
+  for (let dir = "."; ; dir = path.posix.join(dir, "..")) {
+    if (reader.exists(path.posix.join(dir, ".git"))) return true;
+    const absolute = path.resolve(reader.root, dir);
+    if (path.dirname(absolute) === absolute) return false;
   }
 }
 
-export function ignoreStatus(root: string, relativePath: string): IgnoreStatus {
-  if (insideGitWorkTree(root)) {
+export function ignoreStatus(reader: ProjectReader, relativePath: string): IgnoreStatus {
+  const root = reader.root;
+  if (insideGitWorkTree(reader)) {
     const git = spawnSync("git", ["check-ignore", "-q", "--", relativePath], { cwd: root, stdio: "ignore" });
     // check-ignore never reports tracked files as ignored, so "ignored" also means "not tracked".
     if (git.status === 0) return { ignored: true, tracked: false, via: "git" };
@@ -34,12 +36,8 @@ export function ignoreStatus(root: string, relativePath: string): IgnoreStatus {
     }
     // git missing or failing: fall back to reading .gitignore.
   }
-  let source = "";
-  try {
-    source = readFileSync(path.join(root, ".gitignore"), "utf8");
-  } catch {
-    // No .gitignore: nothing is ignored.
-  }
+  // No .gitignore: nothing is ignored.
+  const source = reader.read(".gitignore") ?? "";
   return { ignored: gitignoreMatches(source, relativePath), tracked: false, via: "gitignore" };
 }
 

@@ -4,8 +4,8 @@
  * (`npm_config_user_agent`, set by npx/pnpm dlx/yarn dlx/bunx). In a workspace the lockfile sits at the
  * workspace root, so we look upward for one.
  */
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { ProjectReader } from "../plan/reader.js";
 import type { PackageManager } from "../plan/types.js";
 
 export interface PackageManagerInfo {
@@ -24,16 +24,17 @@ const LOCKFILES: [string, PackageManager][] = [
   ["npm-shrinkwrap.json", "npm"],
 ];
 
-function lockfileIn(dir: string): PackageManager | null {
-  for (const [file, manager] of LOCKFILES) if (existsSync(path.join(dir, file))) return manager;
+/** `dir` is relative to the project root (`""`, `..`, `../..`). */
+function lockfileIn(reader: ProjectReader, dir: string): PackageManager | null {
+  for (const [file, manager] of LOCKFILES) if (reader.exists(path.posix.join(dir, file))) return manager;
   return null;
 }
 
 /** A directory is a workspace root when its package.json declares workspaces or pnpm says so. */
-function isWorkspaceRoot(dir: string): boolean {
-  if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return true;
+function isWorkspaceRoot(reader: ProjectReader, dir: string): boolean {
+  if (reader.exists(path.posix.join(dir, "pnpm-workspace.yaml"))) return true;
   try {
-    const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { workspaces?: unknown };
+    const pkg = JSON.parse(reader.read(path.posix.join(dir, "package.json")) ?? "") as { workspaces?: unknown };
     return pkg.workspaces !== undefined;
   } catch {
     return false;
@@ -46,16 +47,19 @@ function fromName(value: string | undefined): PackageManager | null {
 }
 
 export function detectPackageManager(
-  root: string,
+  reader: ProjectReader,
   packageManagerField: string | undefined,
   userAgent: string | undefined,
 ): PackageManagerInfo {
-  const own = lockfileIn(root);
-  if (own) return { name: own, source: "lockfile", lockfileDir: root };
-  for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (!isWorkspaceRoot(dir)) continue;
-    const manager = lockfileIn(dir);
-    if (manager) return { name: manager, source: "lockfile", lockfileDir: dir };
+  const own = lockfileIn(reader, "");
+  if (own) return { name: own, source: "lockfile", lockfileDir: reader.root };
+  // Every directory above the project, short of the file system's root.
+  for (let dir = ".."; ; dir = `${dir}/..`) {
+    const absolute = path.resolve(reader.root, dir);
+    if (absolute === path.dirname(absolute)) break;
+    if (!isWorkspaceRoot(reader, dir)) continue;
+    const manager = lockfileIn(reader, dir);
+    if (manager) return { name: manager, source: "lockfile", lockfileDir: absolute };
   }
   const declared = fromName(packageManagerField);
   if (declared) return { name: declared, source: "package.json", lockfileDir: null };

@@ -3,9 +3,8 @@
  * once, up front: framework and version, router, package manager, TS or JS, src/ dir, path aliases, the
  * env file and whether git ignores it, and auth files that already exist. Reads only.
  */
-import path from "node:path";
 import { CliError } from "../errors.js";
-import { diskReader, type ProjectReader } from "../plan/reader.js";
+import { type ProjectReader, subReader } from "../plan/reader.js";
 import { FRAMEWORK_NAMES, findTarget, TARGETS } from "../targets/index.js";
 import type { FrameworkId, PackageJson, ProjectInfo, Target } from "../targets/types.js";
 import { type IdentifiedFramework, identifyFramework } from "./framework.js";
@@ -50,7 +49,7 @@ export function readPackageJson(reader: ProjectReader): PackageJson {
 function membersWithFramework(reader: ProjectReader, pkg: PackageJson): string[] {
   const found: string[] = [];
   for (const member of workspaceMembers(reader, pkg)) {
-    const memberReader = diskReader(path.join(reader.root, member));
+    const memberReader = subReader(reader, member);
     const text = memberReader.read("package.json");
     if (text === null) continue;
     try {
@@ -122,7 +121,7 @@ export function detectProject(
     framework: { id: target.id, name: target.name, ...match },
     workspaceRoot: workspace.root,
     evidence: identified?.id === target.id ? identified.evidence : [`--framework ${target.id}`],
-    packageManager: detectPackageManager(reader.root, pkg.packageManager, options.userAgent),
+    packageManager: detectPackageManager(reader, pkg.packageManager, options.userAgent),
     language: reader.exists("tsconfig.json") ? ("ts" as const) : ("js" as const),
     srcDir: match.routesDir.startsWith("src/"),
     aliases: detectPathAliases(reader),
@@ -130,7 +129,7 @@ export function detectProject(
   };
   const info: ProjectInfo = {
     ...base,
-    envStatus: ignoreStatus(reader.root, target.envFile),
+    envStatus: ignoreStatus(reader, target.envFile),
     existingAuthFiles: target.ownedFiles(base).filter((file) => reader.exists(file)),
   };
   return { info, target };

@@ -3,7 +3,6 @@
  * framework is often declared, or only installed, at the workspace root rather than in the app's own
  * package.json. Detection reads both, as one merged view. Reads only.
  */
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { ProjectReader } from "../plan/reader.js";
 import type { PackageJson } from "../targets/types.js";
@@ -50,17 +49,6 @@ export function mergedPackageJson(own: PackageJson, workspace: Workspace): Packa
   };
 }
 
-function subdirectories(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== "node_modules")
-      .map((entry) => entry.name)
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
 /** The workspace's member directories, for a project that is itself a workspace root (globs `dir/*` only). */
 export function workspaceMembers(reader: ProjectReader, pkg: PackageJson & { workspaces?: unknown }): string[] {
   const patterns: string[] = [];
@@ -82,7 +70,7 @@ export function workspaceMembers(reader: ProjectReader, pkg: PackageJson & { wor
       continue;
     }
     const parent = clean.slice(0, -2);
-    for (const child of subdirectories(path.join(reader.root, parent))) {
+    for (const child of reader.directories(parent).filter((name) => name !== "node_modules")) {
       if (reader.exists(`${parent}/${child}/package.json`)) members.push(`${parent}/${child}`);
     }
   }

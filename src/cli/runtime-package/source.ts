@@ -19,8 +19,8 @@ export interface RuntimeSource {
 /** Packages the runtime imports at run time; the host installs them as direct dependencies. */
 export const RUNTIME_PEERS = ["jose", "oauth4webapi"] as const;
 
-export function loadRuntimeSource(): RuntimeSource {
-  const dir = fileURLToPath(new URL("../../runtime/", import.meta.url));
+/** `dir`: a built runtime (`dist/runtime/`, ending in `/`); by default the one beside this CLI. */
+export function loadRuntimeSource(dir = fileURLToPath(new URL("../../runtime/", import.meta.url))): RuntimeSource {
   if (!existsSync(dir)) {
     throw new CliError(
       "RuntimeNotBuilt",

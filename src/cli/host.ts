@@ -1,0 +1,42 @@
+/**
+ * What a command touches beyond pure planning: where its words go, the project's files (read through a
+ * ProjectReader, written only by applying a Plan), the installer, the terminal, the environment and the
+ * runtime this CLI ships. `processHost()` is the real machine; the tests run the very same commands on a
+ * project held in memory through another Host, so planning is tested without a process or a disk copy.
+ */
+import { applyPlan } from "./apply/apply.js";
+import { diskReader, type ProjectReader } from "./plan/reader.js";
+import type { InstallStep, Plan } from "./plan/types.js";
+import { loadRuntimeSource, type RuntimeSource } from "./runtime-package/source.js";
+
+export interface Host {
+  /** The directory commands without a [dir] argument work in. */
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** stdin and stdout are a terminal: questions may be asked. */
+  readonly terminal: boolean;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The project at `root` (absolute), read-only. */
+  reader(root: string): ProjectReader;
+  /** Writes a plan's changes, all or nothing. */
+  apply(plan: Plan): { written: number };
+  install(root: string, step: InstallStep, quietStdout: boolean): Promise<void>;
+  runtime(): RuntimeSource;
+}
+
+export function processHost(): Host {
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    terminal: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    reader: diskReader,
+    apply: applyPlan,
+    async install(root, step, quietStdout) {
+      await (await import("./apply/install.js")).runInstall(root, step, quietStdout);
+    },
+    runtime: () => loadRuntimeSource(),
+  };
+}
