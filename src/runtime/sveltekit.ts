@@ -8,6 +8,7 @@
  */
 import type { RequestEvent } from "@sveltejs/kit";
 import { env } from "$env/dynamic/private";
+import { processEnv } from "./core/server-actions.js";
 import { appRoot } from "./sveltekit/app-base.js";
 import { createSvelteKitAuth, type SvelteKitAuthInit, type SvelteKitAuthResult } from "./sveltekit/auth.js";
 
@@ -23,8 +24,7 @@ export type { Account, DefaultSession, Profile, Session, User } from "./types.js
 let merged: Record<string, string | undefined> | undefined;
 function authEnv(): Record<string, string | undefined> {
   // Read on the first request (SvelteKit sets its env before serving), then kept.
-  const processEnv = typeof process === "object" && process?.env ? process.env : {};
-  merged ??= { ...processEnv, ...env };
+  merged ??= { ...processEnv(), ...env };
   return merged;
 }
 
