@@ -16,7 +16,6 @@ import type { RuntimeSource } from "../runtime-package/source.js";
 import type { Answers, ModuleShape, ProjectInfo } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
 
-
 /** The generated code imports these runtime modules: refuse to write imports that would not resolve. */
 function assertRuntimeHas(runtime: RuntimeSource, answers: Answers): void {
   const have = new Set(runtime.files.map((f) => f.path));
