@@ -29,6 +29,14 @@ const AMBIGUOUS = /[\p{Cc}\\]|^\s|\s$/u;
 /** A scheme at the start (`https:`, `javascript:`): the value is absolute, not resolved against the base. */
 const HAS_SCHEME = /^[a-z][a-z\d+.-]*:/i;
 
+/**
+ * A path beginning with `//`. Followed as an absolute URL it stays on this origin, but written as a path
+ * (what a client-side router, Qwik City's redirect, or an app keeping `pathname + search` does) it is a
+ * network-path reference to another host (RFC 3986 §4.2). WHATWG URL produces one from harmless-looking
+ * input by removing dot segments, percent-encoded ones too: `/.//evil`, `/%2e%2e//evil`, `/a/..//evil`.
+ */
+const NETWORK_PATH = /^\/\//;
+
 /** Longer than any destination an app needs; a bound on what a cookie and a header carry. */
 const MAX_LENGTH = 4096;
 
@@ -38,7 +46,8 @@ const MAX_LENGTH = 4096;
  * 1. a non-empty string without ambiguous characters (see AMBIGUOUS), at most 4096 characters;
  * 2. parsed against `baseUrl` the way a browser resolves a Location header;
  * 3. `http:` or `https:` only (no `javascript:`, `data:`, `file:` …), and no userinfo (`https://app@evil`);
- * 4. on the origin of `baseUrl`, unless the policy allows other origins and the value is an absolute URL.
+ * 4. a path that does not begin with `//` (see NETWORK_PATH);
+ * 5. on the origin of `baseUrl`, unless the policy allows other origins and the value is an absolute URL.
  */
 export function redirectTarget(value: unknown, baseUrl: string, policy: RedirectPolicy): string | undefined {
   if (typeof value !== "string" || value === "" || value.length > MAX_LENGTH || AMBIGUOUS.test(value)) {
@@ -54,6 +63,7 @@ export function redirectTarget(value: unknown, baseUrl: string, policy: Redirect
   }
   if (target.protocol !== "http:" && target.protocol !== "https:") return undefined;
   if (target.username !== "" || target.password !== "") return undefined;
+  if (NETWORK_PATH.test(target.pathname)) return undefined;
   if (target.origin !== base.origin && !(policy.otherOrigins && HAS_SCHEME.test(value))) return undefined;
   return target.href;
 }

@@ -60,6 +60,20 @@ describe("the redirect rule (core/redirect.ts)", () => {
     }
   });
 
+  it("refuses a path the parser turns into one beginning with // (a network-path reference once written as a path)", () => {
+    for (const value of [
+      "/.//evil.com",
+      "/%2e%2e//evil.com",
+      "/a/..//evil.com",
+      `${baseUrl}//evil.com`,
+      "..//evil.com",
+    ]) {
+      expect(redirectTarget(value, baseUrl, APP_CHOSEN), value).toBeUndefined();
+    }
+    expect(redirectTarget("https://docs.example.com//x", baseUrl, APP_CHOSEN)).toBeUndefined();
+    expect(redirectTarget("/a/../b//c", baseUrl, SAME_ORIGIN)).toBe(`${baseUrl}/b//c`);
+  });
+
   it("lets the app name another origin only as an absolute http(s) URL", () => {
     expect(redirectTarget("https://docs.example.com/x", baseUrl, APP_CHOSEN)).toBe("https://docs.example.com/x");
     expect(redirectTarget("https://docs.example.com/x", baseUrl, SAME_ORIGIN)).toBeUndefined();
