@@ -5,7 +5,7 @@
  */
 import { UnknownAction } from "../errors.js";
 import type { AuthConfig } from "../types.js";
-import { ACTIONS_WITH_PROVIDER, firstValue, isAuthAction } from "./auth-actions.js";
+import { ACTIONS_WITH_PROVIDER, isAuthAction } from "./auth-actions.js";
 import { parseCookieHeader } from "./cookie-header.js";
 import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { RequestInternal } from "./internal.js";
@@ -19,19 +19,35 @@ export function effectiveUrl(request: Request, config: AuthConfig): URL {
   const path = `${url.pathname}${url.search}`;
   const deployment = (config as ConfigWithEnv)[deploymentUrl];
   if (deployment) return new URL(path, deployment.origin);
-  if (config.trustHost === true) {
-    const host = firstValue(request.headers.get("x-forwarded-host"));
-    const proto = firstValue(request.headers.get("x-forwarded-proto"));
-    if (host === undefined && proto === undefined) return url;
-    const protocol = proto === "http" || proto === "https" ? `${proto}:` : url.protocol;
-    try {
-      // Rebuilt rather than patched: setting `host` alone would keep the internal port.
-      return new URL(path, `${protocol}//${host ?? url.host}`);
-    } catch {
-      return url;
-    }
+  if (config.trustHost !== true) return url;
+  const forwarded = forwardedOrigin(request.headers, url);
+  // Rebuilt rather than patched: setting `host` alone would keep the internal port.
+  return forwarded ? new URL(path, forwarded) : url;
+}
+
+/** RFC 9110 §7.2 `Host = uri-host [ ":" port ]`: a name or an IP literal, nothing else (no userinfo, path, query). */
+const HOST = /^(?:\[[\da-f:.]+\]|[\w-]+(?:\.[\w-]+)*)(?::\d{1,5})?$/i;
+
+/**
+ * The origin a trusted proxy reports through `X-Forwarded-Host` / `X-Forwarded-Proto`, or undefined to keep the
+ * request's own. Only what a proxy writes is believed: one value per header, a plain host, `http` or `https`.
+ * A list means some hop appended to a value it received, so its first entry is whatever the client sent
+ * (the web cache and reset-link poisoning of OWASP WSTG-INPV-17), and which entry the trusted proxy wrote
+ * depends on the chain: a list, or any other malformed value, is refused rather than guessed at, and then
+ * neither header is used.
+ */
+function forwardedOrigin(headers: Headers, url: URL): string | undefined {
+  const hostHeader = headers.get("x-forwarded-host");
+  const protoHeader = headers.get("x-forwarded-proto");
+  if (hostHeader === null && protoHeader === null) return undefined;
+  const host = hostHeader === null ? url.host : hostHeader.trim();
+  const proto = protoHeader === null ? url.protocol.slice(0, -1) : protoHeader.trim().toLowerCase();
+  if (!HOST.test(host) || (proto !== "http" && proto !== "https")) return undefined;
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return undefined;
   }
-  return url;
 }
 
 /** `/api/auth/` and `/api/auth` are the same base path; `/` is the root. */
