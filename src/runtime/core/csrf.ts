@@ -96,18 +96,31 @@ export function assertCsrf(action: string, verified: boolean, skip: boolean): vo
 }
 
 /**
+ * `Sec-Fetch-Site` values a state-changing POST may carry: from a page of this origin, or from no page at all
+ * (the user's own navigation). `same-site` is not among them: a sibling subdomain is another origin, and it is
+ * exactly the party that can plant cookies here (OWASP CSRF cheat sheet, "Fetch Metadata headers": reject
+ * `cross-site`, and `same-site` unless sibling origins are trusted; Go's CrossOriginProtection does the same).
+ * Any other value, unknown ones included, is refused: the header is the browser's, never a page's.
+ */
+const SAME_ORIGIN_FETCH_SITES = new Set(["same-origin", "none"]);
+
+/**
  * The browser's own word on where a POST comes from, checked before any state-changing action runs (OWASP
- * CSRF cheat sheet, "Verifying Origin With Standard Headers" and "Fetch Metadata"): `Sec-Fetch-Site:
- * cross-site`, or an `Origin` other than the app's (`null` included), is refused. It closes what the
- * double-submit token leaves open: on plain http a planted cookie pair lets a cross-site form carry a valid
- * token (login CSRF). A request with neither header (a script, a server) is left to the token.
+ * CSRF cheat sheet, "Verifying Origin With Standard Headers" and "Fetch Metadata headers"): a `Sec-Fetch-Site`
+ * other than `same-origin`/`none`, or an `Origin` other than the app's (`null` included, compared as the exact
+ * serialisation browsers send), is refused. It closes what the double-submit token leaves open: on plain http
+ * a planted cookie pair lets a cross-site form carry a valid token (login CSRF). A request with neither header
+ * (a script, a server) is left to the token.
  */
 export function assertSameOriginPost(action: string, headers: Headers, appOrigin: string): void {
   const fetchSite = headers.get("sec-fetch-site");
   const origin = headers.get("origin");
-  const crossSite = fetchSite?.toLowerCase() === "cross-site";
-  if (!crossSite && (origin === null || origin === appOrigin)) return;
+  // Step 1 — Fetch Metadata: the browser says whether the initiating page shares our origin.
+  const fetchSiteRefused = fetchSite !== null && !SAME_ORIGIN_FETCH_SITES.has(fetchSite.toLowerCase());
+  // Step 2 — Origin (RFC 6454 §7): sent by browsers on every POST, so it also covers those without Fetch Metadata.
+  const originRefused = origin !== null && origin !== appOrigin;
+  if (!fetchSiteRefused && !originRefused) return;
   throw new MissingCSRF(
-    `Refused a cross-site POST to ${action} (Origin: ${origin ?? "none"}, Sec-Fetch-Site: ${fetchSite ?? "none"}).`,
+    `Refused a cross-origin POST to ${action} (Origin: ${origin ?? "none"}, Sec-Fetch-Site: ${fetchSite ?? "none"}).`,
   );
 }
