@@ -8,9 +8,9 @@
 import type { NextRequest } from "next/server.js";
 import { NextResponse } from "next/server.js";
 import { APP_CHOSEN, redirectTarget } from "../core/redirect.js";
-import { createActionURL } from "../index.js";
+import { signInPage } from "../core/server-actions.js";
 import type { AuthConfig, Awaitable, Session } from "../types.js";
-import { readSession, requestHeaders } from "./session.js";
+import { readSession } from "./session.js";
 
 /** The request a wrapped handler receives: Next's, plus the session (`null` when signed out). */
 export interface NextAuthRequest extends NextRequest {
@@ -31,18 +31,23 @@ function pathOf(target: string, origin: string): string {
 
 /** The sign-in URL (custom page or built-in) with where to come back to after signing in. */
 function signInUrl(config: Config, request: NextRequest): URL {
-  const headers = requestHeaders(request.headers, request.nextUrl);
-  const builtIn = createActionURL("signin", request.nextUrl.protocol, headers, process.env, config);
+  const callbackUrl = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  const builtIn = signInPage(config, { headers: request.headers, url: request.nextUrl, env: process.env }, callbackUrl);
   // pages.signIn passes the one redirect rule, as the core's own redirects to it do (the core refuses a
   // config whose page fails it, so the built-in page here only keeps the middleware from redirecting there).
   const page = config.pages?.signIn && redirectTarget(config.pages.signIn, builtIn.origin, APP_CHOSEN);
-  const url = page ? new URL(page) : builtIn;
-  url.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  if (!page) return builtIn;
+  const url = new URL(page);
+  url.searchParams.set("callbackUrl", callbackUrl);
   return url;
 }
 
-/** Never send these to the sign-in page: they are where a signed-out visitor must be able to go. */
-function isAuthPath(config: Config, request: NextRequest): boolean {
+/**
+ * Never send these to the sign-in page: they are where a signed-out visitor must be able to go. Wider than
+ * the shared isAuthPath (which tells the core's requests from the app's): the whole base path, unknown
+ * actions included, and the custom sign-in and error pages.
+ */
+function neverSentToSignIn(config: Config, request: NextRequest): boolean {
   const origin = request.nextUrl.origin;
   const path = pathOf(request.nextUrl.pathname, origin);
   const basePath = pathOf(config.basePath ?? "/api/auth", origin);
@@ -82,7 +87,7 @@ export async function runMiddleware<Context>(
       ? true
       : Boolean(session?.user);
   if (authorized instanceof Response) return withCookies(authorized, setCookies);
-  if (!authorized && !isAuthPath(config, request)) {
+  if (!authorized && !neverSentToSignIn(config, request)) {
     return withCookies(NextResponse.redirect(signInUrl(config, request)), setCookies);
   }
   if (!handler) return withCookies(NextResponse.next(), setCookies);
