@@ -81,10 +81,14 @@ export interface AdapterAccount extends Account {
   type: Extract<ProviderType, "oauth" | "oidc" | "email" | "webauthn">;
 }
 
-/** OpenID Connect standard claims; unlisted claims are allowed. */
+/**
+ * OpenID Connect standard claims (OIDC Core §5.1); unlisted claims are allowed. Where real providers differ
+ * from the standard in a way the core reads, the type says so: `id` is a number at GitHub, GitLab and Strava,
+ * and `email_verified` is the string `"true"`/`"false"` at Apple.
+ */
 export interface Profile {
   sub?: string | null;
-  id?: string | null;
+  id?: string | number | null;
   name?: string | null;
   given_name?: string | null;
   family_name?: string | null;
@@ -95,7 +99,7 @@ export interface Profile {
   picture?: unknown;
   website?: string | null;
   email?: string | null;
-  email_verified?: boolean | null;
+  email_verified?: boolean | "true" | "false" | null;
   gender?: string | null;
   birthdate?: string | null;
   zoneinfo?: string | null;
@@ -210,13 +214,14 @@ export interface TokenEndpointConfig extends EndpointConfig {
  * APIs that are not OIDC userinfo, e.g. GitHub's `/user` plus `/user/emails`). `url` is the resolved userinfo
  * URL; `fetch` is the provider's own (`customFetch`), so tests and proxies see every call.
  */
-export interface UserinfoEndpointConfig extends EndpointConfig {
-  request?: (context: {
+export interface UserinfoEndpointConfig<P extends object = Profile> extends EndpointConfig {
+  /** Returns the provider's profile, the object its `profile` mapping is then called with. */
+  request?(context: {
     tokens: TokenSet;
     url: URL | undefined;
     provider: Pick<OAuthConfig, "id" | "name" | "type">;
     fetch: typeof fetch;
-  }) => Awaitable<Profile>;
+  }): Awaitable<P>;
 }
 
 export interface TokenSet {
@@ -237,22 +242,32 @@ export interface CommonProviderOptions {
   type: ProviderType;
 }
 
-export interface OAuthConfig<P extends Profile = Profile> extends CommonProviderOptions {
+/**
+ * An OAuth 2.0 or OpenID Connect provider whose profile (the ID token's claims, the userinfo answer or what
+ * `userinfo.request` returns) has the shape `P`: the provider's own type for a catalog provider (`GitHub()`
+ * is an `OAuthConfig<GitHubProfile>`, so a custom `profile` is typed with GitHub's fields), `Profile` for
+ * `OAuth()` and `OIDC()`. A bare `OAuthConfig` is an OAuth provider of any profile type.
+ */
+export interface OAuthConfig<P extends object = object> extends CommonProviderOptions {
   type: "oauth" | "oidc";
   /** OIDC issuer: endpoints are discovered from `<issuer>/.well-known/openid-configuration`. */
   issuer?: string;
   wellKnown?: string;
   authorization?: string | EndpointConfig;
   token?: string | TokenEndpointConfig;
-  userinfo?: string | UserinfoEndpointConfig;
+  userinfo?: string | UserinfoEndpointConfig<P>;
   clientId?: string;
   clientSecret?: string;
   /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
   client?: { token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none" };
   /** Checks performed on the callback. Default `["pkce"]` for oauth, `["pkce", "nonce"]` for oidc. */
   checks?: OAuthCheck[];
-  /** Maps the identity provider's profile to the user record. */
-  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>;
+  /**
+   * Maps the identity provider's profile to the user record. A method, so its parameter is compared
+   * bivariantly: every `OAuthConfig<GitHubProfile>` is an `OAuthConfig`. That is sound in use because the
+   * core calls it only with what this provider's own endpoint answered, the shape `P` describes.
+   */
+  profile?(profile: P, tokens: TokenSet): Awaitable<User>;
   redirectProxyUrl?: string;
   /** Skip the ID token's claims and read the profile from userinfo instead (oidc only). */
   idToken?: boolean;
@@ -282,7 +297,18 @@ import type { WebAuthnConfig } from "./types-webauthn.js";
 
 export type { EmailConfig, WebAuthnConfig };
 
-export type Provider = OAuthConfig | CredentialsConfig | EmailConfig | WebAuthnConfig;
+/**
+ * How `providers` accepts an OAuth provider of any profile type `P` while a provider written inline still
+ * gets its `profile` parameter typed as `Profile`: TypeScript types an inline function from a union only
+ * when a single member offers a signature, so here `profile` and the userinfo `request` are typed only as
+ * present. Every `OAuthConfig<P>` is one of these; the core calls them as the provider declared them.
+ */
+export interface AnyOAuthConfig extends Omit<OAuthConfig, "profile" | "userinfo"> {
+  profile?: object;
+  userinfo?: string | (EndpointConfig & { request?: object });
+}
+
+export type Provider = OAuthConfig<Profile> | AnyOAuthConfig | CredentialsConfig | EmailConfig | WebAuthnConfig;
 
 // ─── Callbacks and events ─────────────────────────────────────────────────────────────────────────
 

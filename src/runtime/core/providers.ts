@@ -5,15 +5,15 @@
  */
 import { InvalidEndpoints } from "../errors.js";
 import type {
+  AnyOAuthConfig,
   AuthConfig,
-  Awaitable,
   EndpointConfig,
   OAuthCheck,
   OAuthConfig,
   Profile,
   Provider,
-  TokenSet,
   User,
+  UserinfoEndpointConfig,
 } from "../types.js";
 import { resolveEmailProvider } from "./email/provider.js";
 import type { InternalOAuthProvider, InternalProvider } from "./internal.js";
@@ -38,22 +38,17 @@ export function resolveProviders(config: AuthConfig, url: URL): InternalProvider
 }
 
 /**
- * The options every catalog factory takes: any provider setting, and a `profile` mapping typed with the
- * provider's own profile shape `P`.
+ * The options every catalog factory takes: any provider setting, with `profile` (and a userinfo `request`)
+ * typed by the provider's own profile shape `P`.
  */
-export type ProviderOptions<P> = Partial<Omit<OAuthConfig, "profile">> & {
-  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>;
-};
+export type ProviderOptions<P extends object> = Partial<OAuthConfig<P>>;
 
-/**
- * Build a catalog provider: its defaults (with its own typed profile mapping) under the user's options.
- * The casts are the one place where a provider-specific profile type meets the generic `Profile`.
- */
-export function catalogProvider<P>(
-  defaults: Omit<OAuthConfig, "profile"> & { profile: (profile: P, tokens: TokenSet) => Awaitable<User> },
+/** Build a catalog provider: its defaults (with its own typed profile mapping) under the user's options. */
+export function catalogProvider<P extends object>(
+  defaults: OAuthConfig<P> & { profile: NonNullable<OAuthConfig<P>["profile"]> },
   options: ProviderOptions<P> | undefined,
-): OAuthConfig {
-  return mergeProviderOptions(defaults as unknown as OAuthConfig, options as Partial<OAuthConfig> | undefined);
+): OAuthConfig<P> {
+  return mergeProviderOptions(defaults, options);
 }
 
 const endpointKeys = new Set<PropertyKey>(["authorization", "token", "userinfo"]);
@@ -112,7 +107,7 @@ function stringOrUndefined(value: unknown): string | undefined {
 const defaultChecks: Record<"oauth" | "oidc", OAuthCheck[]> = { oauth: ["pkce"], oidc: ["pkce", "nonce"] };
 
 function resolveOAuthProvider(
-  provider: OAuthConfig,
+  provider: OAuthConfig | AnyOAuthConfig,
   config: AuthConfig,
   ownCallbackUrl: string,
   signinUrl: string,
@@ -133,7 +128,13 @@ function resolveOAuthProvider(
     // OpenID Connect Core §3.1.2.1: the openid scope makes it an OIDC request; profile and email fill the user.
     authorization.params = { scope: "openid profile email", ...authorization.params };
   }
-  const userinfoRequest = typeof provider.userinfo === "object" ? provider.userinfo.request : undefined;
+  // An `AnyOAuthConfig` is an `OAuthConfig<P>` for the provider's own `P`: its `profile` and `request` are the
+  // functions it declared, and the core passes `profile` only what `request` (or the provider's endpoint)
+  // answered. So reading them as the `Profile`-typed signatures is sound; TypeScript has no "for some P".
+  const userinfoRequest = (typeof provider.userinfo === "object" ? provider.userinfo.request : undefined) as
+    | UserinfoEndpointConfig["request"]
+    | undefined;
+  const profile = provider.profile as OAuthConfig["profile"];
   const tokenEncoding = typeof provider.token === "object" ? provider.token.encoding : undefined;
 
   if (!provider.issuer && provider.type === "oidc") {
@@ -152,7 +153,7 @@ function resolveOAuthProvider(
     clientId: provider.clientId ?? "",
     clientSecret: provider.clientSecret,
     checks,
-    profile: provider.profile ?? defaultProfile,
+    profile: profile ?? defaultProfile,
     authorization,
     token: tokenEncoding ? { ...token, encoding: tokenEncoding } : token,
     userinfo: { ...userinfo, ...(userinfoRequest ? { request: userinfoRequest } : {}) },
@@ -163,7 +164,7 @@ function resolveOAuthProvider(
 }
 
 function resolveEndpoint(
-  provider: OAuthConfig,
+  provider: Pick<AnyOAuthConfig, "id" | "authorization" | "token" | "userinfo">,
   key: "authorization" | "token" | "userinfo",
 ): { url?: URL; params?: Record<string, string> } {
   const value: string | EndpointConfig | undefined = provider[key];

@@ -34,7 +34,7 @@ export function appleProfile(profile: AppleProfile): User {
   return { id: profile.sub, name, email: profile.email ?? null, image: null };
 }
 
-export default function Apple(options?: ProviderOptions<AppleProfile>): OAuthConfig {
+export default function Apple(options?: ProviderOptions<AppleProfile>): OAuthConfig<AppleProfile> {
   return catalogProvider<AppleProfile>(
     {
       id: "apple",

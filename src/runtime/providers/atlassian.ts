@@ -22,7 +22,7 @@ export function atlassianProfile(profile: AtlassianProfile): User {
   return { id: profile.account_id, name: profile.name, email: profile.email, image: profile.picture ?? null };
 }
 
-export default function Atlassian(options?: ProviderOptions<AtlassianProfile>): OAuthConfig {
+export default function Atlassian(options?: ProviderOptions<AtlassianProfile>): OAuthConfig<AtlassianProfile> {
   return catalogProvider<AtlassianProfile>(
     {
       id: "atlassian",

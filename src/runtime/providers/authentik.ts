@@ -27,7 +27,7 @@ export function authentikProfile(profile: AuthentikProfile): User {
   };
 }
 
-export default function Authentik(options?: ProviderOptions<AuthentikProfile>): OAuthConfig {
+export default function Authentik(options?: ProviderOptions<AuthentikProfile>): OAuthConfig<AuthentikProfile> {
   return catalogProvider<AuthentikProfile>(
     {
       id: "authentik",

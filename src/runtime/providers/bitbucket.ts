@@ -3,7 +3,7 @@
  * has no email: the primary confirmed address is read from `/2.0/user/emails` (`email` scope).
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
-import type { OAuthConfig, Profile, User } from "../types.js";
+import type { OAuthConfig, User } from "../types.js";
 
 export interface BitbucketProfile {
   uuid: string;
@@ -41,7 +41,7 @@ export function bitbucketProfile(profile: BitbucketProfile): User {
 
 const userUrl = "https://api.bitbucket.org/2.0/user";
 
-export default function Bitbucket(options?: ProviderOptions<BitbucketProfile>): OAuthConfig {
+export default function Bitbucket(options?: ProviderOptions<BitbucketProfile>): OAuthConfig<BitbucketProfile> {
   return catalogProvider<BitbucketProfile>(
     {
       id: "bitbucket",
@@ -60,7 +60,7 @@ export default function Bitbucket(options?: ProviderOptions<BitbucketProfile>): 
           const emails = await fetch(new URL(`${target.pathname.replace(/\/$/, "")}/emails`, target), { headers });
           if (emails.ok)
             profile.email = pickBitbucketEmail(((await emails.json()) as { values: BitbucketEmail[] }).values);
-          return profile as unknown as Profile;
+          return profile;
         },
       },
       profile: bitbucketProfile,

@@ -20,7 +20,7 @@ export function boxProfile(profile: BoxProfile): User {
   return { id: profile.id, name: profile.name, email: profile.login, image: profile.avatar_url ?? null };
 }
 
-export default function Box(options?: ProviderOptions<BoxProfile>): OAuthConfig {
+export default function Box(options?: ProviderOptions<BoxProfile>): OAuthConfig<BoxProfile> {
   return catalogProvider<BoxProfile>(
     {
       id: "box",

@@ -26,7 +26,7 @@ export function cognitoProfile(profile: CognitoProfile): User {
   };
 }
 
-export default function Cognito(options?: ProviderOptions<CognitoProfile>): OAuthConfig {
+export default function Cognito(options?: ProviderOptions<CognitoProfile>): OAuthConfig<CognitoProfile> {
   return catalogProvider<CognitoProfile>(
     { id: "cognito", name: "Cognito", type: "oidc", profile: cognitoProfile, style: { bg: "#DD344C", text: "#fff" } },
     options,

@@ -39,7 +39,7 @@ export function discordProfile(profile: DiscordProfile): User {
   };
 }
 
-export default function Discord(options?: ProviderOptions<DiscordProfile>): OAuthConfig {
+export default function Discord(options?: ProviderOptions<DiscordProfile>): OAuthConfig<DiscordProfile> {
   return catalogProvider<DiscordProfile>(
     {
       id: "discord",

@@ -4,7 +4,7 @@
  * refresh token (Dropbox access tokens are short-lived).
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
-import type { OAuthConfig, Profile, User } from "../types.js";
+import type { OAuthConfig, User } from "../types.js";
 
 export interface DropboxProfile {
   account_id: string;
@@ -34,7 +34,7 @@ export function dropboxProfile(profile: DropboxProfile): User {
 
 const accountUrl = "https://api.dropboxapi.com/2/users/get_current_account";
 
-export default function Dropbox(options?: ProviderOptions<DropboxProfile>): OAuthConfig {
+export default function Dropbox(options?: ProviderOptions<DropboxProfile>): OAuthConfig<DropboxProfile> {
   return catalogProvider<DropboxProfile>(
     {
       id: "dropbox",
@@ -54,7 +54,7 @@ export default function Dropbox(options?: ProviderOptions<DropboxProfile>): OAut
             headers: { authorization: `Bearer ${tokens.access_token}` },
           });
           if (!response.ok) throw new Error(`Dropbox ${target.pathname} answered ${response.status}`);
-          return (await response.json()) as Profile;
+          return (await response.json()) as DropboxProfile;
         },
       },
       profile: dropboxProfile,

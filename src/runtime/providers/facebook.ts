@@ -22,7 +22,7 @@ export function facebookProfile(profile: FacebookProfile): User {
   };
 }
 
-export default function Facebook(options?: ProviderOptions<FacebookProfile>): OAuthConfig {
+export default function Facebook(options?: ProviderOptions<FacebookProfile>): OAuthConfig<FacebookProfile> {
   return catalogProvider<FacebookProfile>(
     {
       id: "facebook",

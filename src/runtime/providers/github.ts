@@ -3,8 +3,8 @@
  * when the user keeps their email private it is null there, so the primary verified address is read from
  * `/user/emails` (needs the `user:email` scope). GitHub Enterprise Server: `enterprise: { baseUrl }`.
  */
-import { mergeProviderOptions } from "../core/providers.js";
-import type { Awaitable, OAuthConfig, Profile, TokenSet, User } from "../types.js";
+import { catalogProvider, type ProviderOptions } from "../core/providers.js";
+import type { OAuthConfig, User } from "../types.js";
 
 /** The fields of GitHub's `GET /user` this runtime reads, plus everything else GitHub sends. */
 export interface GitHubProfile {
@@ -33,8 +33,7 @@ export interface GitHubEmail {
   visibility: "public" | "private" | null;
 }
 
-export type GitHubOptions = Partial<Omit<OAuthConfig, "profile">> & {
-  profile?: (profile: GitHubProfile, tokens: TokenSet) => Awaitable<User>;
+export type GitHubOptions = ProviderOptions<GitHubProfile> & {
   /** GitHub Enterprise Server, e.g. `{ baseUrl: "https://github.example.com" }`. */
   enterprise?: { baseUrl?: string };
 };
@@ -58,39 +57,41 @@ export function pickGitHubEmail(emails: GitHubEmail[]): string | null {
   return (verified.find((entry) => entry.primary) ?? verified[0])?.email ?? null;
 }
 
-export default function GitHub(options?: GitHubOptions): OAuthConfig {
+export default function GitHub(options?: GitHubOptions): OAuthConfig<GitHubProfile> {
   const { enterprise, ...rest } = options ?? {};
   const web = enterprise?.baseUrl?.replace(/\/$/, "") ?? "https://github.com";
   const api = enterprise?.baseUrl ? `${web}/api/v3` : "https://api.github.com";
-  const defaults: OAuthConfig = {
-    id: "github",
-    name: "GitHub",
-    type: "oauth",
-    authorization: { url: `${web}/login/oauth/authorize`, params: { scope: "read:user user:email" } },
-    token: `${web}/login/oauth/access_token`,
-    userinfo: {
-      url: `${api}/user`,
-      async request({ tokens, url, fetch }) {
-        const userUrl = url ?? new URL(`${api}/user`);
-        const headers = {
-          authorization: `Bearer ${tokens.access_token}`,
-          accept: "application/vnd.github+json",
-          "user-agent": "create-auth",
-        };
-        const response = await fetch(userUrl, { headers });
-        if (!response.ok) throw new Error(`GitHub ${userUrl.pathname} answered ${response.status}`);
-        const profile = (await response.json()) as GitHubProfile;
-        if (!profile.email) {
-          // A private email: read it from the emails API, beside /user on the same host.
-          const emailsUrl = new URL(`${userUrl.pathname.replace(/\/$/, "")}/emails`, userUrl);
-          const emails = await fetch(emailsUrl, { headers });
-          if (emails.ok) profile.email = pickGitHubEmail((await emails.json()) as GitHubEmail[]);
-        }
-        return profile as unknown as Profile;
+  return catalogProvider<GitHubProfile>(
+    {
+      id: "github",
+      name: "GitHub",
+      type: "oauth",
+      authorization: { url: `${web}/login/oauth/authorize`, params: { scope: "read:user user:email" } },
+      token: `${web}/login/oauth/access_token`,
+      userinfo: {
+        url: `${api}/user`,
+        async request({ tokens, url, fetch }) {
+          const userUrl = url ?? new URL(`${api}/user`);
+          const headers = {
+            authorization: `Bearer ${tokens.access_token}`,
+            accept: "application/vnd.github+json",
+            "user-agent": "create-auth",
+          };
+          const response = await fetch(userUrl, { headers });
+          if (!response.ok) throw new Error(`GitHub ${userUrl.pathname} answered ${response.status}`);
+          const profile = (await response.json()) as GitHubProfile;
+          if (!profile.email) {
+            // A private email: read it from the emails API, beside /user on the same host.
+            const emailsUrl = new URL(`${userUrl.pathname.replace(/\/$/, "")}/emails`, userUrl);
+            const emails = await fetch(emailsUrl, { headers });
+            if (emails.ok) profile.email = pickGitHubEmail((await emails.json()) as GitHubEmail[]);
+          }
+          return profile;
+        },
       },
+      profile: githubProfile,
+      style: { bg: "#24292f", text: "#fff" },
     },
-    profile: githubProfile as unknown as OAuthConfig["profile"],
-    style: { bg: "#24292f", text: "#fff" },
-  };
-  return mergeProviderOptions(defaults, rest as Partial<OAuthConfig>);
+    rest,
+  );
 }

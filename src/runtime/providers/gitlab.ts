@@ -25,7 +25,9 @@ export function gitlabProfile(profile: GitLabProfile): User {
   };
 }
 
-export default function GitLab(options?: ProviderOptions<GitLabProfile> & { baseUrl?: string }): OAuthConfig {
+export default function GitLab(
+  options?: ProviderOptions<GitLabProfile> & { baseUrl?: string },
+): OAuthConfig<GitLabProfile> {
   const { baseUrl, ...rest } = options ?? {};
   const base = baseUrl?.replace(/\/$/, "") ?? "https://gitlab.com";
   return catalogProvider<GitLabProfile>(

@@ -2,8 +2,8 @@
  * Google: an OpenID Connect provider; the profile comes from the validated ID token.
  * Register `<origin><basePath>/callback/google` as an authorized redirect URI in the Google Cloud console.
  */
-import { mergeProviderOptions } from "../core/providers.js";
-import type { Awaitable, OAuthConfig, TokenSet, User } from "../types.js";
+import { catalogProvider, type ProviderOptions } from "../core/providers.js";
+import type { OAuthConfig, User } from "../types.js";
 
 /** The ID token claims Google issues for the `openid profile email` scopes. */
 export interface GoogleProfile {
@@ -26,9 +26,7 @@ export interface GoogleProfile {
   [claim: string]: unknown;
 }
 
-export type GoogleOptions = Partial<Omit<OAuthConfig, "profile">> & {
-  profile?: (profile: GoogleProfile, tokens: TokenSet) => Awaitable<User>;
-};
+export type GoogleOptions = ProviderOptions<GoogleProfile>;
 
 /** Google's claims to the user record. */
 export function googleProfile(profile: GoogleProfile): User {
@@ -40,16 +38,18 @@ export function googleProfile(profile: GoogleProfile): User {
   };
 }
 
-export default function Google(options?: GoogleOptions): OAuthConfig {
-  const defaults: OAuthConfig = {
-    id: "google",
-    name: "Google",
-    type: "oidc",
-    issuer: "https://accounts.google.com",
-    profile: googleProfile as unknown as OAuthConfig["profile"],
-    // Google marks an address `email_verified: true` only once it has verified it.
-    trustEmailVerified: true,
-    style: { brandColor: "#1a73e8" },
-  };
-  return mergeProviderOptions(defaults, options as Partial<OAuthConfig> | undefined);
+export default function Google(options?: GoogleOptions): OAuthConfig<GoogleProfile> {
+  return catalogProvider<GoogleProfile>(
+    {
+      id: "google",
+      name: "Google",
+      type: "oidc",
+      issuer: "https://accounts.google.com",
+      profile: googleProfile,
+      // Google marks an address `email_verified: true` only once it has verified it.
+      trustEmailVerified: true,
+      style: { brandColor: "#1a73e8" },
+    },
+    options,
+  );
 }

@@ -27,7 +27,7 @@ export function keycloakProfile(profile: KeycloakProfile): User {
   };
 }
 
-export default function Keycloak(options?: ProviderOptions<KeycloakProfile>): OAuthConfig {
+export default function Keycloak(options?: ProviderOptions<KeycloakProfile>): OAuthConfig<KeycloakProfile> {
   return catalogProvider<KeycloakProfile>(
     {
       id: "keycloak",

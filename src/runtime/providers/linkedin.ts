@@ -23,7 +23,7 @@ export function linkedinProfile(profile: LinkedInProfile): User {
   return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null };
 }
 
-export default function LinkedIn(options?: ProviderOptions<LinkedInProfile>): OAuthConfig {
+export default function LinkedIn(options?: ProviderOptions<LinkedInProfile>): OAuthConfig<LinkedInProfile> {
   return catalogProvider<LinkedInProfile>(
     {
       id: "linkedin",

@@ -33,7 +33,7 @@ export function microsoftEntraIdProfile(profile: MicrosoftEntraIDProfile): User 
 
 export default function MicrosoftEntraID(
   options?: ProviderOptions<MicrosoftEntraIDProfile> & { tenantId?: string },
-): OAuthConfig {
+): OAuthConfig<MicrosoftEntraIDProfile> {
   const { tenantId, ...rest } = options ?? {};
   return catalogProvider<MicrosoftEntraIDProfile>(
     {

@@ -3,7 +3,7 @@
  * integration (`owner.user`), so the profile is read from there, not from a second request.
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
-import type { OAuthConfig, Profile, User } from "../types.js";
+import type { OAuthConfig, User } from "../types.js";
 
 /** The `owner.user` object of Notion's token response. */
 export interface NotionProfile {
@@ -25,7 +25,7 @@ export function notionProfile(profile: NotionProfile): User {
   };
 }
 
-export default function Notion(options?: ProviderOptions<NotionProfile>): OAuthConfig {
+export default function Notion(options?: ProviderOptions<NotionProfile>): OAuthConfig<NotionProfile> {
   return catalogProvider<NotionProfile>(
     {
       id: "notion",
@@ -39,7 +39,7 @@ export default function Notion(options?: ProviderOptions<NotionProfile>): OAuthC
         async request({ tokens }) {
           const owner = tokens.owner as { type?: string; user?: NotionProfile } | undefined;
           if (owner?.type !== "user" || !owner.user) throw new Error("Notion's token response names no user owner");
-          return owner.user as unknown as Profile;
+          return owner.user;
         },
       },
       profile: notionProfile,

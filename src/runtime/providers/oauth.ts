@@ -4,11 +4,12 @@
  * one, so the `iss` authorization response parameter can be checked (RFC 9207).
  */
 import { mergeProviderOptions } from "../core/providers.js";
-import type { OAuthConfig } from "../types.js";
+import type { OAuthConfig, Profile } from "../types.js";
 
-export type OAuthOptions = Partial<OAuthConfig>;
+export type OAuthOptions<P extends object = Profile> = Partial<OAuthConfig<P>>;
 
-export default function OAuth(options?: OAuthOptions): OAuthConfig {
-  const defaults: OAuthConfig = { id: "oauth", name: "OAuth", type: "oauth" };
+/** `P` is the shape of the profile it answers: the standard claims (`Profile`) unless you say otherwise. */
+export default function OAuth<P extends object = Profile>(options?: OAuthOptions<P>): OAuthConfig<P> {
+  const defaults: OAuthConfig<P> = { id: "oauth", name: "OAuth", type: "oauth" };
   return mergeProviderOptions(defaults, options);
 }

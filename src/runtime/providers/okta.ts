@@ -28,7 +28,7 @@ export function oktaProfile(profile: OktaProfile): User {
   };
 }
 
-export default function Okta(options?: ProviderOptions<OktaProfile>): OAuthConfig {
+export default function Okta(options?: ProviderOptions<OktaProfile>): OAuthConfig<OktaProfile> {
   return catalogProvider<OktaProfile>(
     { id: "okta", name: "Okta", type: "oidc", profile: oktaProfile, style: { bg: "#000", text: "#fff" } },
     options,

@@ -32,7 +32,7 @@ export function patreonProfile(profile: PatreonProfile): User {
   };
 }
 
-export default function Patreon(options?: ProviderOptions<PatreonProfile>): OAuthConfig {
+export default function Patreon(options?: ProviderOptions<PatreonProfile>): OAuthConfig<PatreonProfile> {
   return catalogProvider<PatreonProfile>(
     {
       id: "patreon",

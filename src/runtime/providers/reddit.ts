@@ -21,7 +21,7 @@ export function redditProfile(profile: RedditProfile): User {
   return { id: profile.id, name: profile.name, email: null, image: image?.replace(/&amp;/g, "&") ?? null };
 }
 
-export default function Reddit(options?: ProviderOptions<RedditProfile>): OAuthConfig {
+export default function Reddit(options?: ProviderOptions<RedditProfile>): OAuthConfig<RedditProfile> {
   return catalogProvider<RedditProfile>(
     {
       id: "reddit",

@@ -28,7 +28,7 @@ export function salesforceProfile(profile: SalesforceProfile): User {
   };
 }
 
-export default function Salesforce(options?: ProviderOptions<SalesforceProfile>): OAuthConfig {
+export default function Salesforce(options?: ProviderOptions<SalesforceProfile>): OAuthConfig<SalesforceProfile> {
   return catalogProvider<SalesforceProfile>(
     {
       id: "salesforce",

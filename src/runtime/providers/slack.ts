@@ -25,7 +25,7 @@ export function slackProfile(profile: SlackProfile): User {
   return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null };
 }
 
-export default function Slack(options?: ProviderOptions<SlackProfile>): OAuthConfig {
+export default function Slack(options?: ProviderOptions<SlackProfile>): OAuthConfig<SlackProfile> {
   return catalogProvider<SlackProfile>(
     {
       id: "slack",

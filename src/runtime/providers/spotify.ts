@@ -32,7 +32,7 @@ export function spotifyProfile(profile: SpotifyProfile): User {
   };
 }
 
-export default function Spotify(options?: ProviderOptions<SpotifyProfile>): OAuthConfig {
+export default function Spotify(options?: ProviderOptions<SpotifyProfile>): OAuthConfig<SpotifyProfile> {
   return catalogProvider<SpotifyProfile>(
     {
       id: "spotify",

@@ -28,7 +28,7 @@ export function stravaProfile(profile: StravaProfile): User {
   };
 }
 
-export default function Strava(options?: ProviderOptions<StravaProfile>): OAuthConfig {
+export default function Strava(options?: ProviderOptions<StravaProfile>): OAuthConfig<StravaProfile> {
   return catalogProvider<StravaProfile>(
     {
       id: "strava",

@@ -25,7 +25,7 @@ export function twitchProfile(profile: TwitchProfile): User {
 
 const claims = { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } };
 
-export default function Twitch(options?: ProviderOptions<TwitchProfile>): OAuthConfig {
+export default function Twitch(options?: ProviderOptions<TwitchProfile>): OAuthConfig<TwitchProfile> {
   return catalogProvider<TwitchProfile>(
     {
       id: "twitch",

@@ -25,7 +25,7 @@ export function twitterProfile(profile: TwitterProfile): User {
   };
 }
 
-export default function Twitter(options?: ProviderOptions<TwitterProfile>): OAuthConfig {
+export default function Twitter(options?: ProviderOptions<TwitterProfile>): OAuthConfig<TwitterProfile> {
   return catalogProvider<TwitterProfile>(
     {
       id: "twitter",

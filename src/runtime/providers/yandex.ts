@@ -31,7 +31,7 @@ export function yandexProfile(profile: YandexProfile): User {
   };
 }
 
-export default function Yandex(options?: ProviderOptions<YandexProfile>): OAuthConfig {
+export default function Yandex(options?: ProviderOptions<YandexProfile>): OAuthConfig<YandexProfile> {
   return catalogProvider<YandexProfile>(
     {
       id: "yandex",

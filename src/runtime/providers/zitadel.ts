@@ -28,7 +28,7 @@ export function zitadelProfile(profile: ZitadelProfile): User {
   };
 }
 
-export default function Zitadel(options?: ProviderOptions<ZitadelProfile>): OAuthConfig {
+export default function Zitadel(options?: ProviderOptions<ZitadelProfile>): OAuthConfig<ZitadelProfile> {
   return catalogProvider<ZitadelProfile>(
     { id: "zitadel", name: "ZITADEL", type: "oidc", profile: zitadelProfile, style: { bg: "#000", text: "#fff" } },
     options,

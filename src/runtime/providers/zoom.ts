@@ -26,7 +26,7 @@ export function zoomProfile(profile: ZoomProfile): User {
   };
 }
 
-export default function Zoom(options?: ProviderOptions<ZoomProfile>): OAuthConfig {
+export default function Zoom(options?: ProviderOptions<ZoomProfile>): OAuthConfig<ZoomProfile> {
   return catalogProvider<ZoomProfile>(
     {
       id: "zoom",
