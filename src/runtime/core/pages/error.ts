@@ -32,8 +32,16 @@ const DEFAULT_VIEW: ErrorView = {
   message: "Something went wrong while signing in. Please try again.",
 };
 
+/**
+ * The view for `?error=<type>`. Own keys only: the type is the client's, and `constructor` or `__proto__`
+ * would otherwise find what Object.prototype holds (an empty page, a status of `undefined`).
+ */
+function viewOf(type: string | undefined): ErrorView {
+  return type !== undefined && Object.hasOwn(VIEWS, type) ? VIEWS[type]! : DEFAULT_VIEW;
+}
+
 export function errorStatus(type: string | undefined): number {
-  return (type && VIEWS[type]?.status) || DEFAULT_VIEW.status;
+  return viewOf(type).status;
 }
 
 export function renderErrorPage(params: { type: string | undefined; url: URL; theme: Theme }): {
@@ -41,7 +49,7 @@ export function renderErrorPage(params: { type: string | undefined; url: URL; th
   html: string;
 } {
   const { type, url, theme } = params;
-  const view = (type && VIEWS[type]) || DEFAULT_VIEW;
+  const view = viewOf(type);
   const link =
     type === "Configuration"
       ? `<a class="button" href="${escapeHtml(url.origin)}">Go to the home page</a>`

@@ -22,7 +22,8 @@ const SIGNIN_ERRORS: Record<string, string> = {
 };
 
 export function signInErrorMessage(error: string): string {
-  return SIGNIN_ERRORS[error] ?? "Unable to sign in. Please try again.";
+  // Own keys only: `?error=constructor` or `__proto__` would otherwise name what Object.prototype holds.
+  return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error]! : "Unable to sign in. Please try again.";
 }
 
 function hiddenInputs(csrfToken: string | undefined, callbackUrl: string): string {
