@@ -6,6 +6,9 @@
  * Behind a reverse proxy, set Express's `trust proxy`: the origin (and so secure cookies) follows it.
  */
 
+import { Auth } from "./core/auth.js";
+import { setEnvDefaults } from "./core/env.js";
+import { isAuthPath, readSession } from "./core/server-actions.js";
 import {
   type ExpressRequest,
   type ExpressResponse,
@@ -13,7 +16,6 @@ import {
   sendWebResponse,
   toWebRequest,
 } from "./express/node-request.js";
-import { Auth, isAuthAction, setEnvDefaults } from "./index.js";
 import type { AuthConfig, Session } from "./types.js";
 
 export type { ExpressRequest, ExpressResponse } from "./express/node-request.js";
@@ -54,12 +56,6 @@ function prepare(config: ExpressAuthConfig, basePath: string | undefined): Expre
   return prepared;
 }
 
-/** The action this request names under the mount point (`/signin/github?x` → `signin`), if any. */
-function actionOf(url: string | undefined): string | undefined {
-  const path = (url ?? "/").split("?")[0] ?? "/";
-  return path.split("/").filter(Boolean)[0];
-}
-
 /**
  * Serves sign-in, callbacks, session, CSRF and sign-out under its mount point, which is its base path:
  * `app.use("/auth", ExpressAuth(config))` serves `/auth/signin`, `/auth/callback/<provider>`, …
@@ -68,8 +64,9 @@ function actionOf(url: string | undefined): string | undefined {
 export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
   return async (req, res, next) => {
     const method = req.method?.toUpperCase();
-    const action = actionOf(req.url);
-    if ((method !== "GET" && method !== "POST") || action === undefined || !isAuthAction(action)) {
+    // Express strips the mount point from `req.url`: the path is relative to the base path.
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    if ((method !== "GET" && method !== "POST") || !isAuthPath(path, "/")) {
       next();
       return;
     }
@@ -89,20 +86,16 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
   try {
     const prepared = prepare(config, undefined);
-    const base = (prepared.basePath ?? "/auth").replace(/\/+$/, "");
-    // Only the origin and the cookies: the route's own request (and its body) stays untouched.
-    const url = new URL(`${base}/session`, requestOrigin(req));
+    // Only the cookies (and the user agent): the route's own request, and its body, stay untouched. The
+    // origin is the one Express sees under its `trust proxy` rule, as for the auth routes.
     const headers = new Headers();
     for (const name of ["cookie", "user-agent"] as const) {
       const value = req.headers[name];
       if (typeof value === "string") headers.set(name, value);
     }
-    const response = await Auth(new Request(url, { headers }), prepared);
-    if (response.status !== 200) return null;
-    const body = (await response.json()) as Session | null;
-    return typeof body === "object" && body !== null && typeof body.expires === "string" ? body : null;
+    return (await readSession(prepared, { headers, origin: requestOrigin(req) })).session;
   } catch {
-    // The core has logged why; a session that cannot be read is no session.
+    // A configuration that cannot even be prepared reads as no session too (fail closed).
     return null;
   }
 }
