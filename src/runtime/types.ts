@@ -312,6 +312,46 @@ export type Provider = OAuthConfig<Profile> | AnyOAuthConfig | CredentialsConfig
 
 // ─── Callbacks and events ─────────────────────────────────────────────────────────────────────────
 
+/** The `jwt` callback at sign-in: `signUp` when the adapter created the user just now, else `signIn`. */
+export type JWTSignInParams = {
+  trigger: "signIn" | "signUp";
+  /** `name`, `email`, `picture` and `sub` (the user's id) of the user who signed in. */
+  token: JWT;
+  /** The adapter's user with an adapter (credentials sign-ins excepted); else what the provider described. */
+  user: User | AdapterUser;
+  account: Account;
+  /** The provider's profile: OAuth and OIDC sign-ins only. */
+  profile?: Profile;
+  /** @deprecated use `trigger === "signUp"`. Set only where an adapter is involved. */
+  isNewUser?: boolean;
+  session?: undefined;
+};
+
+/** The `jwt` callback on a session update (`POST /session`, the client's `update(data)`). */
+export type JWTUpdateParams = {
+  trigger: "update";
+  token: JWT;
+  /** The data the client sent. Untrusted: validate it before you copy anything into the token. */
+  session: unknown;
+  user?: undefined;
+  account?: undefined;
+  profile?: undefined;
+  isNewUser?: undefined;
+};
+
+/** The `jwt` callback on a session read: only the decoded token. */
+export type JWTReadParams = {
+  trigger?: undefined;
+  token: JWT;
+  user?: undefined;
+  account?: undefined;
+  profile?: undefined;
+  isNewUser?: undefined;
+  session?: undefined;
+};
+
+export type JWTCallbackParams = JWTSignInParams | JWTUpdateParams | JWTReadParams;
+
 export interface CallbacksOptions {
   signIn?: (params: {
     user: User | AdapterUser;
@@ -321,17 +361,13 @@ export interface CallbacksOptions {
     credentials?: Record<string, unknown>;
   }) => Awaitable<boolean | string>;
   redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>;
-  jwt?: (params: {
-    token: JWT;
-    user: User | AdapterUser;
-    account: Account | null;
-    profile?: Profile;
-    trigger?: "signIn" | "signUp" | "update";
-    /** @deprecated use `trigger === "signUp"` */
-    isNewUser?: boolean;
-    /** Data sent by the client's session update. Untrusted: validate it. */
-    session?: unknown;
-  }) => Awaitable<JWT | null>;
+  /**
+   * Runs when a JWT session is created (`trigger: "signIn"` or `"signUp"`, with the user, account and
+   * profile) and on every read of it (no trigger, only the token; `trigger: "update"` with the client's
+   * data on a session update). Check `trigger` to reach the fields of that case. Returning null ends the
+   * session.
+   */
+  jwt?: (params: JWTCallbackParams) => Awaitable<JWT | null>;
   session?: (params: {
     session: Session;
     token: JWT;

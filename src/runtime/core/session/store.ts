@@ -13,7 +13,8 @@ export interface SessionRead {
 
 export interface SessionCreate {
   user: User;
-  account: Account | null;
+  /** Every sign-in has one: the provider's account, or for credentials `{ type: "credentials", … }`. */
+  account: Account;
   profile?: Profile;
   isNewUser?: boolean;
 }
