@@ -8,14 +8,9 @@
 
 import { Auth } from "./core/auth.js";
 import { setEnvDefaults } from "./core/env.js";
+import { writeResponse } from "./core/node-message.js";
 import { isAuthPath, readSession } from "./core/server-actions.js";
-import {
-  type ExpressRequest,
-  type ExpressResponse,
-  requestOrigin,
-  sendWebResponse,
-  toWebRequest,
-} from "./express/node-request.js";
+import { type ExpressRequest, type ExpressResponse, requestOrigin, toWebRequest } from "./express/node-request.js";
 import type { AuthConfig, Session } from "./types.js";
 
 export type { ExpressRequest, ExpressResponse } from "./express/node-request.js";
@@ -72,7 +67,7 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
     }
     try {
       const prepared = prepare(config, req.baseUrl);
-      await sendWebResponse(await Auth(await toWebRequest(req), prepared), res);
+      await writeResponse(await Auth(await toWebRequest(req), prepared), res);
     } catch (error) {
       next(error);
     }

@@ -60,9 +60,12 @@ export function createActionURL(
   return new URL(path ? `${origin}/${path}/${action}` : `${origin}/${action}`);
 }
 
-/** Proxies may append to these headers (`a, b`): the first value is the client-facing one. */
-export function firstValue(header: string | null): string | undefined {
-  const value = header?.split(",")[0]?.trim();
+/**
+ * Proxies may append to these headers (`a, b`): the first value is the client-facing one. Node hands a
+ * repeated header over as an array: its first entry, likewise.
+ */
+export function firstValue(header: string | readonly string[] | null | undefined): string | undefined {
+  const value = (typeof header === "string" ? header : header?.[0])?.split(",")[0]?.trim();
   return value || undefined;
 }
 

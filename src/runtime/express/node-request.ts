@@ -4,6 +4,8 @@
  * `originalUrl`, `protocol`, `app`) and writes only through Node's `ServerResponse`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { firstValue } from "../core/auth-actions.js";
+import { readBody, webHeaders } from "../core/node-message.js";
 
 /** The parts of Express's `req` the integration reads; Express 4's and 5's `Request` both satisfy it. */
 export interface ExpressRequest extends IncomingMessage {
@@ -22,11 +24,6 @@ export type ExpressResponse = ServerResponse;
 
 type TrustFunction = (address: string | undefined, hop: number) => boolean;
 
-function firstValue(header: string | string[] | undefined): string | undefined {
-  const value = (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim();
-  return value || undefined;
-}
-
 /**
  * `<protocol>://<host>` as Express sees the client. `X-Forwarded-Host` counts only when the app's
  * `trust proxy` setting trusts the connecting peer, exactly the rule Express applies to `req.protocol`
@@ -42,11 +39,7 @@ export function requestOrigin(req: ExpressRequest): string {
 }
 
 function headersOf(req: ExpressRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
+  const headers = webHeaders(req.headers);
   // The origin is already decided above under Express's trust rules; the core must not re-read these.
   headers.delete("x-forwarded-host");
   headers.delete("x-forwarded-proto");
@@ -55,11 +48,7 @@ function headersOf(req: ExpressRequest): Headers {
 
 /** The body of a POST: the raw bytes if nobody read them, else what the app's body parser made of them. */
 async function bodyOf(req: ExpressRequest, headers: Headers): Promise<Uint8Array<ArrayBuffer> | string | undefined> {
-  if (!req.readableEnded) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-    return new Uint8Array(Buffer.concat(chunks));
-  }
+  if (!req.readableEnded) return readBody(req);
   // Re-encoded from the parsed value: the original length and framing no longer apply.
   headers.delete("content-length");
   headers.delete("transfer-encoding");
@@ -82,17 +71,4 @@ export async function toWebRequest(req: ExpressRequest): Promise<Request> {
   if (method !== "POST") return new Request(url, { method, headers });
   const body = await bodyOf(req, headers);
   return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
-}
-
-/** Status, headers, every Set-Cookie (kept apart, after any the app set earlier) and the body. */
-export async function sendWebResponse(response: Response, res: ExpressResponse): Promise<void> {
-  res.statusCode = response.status;
-  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) {
-    const earlier = res.getHeader("set-cookie");
-    const kept = earlier === undefined ? [] : Array.isArray(earlier) ? earlier : [String(earlier)];
-    res.setHeader("set-cookie", [...kept, ...cookies]);
-  }
-  res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -4,6 +4,8 @@
  * not depend on `@types/node` or on Next's `NextApiRequest` (both of which are assignable to these).
  */
 import { NextRequest } from "next/server.js";
+import { firstValue } from "../core/auth-actions.js";
+import { appendSetCookies, readBody, webHeaders, writeResponse } from "../core/node-message.js";
 import type { AuthConfig, Session } from "../types.js";
 import { readSession } from "./session.js";
 
@@ -30,27 +32,12 @@ export interface PagesContext {
   res: PagesResponse;
 }
 
-function toHeaders(raw: PagesRequest["headers"]): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return headers;
-}
-
-function protocolOf(req: PagesRequest, headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  if (forwarded === "http" || forwarded === "https") return forwarded;
-  return (req.socket as { encrypted?: boolean } | null | undefined)?.encrypted ? "https" : "http";
-}
-
-/** Appends `Set-Cookie` values to the ones the page or route has already set. */
-function appendSetCookies(res: PagesResponse, setCookies: string[]): void {
-  if (setCookies.length === 0) return;
-  const existing = res.getHeader("set-cookie");
-  const before = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  res.setHeader("Set-Cookie", [...before, ...setCookies]);
+/** The request's URL: Node gives only its path; the protocol is X-Forwarded-Proto's, else the socket's. */
+function urlOf(req: PagesRequest, headers: Headers): URL {
+  const forwarded = firstValue(headers.get("x-forwarded-proto"));
+  const encrypted = (req.socket as { encrypted?: boolean } | null | undefined)?.encrypted;
+  const protocol = forwarded === "http" || forwarded === "https" ? forwarded : encrypted ? "https" : "http";
+  return new URL(req.url ?? "/", `${protocol}://${headers.get("host") ?? "localhost"}`);
 }
 
 /** `auth(req, res)` and `auth(context)`: the session, with any re-issued cookie set on `res`. */
@@ -59,25 +46,10 @@ export async function pagesSession(
   req: PagesRequest,
   res: PagesResponse,
 ): Promise<Session | null> {
-  const headers = toHeaders(req.headers);
-  const url = new URL(req.url ?? "/", `${protocolOf(req, headers)}://${headers.get("host") ?? "localhost"}`);
-  const { session, setCookies } = await readSession(config, headers, url);
+  const headers = webHeaders(req.headers);
+  const { session, setCookies } = await readSession(config, headers, urlOf(req, headers));
   appendSetCookies(res, setCookies);
   return session;
-}
-
-async function bodyOf(req: PagesRequest): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of req) {
-    chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : (chunk as Uint8Array));
-  }
-  const body = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 type Handler = (request: NextRequest) => Promise<Response>;
@@ -89,17 +61,14 @@ type Handler = (request: NextRequest) => Promise<Response>;
  */
 export function pagesApiRoute(handlers: { GET: Handler; POST: Handler }) {
   return async (req: PagesRequest, res: PagesResponse): Promise<void> => {
-    const headers = toHeaders(req.headers);
+    const headers = webHeaders(req.headers);
     const method = (req.method ?? "GET").toUpperCase();
-    const url = new URL(req.url ?? "/", `${protocolOf(req, headers)}://${headers.get("host") ?? "localhost"}`);
     const hasBody = method !== "GET" && method !== "HEAD";
-    const request = new NextRequest(url, { method, headers, ...(hasBody ? { body: await bodyOf(req) } : {}) });
-    const response = await (method === "POST" ? handlers.POST : handlers.GET)(request);
-    res.statusCode = response.status;
-    for (const [name, value] of response.headers) {
-      if (name !== "set-cookie") res.setHeader(name, value);
-    }
-    appendSetCookies(res, response.headers.getSetCookie());
-    res.end(new Uint8Array(await response.arrayBuffer()));
+    const request = new NextRequest(urlOf(req, headers), {
+      method,
+      headers,
+      ...(hasBody ? { body: await readBody(req) } : {}),
+    });
+    await writeResponse(await (method === "POST" ? handlers.POST : handlers.GET)(request), res);
   };
 }
