@@ -10,7 +10,15 @@ import type { AuthConfig } from "../../../src/runtime/types.js";
 
 /** Traces of internals: a V8 stack frame, a source path or position, an engine error name. */
 const LEAK =
-  /\n\s+at |\bat (?:async )?[\w$.<>[\]]+ \(|file:\/\/|node_modules|\/src\/runtime\/|\.[cm]?[jt]sx?:\d+|\b(?:Type|Syntax|Range|Reference|URI|Aggregate)Error\b/;
+  /\n\s+at |\bat (?:async )?[\w$.<>[\]]+ \(|file:\/\/|node_modules|\/src\/runtime\/|\.[cm]?[jt]sx?:\d+|\b(?:Type|Syntax|Range|Reference|URI|Aggregate)Error\b/g;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return text;
+  }
+}
 
 export interface AnswerRules {
   /** Origins a browser may be sent to: the app's, plus the authorization endpoints of its providers. */
@@ -22,15 +30,19 @@ export interface Answer {
   /** What `Auth` threw or rejected with, if it did: a fault in itself. */
   thrown?: unknown;
   body: string;
+  /** Everything the client sent (URL, headers, body; raw and percent-decoded): a page may echo it, escaped. */
+  sent: string;
 }
 
 /** Runs the request through the real `Auth`, keeping a rejection as a value rather than failing there. */
 export async function answer(request: Request, config: AuthConfig): Promise<Answer> {
+  const raw = `${request.url}\n${[...request.headers].join("\n")}\n${request.body ? await request.clone().text() : ""}`;
+  const sent = `${raw}\n${decoded(raw)}`;
   try {
     const response = await Auth(request, config);
-    return { response, body: await response.text() };
+    return { response, body: await response.text(), sent };
   } catch (thrown) {
-    return { thrown, body: "" };
+    return { thrown, body: "", sent };
   }
 }
 
@@ -73,7 +85,8 @@ export function faults(request: Request, result: Answer, rules: AnswerRules): st
   if (response.status >= 500 && !isConfigurationErrorPage(request)) {
     found.push(`answered ${response.status} (a server fault) with ${JSON.stringify(body.slice(0, 200))}`);
   }
-  const leak = LEAK.exec(body);
+  // A trace the client itself sent (an echoed callbackUrl holding `file://`) is its own text, not a leak.
+  const leak = [...body.matchAll(LEAK)].find(([text]) => !result.sent.includes(text));
   if (leak) found.push(`the body shows internals (${JSON.stringify(leak[0])}): ${JSON.stringify(body.slice(0, 300))}`);
   let target: URL | undefined;
   try {
