@@ -16,6 +16,7 @@
  * can stop it; each test ends with the same request sent from the app's own origin, which must act (the
  * positive control that keeps the refusals meaningful). Every case runs through every integration.
  */
+import { isRedirect } from "@sveltejs/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import memory, { createMemoryStore } from "../../src/runtime/adapters/memory.js";
 import { Auth, setEnvDefaults, skipCSRFCheck } from "../../src/runtime/index.js";
@@ -24,8 +25,10 @@ import github from "../../src/runtime/providers/github.js";
 import nodemailer from "../../src/runtime/providers/nodemailer.js";
 import passkey from "../../src/runtime/providers/passkey.js";
 import { signInRedirect } from "../../src/runtime/qwik/server.js";
+import { createSvelteKitAuth } from "../../src/runtime/sveltekit/auth.js";
 import type { AuthConfig } from "../../src/runtime/types.js";
 import { CookieJar, captureLogger, DEMO_USER, ORIGIN, SECRET } from "../runtime/core/support.js";
+import { requestEvent } from "../runtime/sveltekit/event.js";
 import { SoftwareAuthenticator } from "../runtime/webauthn/software-authenticator.js";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
 import { APP_NAMES, type App, type AppConfig, startApp } from "./support/integrations.js";
@@ -517,6 +520,28 @@ describe("the origin check in the core", () => {
 });
 
 describe("server-side helpers (they skip the core's checks and rely on the framework's own origin check)", () => {
+  it("SvelteKit's signIn form action runs whatever the request's Origin: SvelteKit's csrf.checkOrigin refuses a cross-site form POST before it", async () => {
+    const probe: Probe = { authorize: 0, signIns: 0, signOuts: 0, updates: 0 };
+    const auth = createSvelteKitAuth({ ...appConfig(probe) }, () => ({}));
+    const form = { providerId: "credentials", redirectTo: "/journal", email: DEMO_USER.email!, password: PASSWORD };
+    const { event, cookiesSet } = requestEvent(
+      new Request(`${ORIGIN}/signin`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          host: new URL(ORIGIN).host,
+          origin: "http://evil.test",
+          "sec-fetch-site": "cross-site",
+        },
+        body: new URLSearchParams(form),
+      }),
+    );
+    const thrown = await auth.signIn(event).catch((error: unknown) => error);
+    expect(isRedirect(thrown)).toBe(true);
+    expect(probe.authorize).toBe(1);
+    expect(cookiesSet.map((cookie) => cookie.name)).toContain(SESSION_COOKIE);
+  });
+
   it("Qwik City's sign-in action runs whatever the request's Origin: Qwik City's checkOrigin refuses a cross-site action POST before it", async () => {
     const probe: Probe = { authorize: 0, signIns: 0, signOuts: 0, updates: 0 };
     const config = { ...appConfig(probe), basePath: "/auth" };
