@@ -21,9 +21,11 @@ export function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise
 }
 
 /**
- * Decrypts and validates a token. Returns null for an empty token; throws for anything tampered, expired,
- * malformed or written with a secret we do not hold. With several secrets, the one whose key `kid`
- * matches the header decrypts (the first when the token has no `kid`), which makes rotation free.
+ * Decrypts and validates a token. Returns null for an empty token. Anything tampered, expired, malformed or
+ * written with a secret we do not hold throws `JWTSessionError` (the refusal of node:crypto or jose as its
+ * `cause.err`), on every runtime; no secret at all throws `MissingSecret`. With several secrets, the one
+ * whose key `kid` matches the header decrypts (the first when the token has no `kid`), which makes rotation
+ * free.
  */
 export function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   return codec.decode<Payload>(params);

@@ -10,10 +10,12 @@
  *
  * Only this module (and the tables it imports) needs `drizzle-orm`: apps that use Drizzle already have it.
  */
+
 import { and, type Column, eq, getTableColumns, is, type SQL, type Table } from "drizzle-orm";
 import { MySqlDatabase, type MySqlQueryResultHKT, type PreparedQueryHKTBase } from "drizzle-orm/mysql-core";
 import { PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { AdapterError } from "../errors.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -91,7 +93,7 @@ function dialectOf(db: DrizzleDatabase): Dialect {
   if (is(db, PgDatabase)) return "pg";
   if (is(db, BaseSQLiteDatabase)) return "sqlite";
   if (is(db, MySqlDatabase)) return "mysql";
-  throw new TypeError(
+  throw new AdapterError(
     "drizzle(db) needs a Drizzle database for PostgreSQL, SQLite or MySQL (the object drizzle() returns).",
   );
 }
@@ -105,7 +107,7 @@ function affectedRows(result: unknown): number {
     if ("affectedRows" in header && typeof header.affectedRows === "number") return header.affectedRows;
     if ("rowsAffected" in header && typeof header.rowsAffected === "number") return header.rowsAffected;
   }
-  throw new TypeError("The MySQL driver did not say how many rows the statement changed (affectedRows).");
+  throw new AdapterError("The MySQL driver did not say how many rows the statement changed (affectedRows).");
 }
 
 /** Only the table's own columns, and only those given: Drizzle leaves the others to their defaults. */
@@ -172,12 +174,12 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
     and(eq(verificationTokens.identifier, identifier), eq(verificationTokens.token, token));
 
   function authenticatorTable(): NonNullable<DrizzleTables["authenticators"]> {
-    if (!authenticators) throw new Error("drizzle(db, tables): pass an authenticators table to store passkeys.");
+    if (!authenticators) throw new AdapterError("drizzle(db, tables): pass an authenticators table to store passkeys.");
     return authenticators;
   }
 
   function stored<T>(row: Row | null, what: string): T {
-    if (row === null) throw new Error(`The ${what} was written but could not be read back.`);
+    if (row === null) throw new AdapterError(`The ${what} was written but could not be read back.`);
     return row as unknown as T;
   }
 
@@ -209,7 +211,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
       const row = Object.keys(changes).length
         ? await written(query.update(users).set(changes).where(userById(id)), () => first(users, userById(id)))
         : await first(users, userById(id));
-      if (!row) throw new Error(`Cannot update the user: no user with id "${id}".`);
+      if (!row) throw new AdapterError(`Cannot update the user: no user with id "${id}".`);
       return row as unknown as AdapterUser;
     },
     async deleteUser(userId) {
@@ -295,7 +297,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
       const table = authenticatorTable();
       const byId = eq(table.credentialID, credentialID);
       const row = await written(query.update(table).set({ counter: newCounter }).where(byId), () => first(table, byId));
-      if (!row) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return row as unknown as AdapterAuthenticator;
     },
   };

@@ -3,6 +3,7 @@
  * like the SQL adapters (same unique keys, same cascades, single-use verification tokens) so code that
  * works against it keeps working on a real database. Everything is lost when the process exits.
  */
+import { AdapterError } from "../errors.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -62,20 +63,20 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
   const userWithEmail = (email: string) => [...users.values()].find((user) => user.email === email);
 
   function assertUserExists(userId: string, what: string): void {
-    if (!users.has(userId)) throw new Error(`Cannot store the ${what}: no user with id "${userId}".`);
+    if (!users.has(userId)) throw new AdapterError(`Cannot store the ${what}: no user with id "${userId}".`);
   }
 
   function assertEmailFree(email: string | null | undefined, exceptUserId?: string): void {
     // Like the SQL schema's UNIQUE (email): many users may lack an address, no two may share one.
     if (email === null || email === undefined) return;
     const owner = userWithEmail(email);
-    if (owner && owner.id !== exceptUserId) throw new Error(`A user with the email "${email}" already exists.`);
+    if (owner && owner.id !== exceptUserId) throw new AdapterError(`A user with the email "${email}" already exists.`);
   }
 
   return {
     createUser(user) {
       const id = user.id ?? crypto.randomUUID();
-      if (users.has(id)) throw new Error(`A user with the id "${id}" already exists.`);
+      if (users.has(id)) throw new AdapterError(`A user with the id "${id}" already exists.`);
       assertEmailFree(user.email);
       const stored = { ...copy(user), id };
       users.set(id, stored);
@@ -96,7 +97,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
     },
     updateUser(partial) {
       const current = users.get(partial.id);
-      if (!current) throw new Error(`Cannot update the user: no user with id "${partial.id}".`);
+      if (!current) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       const changes = definedFields(copy(partial));
       if (changes.email !== undefined) assertEmailFree(changes.email, current.id);
       const updated = { ...current, ...changes };
@@ -117,7 +118,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
     linkAccount(account) {
       assertUserExists(account.userId, "account");
       const key = accountKey(account);
-      if (accounts.has(key)) throw new Error(`The ${account.provider} account is already linked.`);
+      if (accounts.has(key)) throw new AdapterError(`The ${account.provider} account is already linked.`);
       accounts.set(key, copy(account));
       return copy(account);
     },
@@ -133,7 +134,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
     },
     createSession(session) {
       assertUserExists(session.userId, "session");
-      if (sessions.has(session.sessionToken)) throw new Error("A session with this token already exists.");
+      if (sessions.has(session.sessionToken)) throw new AdapterError("A session with this token already exists.");
       sessions.set(session.sessionToken, copy(session));
       return copy(session);
     },
@@ -156,7 +157,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       return copy(session);
     },
     createVerificationToken(token) {
-      if (verificationTokens.has(tokenKey(token))) throw new Error("This verification token already exists.");
+      if (verificationTokens.has(tokenKey(token))) throw new AdapterError("This verification token already exists.");
       verificationTokens.set(tokenKey(token), copy(token));
       return copy(token);
     },
@@ -170,7 +171,9 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
     createAuthenticator(authenticator) {
       assertUserExists(authenticator.userId, "authenticator");
       if (authenticators.has(authenticator.credentialID)) {
-        throw new Error(`An authenticator with the credential id "${authenticator.credentialID}" already exists.`);
+        throw new AdapterError(
+          `An authenticator with the credential id "${authenticator.credentialID}" already exists.`,
+        );
       }
       authenticators.set(authenticator.credentialID, copy(authenticator));
       return copy(authenticator);
@@ -184,7 +187,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
     },
     updateAuthenticatorCounter(credentialID, newCounter) {
       const authenticator = authenticators.get(credentialID);
-      if (!authenticator) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      if (!authenticator) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       const updated = { ...authenticator, counter: newCounter };
       authenticators.set(credentialID, updated);
       return copy(updated);

@@ -8,6 +8,7 @@
  * Dates are stored as DATETIME(3) in the pool's `timezone` (mysql2's default is the process's local zone);
  * set `timezone: "Z"` on the pool so every process reads the same instant back whatever zone it runs in.
  */
+import { AdapterError } from "../errors.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -96,7 +97,7 @@ export default function mysql(pool: MysqlPool): Adapter {
 
   /** A row the statement just wrote must be there to read back; anything else is the database's error. */
   function written<T>(record: T | null, what: string): T {
-    if (record === null) throw new Error(`The ${what} was written but could not be read back.`);
+    if (record === null) throw new AdapterError(`The ${what} was written but could not be read back.`);
     return record;
   }
 
@@ -134,7 +135,7 @@ export default function mysql(pool: MysqlPool): Adapter {
         ]);
       }
       const user = await selectUser("id = ?", [partial.id]);
-      if (!user) throw new Error(`Cannot update the user: no user with id "${partial.id}".`);
+      if (!user) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       return user;
     },
     async deleteUser(userId) {
@@ -235,7 +236,7 @@ export default function mysql(pool: MysqlPool): Adapter {
     async updateAuthenticatorCounter(credentialID, newCounter) {
       await write("UPDATE authenticators SET counter = ? WHERE credential_id = ?", [newCounter, credentialID]);
       const updated = await selectAuthenticator(credentialID);
-      if (!updated) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      if (!updated) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return updated;
     },
   };

@@ -4,6 +4,7 @@
  * its user come from one JOIN, a verification token is used with one `DELETE … RETURNING` (so two concurrent
  * uses cannot both get it), and deleting a user cascades through the schema's foreign keys.
  */
+import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterUser } from "../types.js";
 import {
   accountColumns,
@@ -87,7 +88,7 @@ export default function postgres(pool: PostgresPool): Adapter {
             ...changes.map(([field]) => partial[field]),
           ])
         : await first(`SELECT ${userColumns} FROM users WHERE id = $1`, [partial.id]);
-      if (!row) throw new Error(`Cannot update the user: no user with id "${partial.id}".`);
+      if (!row) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       return userFromRow(row);
     },
     async deleteUser(userId) {
@@ -198,7 +199,7 @@ export default function postgres(pool: PostgresPool): Adapter {
         `UPDATE authenticators SET counter = $2 WHERE credential_id = $1 RETURNING ${authenticatorColumns}`,
         [credentialID, newCounter],
       );
-      if (!row) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return authenticatorFromRow(row);
     },
   };

@@ -10,6 +10,7 @@
  *
  * Declared structurally rather than imported: the client is generated in your app, not in this package.
  */
+import { AdapterError } from "../errors.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -92,7 +93,7 @@ function pick(record: object, fields: readonly string[]): Row {
 function toNumber(value: unknown, field: string): unknown {
   if (typeof value !== "bigint") return value;
   const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new TypeError(`${field} holds ${value}, beyond a safe integer.`);
+  if (!Number.isSafeInteger(number)) throw new AdapterError(`${field} holds ${value}, beyond a safe integer.`);
   return number;
 }
 
@@ -136,7 +137,7 @@ export default function prisma(client: PrismaClientLike): Adapter {
   const verificationToken = client.verificationToken as unknown as Delegate;
 
   function authenticator(): Delegate {
-    if (!client.authenticator) throw new Error("prisma(client): the client has no Authenticator model.");
+    if (!client.authenticator) throw new AdapterError("prisma(client): the client has no Authenticator model.");
     return client.authenticator as unknown as Delegate;
   }
 

@@ -4,6 +4,7 @@
  * in what they return (pg: BIGINT as a string; mysql2: BOOLEAN as 0/1, BIGINT as a number or, configured so,
  * a string), so every conversion is explicit and refuses values it cannot convert exactly.
  */
+import { AdapterError } from "../errors.js";
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
 import { accountTokenColumns, type Row } from "./sql-columns.js";
 
@@ -20,7 +21,7 @@ export {
 /** TIMESTAMPTZ and DATETIME come back from pg and mysql2 as Date objects unless configured otherwise. */
 export function toDate(value: unknown, column: string): Date {
   if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
-  throw new TypeError(
+  throw new AdapterError(
     `Column ${column} came back as ${typeof value} ${JSON.stringify(value)}, not a Date: ` +
       "configure the database driver to return dates as Date objects (mysql2: leave `dateStrings` off).",
   );
@@ -31,7 +32,7 @@ export function toInteger(value: unknown, column: string): number {
   const number = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
   const converted = typeof number === "bigint" ? Number(number) : number;
   if (typeof converted === "number" && Number.isSafeInteger(converted)) return converted;
-  throw new TypeError(
+  throw new AdapterError(
     `Column ${column} holds ${String(value)}, which is not an integer JavaScript represents exactly.`,
   );
 }
@@ -40,7 +41,7 @@ export function toInteger(value: unknown, column: string): number {
 export function toBoolean(value: unknown, column: string): boolean {
   if (typeof value === "boolean") return value;
   if (value === 0 || value === 1 || value === "0" || value === "1") return Number(value) === 1;
-  throw new TypeError(`Column ${column} holds ${String(value)}, which is not a boolean.`);
+  throw new AdapterError(`Column ${column} holds ${String(value)}, which is not a boolean.`);
 }
 
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));

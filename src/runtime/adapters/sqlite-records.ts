@@ -4,6 +4,7 @@
  * numbers and carry no time zone), booleans as 0/1. Conversions refuse values they cannot convert exactly,
  * so a table of another shape fails loudly instead of returning wrong records.
  */
+import { AdapterError } from "../errors.js";
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
 import { accountTokenColumns, type Row } from "./sql-columns.js";
 
@@ -23,7 +24,7 @@ export type SqliteValue = string | number | bigint | null;
 export function integerFromColumn(value: unknown, column: string): number {
   const number = typeof value === "bigint" ? Number(value) : value;
   if (typeof number === "number" && Number.isSafeInteger(number)) return number;
-  throw new TypeError(
+  throw new AdapterError(
     `Column ${column} holds ${String(value)}, not an integer: is the table from create-auth's schema?`,
   );
 }
@@ -34,7 +35,7 @@ export function dateFromColumn(value: unknown, column: string): Date {
 
 export function dateToColumn(date: Date | string | number): number {
   const milliseconds = new Date(date).getTime();
-  if (Number.isNaN(milliseconds)) throw new TypeError(`Cannot store the invalid date ${String(date)}.`);
+  if (Number.isNaN(milliseconds)) throw new AdapterError(`Cannot store the invalid date ${String(date)}.`);
   return milliseconds;
 }
 
@@ -110,7 +111,7 @@ export function verificationTokenFromRow(row: Row): VerificationToken {
 export function authenticatorFromRow(row: Row): AdapterAuthenticator {
   const backedUp = row.credential_backed_up;
   if (backedUp !== 0 && backedUp !== 1) {
-    throw new TypeError(`Column authenticators.credential_backed_up holds ${String(backedUp)}, not 0 or 1.`);
+    throw new AdapterError(`Column authenticators.credential_backed_up holds ${String(backedUp)}, not 0 or 1.`);
   }
   return {
     credentialID: String(row.credential_id),

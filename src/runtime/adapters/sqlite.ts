@@ -8,6 +8,7 @@
  * across processes sharing the file, SQLite ≥ 3.35); deleteUser removes what the user owns itself, in
  * one transaction, so it cascades even on a connection with foreign keys turned off.
  */
+import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
 import {
   accountColumns,
@@ -60,7 +61,7 @@ const minimumVersion = [3, 35];
 /** Names the driver for error messages, and refuses anything that is neither. */
 function driverName(db: SqliteDatabase): string {
   if (typeof db?.prepare !== "function" || typeof db.exec !== "function") {
-    throw new TypeError("sqlite(db) needs a node:sqlite DatabaseSync or a better-sqlite3 Database.");
+    throw new AdapterError("sqlite(db) needs a node:sqlite DatabaseSync or a better-sqlite3 Database.");
   }
   // better-sqlite3 has pragma() and transaction(); node:sqlite has neither.
   const candidate = db as SqliteDatabase & { pragma?: unknown; transaction?: unknown };
@@ -87,7 +88,9 @@ export default function sqlite(db: SqliteDatabase): Adapter {
       const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
       const [major = 0, minor = 0] = version.split(".").map(Number);
       if (major < (minimumVersion[0] ?? 0) || (major === minimumVersion[0] && minor < (minimumVersion[1] ?? 0))) {
-        throw new Error(`The SQLite adapter needs SQLite ≥ ${minimumVersion.join(".")}; ${driver} has ${version}.`);
+        throw new AdapterError(
+          `The SQLite adapter needs SQLite ≥ ${minimumVersion.join(".")}; ${driver} has ${version}.`,
+        );
       }
       versionChecked = true;
     }
@@ -160,7 +163,7 @@ export default function sqlite(db: SqliteDatabase): Adapter {
             user.id,
           )
         : one(`SELECT ${userColumns} FROM users WHERE id = ?`, user.id);
-      if (!row) throw new Error(`Cannot update the user: no user with id "${user.id}".`);
+      if (!row) throw new AdapterError(`Cannot update the user: no user with id "${user.id}".`);
       return userFromRow(row);
     },
     async deleteUser(userId) {
@@ -272,7 +275,7 @@ export default function sqlite(db: SqliteDatabase): Adapter {
         newCounter,
         credentialID,
       );
-      if (!row) throw new Error(`Cannot update the counter: no authenticator "${credentialID}".`);
+      if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return authenticatorFromRow(row);
     },
   };

@@ -5,6 +5,7 @@
  */
 import type * as NodeCrypto from "node:crypto";
 import { EncryptJWT, jwtDecrypt } from "jose";
+import { AuthError, JWTSessionError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
 import { encryptionKey, isContentEncryption } from "../encryption-key.js";
 import { decryptCompact, encryptCbcHs512, fastHeader, validateClaims } from "../jwe-fast.js";
@@ -68,30 +69,43 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
     },
 
     async decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
-      const { token, secret, salt } = params;
-      if (!token) return null;
-      const secrets = requireSecrets(secret);
-      // Shapes the fast path does not serve (extra header fields, other algorithms) go to jose, which
-      // reads or rejects them.
-      const header = crypto ? fastHeader(token) : undefined;
-      if (crypto && header) {
-        const secretsKey = JSON.stringify(secrets);
-        const known = decrypted.get(token);
-        if (known && known.salt === salt && known.secrets === secretsKey) {
-          return validateClaims(known.plaintext, CLOCK_TOLERANCE) as Payload;
-        }
-        const key = await keyFor(secrets, salt, header.enc, header.kid);
-        const plaintext = utf8Decoder.decode(decryptCompact(crypto, token, header.enc, key));
-        const claims = validateClaims(plaintext, CLOCK_TOLERANCE) as Payload;
-        remember(token, salt, secretsKey, plaintext);
-        return claims;
+      if (!params.token) return null;
+      const secrets = requireSecrets(params.secret);
+      try {
+        return await decodeWith(secrets, params.token, params.salt);
+      } catch (cause) {
+        // One error class whichever path refused the token (node:crypto's here, jose's on edge runtimes), so
+        // callers match on `JWTSessionError` everywhere; the original stays as the cause.
+        if (cause instanceof AuthError) throw cause;
+        const reason = cause instanceof Error ? cause.message : String(cause);
+        throw new JWTSessionError(`The token was refused (tampered, expired, or another secret): ${reason}`, {
+          cause,
+        });
       }
-      const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
-        clockTolerance: CLOCK_TOLERANCE,
-        keyManagementAlgorithms: [ALG],
-        contentEncryptionAlgorithms: [ENC, "A256GCM"],
-      });
-      return payload as Payload;
     },
   };
+
+  async function decodeWith<Payload>(secrets: string[], token: string, salt: string): Promise<Payload> {
+    // Shapes the fast path does not serve (extra header fields, other algorithms) go to jose, which
+    // reads or rejects them.
+    const header = crypto ? fastHeader(token) : undefined;
+    if (crypto && header) {
+      const secretsKey = JSON.stringify(secrets);
+      const known = decrypted.get(token);
+      if (known && known.salt === salt && known.secrets === secretsKey) {
+        return validateClaims(known.plaintext, CLOCK_TOLERANCE) as Payload;
+      }
+      const key = await keyFor(secrets, salt, header.enc, header.kid);
+      const plaintext = utf8Decoder.decode(decryptCompact(crypto, token, header.enc, key));
+      const claims = validateClaims(plaintext, CLOCK_TOLERANCE) as Payload;
+      remember(token, salt, secretsKey, plaintext);
+      return claims;
+    }
+    const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
+      clockTolerance: CLOCK_TOLERANCE,
+      keyManagementAlgorithms: [ALG],
+      contentEncryptionAlgorithms: [ENC, "A256GCM"],
+    });
+    return payload as Payload;
+  }
 }

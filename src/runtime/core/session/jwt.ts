@@ -69,7 +69,7 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
         return { session, cookies };
       } catch (error) {
         // Tampered, expired, foreign-secret or malformed tokens, and callbacks that throw on them: signed out.
-        logger.error(error instanceof JWTSessionError ? error : new JWTSessionError({ cause: error as Error }));
+        logger.error(error instanceof JWTSessionError ? error : new JWTSessionError({ cause: error }));
         return { session: null, cookies: clear() };
       }
     },
