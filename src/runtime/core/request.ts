@@ -34,9 +34,9 @@ const HOST = /^(?:\[[\da-f:.]+\]|[\w-]+(?:\.[\w-]+)*)(?::\d{1,5})?$/i;
  * A list means some hop appended to a value it received, so its first entry is whatever the client sent
  * (the web cache and reset-link poisoning of OWASP WSTG-INPV-17), and which entry the trusted proxy wrote
  * depends on the chain: a list, or any other malformed value, is refused rather than guessed at, and then
- * neither header is used.
+ * neither header is used. Exported for every other place that reads an origin from forwarded headers.
  */
-function forwardedOrigin(headers: Headers, url: URL): string | undefined {
+export function forwardedOrigin(headers: Headers, url: URL): string | undefined {
   const hostHeader = headers.get("x-forwarded-host");
   const protoHeader = headers.get("x-forwarded-proto");
   if (hostHeader === null && protoHeader === null) return undefined;
