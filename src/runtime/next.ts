@@ -2,7 +2,9 @@
  * Next.js integration (App Router, Pages Router, middleware/proxy): a translation layer between Next's
  * request APIs (`next/headers`, route handlers, server actions, `redirect`, middleware, API routes,
  * `getServerSideProps`) and the framework-agnostic core. Every auth decision is the core's (or the app's
- * `authorized` callback); this file and `next/*` only build Requests, carry cookies and redirect.
+ * `authorized` callback); the action requests, session reads and sign-in/sign-out outcomes come from the
+ * shared server layer (core/server-actions.ts); this file and `next/*` only translate, carry cookies and
+ * redirect.
  * Import specifiers: `next` has no `exports` map, so NodeNext needs `next/headers.js`; but `next/navigation`
  * must stay bare, because Next swaps exactly that specifier for its server build (see next/navigation.d.ts).
  */

@@ -87,7 +87,10 @@ export interface ActionRequestInit {
   errorRedirect?: boolean | undefined;
 }
 
-/** They describe the incoming message's own body (a server action's form), which is not forwarded. */
+/**
+ * The incoming message's own framing: its body (a server action's form, a page's POST) is not forwarded, and
+ * Connection is hop-by-hop.
+ */
 const NOT_FORWARDED = ["content-type", "content-length", "transfer-encoding", "connection"];
 
 function actionUrl(config: IntegrationConfig, action: AuthAction, incoming: IncomingRequest, headers: Headers): URL {
@@ -129,7 +132,10 @@ export function isSession(body: unknown): body is Session {
   return typeof body === "object" && body !== null && typeof (body as Session).expires === "string";
 }
 
-/** The session in a `/session` result: none, and no cookies to set, for anything but a 2xx with a session body. */
+/**
+ * The session in a `/session` result: a session only from a 2xx with a session body; a failed (non-2xx)
+ * result yields no cookies either.
+ */
 export function sessionOf(result: ResponseInternal): SessionRead {
   const status = result.status ?? 200;
   if (status < 200 || status > 299) return noSession();
