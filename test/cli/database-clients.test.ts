@@ -13,7 +13,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
-import { materialize, memoryFixture, read, removeTemps, repoRoot, runInMemory } from "./support.js";
+import { initInMemory, materialize, memoryFixture, read, removeTemps, repoRoot } from "./support.js";
 
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -50,16 +50,7 @@ function inApp(dir: string, db: string, body: string, timeZone = "UTC"): unknown
 /** `init --db <db>` planned in memory on the CommonJS Express fixture, then the app written to a temp dir. */
 async function initApp(db: string): Promise<string> {
   const project = memoryFixture("express-4-js");
-  const run = await runInMemory(project, [
-    "init",
-    project.root,
-    "--providers",
-    "oidc",
-    "--db",
-    db,
-    "--yes",
-    "--no-install",
-  ]);
+  const run = await initInMemory(project, ["--providers", "oidc", "--db", db, "--yes", "--no-install"]);
   if (run.status !== 0) throw new Error(run.stderr);
   return materialize(project);
 }

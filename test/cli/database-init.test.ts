@@ -12,13 +12,14 @@ import { DATABASE_DRIVERS } from "../../src/cli/database/drivers.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
 import {
   type CliRun,
+  initFixture,
+  initInMemory,
   type MemoryProject,
   materialize,
   memoryFixture,
   read,
   removeTemps,
   repoRoot,
-  runInMemory,
   stable,
 } from "./support.js";
 
@@ -26,18 +27,8 @@ afterAll(removeTemps);
 
 const DIALECTS = ["sqlite", "postgres", "mysql"] as const;
 
-async function init(fixture: string, args: string[]) {
-  const project = memoryFixture(fixture);
-  const run = await runInMemory(project, [
-    "init",
-    project.root,
-    "--providers",
-    "oidc",
-    "--yes",
-    "--no-install",
-    ...args,
-  ]);
-  return { project, run };
+function init(fixture: string, args: string[]) {
+  return initFixture(fixture, ["--providers", "oidc", "--yes", "--no-install", ...args]);
 }
 
 describe.each([
@@ -80,17 +71,7 @@ describe.each([
 
     it("plans nothing on a second run", async () => {
       const before = project.hash();
-      const again = await runInMemory(project, [
-        "init",
-        project.root,
-        "--providers",
-        "oidc",
-        "--strategy",
-        "database",
-        "--db",
-        db,
-        "--yes",
-      ]);
+      const again = await initInMemory(project, ["--providers", "oidc", "--strategy", "database", "--db", db, "--yes"]);
       expect(again.status).toBe(0);
       expect(again.stdout).toContain("Nothing to do");
       expect(project.hash()).toBe(before);
@@ -172,15 +153,7 @@ describe("init --db: choices and safety", () => {
   it("fails naming --db for --strategy database without a database, writing nothing", async () => {
     const project = memoryFixture("next-app");
     const before = project.hash();
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc",
-      "--strategy",
-      "database",
-      "--yes",
-    ]);
+    const run = await initInMemory(project, ["--providers", "oidc", "--strategy", "database", "--yes"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/^create-auth: .*--db sqlite\|postgres\|mysql.*\n$/);
     expect(project.hash()).toBe(before);
@@ -190,16 +163,7 @@ describe("init --db: choices and safety", () => {
     const project = memoryFixture("next-app");
     project.write("auth-db.ts", "export const db = connectToMyOwnThing();\n");
     const before = project.hash();
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc",
-      "--db",
-      "sqlite",
-      "--yes",
-      "--no-install",
-    ]);
+    const run = await initInMemory(project, ["--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("auth-db.ts already exists");
     expect(project.hash()).toBe(before);
@@ -208,16 +172,7 @@ describe("init --db: choices and safety", () => {
   it("warns that Edge middleware (Next before 15.5) cannot open the database", async () => {
     const project = memoryFixture("next-15-app");
     project.write("package.json", project.read("package.json").replace('"next": "15.5.29"', '"next": "15.3.4"'));
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc",
-      "--db",
-      "sqlite",
-      "--yes",
-      "--no-install",
-    ]);
+    const run = await initInMemory(project, ["--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Note: middleware.ts runs on the Edge runtime before Next 15.5");
   });
@@ -231,16 +186,7 @@ describe("init --db: choices and safety", () => {
   it("adds a database to an app set up without one, saying what to add to its auth module", async () => {
     const { project } = await init("next-app", ["--db", "none"]);
     const auth = project.read("auth.ts");
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc",
-      "--db",
-      "sqlite",
-      "--yes",
-      "--no-install",
-    ]);
+    const run = await initInMemory(project, ["--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     expect(project.read("auth.ts")).toBe(auth);
     expect(project.read("auth-schema.sql")).toBe(sqlSchema("sqlite"));

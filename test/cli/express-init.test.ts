@@ -5,7 +5,16 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
+import {
+  type CliRun,
+  initFixture,
+  initInMemory,
+  type MemoryProject,
+  memoryFixture,
+  read,
+  repoRoot,
+  stable,
+} from "./support.js";
 
 /** Every line of the original is still there, unchanged and in order: init only inserted. */
 function onlyInserted(after: string, before: string): boolean {
@@ -31,15 +40,12 @@ describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFil
   let first: CliRun;
 
   beforeAll(async () => {
-    project = memoryFixture(fixture);
-    first = await runInMemory(project, [
-      "init",
-      project.root,
+    ({ project, run: first } = await initFixture(fixture, [
       "--providers",
       "oidc,credentials",
       "--yes",
       "--no-install",
-    ]);
+    ]));
   });
 
   it("recognises the project and prints the plan summary and next steps", async () => {
@@ -102,15 +108,7 @@ describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFil
     const edited = project.read(authFile).replace("return null;", "return null; // edited by the user");
     project.write(authFile, edited);
     const before = project.hash();
-    const second = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc,credentials",
-      "--yes",
-      "--no-install",
-      "--json",
-    ]);
+    const second = await initInMemory(project, ["--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout).plan.changes).toEqual([]);
     expect(project.hash()).toBe(before);
@@ -121,15 +119,7 @@ describe("create-auth init (Express): safety", () => {
   it("--dry-run shows the app file's diff and writes nothing", async () => {
     const project = memoryFixture("express-4-js");
     const before = project.hash();
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "credentials",
-      "--yes",
-      "--no-install",
-      "--dry-run",
-    ]);
+    const run = await initInMemory(project, ["--providers", "credentials", "--yes", "--no-install", "--dry-run"]);
     expect(run.status).toBe(0);
     expect(project.hash()).toBe(before);
     expect(run.stdout).toContain("+++ b/app.js");
@@ -141,14 +131,7 @@ describe("create-auth init (Express): safety", () => {
     const project = memoryFixture("express-5-ts");
     project.write("src/auth.ts", "export const allowed = ['ada'];\n");
     const before = project.hash();
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "credentials",
-      "--yes",
-      "--no-install",
-    ]);
+    const run = await initInMemory(project, ["--providers", "credentials", "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("src/auth.ts already exists");
     expect(project.hash()).toBe(before);
@@ -156,15 +139,7 @@ describe("create-auth init (Express): safety", () => {
 
   it("follows the start script through the entry file to the file that creates the app", async () => {
     const project = memoryFixture("express-5-ts");
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "credentials",
-      "--yes",
-      "--no-install",
-      "--json",
-    ]);
+    const run = await initInMemory(project, ["--providers", "credentials", "--yes", "--no-install", "--json"]);
     expect(run.status).toBe(0);
     const paths = JSON.parse(run.stdout).plan.changes.map((change: { path: string }) => change.path);
     expect(paths).toEqual(expect.arrayContaining(["src/auth.ts", "src/app.ts"]));
@@ -176,14 +151,7 @@ describe("create-auth init (Express): safety", () => {
     const pkg = JSON.parse(project.read("package.json"));
     pkg.scripts.start = "node --env-file=.env app.js";
     project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "credentials",
-      "--yes",
-      "--no-install",
-    ]);
+    const run = await initInMemory(project, ["--providers", "credentials", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     expect(project.read("app.js")).not.toContain("loadEnvFile");
     expect(project.read("app.js")).toContain('app.use("/auth", ExpressAuth(authConfig));');

@@ -4,12 +4,8 @@
  * keeping every other byte.
  */
 import { describe, expect, it } from "vitest";
-import {
-  findExpressApp,
-  type MountOptions,
-  moduleReferences,
-  mountExpressAuth,
-} from "../../src/cli/transforms/express-app.js";
+import { moduleShape } from "../../src/cli/transforms/ast.js";
+import { findExpressApp, type MountOptions, mountExpressAuth } from "../../src/cli/transforms/express-app.js";
 
 const ESM_TS: MountOptions = {
   runtimeModule: "@create-auth/runtime/express",
@@ -81,15 +77,15 @@ describe("findExpressApp", () => {
   });
 });
 
-describe("moduleReferences", () => {
+describe("moduleShape", () => {
   it("lists imports and requires, and notices env loading", () => {
     const source = 'import { app } from "./app.js";\nimport fs from "node:fs";\nconst x = require("../x");\n';
-    expect(moduleReferences(source, "server.ts")).toEqual({
-      specifiers: ["./app.js", "node:fs", "../x"],
+    expect(moduleShape(source, "server.ts")).toMatchObject({
+      references: ["./app.js", "node:fs", "../x"],
       loadsEnv: false,
     });
-    expect(moduleReferences('import "dotenv/config";\n', "server.ts").loadsEnv).toBe(true);
-    expect(moduleReferences("process.loadEnvFile('.env.local');\n", "server.js").loadsEnv).toBe(true);
+    expect(moduleShape('import "dotenv/config";\n', "server.ts").loadsEnv).toBe(true);
+    expect(moduleShape("process.loadEnvFile('.env.local');\n", "server.js").loadsEnv).toBe(true);
   });
 });
 

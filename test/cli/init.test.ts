@@ -14,13 +14,14 @@ import {
   type CliRun,
   copyFixture,
   hashTree,
+  initFixture,
+  initInMemory,
   type MemoryProject,
   memoryFixture,
   read,
   removeTemps,
   repoRoot,
   runCli,
-  runInMemory,
   stable,
 } from "./support.js";
 
@@ -34,15 +35,12 @@ describe("create-auth init (Next.js App Router)", () => {
   let first: CliRun;
 
   beforeAll(async () => {
-    project = memoryFixture("next-app");
-    first = await runInMemory(project, [
-      "init",
-      project.root,
+    ({ project, run: first } = await initFixture("next-app", [
       "--providers",
       "oidc,credentials",
       "--yes",
       "--no-install",
-    ]);
+    ]));
   });
 
   it("exits 0 and prints the plan summary and next steps", async () => {
@@ -89,15 +87,7 @@ describe("create-auth init (Next.js App Router)", () => {
   it("plans nothing on a second run and keeps AUTH_SECRET", async () => {
     const envBefore = project.read(".env.local");
     const before = project.hash();
-    const second = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc,credentials",
-      "--yes",
-      "--no-install",
-      "--json",
-    ]);
+    const second = await initInMemory(project, ["--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
     expect(second.status).toBe(0);
     const result = JSON.parse(second.stdout);
     expect(result.plan.changes).toEqual([]);
@@ -109,14 +99,7 @@ describe("create-auth init (Next.js App Router)", () => {
   it("still plans nothing after the user edited the generated auth module", async () => {
     const edited = project.read("auth.ts").replace("return null;", "return null; // edited by the user");
     project.write("auth.ts", edited);
-    const again = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc,credentials",
-      "--yes",
-      "--no-install",
-    ]);
+    const again = await initInMemory(project, ["--providers", "oidc,credentials", "--yes", "--no-install"]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain("Nothing to do");
     expect(project.read("auth.ts")).toBe(edited);
@@ -128,7 +111,7 @@ describe("create-auth init: safety", () => {
     const project = memoryFixture("next-app");
     project.write("auth.ts", 'export const users = ["ada"];\n');
     const before = project.hash();
-    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain("auth.ts already exists");
@@ -138,7 +121,7 @@ describe("create-auth init: safety", () => {
   it("refuses a project that is not Next.js with one line and a non-zero exit", async () => {
     const project = memoryFixture("not-next");
     const before = project.hash();
-    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes"]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes"]);
     expect(run.status).not.toBe(0);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
@@ -148,14 +131,14 @@ describe("create-auth init: safety", () => {
 
   it("names the missing flag when not interactive and --yes is absent", async () => {
     const project = memoryFixture("next-app");
-    const run = await runInMemory(project, ["init", project.root, "--db", "none"]);
+    const run = await initInMemory(project, ["--db", "none"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/^create-auth: Missing --providers .*\n$/);
   });
 
   it("refuses options of later versions before touching anything", async () => {
     const project = memoryFixture("next-app");
-    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--orm", "prisma", "--yes"]);
+    const run = await initInMemory(project, ["--providers", "github", "--orm", "prisma", "--yes"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/later version/);
   });
@@ -165,9 +148,7 @@ describe("create-auth init: safety", () => {
     const tsconfig = JSON.parse(project.read("tsconfig.json"));
     delete tsconfig.compilerOptions.paths;
     project.write("tsconfig.json", JSON.stringify(tsconfig, null, 2));
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
+    const run = await initInMemory(project, [
       "--providers",
       "github",
       "--yes",
@@ -186,14 +167,7 @@ describe("create-auth init: safety", () => {
     project.rename("app", "src/app");
     project.remove("tsconfig.json");
     project.write("jsconfig.json", '{ "compilerOptions": { "paths": { "@/*": ["./src/*"] } } }\n');
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "credentials",
-      "--yes",
-      "--no-install",
-    ]);
+    const run = await initInMemory(project, ["--providers", "credentials", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     expect(project.read("src/auth.js")).toContain("async authorize(credentials) {");
     expect(project.read("src/app/api/auth/[...nextauth]/route.js")).toContain('from "@/auth"');

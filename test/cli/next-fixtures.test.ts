@@ -5,7 +5,16 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
+import {
+  type CliRun,
+  initFixture,
+  initInMemory,
+  type MemoryProject,
+  memoryFixture,
+  read,
+  repoRoot,
+  stable,
+} from "./support.js";
 
 const LAYOUTS = [
   {
@@ -30,15 +39,7 @@ describe.each(LAYOUTS)("create-auth init on $fixture", ({ fixture, line, files }
   let run: CliRun;
 
   beforeAll(async () => {
-    project = memoryFixture(fixture);
-    run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc,credentials",
-      "--yes",
-      "--no-install",
-    ]);
+    ({ project, run } = await initFixture(fixture, ["--providers", "oidc,credentials", "--yes", "--no-install"]));
   });
 
   it("says what it found and prints the plan", async () => {
@@ -61,15 +62,7 @@ describe.each(LAYOUTS)("create-auth init on $fixture", ({ fixture, line, files }
 
   it("plans nothing on a second run", async () => {
     const before = project.hash();
-    const again = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc,credentials",
-      "--yes",
-      "--no-install",
-      "--json",
-    ]);
+    const again = await initInMemory(project, ["--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
     expect(again.status).toBe(0);
     expect(JSON.parse(again.stdout).plan.changes).toEqual([]);
     expect(project.hash()).toBe(before);
@@ -79,9 +72,7 @@ describe.each(LAYOUTS)("create-auth init on $fixture", ({ fixture, line, files }
 describe("the merged proxy of next-16-src", () => {
   it("keeps the app's own proxy running, under auth, with its matcher", async () => {
     const project = memoryFixture("next-16-src");
-    expect(
-      (await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"])).status,
-    ).toBe(0);
+    expect((await initInMemory(project, ["--providers", "github", "--yes", "--no-install"])).status).toBe(0);
     const proxy = project.read("src/proxy.ts");
     expect(proxy).toContain('import { auth } from "@/auth";');
     expect(proxy).toContain("function appProxy(request: NextRequest) {");

@@ -16,13 +16,14 @@ import {
   type CliRun,
   cliBin,
   copyFixture,
+  initFixture,
+  initInMemory,
   type MemoryProject,
   materialize,
   memoryFixture,
   read,
   removeTemps,
   repoRoot,
-  runInMemory,
   stable,
 } from "./support.js";
 
@@ -30,10 +31,8 @@ afterAll(removeTemps);
 
 const PASSWORDLESS = ["--providers", "nodemailer,passkey", "--strategy", "database", "--db", "sqlite"];
 
-async function init(fixture: string, args: string[]) {
-  const project = memoryFixture(fixture);
-  const run = await runInMemory(project, ["init", project.root, "--yes", "--no-install", ...args]);
-  return { project, run };
+function init(fixture: string, args: string[]) {
+  return initFixture(fixture, ["--yes", "--no-install", ...args]);
 }
 
 /**
@@ -109,7 +108,7 @@ describe.each([
 
   it("plans nothing on a second run", async () => {
     const before = project.hash();
-    const again = await runInMemory(project, ["init", project.root, "--yes", ...PASSWORDLESS]);
+    const again = await initInMemory(project, ["--yes", ...PASSWORDLESS]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain("Nothing to do");
     expect(project.hash()).toBe(before);
@@ -152,7 +151,7 @@ describe("email and passkey sign-in need a database", () => {
   ])("--providers %s %j without a database: one line naming --db, nothing written", async (providers, flags, names) => {
     const project = memoryFixture("next-app");
     const before = project.hash();
-    const run = await runInMemory(project, ["init", project.root, "--providers", providers, "--no-install", ...flags]);
+    const run = await initInMemory(project, ["--providers", providers, "--no-install", ...flags]);
     expect(run.status).not.toBe(0);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);

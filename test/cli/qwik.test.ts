@@ -3,7 +3,16 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
+import {
+  type CliRun,
+  initFixture,
+  initInMemory,
+  type MemoryProject,
+  memoryFixture,
+  read,
+  repoRoot,
+  stable,
+} from "./support.js";
 
 const FIXTURE = "qwik-city-1";
 const FIXTURE_DIR = path.join(repoRoot, "test/fixtures", FIXTURE);
@@ -15,15 +24,12 @@ describe("create-auth init (Qwik City 1)", () => {
   let first: CliRun;
 
   beforeAll(async () => {
-    project = memoryFixture(FIXTURE);
-    first = await runInMemory(project, [
-      "init",
-      project.root,
+    ({ project, run: first } = await initFixture(FIXTURE, [
       "--providers",
       "oidc,credentials",
       "--yes",
       "--no-install",
-    ]);
+    ]));
   });
 
   it("recognises Qwik City, exits 0 and prints the plan summary and next steps", async () => {
@@ -70,15 +76,7 @@ describe("create-auth init (Qwik City 1)", () => {
 
   it("plans nothing on a second run and keeps AUTH_SECRET", async () => {
     const before = project.hash();
-    const second = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc,credentials",
-      "--yes",
-      "--no-install",
-      "--json",
-    ]);
+    const second = await initInMemory(project, ["--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
     expect(second.status).toBe(0);
     const result = JSON.parse(second.stdout);
     expect(result.plan.changes).toEqual([]);
@@ -89,14 +87,7 @@ describe("create-auth init (Qwik City 1)", () => {
   it("still plans nothing after the user edited the generated plugin", async () => {
     const edited = project.read(PLUGIN).replace("return null;", "return null; // edited by the user");
     project.write(PLUGIN, edited);
-    const again = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "oidc,credentials",
-      "--yes",
-      "--no-install",
-    ]);
+    const again = await initInMemory(project, ["--providers", "oidc,credentials", "--yes", "--no-install"]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain("Nothing to do");
     expect(project.read(PLUGIN)).toBe(edited);
@@ -107,15 +98,7 @@ describe("create-auth init (Qwik City): safety", () => {
   it("--dry-run prints the plan with diffs (secret masked) and writes nothing", async () => {
     const project = memoryFixture(FIXTURE);
     const before = project.hash();
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "github",
-      "--yes",
-      "--no-install",
-      "--dry-run",
-    ]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install", "--dry-run"]);
     expect(run.status).toBe(0);
     expect(project.hash()).toBe(before);
     expect(run.stdout).toContain("Dry run: nothing was written.");
@@ -128,7 +111,7 @@ describe("create-auth init (Qwik City): safety", () => {
     const project = memoryFixture(FIXTURE);
     project.write(PLUGIN, "export const onRequest = () => {};\n");
     const before = project.hash();
-    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("plugin@auth.ts already exists");
     expect(project.hash()).toBe(before);
@@ -143,7 +126,7 @@ describe("create-auth init (Qwik City): safety", () => {
     pkg.devDependencies["@qwik.dev/core"] = "2.0.0-beta.45";
     project.write("package.json", JSON.stringify(pkg, null, 2));
     const before = project.hash();
-    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toMatch(/Qwik 2 .*Qwik City 1/);

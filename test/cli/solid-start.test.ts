@@ -5,7 +5,16 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { detectProject } from "../../src/cli/detect/project.js";
-import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
+import {
+  type CliRun,
+  initFixture,
+  initInMemory,
+  type MemoryProject,
+  memoryFixture,
+  read,
+  repoRoot,
+  stable,
+} from "./support.js";
 
 const ROUTE = "src/routes/api/auth/[...solidauth].ts";
 const PROVIDERS = ["--providers", "oidc,credentials"];
@@ -22,8 +31,7 @@ for (const [fixture, version, build] of [
     let first: CliRun;
 
     beforeAll(async () => {
-      project = memoryFixture(fixture);
-      first = await runInMemory(project, ["init", project.root, ...PROVIDERS, "--yes", "--no-install"]);
+      ({ project, run: first } = await initFixture(fixture, [...PROVIDERS, "--yes", "--no-install"]));
     });
 
     it(`detects SolidStart ${version} built with ${build}, TypeScript, the ~/ alias and .env`, () => {
@@ -73,14 +81,7 @@ for (const [fixture, version, build] of [
         project.write(file, `// edited by the user\n${project.read(file)}`);
       }
       const before = project.hash();
-      const second = await runInMemory(project, [
-        "init",
-        project.root,
-        ...PROVIDERS,
-        "--yes",
-        "--no-install",
-        "--json",
-      ]);
+      const second = await initInMemory(project, [...PROVIDERS, "--yes", "--no-install", "--json"]);
       expect(second.status).toBe(0);
       const result = JSON.parse(second.stdout);
       expect(result.plan.changes).toEqual([]);
@@ -94,15 +95,7 @@ describe("create-auth init (SolidStart): safety and detection", () => {
   it("--dry-run prints the diffs with the secret masked and writes nothing", async () => {
     const project = memoryFixture("solid-start-2");
     const before = project.hash();
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "github",
-      "--yes",
-      "--no-install",
-      "--dry-run",
-    ]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install", "--dry-run"]);
     expect(run.status).toBe(0);
     expect(project.hash()).toBe(before);
     expect(run.stdout).toContain("Dry run: nothing was written.");
@@ -114,7 +107,7 @@ describe("create-auth init (SolidStart): safety and detection", () => {
     const project = memoryFixture("solid-start-1");
     project.write("src/lib/session.ts", "export const sessionTimeoutMinutes = 30;\n");
     const before = project.hash();
-    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("src/lib/session.ts already exists");
     expect(project.hash()).toBe(before);
@@ -125,7 +118,7 @@ describe("create-auth init (SolidStart): safety and detection", () => {
     const tsconfig = JSON.parse(project.read("tsconfig.json"));
     delete tsconfig.compilerOptions.paths;
     project.write("tsconfig.json", JSON.stringify(tsconfig));
-    const run = await runInMemory(project, ["init", project.root, "--providers", "github", "--yes", "--no-install"]);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     expect(project.read(ROUTE)).toContain('from "../../../auth";');
     expect(project.read("src/lib/session.ts")).toContain('from "../auth";');
@@ -134,14 +127,7 @@ describe("create-auth init (SolidStart): safety and detection", () => {
   it("writes JavaScript for a JavaScript project, typed through JSDoc", async () => {
     const project = memoryFixture("solid-start-2");
     project.remove("tsconfig.json");
-    const run = await runInMemory(project, [
-      "init",
-      project.root,
-      "--providers",
-      "credentials",
-      "--yes",
-      "--no-install",
-    ]);
+    const run = await initInMemory(project, ["--providers", "credentials", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     const auth = project.read("src/auth.js");
     expect(auth).toContain('/** @type {import("@create-auth/runtime/solid-start").SolidAuthConfig} */');

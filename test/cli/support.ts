@@ -234,3 +234,14 @@ export async function runInMemory(
   const status = await run(args, options.bin ?? "create-auth", memoryHost(project, output));
   return { status, ...output };
 }
+
+/** `create-auth init <project> …args` in memory. */
+export function initInMemory(project: MemoryProject, args: string[]): Promise<CliRun> {
+  return runInMemory(project, ["init", project.root, ...args]);
+}
+
+/** A fresh in-memory copy of a fixture with `create-auth init` run on it. */
+export async function initFixture(fixture: string, args: string[]): Promise<{ project: MemoryProject; run: CliRun }> {
+  const project = memoryFixture(fixture);
+  return { project, run: await initInMemory(project, args) };
+}

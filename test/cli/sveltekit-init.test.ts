@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, type MemoryProject, memoryFixture, read, repoRoot, runInMemory, stable } from "./support.js";
+import { type CliRun, initFixture, initInMemory, type MemoryProject, read, repoRoot, stable } from "./support.js";
 
 const INIT = ["--providers", "oidc,credentials", "--yes", "--no-install"];
 
@@ -14,8 +14,7 @@ describe.each(["sveltekit-2", "sveltekit-3"])("create-auth init (%s)", (fixture)
   let first: CliRun;
 
   beforeAll(async () => {
-    project = memoryFixture(fixture);
-    first = await runInMemory(project, ["init", project.root, ...INIT]);
+    ({ project, run: first } = await initFixture(fixture, [...INIT]));
   }, 60_000);
 
   it("exits 0 and prints the plan summary and next steps", async () => {
@@ -72,7 +71,7 @@ describe.each(["sveltekit-2", "sveltekit-3"])("create-auth init (%s)", (fixture)
 
   it("plans nothing on a second run", { timeout: 60_000 }, async () => {
     const before = project.hash();
-    const second = await runInMemory(project, ["init", project.root, ...INIT, "--json"]);
+    const second = await initInMemory(project, [...INIT, "--json"]);
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout).plan.changes).toEqual([]);
     expect(project.hash()).toBe(before);

@@ -10,10 +10,11 @@ import { generateSecret } from "../env/secret.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { planInit } from "../plan/init.js";
 import type { Plan } from "../plan/types.js";
 import { planDiff, planJson, summaryLines } from "../review/summary.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
-import type { Answers, ModuleShape, ProjectInfo } from "../targets/types.js";
+import type { Answers, ProjectInfo } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
 
 /** The generated code imports these runtime modules: refuse to write imports that would not resolve. */
@@ -64,12 +65,9 @@ export async function runInit(dir: string | undefined, flags: InitFlags, out: Ou
   const runtime = host.runtime();
   assertRuntimeHas(runtime, answers);
   const render = await loadRenderer(target.id);
-  let inspectModule: (source: string) => ModuleShape = () => ({ imports: [], exports: [] });
-  if (info.existingAuthFiles.length > 0)
-    inspectModule = await (await import("../transforms/module-shape.js")).loadModuleInspector();
   const secret = generateSecret();
   const planWith = (overwrite: ReadonlySet<string>): Plan =>
-    target.plan({ info, answers, reader, secret, runtime, render, inspectModule, overwrite });
+    planInit(target, { info, answers, reader, secret, runtime, render, overwrite });
 
   let plan = planWith(new Set());
   if (plan.conflicts.length > 0) {

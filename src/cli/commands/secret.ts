@@ -5,10 +5,11 @@
  * Kept light: no templates, prompts or installers are loaded, so it starts as fast as node itself.
  */
 import { ignoreStatus } from "../detect/git-ignore.js";
-import { planSecretsFile } from "../env/plan.js";
+import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret } from "../env/secret.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { planFiles } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
 import { summaryLines } from "../review/summary.js";
@@ -34,7 +35,7 @@ export function runSecret(out: Output, host: Host): void {
   const root = host.cwd;
   const reader = host.reader(root);
   const { envFile, ignorePattern } = envConvention(reader);
-  const { changes, merge } = planSecretsFile({
+  const { steps, merge, ignore } = planSecretsFile({
     reader,
     envFile,
     envStatus: ignoreStatus(reader, envFile),
@@ -44,6 +45,7 @@ export function runSecret(out: Output, host: Host): void {
     secretKeys: ["AUTH_SECRET"],
     reason: "new session secret",
   });
+  const { changes } = planFiles(reader, ignore ? [...steps, ignoreStep([ignore])] : steps);
   const plan: Plan = {
     command: "secret",
     projectDir: root,

@@ -3,11 +3,10 @@
  * schema file from the one table model, the client module that opens the driver from the environment, the
  * adapter wiring the auth template renders, and what to do before the first sign-in. Targets say where the
  * client module goes and how it reads the environment; the env keys and driver dependencies are planned
- * with the other shared steps (targets/env-and-runtime.ts).
+ * with the other shared steps (plan/env-and-runtime.ts).
  */
-import type { FileChange } from "../plan/types.js";
+import type { FileStep } from "../plan/planner.js";
 import { sqlSchema } from "../schema/sql.js";
-import { planOwnedFile } from "../targets/owned-file.js";
 import type { Answers, PlanContext } from "../targets/types.js";
 import { DATABASE_DRIVERS, type Database, type DatabaseDriver, SCHEMA_FILE } from "./drivers.js";
 
@@ -51,9 +50,8 @@ export interface DatabaseFileOptions {
 }
 
 export interface DatabasePlan {
-  changes: FileChange[];
-  conflicts: { path: string; reason: string }[];
-  notes: string[];
+  /** The schema file and the client module (owned files), and what to say about an existing auth module. */
+  steps: FileStep[];
   nextSteps: string[];
   /** null without a database: the templates render no adapter. */
   wiring: DatabaseWiring | null;
@@ -124,37 +122,27 @@ function nextSteps(driver: DatabaseDriver, answers: Pick<Answers, "strategy">, e
 export function planDatabase(context: PlanContext, options: DatabaseFileOptions): DatabasePlan {
   const { answers, info } = context;
   const driver = databaseDriver(answers);
-  const plan: DatabasePlan = { changes: [], conflicts: [], notes: [], nextSteps: [], wiring: null };
+  const plan: DatabasePlan = { steps: [], nextSteps: [], wiring: null };
   if (!driver) return plan;
-  const collect = (result: ReturnType<typeof planOwnedFile>) => {
-    if (result.change) plan.changes.push(result.change);
-    if (result.conflict) plan.conflicts.push(result.conflict);
-    if (result.note) plan.notes.push(result.note);
-  };
 
-  const schema = sqlSchema(driver.adapter);
-  collect(
-    planOwnedFile(
-      context,
-      SCHEMA_FILE,
-      schema,
-      // Ours, possibly with the user's own additions: their edits stay.
-      (source) => source.startsWith("-- Auth tables for "),
-      `${driver.label} schema: the auth tables (users, accounts, sessions, verification tokens, authenticators)`,
-    ),
-  );
+  plan.steps.push({
+    kind: "owned",
+    path: SCHEMA_FILE,
+    content: sqlSchema(driver.adapter),
+    // Ours, possibly with the user's own additions: their edits stay.
+    done: (source) => source.startsWith("-- Auth tables for "),
+    reason: `${driver.label} schema: the auth tables (users, accounts, sessions, verification tokens, authenticators)`,
+  });
 
   const packageName = Object.keys(driver.packages)[0]!;
   const driverModule = driver.adapter === "mysql" ? "mysql2/promise" : packageName;
-  collect(
-    planOwnedFile(
-      context,
-      options.clientFile,
-      renderClientModule(context.render, answers, { ...options, envFile: info.envFile }),
-      (source) => source.includes(`"${driverModule}"`),
-      `${driver.label} client for the auth adapter (${driver.envKey})`,
-    ),
-  );
+  plan.steps.push({
+    kind: "owned",
+    path: options.clientFile,
+    content: renderClientModule(context.render, answers, { ...options, envFile: info.envFile }),
+    done: (source) => source.includes(`"${driverModule}"`),
+    reason: `${driver.label} client for the auth adapter (${driver.envKey})`,
+  });
 
   const existingAuth = options.authFile ? context.reader.read(options.authFile) : null;
   const adapterModule = `@create-auth/runtime/adapters/${driver.adapter}`;
@@ -164,14 +152,16 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
     !existingAuth.includes(adapterModule) &&
     !context.overwrite.has(options.authFile)
   ) {
-    plan.notes.push(
-      `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${driver.adapter}(${clientExpressionFor(driver, options)})\` (import ${driver.adapter} from "${adapterModule}", { ${clientName(driver, options)} } from "${options.clientImport}") and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
-    );
+    plan.steps.push({
+      kind: "note",
+      text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${driver.adapter}(${clientExpressionFor(driver, options)})\` (import ${driver.adapter} from "${adapterModule}", { ${clientName(driver, options)} } from "${options.clientImport}") and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
+    });
   }
   if (answers.strategy === "database" && answers.providers.some((p) => p.kind === "credentials")) {
-    plan.notes.push(
-      "Credentials sign-in cannot start a database session (the runtime refuses it with UnsupportedStrategy): use --strategy jwt if people sign in with a password.",
-    );
+    plan.steps.push({
+      kind: "note",
+      text: "Credentials sign-in cannot start a database session (the runtime refuses it with UnsupportedStrategy): use --strategy jwt if people sign in with a password.",
+    });
   }
   plan.nextSteps = nextSteps(driver, answers, info.envFile);
   plan.wiring = {

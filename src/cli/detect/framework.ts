@@ -69,7 +69,8 @@ export const FRAMEWORK_SIGNALS: readonly Signals[] = [
   },
 ];
 
-function declared(pkg: PackageJson, name: string): string | undefined {
+/** The range package.json declares for a package (dependencies first), or undefined. */
+export function declared(pkg: PackageJson, name: string): string | undefined {
   return pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
 }
 

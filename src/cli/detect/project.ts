@@ -1,13 +1,14 @@
 /**
  * detect(projectDir) → ProjectInfo: everything later stages need to know about the host project, read
  * once, up front: framework and version, router, package manager, TS or JS, src/ dir, path aliases, the
- * env file and whether git ignores it, and auth files that already exist. Reads only.
+ * env file and whether git ignores it, and auth files that already exist. Targets are handed this and
+ * never look again; they only say how their framework is laid out (Target.layout). Reads only.
  */
 import { CliError } from "../errors.js";
 import { type ProjectReader, subReader } from "../plan/reader.js";
 import { FRAMEWORK_NAMES, findTarget, TARGETS } from "../targets/index.js";
 import type { FrameworkId, PackageJson, ProjectInfo, Target } from "../targets/types.js";
-import { type IdentifiedFramework, identifyFramework } from "./framework.js";
+import { declared, type IdentifiedFramework, identifyFramework, packageVersion } from "./framework.js";
 import { ignoreStatus } from "./git-ignore.js";
 import { detectPackageManager } from "./package-manager.js";
 import { detectPathAliases } from "./path-alias.js";
@@ -108,13 +109,16 @@ export function detectProject(
   const pkg = mergedPackageJson(own, workspace);
   const identified = identifyFramework(reader, pkg, workspace.root);
   const target = chooseTarget(reader, own, identified, options.framework);
-  const match = target.detect(reader, pkg) ?? {
-    version: null,
-    router: null,
-    routesDir: reader.isDirectory("src") ? "src/app" : "app",
-  };
-  // Identification also looks in the workspace root's node_modules, so its version is at least as precise.
-  if (identified?.id === target.id && identified.version) match.version = identified.version;
+  const supported = target.packages.find((name) => declared(pkg, name));
+  const refused = Object.entries(target.refused ?? {}).find(([name]) => declared(pkg, name));
+  if (refused && !supported) throw new CliError("UnsupportedProject", refused[1]);
+  const version =
+    identified?.id === target.id
+      ? identified.version
+      : supported
+        ? packageVersion(reader, pkg, supported, workspace.root)
+        : null;
+  const match = { version, ...target.layout(reader, pkg, version) };
   const base = {
     root: reader.root,
     packageJson: own,

@@ -7,14 +7,44 @@
 import type { IgnoreStatus } from "../detect/git-ignore.js";
 import { gitignoreMatches } from "../detect/git-ignore.js";
 import { CliError } from "../errors.js";
+import type { EditFileStep, FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { FileChange } from "../plan/types.js";
 import { addIgnorePattern } from "../transforms/gitignore.js";
 import { type EnvEntry, type EnvMergeResult, mergeEnv } from "./merge.js";
 
+/** A pattern .gitignore must gain, with the comment above it and what it keeps out of git (for the reason). */
+export interface IgnoreEntry {
+  pattern: string;
+  comment: string;
+  what: string;
+}
+
 export interface SecretsFilePlan {
-  changes: FileChange[];
+  steps: FileStep[];
   merge: EnvMergeResult;
+  /** The pattern .gitignore needs so the env file is ignored; null when git already ignores it. */
+  ignore: IgnoreEntry | null;
+}
+
+/** One edit of .gitignore adding every pattern in order: "keep .env.local and the SQLite auth database out of git". */
+export function ignoreStep(entries: readonly IgnoreEntry[]): EditFileStep {
+  const transform = (source: string) => {
+    let text: string | null = source;
+    let changed = false;
+    for (const entry of entries) {
+      const after = addIgnorePattern(text, entry.pattern, entry.comment);
+      if (after !== "unchanged") [text, changed] = [after, true];
+    }
+    return changed ? (text as string) : "unchanged";
+  };
+  return {
+    kind: "edit",
+    path: ".gitignore",
+    reason: `keep ${entries.map((entry) => entry.what).join(" and ")} out of git`,
+    transform,
+    create: { content: () => transform("") as string },
+  };
 }
 
 export function planSecretsFile(options: {
@@ -34,11 +64,11 @@ export function planSecretsFile(options: {
       `${envFile} is tracked by git, so a secret written there would be committed; untrack it first (git rm --cached ${envFile}) and run again.`,
     );
   }
-  const changes: FileChange[] = [];
+  const steps: FileStep[] = [];
   const before = reader.read(envFile);
   const merge = mergeEnv(before, options.entries, options.header);
   if (merge.added.length > 0 || merge.replaced.length > 0) {
-    changes.push({
+    const change: FileChange = {
       kind: "env-merge",
       path: envFile,
       before,
@@ -47,28 +77,29 @@ export function planSecretsFile(options: {
       replaced: merge.replaced,
       secretKeys: options.secretKeys,
       reason: options.reason,
-    });
+    };
+    steps.push({ kind: "change", change });
   }
+  let ignore: IgnoreEntry | null = null;
   if (!envStatus.ignored) {
-    const gitignore = reader.read(".gitignore");
-    const after = addIgnorePattern(gitignore, options.ignorePattern, "local env files hold secrets: never commit them");
+    ignore = {
+      pattern: options.ignorePattern,
+      comment: "local env files hold secrets: never commit them",
+      what: envFile,
+    };
+    const after = addIgnorePattern(reader.read(".gitignore"), ignore.pattern, ignore.comment);
     if (after === "unchanged" || !gitignoreMatches(after, envFile)) {
       throw new CliError(
         "EnvFileTracked",
         `${envFile} is not git-ignored and adding "${options.ignorePattern}" to .gitignore would not ignore it; fix .gitignore so it ignores ${envFile}, then run again.`,
       );
     }
-    changes.push(
-      gitignore === null
-        ? { kind: "create", path: ".gitignore", content: after, reason: `keep ${envFile} out of git` }
-        : { kind: "edit", path: ".gitignore", before: gitignore, after, reason: `keep ${envFile} out of git` },
-    );
   }
-  return { changes, merge };
+  return { steps, merge, ignore };
 }
 
 /** `.env.example`: every key, no values. Existing keys (and any values a user put there) are left alone. */
-export function planEnvExample(reader: ProjectReader, keys: string[], envFile: string): FileChange[] {
+export function planEnvExample(reader: ProjectReader, keys: string[], envFile: string): FileStep[] {
   const path = ".env.example";
   const before = reader.read(path);
   const header = [`Auth settings: copy to ${envFile} and fill in. Generate AUTH_SECRET with: npx create-auth secret`];
@@ -78,16 +109,15 @@ export function planEnvExample(reader: ProjectReader, keys: string[], envFile: s
     header,
   );
   if (merge.added.length === 0) return [];
-  return [
-    {
-      kind: "env-merge",
-      path,
-      before,
-      after: merge.content,
-      added: merge.added,
-      replaced: [],
-      secretKeys: [],
-      reason: "placeholders, no secrets",
-    },
-  ];
+  const change: FileChange = {
+    kind: "env-merge",
+    path,
+    before,
+    after: merge.content,
+    added: merge.added,
+    replaced: [],
+    secretKeys: [],
+    reason: "placeholders, no secrets",
+  };
+  return [{ kind: "change", change }];
 }

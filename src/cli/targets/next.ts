@@ -1,29 +1,21 @@
 /**
- * The Next.js target (App Router and Pages Router, Next 15 and 16): recognises a Next project, and plans
- * the auth module, the catch-all route under /api/auth, the proxy (Next 16 `proxy.ts`, Next 15
- * `middleware.ts`; merged into the user's own when one exists), the env file, the runtime package and the
- * dependencies. Declarative where it can
- * be (templates, env keys, next steps); every decision about existing files is made here, in one place.
+ * The Next.js target (App Router and Pages Router, Next 15 and 16): the auth module, the catch-all route
+ * under /api/auth, the proxy (Next 16 `proxy.ts`, Next 15 `middleware.ts`; merged into the user's own when
+ * one exists), and the next steps. Data and pure functions; plan/init.ts plans it.
  */
 import path from "node:path";
-import { planDatabase } from "../database/plan.js";
 import { majorOf } from "../detect/framework.js";
+import { runScript } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { Conflict, FileChange, Plan } from "../plan/types.js";
-import type { ProviderEntry } from "../providers/catalog.js";
-import { passwordlessNextStep, providersTemplateData, readProcessEnv } from "../providers/template-data.js";
+import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import { moduleShape } from "../transforms/ast.js";
 import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
 import { ENV_CONVENTIONS } from "./conventions.js";
-import { planEnvAndRuntime } from "./env-and-runtime.js";
-import { planOwnedFile } from "./owned-file.js";
-import type { FrameworkMatch, PackageJson, PlanContext, ProjectInfo, Target } from "./types.js";
+import type { FrameworkLayout, ProjectInfo, Target } from "./types.js";
 
 const NEXT_ENV = ENV_CONVENTIONS.find((c) => c.framework === "next")!;
 const RUNTIME_NEXT = `${RUNTIME_PACKAGE_NAME}/next`;
-/** Where Next serves the app in development; the callback URLs printed are for this origin. */
-const DEV_ORIGIN = "http://localhost:3000";
-const BASE_PATH = "/api/auth";
 
 function authFilePath(info: Pick<ProjectInfo, "srcDir" | "language">): string {
   return `${info.srcDir ? "src/" : ""}auth.${info.language}`;
@@ -66,198 +58,104 @@ function nodeMiddleware(version: string | null): boolean {
   return major > 15 || (major === 15 && minor >= 5);
 }
 
-export function callbackUrl(providerId: string): string {
-  return `${DEV_ORIGIN}${BASE_PATH}/callback/${providerId}`;
-}
-
-function runCommand(pm: string, script: string): string {
-  return pm === "npm" ? `npm run ${script}` : `${pm} ${script}`;
-}
-
-function nextSteps(info: ProjectInfo, providers: ProviderEntry[], authFile: string, proxyFile: string): string[] {
-  const pm = info.packageManager.name;
-  const steps: string[] = [];
-  for (const provider of providers) {
-    const passwordless = passwordlessNextStep(provider, info.envFile, DEV_ORIGIN);
-    if (passwordless) {
-      steps.push(passwordless);
-      continue;
-    }
-    if (provider.kind === "credentials") {
-      steps.push(
-        `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${authFile}.`,
-      );
-      continue;
-    }
-    steps.push(
-      `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callbackUrl(provider.id)}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`,
-    );
-  }
-  steps.push(`Start the app (${runCommand(pm, "dev")}) and sign in at ${DEV_ORIGIN}${BASE_PATH}/signin`);
-  const authImport = authImportFrom(info, `${info.framework.routesDir}/page.tsx`);
-  steps.push(
-    info.framework.router === "pages"
-      ? `Read the session in getServerSideProps: const session = await auth(context) (import { auth } from "${authImport}"); in API routes: await auth(req, res)`
-      : `Read the session in a server component: const session = await auth() (import { auth } from "${authImport}")`,
-  );
-  steps.push(
-    `Protect pages: list their paths in config.matcher in ${proxyFile}, or decide per request with callbacks.authorized in ${authFile}.`,
-  );
-  return steps;
-}
-
 export const nextTarget: Target = {
   id: "next",
   name: "Next.js",
   packages: NEXT_ENV.packages,
   envFile: NEXT_ENV.envFile,
   envIgnorePattern: NEXT_ENV.ignorePattern,
+  basePath: "/api/auth",
+  devOrigin: "http://localhost:3000",
 
-  detect(reader: ProjectReader, pkg: PackageJson): FrameworkMatch | null {
-    const declared = pkg.dependencies?.["next"] ?? pkg.devDependencies?.["next"];
-    if (declared === undefined) return null;
-    let version: string | null = declared.replace(/^[\^~>=<v ]+/, "") || null;
-    const installed = reader.read("node_modules/next/package.json");
-    if (installed) {
-      try {
-        version = (JSON.parse(installed) as { version: string }).version;
-      } catch {
-        // A broken install: keep the declared range.
-      }
-    }
+  layout(reader: ProjectReader): FrameworkLayout {
     for (const dir of ["src/app", "app"]) {
-      if (reader.isDirectory(dir)) return { version, router: "app", routesDir: dir };
+      if (reader.isDirectory(dir)) return { router: "app", routesDir: dir };
     }
     for (const dir of ["src/pages", "pages"]) {
-      if (reader.isDirectory(dir)) return { version, router: "pages", routesDir: dir };
+      if (reader.isDirectory(dir)) return { router: "pages", routesDir: dir };
     }
-    return { version, router: "app", routesDir: reader.isDirectory("src") ? "src/app" : "app" };
+    return { router: "app", routesDir: reader.isDirectory("src") ? "src/app" : "app" };
   },
 
   ownedFiles(info) {
     return [authFilePath(info), routeFilePath(info), proxyFilePath(info)];
   },
 
-  plan(context: PlanContext): Plan {
-    const { info, answers, reader } = context;
-    const changes: FileChange[] = [];
-    const conflicts: Conflict[] = [];
-    const notes: string[] = [];
-    const collect = (result: { change?: FileChange; conflict?: Conflict; note?: string }) => {
-      if (result.change) changes.push(result.change);
-      if (result.conflict) conflicts.push(result.conflict);
-      if (result.note) notes.push(result.note);
-    };
-
+  init({ info, answers, reader, render }) {
     const authFile = authFilePath(info);
-    const database = planDatabase(context, {
-      clientFile: `${info.srcDir ? "src/" : ""}auth-db.${info.language}`,
-      clientImport: "./auth-db",
-      authFile,
-      envSource: "process",
-    });
-    const authSource = context.render("auth", {
-      runtimeDir: answers.runtimeDir,
-      envFile: info.envFile,
-      database: database.wiring,
-      ...providersTemplateData(answers.providers, readProcessEnv),
-    });
-    collect(
-      planOwnedFile(
-        context,
-        authFile,
-        authSource,
-        (source) => {
-          const shape = context.inspectModule(source);
-          const done = shape.imports.includes(RUNTIME_NEXT) && shape.exports.includes("handlers");
-          const missing = answers.providers.filter(
-            (p) => !shape.imports.includes(`${RUNTIME_PACKAGE_NAME}/providers/${p.id}`),
-          );
-          if (done && missing.length > 0) {
-            notes.push(
-              `${authFile} does not use ${missing.map((p) => p.id).join(", ")}; add with: npx create-auth add-provider <id> (init never rewrites an existing auth module).`,
-            );
-          }
-          return done;
-        },
-        "auth module (NextAuth config, providers)",
-      ),
-    );
-    changes.push(...database.changes);
-    conflicts.push(...database.conflicts);
-    notes.push(...database.notes);
-
     const routeFile = routeFilePath(info);
-    const routeSource = context.render(info.framework.router === "pages" ? "pages-route" : "route", {
-      authImport: authImportFrom(info, routeFile),
-    });
-    collect(
-      planOwnedFile(
-        context,
-        routeFile,
-        routeSource,
-        (source) => {
-          const exported = context.inspectModule(source).exports;
-          return exported.includes("GET") && exported.includes("POST");
-        },
-        `${BASE_PATH}/* endpoints`,
-      ),
-    );
-
     const proxyFile = proxyFilePath(info, reader);
     const proxyAuthImport = authImportFrom(info, proxyFile);
     const exportName = path.posix.basename(proxyFile).startsWith("proxy") ? "proxy" : "middleware";
-    if (database.wiring && exportName === "middleware" && !nodeMiddleware(info.framework.version)) {
-      notes.push(
-        `${proxyFile} runs on the Edge runtime before Next 15.5, where the ${answers.db} driver cannot: upgrade Next, or keep the adapter out of the module ${proxyFile} imports.`,
-      );
-    }
-    const existingProxy = reader.read(proxyFile);
-    if (existingProxy === null) {
-      changes.push({
-        kind: "create",
-        path: proxyFile,
-        content: context.render("proxy", {
-          authImport: proxyAuthImport,
-          exportName,
-          nodeRuntime: exportName === "middleware" && nodeMiddleware(info.framework.version),
-        }),
-        reason: `${exportName}: protects the paths you list in its matcher`,
-      });
-    } else {
-      const merged = mergeAuthIntoProxy(existingProxy, { authImport: proxyAuthImport, exportName });
-      if (merged.kind === "merged") {
-        changes.push({
+    const authImport = authImportFrom(info, `${info.framework.routesDir}/page.tsx`);
+    return {
+      auth: {
+        path: authFile,
+        reason: "auth module (NextAuth config, providers)",
+        render: (database) =>
+          render("auth", {
+            runtimeDir: answers.runtimeDir,
+            envFile: info.envFile,
+            database,
+            ...providersTemplateData(answers.providers, readProcessEnv),
+          }),
+        done: (shape) => shape.imports.includes(RUNTIME_NEXT) && shape.exports.includes("handlers"),
+      },
+      database: {
+        clientFile: `${info.srcDir ? "src/" : ""}auth-db.${info.language}`,
+        clientImport: "./auth-db",
+        envSource: "process",
+      },
+      files: (database) => [
+        {
+          kind: "owned",
+          path: routeFile,
+          content: render(info.framework.router === "pages" ? "pages-route" : "route", {
+            authImport: authImportFrom(info, routeFile),
+          }),
+          done: (source) => {
+            const exported = moduleShape(source, routeFile).exports;
+            return exported.includes("GET") && exported.includes("POST");
+          },
+          reason: `${nextTarget.basePath}/* endpoints`,
+        },
+        ...(database && exportName === "middleware" && !nodeMiddleware(info.framework.version)
+          ? [
+              {
+                kind: "note" as const,
+                text: `${proxyFile} runs on the Edge runtime before Next 15.5, where the ${answers.db} driver cannot: upgrade Next, or keep the adapter out of the module ${proxyFile} imports.`,
+              },
+            ]
+          : []),
+        {
           kind: "edit",
           path: proxyFile,
-          before: existingProxy,
-          after: merged.content,
           reason: `your ${exportName}, wrapped with auth (its matcher kept)`,
-        });
-      } else if (merged.kind === "unsupported") {
-        notes.push(
-          `${proxyFile} left as it is (${merged.reason}): to protect pages there, wrap your ${exportName} with auth() from "${proxyAuthImport}".`,
-        );
-      }
-    }
-
-    const shared = planEnvAndRuntime(context, this, {
-      authUrl: DEV_ORIGIN,
-      productionHint: "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
-    });
-    changes.push(...shared.changes);
-    conflicts.push(...shared.conflicts);
-    notes.push(...shared.notes);
-
-    return {
-      command: "init",
-      projectDir: info.root,
-      changes,
-      install: shared.install,
-      nextSteps:
-        changes.length > 0 ? [...database.nextSteps, ...nextSteps(info, answers.providers, authFile, proxyFile)] : [],
-      notes,
-      conflicts,
+          transform: (source) => mergeAuthIntoProxy(source, { authImport: proxyAuthImport, exportName }),
+          create: {
+            content: () =>
+              render("proxy", {
+                authImport: proxyAuthImport,
+                exportName,
+                nodeRuntime: exportName === "middleware" && nodeMiddleware(info.framework.version),
+              }),
+            reason: `${exportName}: protects the paths you list in its matcher`,
+          },
+          unsupported: (why) =>
+            `${proxyFile} left as it is (${why}): to protect pages there, wrap your ${exportName} with auth() from "${proxyAuthImport}".`,
+        },
+      ],
+      env: {
+        authUrl: nextTarget.devOrigin,
+        productionHint: "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
+      },
+      nextSteps: [
+        `Start the app (${runScript(info, "dev")}) and sign in at ${nextTarget.devOrigin}${nextTarget.basePath}/signin`,
+        info.framework.router === "pages"
+          ? `Read the session in getServerSideProps: const session = await auth(context) (import { auth } from "${authImport}"); in API routes: await auth(req, res)`
+          : `Read the session in a server component: const session = await auth() (import { auth } from "${authImport}")`,
+        `Protect pages: list their paths in config.matcher in ${proxyFile}, or decide per request with callbacks.authorized in ${authFile}.`,
+      ],
     };
   },
 };

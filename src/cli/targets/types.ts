@@ -1,16 +1,18 @@
 /**
- * A framework target: one declarative module per framework (sv add-ons are the model). It recognises
- * its framework in a project, knows its env file convention and plans every file it owns. Planning is
- * pure: it reads through a ProjectReader and returns a Plan; it never writes.
+ * The shapes of the framework targets (one declarative module per framework, targets/<id>.ts) and of what
+ * detection hands them: the project as found, the answers, and the context planning reads through.
  */
 
+import type { DatabaseFileOptions, DatabaseWiring } from "../database/plan.js";
 import type { IgnoreStatus } from "../detect/git-ignore.js";
 import type { PackageManagerInfo } from "../detect/package-manager.js";
 import type { PathAlias } from "../detect/path-alias.js";
+import type { EnvAndRuntimeOptions } from "../plan/env-and-runtime.js";
+import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { Plan } from "../plan/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
+import type { ModuleShape } from "../transforms/ast.js";
 
 export type FrameworkId = "next" | "sveltekit" | "express" | "solid-start" | "qwik";
 export const FRAMEWORK_IDS: readonly FrameworkId[] = ["next", "sveltekit", "express", "solid-start", "qwik"];
@@ -22,8 +24,12 @@ export interface PackageJson {
   devDependencies?: Record<string, string>;
 }
 
-export interface FrameworkMatch {
-  version: string | null;
+/**
+ * What only a framework's target knows how to find in a project: where its routes live, which router
+ * (Next), how it is built (SolidStart), which file creates the app (Express). Read from the project's
+ * files by `Target.layout`; everything else about the project is found once, in detect/.
+ */
+export interface FrameworkLayout {
   /** Next.js: which router the project uses. */
   router: "app" | "pages" | null;
   /** The routes directory the target writes into ("app" or "src/app" for Next). */
@@ -32,6 +38,11 @@ export interface FrameworkMatch {
   build?: string;
   /** Express: the file that creates the app instance (`express()`), found through the AST; relative to the root. */
   appFile?: string;
+}
+
+export interface FrameworkMatch extends FrameworkLayout {
+  /** The installed version, else the declared one (detect/framework.ts, packageVersion). */
+  version: string | null;
 }
 
 export interface ProjectInfo {
@@ -70,33 +81,66 @@ export interface PlanContext {
   runtime: RuntimeSource;
   /** Renders `templates/<framework>/<name>.hbs` (handlebars is loaded before planning starts). */
   render: (name: string, data: object) => string;
-  /** Inspects an existing auth module (ts-morph, loaded before planning starts). */
-  inspectModule: (source: string) => ModuleShape;
   /** Existing files the user has allowed us to overwrite. */
   overwrite: ReadonlySet<string>;
 }
 
-export interface ModuleShape {
-  /** Module specifiers imported. */
-  imports: string[];
-  /** Names exported (including destructured `export const { a, b } = …`). */
-  exports: string[];
-}
-
+/**
+ * A framework target: data plus pure functions (sv's add-ons are the model). It says how its framework is
+ * laid out in a project, its env file convention, where the auth endpoints are mounted, and what `init`
+ * writes: the auth module, the files it owns (templates), the edits it makes to the app's files, and the
+ * next steps. The planner (plan/init.ts) turns it and the answers into a Plan; the target never sees one.
+ */
 export interface Target {
   id: FrameworkId;
   name: string;
-  /** Package names whose presence in package.json identifies the framework. */
+  /** The framework's packages this target sets up; the first declared one gives the version. */
   packages: string[];
+  /** The framework's packages this target refuses (another major), with what to tell the user. */
+  refused?: Record<string, string>;
   /** Where secrets go (git-ignored) and the pattern that ignores it. */
   envFile: string;
   envIgnorePattern: string;
+  /** Where the auth endpoints are mounted, and the dev server's origin: callback URLs are built from both. */
+  basePath: string;
+  devOrigin: string;
   /**
-   * `pkg` is the app's package.json merged with its workspace root's (dependencies declared only at a
-   * monorepo root count); `ProjectInfo.packageJson` stays the app's own file.
+   * The framework's layout in this project. `pkg` is the app's package.json merged with its workspace
+   * root's; `version` is the detected version.
    */
-  detect(reader: ProjectReader, pkg: PackageJson): FrameworkMatch | null;
+  layout(reader: ProjectReader, pkg: PackageJson, version: string | null): FrameworkLayout;
   /** Files this target owns, for existing-file detection. */
   ownedFiles(info: Omit<ProjectInfo, "existingAuthFiles" | "envStatus">): string[];
-  plan(context: PlanContext): Plan;
+  /** What `init` writes in this project for these answers. */
+  init(context: PlanContext): TargetInit;
+}
+
+export interface TargetInit {
+  /** The auth module: the config users edit (providers, callbacks, credentials' authorize). */
+  auth: AuthModule;
+  /** Where the database client module goes, and how it reads the environment. */
+  database: DatabaseFileOptions;
+  /**
+   * The target's other files, after the auth module and the database files: owned files, edits of the
+   * app's files, notes. `database` is null without a database.
+   */
+  files(database: DatabaseWiring | null): FileStep[];
+  /** Notes said before anything else (what detection could not find). */
+  notes?: string[];
+  env: EnvAndRuntimeOptions;
+  /** The framework's next steps, after the database's and the providers'. */
+  nextSteps: string[];
+  /** Said after the callback URL in each OAuth provider's next step (other ports the app may run on). */
+  callbackHint?: string;
+}
+
+export interface AuthModule {
+  path: string;
+  /** The module's text for the chosen providers and database. */
+  render(database: DatabaseWiring | null): string;
+  reason: string;
+  /** An existing file that is already an auth module of ours (its shape says so): init leaves it as it is. */
+  done(shape: ModuleShape, source: string): boolean;
+  /** How the user calls it in messages: "module", or "plugin" (Qwik City). */
+  noun?: string;
 }

@@ -3,19 +3,9 @@
  * ts-morph, syntax only): find the `express()` instance, then mount the auth routes right after it is
  * created (so before every route the app declares), import what the mount needs, and load the env file
  * at start. Every edit is an insertion at a position the AST gives; no other byte of the file changes.
- * ts-morph is loaded synchronously on first use, so merely loading the CLI never pays for it.
  */
-import { createRequire } from "node:module";
-
-type Ts = typeof import("ts-morph").ts;
-type Node = import("ts-morph").ts.Node;
-type SourceFile = import("ts-morph").ts.SourceFile;
-
-let loaded: Ts | undefined;
-function typescript(): Ts {
-  loaded ??= (createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph")).ts;
-  return loaded;
-}
+import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript } from "./ast.js";
+import type { TransformResult } from "./result.js";
 
 export type ModuleKind = "esm" | "cjs";
 
@@ -44,30 +34,9 @@ export interface MountOptions {
   envFile: string;
 }
 
-function parse(source: string, fileName: string): SourceFile {
-  const ts = typescript();
-  const kind = /\.[cm]?tsx?$/.test(fileName) ? ts.ScriptKind.TS : ts.ScriptKind.JS;
-  return ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
-}
-
-/** The module a `require("…")` call names, or undefined for any other node. */
-function requireSpecifier(ts: Ts, node: Node): string | undefined {
-  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== "require") return;
-  const [argument] = node.arguments;
-  return node.arguments.length === 1 && argument && ts.isStringLiteral(argument) ? argument.text : undefined;
-}
-
 function isRequireOf(ts: Ts, node: Node, specifier?: string): boolean {
   const required = requireSpecifier(ts, node);
   return required !== undefined && (specifier === undefined || required === specifier);
-}
-
-function isLoadEnvFileCall(ts: Ts, node: Node): boolean {
-  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
-  const callee = node.expression;
-  return (
-    callee.name.text === "loadEnvFile" && ts.isIdentifier(callee.expression) && callee.expression.text === "process"
-  );
 }
 
 /** `(x as T)`, `(x)`, `x satisfies T`, `x!` → `x`. */
@@ -85,7 +54,7 @@ function unwrap(ts: Ts, node: Node): Node {
 }
 
 interface Analysis extends ExpressAppShape {
-  file: SourceFile;
+  file: ReturnType<typeof parseSyntax>;
   /** The statement declaring the instance. */
   statement: Node;
   imports: Set<string>;
@@ -93,7 +62,7 @@ interface Analysis extends ExpressAppShape {
 
 function analyse(source: string, fileName: string): Analysis | null {
   const ts = typescript();
-  const file = parse(source, fileName);
+  const file = parseSyntax(source, fileName);
   const expressNames = new Set<string>();
   const imports = new Set<string>();
   let hasImport = false;
@@ -173,26 +142,6 @@ export function findExpressApp(source: string, fileName: string): ExpressAppShap
   return { instance, moduleKind, loadsEnv, mounted };
 }
 
-/**
- * What a file imports or requires, and whether it loads an env file (dotenv, `process.loadEnvFile`): to
- * follow an entry file to the app file, and to see that env loading is already taken care of.
- */
-export function moduleReferences(source: string, fileName: string): { specifiers: string[]; loadsEnv: boolean } {
-  const ts = typescript();
-  const specifiers: string[] = [];
-  let loadsEnv = false;
-  const visit = (node: Node): void => {
-    let specifier: string | undefined;
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) specifier = node.moduleSpecifier.text;
-    else specifier = requireSpecifier(ts, node);
-    if (specifier !== undefined) specifiers.push(specifier);
-    if (specifier === "dotenv" || specifier === "dotenv/config" || isLoadEnvFileCall(ts, node)) loadsEnv = true;
-    ts.forEachChild(node, visit);
-  };
-  visit(parse(source, fileName));
-  return { specifiers, loadsEnv };
-}
-
 function lineStart(source: string, position: number): number {
   return source.lastIndexOf("\n", position - 1) + 1;
 }
@@ -227,7 +176,7 @@ function envBlock(options: MountOptions, kind: ModuleKind): string[] {
  * `app.use("<basePath>", ExpressAuth(authConfig))` right after the instance is created. "unchanged" when
  * all three are already there. Throws when the file creates no Express app (check with findExpressApp).
  */
-export function mountExpressAuth(source: string, fileName: string, options: MountOptions): string | "unchanged" {
+export function mountExpressAuth(source: string, fileName: string, options: MountOptions): TransformResult {
   const ts = typescript();
   const analysis = analyse(source, fileName);
   if (!analysis) throw new Error(`${fileName} creates no Express app (no \`express()\` call assigned to a variable).`);

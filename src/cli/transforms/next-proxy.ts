@@ -3,27 +3,14 @@
  * source → source, through ts-morph): the user's own function keeps running, unchanged, under a local
  * name; the exported `proxy` / `middleware` (or default export) becomes `auth(...)` wrapping it, so every
  * request it handles carries `request.auth` and the `authorized` callback can redirect. Their `config`
- * (matcher, runtime) is kept as it is. A file that already uses `auth` is "unchanged".
+ * (matcher, runtime) is kept as it is. A file that already uses `auth` is "unchanged"; one whose function
+ * cannot be wrapped safely is `{ unsupported }`, saying why.
  */
-import { createRequire } from "node:module";
+import type { ArrowFunction, FunctionDeclaration, FunctionExpression, SourceFile } from "ts-morph";
+import { parseModule, tsMorph } from "./ast.js";
+import type { TransformResult } from "./result.js";
 
-type Morph = typeof import("ts-morph");
-type SourceFile = import("ts-morph").SourceFile;
-type FunctionLike =
-  | import("ts-morph").FunctionDeclaration
-  | import("ts-morph").ArrowFunction
-  | import("ts-morph").FunctionExpression;
-
-let loaded: Morph | undefined;
-function morph(): Morph {
-  loaded ??= createRequire(import.meta.url)("ts-morph") as Morph;
-  return loaded;
-}
-
-export type ProxyMerge =
-  | { kind: "merged"; content: string }
-  | { kind: "unchanged" }
-  | { kind: "unsupported"; reason: string };
+type FunctionLike = FunctionDeclaration | ArrowFunction | FunctionExpression;
 
 export interface ProxyMergeOptions {
   /** The specifier the auth module is imported by (`@/auth`, `./auth`). */
@@ -55,15 +42,14 @@ const COMMENT = [
   "// and `callbacks.authorized` in the auth module can send signed-out visitors to the sign-in page.",
 ];
 
-export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): ProxyMerge {
-  const { Project, SyntaxKind } = morph();
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { allowJs: true } });
-  const file = project.createSourceFile("proxy.tsx", source);
-  if (usesAuth(file, options.authImport)) return { kind: "unchanged" };
+export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): TransformResult {
+  const { SyntaxKind } = tsMorph();
+  const file = parseModule(source, "proxy.tsx");
+  if (usesAuth(file, options.authImport)) return "unchanged";
 
   const localName = options.exportName === "proxy" ? "appProxy" : "appMiddleware";
   if (file.getFunction(localName) || file.getVariableDeclaration(localName)) {
-    return { kind: "unsupported", reason: `it already declares ${localName}` };
+    return { unsupported: `it already declares ${localName}` };
   }
   let target: FunctionLike | undefined;
   let exportStatement: "named" | "default" = "named";
@@ -86,12 +72,12 @@ export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): 
     const initializer = variable.getInitializer();
     const fn =
       initializer?.asKind(SyntaxKind.ArrowFunction) ?? initializer?.asKind(SyntaxKind.FunctionExpression) ?? undefined;
-    if (!fn) return { kind: "unsupported", reason: `its ${options.exportName} is not a function we can wrap` };
+    if (!fn) return { unsupported: `its ${options.exportName} is not a function we can wrap` };
     variable.getVariableStatement()!.setIsExported(false);
     variable.getNameNode().replaceWithText(localName);
     target = fn;
   } else {
-    return { kind: "unsupported", reason: `it has no exported ${options.exportName} function or default function` };
+    return { unsupported: `it has no exported ${options.exportName} function or default function` };
   }
 
   const wrapper = wrapperFor(localName, target.getParameters().length);
@@ -119,5 +105,5 @@ export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): 
     (after?.getChildIndex() ?? file.getStatements().length - 1) + 1,
     ["", ...COMMENT, statement].join("\n"),
   );
-  return { kind: "merged", content: file.getFullText() };
+  return file.getFullText();
 }

@@ -5,7 +5,9 @@
  * as its first argument. "unchanged" when the file already uses the auth module's handle.
  */
 import type { SourceFile } from "ts-morph";
-import { freeName, parseModule, tsMorph } from "./sveltekit-morph.js";
+import { freeName, tsMorph } from "./ast.js";
+import type { TransformResult } from "./result.js";
+import { parseSvelteKitModule } from "./sveltekit-style.js";
 
 const SEQUENCE_MODULE = "@sveltejs/kit/hooks";
 
@@ -77,9 +79,9 @@ function detachAppHandle(file: SourceFile): string | null {
   return null;
 }
 
-export function mergeAuthHandle(source: string, authModule: string): string | "unchanged" {
+export function mergeAuthHandle(source: string, authModule: string): TransformResult {
   const { Node } = tsMorph();
-  const file = parseModule(source, "hooks.server.ts");
+  const file = parseSvelteKitModule(source, "hooks.server.ts");
   if (usesAuthHandle(file, authModule)) return "unchanged";
   const authHandle = freeName(file, "authHandle");
   file.insertImportDeclaration(file.getImportDeclarations().length, {

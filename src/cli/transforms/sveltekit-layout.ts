@@ -3,13 +3,15 @@
  * `session`, next to whatever the app's own layout load returns (that load is kept, renamed). "unchanged"
  * when the layout already reads `locals.auth()`.
  */
-import { freeName, parseModule } from "./sveltekit-morph.js";
+import { freeName } from "./ast.js";
+import type { TransformResult } from "./result.js";
+import { parseSvelteKitModule } from "./sveltekit-style.js";
 
 const COMMENT = "\n// The session in every page's data (`page.data.session`), next to what the app's own load returns.";
 
-export function mergeSessionLoad(source: string, fileName = "+layout.server.ts"): string | "unchanged" {
+export function mergeSessionLoad(source: string, fileName = "+layout.server.ts"): TransformResult {
   if (/\blocals\.auth\(\)/.test(source)) return "unchanged";
-  const file = parseModule(source, fileName);
+  const file = parseSvelteKitModule(source, fileName);
   const variable = file.getVariableDeclaration("load");
   const fn = file.getFunction("load");
   const typeName = variable?.getTypeNode()?.getText();

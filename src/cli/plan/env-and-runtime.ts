@@ -1,17 +1,17 @@
 /**
  * The part of `init`'s plan that is the same in every framework: the env file (a fresh AUTH_SECRET, blank
  * provider keys, the database connection, git-ignored), `.env.example`, the runtime package in the project,
- * and the dependencies that link it (and the database driver). Targets plan their own files first and then
- * this, so every plan ends the same way.
+ * and the dependencies that link it (and the database driver). Every init plan ends with these steps.
  */
 import { databaseDriver } from "../database/plan.js";
-import { planEnvExample, planSecretsFile } from "../env/plan.js";
-import { type Conflict, contentAfter, type FileChange, type InstallStep } from "../plan/types.js";
+import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import type { PlanContext, Target } from "../targets/types.js";
 import { addIgnorePattern } from "../transforms/gitignore.js";
 import { addDependencies } from "../transforms/package-json.js";
-import type { PlanContext, Target } from "./types.js";
+import type { FileStep } from "./planner.js";
+import type { InstallStep } from "./types.js";
 
 export interface EnvAndRuntimeOptions {
   /**
@@ -24,42 +24,16 @@ export interface EnvAndRuntimeOptions {
 }
 
 export interface EnvAndRuntimePlan {
-  changes: FileChange[];
-  conflicts: Conflict[];
-  notes: string[];
+  steps: FileStep[];
   install: InstallStep | null;
 }
 
-/**
- * The SQLite file holds every user and live session token: keep it (and its -wal/-shm companions) out of
- * git. Builds on the .gitignore change the env file already planned, if any, so there is one edit.
- */
-function ignoreSqliteFile(gitignore: string | null, planned: FileChange[]): FileChange[] {
-  const earlier = planned.find((change) => change.path === ".gitignore");
-  const before = earlier ? contentAfter(earlier) : gitignore;
-  const after = addIgnorePattern(before, "auth.db*", "the SQLite auth database: users and live sessions");
-  if (after === "unchanged") return [];
-  if (earlier) {
-    planned.splice(planned.indexOf(earlier), 1);
-    return [
-      earlier.kind === "create"
-        ? { ...earlier, content: after }
-        : {
-            kind: "edit",
-            path: ".gitignore",
-            before: gitignore ?? "",
-            after,
-            reason: `${earlier.reason.replace(/ out of git$/, "")} and the SQLite auth database out of git`,
-          },
-    ];
-  }
-  const reason = "keep the SQLite auth database out of git";
-  return [
-    gitignore === null
-      ? { kind: "create", path: ".gitignore", content: after, reason }
-      : { kind: "edit", path: ".gitignore", before: gitignore, after, reason },
-  ];
-}
+/** The SQLite file holds every user and live session token: it stays out of git with its -wal/-shm companions. */
+const SQLITE_IGNORE: IgnoreEntry = {
+  pattern: "auth.db*",
+  comment: "the SQLite auth database: users and live sessions",
+  what: "the SQLite auth database",
+};
 
 function installCommand(pm: InstallStep["packageManager"]): string[] {
   return pm === "npm" ? ["npm", "install", "--no-audit", "--no-fund"] : [pm, "install"];
@@ -71,8 +45,7 @@ export function planEnvAndRuntime(
   options: EnvAndRuntimeOptions,
 ): EnvAndRuntimePlan {
   const { info, answers, reader } = context;
-  const changes: FileChange[] = [];
-  const notes: string[] = [];
+  const steps: FileStep[] = [];
 
   const providerKeys = answers.providers.flatMap((p) => p.envKeys);
   const driver = databaseDriver(answers);
@@ -102,44 +75,61 @@ export function planEnvAndRuntime(
     ],
     reason: "session secret and provider settings",
   });
-  changes.push(...secrets.changes);
-  if (secrets.merge.kept.includes("AUTH_SECRET")) notes.push(`AUTH_SECRET already set in ${info.envFile}; kept.`);
-  if (driver?.adapter === "sqlite") changes.push(...ignoreSqliteFile(reader.read(".gitignore"), changes));
+  steps.push(...secrets.steps);
+  if (secrets.merge.kept.includes("AUTH_SECRET")) {
+    steps.push({ kind: "note", text: `AUTH_SECRET already set in ${info.envFile}; kept.` });
+  }
+  const gitignore = reader.read(".gitignore");
+  const ignores = [secrets.ignore, driver?.adapter === "sqlite" ? SQLITE_IGNORE : null].filter(
+    (entry): entry is IgnoreEntry =>
+      entry !== null && addIgnorePattern(gitignore, entry.pattern, entry.comment) !== "unchanged",
+  );
+  if (ignores.length > 0) steps.push(ignoreStep(ignores));
   // AUTH_URL is listed even where it is not written: teammates set it in production.
-  changes.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...providerKeys, ...databaseKeys], info.envFile));
+  steps.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...providerKeys, ...databaseKeys], info.envFile));
 
   const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
-  changes.push(...runtime.changes);
+  for (const change of runtime.changes) steps.push({ kind: "change", change });
+  for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
 
-  const packageJsonText = reader.read("package.json") ?? "{}";
   const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
   for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
   Object.assign(wanted, driver?.packages, ...answers.providers.map((p) => p.packages ?? {}));
-  const deps = addDependencies(packageJsonText, wanted);
-  const afterDeps = deps === "unchanged" ? packageJsonText : deps.content;
   // Type declarations only matter to TypeScript apps, and only while developing.
   const devWanted = info.language === "ts" ? { ...driver?.typePackages } : {};
-  const devDeps = addDependencies(afterDeps, devWanted, "devDependencies");
+  const addAll = (source: string) => {
+    const deps = addDependencies(source, wanted);
+    const afterDeps = deps === "unchanged" ? source : deps.content;
+    const devDeps = addDependencies(afterDeps, devWanted, "devDependencies");
+    return { deps, devDeps, content: devDeps === "unchanged" ? afterDeps : devDeps.content };
+  };
+  const { deps, devDeps } = addAll(reader.read("package.json") ?? "{}");
   let install: InstallStep | null = null;
   if (deps !== "unchanged" || devDeps !== "unchanged") {
     const added = [
       ...(deps === "unchanged" ? [] : deps.added),
       ...(devDeps === "unchanged" ? [] : devDeps.added.map((name) => `${name} (dev)`)),
     ];
-    changes.push({
+    steps.push({
       kind: "edit",
       path: "package.json",
-      before: packageJsonText,
-      after: devDeps === "unchanged" ? afterDeps : devDeps.content,
       reason: `dependencies: ${added.join(", ")}`,
+      transform: (source) => {
+        const edit = addAll(source);
+        return edit.content === source ? "unchanged" : edit.content;
+      },
+      create: { content: () => addAll("{}").content },
     });
     for (const d of [
       ...(deps === "unchanged" ? [] : deps.differing),
       ...(devDeps === "unchanged" ? [] : devDeps.differing),
     ]) {
-      notes.push(`package.json has ${d.name}@${d.existing}; the runtime is built against ${d.wanted}. Kept yours.`);
+      steps.push({
+        kind: "note",
+        text: `package.json has ${d.name}@${d.existing}; the runtime is built against ${d.wanted}. Kept yours.`,
+      });
     }
     install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
   }
-  return { changes, conflicts: runtime.conflicts, notes, install };
+  return { steps, install };
 }

@@ -1,0 +1,86 @@
+/**
+ * The init plan of any target: the auth module, the database files, the target's own files and edits, then
+ * the steps every framework shares (env file, .env.example, runtime package, dependencies), and the next
+ * steps. Targets describe; this turns their description and the answers into a Plan, through the planner.
+ */
+import { planDatabase } from "../database/plan.js";
+import type { ProviderEntry } from "../providers/catalog.js";
+import { passwordlessNextStep } from "../providers/template-data.js";
+import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import type { AuthModule, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
+import { moduleShape } from "../transforms/ast.js";
+import { planEnvAndRuntime } from "./env-and-runtime.js";
+import { type FileStep, type OwnedFileStep, planFiles } from "./planner.js";
+import type { Plan } from "./types.js";
+
+/** Where a provider sends users back after signing in, on the dev server. */
+export function callbackUrl(target: Pick<Target, "devOrigin" | "basePath">, providerId: string): string {
+  return `${target.devOrigin}${target.basePath}/callback/${providerId}`;
+}
+
+/** `npm run dev`, `pnpm dev`: how the project's package manager runs one of its scripts. */
+export function runScript(info: Pick<ProjectInfo, "packageManager">, script: string): string {
+  const pm = info.packageManager.name;
+  return pm === "npm" ? `npm run ${script}` : `${pm} ${script}`;
+}
+
+/**
+ * The auth module as an owned file: an existing one that is already ours stays, with the user's edits;
+ * init never rewrites it, so it says which chosen providers it lacks.
+ */
+export function authModuleStep(auth: AuthModule, content: string, providers: readonly ProviderEntry[]): OwnedFileStep {
+  const shapeOf = (source: string) => moduleShape(source, auth.path);
+  return {
+    kind: "owned",
+    path: auth.path,
+    content,
+    reason: auth.reason,
+    done: (source) => auth.done(shapeOf(source), source),
+    doneNote(source) {
+      const references = shapeOf(source).references;
+      const missing = providers.filter((p) => !references.includes(`${RUNTIME_PACKAGE_NAME}/providers/${p.id}`));
+      if (missing.length === 0) return null;
+      return `${auth.path} does not use ${missing.map((p) => p.id).join(", ")}; add with: npx create-auth add-provider <id> (init never rewrites an existing auth ${auth.noun ?? "module"}).`;
+    },
+  };
+}
+
+/** Per provider: where to register it (OAuth), what to fill in (credentials), or what email/passkeys need. */
+function providerSteps(target: Target, init: TargetInit, info: ProjectInfo, providers: readonly ProviderEntry[]) {
+  return providers.map((provider) => {
+    const passwordless = passwordlessNextStep(provider, info.envFile, target.devOrigin);
+    if (passwordless) return passwordless;
+    if (provider.kind === "credentials") {
+      return `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${init.auth.path}.`;
+    }
+    const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
+    return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callbackUrl(target, provider.id)}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`;
+  });
+}
+
+export function planInit(target: Target, context: PlanContext): Plan {
+  const { info, answers, reader } = context;
+  const init = target.init(context);
+  const database = planDatabase(context, { ...init.database, authFile: init.auth.path });
+  const shared = planEnvAndRuntime(context, target, init.env);
+  const steps: FileStep[] = [
+    ...(init.notes ?? []).map((text) => ({ kind: "note" as const, text })),
+    authModuleStep(init.auth, init.auth.render(database.wiring), answers.providers),
+    ...database.steps,
+    ...init.files(database.wiring),
+    ...shared.steps,
+  ];
+  const { changes, conflicts, notes } = planFiles(reader, steps, context.overwrite);
+  return {
+    command: "init",
+    projectDir: info.root,
+    changes,
+    install: shared.install,
+    nextSteps:
+      changes.length > 0
+        ? [...database.nextSteps, ...providerSteps(target, init, info, answers.providers), ...init.nextSteps]
+        : [],
+    notes,
+    conflicts,
+  };
+}
