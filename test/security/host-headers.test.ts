@@ -155,7 +155,7 @@ describe("with AUTH_URL set, no spoofed host header changes any URL or cookie (W
         expect(new URL(result.response!.headers.get("location")!).origin).toBe(PUBLIC);
       });
 
-      it("passkey options bind to AUTH_URL's host as the relying party (WebAuthn L3 §5.1.3 rp.id)", async () => {
+      it("passkey options bind to AUTH_URL's host as the relying party (WebAuthn L3 §5.4.2, rp.id)", async () => {
         const result = await attack(
           requestFor(spoof, "/webauthn-options/passkey?action=register&email=reader%40example.test"),
           config,

@@ -280,7 +280,7 @@ const MALFORMED_BODIES: Array<{ label: string; source: string; contentType?: str
   },
   {
     label: "bytes that are not UTF-8",
-    source: "WHATWG Encoding §4.2 (UTF-8 decode replaces, never throws)",
+    source: "WHATWG Encoding, UTF-8 decode (replaces, never throws)",
     contentType: "application/x-www-form-urlencoded",
     body: new Uint8Array([0x63, 0x73, 0x72, 0x66, 0x3d, 0xff, 0xfe, 0xc3, 0x28, 0x80]),
   },
