@@ -166,6 +166,40 @@ describe("a hostile callbackUrl in the form of every POST endpoint (CVE-2022-310
   );
 });
 
+describe("with custom pages (pages.signIn, pages.error, pages.signOut), a hostile callbackUrl still lands on this origin", () => {
+  let paged: AuthConfig;
+
+  beforeAll(() => {
+    paged = attackedApp({ overrides: { pages: { signIn: "/login", error: "/oops", signOut: "/bye" } } }).config;
+  });
+
+  it.each(HOSTILE_DESTINATIONS)(
+    "GET /signin?callbackUrl=%j redirects to pages.signIn on this origin",
+    async (destination) => {
+      const request = new Request(`${url("/signin")}?${new URLSearchParams({ callbackUrl: destination })}`);
+      const result = await attack(request, paged, rules);
+      expectNoFault(result);
+      expect(new URL(result.response!.headers.get("location")!, ORIGIN).pathname).toBe("/login");
+    },
+  );
+
+  it.each(HOSTILE_DESTINATIONS)(
+    "a wrong password with callbackUrl %j redirects to pages.signIn on this origin",
+    async (destination) => {
+      const jar = new CookieJar();
+      const csrf = await csrfToken(paged, jar);
+      const request = form(
+        "/callback/credentials",
+        { csrfToken: csrf, email: DEMO_USER.email!, password: "wrong", callbackUrl: destination },
+        jar,
+      );
+      const result = await attack(request, paged, rules);
+      expectNoFault(result);
+      expect(new URL(result.response!.headers.get("location")!, ORIGIN).pathname).toBe("/login");
+    },
+  );
+});
+
 describe("a planted callback-url cookie (a sibling subdomain can set it: RFC 6265 §8.6) is cleared, and that browser is not locked out", () => {
   /** A browser holding only the planted cookie, as a sibling subdomain would leave it. */
   function planted(destination: string): CookieJar {
