@@ -111,6 +111,8 @@ describe("a hostile callbackUrl in the query of every GET endpoint (CVE-2022-310
     "/error",
     "/verify-request",
     "/callback/acme",
+    "/callback/nodemailer",
+    "/callback/credentials",
     "/webauthn-options/passkey",
   ];
   for (const endpoint of endpoints) {
