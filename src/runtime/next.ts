@@ -22,6 +22,7 @@ import {
   serverConfig,
   sessionOf,
   signInPage,
+  writeCookies,
 } from "./core/server-actions.js";
 import { type NextAuthHandler, runMiddleware } from "./next/middleware.js";
 import { type PagesContext, type PagesRequest, type PagesResponse, pagesSession } from "./next/pages.js";
@@ -50,13 +51,7 @@ function applyNextDefaults(config: NextAuthConfig): NextAuthConfig {
 async function applyCookies(cookies: Cookie[]): Promise<void> {
   if (!cookies.length) return;
   const jar = await nextCookies();
-  for (const cookie of cookies) {
-    try {
-      jar.set(cookie.name, cookie.value, cookie.options);
-    } catch {
-      return;
-    }
-  }
+  writeCookies(cookies, (cookie) => jar.set(cookie.name, cookie.value, cookie.options));
 }
 
 /**

@@ -154,6 +154,21 @@ export async function readSession(config: IntegrationConfig, incoming: IncomingR
   }
 }
 
+/**
+ * Hands the core's cookies to a framework's jar, in order. A jar that refuses one (Next's read-only cookies
+ * in a server component, SvelteKit's once the response has started) refuses the rest too: the write ends
+ * there, and the page renders with what the request carried.
+ */
+export function writeCookies(cookies: readonly Cookie[], set: (cookie: Cookie) => void): void {
+  for (const cookie of cookies) {
+    try {
+      set(cookie);
+    } catch {
+      return;
+    }
+  }
+}
+
 /** Where a sign-in or sign-out helper sends the browser, and the cookies to set on the way. */
 export interface HelperOutcome {
   redirect: string;

@@ -14,6 +14,7 @@ import {
   isAuthPath,
   readSession,
   signInPage,
+  writeCookies,
 } from "../core/server-actions.js";
 import type { AuthConfig, Cookie, Session } from "../types.js";
 
@@ -55,13 +56,9 @@ const ACTION_FIELDS = new Set(["providerId", "redirectTo", "callbackUrl", "autho
  * new cookies: we stop.
  */
 function applyCookies(event: RequestEvent, cookies: Cookie[]): void {
-  for (const cookie of cookies) {
-    try {
-      event.cookies.set(cookie.name, cookie.value, { ...cookie.options, path: cookie.options.path ?? "/" });
-    } catch {
-      return;
-    }
-  }
+  writeCookies(cookies, ({ name, value, options }) =>
+    event.cookies.set(name, value, { ...options, path: options.path ?? "/" }),
+  );
 }
 
 function incoming(event: RequestEvent, env: Env): IncomingRequest {

@@ -19,6 +19,7 @@ import {
   sessionOf,
   signInAction,
   signInPage,
+  writeCookies,
 } from "../../../src/runtime/core/server-actions.js";
 import { CredentialsSignin } from "../../../src/runtime/errors.js";
 import github from "../../../src/runtime/providers/github.js";
@@ -149,6 +150,18 @@ describe("the session read", () => {
       cookies: [],
     });
     expect(sessionOf({ body: { user: {} }, cookies: [cookie] })).toEqual({ session: null, cookies: [cookie] });
+  });
+});
+
+describe("the cookies handed to a framework's jar", () => {
+  it("go in order, and the first one the jar refuses ends the write", () => {
+    const cookies = ["a", "b", "c"].map((name) => ({ name, value: name, options: {} }));
+    const written: string[] = [];
+    writeCookies(cookies, ({ name }) => {
+      if (name === "b") throw new Error("Cookies can only be modified in a Server Action or Route Handler.");
+      written.push(name);
+    });
+    expect(written).toEqual(["a"]);
   });
 });
 
