@@ -47,7 +47,9 @@ export function parseModule(source: string, fileName: string, style: Partial<Man
   const morph = tsMorph();
   const project = new morph.Project({
     useInMemoryFileSystem: true,
-    compilerOptions: { allowJs: true },
+    // Renames ask the language service, which would otherwise parse every lib.d.ts first: a local rename
+    // needs none of them.
+    compilerOptions: { allowJs: true, noLib: true },
     manipulationSettings: style,
   });
   return project.createSourceFile(fileName, source);
