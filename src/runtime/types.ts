@@ -41,7 +41,8 @@ export interface DefaultSession extends Session {
 
 export interface AdapterUser extends User {
   id: string;
-  email: string;
+  /** null for a user who signed in without an address (or was detached from one nobody proved). */
+  email: string | null;
   /** null until the first successful email sign-in; afterwards its date. */
   emailVerified: Date | null;
 }
@@ -292,6 +293,7 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
 }
 
 // Email and WebAuthn provider shapes live in their own files (one job each); re-exported here.
+import type { raw, skipCSRFCheck } from "./core/auth.js";
 import type { EmailConfig } from "./types-email.js";
 import type { WebAuthnConfig } from "./types-webauthn.js";
 
@@ -464,12 +466,10 @@ export interface JWTOptions {
   decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
 }
 
-declare const rawMarker: unique symbol;
-declare const skipCSRFMarker: unique symbol;
-/** Marker making `Auth` return the internal response object instead of a Response. */
-export type RawMarker = typeof rawMarker;
-/** Marker for framework authors that do their own CSRF protection. */
-export type SkipCSRFCheckMarker = typeof skipCSRFMarker;
+/** Marker making `Auth` return the internal response object instead of a Response (the `raw` value). */
+export type RawMarker = typeof raw;
+/** Marker for framework authors that do their own CSRF protection (the `skipCSRFCheck` value). */
+export type SkipCSRFCheckMarker = typeof skipCSRFCheck;
 
 // ─── Configuration ───────────────────────────────────────────────────────────────────────────────
 

@@ -120,8 +120,16 @@ function columnsOf(table: Table, record: object): Row {
   return values;
 }
 
-/** A row as the record it stores: the tables' column keys are the record's fields, and Drizzle converts values. */
-const record = <T>(row: Row | null | undefined): T | null => (row ?? null) as unknown as T | null;
+/**
+ * A row as the record it stores: the one place a row becomes a record. Sound because each table's column
+ * keys are the record's field names (`TableWith` requires them) and Drizzle converts every column's value to
+ * the field's type (timestamps to Date, booleans to boolean); only `Row` cannot say which table it is from.
+ */
+function asRecord<T>(row: Row): T {
+  return row as T;
+}
+
+const record = <T>(row: Row | null | undefined): T | null => (row ? asRecord<T>(row) : null);
 
 const accountTokenFields = [
   "refresh_token",
@@ -137,12 +145,13 @@ const accountTokenFields = [
 function accountFromRow(row: Row): AdapterAccount {
   const account = { ...row };
   for (const field of accountTokenFields) if (account[field] === null) delete account[field];
-  return account as unknown as AdapterAccount;
+  return asRecord<AdapterAccount>(account);
 }
 
 export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Adapter {
   const dialect = dialectOf(db);
   const { users, accounts, sessions, verificationTokens, authenticators } = tables ?? defaultTables[dialect];
+  // Sound: dialectOf(db) proved it is one of the three Drizzle databases, whose builders all have this shape.
   const query = db as unknown as QueryBuilder;
   const hasReturning = dialect !== "mysql";
 
@@ -180,7 +189,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
 
   function stored<T>(row: Row | null, what: string): T {
     if (row === null) throw new AdapterError(`The ${what} was written but could not be read back.`);
-    return row as unknown as T;
+    return asRecord<T>(row);
   }
 
   return {
@@ -202,7 +211,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
         .innerJoin(users, eq(users.id, accounts.userId))
         .where(accountKey(provider, providerAccountId))
         .limit(1);
-      return (row?.user as AdapterUser | undefined) ?? null;
+      return record<AdapterUser>(row?.user as Row | undefined);
     },
     async updateUser(partial) {
       // Only the fields given change; `undefined` means "leave as is", `null` clears.
@@ -212,7 +221,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
         ? await written(query.update(users).set(changes).where(userById(id)), () => first(users, userById(id)))
         : await first(users, userById(id));
       if (!row) throw new AdapterError(`Cannot update the user: no user with id "${id}".`);
-      return row as unknown as AdapterUser;
+      return asRecord<AdapterUser>(row);
     },
     async deleteUser(userId) {
       const user = await removed(users, userById(userId));
@@ -253,7 +262,9 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(sessionByToken(sessionToken))
         .limit(1);
-      return row ? { session: row.session as AdapterSession, user: row.user as AdapterUser } : null;
+      return row
+        ? { session: asRecord<AdapterSession>(row.session as Row), user: asRecord<AdapterUser>(row.user as Row) }
+        : null;
     },
     async updateSession(partial) {
       const { sessionToken, ...fields } = partial;
@@ -291,14 +302,15 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
     },
     async listAuthenticatorsByUserId(userId) {
       const table = authenticatorTable();
-      return (await query.select().from(table).where(eq(table.userId, userId))) as unknown as AdapterAuthenticator[];
+      const rows = await query.select().from(table).where(eq(table.userId, userId));
+      return rows.map((row) => asRecord<AdapterAuthenticator>(row));
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const table = authenticatorTable();
       const byId = eq(table.credentialID, credentialID);
       const row = await written(query.update(table).set({ counter: newCounter }).where(byId), () => first(table, byId));
       if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
-      return row as unknown as AdapterAuthenticator;
+      return asRecord<AdapterAuthenticator>(row);
     },
   };
 }

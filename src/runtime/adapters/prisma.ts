@@ -97,22 +97,31 @@ function toNumber(value: unknown, field: string): unknown {
   return number;
 }
 
-const asUser = (row: Row) => pick(row, userFields) as unknown as AdapterUser;
-const asSession = (row: Row) => pick(row, sessionFields) as unknown as AdapterSession;
-const asVerificationToken = (row: Row) => pick(row, verificationTokenFields) as unknown as VerificationToken;
+/**
+ * The model's fields of a row as the record they store: the one place a row becomes a record. Sound because
+ * `pick` kept exactly the model's fields, which are the record's field names, and Prisma reads each column
+ * as the field's type (DateTime as Date, Boolean as boolean; BigInt is converted by `toNumber` first).
+ */
+function asRecord<T>(fields: Row): T {
+  return fields as T;
+}
+
+const asUser = (row: Row) => asRecord<AdapterUser>(pick(row, userFields));
+const asSession = (row: Row) => asRecord<AdapterSession>(pick(row, sessionFields));
+const asVerificationToken = (row: Row) => asRecord<VerificationToken>(pick(row, verificationTokenFields));
 
 function asAccount(row: Row): AdapterAccount {
   const account = pick(row, accountFields);
   // Token fields the provider did not send stay absent rather than null, as they were when linked.
   for (const field of accountTokenFields) if (account[field] === null) delete account[field];
   if ("expires_at" in account) account.expires_at = toNumber(account.expires_at, "accounts.expires_at");
-  return account as unknown as AdapterAccount;
+  return asRecord<AdapterAccount>(account);
 }
 
 function asAuthenticator(row: Row): AdapterAuthenticator {
   const authenticator = pick(row, authenticatorFields);
   authenticator.counter = toNumber(authenticator.counter, "authenticators.counter");
-  return authenticator as unknown as AdapterAuthenticator;
+  return asRecord<AdapterAuthenticator>(authenticator);
 }
 
 /** Prisma's "an operation failed because it depends on one or more records that were required but not found". */
@@ -130,15 +139,24 @@ async function orNull(operation: PromiseLike<Row>): Promise<Row | null> {
   }
 }
 
+/**
+ * A generated delegate under the adapter's view of it. Sound because the generated delegates of the auth
+ * models accept exactly these argument shapes and answer rows; `PrismaDelegate` declares its parameters
+ * `never` only so that any generated client can be passed in.
+ */
+function asDelegate(delegate: PrismaDelegate): Delegate {
+  return delegate as unknown as Delegate;
+}
+
 export default function prisma(client: PrismaClientLike): Adapter {
-  const user = client.user as unknown as Delegate;
-  const account = client.account as unknown as Delegate;
-  const session = client.session as unknown as Delegate;
-  const verificationToken = client.verificationToken as unknown as Delegate;
+  const user = asDelegate(client.user);
+  const account = asDelegate(client.account);
+  const session = asDelegate(client.session);
+  const verificationToken = asDelegate(client.verificationToken);
 
   function authenticator(): Delegate {
     if (!client.authenticator) throw new AdapterError("prisma(client): the client has no Authenticator model.");
-    return client.authenticator as unknown as Delegate;
+    return asDelegate(client.authenticator);
   }
 
   const accountKey = (provider: string, providerAccountId: string) => ({

@@ -4,7 +4,7 @@
  * client sees carries a stack trace.
  */
 import { AuthError } from "../errors.js";
-import type { AuthConfig, Cookie, RawMarker, ResponseInternal, SkipCSRFCheckMarker } from "../types.js";
+import type { AuthConfig, Cookie, RawMarker, ResponseInternal } from "../types.js";
 import { assertConfig } from "./assert.js";
 import { configLogger, resolveOptions } from "./config.js";
 import { actionErrorResponse, configurationErrorResponse, toError } from "./errors.js";
@@ -16,9 +16,9 @@ import { route } from "./route.js";
 import { createSessionStore } from "./session/index.js";
 
 /** Pass as `config.raw` to get the internal response object instead of a Response. */
-export const raw: RawMarker = Symbol("create-auth.raw") as unknown as RawMarker;
+export const raw: unique symbol = Symbol("create-auth.raw");
 /** Pass as `config.skipCSRFCheck` when the framework already protects these requests against CSRF. */
-export const skipCSRFCheck: SkipCSRFCheckMarker = Symbol("create-auth.skipCSRFCheck") as unknown as SkipCSRFCheckMarker;
+export const skipCSRFCheck: unique symbol = Symbol("create-auth.skipCSRFCheck");
 
 const BAD_REQUEST = "Bad request.";
 

@@ -65,7 +65,7 @@ function guardEvents(events: EventsOptions | undefined, logger: LoggerInstance):
       try {
         await (handler as (message: never) => unknown)(message);
       } catch (error) {
-        logger.error(new EventError(`The ${name} event handler threw.`, { cause: error as Error }));
+        logger.error(new EventError(`The ${name} event handler threw.`, { cause: error }));
       }
     };
   }

@@ -89,9 +89,10 @@ export function fastHeader(token: string): FastHeader | undefined {
   if (header === null || typeof header !== "object" || Array.isArray(header)) return undefined;
   const record = header as Record<string, unknown>;
   if (!Object.keys(record).every((key) => ALLOWED_HEADER_KEYS.has(key))) return undefined;
-  if (record.alg !== "dir" || (record.enc !== "A256CBC-HS512" && record.enc !== "A256GCM")) return undefined;
-  if (record.kid !== undefined && typeof record.kid !== "string") return undefined;
-  return record as unknown as FastHeader;
+  const { alg, enc, kid } = record;
+  if (alg !== "dir" || (enc !== "A256CBC-HS512" && enc !== "A256GCM")) return undefined;
+  if (kid !== undefined && typeof kid !== "string") return undefined;
+  return kid === undefined ? { alg, enc } : { alg, enc, kid };
 }
 
 /** Decrypts a token `fastHeader` accepted. Throws on any authentication failure; never returns unverified data. */

@@ -176,7 +176,7 @@ function resolveEndpoint(
     url = new URL(config.url);
   } catch (cause) {
     throw new InvalidEndpoints(`Provider "${provider.id}" has an invalid ${key} URL: ${config.url}`, {
-      cause: cause as Error,
+      cause: cause,
     });
   }
   return config.params ? { url, params: { ...config.params } } : { url };

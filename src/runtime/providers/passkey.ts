@@ -18,8 +18,9 @@ export type PasskeyOptions = Partial<WebAuthnConfig>;
 
 /**
  * The library's functions under the runtime's structural types (which keep its `.d.ts` free of the package).
- * The cast is needed because the library types the browser's response JSON exactly, while the callback hands
- * over whatever the browser sent (parsed, id-checked): the library itself validates the rest.
+ * Sound: our types are a subset of the library's parameters and results, except that the library types the
+ * browser's response JSON exactly where the callback hands over what the browser sent (parsed, id-checked),
+ * which the library validates at run time before it reads it.
  */
 const simpleWebAuthn = {
   generateRegistrationOptions,

@@ -34,7 +34,7 @@ export interface ResolvedUser {
 function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
   const { id: _providerId, ...fields } = user;
   // No address stays null (not ""): `email` is unique, and many users may sign in without one.
-  return { ...fields, id: crypto.randomUUID(), email: user.email ?? null, emailVerified } as unknown as AdapterUser;
+  return { ...fields, id: crypto.randomUUID(), email: user.email ?? null, emailVerified };
 }
 
 /**
@@ -45,8 +45,7 @@ function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
  */
 async function detachAddress(user: AdapterUser, options: InternalOptions): Promise<void> {
   const updateUser = adapterMethod(options.adapter, "updateUser");
-  // `AdapterUser.email` is typed as a string; the column is nullable (users without an address exist).
-  const detached = await updateUser({ id: user.id, email: null as unknown as string });
+  const detached = await updateUser({ id: user.id, email: null });
   await options.events.updateUser?.({ user: detached });
 }
 

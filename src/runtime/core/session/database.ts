@@ -82,7 +82,7 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
         return { session, cookies: extended ? cookieFor(stored.session.sessionToken, expires) : [] };
       } catch (error) {
         // A database that is down must not sign everyone out: answer "no session" now, keep the cookie.
-        logger.error(new SessionTokenError("Reading the database session failed.", { cause: error as Error }));
+        logger.error(new SessionTokenError("Reading the database session failed.", { cause: error }));
         return { session: null, cookies: [] };
       }
     },
@@ -91,7 +91,7 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
       try {
         return (await current())?.user.id ?? null;
       } catch (error) {
-        logger.error(new SessionTokenError("Reading the database session failed.", { cause: error as Error }));
+        logger.error(new SessionTokenError("Reading the database session failed.", { cause: error }));
         return null;
       }
     },
@@ -114,7 +114,7 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
         session = (await adapterMethod(adapter, "deleteSession")(sessionToken)) ?? null;
       } catch (error) {
         // The browser still forgets the cookie; the log says the row may outlive it.
-        logger.error(new SignOutError("Deleting the database session failed.", { cause: error as Error }));
+        logger.error(new SignOutError("Deleting the database session failed.", { cause: error }));
       }
       return { ended: { session }, cookies: clear() };
     },

@@ -43,7 +43,7 @@ export async function issueChallenge(
     ...(issued.user ? { user: issued.user } : {}),
   };
   const sealed = await encode({
-    token: payload as unknown as Record<string, unknown>,
+    token: payload,
     salt: name,
     secret: options.secret,
     maxAge: CHALLENGE_MAX_AGE,
@@ -81,7 +81,7 @@ export async function consumeChallenge(
     payload = await decode<Partial<ChallengePayload>>({ token: sealed, salt: name, secret: options.secret });
   } catch (cause) {
     throw new WebAuthnVerificationError("The WebAuthn challenge cookie could not be unsealed.", {
-      cause: cause as Error,
+      cause: cause,
     });
   }
   if (!payload || typeof payload.value !== "string") {

@@ -16,7 +16,7 @@ export function parseCredential(data: unknown): PublicKeyCredentialJSON {
     try {
       parsed = JSON.parse(data);
     } catch (cause) {
-      throw new WebAuthnVerificationError("The WebAuthn response is not valid JSON.", { cause: cause as Error });
+      throw new WebAuthnVerificationError("The WebAuthn response is not valid JSON.", { cause: cause });
     }
   }
   const candidate = parsed as Partial<PublicKeyCredentialJSON> | null;
@@ -38,7 +38,7 @@ async function verified<T>(what: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (cause) {
     if (cause instanceof AuthError) throw cause;
-    throw new WebAuthnVerificationError(`The WebAuthn ${what} could not be verified.`, { cause: cause as Error });
+    throw new WebAuthnVerificationError(`The WebAuthn ${what} could not be verified.`, { cause: cause });
   }
 }
 
