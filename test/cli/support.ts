@@ -167,10 +167,18 @@ export function memoryFixture(name: string): MemoryProject {
   return new MemoryProject(name);
 }
 
-/** Writes a project held in memory to a fresh temp dir, for what must run on a disk (node, tsc, a database). */
-export function materialize(project: MemoryProject): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "create-auth-materialized-"));
+/** A fresh temp dir, removed by removeTemps. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `create-auth-${prefix}-`));
   temps.push(dir);
+  return dir;
+}
+
+/**
+ * Writes a project held in memory to a fresh temp dir (or to `dir`), for what must run on a disk (node,
+ * tsc, a database).
+ */
+export function materialize(project: MemoryProject, dir = tempDir("materialized")): string {
   for (const [file, content] of project.files) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), content);
