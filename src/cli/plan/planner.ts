@@ -8,6 +8,10 @@
  * - an edit transforms an existing file (or creates it, when the step knows how); several edits of one file
  *   compose, each transform reading the text the previous one left, into one change;
  * - changes planned elsewhere (env merges, the runtime package) and notes pass through in order.
+ * `init` (plan/init.ts) and `secret` plan through it; a later command is a list of steps too. Adding a
+ * provider to a set-up project, for one: an edit of the target's auth module (its path from
+ * `target.init(context).auth`) with a transform that imports and lists the provider, the env steps of
+ * planSecretsFile for its keys, and an edit of package.json; the planner composes and checks the rest.
  */
 import type { TransformResult } from "../transforms/result.js";
 import type { ProjectReader } from "./reader.js";
