@@ -72,6 +72,17 @@ describe("auth endpoints under the base path", () => {
     expect(sameOriginPath("https://idp.example/authorize?x=1", base)).toBe("https://idp.example/authorize?x=1");
   });
 
+  it("keeps a same-origin destination whose path begins with // whole, never as a network-path reference (RFC 3986 §4.2)", () => {
+    const base = new URL("/login/", ORIGIN);
+    for (const url of [`${ORIGIN}//evil.test`, `${ORIGIN}//evil.test/path?x=1`, `${ORIGIN}/.//evil.test`]) {
+      const path = sameOriginPath(url, base);
+      // What a browser does with it as a Location: it must stay on this origin.
+      expect(new URL(path, base).origin, url).toBe(ORIGIN);
+      expect(path.startsWith("//"), url).toBe(false);
+    }
+    expect(sameOriginPath(`${ORIGIN}//evil.test`, base)).toBe(`${ORIGIN}//evil.test`);
+  });
+
   it("takes the page an action was posted from, without Qwik's own query parameters", () => {
     expect(currentPage(new URL("/journal/?qaction=abc&tab=2", ORIGIN))).toBe("/journal/?tab=2");
   });

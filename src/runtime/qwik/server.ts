@@ -72,11 +72,18 @@ export function currentPage(url: URL): string {
   return `${page.pathname}${page.search}`;
 }
 
-/** `url` as a path when it is on `base`'s origin (or already relative); otherwise unchanged. */
+/**
+ * `url` as a path when it is on `base`'s origin (or already relative); otherwise unchanged. A path beginning
+ * with `//` stays a full URL: written as a path it would be a network-path reference to another host
+ * (RFC 3986 §4.2). The core's redirect rule (core/redirect.ts) never returns one; this is defence in depth.
+ */
 export function sameOriginPath(url: string, base: URL): string {
   if (!URL.canParse(url, base)) return url;
   const target = new URL(url, base);
-  return target.origin === base.origin ? `${target.pathname}${target.search}${target.hash}` : target.href;
+  if (target.origin !== base.origin) return target.href;
+  // Step 1 — no network-path reference (RFC 3986 §4.2): `//evil.test` as a Location leaves the site.
+  if (target.pathname.startsWith("//")) return target.href;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 export interface SignInInput {
