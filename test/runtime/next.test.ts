@@ -63,6 +63,26 @@ describe("auth as middleware / proxy", () => {
     expect(new URL(protectedPage.headers.get("location")!).pathname).toBe("/login");
   });
 
+  it("keeps guarding every request when a custom page is one the redirect rule refuses (core/redirect.ts)", async () => {
+    // A port no URL parser accepts: `new URL` of it throws, which rejected every request the middleware saw.
+    const { auth } = NextAuth(
+      config({ pages: { signIn: "http://localhost:65536/", error: "http://localhost:65536/" } }),
+    );
+    const response = await auth(nextRequest("/dashboard"), event);
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${ORIGIN}/api/auth/signin`);
+  });
+
+  it("does not let a sign-in page on another origin exempt the same path on this one", async () => {
+    const { auth } = NextAuth(config({ pages: { signIn: "https://id.example.test/dashboard" } }));
+    const response = await auth(nextRequest("/dashboard"), event);
+    expect(response.headers.get("x-middleware-next")).toBeNull();
+    const location = new URL(response.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe("https://id.example.test/dashboard");
+    expect(location.searchParams.get("callbackUrl")).toBe("/dashboard");
+  });
+
   it("follows the authorized callback: its Response overrides, its true lets a signed-out visitor in", async () => {
     const { auth } = NextAuth(
       config({

@@ -52,8 +52,16 @@ function neverSentToSignIn(config: Config, request: NextRequest): boolean {
   const path = pathOf(request.nextUrl.pathname, origin);
   const basePath = pathOf(config.basePath ?? "/api/auth", origin);
   if (path === basePath || path.startsWith(`${basePath}/`)) return true;
-  const pages = [config.pages?.signIn, config.pages?.error].filter((page): page is string => Boolean(page));
-  return pages.some((page) => pathOf(page, origin) === path);
+  return [config.pages?.signIn, config.pages?.error].some((page) => {
+    // Step 1 — the one redirect rule (core/redirect.ts): a page it refuses is never redirected to, so it
+    // exempts nothing; and no `new URL` of the raw value, which throws on a page no parser reads
+    // (`http://localhost:65536/`) and would reject every request the middleware sees.
+    const target = page && redirectTarget(page, origin, APP_CHOSEN);
+    if (!target) return false;
+    // Step 2 — a page on another origin shares only a path with this app's: it must not exempt that path.
+    const url = new URL(target);
+    return url.origin === origin && pathOf(url.pathname, origin) === path;
+  });
 }
 
 /** Re-issued session cookies go out with whatever response is sent; a frozen Response is rebuilt. */
