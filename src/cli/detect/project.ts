@@ -14,17 +14,8 @@ import { detectPackageManager } from "./package-manager.js";
 import { detectPathAliases } from "./path-alias.js";
 import { findWorkspace, mergedPackageJson, workspaceMembers } from "./workspace.js";
 
-/** What this build supports, per framework, in the words of the refusal message. */
-const SUPPORTED_VERSIONS: Record<FrameworkId, string> = {
-  next: "Next.js 15–16 (App Router, Pages Router)",
-  sveltekit: "SvelteKit 2–3",
-  express: "Express 4–5",
-  "solid-start": "SolidStart 1–2",
-  qwik: "Qwik City 1",
-};
-
 export function supportedFrameworks(): string {
-  return TARGETS.map((target) => SUPPORTED_VERSIONS[target.id]).join(", ");
+  return TARGETS.map((target) => target.supported).join(", ");
 }
 
 function frameworkFlag(): string {

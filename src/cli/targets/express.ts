@@ -98,6 +98,7 @@ function envLoader(pkg: ExpressPackageJson, elsewhere: boolean): MountOptions["e
 export const expressTarget: Target = {
   id: "express",
   name: "Express",
+  supported: "Express 4–5",
   packages: ["express"],
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,

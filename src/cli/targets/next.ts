@@ -61,6 +61,7 @@ function nodeMiddleware(version: string | null): boolean {
 export const nextTarget: Target = {
   id: "next",
   name: "Next.js",
+  supported: "Next.js 15–16 (App Router, Pages Router)",
   packages: NEXT_ENV.packages,
   envFile: NEXT_ENV.envFile,
   envIgnorePattern: NEXT_ENV.ignorePattern,

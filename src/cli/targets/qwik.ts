@@ -50,6 +50,7 @@ function withEnvOptions(data: ProvidersTemplateData) {
 export const qwikTarget: Target = {
   id: "qwik",
   name: "Qwik City",
+  supported: "Qwik City 1",
   packages: [QWIK_CITY],
   refused: {
     [QWIK_ROUTER_2]: `This is a Qwik 2 project (${QWIK_ROUTER_2}); create-auth supports Qwik City 1 (${QWIK_CITY}) for now.`,

@@ -49,6 +49,7 @@ function detectBuild(reader: ProjectReader, pkg: PackageJson, version: string | 
 export const solidStartTarget: Target = {
   id: "solid-start",
   name: "SolidStart",
+  supported: "SolidStart 1–2",
   packages: ["@solidjs/start"],
   // SolidStart's dev servers (vinxi, nitro) load `.env`, and create-solid's .gitignore ignores it.
   envFile: DEFAULT_ENV_CONVENTION.envFile,

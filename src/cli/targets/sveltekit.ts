@@ -25,6 +25,7 @@ function appFile(reader: ProjectReader, stem: string, ext: string): string {
 export const sveltekitTarget: Target = {
   id: "sveltekit",
   name: "SvelteKit",
+  supported: "SvelteKit 2–3",
   packages: ["@sveltejs/kit"],
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,

@@ -94,6 +94,8 @@ export interface PlanContext {
 export interface Target {
   id: FrameworkId;
   name: string;
+  /** What this target supports, in the words of the refusal message: "Next.js 15–16 (App Router, Pages Router)". */
+  supported: string;
   /** The framework's packages this target sets up; the first declared one gives the version. */
   packages: string[];
   /** The framework's packages this target refuses (another major), with what to tell the user. */
