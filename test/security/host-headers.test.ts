@@ -11,6 +11,7 @@
  * these cases hold the runtime to.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actionRequest, helperSignIn, type IncomingRequest } from "../../src/runtime/core/server-actions.js";
 import type { AuthConfig } from "../../src/runtime/types.js";
 import { CookieJar, setCookies } from "../runtime/core/support.js";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
@@ -45,6 +46,28 @@ const SPOOFS: Array<{ label: string; host?: string; headers: Record<string, stri
     headers: { "x-host": EVIL, "x-forwarded-server": EVIL, "x-original-host": EVIL },
   },
   { label: "an X-Forwarded-Port", headers: { "x-forwarded-port": "8443", "x-forwarded-proto": "http" } },
+];
+
+/**
+ * Values a trusted proxy never writes: a list (a hop appended to what the client sent, so the first entry
+ * is the client's: the web cache and reset poisoning vector), userinfo, a path, a backslash, a space, an
+ * encoded CR/LF, markup, an invalid port. Each is ignored: the request's own host is used instead.
+ */
+const MALFORMED_FORWARDED_HOSTS = [
+  `${EVIL}, 10.0.0.7:3000`,
+  `${EVIL},10.0.0.7:3000`,
+  `${EVIL}@10.0.0.7:3000`,
+  `10.0.0.7:3000@${EVIL}`,
+  `${EVIL}/path`,
+  `${EVIL}\\path`,
+  `${EVIL} 10.0.0.7`,
+  `${EVIL}%0d%0aSet-Cookie:%20planted=1`,
+  `<script>alert(1)</script>.${EVIL}`,
+  `${EVIL}:99999`,
+  `${EVIL}:`,
+  `[::1`,
+  `${EVIL}?x=`,
+  `${EVIL}#x`,
 ];
 
 function requestFor(spoof: (typeof SPOOFS)[number], path: string, init: RequestInit = {}): Request {
@@ -203,28 +226,6 @@ describe("with trustHost on and no AUTH_URL, only one well-formed forwarded host
     allowedOrigins = [INTERNAL, ...app.allowedOrigins];
   });
 
-  /**
-   * Values a trusted proxy never writes: a list (a hop appended to what the client sent, so the first entry
-   * is the client's: the web cache and reset poisoning vector), userinfo, a path, a backslash, a space, an
-   * encoded CR/LF, markup, an invalid port. Each is ignored: the request's own host is used instead.
-   */
-  const MALFORMED_FORWARDED_HOSTS = [
-    `${EVIL}, 10.0.0.7:3000`,
-    `${EVIL},10.0.0.7:3000`,
-    `${EVIL}@10.0.0.7:3000`,
-    `10.0.0.7:3000@${EVIL}`,
-    `${EVIL}/path`,
-    `${EVIL}\\path`,
-    `${EVIL} 10.0.0.7`,
-    `${EVIL}%0d%0aSet-Cookie:%20planted=1`,
-    `<script>alert(1)</script>.${EVIL}`,
-    `${EVIL}:99999`,
-    `${EVIL}:`,
-    `[::1`,
-    `${EVIL}?x=`,
-    `${EVIL}#x`,
-  ];
-
   it.each(MALFORMED_FORWARDED_HOSTS)(
     "X-Forwarded-Host %j: the provider list stays on the request's own origin",
     async (value) => {
@@ -282,6 +283,55 @@ describe("with trustHost on and no AUTH_URL, only one well-formed forwarded host
       { callbackUrl: string }
     >;
     expect(body.credentials!.callbackUrl).toBe(`https://app.example.test:8443${BASE}/callback/credentials`);
+  });
+});
+
+describe("the server-side helpers' action request takes its origin by the core's one rule (createActionURL, forwardedOrigin)", () => {
+  // The same attack through `auth()`, `signIn()`, `signOut()` of Next, SvelteKit and Qwik City: they build the
+  // action request's URL themselves (createActionURL), and the core then believes that URL. Taking the first
+  // entry of an X-Forwarded-Host list put the client's host there (WSTG-INPV-17, reset-link poisoning).
+  let config: AuthConfig;
+
+  beforeAll(() => {
+    config = attackedApp({ smtpUrl: smtp.url, authUrl: null, overrides: { trustHost: true } }).config;
+  });
+
+  /** A request reaching the app server from its proxy, with what the client added to the forwarded headers. */
+  function incoming(forwarded: Record<string, string>): IncomingRequest {
+    return { headers: { host: "10.0.0.7:3000", ...forwarded }, env: {}, url: { protocol: "http:" } };
+  }
+
+  it.each(MALFORMED_FORWARDED_HOSTS)(
+    "X-Forwarded-Host %j: the action URL stays on the request's own origin",
+    (value) => {
+      const request = actionRequest(
+        config,
+        "providers",
+        incoming({ "x-forwarded-host": value, "x-forwarded-proto": "https" }),
+      );
+      expect(new URL(request.url).origin).toBe(INTERNAL);
+    },
+  );
+
+  it("a server-side email sign-in behind a poisoned X-Forwarded-Host list mails a link to the request's own origin", async () => {
+    const before = smtp.messages.length;
+    const outcome = await helperSignIn(
+      config,
+      incoming({ "x-forwarded-host": `${EVIL}, app.example.test`, "x-forwarded-proto": "https" }),
+      { providerId: "nodemailer", callbackUrl: "/", fields: [["email", "reader@example.test"]] },
+    );
+    expect(new URL(outcome.redirect).origin).toBe(INTERNAL);
+    expect(smtp.messages.length).toBe(before + 1);
+    const mail = smtp.messages.at(-1)!;
+    expect(`${mail.text} ${mail.html}`).not.toContain(EVIL);
+    for (const host of hostsIn(mail.text ?? "")) expect(host).toBe("10.0.0.7:3000");
+  });
+
+  it("one well-formed forwarded host is believed with trustHost, and not without it", () => {
+    const forwarded = incoming({ "x-forwarded-host": "app.example.test:8443", "x-forwarded-proto": "https" });
+    expect(actionRequest(config, "providers", forwarded).url).toBe(`https://app.example.test:8443${BASE}/providers`);
+    const untrusted = { ...config, trustHost: false };
+    expect(actionRequest(untrusted, "providers", forwarded).url).toBe(`${INTERNAL}${BASE}/providers`);
   });
 });
 

@@ -2,8 +2,9 @@
  * The actions served under the base path, and the URL of one of them as a framework integration sees it
  * (for building the internal Request of `auth()`, `signIn()`, `signOut()`).
  */
-import type { AuthAction, LoggerInstance } from "../types.js";
-import { envUrl } from "./env.js";
+import type { AuthAction, AuthConfig, LoggerInstance } from "../types.js";
+import { envUrl, setEnvDefaults } from "./env.js";
+import { forwardedOrigin } from "./request.js";
 
 export const AUTH_ACTIONS: readonly AuthAction[] = [
   "callback",
@@ -24,17 +25,28 @@ export function isAuthAction(action: string): action is AuthAction {
   return (AUTH_ACTIONS as readonly string[]).includes(action);
 }
 
+/** Whether forwarded headers may be believed: the config's `trustHost`, else the core's default for `env`. */
+function hostTrusted(config: { trustHost?: boolean | undefined }, envObject: Record<string, string | undefined>) {
+  if (config.trustHost !== undefined) return config.trustHost === true;
+  // The default is setEnvDefaults' (AUTH_TRUST_HOST, known platforms, NODE_ENV), asked rather than restated.
+  const probe: AuthConfig = { providers: [] };
+  setEnvDefaults(envObject, probe, true);
+  return probe.trustHost === true;
+}
+
 /**
- * `<origin><basePath>/<action>`. The origin is `AUTH_URL` (or `NEXTAUTH_URL`) when set; otherwise it is
- * taken from the request's `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`, as an integration running
- * behind a trusted proxy must.
+ * `<origin><basePath>/<action>`. The origin is `AUTH_URL` (or `NEXTAUTH_URL`) when set; otherwise the
+ * request's own (`Host` and `protocol`), or, when the host is trusted, what a trusted proxy reports through
+ * `X-Forwarded-Host` / `X-Forwarded-Proto` under the core's one rule for them (forwardedOrigin: one plain
+ * host, `http` or `https`; a list or anything else is ignored). The core reads the origin of the request it
+ * is given by that same rule, so the URL built here is the one it would build itself.
  */
 export function createActionURL(
   action: AuthAction,
   protocol: string,
   headers: Headers,
   envObject: Record<string, string | undefined>,
-  config: { basePath?: string; logger?: Partial<LoggerInstance> },
+  config: { basePath?: string; logger?: Partial<LoggerInstance>; trustHost?: boolean | undefined },
 ): URL {
   const basePath = config.basePath;
   const fromEnv = envUrl(envObject);
@@ -51,9 +63,12 @@ export function createActionURL(
       url.pathname = "/";
     }
   } else {
-    const host = firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host"));
-    const detectedProtocol = firstValue(headers.get("x-forwarded-proto")) ?? protocol ?? "https";
-    url = new URL(`${detectedProtocol.endsWith(":") ? detectedProtocol : `${detectedProtocol}:`}//${host}`);
+    const scheme = protocol || "https";
+    url = new URL(`${scheme.endsWith(":") ? scheme : `${scheme}:`}//${firstValue(headers.get("host"))}`);
+    // WSTG-INPV-17 (reset-link and cache poisoning): the first entry of an `X-Forwarded-Host` list is the
+    // client's own, so only forwardedOrigin's rule, and only with a trusted host, may replace the origin.
+    const forwarded = hostTrusted(config, envObject) ? forwardedOrigin(headers, url) : undefined;
+    if (forwarded) url = new URL(forwarded);
   }
   const origin = url.toString().replace(/\/$/, "");
   const path = (basePath ?? "").replace(/^\/|\/$/g, "");
