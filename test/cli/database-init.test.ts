@@ -159,16 +159,6 @@ describe("init --db: choices and safety", () => {
     expect(project.hash()).toBe(before);
   });
 
-  it("never overwrites an existing client module of the user's", async () => {
-    const project = memoryFixture("next-app");
-    project.write("auth-db.ts", "export const db = connectToMyOwnThing();\n");
-    const before = project.hash();
-    const run = await initInMemory(project, ["--providers", "oidc", "--db", "sqlite", "--yes", "--no-install"]);
-    expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain("auth-db.ts already exists");
-    expect(project.hash()).toBe(before);
-  });
-
   it("warns that Edge middleware (Next before 15.5) cannot open the database", async () => {
     const project = memoryFixture("next-15-app");
     project.write("package.json", project.read("package.json").replace('"next": "15.5.29"', '"next": "15.3.4"'));

@@ -107,17 +107,6 @@ describe("create-auth init (Next.js App Router)", () => {
 });
 
 describe("create-auth init: safety", () => {
-  it("does not overwrite a user's existing auth.ts and says which file", async () => {
-    const project = memoryFixture("next-app");
-    project.write("auth.ts", 'export const users = ["ada"];\n');
-    const before = project.hash();
-    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
-    expect(run.status).not.toBe(0);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toContain("auth.ts already exists");
-    expect(project.hash()).toBe(before);
-  });
-
   it("refuses a project that is not Next.js with one line and a non-zero exit", async () => {
     const project = memoryFixture("not-next");
     const before = project.hash();
