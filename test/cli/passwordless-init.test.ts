@@ -3,25 +3,21 @@
  * links through EMAIL_SERVER/EMAIL_FROM read the framework's way and opts in to passkeys, as snapshotted for
  * Next and SvelteKit; every framework's generated module, written to a disk, typechecks against the runtime
  * it was given; nodemailer and @simplewebauthn/server become the app's dependencies; the next steps say
- * what EMAIL_SERVER looks like and where passkeys work; without a database init stops before writing; and
- * on a real terminal (the built CLI) the database question says why None is not offered.
+ * what EMAIL_SERVER looks like and where passkeys work; and without a database init stops before writing
+ * (on a terminal, prompts.test.ts: the database question says why None is not offered).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeAnswers, parseInitFlags } from "../../src/cli/answers/resolve.js";
 import {
-  assertBuilt,
   type CliRun,
-  cliBin,
-  copyFixture,
   initFixture,
   initInMemory,
   type MemoryProject,
   materialize,
   memoryFixture,
-  read,
   removeTemps,
   repoRoot,
   stable,
@@ -209,40 +205,4 @@ describe("email and passkey sign-in need a database", () => {
     );
     expect(answers).toMatchObject({ db: "sqlite", strategy: "database" });
   });
-});
-
-/** The CLI on a real pseudo-terminal (util-linux `script`): waits for `waitFor`, presses Enter, returns what showed. */
-async function initOnTerminal(args: string[], waitFor: string): Promise<{ status: number | null; screen: string }> {
-  const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliBin()} ${args.join(" ")}`;
-  const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: repoRoot, stdio: ["pipe", "pipe", "pipe"] });
-  let screen = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    screen += chunk.toString("utf8");
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  for (let waited = 0; !screen.includes(waitFor); waited += 50) {
-    if (waited > 10_000) throw new Error(`"${waitFor}" never appeared:\n${screen}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 80));
-  child.stdin.write("\r");
-  const status = await exited;
-  const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, "g");
-  return { status, screen: screen.replace(ansi, "") };
-}
-
-const hasScript = spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
-
-describe.skipIf(!hasScript)("email and passkey sign-in on a terminal", () => {
-  beforeAll(assertBuilt);
-
-  it("asks for the database without offering None, and says why", async () => {
-    const dir = copyFixture("next-app");
-    const args = ["init", dir, "--providers", "nodemailer", "--strategy", "jwt", "--no-install", "--yes"];
-    const run = await initOnTerminal(args, "Database");
-    expect(run.status).toBe(0);
-    expect(run.screen).toContain("Email sign-in needs a database");
-    // The cursor starts on the first choice that can be picked: SQLite.
-    expect(read(dir, "auth.ts")).toContain("adapter: sqlite(db),");
-  }, 60_000);
 });

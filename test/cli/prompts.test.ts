@@ -101,4 +101,16 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
     // The cursor starts on the first choice that can be picked: SQLite.
     expect(read(dir, "auth.ts")).toContain("adapter: sqlite(db),");
   });
+
+  it("asks for the database without offering None when email sign-in needs one, and says why", async () => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(
+      ["init", dir, "--providers", "nodemailer", "--strategy", "jwt", "--no-install", "--yes"],
+      [{ waitFor: "Database", keys: [ENTER] }],
+    );
+    expect(run.status).toBe(0);
+    expect(run.screen).toContain("Email sign-in needs a database");
+    // The cursor starts on the first choice that can be picked: SQLite.
+    expect(read(dir, "auth.ts")).toContain("adapter: sqlite(db),");
+  }, 60_000);
 });
