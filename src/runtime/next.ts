@@ -24,6 +24,7 @@ import {
   signInPage,
   writeCookies,
 } from "./core/server-actions.js";
+import { browserRequest } from "./next/browser-url.js";
 import { type NextAuthHandler, runMiddleware } from "./next/middleware.js";
 import { type PagesContext, type PagesRequest, type PagesResponse, pagesSession } from "./next/pages.js";
 import type {
@@ -95,7 +96,9 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
   const resolve = async (request?: NextRequest) =>
     staticConfig ?? applyNextDefaults(await (init as Exclude<ConfigInit, NextAuthConfig>)(request));
 
-  const handle = async (request: NextRequest) => Auth(request, await resolve(request));
+  // The core sees the URL the browser used: Next rewrites a 127.0.0.1 / [::1] host to localhost, which the
+  // core's origin check (core/csrf.ts) refused and its redirects kept (next/browser-url.ts).
+  const handle = async (request: NextRequest) => Auth(browserRequest(request), await resolve(request));
 
   async function appRouterSession(): Promise<Session | null> {
     const config = await resolve();

@@ -159,6 +159,105 @@ describe("configuration", () => {
   });
 });
 
+describe("a browser on 127.0.0.1 or [::1] (NextURL rewrites a loopback host to localhost)", () => {
+  afterEach(() => {
+    delete process.env.AUTH_URL;
+  });
+
+  /** What Next hands the route: `url` as it builds it, and the headers the browser on `origin` sent. */
+  function routeRequest(url: string, origin: string, init: { host?: string; jar?: CookieJar; body?: URLSearchParams }) {
+    const headers: Record<string, string> = { origin };
+    if (init.host) headers.host = init.host;
+    if (init.jar) headers.cookie = init.jar.header();
+    if (!init.body) return new NextRequest(url, { headers });
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    return new NextRequest(url, { method: "POST", headers, body: init.body });
+  }
+
+  /** A credentials sign-in through the App Router handlers, as the browser on `origin` makes it. */
+  async function signIn(handlers: ReturnType<typeof NextAuth>["handlers"], origin: string, routeOrigin: string) {
+    const host = routeOrigin === origin ? undefined : new URL(origin).host;
+    const jar = new CookieJar();
+    const csrf = await handlers.GET(routeRequest(`${routeOrigin}/api/auth/csrf`, origin, { host }));
+    jar.apply(csrf);
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const body = new URLSearchParams({ csrfToken, email: DEMO_USER.email!, password: "correct horse" });
+    body.set("callbackUrl", "/dashboard");
+    const response = await handlers.POST(
+      routeRequest(`${routeOrigin}/api/auth/callback/credentials`, origin, { host, jar, body }),
+    );
+    return { response, jar: jar.apply(response) };
+  }
+
+  for (const origin of ["http://127.0.0.1:3000", "http://[::1]:3000"]) {
+    it(`signs in a browser on ${origin} and sends it back there, where its cookies are (request URL as given)`, async () => {
+      const { handlers } = NextAuth(config());
+      const { response, jar } = await signIn(handlers, origin, origin);
+      expect(response.headers.get("location")).toBe(`${origin}/dashboard`);
+      expect(jar.get(SESSION_COOKIE)).toBeDefined();
+    });
+
+    it(`signs in a browser on ${origin} as Next's server hands the route over (its own hostname, the browser's Host)`, async () => {
+      const { handlers } = NextAuth(config());
+      const { response, jar } = await signIn(handlers, origin, "http://localhost:3000");
+      expect(response.headers.get("location")).toBe(`${origin}/dashboard`);
+      expect(jar.get(SESSION_COOKIE)).toBeDefined();
+    });
+
+    it(`auth as middleware sends a signed-out browser on ${origin} to the sign-in page there`, async () => {
+      const { auth } = NextAuth(config());
+      const response = await auth(new NextRequest(`${origin}/dashboard`), event);
+      expect(response.status).toBe(307);
+      const location = new URL(response.headers.get("location")!);
+      expect(`${location.origin}${location.pathname}`).toBe(`${origin}/api/auth/signin`);
+      expect(location.searchParams.get("callbackUrl")).toBe("/dashboard");
+    });
+  }
+
+  it("auth() reads the session of a browser on 127.0.0.1 signed in there", async () => {
+    const { auth, handlers } = NextAuth(config());
+    const { jar } = await signIn(handlers, "http://127.0.0.1:3000", "http://127.0.0.1:3000");
+    const GET = auth((request) => Response.json(request.auth?.user ?? null));
+    const me = await GET(new NextRequest("http://127.0.0.1:3000/api/me", { headers: { cookie: jar.header() } }), {
+      params: Promise.resolve({}),
+    });
+    expect(await me.json()).toMatchObject({ email: DEMO_USER.email });
+  });
+
+  it.each([
+    "evil.test:3000",
+    "127.0.0.1:4000",
+    "[::1]:4000",
+    "10.0.0.7:3000",
+    "127.0.0.1.evil.test:3000",
+    "0.0.0.0:3000",
+  ])("a Host of %s does not move a localhost URL (only NextURL's own rewrite is undone)", async (host) => {
+    const { handlers } = NextAuth(config());
+    const response = await handlers.GET(routeRequest(`${ORIGIN}/api/auth/providers`, ORIGIN, { host }));
+    expect((await response.json()).credentials.signinUrl).toBe(`${ORIGIN}/api/auth/signin/credentials`);
+  });
+
+  it("with AUTH_URL set, a browser's loopback Host changes nothing: its origin is not the app's", async () => {
+    process.env.AUTH_URL = "http://localhost:3000/api/auth";
+    const { handlers } = NextAuth(config());
+    const providers = await handlers.GET(
+      routeRequest(`${ORIGIN}/api/auth/providers`, "http://127.0.0.1:3000", { host: "127.0.0.1:3000" }),
+    );
+    expect((await providers.json()).credentials.signinUrl).toBe(`${ORIGIN}/api/auth/signin/credentials`);
+    const { response, jar } = await signIn(handlers, "http://127.0.0.1:3000", ORIGIN);
+    expect(new URL(response.headers.get("location")!).searchParams.get("error")).toBe("MissingCSRF");
+    expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("without a trusted host, a browser on 127.0.0.1 is still refused (UntrustedHost)", async () => {
+    const { handlers } = NextAuth(config({ trustHost: false }));
+    const response = await handlers.GET(
+      routeRequest("http://127.0.0.1:3000/api/auth/providers", "http://127.0.0.1:3000", {}),
+    );
+    expect(response.ok).toBe(false);
+  });
+});
+
 describe("Pages Router", () => {
   let server: Server;
   let origin = "";

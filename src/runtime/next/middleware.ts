@@ -10,6 +10,7 @@ import { NextResponse } from "next/server.js";
 import { APP_CHOSEN, redirectTarget } from "../core/redirect.js";
 import { signInPage } from "../core/server-actions.js";
 import type { AuthConfig, Awaitable, Session } from "../types.js";
+import { browserUrl } from "./browser-url.js";
 import { readSession } from "./session.js";
 
 /** The request a wrapped handler receives: Next's, plus the session (`null` when signed out). */
@@ -30,16 +31,16 @@ function pathOf(target: string, origin: string): string {
 }
 
 /** The sign-in URL (custom page or built-in) with where to come back to after signing in. */
-function signInUrl(config: Config, request: NextRequest): URL {
+function signInUrl(config: Config, request: NextRequest, url: URL): URL {
   const callbackUrl = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-  const builtIn = signInPage(config, { headers: request.headers, url: request.nextUrl, env: process.env }, callbackUrl);
+  const builtIn = signInPage(config, { headers: request.headers, url, env: process.env }, callbackUrl);
   // pages.signIn passes the one redirect rule, as the core's own redirects to it do (the core refuses a
   // config whose page fails it, so the built-in page here only keeps the middleware from redirecting there).
   const page = config.pages?.signIn && redirectTarget(config.pages.signIn, builtIn.origin, APP_CHOSEN);
   if (!page) return builtIn;
-  const url = new URL(page);
-  url.searchParams.set("callbackUrl", callbackUrl);
-  return url;
+  const custom = new URL(page);
+  custom.searchParams.set("callbackUrl", callbackUrl);
+  return custom;
 }
 
 /**
@@ -47,8 +48,8 @@ function signInUrl(config: Config, request: NextRequest): URL {
  * the shared isAuthPath (which tells the core's requests from the app's): the whole base path, unknown
  * actions included, and the custom sign-in and error pages.
  */
-function neverSentToSignIn(config: Config, request: NextRequest): boolean {
-  const origin = request.nextUrl.origin;
+function neverSentToSignIn(config: Config, request: NextRequest, url: URL): boolean {
+  const origin = url.origin;
   const path = pathOf(request.nextUrl.pathname, origin);
   const basePath = pathOf(config.basePath ?? "/api/auth", origin);
   if (path === basePath || path.startsWith(`${basePath}/`)) return true;
@@ -87,7 +88,9 @@ export async function runMiddleware<Context>(
   context: Context,
   handler?: NextAuthHandler<Context>,
 ): Promise<Response> {
-  const { session, setCookies } = await readSession(config, request.headers, request.nextUrl);
+  // The origin the browser used (next/browser-url.ts): its sign-in redirect must stay where its cookies are.
+  const url = browserUrl(request);
+  const { session, setCookies } = await readSession(config, request.headers, url);
   const callback = config.callbacks?.authorized;
   const authorized: unknown = callback
     ? await callback({ auth: session, request })
@@ -95,8 +98,8 @@ export async function runMiddleware<Context>(
       ? true
       : Boolean(session?.user);
   if (authorized instanceof Response) return withCookies(authorized, setCookies);
-  if (!authorized && !neverSentToSignIn(config, request)) {
-    return withCookies(NextResponse.redirect(signInUrl(config, request)), setCookies);
+  if (!authorized && !neverSentToSignIn(config, request, url)) {
+    return withCookies(NextResponse.redirect(signInUrl(config, request, url)), setCookies);
   }
   if (!handler) return withCookies(NextResponse.next(), setCookies);
   const augmented = request as NextAuthRequest;
