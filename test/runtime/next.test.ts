@@ -305,6 +305,26 @@ describe("Pages Router", () => {
     expect(await page.text()).toBe(DEMO_USER.email);
   });
 
+  it("keeps the app's own framing policy set on res before the API route (next.config.js headers())", async () => {
+    const appPolicy = createServer((req, res) => {
+      res.setHeader("X-Frame-Options", "SAMEORIGIN");
+      res.setHeader("Content-Security-Policy", "default-src 'self'; frame-ancestors 'self'");
+      return apiRoute(req, res);
+    });
+    await new Promise<void>((resolve) => appPolicy.listen(0, "127.0.0.1", resolve));
+    try {
+      const page = await fetch(`http://127.0.0.1:${(appPolicy.address() as AddressInfo).port}/api/auth/signin`);
+      expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(page.headers.get("content-security-policy")).toBe("default-src 'self'; frame-ancestors 'self'");
+      // Without a policy of the app's, the core's own is sent.
+      const own = await fetch(`${origin}/api/auth/signin`);
+      expect(own.headers.get("x-frame-options")).toBe("DENY");
+      expect(own.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+    } finally {
+      await new Promise<void>((resolve) => appPolicy.close(() => resolve()));
+    }
+  });
+
   it("answers null to a visitor without a session", async () => {
     expect(await (await fetch(`${origin}/api/me`)).json()).toBeNull();
     expect(await (await fetch(`${origin}/notes`)).text()).toBe("signed out");

@@ -10,8 +10,9 @@
  * (reflected XSS through `?error=` on a Next.js auth library's page), GHSA-9x4v-xfq5-m8x5 (the same on
  * another auth library's error page), CVE-2022-31127 / GHSA-pgjx-7f9g-9463 (next-auth put the typed address
  * into the sign-in email's HTML). next-auth has no advisory for XSS on its own pages.
- * The runtime sets no Content-Security-Policy or X-Frame-Options on these pages (the app serves its own,
- * docs/passkeys.md); the browser cases below serve them under a strict policy and check nothing breaks it.
+ * The runtime's only policy on these pages is against framing (`frame-ancestors 'none'`, X-Frame-Options DENY:
+ * the clickjacking cases at the end); the browser cases below serve them under a strict policy of the app's own
+ * (docs/passkeys.md) and check nothing breaks it.
  */
 import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
@@ -361,4 +362,84 @@ describe("in a real browser: nothing runs, the fields read back what the server 
       }
     }
   }, 120_000);
+});
+
+describe("clickjacking: no built-in page can be framed, by another site or this one (OWASP Clickjacking Defense cheat sheet)", () => {
+  const ATTACKER = "http://attacker.test";
+  const PATHS = ["/signin", "/signout", "/error?error=AccessDenied", "/verify-request"];
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("every HTML page says so in its headers: CSP frame-ancestors 'none' and X-Frame-Options DENY", async () => {
+    const config = attackedApp({ smtpUrl: "smtp://127.0.0.1:9" }).config;
+    for (const path of [...PATHS, "/signin?error=CredentialsSignin", "/error?error=Configuration"]) {
+      const { response } = await page(path, config);
+      expect(response.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("content-security-policy"), path).toBe("frame-ancestors 'none'");
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
+  /**
+   * Frames `path` in a page of `parent` (the attacker's site, or this origin's own page), the app's pages
+   * served by `Auth` with its headers as they are, or without the framing headers (`strip`) as the control
+   * that shows a page which allows framing is seen. Returns whether the framed document is the auth page.
+   */
+  async function framed(path: string, parent: string, strip = false): Promise<boolean> {
+    const config = attackedApp({ smtpUrl: "smtp://127.0.0.1:9" }).config;
+    const context = await browser.newContext();
+    try {
+      await context.route(`${ORIGIN}/**`, async (route) => {
+        const request = route.request();
+        const response = await Auth(
+          new Request(request.url(), { method: request.method(), headers: await request.allHeaders() }),
+          config,
+        );
+        const headers = Object.fromEntries(response.headers);
+        if (strip) {
+          delete headers["content-security-policy"];
+          delete headers["x-frame-options"];
+        }
+        if (request.url().startsWith(`${ORIGIN}${BASE}`))
+          return route.fulfill({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
+        return route.fulfill({ status: 200, contentType: "text/html", body: frameHost(path) });
+      });
+      await context.route(`${ATTACKER}/**`, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: frameHost(path) }),
+      );
+      const tab = await context.newPage();
+      await tab.goto(`${parent}/clickjack`);
+      await tab.waitForLoadState("load");
+      const frame = tab.frames().find((candidate) => candidate !== tab.mainFrame());
+      if (!frame) return false;
+      // A refused frame holds Chromium's error document, not the page: no form, no heading of ours.
+      return frame.url().startsWith(`${ORIGIN}${BASE}`) && (await frame.locator("form, h1, .card").count()) > 0;
+    } finally {
+      await context.close();
+    }
+  }
+
+  function frameHost(path: string): string {
+    return `<!doctype html><title>Win a prize</title><iframe src="${ORIGIN}${BASE}${path}" style="opacity:0.01"></iframe>`;
+  }
+
+  it.each(PATHS)(
+    "%s in a cross-origin iframe is refused by Chromium",
+    async (path) => {
+      expect(await framed(path, ATTACKER, true), "control: without the headers the page is framed").toBe(true);
+      expect(await framed(path, ATTACKER)).toBe(false);
+    },
+    30_000,
+  );
+
+  it("the sign-out page is refused in a frame of this same origin too (frame-ancestors 'none')", async () => {
+    expect(await framed("/signout", ORIGIN)).toBe(false);
+  }, 30_000);
 });

@@ -16,8 +16,35 @@ export function json(body: unknown, status = 200, extra: Partial<ResponseInterna
   return { status, headers: { "Content-Type": "application/json" }, body, ...extra };
 }
 
+/**
+ * Clickjacking (OWASP Clickjacking Defense cheat sheet): no built-in page may be framed, by another site or
+ * by this one. They have no reason to be, and the sign-out page is a single button a frame could trick a
+ * click on. CSP `frame-ancestors 'none'` (CSP Level 3 §6.4.2) is the control browsers apply first;
+ * `X-Frame-Options: DENY` (RFC 7034) covers those without it. An app's own header of either name wins over
+ * these where an integration writes the core's Response onto one the app has already set (FRAME_HEADER_NAMES).
+ */
+export const FRAME_HEADERS = {
+  "Content-Security-Policy": "frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+} as const;
+
+/** The names of FRAME_HEADERS, as a framework's header store reports them. */
+export const FRAME_HEADER_NAMES: readonly string[] = Object.keys(FRAME_HEADERS).map((name) => name.toLowerCase());
+
+/**
+ * Leaves out of `response` each framing header the app has set itself on the framework's response
+ * (`appHas(name)`), so the app's own policy is the one sent, as Next's App Router keeps an app's header
+ * of the same name. A second CSP would be enforced alongside the app's (CSP3 enforces every policy sent), but
+ * two different X-Frame-Options values make a browser refuse every frame (HTML, X-Frame-Options processing):
+ * the app's choice is kept whole instead.
+ */
+export function yieldFrameHeaders(response: Response, appHas: (name: string) => boolean): Response {
+  for (const name of FRAME_HEADER_NAMES) if (appHas(name)) response.headers.delete(name);
+  return response;
+}
+
 export function html(body: string, status = 200, extra: Partial<ResponseInternal> = {}): ResponseInternal {
-  return { status, headers: { "Content-Type": "text/html; charset=utf-8" }, body, ...extra };
+  return { status, headers: { "Content-Type": "text/html; charset=utf-8", ...FRAME_HEADERS }, body, ...extra };
 }
 
 /** Header pairs for the Response: plain pairs are the cheapest init undici accepts (this runs per session read). */

@@ -6,6 +6,7 @@
 import { NextRequest } from "next/server.js";
 import { firstValue } from "../core/auth-actions.js";
 import { appendSetCookies, readBody, webHeaders, writeResponse } from "../core/node-message.js";
+import { yieldFrameHeaders } from "../core/response.js";
 import type { AuthConfig, Session } from "../types.js";
 import { readSession } from "./session.js";
 
@@ -69,6 +70,12 @@ export function pagesApiRoute(handlers: { GET: Handler; POST: Handler }) {
       headers,
       ...(hasBody ? { body: await readBody(req) } : {}),
     });
-    await writeResponse(await (method === "POST" ? handlers.POST : handlers.GET)(request), res);
+    const response = await (method === "POST" ? handlers.POST : handlers.GET)(request);
+    // Headers the app set on `res` (next.config.js `headers()`) are there before the route runs: its own
+    // framing policy wins over the core's, as Next keeps it for App Router responses (core/response.ts).
+    await writeResponse(
+      yieldFrameHeaders(response, (name) => res.getHeader(name) !== undefined),
+      res,
+    );
   };
 }

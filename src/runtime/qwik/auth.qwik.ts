@@ -19,6 +19,7 @@ import {
   z,
 } from "@builder.io/qwik-city";
 import { Auth } from "../core/auth.js";
+import { yieldFrameHeaders } from "../core/response.js";
 import type { Awaitable, Session } from "../types.js";
 import { applyCookies } from "./cookies.js";
 import { setEnvDefaults } from "./env.js";
@@ -133,7 +134,10 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
     if (authPage) throw event.send(new Response(null, { status: 302, headers: { location: authPage } }));
     if (isAuthEndpoint(event.url.pathname, config.basePath)) {
       // Qwik City copies the Response's Set-Cookie headers into its cookie jar as they are.
-      throw event.send(await Auth(event.request, config));
+      // Qwik City appends the Response's headers to those the app set (a CSP plugin's onRequest): the app's
+      // own framing policy is kept whole rather than sent beside the core's (core/response.ts).
+      const response = await Auth(event.request, config);
+      throw event.send(yieldFrameHeaders(response, (name) => event.headers.has(name)));
     }
     const { data, cookie } = await getSessionData(event, config);
     applyCookies(event.cookie, cookie);
