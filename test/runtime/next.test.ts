@@ -325,6 +325,17 @@ describe("Pages Router", () => {
     }
   });
 
+  it("takes X-Forwarded-Proto only as one http or https, never the first entry of a list", async () => {
+    const providers = async (proto: string) => {
+      const response = await fetch(`${origin}/api/auth/providers`, { headers: { "x-forwarded-proto": proto } });
+      return new URL(((await response.json()) as { credentials: { signinUrl: string } }).credentials.signinUrl)
+        .protocol;
+    };
+    expect(await providers("https")).toBe("https:");
+    expect(await providers("https, http")).toBe("http:");
+    expect(await providers("javascript")).toBe("http:");
+  });
+
   it("answers null to a visitor without a session", async () => {
     expect(await (await fetch(`${origin}/api/me`)).json()).toBeNull();
     expect(await (await fetch(`${origin}/notes`)).text()).toBe("signed out");

@@ -4,7 +4,6 @@
  * not depend on `@types/node` or on Next's `NextApiRequest` (both of which are assignable to these).
  */
 import { NextRequest } from "next/server.js";
-import { firstValue } from "../core/auth-actions.js";
 import { appendSetCookies, readBody, webHeaders, writeResponse } from "../core/node-message.js";
 import { yieldFrameHeaders } from "../core/response.js";
 import type { AuthConfig, Session } from "../types.js";
@@ -33,9 +32,13 @@ export interface PagesContext {
   res: PagesResponse;
 }
 
-/** The request's URL: Node gives only its path; the protocol is X-Forwarded-Proto's, else the socket's. */
+/**
+ * The request's URL: Node gives only its path; the protocol is X-Forwarded-Proto's, else the socket's. The
+ * header counts only as a proxy writes it, one `http` or `https` (the core's rule, core/request.ts
+ * forwardedOrigin): the first entry of a list is whatever the client sent.
+ */
 function urlOf(req: PagesRequest, headers: Headers): URL {
-  const forwarded = firstValue(headers.get("x-forwarded-proto"));
+  const forwarded = headers.get("x-forwarded-proto")?.trim().toLowerCase();
   const encrypted = (req.socket as { encrypted?: boolean } | null | undefined)?.encrypted;
   const protocol = forwarded === "http" || forwarded === "https" ? forwarded : encrypted ? "https" : "http";
   return new URL(req.url ?? "/", `${protocol}://${headers.get("host") ?? "localhost"}`);
