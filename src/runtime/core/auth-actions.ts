@@ -76,8 +76,9 @@ export function createActionURL(
 }
 
 /**
- * Proxies may append to these headers (`a, b`): the first value is the client-facing one. Node hands a
- * repeated header over as an array: its first entry, likewise.
+ * The first value of a header given as a list (`a, b`) or, as Node hands a repeated header over, an array.
+ * Not for the forwarded headers the core believes on a trusted host: a list there is the client's first
+ * entry followed by a proxy's, and forwardedOrigin (core/request.ts) refuses it rather than take the first.
  */
 export function firstValue(header: string | readonly string[] | null | undefined): string | undefined {
   const value = (typeof header === "string" ? header : header?.[0])?.split(",")[0]?.trim();
