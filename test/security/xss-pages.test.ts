@@ -15,7 +15,7 @@
  * (docs/passkeys.md) and check nothing breaks it.
  */
 import { createHash } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml } from "../../src/runtime/core/pages/html.js";
 import { PASSKEY_SCRIPT } from "../../src/runtime/core/pages/passkey.js";
@@ -368,9 +368,40 @@ describe("clickjacking: no built-in page can be framed, by another site or this 
   const ATTACKER = "http://attacker.test";
   const PATHS = ["/signin", "/signout", "/error?error=AccessDenied", "/verify-request"];
   let browser: Browser;
+  let context: BrowserContext;
+  /** What the next visit frames, and whether the app's pages lose their framing headers (the control). */
+  const visit = { path: "/signin", strip: false };
+
+  /** A page that frames `path` nearly transparently, as a clickjacking page does. */
+  function frameHost(path: string): string {
+    return `<!doctype html><title>Win a prize</title><iframe src="${ORIGIN}${BASE}${path}" style="opacity:0.01"></iframe>`;
+  }
 
   beforeAll(async () => {
     browser = await launchChromium();
+    context = await browser.newContext();
+    const config = attackedApp({ smtpUrl: "smtp://127.0.0.1:9" }).config;
+    // The app's auth routes are answered by Auth with its headers as they are; its other paths and the
+    // attacker's site serve the framing page.
+    await context.route(`${ORIGIN}/**`, async (route) => {
+      const request = route.request();
+      if (!request.url().startsWith(`${ORIGIN}${BASE}`)) {
+        return route.fulfill({ status: 200, contentType: "text/html", body: frameHost(visit.path) });
+      }
+      const response = await Auth(
+        new Request(request.url(), { method: request.method(), headers: await request.allHeaders() }),
+        config,
+      );
+      const headers = Object.fromEntries(response.headers);
+      if (visit.strip) {
+        delete headers["content-security-policy"];
+        delete headers["x-frame-options"];
+      }
+      return route.fulfill({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
+    });
+    await context.route(`${ATTACKER}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: frameHost(visit.path) }),
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -387,34 +418,11 @@ describe("clickjacking: no built-in page can be framed, by another site or this 
     }
   });
 
-  /**
-   * Frames `path` in a page of `parent` (the attacker's site, or this origin's own page), the app's pages
-   * served by `Auth` with its headers as they are, or without the framing headers (`strip`) as the control
-   * that shows a page which allows framing is seen. Returns whether the framed document is the auth page.
-   */
+  /** Whether a page of `parent` that frames `path` shows the auth page in its frame. */
   async function framed(path: string, parent: string, strip = false): Promise<boolean> {
-    const config = attackedApp({ smtpUrl: "smtp://127.0.0.1:9" }).config;
-    const context = await browser.newContext();
+    Object.assign(visit, { path, strip });
+    const tab = await context.newPage();
     try {
-      await context.route(`${ORIGIN}/**`, async (route) => {
-        const request = route.request();
-        const response = await Auth(
-          new Request(request.url(), { method: request.method(), headers: await request.allHeaders() }),
-          config,
-        );
-        const headers = Object.fromEntries(response.headers);
-        if (strip) {
-          delete headers["content-security-policy"];
-          delete headers["x-frame-options"];
-        }
-        if (request.url().startsWith(`${ORIGIN}${BASE}`))
-          return route.fulfill({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
-        return route.fulfill({ status: 200, contentType: "text/html", body: frameHost(path) });
-      });
-      await context.route(`${ATTACKER}/**`, (route) =>
-        route.fulfill({ status: 200, contentType: "text/html", body: frameHost(path) }),
-      );
-      const tab = await context.newPage();
       await tab.goto(`${parent}/clickjack`);
       await tab.waitForLoadState("load");
       const frame = tab.frames().find((candidate) => candidate !== tab.mainFrame());
@@ -422,12 +430,8 @@ describe("clickjacking: no built-in page can be framed, by another site or this 
       // A refused frame holds Chromium's error document, not the page: no form, no heading of ours.
       return frame.url().startsWith(`${ORIGIN}${BASE}`) && (await frame.locator("form, h1, .card").count()) > 0;
     } finally {
-      await context.close();
+      await tab.close();
     }
-  }
-
-  function frameHost(path: string): string {
-    return `<!doctype html><title>Win a prize</title><iframe src="${ORIGIN}${BASE}${path}" style="opacity:0.01"></iframe>`;
   }
 
   it.each(PATHS)(
