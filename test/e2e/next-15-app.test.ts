@@ -1,12 +1,11 @@
 // Next 15, App Router: init wrote middleware.ts (not proxy.ts); the user listed /dashboard in its matcher.
 // /api/me answers through auth(handler).
-import { editNext15App } from "../support/user-edits.mjs";
-import { describeNextLayout, signOutWithButton } from "./next-stories.js";
+import { describe } from "vitest";
+import { setupApp } from "./support/setup-app.js";
+import { signInStories, signOutWithButton } from "./support/sign-in-stories.js";
 
-describeNextLayout({
-  fixture: "next-15-app",
-  protectedPath: "/dashboard",
-  edits: editNext15App,
-  meRoute: "/api/me",
-  signOut: signOutWithButton,
+const app = setupApp("next-15-app");
+
+describe("the initialised next-15-app app", () => {
+  signInStories(app, { protectedPath: "/dashboard", meRoute: "/api/me", signOut: signOutWithButton("/") });
 });

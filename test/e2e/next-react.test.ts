@@ -4,67 +4,23 @@
 // (test/support/react-edits.mjs), a refused update, polling offline, and a provider whose `basePath` is a
 // second auth instance at /api/custom-auth. Built and started for real, driven in headless Chromium; nothing
 // is mocked (one story forges a CSRF token in flight, and the real server refuses it).
-import fs from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { launchChromium } from "../support/chromium.mjs";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
 import { loginAtIdentityProvider } from "../support/identity-provider.js";
-import { ensureRepositoryBuilt, prepareNextApp, startApp } from "../support/next-app.mjs";
-import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
-import { freePort } from "../support/ports.mjs";
-import type { RunningServer } from "../support/processes.mjs";
 import { applyReactEdits, CUSTOM_BASE_PATH } from "../support/react-edits.mjs";
 import { DEMO_USER, OIDC_CLIENT } from "../support/user-edits.mjs";
+import { setupApp } from "./support/setup-app.js";
 
-const timings: Record<string, number> = {};
-let appUrl = "";
-let appDir = "";
-let app: RunningServer | undefined;
-let oidc: OidcServer | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  timings.repositoryBuild = await ensureRepositoryBuilt();
-  const port = await freePort();
-  appUrl = `http://localhost:${port}`;
-  oidc = await startOidcServer({
-    clients: [
-      {
-        client_id: OIDC_CLIENT.id,
-        client_secret: OIDC_CLIENT.secret,
-        redirect_uris: [`${appUrl}/api/auth/callback/oidc`],
-      },
-    ],
-  });
-  const prepared = await prepareNextApp({
-    appUrl,
-    oidc: { issuer: oidc.issuer, clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret },
-    edits: applyReactEdits,
-  });
-  appDir = prepared.dir;
-  Object.assign(timings, prepared.timings);
-  app = await startApp(appDir, port);
-  timings.start = app.readyMs;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await oidc?.close();
-  if (appDir) await fs.rm(appDir, { recursive: true, force: true });
-  console.info(`next react e2e timings (ms): ${JSON.stringify(timings)}`);
-});
+const app = setupApp("next-app", { edits: applyReactEdits, label: "next react" });
 
 async function freshContext(): Promise<BrowserContext> {
-  if (!browser) throw new Error("the browser did not start");
-  return browser.newContext();
+  return app.browser.newContext();
 }
 
 /** Opens /react and waits for `useSession` to settle; marks the document so a reload would show. */
 async function openAccount(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${appUrl}/react`);
+  await page.goto(`${app.url}/react`);
   await page.getByTestId("status").filter({ hasNotText: "loading" }).waitFor();
   await page.evaluate(() => {
     document.documentElement.dataset.loadedOnce = "yes";
@@ -90,7 +46,7 @@ async function signInOn(page: Page, password: string): Promise<void> {
 }
 
 async function serverSession(page: Page): Promise<{ user?: { name?: string } } | null> {
-  return (await page.request.get(`${appUrl}/api/auth/session`)).json();
+  return (await page.request.get(`${app.url}/api/auth/session`)).json();
 }
 
 /**
@@ -98,7 +54,7 @@ async function serverSession(page: Page): Promise<{ user?: { name?: string } } |
  * be): the real server then refuses it with 400 `null`. GETs go through untouched unless `onRead` holds them.
  */
 async function forgeUpdateCsrf(page: Page, basePath = "/api/auth", onRead?: () => Promise<void>): Promise<void> {
-  await page.route(`${appUrl}${basePath}/session`, async (route) => {
+  await page.route(`${app.url}${basePath}/session`, async (route) => {
     const request = route.request();
     if (request.method() !== "POST") {
       await onRead?.();
@@ -114,7 +70,7 @@ function recordApiRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.origin === appUrl && url.pathname.startsWith("/api/")) seen.push(`${request.method()} ${url.pathname}`);
+    if (url.origin === app.url && url.pathname.startsWith("/api/")) seen.push(`${request.method()} ${url.pathname}`);
   });
   return seen;
 }
@@ -135,7 +91,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await page.getByTestId("outcome").filter({ hasText: "error" }).waitFor();
     const outcome = JSON.parse((await page.getByTestId("outcome").textContent()) ?? "");
     expect(outcome).toEqual({ error: "CredentialsSignin", code: "credentials", status: 200, ok: false, url: null });
-    expect(page.url()).toBe(`${appUrl}/react`);
+    expect(page.url()).toBe(`${app.url}/react`);
     expect(await stillTheSameDocument(page)).toBe(true);
     await expect(page.getByTestId("status").textContent()).resolves.toBe("unauthenticated");
     expect(await serverSession(page)).toBeNull();
@@ -170,11 +126,11 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
   test("SessionProvider given the server's session renders the user in the server HTML, without a loading state", async () => {
     const context = await freshContext();
     const page = await openAccount(context);
-    const before = await page.request.get(`${appUrl}/react/server`);
+    const before = await page.request.get(`${app.url}/react/server`);
     expect(await before.text()).toMatch(/data-testid="status">unauthenticated</);
     await signInOn(page, DEMO_USER.password);
     await statusIs(page, "authenticated");
-    const html = await (await page.request.get(`${appUrl}/react/server`)).text();
+    const html = await (await page.request.get(`${app.url}/react/server`)).text();
     expect(html).toMatch(/data-testid="status">authenticated</);
     expect(html).toContain(DEMO_USER.email);
     expect(html).not.toMatch(/data-testid="status">loading</);
@@ -187,13 +143,13 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await page.getByLabel("Email").fill(DEMO_USER.email);
     await page.getByLabel("Password").fill(DEMO_USER.password);
     await page.getByRole("button", { name: "Open the dashboard signed in" }).click();
-    await page.waitForURL(`${appUrl}/dashboard`);
+    await page.waitForURL(`${app.url}/dashboard`);
     await expect(page.getByTestId("user-email").textContent()).resolves.toBe(DEMO_USER.email);
 
-    await page.goto(`${appUrl}/react`);
+    await page.goto(`${app.url}/react`);
     await statusIs(page, "authenticated");
     await page.getByRole("button", { name: "End the session and go home" }).click();
-    await page.waitForURL(`${appUrl}/`);
+    await page.waitForURL(`${app.url}/`);
     expect(await serverSession(page)).toBeNull();
     await context.close();
   });
@@ -203,13 +159,13 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     const page = await openAccount(context);
     const authorizationRequest = page.waitForRequest((request) => {
       const url = new URL(request.url());
-      return url.origin === oidc?.issuer && url.searchParams.get("client_id") === OIDC_CLIENT.id;
+      return url.origin === app.oidc.issuer && url.searchParams.get("client_id") === OIDC_CLIENT.id;
     });
     await page.getByRole("button", { name: "Continue with the identity provider" }).click();
     expect(new URL((await authorizationRequest).url()).searchParams.get("login_hint")).toBe("ada");
 
-    await loginAtIdentityProvider(page, oidc?.issuer);
-    await page.waitForURL(`${appUrl}/react`);
+    await loginAtIdentityProvider(page, app.oidc.issuer);
+    await page.waitForURL(`${app.url}/react`);
     await statusIs(page, "authenticated");
     await expect(page.getByTestId("user-email").textContent()).resolves.toBe("ada@example.test");
     await context.close();
@@ -232,7 +188,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
   test("refetchInterval: the provider re-reads the session on its own", async () => {
     const context = await freshContext();
     const page = await context.newPage();
-    await page.goto(`${appUrl}/react/poll`);
+    await page.goto(`${app.url}/react/poll`);
     await statusIs(page, "unauthenticated");
     await signInOn(page, DEMO_USER.password);
     await statusIs(page, "authenticated");
@@ -266,7 +222,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     await statusIs(page, "authenticated");
     await forgeUpdateCsrf(page);
     const refusal = page.waitForResponse(
-      (response) => response.request().method() === "POST" && response.url() === `${appUrl}/api/auth/session`,
+      (response) => response.request().method() === "POST" && response.url() === `${app.url}/api/auth/session`,
     );
     await page.getByLabel("Display name").fill("Refused Rename");
     await page.getByRole("button", { name: "Save name" }).click();
@@ -299,7 +255,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
       await released;
     });
     try {
-      await page.goto(`${appUrl}/react`);
+      await page.goto(`${app.url}/react`);
       // The read starts in an effect, so once it is held the page is hydrated and its forms are React's.
       await readHeld;
       await expect(page.getByTestId("status").textContent()).resolves.toBe("loading");
@@ -317,12 +273,12 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
   test("refetchWhenOffline: false: no session reads while the browser is offline, and polling resumes back online", async () => {
     const context = await freshContext();
     const page = await context.newPage();
-    await page.goto(`${appUrl}/react/poll`);
+    await page.goto(`${app.url}/react/poll`);
     await statusIs(page, "unauthenticated");
     await signInOn(page, DEMO_USER.password);
     await statusIs(page, "authenticated");
     // Go offline right after a poll has answered, so no read is in flight when the network drops.
-    await page.waitForResponse((response) => response.url() === `${appUrl}/api/auth/session`);
+    await page.waitForResponse((response) => response.url() === `${app.url}/api/auth/session`);
     await context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     const requests = recordApiRequests(page);
@@ -344,7 +300,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     const context = await freshContext();
     const page = await context.newPage();
     const requests = recordApiRequests(page);
-    await page.goto(`${appUrl}/react/custom-base`);
+    await page.goto(`${app.url}/react/custom-base`);
     await statusIs(page, "unauthenticated");
     await signInOn(page, DEMO_USER.password);
     await statusIs(page, "authenticated");
@@ -366,11 +322,11 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
   test("useSession({ required: true }) sends a signed-out visitor to sign in with SessionRequired", async () => {
     const context = await freshContext();
     const page = await context.newPage();
-    await page.goto(`${appUrl}/react/required`);
+    await page.goto(`${app.url}/react/required`);
     await page.waitForURL((url) => url.pathname === "/api/auth/signin");
     const landed = new URL(page.url());
     expect(landed.searchParams.get("error")).toBe("SessionRequired");
-    expect(landed.searchParams.get("callbackUrl")).toBe(`${appUrl}/react/required`);
+    expect(landed.searchParams.get("callbackUrl")).toBe(`${app.url}/react/required`);
     await context.close();
   });
 });

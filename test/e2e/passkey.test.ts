@@ -12,6 +12,7 @@ import { Auth } from "../../src/runtime/index.js";
 import passkey from "../../src/runtime/providers/passkey.js";
 import type { Adapter, AuthConfig, Session } from "../../src/runtime/types.js";
 import { launchChromium } from "../support/chromium.mjs";
+import { addPlatformAuthenticator } from "./support/virtual-authenticator.js";
 
 const EMAIL = "grace@example.test";
 
@@ -50,23 +51,6 @@ async function sessionIn(page: Page, origin: string): Promise<Session | null> {
 async function signOut(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/auth/signout`);
   await Promise.all([page.waitForURL(`${origin}/`), page.getByRole("button", { name: /sign out/i }).click()]);
-}
-
-/** A platform authenticator in DevTools: CTAP2, built in, resident keys, user verification that succeeds. */
-async function addPlatformAuthenticator(context: BrowserContext, page: Page) {
-  const devtools = await context.newCDPSession(page);
-  await devtools.send("WebAuthn.enable", { enableUI: false });
-  const { authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { devtools, authenticatorId };
 }
 
 async function listen(server: http.Server): Promise<string> {

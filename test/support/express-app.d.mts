@@ -18,7 +18,15 @@ export function applyExpressUserEdits(
 ): Promise<void>;
 export function prepareExpressApp(
   fixture: ExpressFixture,
-  options: { oidc: OidcSettings },
+  options: {
+    oidc: OidcSettings;
+    /** `--providers` for init (default: oidc, credentials). */
+    providers?: string[];
+    /** More init flags (`--strategy database --db postgres`). */
+    initArgs?: string[];
+    /** The user's edits after init (default: applyExpressUserEdits for this fixture). */
+    edits?: (dir: string) => Promise<void>;
+  },
 ): Promise<{ dir: string; timings: { init?: number; install?: number; build?: number } }>;
 /** Runs `npm start` with PORT and HOST set; resolves once the app answers on 127.0.0.1:<port>. */
 export function startExpressApp(dir: string, port: number): Promise<RunningServer>;

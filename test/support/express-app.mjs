@@ -111,13 +111,19 @@ async function copyFixture(fixture) {
   return dir;
 }
 
-/** Every step before start, timed: fresh copy, init, the user's edits, install, and the app's build if it has one. */
-export async function prepareExpressApp(fixture, { oidc }) {
+/**
+ * Every step before start, timed: fresh copy, init (`providers`, `initArgs`), the user's edits (`edits`, by
+ * default the fixture's own), install, and the app's build if it has one.
+ */
+export async function prepareExpressApp(
+  fixture,
+  { oidc, providers, initArgs = [], edits = (dir) => applyExpressUserEdits(dir, fixture, { oidc }) },
+) {
   const timings = {};
   const dir = await copyFixture(fixture);
   try {
-    timings.init = (await initAuth(dir)).ms;
-    await applyExpressUserEdits(dir, fixture, { oidc });
+    timings.init = (await initAuth(dir, providers, initArgs)).ms;
+    await edits(dir);
     timings.install = (await installApp(dir)).ms;
     if (EXPRESS_FIXTURES[fixture].build) {
       timings.build = (await runCommand("npm", ["run", "build"], { cwd: dir, env: appProcessEnv() })).ms;

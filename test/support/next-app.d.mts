@@ -7,7 +7,10 @@ export function nextFixture(name: string): string;
 export function appProcessEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
 export function copyFixture(fixture?: string): Promise<string>;
 export function buildRepository(): Promise<{ output: string; ms: number }>;
-/** Builds only when dist/ is missing or older than src/ or templates/; resolves with the build's ms (0 if skipped). */
+/**
+ * Builds only when dist/ is missing or older than src/ or templates/ (with E2E_DIST=prebuilt: only when missing);
+ * resolves with the build's ms (0 if skipped).
+ */
 export function ensureRepositoryBuilt(): Promise<number>;
 export function initAuth(
   dir: string,
@@ -21,8 +24,8 @@ export function startApp(
   port: number,
   options?: { mode?: "start" | "dev"; echo?: boolean },
 ): Promise<RunningServer>;
-/** Display names by provider id, from the running app's `/api/auth/providers`: what its buttons say. */
-export function providerNames(appUrl: string): Promise<Record<string, string>>;
+/** Display names by provider id, from the running app's `<basePath>/providers` (default /api/auth): what its buttons say. */
+export function providerNames(appUrl: string, basePath?: string): Promise<Record<string, string>>;
 export interface PreparedApp {
   dir: string;
   /** Milliseconds per step. */

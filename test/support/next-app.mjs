@@ -56,6 +56,8 @@ async function newestMtime(dir) {
 /**
  * Builds the repository only when dist/ is missing or older than a source file (`npm test` has just built
  * it; rebuilding would empty dist/ under anyone else using it). Resolves with the build time, 0 if skipped.
+ * `E2E_DIST=prebuilt` takes an existing dist/ as it is, however old: for a checkout whose sources others are
+ * editing while one e2e file runs against the dist/ a lead built.
  */
 export async function ensureRepositoryBuilt() {
   const outputs = ["cli/main.js", "runtime/index.js"].map((file) => path.join(repoRoot, "dist", file));
@@ -67,6 +69,7 @@ export async function ensureRepositoryBuilt() {
       ),
     ),
   );
+  if (process.env.E2E_DIST === "prebuilt" && Math.min(...built) > 0) return 0;
   const sources = Math.max(
     await newestMtime(path.join(repoRoot, "src")),
     await newestMtime(path.join(repoRoot, "templates")),
@@ -126,10 +129,10 @@ export function startApp(dir, port, { mode = "start", echo = false } = {}) {
   });
 }
 
-/** Display names by provider id, from the running app's `/api/auth/providers`: what its buttons say. */
-export async function providerNames(appUrl) {
-  const response = await fetch(`${appUrl}/api/auth/providers`);
-  if (!response.ok) throw new Error(`GET ${appUrl}/api/auth/providers answered ${response.status}`);
+/** Display names by provider id, from the running app's `<basePath>/providers`: what its buttons say. */
+export async function providerNames(appUrl, basePath = "/api/auth") {
+  const response = await fetch(`${appUrl}${basePath}/providers`);
+  if (!response.ok) throw new Error(`GET ${appUrl}${basePath}/providers answered ${response.status}`);
   const providers = await response.json();
   return Object.fromEntries(Object.values(providers).map((provider) => [provider.id, provider.name]));
 }

@@ -15,7 +15,15 @@ export function applyQwikUserEdits(dir: string, options: { oidc: OidcSettings })
 /** Type check, client build, node-server build; milliseconds of each. */
 export function buildQwikApp(dir: string): Promise<{ types: number; client: number; server: number }>;
 export function startQwikApp(dir: string, port: number, options?: { echo?: boolean }): Promise<RunningServer>;
-export function prepareQwikApp(options: { oidc: OidcSettings }): Promise<{
+export function prepareQwikApp(options: {
+  oidc: OidcSettings;
+  /** `--providers` for init (default: oidc, credentials). */
+  providers?: string[];
+  /** More init flags (`--strategy database --db postgres`). */
+  initArgs?: string[];
+  /** The user's edits after init (default: applyQwikUserEdits). */
+  edits?: (dir: string) => Promise<void>;
+}): Promise<{
   dir: string;
   timings: { init?: number; install?: number; typecheck?: number; buildClient?: number; buildServer?: number };
 }>;

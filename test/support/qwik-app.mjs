@@ -191,13 +191,21 @@ export function startQwikApp(dir, port, { echo = false } = {}) {
   });
 }
 
-/** Every step before start, timed. Removes the copy when a step fails. */
-export async function prepareQwikApp({ oidc }) {
+/**
+ * Every step before start, timed: init (`providers`, `initArgs`), the user's edits (`edits`, by default
+ * applyQwikUserEdits), install, build. Removes the copy when a step fails.
+ */
+export async function prepareQwikApp({
+  oidc,
+  providers,
+  initArgs = [],
+  edits = (dir) => applyQwikUserEdits(dir, { oidc }),
+}) {
   const timings = {};
   const dir = await copyFixture(QWIK_FIXTURE);
   try {
-    timings.init = (await initAuth(dir)).ms;
-    await applyQwikUserEdits(dir, { oidc });
+    timings.init = (await initAuth(dir, providers, initArgs)).ms;
+    await edits(dir);
     timings.install = (await installApp(dir)).ms;
     const build = await buildQwikApp(dir);
     timings.typecheck = build.types;

@@ -19,6 +19,12 @@ export function prepareSolidStartApp(options: {
   fixture: SolidStartFixture;
   appUrl: string;
   oidc: OidcSettings;
+  /** `--providers` for init (default: oidc, credentials). */
+  providers?: string[];
+  /** More init flags (`--strategy database --db sqlite`). */
+  initArgs?: string[];
+  /** The user's edits after init (default: applySolidUserEdits). */
+  edits?: (dir: string) => Promise<void>;
 }): Promise<{ dir: string; timings: { init?: number; install?: number; build?: number } }>;
 /** Starts `.output/server/index.mjs` under this Node with `--env-file=.env` on 127.0.0.1:<port>. */
 export function startSolidStartApp(dir: string, port: number): Promise<RunningServer>;

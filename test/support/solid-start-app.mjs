@@ -101,13 +101,23 @@ async function buildEnv(fixture) {
   return fixture.buildNode === "24" ? node24Env(appProcessEnv()) : appProcessEnv();
 }
 
-/** Every step before start, timed: fresh copy, init, the user's edits, install, build. */
-export async function prepareSolidStartApp({ fixture, appUrl, oidc }) {
+/**
+ * Every step before start, timed: fresh copy, init (`providers`, `initArgs`), the user's edits (`edits`, by
+ * default applySolidUserEdits), install, build.
+ */
+export async function prepareSolidStartApp({
+  fixture,
+  appUrl,
+  oidc,
+  providers,
+  initArgs = [],
+  edits = (dir) => applySolidUserEdits(dir, { appUrl, oidc }),
+}) {
   const timings = {};
   const dir = await copySolidFixture(fixture);
   try {
-    timings.init = (await initAuth(dir)).ms;
-    await applySolidUserEdits(dir, { appUrl, oidc });
+    timings.init = (await initAuth(dir, providers, initArgs)).ms;
+    await edits(dir);
     const env = await buildEnv(fixture);
     timings.install = (
       await runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, env })
