@@ -54,8 +54,16 @@ describe("init answers", () => {
     expect(error.message).toMatch(/myspace.*github, google, oidc, credentials/);
   });
 
+  it("takes --framework for each of the five frameworks and refuses any other value, listing them", () => {
+    for (const framework of ["next", "sveltekit", "express", "solid-start", "qwik"]) {
+      expect(parseInitFlags({ framework }).framework).toBe(framework);
+    }
+    const error = failure(() => parseInitFlags({ framework: "remix" }));
+    expect(error.code).toBe("InvalidOption");
+    expect(error.message).toContain("next, sveltekit, express, solid-start, qwik");
+  });
+
   it("refuses options of later versions with a clear message", () => {
-    expect(failure(() => parseInitFlags({ framework: "sveltekit" })).message).toContain("SvelteKit");
     expect(failure(() => parseInitFlags({ orm: "prisma" })).code).toBe("NotYetAvailable");
     expect(failure(() => parseInitFlags({ orm: "drizzle", db: "sqlite" })).message).toContain("later version");
   });

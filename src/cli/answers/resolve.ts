@@ -5,7 +5,6 @@
  */
 import { CliError } from "../errors.js";
 import { findProvider, needsDatabase, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
-import { FRAMEWORK_NAMES } from "../targets/index.js";
 import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../targets/types.js";
 
 export interface InitFlags {
@@ -100,7 +99,6 @@ export function parseInitFlags(flags: InitFlags): PartialAnswers {
   const partial: PartialAnswers = { runtimeDir: normalizeRuntimeDir(flags.runtimeDir ?? DEFAULT_RUNTIME_DIR) };
   if (flags.framework !== undefined) {
     partial.framework = oneOf("--framework", flags.framework, FRAMEWORK_IDS);
-    if (partial.framework !== "next") later(`${FRAMEWORK_NAMES[partial.framework]} support`, "--framework next");
   }
   if (flags.providers !== undefined) partial.providers = parseProviders(flags.providers);
   if (flags.strategy !== undefined) {

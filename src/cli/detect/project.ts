@@ -60,16 +60,28 @@ function membersWithFramework(reader: ProjectReader, pkg: PackageJson): string[]
   return found;
 }
 
-/** The target for this project: the forced one, else the identified one; refuses clearly otherwise. */
+/** The package of the target's framework the project declares (the app's or its workspace root's), if any. */
+function hostedPackage(target: Target, pkg: PackageJson): string | undefined {
+  return target.packages.find((name) => declared(pkg, name));
+}
+
+/**
+ * The target for this project: the identified one, or the forced one when the project can host it (it
+ * declares that framework's package); refuses clearly otherwise. A forced target that differs from what
+ * was identified comes with a note saying so.
+ */
 function chooseTarget(
   reader: ProjectReader,
+  own: PackageJson,
   pkg: PackageJson,
   identified: IdentifiedFramework | null,
   forced: FrameworkId | undefined,
-): Target {
+): { target: Target; note: string | null } {
   const id = forced ?? identified?.id;
+  const found = identified ? `${FRAMEWORK_NAMES[identified.id]} (${identified.evidence.join(", ")})` : null;
+  const detected = found ? `detection found ${found}` : null;
   if (!id) {
-    const members = membersWithFramework(reader, pkg);
+    const members = membersWithFramework(reader, own);
     if (members.length > 0) {
       throw new CliError(
         "UnsupportedProject",
@@ -78,16 +90,37 @@ function chooseTarget(
     }
     throw new CliError(
       "UnsupportedProject",
-      `No supported framework found in ${reader.root} (no framework package in package.json, no framework config file). Supported: ${supportedFrameworks()}. To use one anyway, pass ${frameworkFlag()}.`,
+      `No supported framework found in ${reader.root} (no framework package in package.json, no framework config file). Supported: ${supportedFrameworks()}. Add the framework's package to package.json, or pass ${frameworkFlag()} when detection picks the wrong one.`,
     );
   }
   const target = findTarget(id);
-  if (target) return target;
-  const found = forced ? "" : `This looks like a ${FRAMEWORK_NAMES[id]} project (${identified!.evidence.join(", ")}); `;
-  throw new CliError(
-    "NotYetAvailable",
-    `${found}${FRAMEWORK_NAMES[id]} support arrives in a later version of create-auth. Supported: ${supportedFrameworks()}.`,
-  );
+  if (!target) {
+    const seen =
+      identified && !forced
+        ? `This looks like a ${FRAMEWORK_NAMES[id]} project (${identified.evidence.join(", ")}); `
+        : "";
+    throw new CliError(
+      "NotYetAvailable",
+      `${seen}${FRAMEWORK_NAMES[id]} support arrives in a later version of create-auth. Supported: ${supportedFrameworks()}.`,
+    );
+  }
+  if (!forced || forced === identified?.id) return { target, note: null };
+  // Forced against (or without) detection: only where the framework really is a dependency of the app.
+  const hosted = hostedPackage(target, pkg);
+  if (!hosted) {
+    const refused = Object.entries(target.refused ?? {}).find(([name]) => declared(pkg, name));
+    if (refused) throw new CliError("UnsupportedProject", refused[1]);
+    throw new CliError(
+      "UnsupportedProject",
+      `--framework ${forced}: ${reader.root} does not depend on ${target.packages.join(" or ")}${detected ? `; ${detected}` : ""}. Install ${target.name} first, or drop --framework.`,
+    );
+  }
+  return {
+    target,
+    note: detected
+      ? `--framework ${forced}: setting up ${target.name} (${hosted} in package.json), although ${detected}.`
+      : null,
+  };
 }
 
 export function detectProject(
@@ -99,8 +132,8 @@ export function detectProject(
   // Targets see the merged view: a monorepo often declares the framework only at the workspace root.
   const pkg = mergedPackageJson(own, workspace);
   const identified = identifyFramework(reader, pkg, workspace.root);
-  const target = chooseTarget(reader, own, identified, options.framework);
-  const supported = target.packages.find((name) => declared(pkg, name));
+  const { target, note } = chooseTarget(reader, own, pkg, identified, options.framework);
+  const supported = hostedPackage(target, pkg);
   const refused = Object.entries(target.refused ?? {}).find(([name]) => declared(pkg, name));
   if (refused && !supported) throw new CliError("UnsupportedProject", refused[1]);
   const version =
@@ -116,6 +149,7 @@ export function detectProject(
     framework: { id: target.id, name: target.name, ...match },
     workspaceRoot: workspace.root,
     evidence: identified?.id === target.id ? identified.evidence : [`--framework ${target.id}`],
+    ...(note ? { frameworkNote: note } : {}),
     packageManager: detectPackageManager(reader, pkg.packageManager, options.userAgent),
     language: reader.exists("tsconfig.json") ? ("ts" as const) : ("js" as const),
     srcDir: match.routesDir.startsWith("src/"),

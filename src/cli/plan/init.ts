@@ -64,6 +64,7 @@ export function planInit(target: Target, context: PlanContext): Plan {
   const database = planDatabase(context, { ...init.database, authFile: init.auth.path });
   const shared = planEnvAndRuntime(context, target, init.env);
   const steps: FileStep[] = [
+    ...(info.frameworkNote ? [{ kind: "note" as const, text: info.frameworkNote }] : []),
     ...(init.notes ?? []).map((text) => ({ kind: "note" as const, text })),
     authModuleStep(init.auth, init.auth.render(database.wiring), answers.providers),
     ...database.steps,

@@ -61,6 +61,8 @@ export interface ProjectInfo {
   workspaceRoot?: string | null;
   /** What identified the framework, in words (`next in package.json`, `next.config.ts`). */
   evidence?: string[];
+  /** Said when --framework chose another framework than detection found. */
+  frameworkNote?: string;
 }
 
 export interface Answers {
