@@ -8,8 +8,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
+import { fillEnvFile } from "../support/fixture-app.mjs";
 import { createPostgresDatabase, ensurePostgres } from "../support/postgres.mjs";
-import { fillEnv } from "../support/user-edits.mjs";
 import { oidcSessionStory, type RowReader } from "./support/database-stories.js";
 import { setupApp, sharedBrowser } from "./support/setup-app.js";
 
@@ -54,16 +54,12 @@ describe.each(["express-5-ts", "qwik-city-1"])("database sessions in PostgreSQL 
       const databaseUrl = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${port}/${name}`;
       pool = new pg.Pool({ connectionString: databaseUrl });
       await pool.query(await fs.readFile(path.join(dir, "auth-schema.sql"), "utf8"));
-      const envFile = path.join(dir, ".env");
-      await fs.writeFile(
-        envFile,
-        fillEnv(await fs.readFile(envFile, "utf8"), {
-          DATABASE_URL: databaseUrl,
-          AUTH_OIDC_ID: oidc.clientId,
-          AUTH_OIDC_SECRET: oidc.clientSecret,
-          AUTH_OIDC_ISSUER: oidc.issuer,
-        }),
-      );
+      await fillEnvFile(path.join(dir, ".env"), {
+        DATABASE_URL: databaseUrl,
+        AUTH_OIDC_ID: oidc.clientId,
+        AUTH_OIDC_SECRET: oidc.clientSecret,
+        AUTH_OIDC_ISSUER: oidc.issuer,
+      });
     },
   });
 

@@ -4,10 +4,9 @@
 // the row appear at sign-in (its token is the cookie) and disappear at sign-out. Nothing is mocked.
 //
 // The email and passkey ways into the same kind of app are in the *-passwordless e2e files.
-import fs from "node:fs/promises";
 import path from "node:path";
 import { describe } from "vitest";
-import { fillEnv } from "../support/user-edits.mjs";
+import { fillEnvFile } from "../support/fixture-app.mjs";
 import { oidcSessionStory, sqliteRows } from "./support/database-stories.js";
 import { setupApp } from "./support/setup-app.js";
 
@@ -17,16 +16,12 @@ const app = setupApp("next-app", {
   initArgs: ["--strategy", "database", "--db", "sqlite"],
   // All a person does after this init: fill in the identity provider's values (and the port the test picked).
   edits: async (dir, { appUrl, oidc }) => {
-    const envFile = path.join(dir, ".env.local");
-    await fs.writeFile(
-      envFile,
-      fillEnv(await fs.readFile(envFile, "utf8"), {
-        AUTH_URL: appUrl,
-        AUTH_OIDC_ID: oidc.clientId,
-        AUTH_OIDC_SECRET: oidc.clientSecret,
-        AUTH_OIDC_ISSUER: oidc.issuer,
-      }),
-    );
+    await fillEnvFile(path.join(dir, ".env.local"), {
+      AUTH_URL: appUrl,
+      AUTH_OIDC_ID: oidc.clientId,
+      AUTH_OIDC_SECRET: oidc.clientSecret,
+      AUTH_OIDC_ISSUER: oidc.issuer,
+    });
   },
 });
 

@@ -45,6 +45,20 @@ async function signInOn(page: Page, password: string): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Signs the demo user in through the page's form and waits for useSession to say so. */
+async function signInDemoUser(page: Page): Promise<void> {
+  await signInOn(page, DEMO_USER.password);
+  await statusIs(page, "authenticated");
+}
+
+/** Opens /react/poll (a provider polling every second) and waits for its first read: signed out. */
+async function openPolling(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${app.url}/react/poll`);
+  await statusIs(page, "unauthenticated");
+  return page;
+}
+
 async function serverSession(page: Page): Promise<{ user?: { name?: string } } | null> {
   return (await page.request.get(`${app.url}/api/auth/session`)).json();
 }
@@ -101,8 +115,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
   test("the right password authenticates without a reload; update renames the user; signOut ends the session", async () => {
     const context = await freshContext();
     const page = await openAccount(context);
-    await signInOn(page, DEMO_USER.password);
-    await statusIs(page, "authenticated");
+    await signInDemoUser(page);
     await expect(page.getByTestId("user-name").textContent()).resolves.toBe(DEMO_USER.name);
     await expect(page.getByTestId("user-email").textContent()).resolves.toBe(DEMO_USER.email);
     const signedIn = JSON.parse((await page.getByTestId("outcome").textContent()) ?? "");
@@ -128,8 +141,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     const page = await openAccount(context);
     const before = await page.request.get(`${app.url}/react/server`);
     expect(await before.text()).toMatch(/data-testid="status">unauthenticated</);
-    await signInOn(page, DEMO_USER.password);
-    await statusIs(page, "authenticated");
+    await signInDemoUser(page);
     const html = await (await page.request.get(`${app.url}/react/server`)).text();
     expect(html).toMatch(/data-testid="status">authenticated</);
     expect(html).toContain(DEMO_USER.email);
@@ -174,8 +186,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
   test("refetchOnWindowFocus: the tab coming back into view re-reads the session", async () => {
     const context = await freshContext();
     const page = await openAccount(context);
-    await signInOn(page, DEMO_USER.password);
-    await statusIs(page, "authenticated");
+    await signInDemoUser(page);
     // The session ends behind the page's back (as when it expires); nothing tells the page until it is shown.
     await context.clearCookies();
     await page.waitForTimeout(300);
@@ -187,11 +198,8 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
 
   test("refetchInterval: the provider re-reads the session on its own", async () => {
     const context = await freshContext();
-    const page = await context.newPage();
-    await page.goto(`${app.url}/react/poll`);
-    await statusIs(page, "unauthenticated");
-    await signInOn(page, DEMO_USER.password);
-    await statusIs(page, "authenticated");
+    const page = await openPolling(context);
+    await signInDemoUser(page);
     // The session ends behind the page's back; with no event at all, the next poll (every second) shows it.
     await context.clearCookies();
     await page
@@ -218,8 +226,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
   test("update resolves to null when the server refuses it with 400, and the session shown stays as it was", async () => {
     const context = await freshContext();
     const page = await openAccount(context);
-    await signInOn(page, DEMO_USER.password);
-    await statusIs(page, "authenticated");
+    await signInDemoUser(page);
     await forgeUpdateCsrf(page);
     const refusal = page.waitForResponse(
       (response) => response.request().method() === "POST" && response.url() === `${app.url}/api/auth/session`,
@@ -272,11 +279,8 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
 
   test("refetchWhenOffline: false: no session reads while the browser is offline, and polling resumes back online", async () => {
     const context = await freshContext();
-    const page = await context.newPage();
-    await page.goto(`${app.url}/react/poll`);
-    await statusIs(page, "unauthenticated");
-    await signInOn(page, DEMO_USER.password);
-    await statusIs(page, "authenticated");
+    const page = await openPolling(context);
+    await signInDemoUser(page);
     // Go offline right after a poll has answered, so no read is in flight when the network drops.
     await page.waitForResponse((response) => response.url() === `${app.url}/api/auth/session`);
     await context.setOffline(true);
@@ -302,8 +306,7 @@ describe("@create-auth/runtime/react in the initialised Next app", () => {
     const requests = recordApiRequests(page);
     await page.goto(`${app.url}/react/custom-base`);
     await statusIs(page, "unauthenticated");
-    await signInOn(page, DEMO_USER.password);
-    await statusIs(page, "authenticated");
+    await signInDemoUser(page);
     await expect(page.getByTestId("user-name").textContent()).resolves.toBe(DEMO_USER.name);
     await page.getByRole("button", { name: "Sign out" }).click();
     await statusIs(page, "unauthenticated");

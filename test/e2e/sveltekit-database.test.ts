@@ -5,10 +5,9 @@
 // Nothing is mocked.
 //
 // The email and passkey ways into the same kind of app are in the *-passwordless e2e files.
-import fs from "node:fs/promises";
 import path from "node:path";
 import { describe } from "vitest";
-import { fillEnv } from "../support/user-edits.mjs";
+import { fillEnvFile } from "../support/fixture-app.mjs";
 import { oidcSessionStory, sqliteRows } from "./support/database-stories.js";
 import { setupApp } from "./support/setup-app.js";
 
@@ -18,15 +17,11 @@ const app = setupApp("sveltekit-2", {
   initArgs: ["--strategy", "database", "--db", "sqlite"],
   // All a person does after this init: fill in the identity provider's values.
   edits: async (dir, { oidc }) => {
-    const envFile = path.join(dir, ".env");
-    await fs.writeFile(
-      envFile,
-      fillEnv(await fs.readFile(envFile, "utf8"), {
-        AUTH_OIDC_ID: oidc.clientId,
-        AUTH_OIDC_SECRET: oidc.clientSecret,
-        AUTH_OIDC_ISSUER: oidc.issuer,
-      }),
-    );
+    await fillEnvFile(path.join(dir, ".env"), {
+      AUTH_OIDC_ID: oidc.clientId,
+      AUTH_OIDC_SECRET: oidc.clientSecret,
+      AUTH_OIDC_ISSUER: oidc.issuer,
+    });
   },
 });
 

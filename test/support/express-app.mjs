@@ -3,13 +3,10 @@
 // notes page with the generated `requireAuth`, show who is signed in, fill `.env` with the identity
 // provider's values), install, build when the app has a build step, and start it with its own start command.
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { appProcessEnv, initAuth, installApp } from "./next-app.mjs";
+import { appProcessEnv, fillEnvFile, fixturePath, prepareFixtureApp } from "./fixture-app.mjs";
 import { runCommand, startServer } from "./processes.mjs";
-import { addDemoUser, DEMO_USER, fillEnv } from "./user-edits.mjs";
-
-const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+import { addDemoUser, DEMO_USER } from "./user-edits.mjs";
 
 /** The notes page's heading, followed by who is signed in (the `${…}` is code in the app, not ours). */
 const SHOW_USER = `\`<h1>Notes</h1>\${signedInAs(res.locals.session)}<ul>`;
@@ -92,47 +89,31 @@ export async function applyExpressUserEdits(dir, fixture, { oidc }) {
     const target = path.join(dir, file);
     await fs.writeFile(target, replaceAll(await fs.readFile(target, "utf8"), pairs, file));
   }
-  const envFile = path.join(dir, ".env");
-  const env = await fs.readFile(envFile, "utf8");
-  await fs.writeFile(
-    envFile,
-    fillEnv(env, { AUTH_OIDC_ID: oidc.clientId, AUTH_OIDC_SECRET: oidc.clientSecret, AUTH_OIDC_ISSUER: oidc.issuer }),
-  );
-}
-
-/** Copies the fixture (without any local install or build output) into a fresh temp directory. */
-async function copyFixture(fixture) {
-  const source = path.join(repoRoot, "test", "fixtures", fixture);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `create-auth-${fixture}-`));
-  await fs.cp(source, dir, {
-    recursive: true,
-    filter: (file) => !/[\\/](node_modules|dist)([\\/]|$)/.test(path.relative(source, file)),
+  await fillEnvFile(path.join(dir, ".env"), {
+    AUTH_OIDC_ID: oidc.clientId,
+    AUTH_OIDC_SECRET: oidc.clientSecret,
+    AUTH_OIDC_ISSUER: oidc.issuer,
   });
-  return dir;
 }
 
 /**
  * Every step before start, timed: fresh copy, init (`providers`, `initArgs`), the user's edits (`edits`, by
  * default the fixture's own), install, and the app's build if it has one.
  */
-export async function prepareExpressApp(
+export function prepareExpressApp(
   fixture,
   { oidc, providers, initArgs = [], edits = (dir) => applyExpressUserEdits(dir, fixture, { oidc }) },
 ) {
-  const timings = {};
-  const dir = await copyFixture(fixture);
-  try {
-    timings.init = (await initAuth(dir, providers, initArgs)).ms;
-    await edits(dir);
-    timings.install = (await installApp(dir)).ms;
-    if (EXPRESS_FIXTURES[fixture].build) {
-      timings.build = (await runCommand("npm", ["run", "build"], { cwd: dir, env: appProcessEnv() })).ms;
-    }
-    return { dir, timings };
-  } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+  return prepareFixtureApp({
+    fixture: fixturePath(fixture),
+    providers,
+    initArgs,
+    edits,
+    async build(dir, env) {
+      if (!EXPRESS_FIXTURES[fixture].build) return {};
+      return { build: (await runCommand("npm", ["run", "build"], { cwd: dir, env })).ms };
+    },
+  });
 }
 
 /** `npm start`, the app's own start command, on 127.0.0.1:<port>; stopped by PID through `stop()`. */

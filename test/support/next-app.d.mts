@@ -1,10 +1,10 @@
 import type { RunningServer } from "./processes.mjs";
 import type { OidcSettings } from "./user-edits.mjs";
 
+export { appProcessEnv, fixturePath as nextFixture, initAuth, installApp } from "./fixture-app.mjs";
+
 export const NEXT_FIXTURE: string;
-export function nextFixture(name: string): string;
-/** Our environment minus NODE_ENV, VITEST*, AUTH_* and NEXTAUTH_*, plus NEXT_TELEMETRY_DISABLED=1. */
-export function appProcessEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
+/** Copies a fixture directory (default: next-app), without install or build output, into a fresh temp directory. */
 export function copyFixture(fixture?: string): Promise<string>;
 export function buildRepository(): Promise<{ output: string; ms: number }>;
 /**
@@ -12,12 +12,6 @@ export function buildRepository(): Promise<{ output: string; ms: number }>;
  * resolves with the build's ms (0 if skipped).
  */
 export function ensureRepositoryBuilt(): Promise<number>;
-export function initAuth(
-  dir: string,
-  providers?: string[],
-  extraArgs?: string[],
-): Promise<{ output: string; ms: number }>;
-export function installApp(dir: string): Promise<{ output: string; ms: number }>;
 export function buildApp(dir: string): Promise<{ output: string; ms: number }>;
 export function startApp(
   dir: string,

@@ -2,46 +2,29 @@
 // built CLI on it, make the edits the README asks of a user, install, build, start. Shared by the e2e
 // test and `npm run demo`, so the demo shows exactly what the test proves.
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
+import {
+  appProcessEnv,
+  copyFixture as copyAnyFixture,
+  fixturePath,
+  prepareFixtureApp,
+  REPO_ROOT,
+} from "./fixture-app.mjs";
 import { runCommand, startServer } from "./processes.mjs";
 import { applyUserEdits } from "./user-edits.mjs";
 
-const repoRoot = path.resolve(import.meta.dirname, "..", "..");
-export const NEXT_FIXTURE = path.join(repoRoot, "test", "fixtures", "next-app");
+export { appProcessEnv, fixturePath as nextFixture, initAuth, installApp } from "./fixture-app.mjs";
 
-/** A fixture under test/fixtures by name (`next-16-src`, …). */
-export function nextFixture(name) {
-  return path.join(repoRoot, "test", "fixtures", name);
-}
+export const NEXT_FIXTURE = fixturePath("next-app");
 
-/**
- * The environment for the app's own processes: ours minus what would change their behaviour (vitest sets
- * NODE_ENV=test, which Next refuses to build with; stray AUTH_* values would override `.env.local`).
- */
-export function appProcessEnv(extra = {}) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (key === "NODE_ENV" || key.startsWith("VITEST") || key.startsWith("AUTH_") || key.startsWith("NEXTAUTH_"))
-      continue;
-    env[key] = value;
-  }
-  return { ...env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
-}
-
-/** Copies the fixture (without any local install or build output) into a fresh temp directory. */
-export async function copyFixture(fixture = NEXT_FIXTURE) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "create-auth-next-"));
-  await fs.cp(fixture, dir, {
-    recursive: true,
-    filter: (source) => !/[\\/](node_modules|\.next)([\\/]|$)/.test(path.relative(fixture, source)),
-  });
-  return dir;
+/** Copies the fixture (default: next-app), without install or build output, into a fresh temp directory. */
+export function copyFixture(fixture = NEXT_FIXTURE) {
+  return copyAnyFixture(fixture);
 }
 
 /** Builds this repository (dist/), so the CLI and the runtime it copies are the current sources. */
 export function buildRepository() {
-  return runCommand(process.execPath, [path.join(repoRoot, "scripts", "build.mjs")], { cwd: repoRoot });
+  return runCommand(process.execPath, [path.join(REPO_ROOT, "scripts", "build.mjs")], { cwd: REPO_ROOT });
 }
 
 async function newestMtime(dir) {
@@ -60,7 +43,7 @@ async function newestMtime(dir) {
  * editing while one e2e file runs against the dist/ a lead built.
  */
 export async function ensureRepositoryBuilt() {
-  const outputs = ["cli/main.js", "runtime/index.js"].map((file) => path.join(repoRoot, "dist", file));
+  const outputs = ["cli/main.js", "runtime/index.js"].map((file) => path.join(REPO_ROOT, "dist", file));
   const built = await Promise.all(
     outputs.map((file) =>
       fs.stat(file).then(
@@ -71,39 +54,11 @@ export async function ensureRepositoryBuilt() {
   );
   if (process.env.E2E_DIST === "prebuilt" && Math.min(...built) > 0) return 0;
   const sources = Math.max(
-    await newestMtime(path.join(repoRoot, "src")),
-    await newestMtime(path.join(repoRoot, "templates")),
+    await newestMtime(path.join(REPO_ROOT, "src")),
+    await newestMtime(path.join(REPO_ROOT, "templates")),
   );
   if (Math.min(...built) > sources) return 0;
   return (await buildRepository()).ms;
-}
-
-/**
- * Runs the built CLI exactly as a user would, without letting it install. `extraArgs` add flags
- * (`--strategy database --db sqlite`).
- */
-export function initAuth(dir, providers = ["oidc", "credentials"], extraArgs = []) {
-  return runCommand(
-    process.execPath,
-    [
-      path.join(repoRoot, "bin", "create-auth.js"),
-      "init",
-      dir,
-      "--providers",
-      providers.join(","),
-      "--yes",
-      "--no-install",
-      ...extraArgs,
-    ],
-    { cwd: repoRoot, env: appProcessEnv() },
-  );
-}
-
-export function installApp(dir) {
-  return runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
-    cwd: dir,
-    env: appProcessEnv(),
-  });
 }
 
 function nextBin(dir) {
@@ -141,7 +96,7 @@ export async function providerNames(appUrl, basePath = "/api/auth") {
  * Every step before start, timed: fresh copy, init, the user's edits, install, and (for `next start`) build.
  * `oidc` is the local identity provider the app's OIDC provider is pointed at.
  */
-export async function prepareNextApp({
+export function prepareNextApp({
   appUrl,
   oidc,
   build = true,
@@ -151,23 +106,17 @@ export async function prepareNextApp({
   providers,
   initArgs = [],
 }) {
-  const timings = {};
-  const dir = await copyFixture(fixture);
-  log(`app directory: ${dir}`);
-  try {
-    timings.init = (await initAuth(dir, providers, initArgs)).ms;
-    log(`create-auth init: ${timings.init} ms`);
-    await edits(dir, { appUrl, oidc });
-    timings.install = (await installApp(dir)).ms;
-    log(`npm install: ${timings.install} ms`);
-    if (build) {
-      timings.build = (await buildApp(dir)).ms;
-      log(`next build: ${timings.build} ms`);
-    }
-    return { dir, timings };
-  } catch (error) {
-    // The error carries the failing step's output; a half-prepared copy (with node_modules) is only litter.
-    await fs.rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+  return prepareFixtureApp({
+    fixture,
+    providers,
+    initArgs,
+    log,
+    edits: (dir) => edits(dir, { appUrl, oidc }),
+    async build(dir) {
+      if (!build) return {};
+      const ms = (await buildApp(dir)).ms;
+      log(`next build: ${ms} ms`);
+      return { build: ms };
+    },
+  });
 }

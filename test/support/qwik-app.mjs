@@ -4,12 +4,11 @@
 // the node-server adapter) and the Node server started with the .env file.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { appProcessEnv, copyFixture, initAuth, installApp } from "./next-app.mjs";
+import { appProcessEnv, fillEnvFile, fixturePath, prepareFixtureApp } from "./fixture-app.mjs";
 import { runCommand, startServer } from "./processes.mjs";
-import { DEMO_USER, fillEnv } from "./user-edits.mjs";
+import { DEMO_USER } from "./user-edits.mjs";
 
-const repoRoot = path.resolve(import.meta.dirname, "..", "..");
-export const QWIK_FIXTURE = path.join(repoRoot, "test", "fixtures", "qwik-city-1");
+export const QWIK_FIXTURE = fixturePath("qwik-city-1");
 export const PLUGIN_FILE = path.join("src", "routes", "plugin@auth.ts");
 
 const AUTHORIZE_LINE = /^([ \t]*)async authorize\(credentials\) \{[ \t]*$/m;
@@ -149,15 +148,11 @@ export async function applyQwikUserEdits(dir, { oidc }) {
   await fs.writeFile(path.join(dir, "src", "routes", "journal", "index.tsx"), PROTECTED_JOURNAL);
   await fs.mkdir(path.join(dir, "src", "routes", "login"), { recursive: true });
   await fs.writeFile(path.join(dir, "src", "routes", "login", "index.tsx"), LOGIN_PAGE);
-  const envFile = path.join(dir, ".env");
-  await fs.writeFile(
-    envFile,
-    fillEnv(await fs.readFile(envFile, "utf8"), {
-      AUTH_OIDC_ID: oidc.clientId,
-      AUTH_OIDC_SECRET: oidc.clientSecret,
-      AUTH_OIDC_ISSUER: oidc.issuer,
-    }),
-  );
+  await fillEnvFile(path.join(dir, ".env"), {
+    AUTH_OIDC_ID: oidc.clientId,
+    AUTH_OIDC_SECRET: oidc.clientSecret,
+    AUTH_OIDC_ISSUER: oidc.issuer,
+  });
 }
 
 function bin(dir, ...segments) {
@@ -195,25 +190,15 @@ export function startQwikApp(dir, port, { echo = false } = {}) {
  * Every step before start, timed: init (`providers`, `initArgs`), the user's edits (`edits`, by default
  * applyQwikUserEdits), install, build. Removes the copy when a step fails.
  */
-export async function prepareQwikApp({
-  oidc,
-  providers,
-  initArgs = [],
-  edits = (dir) => applyQwikUserEdits(dir, { oidc }),
-}) {
-  const timings = {};
-  const dir = await copyFixture(QWIK_FIXTURE);
-  try {
-    timings.init = (await initAuth(dir, providers, initArgs)).ms;
-    await edits(dir);
-    timings.install = (await installApp(dir)).ms;
-    const build = await buildQwikApp(dir);
-    timings.typecheck = build.types;
-    timings.buildClient = build.client;
-    timings.buildServer = build.server;
-    return { dir, timings };
-  } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+export function prepareQwikApp({ oidc, providers, initArgs = [], edits = (dir) => applyQwikUserEdits(dir, { oidc }) }) {
+  return prepareFixtureApp({
+    fixture: QWIK_FIXTURE,
+    providers,
+    initArgs,
+    edits,
+    async build(dir) {
+      const { types, client, server } = await buildQwikApp(dir);
+      return { typecheck: types, buildClient: client, buildServer: server };
+    },
+  });
 }

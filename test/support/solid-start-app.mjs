@@ -4,19 +4,16 @@
 // and start the production server output. SolidStart 1 builds with vinxi on Node 20; SolidStart 2 builds
 // with vite + nitro, which needs Node 24 (its output runs on Node 20, and that is what we start it on).
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { appProcessEnv, initAuth } from "./next-app.mjs";
+import { appProcessEnv, copyFixture, fillEnvFile, fixturePath, prepareFixtureApp } from "./fixture-app.mjs";
 import { node24Env } from "./node24.mjs";
 import { runCommand, startServer } from "./processes.mjs";
-import { addDemoUser, fillEnv } from "./user-edits.mjs";
-
-const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+import { addDemoUser } from "./user-edits.mjs";
 
 /** The two fixtures: SolidStart 1 (vinxi) and SolidStart 2 (vite plugin + nitro). */
 export const SOLID_START_FIXTURES = Object.freeze({
-  1: { name: "solid-start-1", dir: path.join(repoRoot, "test", "fixtures", "solid-start-1"), buildNode: "20" },
-  2: { name: "solid-start-2", dir: path.join(repoRoot, "test", "fixtures", "solid-start-2"), buildNode: "24" },
+  1: { name: "solid-start-1", dir: fixturePath("solid-start-1"), buildNode: "20" },
+  2: { name: "solid-start-2", dir: fixturePath("solid-start-2"), buildNode: "24" },
 });
 
 /**
@@ -69,14 +66,8 @@ export default function Journal() {
 `;
 
 /** Copies a fixture (without any local install or build output) into a fresh temp directory. */
-export async function copySolidFixture(fixture) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `create-auth-${fixture.name}-`));
-  await fs.cp(fixture.dir, dir, {
-    recursive: true,
-    filter: (source) =>
-      !/[\\/](node_modules|\.output|\.vinxi|\.nitro)([\\/]|$)/.test(path.relative(fixture.dir, source)),
-  });
-  return dir;
+export function copySolidFixture(fixture) {
+  return copyFixture(fixture.dir);
 }
 
 /** The edits a person makes after init: demo user, protected journal, identity provider values in `.env`. */
@@ -84,16 +75,12 @@ export async function applySolidUserEdits(dir, { appUrl, oidc }) {
   const authFile = path.join(dir, "src", "auth.ts");
   await fs.writeFile(authFile, addDemoUser(await fs.readFile(authFile, "utf8")));
   await fs.writeFile(path.join(dir, "src", "routes", "journal.tsx"), PROTECTED_JOURNAL);
-  const envFile = path.join(dir, ".env");
-  await fs.writeFile(
-    envFile,
-    fillEnv(await fs.readFile(envFile, "utf8"), {
-      AUTH_URL: appUrl,
-      AUTH_OIDC_ID: oidc.clientId,
-      AUTH_OIDC_SECRET: oidc.clientSecret,
-      AUTH_OIDC_ISSUER: oidc.issuer,
-    }),
-  );
+  await fillEnvFile(path.join(dir, ".env"), {
+    AUTH_URL: appUrl,
+    AUTH_OIDC_ID: oidc.clientId,
+    AUTH_OIDC_SECRET: oidc.clientSecret,
+    AUTH_OIDC_ISSUER: oidc.issuer,
+  });
 }
 
 /** The environment installs and builds run in: Node 24 first on PATH for SolidStart 2. */
@@ -113,21 +100,16 @@ export async function prepareSolidStartApp({
   initArgs = [],
   edits = (dir) => applySolidUserEdits(dir, { appUrl, oidc }),
 }) {
-  const timings = {};
-  const dir = await copySolidFixture(fixture);
-  try {
-    timings.init = (await initAuth(dir, providers, initArgs)).ms;
-    await edits(dir);
-    const env = await buildEnv(fixture);
-    timings.install = (
-      await runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, env })
-    ).ms;
-    timings.build = (await runCommand("npm", ["run", "build"], { cwd: dir, env })).ms;
-    return { dir, timings };
-  } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+  return prepareFixtureApp({
+    fixture: fixture.dir,
+    providers,
+    initArgs,
+    edits,
+    env: await buildEnv(fixture),
+    async build(dir, env) {
+      return { build: (await runCommand("npm", ["run", "build"], { cwd: dir, env })).ms };
+    },
+  });
 }
 
 /**

@@ -3,14 +3,11 @@
 // SignIn/SignOut components), install, `vite build`, and start adapter-node's output with the env file.
 // SvelteKit 3 needs Node ≥ 22.17: its install, build and server run under Node 24 (node24.mjs).
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { appProcessEnv, initAuth } from "./next-app.mjs";
+import { appProcessEnv, fillEnvFile, fixturePath, prepareFixtureApp } from "./fixture-app.mjs";
 import { ensureNode24, node24Env } from "./node24.mjs";
 import { runCommand, startServer } from "./processes.mjs";
-import { addDemoUser, fillEnv } from "./user-edits.mjs";
-
-const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+import { addDemoUser } from "./user-edits.mjs";
 
 /** The notes page after the user protects it: signed out → sign-in page; signed in → who, and a way out. */
 export const PROTECTED_NOTES_LOAD = `import { redirect } from "@sveltejs/kit";
@@ -91,13 +88,11 @@ export async function applySvelteKitEdits(dir, { oidc, lib, origin }) {
   await fs.mkdir(path.join(dir, "src", "routes", "login"), { recursive: true });
   await fs.writeFile(path.join(dir, "src", "routes", "login", "+page.svelte"), LOGIN_PAGE);
   await fs.writeFile(path.join(dir, "src", "routes", "+page.svelte"), HOME_PAGE);
-  await edit(path.join(dir, ".env"), (text) =>
-    fillEnv(text, {
-      AUTH_OIDC_ID: oidc.clientId,
-      AUTH_OIDC_SECRET: oidc.clientSecret,
-      AUTH_OIDC_ISSUER: oidc.issuer,
-    }),
-  );
+  await fillEnvFile(path.join(dir, ".env"), {
+    AUTH_OIDC_ID: oidc.clientId,
+    AUTH_OIDC_SECRET: oidc.clientSecret,
+    AUTH_OIDC_ISSUER: oidc.issuer,
+  });
 }
 
 /** The fixture's Node: SvelteKit 3 runs only on Node ≥ 22.17, so it gets Node 24; SvelteKit 2 our own. */
@@ -106,7 +101,7 @@ async function toolchain(node24) {
   return { node: (await ensureNode24()).node, env: await node24Env(appProcessEnv()) };
 }
 
-/** Copies the fixture, initialises, edits, installs and builds it; every step timed. */
+/** Copies the fixture, initialises, edits, installs and builds it (`vite build`); every step timed. */
 export async function prepareSvelteKitApp({
   fixture,
   node24 = false,
@@ -118,27 +113,19 @@ export async function prepareSvelteKitApp({
   initArgs = [],
   edits = applySvelteKitEdits,
 }) {
-  const timings = {};
-  const source = path.join(repoRoot, "test", "fixtures", fixture);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `create-auth-${fixture}-`));
-  log(`app directory: ${dir}`);
-  try {
-    await fs.cp(source, dir, {
-      recursive: true,
-      filter: (from) => !/[\\/](node_modules|\.svelte-kit|build)([\\/]|$)/.test(path.relative(source, from)),
-    });
-    timings.init = (await initAuth(dir, providers, initArgs)).ms;
-    await edits(dir, { oidc, lib, origin });
-    const { node, env } = await toolchain(node24);
-    const npm = ["install", "--prefer-offline", "--no-audit", "--no-fund"];
-    timings.install = (await runCommand("npm", npm, { cwd: dir, env })).ms;
-    const vite = path.join(dir, "node_modules", "vite", "bin", "vite.js");
-    timings.build = (await runCommand(node, [vite, "build"], { cwd: dir, env })).ms;
-    return { dir, timings };
-  } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
-    throw error;
-  }
+  const { node, env } = await toolchain(node24);
+  return prepareFixtureApp({
+    fixture: fixturePath(fixture),
+    providers,
+    initArgs,
+    log,
+    env,
+    edits: (dir) => edits(dir, { oidc, lib, origin }),
+    async build(dir) {
+      const vite = path.join(dir, "node_modules", "vite", "bin", "vite.js");
+      return { build: (await runCommand(node, [vite, "build"], { cwd: dir, env })).ms };
+    },
+  });
 }
 
 /**

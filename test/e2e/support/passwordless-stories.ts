@@ -3,10 +3,9 @@
 // the mail) and by a passkey (Chromium's DevTools virtual authenticator), from the built-in sign-in page,
 // reaching the app's protected page; the SQLite file the generated client module opened shows the rows.
 // The app is browsed as http://localhost:<port>: WebAuthn needs a secure context, and 127.0.0.1 is none.
-import fs from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { fillEnv } from "../../support/user-edits.mjs";
+import { fillEnvFile } from "../../support/fixture-app.mjs";
 import { sessionCookie, signOutOnBuiltInPage, sqliteRows } from "./database-stories.js";
 import type { App, EditContext } from "./setup-app.js";
 import { addPlatformAuthenticator } from "./virtual-authenticator.js";
@@ -14,14 +13,11 @@ import { addPlatformAuthenticator } from "./virtual-authenticator.js";
 /** What the next steps ask of a person in the env file: the mail relay and sender, and the public URL. */
 export async function pointAtMailRelay(envFile: string, { appUrl, smtp }: EditContext): Promise<void> {
   if (!smtp) throw new Error("the mail relay did not start (is nodemailer among the providers?)");
-  await fs.writeFile(
-    envFile,
-    fillEnv(await fs.readFile(envFile, "utf8"), {
-      AUTH_URL: appUrl,
-      EMAIL_SERVER: smtp.url,
-      EMAIL_FROM: "Acme Notes <no-reply@acme.test>",
-    }),
-  );
+  await fillEnvFile(envFile, {
+    AUTH_URL: appUrl,
+    EMAIL_SERVER: smtp.url,
+    EMAIL_FROM: "Acme Notes <no-reply@acme.test>",
+  });
 }
 
 /** The form of the sign-in page whose button says `button` (email and passkey forms both have an Email field). */
