@@ -177,7 +177,7 @@ describe("create-auth init as users run it (the built CLI on a copy of the fixtu
     };
     const pkg = JSON.parse(read(runtimeDir, "package.json"));
     expect(pkg).toMatchObject({ name: "@create-auth/runtime", type: "module", version: manifest.version });
-    expect(pkg.exports["./*"]).toEqual({ types: "./*.d.ts", default: "./*.js" });
+    expect(pkg.exports["./next"]).toEqual({ types: "./next.d.ts", default: "./next.js" });
     const onDisk = listFilesRecursive(runtimeDir).filter((file) => file !== "MANIFEST.json");
     expect(Object.keys(manifest.files).sort()).toEqual(onDisk);
     for (const file of onDisk) {

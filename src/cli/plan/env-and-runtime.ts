@@ -5,6 +5,7 @@
  */
 import { databaseDriver } from "../database/plan.js";
 import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
+import { runtimeEntries } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
 import type { PlanContext, Target } from "../targets/types.js";
@@ -88,7 +89,7 @@ export function planEnvAndRuntime(
   // AUTH_URL is listed even where it is not written: teammates set it in production.
   steps.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...providerKeys, ...databaseKeys], info.envFile));
 
-  const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime);
+  const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime, runtimeEntries(answers));
   for (const change of runtime.changes) steps.push({ kind: "change", change });
   for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
 

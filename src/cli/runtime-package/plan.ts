@@ -1,13 +1,16 @@
 /**
  * Plans the runtime package written into the host (DESIGN.md, "Why the runtime is written into the
- * host project"): a real package `@create-auth/runtime` in its own folder, with a MANIFEST.json of
- * sha256 hashes so later runs can tell our files from the user's edits. Files identical to what we would
- * write are left alone (idempotent); files we wrote earlier and nobody touched are updated; files the user
- * edited are conflicts, never silently overwritten.
+ * host project"): a real package `@create-auth/runtime` in its own folder holding the modules the app
+ * uses (its entries and their import closure, closure.ts), exporting only those entries, with a
+ * MANIFEST.json of the entries and the sha256 of every file so later runs can tell our files from the
+ * user's edits. Files identical to what we would write are left alone (idempotent); files we wrote earlier
+ * and nobody touched are updated; files the user edited are conflicts, never silently overwritten.
  */
 import { createHash } from "node:crypto";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange } from "../plan/types.js";
+import { entryFiles, type RuntimeFiles, runtimeClosure } from "./closure.js";
+import { type RuntimeEntry, sortEntries } from "./entries.js";
 import type { RuntimeSource } from "./source.js";
 
 export const RUNTIME_PACKAGE_NAME = "@create-auth/runtime";
@@ -15,6 +18,11 @@ export const RUNTIME_PACKAGE_NAME = "@create-auth/runtime";
 export interface Manifest {
   name: string;
   version: string;
+  /**
+   * The entries the package exports (`.`, `./next`, `./providers/github`): what the app may import, and
+   * what a later run keeps. Absent from manifests written before the package held only what the app uses.
+   */
+  entries?: RuntimeEntry[];
   /** sha256 (hex) of every file of the package except MANIFEST.json itself. */
   files: Record<string, string>;
 }
@@ -23,28 +31,39 @@ export function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-function packageJson(source: RuntimeSource): string {
+/**
+ * Each entry's export: its declarations and its module; an entry whose module re-exports Svelte
+ * components (shipped as source) also under the `svelte` condition, which tells the app's Svelte tooling
+ * to compile them.
+ */
+function exportsMap(files: RuntimeFiles, entries: readonly RuntimeEntry[]): Record<string, Record<string, string>> {
+  const map: Record<string, Record<string, string>> = {};
+  for (const entry of entries) {
+    const { module, declarations } = entryFiles(files, entry);
+    const importsSvelte = /from\s+["'][^"']+\.svelte["']/.test(files.get(module) ?? "");
+    map[entry] = {
+      types: `./${declarations}`,
+      ...(importsSvelte ? { svelte: `./${module}` } : {}),
+      default: `./${module}`,
+    };
+  }
+  return map;
+}
+
+function packageJson(source: RuntimeSource, files: RuntimeFiles, entries: readonly RuntimeEntry[]): string {
   const pkg = {
     name: RUNTIME_PACKAGE_NAME,
     version: source.version,
     private: true,
     description:
-      "Authentication runtime written into this project by create-auth. Update it with `npx create-auth update`; MANIFEST.json lets the CLI detect local edits.",
+      "Authentication runtime written into this project by create-auth: the modules this app uses, listed in exports. MANIFEST.json holds the sha256 of every file, so the CLI can tell its files from your edits.",
     type: "module",
     sideEffects: false,
     // Marks a Qwik library for Qwik's vite plugin: the package is then kept out of vite's dependency
-    // pre-bundling and SSR externals, so its `*.qwik.js` files always pass through Qwik's optimizer.
-    qwik: "./qwik.js",
-    exports: {
-      ".": { types: "./index.d.ts", default: "./index.js" },
-      // Svelte components ship as source: the `svelte` condition tells the app's Svelte tooling to compile them.
-      "./sveltekit/components": {
-        types: "./sveltekit/components.d.ts",
-        svelte: "./sveltekit/components.js",
-        default: "./sveltekit/components.js",
-      },
-      "./*": { types: "./*.d.ts", default: "./*.js" },
-    },
+    // pre-bundling and SSR externals, so its `*.qwik.js` files always pass through Qwik's optimizer. Only
+    // with the Qwik integration present: the plugin resolves the field, and a missing file is an error.
+    ...(files.has("qwik.js") ? { qwik: "./qwik.js" } : {}),
+    exports: exportsMap(files, entries),
     // Peers, not dependencies: the host installs them once at its root and the runtime resolves them
     // from there, so there is never a second copy of jose in the bundle.
     peerDependencies: source.peerDependencies,
@@ -52,38 +71,72 @@ function packageJson(source: RuntimeSource): string {
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
-/** Every file of the package as it should be on disk, MANIFEST.json last. */
-export function runtimePackageFiles(source: RuntimeSource): { path: string; content: string }[] {
-  const files = [{ path: "package.json", content: packageJson(source) }, ...source.files];
+/**
+ * Every file of the package holding `entries` as it should be on disk: package.json, the entries' closure
+ * over the runtime's import graph (in the runtime's order), MANIFEST.json last.
+ */
+export function runtimePackageFiles(
+  source: RuntimeSource,
+  entries: Iterable<RuntimeEntry>,
+): { path: string; content: string }[] {
+  const sorted = sortEntries(entries);
+  const all: RuntimeFiles = new Map(source.files.map((file) => [file.path, file.content]));
+  const closure = runtimeClosure(all, sorted);
+  const included = new Set(closure);
+  const subset = source.files.filter((file) => included.has(file.path));
+  const kept = new Map(subset.map((file) => [file.path, file.content]));
+  const files = [{ path: "package.json", content: packageJson(source, kept, sorted) }, ...subset];
   const manifest: Manifest = {
     name: RUNTIME_PACKAGE_NAME,
     version: source.version,
+    entries: sorted,
     files: Object.fromEntries(files.map((file) => [file.path, sha256(file.content)])),
   };
   return [...files, { path: "MANIFEST.json", content: `${JSON.stringify(manifest, null, 2)}\n` }];
 }
 
-function readManifest(reader: ProjectReader, dir: string): Manifest | null {
+/** The manifest of the runtime package in `dir`, or null when there is none (or it is not JSON). */
+export function readManifest(reader: ProjectReader, dir: string): Manifest | null {
   const text = reader.read(`${dir}/MANIFEST.json`);
   if (text === null) return null;
+  let manifest: Manifest;
   try {
-    return JSON.parse(text) as Manifest;
+    manifest = JSON.parse(text) as Manifest;
   } catch {
     return null;
   }
+  if (
+    typeof manifest !== "object" ||
+    manifest === null ||
+    typeof manifest.files !== "object" ||
+    manifest.files === null
+  ) {
+    return null;
+  }
+  // Entries are read back as the package's own list; anything else in their place is no entry of ours.
+  const entries = Array.isArray(manifest.entries)
+    ? manifest.entries.filter((entry): entry is RuntimeEntry => entry === "." || /^\.\/[\w@./-]+$/.test(String(entry)))
+    : undefined;
+  return { ...manifest, entries };
 }
 
+/**
+ * The changes that make `runtimeDir` the package of `source` holding `entries` and every entry the package
+ * there already exports (its manifest's): a later run adds what the app now needs and never drops a module
+ * the app's code may import. `add-provider` passes the provider's entries, `update` none.
+ */
 export function planRuntimePackage(
   reader: ProjectReader,
   runtimeDir: string,
   source: RuntimeSource,
+  entries: Iterable<RuntimeEntry>,
 ): { changes: FileChange[]; conflicts: Conflict[] } {
   const group = `${runtimeDir}/`;
   const previous = readManifest(reader, runtimeDir);
   const unedited = (file: string, text: string) => previous?.files[file] === sha256(text);
   const changes: FileChange[] = [];
   const conflicts: Conflict[] = [];
-  const wanted = runtimePackageFiles(source);
+  const wanted = runtimePackageFiles(source, [...entries, ...(previous?.entries ?? [])]);
   for (const file of wanted) {
     const target = `${runtimeDir}/${file.path}`;
     const existing = reader.read(target);
@@ -113,7 +166,13 @@ export function planRuntimePackage(
     const target = `${runtimeDir}/${file}`;
     const existing = reader.read(target);
     if (existing !== null && unedited(file, existing)) {
-      changes.push({ kind: "delete", path: target, before: existing, reason: "no longer part of the runtime", group });
+      changes.push({
+        kind: "delete",
+        path: target,
+        before: existing,
+        reason: "no longer part of the runtime package",
+        group,
+      });
     }
   }
   return { changes, conflicts };

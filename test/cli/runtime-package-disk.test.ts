@@ -1,0 +1,227 @@
+/**
+ * The runtime package `init` writes is enough for the app it was written for, proven on a disk for each
+ * framework and for JWT, SQLite, PostgreSQL, MySQL, email and passkey setups:
+ * - types: `tsc` (strict, and with skipLibCheck off so the package's own declarations are checked: a
+ *   declaration that imports one the package lacks is an error there) on every generated auth module, all
+ *   in one compiler run, each project in its own folder linked to its own package;
+ * - run time: Node loads every entry the package exports through its `exports`, and the generated auth
+ *   module itself (TypeScript transpiled, Svelte components compiled, SvelteKit's virtual modules stubbed by
+ *   a loader written for the test), so every import of what runs resolves inside the subset.
+ * A copy of a package with one module removed fails both checks: they can fail.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initFixture, type MemoryProject, materialize, removeTemps, repoRoot, tempDir } from "./support.js";
+
+afterAll(removeTemps);
+
+const RUNTIME = "vendor/auth-runtime";
+const JWT = ["--providers", "oidc,credentials"];
+const DATABASE = (db: string) => ["--providers", "oidc", "--strategy", "database", "--db", db];
+const PASSWORDLESS = ["--providers", "nodemailer,passkey", "--strategy", "database", "--db", "sqlite"];
+
+const CASES = [
+  { name: "next-jwt", fixture: "next-app", auth: "auth.ts", args: JWT },
+  { name: "sveltekit-jwt", fixture: "sveltekit-2", auth: "src/auth.ts", args: JWT },
+  { name: "express-jwt", fixture: "express-5-ts", auth: "src/auth.ts", args: JWT },
+  { name: "solid-start-jwt", fixture: "solid-start-2", auth: "src/auth.ts", args: JWT },
+  { name: "qwik-jwt", fixture: "qwik-city-1", auth: "src/routes/plugin@auth.ts", args: JWT },
+  { name: "next-sqlite", fixture: "next-app", auth: "auth.ts", args: DATABASE("sqlite") },
+  { name: "sveltekit-postgres", fixture: "sveltekit-2", auth: "src/auth.ts", args: DATABASE("postgres") },
+  { name: "express-mysql", fixture: "express-5-ts", auth: "src/auth.ts", args: DATABASE("mysql") },
+  { name: "next-passwordless", fixture: "next-app", auth: "auth.ts", args: PASSWORDLESS },
+  { name: "sveltekit-passwordless", fixture: "sveltekit-2", auth: "src/auth.ts", args: PASSWORDLESS },
+] as const;
+
+/** The control: next-jwt's app whose package lacks the core's auth module (both its files). */
+const BROKEN = { name: "broken", fixture: "next-app", auth: "auth.ts", args: JWT, removed: "core/auth" } as const;
+
+/**
+ * Resolves what Vite or SvelteKit would (`$env/dynamic/private`, `$app/paths`, `$lib/…`, extensionless and
+ * `.js` imports of `.ts` files) and compiles what Node cannot run (TypeScript, Svelte components), so Node
+ * loads the generated code and the package as the app's server would.
+ */
+const LOADER_HOOKS = `
+import { readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import ts from "typescript";
+import { compile } from "svelte/compiler";
+
+const VIRTUAL = {
+  "$env/dynamic/private": "export const env = process.env;",
+  "$app/paths": 'export const base = ""; export const assets = "";',
+  // Qwik City's vite plugin generates these from the app's routes.
+  "@qwik-city-plan": "export const routes = []; export const menus = []; export const trailingSlash = false; export const basePathname = '/'; export const cacheModules = true;",
+  "@qwik-city-sw-register": "export default '';",
+};
+
+export async function resolve(specifier, context, nextResolve) {
+  if (Object.hasOwn(VIRTUAL, specifier)) {
+    return { url: "data:text/javascript," + encodeURIComponent(VIRTUAL[specifier]), shortCircuit: true };
+  }
+  if (specifier.startsWith("$lib/")) specifier = pathToFileURL(process.cwd() + "/src/lib/" + specifier.slice(5)).href;
+  try {
+    return await nextResolve(specifier, context);
+  } catch (error) {
+    if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+    // A bundler's lookups: a package's subpath without its extension (next/navigation), a .ts file.
+    const retry = /^(\\.|file:)/.test(specifier) ? specifier.replace(/\\.js$/, "") + ".ts" : specifier + ".js";
+    try {
+      return await nextResolve(retry, context);
+    } catch {
+      throw error;
+    }
+  }
+}
+
+export async function load(url, context, nextLoad) {
+  if (url.startsWith("file:") && url.endsWith(".ts")) {
+    const fileName = fileURLToPath(url);
+    const { outputText } = ts.transpileModule(readFileSync(fileName, "utf8"), {
+      fileName,
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    return { format: "module", source: outputText, shortCircuit: true };
+  }
+  if (url.startsWith("file:") && url.endsWith(".svelte")) {
+    const filename = fileURLToPath(url);
+    const { js } = compile(readFileSync(filename, "utf8"), { filename, generate: "server" });
+    return { format: "module", source: js.code, shortCircuit: true };
+  }
+  return nextLoad(url, context);
+}
+`;
+
+/** Imports each specifier in turn from the project's folder and prints what failed, one JSON object. */
+function loadCheck(specifiers: string[]): string {
+  return `
+const failed = {};
+for (const specifier of ${JSON.stringify(specifiers)}) {
+  try {
+    await import(specifier);
+  } catch (error) {
+    failed[specifier] = String(error?.message ?? error).split("\\n")[0];
+  }
+}
+console.log(JSON.stringify(failed));
+process.exit(0);
+`;
+}
+
+interface Case {
+  name: string;
+  fixture: string;
+  auth: string;
+  args: readonly string[];
+  removed?: string;
+}
+
+describe("each setup's generated app typechecks and loads against its runtime package", () => {
+  const root = tempDir("runtime-package");
+  const loads = new Map<string, { status: number | null; failed: Record<string, string>; stderr: string }>();
+  let checked: { status: number | null; output: string };
+
+  /** tsc's diagnostics about one project's files (its code and its package), one per line. */
+  const diagnostics = (name: string) =>
+    checked.output
+      .split("\n")
+      .filter((line) => line.startsWith(`${name}/`))
+      .join("\n");
+
+  beforeAll(async () => {
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    writeFileSync(path.join(root, "hooks.mjs"), LOADER_HOOKS);
+    writeFileSync(
+      path.join(root, "register.mjs"),
+      'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n',
+    );
+    const projects: { name: string; project: MemoryProject; auth: string }[] = [];
+    for (const entry of [...CASES, BROKEN] as Case[]) {
+      const { project, run } = await initFixture(entry.fixture, [...entry.args, "--yes", "--no-install"]);
+      if (run.status !== 0) throw new Error(`${entry.name}: ${run.stderr}`);
+      const dir = materialize(project, path.join(root, entry.name));
+      if (entry.removed) {
+        for (const ext of [".js", ".d.ts"]) rmSync(path.join(dir, RUNTIME, `${entry.removed}${ext}`));
+      }
+      mkdirSync(path.join(dir, "node_modules/@create-auth"), { recursive: true });
+      symlinkSync(`../../${RUNTIME}`, path.join(dir, "node_modules/@create-auth/runtime"), "dir");
+      // SvelteKit's $lib alias, per project (one compiler run has one `paths`).
+      if (entry.fixture.startsWith("sveltekit")) symlinkSync("../src/lib", path.join(dir, "node_modules/$lib"), "dir");
+      projects.push({ name: entry.name, project, auth: entry.auth });
+
+      const exported = Object.keys(
+        (JSON.parse(project.read(`${RUNTIME}/package.json`)) as { exports: Record<string, unknown> }).exports,
+      ).map((key) => `@create-auth/runtime${key.slice(1)}`);
+      writeFileSync(path.join(dir, "load-check.mjs"), loadCheck([...exported, `./${entry.auth}`]));
+      const run2 = spawnSync(process.execPath, ["--import", path.join(root, "register.mjs"), "load-check.mjs"], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, NODE_ENV: "production", AUTH_SECRET: "a".repeat(43), AUTH_DATABASE_FILE: ":memory:" },
+      });
+      let failed: Record<string, string> = {};
+      try {
+        failed = JSON.parse(run2.stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, string>;
+      } catch {
+        failed = { "load-check.mjs": run2.stdout };
+      }
+      loads.set(entry.name, { status: run2.status, failed, stderr: run2.stderr });
+    }
+
+    writeFileSync(
+      path.join(root, "sveltekit-env.d.ts"),
+      'declare module "$env/dynamic/private" { export const env: Record<string, string | undefined>; }\n',
+    );
+    const tsconfig = {
+      compilerOptions: {
+        target: "ES2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        strict: true,
+        noEmit: true,
+        // Off: the packages' declarations are checked too (their imports must resolve inside the subset).
+        skipLibCheck: false,
+        types: ["node"],
+      },
+      files: [...projects.map(({ name, auth }) => `${name}/${auth}`), "sveltekit-env.d.ts"],
+      // Every declaration of every package, the entries the auth module does not import included.
+      include: projects.map(({ name }) => `${name}/${RUNTIME}/**/*.d.ts`),
+    };
+    writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
+    const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+    const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: root, encoding: "utf8" });
+    checked = { status: result.status, output: result.stdout + result.stderr };
+  }, 180_000);
+
+  it.each(CASES)("$name: the auth module and the package's declarations typecheck", ({ name }) => {
+    expect(diagnostics(name)).toBe("");
+  });
+
+  it.each(CASES)("$name: Node loads every entry the package exports, and the auth module", ({ name }) => {
+    const load = loads.get(name)!;
+    expect(load.failed).toEqual({});
+    expect(load.status).toBe(0);
+  });
+
+  it("a package missing a module its declarations import fails the typecheck there", () => {
+    expect(diagnostics("broken")).toMatch(
+      new RegExp(`^broken/${RUNTIME}/index\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\./core/auth\\.js'`, "m"),
+    );
+  });
+
+  it("a package missing a module its code imports fails to load", () => {
+    const { failed } = loads.get("broken")!;
+    expect(failed["@create-auth/runtime"]).toMatch(/Cannot find module .*core\/auth\.js/);
+    expect(failed["./auth.ts"]).toMatch(/Cannot find module .*core\/auth\.js/);
+  });
+
+  it("tsc says nothing about any project's files but the broken one's", () => {
+    // Diagnostics start with the file's path; the third-party declarations (next, qwik…) that skipLibCheck
+    // off also reports are the repository's node_modules, the same for every project, and not ours.
+    const located = checked.output.split("\n").filter((line) => /^\S.*\(\d+,\d+\): error/.test(line));
+    const ours = located.filter((line) => !line.includes("/node_modules/"));
+    expect(ours.filter((line) => !line.startsWith("broken/"))).toEqual([]);
+    expect(ours.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * The runtime package `init` writes holds what the app uses: the core, its framework's integration, the
+ * providers and the adapter it configures, and everything those import in the built runtime (followed
+ * through static and dynamic imports, type-only ones in the declarations, and Svelte components), not the
+ * other frameworks' integrations. Its `exports` name exactly those entries; its manifest lists them and
+ * every file with its hash; a later run adds entries and never drops one the package already exports.
+ * runtime-package-disk.test.ts proves on a disk that the subset is enough: each setup's generated code
+ * typechecks and loads against it.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CliError } from "../../src/cli/errors.js";
+import { findProvider } from "../../src/cli/providers/catalog.js";
+import { runtimeClosure } from "../../src/cli/runtime-package/closure.js";
+import { adapterEntries, runtimeEntries } from "../../src/cli/runtime-package/entries.js";
+import { type Manifest, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
+import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { initFixture, initInMemory, type MemoryProject, removeTemps, repoRoot } from "./support.js";
+
+afterAll(removeTemps);
+
+const RUNTIME = "vendor/auth-runtime";
+const JWT = ["--providers", "oidc,credentials", "--yes", "--no-install"];
+
+/** The package's files, relative to its folder. */
+function packageFiles(project: MemoryProject): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [file, content] of project.files) {
+    if (file.startsWith(`${RUNTIME}/`)) files.set(file.slice(RUNTIME.length + 1), content);
+  }
+  return files;
+}
+
+interface RuntimePackageJson {
+  exports: Record<string, Record<string, string>>;
+  qwik?: string;
+}
+
+/** An import (static, dynamic or type) of the WebAuthn library, not a comment naming it. */
+const IMPORTS_SIMPLEWEBAUTHN = /(from\s*|import\s*\(\s*)["']@simplewebauthn\/server["']/;
+
+/** Each framework's own modules: its entry module and the folder beside it. */
+const INTEGRATIONS = {
+  next: ["next.js", "next/", "react.js", "react/"],
+  sveltekit: ["sveltekit.js", "sveltekit/"],
+  express: ["express.js", "express/"],
+  "solid-start": ["solid-start.js", "solid-start/"],
+  qwik: ["qwik.js", "qwik/"],
+} as const;
+
+const FRAMEWORKS = [
+  { framework: "next", fixture: "next-app" },
+  { framework: "sveltekit", fixture: "sveltekit-2" },
+  { framework: "express", fixture: "express-5-ts" },
+  { framework: "solid-start", fixture: "solid-start-2" },
+  { framework: "qwik", fixture: "qwik-city-1" },
+] as const;
+
+describe.each(FRAMEWORKS)("init on $fixture writes $framework's runtime package", ({ framework, fixture }) => {
+  let files: Map<string, string>;
+  let pkg: RuntimePackageJson;
+  let manifest: Manifest;
+
+  beforeAll(async () => {
+    const { project, run } = await initFixture(fixture, JWT);
+    expect(run.stderr).toBe("");
+    files = packageFiles(project);
+    pkg = JSON.parse(files.get("package.json")!) as RuntimePackageJson;
+    manifest = JSON.parse(files.get("MANIFEST.json")!) as Manifest;
+  }, 60_000);
+
+  it("with its own integration and none of the other frameworks'", () => {
+    const owned = (prefixes: readonly string[]) =>
+      [...files.keys()].filter((file) => prefixes.some((prefix) => file === prefix || file.startsWith(prefix)));
+    expect(owned(INTEGRATIONS[framework])).toContain(`${framework}.js`);
+    for (const [other, prefixes] of Object.entries(INTEGRATIONS)) {
+      if (other !== framework) expect(owned(prefixes), other).toEqual([]);
+    }
+  });
+
+  it("with the chosen providers only, no adapter and no passkey library", () => {
+    const providers = [...files.keys()].filter((file) => file.startsWith("providers/"));
+    expect(providers.sort()).toEqual([
+      "providers/credentials.d.ts",
+      "providers/credentials.js",
+      "providers/oidc.d.ts",
+      "providers/oidc.js",
+    ]);
+    expect([...files.keys()].filter((file) => file.startsWith("adapters/"))).toEqual([]);
+    for (const [file, content] of files) expect(content, file).not.toMatch(IMPORTS_SIMPLEWEBAUTHN);
+  });
+
+  it("exporting exactly the entries its manifest lists, each to files it holds", () => {
+    expect(Object.keys(pkg.exports)).toEqual(manifest.entries);
+    expect(manifest.entries).toEqual(
+      expect.arrayContaining([".", "./jwt", `./${framework}`, "./providers/oidc", "./providers/credentials"]),
+    );
+    expect(pkg.exports["./*"]).toBeUndefined();
+    for (const [entry, conditions] of Object.entries(pkg.exports)) {
+      for (const target of Object.values(conditions))
+        expect(files.has(target.slice(2)), `${entry}: ${target}`).toBe(true);
+    }
+    // Qwik's vite plugin resolves the field: it names a file of the package, and only in a Qwik app.
+    expect(pkg.qwik).toBe(framework === "qwik" ? "./qwik.js" : undefined);
+  });
+
+  it("whose manifest lists every file written with its sha256", () => {
+    const written = [...files.keys()].filter((file) => file !== "MANIFEST.json").sort();
+    expect(Object.keys(manifest.files).sort()).toEqual(written);
+    for (const file of written) expect(manifest.files[file], file).toBe(sha256(files.get(file)!));
+  });
+
+  it("the same bytes as the CLI's own build of each module it holds", () => {
+    const runtime = loadRuntimeSource(path.join(repoRoot, "dist/runtime/"));
+    const built = new Map(runtime.files.map((file) => [file.path, file.content]));
+    for (const [file, content] of files) {
+      if (file !== "package.json" && file !== "MANIFEST.json") expect(content === built.get(file), file).toBe(true);
+    }
+  });
+});
+
+describe("what the app configures decides the rest", () => {
+  it("a database brings its adapter (and what it imports) and no other adapter", async () => {
+    const { project } = await initFixture("next-app", [...JWT, "--strategy", "database", "--db", "postgres"]);
+    const adapters = [...packageFiles(project).keys()].filter((file) => file.startsWith("adapters/"));
+    expect(adapters).toContain("adapters/postgres.js");
+    expect(adapters).toContain("adapters/postgres.d.ts");
+    for (const other of ["sqlite", "mysql", "memory", "drizzle", "prisma", "testing"]) {
+      expect(adapters).not.toContain(`adapters/${other}.js`);
+    }
+  });
+
+  it("passkeys bring the passkey provider, the one module that imports @simplewebauthn/server", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "nodemailer,passkey",
+      "--strategy",
+      "database",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    const files = packageFiles(project);
+    expect(files.has("providers/passkey.js")).toBe(true);
+    const importers = [...files].filter(([, content]) => IMPORTS_SIMPLEWEBAUTHN.test(content)).map(([file]) => file);
+    expect(importers).toEqual(["providers/passkey.js"]);
+    expect(files.has("providers/nodemailer.js")).toBe(true);
+    // The email sender loads nodemailer with a dynamic import(): it travels with the provider.
+    expect(files.get("core/email/send.js")).toContain('import("nodemailer")');
+    const pkg = JSON.parse(files.get("package.json")!) as RuntimePackageJson;
+    expect(Object.keys(pkg.exports)).toEqual(
+      expect.arrayContaining(["./providers/passkey", "./providers/nodemailer", "./adapters/sqlite"]),
+    );
+  });
+
+  it("an OAuth provider brings ./refresh, credentials alone do not", () => {
+    const runtime = { framework: "express", db: "none", orm: "none" } as const;
+    expect(runtimeEntries({ ...runtime, providers: [findProvider("github")!] })).toContain("./refresh");
+    expect(runtimeEntries({ ...runtime, providers: [findProvider("credentials")!] })).not.toContain("./refresh");
+  });
+
+  it("an ORM brings its adapter (Drizzle also its dialect's tables) instead of the SQL one", () => {
+    expect(adapterEntries({ db: "postgres", orm: "drizzle" })).toEqual([
+      "./adapters/drizzle",
+      "./adapters/drizzle-tables/pg",
+    ]);
+    expect(adapterEntries({ db: "mysql", orm: "prisma" })).toEqual(["./adapters/prisma"]);
+    expect(adapterEntries({ db: "sqlite", orm: "none" })).toEqual(["./adapters/sqlite"]);
+    expect(adapterEntries({ db: "none", orm: "none" })).toEqual([]);
+  });
+});
+
+describe("a later run on an app that has a runtime package", () => {
+  it("adds what the new answers need and keeps what the package exports (the auth module still imports it)", async () => {
+    const { project } = await initFixture("express-5-ts", ["--providers", "google", "--yes", "--no-install"]);
+    const again = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect(again.status).toBe(0);
+    const files = packageFiles(project);
+    expect(files.has("providers/google.js")).toBe(true);
+    expect(files.has("providers/github.js")).toBe(true);
+    const manifest = JSON.parse(files.get("MANIFEST.json")!) as Manifest;
+    expect(manifest.entries).toEqual(expect.arrayContaining(["./providers/google", "./providers/github"]));
+  });
+
+  it("shrinks a package written whole by an earlier CLI to what the app uses, keeping a file the user edited", async () => {
+    const { project } = await initFixture("express-5-ts", JWT);
+    // What an earlier CLI wrote: every file of the runtime, and a manifest without entries.
+    const runtime = loadRuntimeSource(path.join(repoRoot, "dist/runtime/"));
+    const whole = runtimePackageFiles(runtime, []).filter((file) => file.path === "package.json");
+    for (const file of [...whole, ...runtime.files]) project.write(`${RUNTIME}/${file.path}`, file.content);
+    const hashes = Object.fromEntries([...whole, ...runtime.files].map((file) => [file.path, sha256(file.content)]));
+    project.write(
+      `${RUNTIME}/MANIFEST.json`,
+      JSON.stringify({ name: "@create-auth/runtime", version: runtime.version, files: hashes }),
+    );
+    project.write(`${RUNTIME}/qwik.js`, `${project.read(`${RUNTIME}/qwik.js`)}// the user's note\n`);
+
+    const again = await initInMemory(project, [...JWT, "--json"]);
+    expect(again.status).toBe(0);
+    const deleted = (JSON.parse(again.stdout) as { plan: { changes: { kind: string; path: string }[] } }).plan.changes
+      .filter((change) => change.kind === "delete")
+      .map((change) => change.path);
+    expect(deleted).toContain(`${RUNTIME}/next.js`);
+    expect(deleted).toContain(`${RUNTIME}/providers/passkey.js`);
+    expect(deleted).not.toContain(`${RUNTIME}/qwik.js`);
+    expect(project.has(`${RUNTIME}/qwik.js`)).toBe(true);
+    expect(project.has(`${RUNTIME}/express.js`)).toBe(true);
+    expect(project.has(`${RUNTIME}/sveltekit.js`)).toBe(false);
+  });
+});
+
+describe("the closure over the built runtime's import graph", () => {
+  /** A runtime of a few modules, as tsc and the build lay them out. */
+  const files = new Map([
+    ["index.js", 'export { Auth } from "./core/auth.js";\n'],
+    ["index.d.ts", 'export { Auth } from "./core/auth.js";\nexport type * from "./types.js";\n'],
+    ["core/auth.js", 'import { send } from "./send.js";\nexport const Auth = () => send;\n'],
+    ["core/auth.d.ts", 'export declare const Auth: () => import("./send.js").Send;\n'],
+    ["core/send.js", 'export const send = async () => (await import("./mailer.js")).mail();\n'],
+    ["core/send.d.ts", "export type Send = () => Promise<void>;\n"],
+    ["core/mailer.js", 'export async function mail() { await import("nodemailer"); }\n'],
+    ["core/mailer.d.ts", "export declare function mail(): Promise<void>;\n"],
+    ["types.js", "export {};\n"],
+    ["types.d.ts", "export interface User { id: string }\n"],
+    ["unused.js", "export {};\n"],
+    ["unused.d.ts", "export {};\n"],
+    ["ui/components.js", 'export { default as Button } from "./Button.svelte";\n'],
+    ["ui/components.d.ts", 'export { default as Button } from "./Button.svelte";\n'],
+    [
+      "ui/Button.svelte",
+      '<script lang="ts">\nimport type { Props } from "./props.js";\n</script>\n<button></button>\n',
+    ],
+    ["ui/Button.svelte.d.ts", 'import type { Props } from "./props.js";\nexport default Props;\n'],
+    ["ui/props.js", "export {};\n"],
+    ["ui/props.d.ts", "export interface Props { label: string }\n"],
+  ]);
+
+  it("follows static imports, re-exports and dynamic import() of the modules, and leaves packages out", () => {
+    const closure = runtimeClosure(files, ["."]);
+    expect(closure).toEqual(expect.arrayContaining(["core/auth.js", "core/send.js", "core/mailer.js"]));
+    expect(closure).not.toContain("unused.js");
+  });
+
+  it("follows the declarations' imports to declarations only, type queries and type-only exports included", () => {
+    const closure = runtimeClosure(files, ["."]);
+    expect(closure).toEqual(expect.arrayContaining(["core/auth.d.ts", "core/send.d.ts", "types.d.ts"]));
+    // Nothing that runs imports types.js, and no declaration names mailer's.
+    expect(closure).not.toContain("types.js");
+    expect(closure).not.toContain("core/mailer.d.ts");
+  });
+
+  it("keeps a Svelte component's source, its declarations and what its script imports, module and types", () => {
+    expect(runtimeClosure(files, ["./ui/components"])).toEqual([
+      "ui/Button.svelte",
+      "ui/Button.svelte.d.ts",
+      "ui/components.d.ts",
+      "ui/components.js",
+      "ui/props.d.ts",
+      "ui/props.js",
+    ]);
+  });
+
+  it("refuses a runtime where an import names a missing file, naming both", () => {
+    const broken = new Map(files);
+    broken.delete("core/mailer.js");
+    expect(() => runtimeClosure(broken, ["."])).toThrowError(
+      expect.objectContaining({
+        code: "RuntimeNotBuilt",
+        message: expect.stringMatching(/core\/send\.js imports \.\/mailer\.js/),
+      }),
+    );
+  });
+
+  it("refuses an entry the runtime has no module for", () => {
+    expect(() => runtimeClosure(files, ["./providers/nowhere"])).toThrowError(CliError);
+  });
+});
