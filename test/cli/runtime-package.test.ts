@@ -10,10 +10,12 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/cli/errors.js";
+import { memoryReader } from "../../src/cli/plan/reader.js";
+import { contentAfter } from "../../src/cli/plan/types.js";
 import { findProvider } from "../../src/cli/providers/catalog.js";
 import { runtimeClosure } from "../../src/cli/runtime-package/closure.js";
-import { adapterEntries, runtimeEntries } from "../../src/cli/runtime-package/entries.js";
-import { type Manifest, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
+import { adapterEntries, providerEntries, runtimeEntries } from "../../src/cli/runtime-package/entries.js";
+import { type Manifest, planRuntimePackage, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { initFixture, initInMemory, type MemoryProject, removeTemps, repoRoot } from "./support.js";
 
@@ -207,6 +209,45 @@ describe("a later run on an app that has a runtime package", () => {
     expect(project.has(`${RUNTIME}/qwik.js`)).toBe(true);
     expect(project.has(`${RUNTIME}/express.js`)).toBe(true);
     expect(project.has(`${RUNTIME}/sveltekit.js`)).toBe(false);
+  });
+});
+
+describe("what later commands ask of planRuntimePackage", () => {
+  const runtime = loadRuntimeSource(path.join(repoRoot, "dist/runtime/"));
+
+  /** The package init writes for Express with GitHub, as a project's files. */
+  function initialised(): Map<string, string> {
+    const entries = runtimeEntries({
+      framework: "express",
+      providers: [findProvider("github")!],
+      db: "none",
+      orm: "none",
+    });
+    return new Map(runtimePackageFiles(runtime, entries).map((file) => [`${RUNTIME}/${file.path}`, file.content]));
+  }
+
+  it("with no new entries (an update from the same runtime), plans nothing", () => {
+    const plan = planRuntimePackage(memoryReader("/app", initialised()), RUNTIME, runtime, []);
+    expect(plan).toEqual({ changes: [], conflicts: [] });
+  });
+
+  it("with a provider's entries (add-provider), creates its module, exports it, and touches nothing else", () => {
+    const plan = planRuntimePackage(
+      memoryReader("/app", initialised()),
+      RUNTIME,
+      runtime,
+      providerEntries([findProvider("gitlab")!]),
+    );
+    expect(plan.conflicts).toEqual([]);
+    const created = plan.changes.filter((change) => change.kind === "create").map((change) => change.path);
+    expect(created.sort()).toEqual([`${RUNTIME}/providers/gitlab.d.ts`, `${RUNTIME}/providers/gitlab.js`]);
+    const edited = plan.changes.filter((change) => change.kind === "edit").map((change) => change.path);
+    expect(edited.sort()).toEqual([`${RUNTIME}/MANIFEST.json`, `${RUNTIME}/package.json`]);
+    const pkg = plan.changes.find((change) => change.path === `${RUNTIME}/package.json`)!;
+    expect(JSON.parse(contentAfter(pkg)!).exports["./providers/gitlab"]).toEqual({
+      types: "./providers/gitlab.d.ts",
+      default: "./providers/gitlab.js",
+    });
   });
 });
 
