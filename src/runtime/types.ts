@@ -354,6 +354,37 @@ export type JWTReadParams = {
 
 export type JWTCallbackParams = JWTSignInParams | JWTUpdateParams | JWTReadParams;
 
+/** The `session` callback with the `jwt` strategy (an update reaches the `jwt` callback, not this one). */
+export type SessionJWTParams = {
+  session: Session;
+  /** What the `jwt` callback returned. */
+  token: JWT;
+  user?: undefined;
+  trigger?: undefined;
+  newSession?: undefined;
+};
+
+/** The `session` callback with the `database` strategy, on a read. */
+export type SessionDatabaseParams = {
+  session: Session;
+  user: AdapterUser;
+  token?: undefined;
+  trigger?: undefined;
+  newSession?: undefined;
+};
+
+/** The `session` callback with the `database` strategy, on a session update. */
+export type SessionDatabaseUpdateParams = {
+  session: Session;
+  user: AdapterUser;
+  trigger: "update";
+  /** The data the client sent. Untrusted: validate it. */
+  newSession: unknown;
+  token?: undefined;
+};
+
+export type SessionCallbackParams = SessionJWTParams | SessionDatabaseParams | SessionDatabaseUpdateParams;
+
 export interface CallbacksOptions {
   signIn?: (params: {
     user: User | AdapterUser;
@@ -370,13 +401,12 @@ export interface CallbacksOptions {
    * session.
    */
   jwt?: (params: JWTCallbackParams) => Awaitable<JWT | null>;
-  session?: (params: {
-    session: Session;
-    token: JWT;
-    user: AdapterUser;
-    newSession?: unknown;
-    trigger?: "update";
-  }) => Awaitable<Session | DefaultSession>;
+  /**
+   * Runs on every session read; what it returns is what the client sees. With the `jwt` strategy it gets
+   * the token; with `database` the stored user (and, on a session update, `trigger: "update"` with the
+   * client's data). Check `params.token` (or `params.user`) to reach the fields of that case.
+   */
+  session?: (params: SessionCallbackParams) => Awaitable<Session | DefaultSession>;
   /** Next.js middleware only: `true` authorizes, a falsy value redirects to sign-in, a Response overrides. */
   authorized?: (params: { auth: Session | null; request: Request }) => unknown;
 }

@@ -27,7 +27,7 @@ function resizable(overrides: Partial<AuthConfig> = {}): AuthConfig {
     callbacks: {
       jwt: ({ token, trigger, session }) =>
         trigger === "update" ? { ...token, blob: (session as { blob: string }).blob } : token,
-      session: ({ session, token }) => ({ ...session, blob: token.blob }) as typeof session,
+      session: ({ session, token }) => ({ ...session, blob: token?.blob }) as typeof session,
     },
     ...overrides,
   });

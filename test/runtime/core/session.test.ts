@@ -108,7 +108,7 @@ describe("GET /session", () => {
         },
         session: ({ session, token }) => {
           calls.push("session");
-          return { ...session, role: token.role } as typeof session;
+          return { ...session, role: token?.role } as typeof session;
         },
       },
       events: { session: () => void calls.push("event") },
@@ -161,7 +161,7 @@ describe("GET /session", () => {
     const config = baseConfig({
       callbacks: {
         jwt: ({ token }) => ({ ...token, big }),
-        session: ({ session, token }) => ({ ...session, big: token.big }) as typeof session,
+        session: ({ session, token }) => ({ ...session, big: token?.big }) as typeof session,
       },
     });
     const jar = await signInWithCredentials(config);

@@ -103,7 +103,7 @@ describe("reading the session", () => {
   it("passes the adapter's user to the session callback and returns what it returns", async () => {
     const { config, jar } = await signedIn({
       callbacks: {
-        session: ({ session, user, token }) => ({ ...session, userId: user.id, hadToken: token !== undefined }),
+        session: ({ session, user, token }) => ({ ...session, userId: user?.id, hadToken: token !== undefined }),
       },
     });
     const { body } = await readSession(config, jar);

@@ -56,7 +56,7 @@ beforeAll(async () => {
         return refreshAccessToken(token, { provider, leeway, reuseWindow });
       },
       session({ session, token }) {
-        return { ...session, accessToken: token.access_token, error: token.error };
+        return { ...session, accessToken: token?.access_token, error: token?.error };
       },
     },
   });

@@ -36,6 +36,7 @@ import type {
   Profile,
   Provider,
   Session,
+  SessionCallbackParams,
   User,
 } from "../../../src/runtime/types.js";
 
@@ -86,6 +87,22 @@ describe("the jwt callback's parameters, by trigger", () => {
       },
     };
     expectTypeOf(callbacks).not.toBeUndefined();
+  });
+});
+
+describe("the session callback's parameters, by strategy", () => {
+  it("jwt strategy: the token; database strategy: the stored user, and the client's data on an update", () => {
+    const session = (params: SessionCallbackParams): Session => {
+      if (params.token) {
+        expectTypeOf(params.token).toEqualTypeOf<JWT>();
+        expectTypeOf(params.user).toEqualTypeOf<undefined>();
+      } else {
+        expectTypeOf(params.user).toEqualTypeOf<AdapterUser>();
+        if (params.trigger === "update") expectTypeOf(params.newSession).toEqualTypeOf<unknown>();
+      }
+      return params.session;
+    };
+    expectTypeOf(session).toExtend<NonNullable<NonNullable<AuthConfig["callbacks"]>["session"]>>();
   });
 });
 

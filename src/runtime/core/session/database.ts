@@ -71,12 +71,10 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
           user: { name: user.name ?? null, email: user.email ?? null, image: user.image ?? null },
           expires: expires.toISOString(),
         };
-        // Cast: the public `session` callback type still promises `token` with database sessions too, which
-        // is not so (there is none); it goes when that type becomes a union by strategy.
         const session = await callbacks.session(
-          (update
+          update
             ? { session: defaultSession, user, trigger: "update", newSession: update.data }
-            : { session: defaultSession, user }) as Parameters<typeof callbacks.session>[0],
+            : { session: defaultSession, user },
         );
         await events.session?.({ session });
         return { session, cookies: extended ? cookieFor(stored.session.sessionToken, expires) : [] };

@@ -60,11 +60,7 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
           user: { name: token.name ?? null, email: token.email ?? null, image: token.picture ?? null },
           expires: expires.toISOString(),
         };
-        // Cast: the public `session` callback type still promises `user` with the jwt strategy too, which
-        // is not so (the core never has one here); it goes when that type becomes a union by strategy.
-        const session = await callbacks.session({ session: defaultSession, token } as Parameters<
-          typeof callbacks.session
-        >[0]);
+        const session = await callbacks.session({ session: defaultSession, token });
         await events.session?.({ session, token });
         return { session, cookies };
       } catch (error) {
