@@ -13,10 +13,12 @@ import { CliError } from "../../src/cli/errors.js";
 import { memoryReader } from "../../src/cli/plan/reader.js";
 import { contentAfter } from "../../src/cli/plan/types.js";
 import { findProvider } from "../../src/cli/providers/catalog.js";
-import { runtimeClosure } from "../../src/cli/runtime-package/closure.js";
+import { fileSpecifiers, runtimeClosure } from "../../src/cli/runtime-package/closure.js";
 import { adapterEntries, providerEntries, runtimeEntries } from "../../src/cli/runtime-package/entries.js";
 import { type Manifest, planRuntimePackage, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { moduleSpecifiers } from "../../src/cli/runtime-package/specifiers.js";
+import { typescript } from "../../src/cli/transforms/ast.js";
 import { initFixture, initInMemory, type MemoryProject, removeTemps, repoRoot } from "./support.js";
 
 afterAll(removeTemps);
@@ -315,5 +317,40 @@ describe("the closure over the built runtime's import graph", () => {
 
   it("refuses an entry the runtime has no module for", () => {
     expect(() => runtimeClosure(files, ["./providers/nowhere"])).toThrowError(CliError);
+  });
+});
+
+describe("the specifiers a runtime file names", () => {
+  it("are what TypeScript's preProcessFile finds, for every file of the built runtime", () => {
+    const ts = typescript();
+    const runtime = loadRuntimeSource(path.join(repoRoot, "dist/runtime/"));
+    const scripts = (source: string) =>
+      [...source.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join("\n");
+    let compared = 0;
+    for (const { path: file, content } of runtime.files) {
+      const info = ts.preProcessFile(file.endsWith(".svelte") ? scripts(content) : content, true, true);
+      const expected = [...info.importedFiles, ...info.referencedFiles].map((ref) => ref.fileName);
+      expect(new Set(fileSpecifiers(file, content)), file).toEqual(new Set(expected));
+      compared += expected.length;
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it("skip what only looks like an import: comments, strings, templates, regular expressions, import.meta", () => {
+    const source = [
+      '// import a from "./comment.js";',
+      '/* export * from "./block.js"; */',
+      "const s = \"import b from './string.js'\";",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
+      'const t = `${x} import("./template.js") ${`nested ${y}`}`;',
+      'const r = /import\\("\\.\\/regex.js"\\)/.test(s) ? 1 / 2 : 3;',
+      "const u = import.meta.url;",
+      'export const from = "./not-a-specifier.js";',
+      "export interface Shape { from: string }",
+      'import real from "./real.js";',
+      'export { other } from "./other.js";',
+      'export const lazy = () => import("./lazy.js");',
+    ].join("\n");
+    expect(moduleSpecifiers(source)).toEqual(["./real.js", "./other.js", "./lazy.js"]);
   });
 });

@@ -10,8 +10,8 @@
  */
 import path from "node:path";
 import { CliError } from "../errors.js";
-import { typescript } from "../transforms/ast.js";
 import type { RuntimeEntry } from "./entries.js";
+import { moduleSpecifiers } from "./specifiers.js";
 
 /** A built runtime's files by path relative to its root (`core/auth.js`, `sveltekit/SignIn.svelte`). */
 export type RuntimeFiles = ReadonlyMap<string, string>;
@@ -31,11 +31,9 @@ function svelteScripts(source: string): string {
   return [...source.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join("\n");
 }
 
-/** Every module specifier a file names: imports, re-exports, `import()`, `require()`, triple-slash paths. */
-function specifiers(file: string, source: string): string[] {
-  const text = kindOf(file) === "svelte" ? svelteScripts(source) : source;
-  const info = typescript().preProcessFile(text, true, true);
-  return [...info.importedFiles, ...info.referencedFiles].map((ref) => ref.fileName);
+/** Every module specifier a file names: imports, re-exports, `import()`, triple-slash paths. */
+export function fileSpecifiers(file: string, source: string): string[] {
+  return moduleSpecifiers(kindOf(file) === "svelte" ? svelteScripts(source) : source);
 }
 
 /**
@@ -89,7 +87,7 @@ export function runtimeClosure(files: RuntimeFiles, entries: Iterable<RuntimeEnt
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     const kind = kindOf(file);
     if (kind === null) continue;
-    for (const specifier of specifiers(file, files.get(file) ?? "")) {
+    for (const specifier of fileSpecifiers(file, files.get(file) ?? "")) {
       if (!specifier.startsWith("./") && !specifier.startsWith("../")) continue;
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
       for (const candidate of candidates(target, kind)) {
