@@ -195,6 +195,38 @@ describe("ExpressAuth on Express 5", () => {
     expect(proxied.headers.getSetCookie().some((cookie) => cookie.startsWith("__Host-authjs.csrf-token="))).toBe(true);
   });
 
+  it("believes a trusted proxy's X-Forwarded-Host only as one plain host, never the first entry of a list (OWASP WSTG-INPV-17)", async () => {
+    const trusted = await listen(appWith(userConfig(), (app) => app.set("trust proxy", true)));
+    for (const forwardedHost of ["evil.test, app.example.test", "app.example.test@evil.test", "evil.test/path"]) {
+      const response = await call(`${trusted}/auth/providers`, new CookieJar(), {
+        headers: { "x-forwarded-host": forwardedHost },
+      });
+      const providers = (await response.json()) as Record<string, { signinUrl: string }>;
+      expect(providers.credentials?.signinUrl, forwardedHost).toBe(`${trusted}/auth/signin/credentials`);
+    }
+    const listed = await call(`${trusted}/auth/signin`, new CookieJar(), {
+      headers: { "x-forwarded-proto": "https, http" },
+    });
+    expect(await listed.text()).toContain(`action="${trusted}/auth/callback/credentials"`);
+  });
+
+  it("keeps the app's own framing policy (helmet's CSP, X-Frame-Options) on the built-in pages", async () => {
+    const origin = await listen(
+      appWith(userConfig(), (app) =>
+        app.use((_req, res, next) => {
+          res.setHeader("Content-Security-Policy", "default-src 'self'; frame-ancestors 'self'");
+          res.setHeader("X-Frame-Options", "SAMEORIGIN");
+          next();
+        }),
+      ),
+    );
+    const page = await call(`${origin}/auth/signin`, new CookieJar());
+    expect(page.headers.get("content-security-policy")).toBe("default-src 'self'; frame-ancestors 'self'");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    const plain = await call(`${await listen(appWith(userConfig()))}/auth/signin`, new CookieJar());
+    expect(plain.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("getSession fails closed: a tampered cookie or a missing secret reads as no session", async () => {
     const config = userConfig();
     const origin = await listen(appWith(config));

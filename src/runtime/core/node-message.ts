@@ -4,6 +4,7 @@
  * written with web-standard APIs only, so no declaration depends on `@types/node` and Next's edge bundle,
  * which loads the Pages Router module with the rest of `next.ts`, can carry it.
  */
+import { yieldFrameHeaders } from "./response.js";
 
 /** Node's request headers: one string per name, an array for the names Node keeps repeated. */
 export type NodeHeaders = Record<string, string | string[] | undefined>;
@@ -48,12 +49,16 @@ export function appendSetCookies(res: NodeResponse, setCookies: string[]): void 
   res.setHeader("Set-Cookie", [...before, ...setCookies]);
 }
 
-/** Status, headers, every Set-Cookie (after any set earlier) and the body. */
+/**
+ * Status, headers, every Set-Cookie (after any set earlier) and the body. A framing policy the app already set
+ * on `res` (helmet's CSP, its own X-Frame-Options) is kept over the pages' default one.
+ */
 export async function writeResponse(response: Response, res: NodeResponse): Promise<void> {
   res.statusCode = response.status;
-  for (const [name, value] of response.headers) {
+  const written = yieldFrameHeaders(response, (name) => res.getHeader(name) !== undefined);
+  for (const [name, value] of written.headers) {
     if (name !== "set-cookie") res.setHeader(name, value);
   }
-  appendSetCookies(res, response.headers.getSetCookie());
-  res.end(new Uint8Array(await response.arrayBuffer()));
+  appendSetCookies(res, written.headers.getSetCookie());
+  res.end(new Uint8Array(await written.arrayBuffer()));
 }

@@ -4,8 +4,8 @@
  * `originalUrl`, `protocol`, `app`) and writes only through Node's `ServerResponse`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { firstValue } from "../core/auth-actions.js";
 import { readBody, webHeaders } from "../core/node-message.js";
+import { forwardedOrigin } from "../core/request.js";
 
 /** The parts of Express's `req` the integration reads; Express 4's and 5's `Request` both satisfy it. */
 export interface ExpressRequest extends IncomingMessage {
@@ -25,17 +25,27 @@ export type ExpressResponse = ServerResponse;
 type TrustFunction = (address: string | undefined, hop: number) => boolean;
 
 /**
- * `<protocol>://<host>` as Express sees the client. `X-Forwarded-Host` counts only when the app's
- * `trust proxy` setting trusts the connecting peer, exactly the rule Express applies to `req.protocol`
- * (its compiled `trust proxy fn` setting, present since Express 4.0): a header any client can send never
- * decides the origin on its own.
+ * `<protocol>://<host>` as the client sees it. The forwarded headers count only when the app's `trust proxy`
+ * setting trusts the connecting peer (its compiled `trust proxy fn` setting, present since Express 4.0): a
+ * header any client can send never decides the origin on its own. Even then they are read by the core's one
+ * rule (`forwardedOrigin`): one plain host and http/https, never the first entry of a list, which Express's
+ * own `req.hostname`/`req.protocol` would take and which is whatever the client sent (OWASP WSTG-INPV-17).
  */
 export function requestOrigin(req: ExpressRequest): string {
+  const own = `${(req.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
   const trust = req.app.get("trust proxy fn") as TrustFunction | undefined;
-  const trusted = typeof trust === "function" && trust(req.socket?.remoteAddress, 0);
-  const host = (trusted ? firstValue(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host ?? "localhost";
-  const protocol = req.protocol === "https" ? "https" : "http";
-  return `${protocol}://${host}`;
+  if (typeof trust !== "function" || !trust(req.socket?.remoteAddress, 0)) return own;
+  let ownUrl: URL;
+  try {
+    ownUrl = new URL(own);
+  } catch {
+    return own;
+  }
+  const forwarded = webHeaders({
+    "x-forwarded-host": req.headers["x-forwarded-host"],
+    "x-forwarded-proto": req.headers["x-forwarded-proto"],
+  });
+  return forwardedOrigin(forwarded, ownUrl) ?? own;
 }
 
 function headersOf(req: ExpressRequest): Headers {

@@ -5,7 +5,6 @@
  */
 import { NextRequest } from "next/server.js";
 import { appendSetCookies, readBody, webHeaders, writeResponse } from "../core/node-message.js";
-import { yieldFrameHeaders } from "../core/response.js";
 import type { AuthConfig, Session } from "../types.js";
 import { readSession } from "./session.js";
 
@@ -74,11 +73,8 @@ export function pagesApiRoute(handlers: { GET: Handler; POST: Handler }) {
       ...(hasBody ? { body: await readBody(req) } : {}),
     });
     const response = await (method === "POST" ? handlers.POST : handlers.GET)(request);
-    // Headers the app set on `res` (next.config.js `headers()`) are there before the route runs: its own
-    // framing policy wins over the core's, as Next keeps it for App Router responses (core/response.ts).
-    await writeResponse(
-      yieldFrameHeaders(response, (name) => res.getHeader(name) !== undefined),
-      res,
-    );
+    // Headers the app set on `res` (next.config.js `headers()`) are there before the route runs: writeResponse
+    // keeps its own framing policy over the core's, as Next keeps it for App Router responses (core/response.ts).
+    await writeResponse(response, res);
   };
 }
