@@ -27,7 +27,7 @@ export async function getAuthorizationUrl(
   } catch (cause) {
     if (cause instanceof AuthError) throw cause;
     throw new OAuthSignInError(`Discovery for provider "${provider.id}" at ${provider.issuer} failed.`, {
-      cause: cause as Error,
+      cause,
     });
   }
   if (!as.authorization_endpoint) {

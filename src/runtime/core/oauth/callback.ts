@@ -82,7 +82,7 @@ export async function handleOAuth(
       throw new InvalidCheck(`iss check failed: ${cause.message} (RFC 9207).`, { cause });
     }
     throw new OAuthCallbackError(`Invalid authorization response from provider "${provider.id}".`, {
-      cause: cause as Error,
+      cause,
     });
   }
 
@@ -123,7 +123,7 @@ export async function handleOAuth(
     user = await provider.profile(profile, tokenSet);
   } catch (cause) {
     throw new OAuthProfileParseError(`The profile callback of provider "${provider.id}" threw.`, {
-      cause: cause as Error,
+      cause,
     });
   }
   if (user === null || typeof user !== "object" || (typeof user.id !== "string" && typeof user.id !== "number")) {
@@ -164,7 +164,7 @@ async function authorizationServer(provider: InternalOAuthProvider) {
     return await getAuthorizationServer(provider);
   } catch (cause) {
     throw new OAuthCallbackError(`Discovery for provider "${provider.id}" at ${provider.issuer} failed.`, {
-      cause: cause as Error,
+      cause,
     });
   }
 }
@@ -189,7 +189,7 @@ function tokenError(provider: InternalOAuthProvider, cause: unknown): AuthError 
       cause,
     });
   }
-  return new OAuthCallbackError(`The code exchange with provider "${provider.id}" failed.`, { cause: cause as Error });
+  return new OAuthCallbackError(`The code exchange with provider "${provider.id}" failed.`, { cause });
 }
 
 /** The token response as the records carry it: `token_type` lower-cased, `expires_at` from `expires_in`. */
@@ -233,7 +233,7 @@ async function readProfile(
   } catch (cause) {
     if (cause instanceof AuthError) throw cause;
     throw new OAuthCallbackError(`Reading the profile from provider "${provider.id}" failed.`, {
-      cause: cause as Error,
+      cause,
     });
   }
 }

@@ -91,7 +91,7 @@ export async function consumeCheckCookie(
     });
   } catch (cause) {
     throw new InvalidCheck(`${label[check]} cookie could not be unsealed (tampered, expired or another secret).`, {
-      cause: cause as Error,
+      cause,
     });
   }
   if (!payload || typeof payload.value !== "string") {
