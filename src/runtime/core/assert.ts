@@ -14,7 +14,9 @@ import {
   UntrustedHost,
 } from "../errors.js";
 import type { Adapter, AuthConfig } from "../types.js";
+import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
+import { providerEnvKey } from "./provider-env.js";
 import { APP_CHOSEN, redirectTarget } from "./redirect.js";
 import { assertWebAuthnProviders } from "./webauthn/assert.js";
 
@@ -103,13 +105,115 @@ function assertAdapter(options: InternalOptions): Error | undefined {
  */
 const warned = new WeakMap<object, Set<string>>();
 
-function warnOnce(config: AuthConfig, logger: InternalOptions["logger"], code: string, message: string): void {
+function warnOnce(
+  config: AuthConfig,
+  logger: InternalOptions["logger"],
+  code: string,
+  message: string,
+  key: string = code,
+): void {
   const destination = config.logger ?? console;
   const given = warned.get(destination) ?? new Set<string>();
   warned.set(destination, given);
-  if (given.has(code)) return;
-  given.add(code);
+  if (given.has(key)) return;
+  given.add(key);
   logger.warn(code, message);
+}
+
+/**
+ * RFC 6761 §6.3 `localhost` and its subdomains, 127.0.0.0/8 (RFC 1122 §3.2.1.3) and `::1` (RFC 4291 §2.5.3),
+ * as the WHATWG URL parser writes a hostname (IPv4 canonical, IPv6 bracketed). Names only this machine.
+ */
+export function isLoopbackHostname(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  return name === "localhost" || name.endsWith(".localhost") || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
+/** A `Host`-style value (`name[:port]`, quoted in `Forwarded`) naming this machine; anything else does not. */
+function isLoopbackHost(host: string): boolean {
+  const value = host.trim().replace(/^"(.*)"$/, "$1");
+  if (value === "" || !URL.canParse(`http://${value}`)) return false;
+  const url = new URL(`http://${value}`);
+  const bare =
+    url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "" && !value.includes("/");
+  return bare && isLoopbackHostname(url.hostname);
+}
+
+/** Every host a proxy would have written in `X-Forwarded-Host` or `Forwarded: host=` (RFC 7239 §5.3). */
+function forwardedHosts(headers: Headers): string[] {
+  const hosts: string[] = [];
+  const xForwardedHost = headers.get("x-forwarded-host");
+  if (xForwardedHost !== null) hosts.push(...xForwardedHost.split(","));
+  const forwarded = headers.get("forwarded");
+  if (forwarded !== null) {
+    for (const match of forwarded.matchAll(/(?:^|[;,\s])host=("[^"]*"|[^;,\s]*)/gi)) hosts.push(match[1] ?? "");
+  }
+  return hosts;
+}
+
+/**
+ * Whether the URLs may be built on the request's host. Yes when `AUTH_URL` is set (the request's host is then
+ * ignored: core/request.ts) or `trustHost` is on. With `trustHost: false` (or AUTH_TRUST_HOST=false), never.
+ * With nothing configured, only a request that names this machine alone: its URL's host is loopback, and so is
+ * every host a proxy header names. That is a local run (dev, or a production build previewed on localhost at
+ * any port), where nobody else's browser can be sent to the URLs built; a deployment is reached by a public
+ * name, or through a proxy that says so in X-Forwarded-Host (Next's own server writes the browser's Host there),
+ * and must name its URL (OWASP WSTG-INPV-17: a Host the app did not choose poisons emailed links and cached
+ * pages). No forwarded header is read for the URL itself here: only `trustHost` makes them believed.
+ */
+function assertTrustedHost(request: RequestInternal, config: AuthConfig): UntrustedHost | undefined {
+  if (config.trustHost === true || (config as ConfigWithEnv)[deploymentUrl]) return undefined;
+  if (
+    config.trustHost === undefined &&
+    isLoopbackHostname(request.url.hostname) &&
+    forwardedHosts(request.headers).every(isLoopbackHost)
+  ) {
+    return undefined;
+  }
+  return new UntrustedHost(
+    `Host must be trusted. URL was: ${request.url.href}. Set AUTH_URL to the site's public URL, or AUTH_TRUST_HOST=true (or \`trustHost: true\`) when your server or proxy sets the Host header safely. Without either, only localhost, 127.0.0.1 and [::1] are trusted, and only with no proxy header naming another host.`,
+  );
+}
+
+/** Whether an OAuth/OIDC provider has a client id (an empty `AUTH_<ID>_ID` leaves it blank). */
+export function hasClientId(provider: { clientId?: string | undefined }): boolean {
+  return typeof provider.clientId === "string" && provider.clientId.trim() !== "";
+}
+
+/**
+ * The env keys an OAuth/OIDC provider without a client id needs filled: `AUTH_<ID>_ID`, and `AUTH_<ID>_SECRET`
+ * when it has no secret either (a public client may need none). Names only; never a value.
+ */
+export function missingProviderKeys(provider: { id: string; clientSecret?: string | undefined }): string[] {
+  const keys = [providerEnvKey(provider.id, "ID")];
+  if (!provider.clientSecret) keys.push(providerEnvKey(provider.id, "SECRET"));
+  return keys;
+}
+
+/** "set AUTH_GITHUB_ID and AUTH_GITHUB_SECRET …": what to do, in the log and on the configuration error page. */
+export function missingProviderKeysText(provider: { id: string; clientSecret?: string | undefined }): string {
+  const keys = missingProviderKeys(provider);
+  const list = keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}`;
+  return `set ${list} in the server's environment (from the provider's OAuth app settings), then restart the server.`;
+}
+
+/**
+ * RFC 6749 §2.2: an OAuth client is known to the provider by its client id. A provider without one (an empty
+ * AUTH_<ID>_ID) could only send the user to the provider with `client_id=`: said once here, and its sign-in
+ * answers the configuration error page naming the keys (actions/signin.ts).
+ */
+function warnUnconfiguredProviders(options: InternalOptions, config: AuthConfig): void {
+  for (const provider of options.providers) {
+    if ((provider.type === "oauth" || provider.type === "oidc") && !hasClientId(provider)) {
+      warnOnce(
+        config,
+        options.logger,
+        "provider-missing-client-id",
+        `The ${provider.name} provider ("${provider.id}") has no client id: ${missingProviderKeysText(provider)} Until then its sign-in answers a configuration error page.`,
+        `provider-missing-client-id:${provider.id}`,
+      );
+    }
+  }
 }
 
 export function assertConfig(
@@ -130,17 +234,14 @@ export function assertConfig(
     warnOnce(config, logger, "experimental-webauthn", "WebAuthn is experimental and may change.");
   }
 
-  // Without a trusted host, the Host header (and so every URL we build) is attacker-controlled.
-  if (config.trustHost !== true) {
-    return new UntrustedHost(
-      `Host must be trusted. URL was: ${request.url.href}. Set AUTH_TRUST_HOST=true (or \`trustHost: true\`) when your server or proxy sets the Host header safely, or set AUTH_URL.`,
-    );
-  }
+  const untrusted = assertTrustedHost(request, config);
+  if (untrusted) return untrusted;
   if (options.secret.length === 0) {
     return new MissingSecret(
-      "No secret is set: set AUTH_SECRET in your environment or pass `secret` to the config. Create one with `npx create-auth secret` (or `openssl rand -hex 32`); note that `npx auth secret` runs another project's CLI from the public registry, not this one.",
+      "No secret is set: set AUTH_SECRET in your environment or pass `secret` to the config. Create one with `openssl rand -base64 32` (works everywhere) or `npx create-auth secret`; note that `npx auth secret` runs another project's CLI from the public registry, not this one.",
     );
   }
+  warnUnconfiguredProviders(options, config);
 
   // The app's own destinations pass the redirect rule up front: a page that could never be redirected to
   // is the developer's to fix (a request's callbackUrl, by contrast, is the client's and is ignored in init).

@@ -19,11 +19,17 @@ export function envUrl(env: Env): string | undefined {
   return env.AUTH_URL || env.NEXTAUTH_URL || undefined;
 }
 
-function parseTrustHost(env: Env): boolean {
+/**
+ * `true` or `false` when the environment says so; `undefined` when nothing does (production, no AUTH_URL, no
+ * AUTH_TRUST_HOST, no known platform). Unset is not false: core/assert.ts then trusts a request that names only
+ * this machine (a production build previewed on localhost), and nothing else. An explicit "false" (unlike the
+ * reference) means false, loopback included.
+ */
+function parseTrustHost(env: Env): boolean | undefined {
   const explicit = env.AUTH_TRUST_HOST;
-  // Unlike the reference, an explicit "false" means false.
   if (explicit !== undefined && explicit !== "") return explicit !== "false" && explicit !== "0";
-  return Boolean(envUrl(env) || env.VERCEL || env.CF_PAGES || env.NODE_ENV !== "production");
+  if (envUrl(env) || env.VERCEL || env.CF_PAGES || env.NODE_ENV !== "production") return true;
+  return undefined;
 }
 
 function withEnvCredentials(provider: AuthConfig["providers"][number], env: Env): Provider {
@@ -78,6 +84,7 @@ export function setEnvDefaults(envObject: Env, config: AuthConfig, suppressBaseP
     config.secret = secrets;
   }
   config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL || undefined;
-  config.trustHost ??= parseTrustHost(envObject);
+  const trustHost = parseTrustHost(envObject);
+  if (trustHost !== undefined) config.trustHost ??= trustHost;
   config.providers = config.providers.map((provider) => withEnvCredentials(provider, envObject));
 }

@@ -3,10 +3,11 @@
  * everything else to the error page; only the types in CLIENT_SAFE reach the URL, every other one is
  * shown as `Configuration` (the details stay in the server log). No stack or message reaches a client.
  */
-import { AuthError, CredentialsSignin, ErrorPageLoop, SignInError } from "../errors.js";
+import { AuthError, CredentialsSignin, ErrorPageLoop, MissingSecret, SignInError, UntrustedHost } from "../errors.js";
 import type { Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
 import type { RequestInternal } from "./internal.js";
 import { renderErrorPage } from "./pages/error.js";
+import { escapeHtml, layout } from "./pages/html.js";
 import { APP_CHOSEN, redirectTarget } from "./redirect.js";
 import { html, json } from "./response.js";
 
@@ -64,7 +65,17 @@ export function clientErrorType(error: Error): string {
   return error instanceof AuthError && CLIENT_SAFE.has(error.type) ? error.type : "Configuration";
 }
 
-/** Maps an error thrown by an action to a redirect (or, for a session update, 400 `null`). Logs it whole. */
+/**
+ * The provider a configuration error is about, when it is one the server has but could not use (actions/signin.ts
+ * marks it: `cause.provider`). It travels to the error page as `?provider=`, which names the env keys to fill
+ * only for a provider that really lacks them (actions/error.ts): nothing of the request is reflected.
+ */
+function unconfiguredProvider(error: Error): string | undefined {
+  const provider = error instanceof AuthError ? error.cause?.provider : undefined;
+  return typeof provider === "string" ? provider : undefined;
+}
+
+/** Maps an error thrown by an action to a redirect (or, for a session update, 400 `null`). Logs it. */
 export function actionErrorResponse(thrown: unknown, context: ErrorContext): ResponseInternal {
   const error = toError(thrown);
   const { request, basePath, pages, logger, cookies = [] } = context;
@@ -72,6 +83,8 @@ export function actionErrorResponse(thrown: unknown, context: ErrorContext): Res
   if (request.method === "POST" && request.action === "session") return json(null, 400, { cookies });
   const params = new URLSearchParams({ error: clientErrorType(error) });
   if (error instanceof CredentialsSignin) params.set("code", error.code);
+  const provider = unconfiguredProvider(error);
+  if (provider !== undefined) params.set("provider", provider);
   const isSignIn = error instanceof SignInError;
   const page = (isSignIn ? pages.signIn : pages.error) ?? `${basePath}/${isSignIn ? "signin" : "error"}`;
   return { redirect: withQuery(pageUrl(request.url.origin, page), params), cookies };
@@ -94,14 +107,41 @@ export function configurationErrorResponse(thrown: unknown, context: Omit<ErrorC
     logger.error(new ErrorPageLoop(`The error page ${pages.error} must not require authentication.`));
   }
   if (!pages.error || onErrorPage) {
-    const { status, html: page } = renderErrorPage({
-      type: "Configuration",
-      url: new URL(`${request.url.origin}${basePath}`),
-      theme,
-    });
+    const help = configurationHelp(error);
+    if (help !== undefined) return html(configurationHelpPage({ theme, help }), 500);
+    const url = new URL(`${request.url.origin}${basePath}`);
+    const { status, html: page } = renderErrorPage({ type: "Configuration", url, theme });
     return html(page, status);
   }
   return {
     redirect: withQuery(pageUrl(request.url.origin, pages.error), new URLSearchParams({ error: "Configuration" })),
   };
+}
+
+/**
+ * What the developer of a site must set, for the configuration errors where that is all there is to it and
+ * saying it tells a visitor nothing about the server but the names of two settings (never a value, never
+ * the request's host). Every other configuration error keeps the generic page: its details are in the log.
+ */
+function configurationHelp(error: Error): string | undefined {
+  if (error instanceof UntrustedHost) {
+    return "Sign-in is not set up for this address. The server needs AUTH_URL set to the site's public URL (for example https://app.example.com), or AUTH_TRUST_HOST=true when it runs behind a proxy that sets the Host header; then restart it.";
+  }
+  if (error instanceof MissingSecret) {
+    return "The server has no AUTH_SECRET. Create one with `openssl rand -base64 32` (or `npx create-auth secret`), set it as AUTH_SECRET in the server's environment, and restart it.";
+  }
+  return undefined;
+}
+
+/**
+ * The Configuration error page (500) with one paragraph saying what to set. Its link is the path `/`, not an
+ * absolute URL: on an untrusted host the request's origin is whatever the client sent (WSTG-INPV-17).
+ */
+export function configurationHelpPage(params: { theme: Theme; help: string }): string {
+  const { theme, help } = params;
+  return layout({
+    title: "Error",
+    theme,
+    content: `<h1>Server error</h1><p>There is a problem with the server configuration.</p><p>${escapeHtml(help)}</p><a class="button" href="/">Go to the home page</a>`,
+  });
 }

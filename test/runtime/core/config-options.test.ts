@@ -46,10 +46,10 @@ describe("trustHost and forwarded headers", () => {
     expect(errors[0]!.message).toMatch(/AUTH_TRUST_HOST=true.*`trustHost: true`/);
   });
 
-  it("does not trust the host in production unless told to", () => {
+  it("does not trust the host in production unless told to (unset: only a loopback request is trusted)", () => {
     const config: AuthConfig = { providers: [] };
     setEnvDefaults({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }, config);
-    expect(config.trustHost).toBe(false);
+    expect(config.trustHost).toBeUndefined();
   });
 });
 

@@ -56,7 +56,9 @@ describe("setEnvDefaults", () => {
       setEnvDefaults(env, c);
       return c.trustHost;
     };
-    expect(trust({ NODE_ENV: "production" })).toBe(false);
+    // Unset, not false: core/assert.ts then trusts a request naming only this machine (a local preview).
+    expect(trust({ NODE_ENV: "production" })).toBeUndefined();
+    expect(trust({ NODE_ENV: "production", AUTH_TRUST_HOST: "false" })).toBe(false);
     expect(trust({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" })).toBe(true);
     expect(trust({ NODE_ENV: "production", AUTH_URL: "https://example.test" })).toBe(true);
     expect(trust({ NODE_ENV: "production", VERCEL: "1" })).toBe(true);

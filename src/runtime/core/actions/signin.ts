@@ -6,9 +6,11 @@
  */
 import { InvalidProvider } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
+import { hasClientId, missingProviderKeysText } from "../assert.js";
 import { actionHref } from "../auth-actions.js";
 import { assertCsrf } from "../csrf.js";
 import { pageUrl, withQuery } from "../errors.js";
+import type { InternalOAuthProvider } from "../internal.js";
 import { getAuthorizationUrl } from "../oauth/authorization-url.js";
 import { renderSignInPage } from "../pages/signin.js";
 import { html } from "../response.js";
@@ -19,6 +21,18 @@ function requireKnownProvider({ request, options }: ActionContext) {
   if (request.providerId !== undefined && !options.provider) {
     throw new InvalidProvider(`No provider with id "${request.providerId}" is configured.`);
   }
+}
+
+/**
+ * RFC 6749 §4.1.1: the authorization request names the client. Without a client id (an empty AUTH_<ID>_ID) the
+ * provider could only answer its own error page; this one names the keys to fill instead (actions/error.ts).
+ */
+function requireClientId(provider: InternalOAuthProvider): void {
+  if (hasClientId(provider)) return;
+  throw new InvalidProvider(
+    `The ${provider.name} provider ("${provider.id}") has no client id: ${missingProviderKeysText(provider)}`,
+    { cause: { provider: provider.id } },
+  );
 }
 
 export function signInPage(context: ActionContext): ResponseInternal {
@@ -46,6 +60,7 @@ export async function signIn(context: ActionContext): Promise<ResponseInternal> 
   assertCsrf("signin", options.csrfTokenVerified, skipCSRFCheck);
   const provider = options.provider;
   if (provider?.type === "oauth" || provider?.type === "oidc") {
+    requireClientId(provider);
     const authorization = await getAuthorizationUrl(options, provider, request.query);
     return { redirect: authorization.redirect, cookies: [...cookies, ...authorization.cookies] };
   }
