@@ -7,18 +7,23 @@
  * error page saying what to set, logged as one line, not a stack.
  *
  * The Express stories run a real Express app in production mode on two ports, driven over HTTP with the Host
- * header a browser sends, against a real OpenID Provider on loopback.
+ * header a browser sends, against a real OpenID Provider on loopback; the SvelteKit stories drive the hook and
+ * the form actions with the production environment `vite preview` gives them.
  */
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isRedirect } from "@sveltejs/kit";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ExpressAuth, type ExpressAuthConfig } from "../../src/runtime/express.js";
 import { Auth, setEnvDefaults } from "../../src/runtime/index.js";
 import credentials from "../../src/runtime/providers/credentials.js";
+import github from "../../src/runtime/providers/github.js";
 import OIDC from "../../src/runtime/providers/oidc.js";
+import { createSvelteKitAuth, type SvelteKitAuthConfig } from "../../src/runtime/sveltekit/auth.js";
 import type { AuthConfig } from "../../src/runtime/types.js";
 import { CookieJar, captureLogger, DEMO_USER, SECRET } from "../runtime/core/support.js";
+import { appResolver, requestEvent } from "../runtime/sveltekit/event.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 
 const PASSWORD = "correct horse";
@@ -353,5 +358,111 @@ describe("the core's rule in production mode with nothing configured", () => {
     expect(response.status).toBe(500);
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("SvelteKit's `npm run build && npm run preview` (production env, no AUTH_URL) through the handle hook and form actions", () => {
+  const PREVIEWS = ["http://localhost:4173", "http://127.0.0.1:4174", "http://[::1]:3100"];
+
+  function previewAuth() {
+    const config: SvelteKitAuthConfig = {
+      secret: SECRET,
+      logger: captureLogger().logger,
+      providers: [demoCredentials(), github({ clientId: "Iv1.preview", clientSecret: "preview-secret" })],
+    };
+    return createSvelteKitAuth(config, () => ({ NODE_ENV: "production" }));
+  }
+
+  /** A request as the preview server hands it to the hook: its URL and Host are what the browser used. */
+  function browserRequest(origin: string, path: string, jar: CookieJar, form?: Record<string, string>): Request {
+    const headers: Record<string, string> = { host: new URL(origin).host };
+    if (jar.cookies.size > 0) headers.cookie = jar.header();
+    if (!form) return new Request(`${origin}${path}`, { headers });
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    headers.origin = origin;
+    return new Request(`${origin}${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
+  }
+
+  async function throughHandle(auth: ReturnType<typeof createSvelteKitAuth>, request: Request) {
+    const { event, cookiesSet } = requestEvent(request);
+    const { resolve } = appResolver();
+    const response = await auth.handle({ event, resolve });
+    return { response, event, cookiesSet };
+  }
+
+  it.each(PREVIEWS)(
+    "on %s: the credentials form signs in, lands there, and the app's page reads the session",
+    async (origin) => {
+      const auth = previewAuth();
+      const jar = new CookieJar();
+      const csrf = await throughHandle(auth, browserRequest(origin, "/auth/csrf", jar));
+      expect(csrf.response.status).toBe(200);
+      jar.apply(csrf.response);
+      const { csrfToken } = (await csrf.response.json()) as { csrfToken: string };
+      const signedIn = await throughHandle(
+        auth,
+        browserRequest(origin, "/auth/callback/credentials", jar, {
+          csrfToken,
+          email: DEMO_USER.email!,
+          password: PASSWORD,
+          callbackUrl: "/journal",
+        }),
+      );
+      expect(signedIn.response.headers.get("location")).toBe(`${origin}/journal`);
+      jar.apply(signedIn.response);
+      const page = await throughHandle(auth, browserRequest(origin, "/journal", jar));
+      expect((await page.event.locals.auth())?.user?.email).toBe(DEMO_USER.email);
+    },
+  );
+
+  it.each(PREVIEWS)("on %s: an OAuth sign-in's redirect_uri names that host and port", async (origin) => {
+    const auth = previewAuth();
+    const jar = new CookieJar();
+    const csrf = await throughHandle(auth, browserRequest(origin, "/auth/csrf", jar));
+    jar.apply(csrf.response);
+    const { csrfToken } = (await csrf.response.json()) as { csrfToken: string };
+    const started = await throughHandle(auth, browserRequest(origin, "/auth/signin/github", jar, { csrfToken }));
+    const authorization = new URL(started.response.headers.get("location")!);
+    expect(authorization.origin).toBe("https://github.com");
+    expect(authorization.searchParams.get("redirect_uri")).toBe(`${origin}/auth/callback/github`);
+  });
+
+  it.each(PREVIEWS)("on %s: the signIn form action (server-side helper) lands there too", async (origin) => {
+    const auth = previewAuth();
+    const { event } = requestEvent(
+      browserRequest(origin, "/login", new CookieJar(), {
+        providerId: "credentials",
+        email: DEMO_USER.email!,
+        password: PASSWORD,
+        redirectTo: "/journal",
+      }),
+    );
+    let thrown: unknown;
+    try {
+      await auth.signIn(event);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isRedirect(thrown)).toBe(true);
+    expect((thrown as { location: string }).location).toBe(`${origin}/journal`);
+  });
+
+  it("the same build served under a public name without AUTH_URL: the hook answers the page that says what to set, and the app's pages read no session", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const config: SvelteKitAuthConfig = { secret: SECRET, providers: [demoCredentials()] };
+      const auth = createSvelteKitAuth(config, () => ({ NODE_ENV: "production" }));
+      const origin = "https://app.example.test";
+      const signin = await throughHandle(auth, browserRequest(origin, "/auth/signin", new CookieJar()));
+      expect(signin.response.status).toBe(500);
+      expect(await signin.response.text()).toContain("AUTH_URL");
+      const page = await throughHandle(auth, browserRequest(origin, "/journal", new CookieJar()));
+      expect(await page.event.locals.auth()).toBeNull();
+      const lines = consoleError.mock.calls.flatMap((call) => call.map(String).join(" ").split("\n"));
+      expect(lines).toHaveLength(2);
+      for (const line of lines) expect(line).toMatch(/^\[auth\]\[error\] UntrustedHost: /);
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });
