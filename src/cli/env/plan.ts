@@ -102,7 +102,10 @@ export function planSecretsFile(options: {
 export function planEnvExample(reader: ProjectReader, keys: string[], envFile: string): FileStep[] {
   const path = ".env.example";
   const before = reader.read(path);
-  const header = [`Auth settings: copy to ${envFile} and fill in. Generate AUTH_SECRET with: npx create-auth secret`];
+  const header = [
+    `Auth settings: copy to ${envFile} and fill in. Generate AUTH_SECRET with: openssl rand -base64 32`,
+    `(npx create-auth secret does the same and writes it into ${envFile}).`,
+  ];
   const merge = mergeEnv(
     before,
     keys.map((key) => ({ key, value: "" })),

@@ -40,7 +40,8 @@ export function authModuleStep(auth: AuthModule, content: string, providers: rea
       const references = shapeOf(source).references;
       const missing = providers.filter((p) => !references.includes(`${RUNTIME_PACKAGE_NAME}/providers/${p.id}`));
       if (missing.length === 0) return null;
-      return `${auth.path} does not use ${missing.map((p) => p.id).join(", ")}; add with: npx create-auth add-provider <id> (init never rewrites an existing auth ${auth.noun ?? "module"}).`;
+      const noun = auth.noun ?? "module";
+      return `${auth.path} does not use ${missing.map((p) => p.id).join(", ")}, and init never rewrites an existing auth ${noun}: to have init write one with every provider you name, move ${auth.path} aside (your edits stay in the moved file) and run init again.`;
     },
   };
 }
