@@ -5,6 +5,7 @@
 
 export { Auth, raw, skipCSRFCheck } from "./core/auth.js";
 export { createActionURL, isAuthAction } from "./core/auth-actions.js";
+export { normalizeEmailAddress } from "./core/email/normalize.js";
 export { setEnvDefaults } from "./core/env.js";
 export * from "./errors.js";
 export * from "./types.js";

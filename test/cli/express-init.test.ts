@@ -6,6 +6,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  authorizeBody,
   type CliRun,
   initFixture,
   initInMemory,
@@ -86,12 +87,13 @@ describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFil
     }
   });
 
-  it("writes the credentials authorize denied by default", () => {
-    const lines = project.read(authFile).split("\n");
-    const start = lines.findIndex((line) => line.trim() === "async authorize(credentials) {");
-    expect(start).toBeGreaterThan(0);
-    const body = lines.slice(start + 1);
-    expect(body.find((line) => !line.trim().startsWith("//"))?.trim()).toBe("return null;");
+  it("writes the credentials authorize denied by default, finding users by the runtime's email normaliser", () => {
+    const body = authorizeBody(project.read(authFile));
+    expect(body.filter((line) => /\breturn\b/.test(line)).map((line) => line.trim())).toEqual([
+      'if (email === null || typeof credentials.password !== "string") return null;',
+      "return null;",
+    ]);
+    expect(body.join("\n")).toContain('normalizeEmailAddress(String(credentials.email ?? ""))');
   });
 
   it("keeps the existing .env byte for byte and appends a fresh secret and provider stubs", async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFilesRecursive } from "../../src/cli/plan/reader.js";
 import {
   assertBuilt,
+  authorizeBody,
   type CliRun,
   copyFixture,
   hashTree,
@@ -58,14 +59,14 @@ describe("create-auth init (Next.js App Router)", () => {
     await expect(project.read(".gitignore")).toMatchFileSnapshot("__snapshots__/init-next/gitignore.snap");
   });
 
-  it("writes the credentials authorize exactly as the e2e contract says: denied by default", () => {
-    const lines = project.read("auth.ts").split("\n");
-    const start = lines.findIndex((line) => line.trim() === "async authorize(credentials) {");
-    expect(start).toBeGreaterThan(0);
-    const body = lines.slice(start + 1);
-    const firstCode = body.findIndex((line) => !line.trim().startsWith("//"));
-    expect(firstCode).toBeGreaterThan(0);
-    expect(body[firstCode]!.trim()).toBe("return null;");
+  it("writes the credentials authorize denied by default, finding users by the runtime's email normaliser", () => {
+    const body = authorizeBody(project.read("auth.ts"));
+    expect(body.filter((line) => /\breturn\b/.test(line)).map((line) => line.trim())).toEqual([
+      'if (email === null || typeof credentials.password !== "string") return null;',
+      "return null;",
+    ]);
+    expect(body.join("\n")).toContain('normalizeEmailAddress(String(credentials.email ?? ""))');
+    expect(project.read("auth.ts")).toContain('import { normalizeEmailAddress } from "@create-auth/runtime";');
   });
 
   it("keeps the existing .env.local byte for byte and appends a fresh secret and provider stubs", async () => {

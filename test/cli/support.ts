@@ -253,3 +253,13 @@ export async function initFixture(fixture: string, args: string[]): Promise<{ pr
   const project = memoryFixture(fixture);
   return { project, run: await initInMemory(project, args) };
 }
+
+/** The lines of the generated credentials `authorize` between its opening line and its closing brace. */
+export function authorizeBody(source: string): string[] {
+  const lines = source.split("\n");
+  const start = lines.findIndex((line) => line.trim() === "async authorize(credentials) {");
+  if (start === -1) throw new Error("no `async authorize(credentials) {` line");
+  const indent = lines[start]!.length - lines[start]!.trimStart().length;
+  const end = lines.findIndex((line, i) => i > start && line === `${" ".repeat(indent)}},`);
+  return lines.slice(start + 1, end);
+}

@@ -25,6 +25,11 @@ export interface ProvidersTemplateData {
   webAuthn: boolean;
   /** Some provider option is read from the environment in the auth module itself. */
   readsEnv: boolean;
+  /**
+   * Credentials sign-in is configured: its authorize() finds users by the runtime's email normaliser, the
+   * one email links and passkeys use, so the module imports it.
+   */
+  normalizesEmail: boolean;
 }
 
 export function providersTemplateData(providers: readonly ProviderEntry[], envRead: EnvRead): ProvidersTemplateData {
@@ -39,6 +44,7 @@ export function providersTemplateData(providers: readonly ProviderEntry[], envRe
     providers: data,
     webAuthn: data.some((provider) => provider.isWebAuthn),
     readsEnv: data.some((provider) => provider.options.length > 0),
+    normalizesEmail: data.some((provider) => provider.isCredentials),
   };
 }
 
