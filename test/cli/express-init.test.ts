@@ -138,3 +138,31 @@ describe("create-auth init (Express): the app file and its env loading", () => {
     expect(project.read("app.js")).toContain('app.use("/auth", ExpressAuth(authConfig));');
   });
 });
+
+describe("create-auth init on express-generator 4.16's app (npx express-generator --view=pug)", () => {
+  let project: MemoryProject;
+  let run: CliRun;
+
+  beforeAll(async () => {
+    ({ project, run } = await initFixture("express-generator-4", ["--providers", "github", "--yes", "--no-install"]));
+  });
+
+  it("mounts /auth after morgan, the body parsers, cookie-parser and static files, before the routers", () => {
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const lines = project.read("app.js").split("\n");
+    const at = (line: string) => lines.indexOf(line);
+    const mount = at('app.use("/auth", ExpressAuth(authConfig));');
+    expect(mount).toBeGreaterThan(at("app.use(logger('dev'));"));
+    expect(mount).toBeGreaterThan(at("app.use(express.static(path.join(__dirname, 'public')));"));
+    expect(mount).toBeLessThan(at("app.use('/', indexRouter);"));
+    expect(
+      onlyInserted(project.read("app.js"), read(path.join(repoRoot, "test/fixtures/express-generator-4"), "app.js")),
+    ).toBe(true);
+  });
+
+  it("writes the auth module in CommonJS beside app.js, and bin/www stays as it is", () => {
+    expect(project.read("auth.js")).toContain('require("@create-auth/runtime/express")');
+    expect(project.read("bin/www")).toBe(read(path.join(repoRoot, "test/fixtures/express-generator-4"), "bin/www"));
+  });
+});

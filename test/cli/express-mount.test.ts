@@ -90,7 +90,7 @@ describe("moduleShape", () => {
 });
 
 describe("mountExpressAuth", () => {
-  it("mounts after the instance in an ES module: imports after the last import, env loading after the imports", () => {
+  it("mounts after the app's middleware in an ES module: imports after the last import, env loading after the imports", () => {
     const source = [
       "// The app.",
       'import express from "express";',
@@ -120,13 +120,12 @@ describe("mountExpressAuth", () => {
         "}",
         "",
         "export const app = express();",
+        "app.use(express.json());",
         "",
-        "// Auth routes under /auth (sign-in, callbacks, session, sign-out), before the app's own routes; added by create-auth.",
+        "// Auth routes under /auth (sign-in, callbacks, session, sign-out): after the app's middleware, before its routes; added by create-auth.",
         '// Behind a reverse proxy that terminates HTTPS, also call app.set("trust proxy", 1) (or your proxy\'s address)',
         "// first: Express then reports https, and the session cookie gets the Secure flag.",
         'app.use("/auth", ExpressAuth(authConfig));',
-        "",
-        "app.use(express.json());",
         "",
         'app.get("/", (_req, res) => res.send("hi"));',
         "",
@@ -167,7 +166,7 @@ describe("mountExpressAuth", () => {
         "",
         "const app = express();",
         "",
-        "// Auth routes under /auth (sign-in, callbacks, session, sign-out), before the app's own routes; added by create-auth.",
+        "// Auth routes under /auth (sign-in, callbacks, session, sign-out): after the app's middleware, before its routes; added by create-auth.",
         '// Behind a reverse proxy that terminates HTTPS, also call app.set("trust proxy", 1) (or your proxy\'s address)',
         "// first: Express then reports https, and the session cookie gets the Secure flag.",
         'app.use("/auth", ExpressAuth(authConfig));',
@@ -177,6 +176,34 @@ describe("mountExpressAuth", () => {
       ].join("\n"),
     );
     expect(onlyInserted(result, source)).toBe(true);
+  });
+
+  it("mounts after logging and request-id middleware and before the first route, a path, a handler or a router", () => {
+    const mountedAfter = (lines: string[]) => {
+      const result = (mountExpressAuth(lines.join("\n"), "app.ts", { ...ESM_TS, envLoader: "none" }) as string).split(
+        "\n",
+      );
+      return result[result.indexOf('app.use("/auth", ExpressAuth(authConfig));') - 5];
+    };
+    const head = [
+      'import express from "express";',
+      'import pinoHttp from "pino-http";',
+      'import { api } from "./api.js";',
+    ];
+    const app = ["const app = express();", 'app.set("trust proxy", 1);', "app.use(pinoHttp());", "app.use(requestId);"];
+    for (const route of [
+      'app.get("/", home);',
+      'app.use("/api", api);',
+      "app.use(api);",
+      "app.use(notesRouter);",
+      "app.use((req, res) => res.status(404).end());",
+      "app.listen(3000);",
+    ]) {
+      expect(mountedAfter([...head, ...app, route, ""]), route).toBe("app.use(requestId);");
+    }
+    expect(mountedAfter([...head, ...app, 'app.use(express.static("public"));', 'app.get("/", home);', ""])).toBe(
+      'app.use(express.static("public"));',
+    );
   });
 
   it("is idempotent: a mounted file is unchanged", () => {

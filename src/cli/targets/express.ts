@@ -2,7 +2,7 @@
  * The Express target (Express 4 and 5, TypeScript or JavaScript, ES modules or CommonJS): finds the file
  * that creates the `express()` app (through the AST, starting from the start script, `main` and the usual
  * names), writes the auth module next to it in the same language and module syntax, mounts the auth
- * routes in it right after the instance, and makes the env file load at start. Data and pure functions;
+ * routes in it after the app's middleware and before its routes, and makes the env file load at start. Data and pure functions;
  * plan/init.ts plans it.
  */
 import path from "node:path";

@@ -1,8 +1,9 @@
 /**
  * Pure transforms on the user's Express app file, through the TypeScript AST (the parser bundled with
- * ts-morph, syntax only): find the `express()` instance, then mount the auth routes right after it is
- * created (so before every route the app declares), import what the mount needs, and load the env file
- * at start. Every edit is an insertion at a position the AST gives; no other byte of the file changes.
+ * ts-morph, syntax only): find the `express()` instance, then mount the auth routes after the app's own
+ * settings and middleware (loggers, request ids, body parsers: auth requests show in the app's log) and
+ * before its first route, import what the mount needs, and load the env file at start. Every edit is an
+ * insertion at a position the AST gives; no other byte of the file changes.
  */
 import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript } from "./ast.js";
 import type { TransformResult } from "./result.js";
@@ -58,6 +59,17 @@ interface Analysis extends ExpressAppShape {
   /** The statement declaring the instance. */
   statement: Node;
   imports: Set<string>;
+  /** Names bound by imports of the app's own modules (`./routes/index`): routers, not middleware. */
+  localBindings: Set<string>;
+}
+
+/** The names a binding pattern or an import clause declares: `x`, `{ a, b: c }` → a, c. */
+function boundNames(ts: Ts, name: Node): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  if (ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name)) {
+    return name.elements.flatMap((element: Node) => (ts.isBindingElement(element) ? boundNames(ts, element.name) : []));
+  }
+  return [];
 }
 
 function analyse(source: string, fileName: string): Analysis | null {
@@ -65,6 +77,7 @@ function analyse(source: string, fileName: string): Analysis | null {
   const file = parseSyntax(source, fileName);
   const expressNames = new Set<string>();
   const imports = new Set<string>();
+  const localBindings = new Set<string>();
   let hasImport = false;
   let hasRequire = false;
   let loadsEnv = false;
@@ -78,6 +91,12 @@ function analyse(source: string, fileName: string): Analysis | null {
       imports.add(specifier);
       if (specifier === "dotenv" || specifier === "dotenv/config") loadsEnv = true;
       const clause = node.importClause;
+      if (specifier.startsWith(".") && clause) {
+        if (clause.name) localBindings.add(clause.name.text);
+        const bindings = clause.namedBindings;
+        if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) localBindings.add(e.name.text);
+        if (bindings && ts.isNamespaceImport(bindings)) localBindings.add(bindings.name.text);
+      }
       if (specifier === "express" && clause?.name) expressNames.add(clause.name.text);
       if (specifier === "express" && clause?.namedBindings && ts.isNamedImports(clause.namedBindings)) {
         for (const element of clause.namedBindings.elements) {
@@ -89,8 +108,14 @@ function analyse(source: string, fileName: string): Analysis | null {
       const specifier = requireSpecifier(ts, node)!;
       imports.add(specifier);
       if (specifier === "dotenv" || specifier === "dotenv/config") loadsEnv = true;
+    } else if (ts.isVariableDeclaration(node) && node.initializer && !ts.isIdentifier(node.name)) {
+      const required = requireSpecifier(ts, unwrap(ts, node.initializer));
+      if (required?.startsWith(".")) for (const name of boundNames(ts, node.name)) localBindings.add(name);
+      ts.forEachChild(node, visit);
+      return;
     } else if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.name)) {
       const init = unwrap(ts, node.initializer);
+      if (requireSpecifier(ts, init)?.startsWith(".")) localBindings.add(node.name.text);
       if (isRequireOf(ts, init, "express")) expressNames.add(node.name.text);
       const creates =
         ts.isCallExpression(init) &&
@@ -124,6 +149,7 @@ function analyse(source: string, fileName: string): Analysis | null {
     ...found,
     file,
     imports,
+    localBindings,
     moduleKind: hasImport || !hasRequire ? (hasImport ? "esm" : guessKind(fileName)) : "cjs",
     loadsEnv,
     mounted,
@@ -140,6 +166,47 @@ export function findExpressApp(source: string, fileName: string): ExpressAppShap
   if (!analysis) return null;
   const { instance, moduleKind, loadsEnv, mounted } = analysis;
   return { instance, moduleKind, loadsEnv, mounted };
+}
+
+/** Calls on the instance that configure it rather than answer requests. */
+const SETTINGS = new Set(["set", "enable", "disable", "engine"]);
+
+/**
+ * The statement the mount goes after: the last of the app's settings and middleware (`app.set(…)`,
+ * `app.use(logger("dev"))`, `app.use(express.json())`, `app.use(requestId)`) that follow the instance in
+ * its block before anything answers requests: a route (`app.get`, `app.route`), a `use` with a path, an
+ * inline handler or one of the app's own routers, or `listen`. The instance's own statement when none.
+ */
+function mountAnchor(ts: Ts, analysis: Analysis): Node {
+  const { statement, instance, localBindings } = analysis;
+  const siblings: readonly Node[] = (statement.parent as { statements?: readonly Node[] }).statements ?? [];
+  let anchor = statement;
+  for (const sibling of siblings.slice(siblings.indexOf(statement) + 1)) {
+    if (!ts.isExpressionStatement(sibling)) continue;
+    const call = sibling.expression;
+    if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) continue;
+    const target = call.expression.expression;
+    if (!ts.isIdentifier(target) || target.text !== instance) continue;
+    const method = call.expression.name.text;
+    if (SETTINGS.has(method)) {
+      anchor = sibling;
+      continue;
+    }
+    if (method !== "use") break;
+    const answers = call.arguments.some(
+      (arg: Node) =>
+        ts.isStringLiteralLike(arg) ||
+        ts.isTemplateExpression(arg) ||
+        ts.isRegularExpressionLiteral(arg) ||
+        ts.isArrayLiteralExpression(arg) ||
+        ts.isFunctionExpression(arg) ||
+        ts.isArrowFunction(arg) ||
+        (ts.isIdentifier(arg) && (localBindings.has(arg.text) || /router|routes/i.test(arg.text))),
+    );
+    if (answers) break;
+    anchor = sibling;
+  }
+  return anchor;
 }
 
 function lineStart(source: string, position: number): number {
@@ -236,13 +303,14 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
   }
 
   if (!analysis.mounted) {
-    const statementStart = analysis.statement.getStart(file);
+    const anchor = mountAnchor(ts, analysis);
+    const statementStart = anchor.getStart(file);
     const indent = /^[ \t]*/.exec(source.slice(lineStart(source, statementStart), statementStart))?.[0] ?? "";
-    const at = lineEnd(source, analysis.statement.end);
+    const at = lineEnd(source, anchor.end);
     const next = source.slice(at).replace(/^\r?\n/, "");
     const blankAfter = next === "" || /^[ \t]*\r?\n/.test(next) ? "" : eol;
     const mount = [
-      `// Auth routes under ${options.basePath} (sign-in, callbacks, session, sign-out), before the app's own routes; added by create-auth.`,
+      `// Auth routes under ${options.basePath} (sign-in, callbacks, session, sign-out): after the app's middleware, before its routes; added by create-auth.`,
       `// Behind a reverse proxy that terminates HTTPS, also call ${analysis.instance}.set("trust proxy", 1) (or your proxy's address)`,
       "// first: Express then reports https, and the session cookie gets the Secure flag.",
       `${analysis.instance}.use("${options.basePath}", ExpressAuth(authConfig));`,
