@@ -3,6 +3,7 @@
  * the steps every framework shares (env file, .env.example, runtime package, dependencies), and the next
  * steps. Targets describe; this turns their description and the answers into a Plan, through the planner.
  */
+import path from "node:path";
 import { planDatabase } from "../database/plan.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { passwordlessNextStep } from "../providers/template-data.js";
@@ -18,10 +19,38 @@ export function callbackUrl(target: Pick<Target, "devOrigin" | "basePath">, prov
   return `${target.devOrigin}${target.basePath}/callback/${providerId}`;
 }
 
-/** `npm run dev`, `pnpm dev`: how the project's package manager runs one of its scripts. */
-export function runScript(info: Pick<ProjectInfo, "packageManager">, script: string): string {
+type ScriptInfo = Pick<ProjectInfo, "packageManager" | "packageJson" | "workspaceRoot" | "root">;
+
+/**
+ * How to run the first of `scripts` the app's package.json has (`npm run dev`, `pnpm dev`, `npm start`), or
+ * null when it has none of them. In a monorepo, as a workspace command (`npm run dev -w web`,
+ * `pnpm --filter web dev`, `yarn workspace web dev`), which works from the workspace root where the user
+ * pointed init at the app, and from the app's own folder alike.
+ */
+export function runScript(info: ScriptInfo, scripts: readonly string[]): string | null {
+  const script = scripts.find((name) => info.packageJson.scripts?.[name] !== undefined);
+  if (!script) return null;
   const pm = info.packageManager.name;
-  return pm === "npm" ? `npm run ${script}` : `${pm} ${script}`;
+  const run = pm === "npm" ? (script === "start" ? "npm start" : `npm run ${script}`) : `${pm} run ${script}`;
+  if (!info.workspaceRoot) return pm === "pnpm" || pm === "yarn" ? `${pm} ${script}` : run;
+  const member = path.relative(path.resolve(info.root, info.workspaceRoot), info.root).split(path.sep).join("/");
+  const name = info.packageJson.name ?? member;
+  switch (pm) {
+    case "npm":
+      return `${run} -w ${name}`;
+    case "pnpm":
+      return `pnpm --filter ${name} ${script}`;
+    case "yarn":
+      return info.packageJson.name ? `yarn workspace ${name} ${script}` : `cd ${member} && yarn ${script}`;
+    case "bun":
+      return `bun run --filter ${name} ${script}`;
+  }
+}
+
+/** "Start the app (npm run dev) and sign in at …", or without the command when the app has none of the scripts. */
+export function startStep(info: ScriptInfo, scripts: readonly string[], signInUrl: string): string {
+  const command = runScript(info, scripts);
+  return `Start the app${command ? ` (${command})` : ""} and sign in at ${signInUrl}`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * plan/init.ts plans it.
  */
 import path from "node:path";
+import { startStep } from "../plan/init.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
@@ -154,7 +155,6 @@ export const expressTarget: Target = {
     const importLine = auth.cjs
       ? `const { requireAuth } = require("${auth.specifier}")`
       : `import { requireAuth } from "${auth.specifier}"`;
-    const pm = info.packageManager.name;
     return {
       notes:
         appFile && app
@@ -194,7 +194,7 @@ export const expressTarget: Target = {
       },
       nextSteps: [
         `Protect a route in ${appFile ?? auth.file}: app.get("/notes", requireAuth, handler) (${importLine}); the session is in res.locals.session, or anywhere: await getSession(req, authConfig).`,
-        `Start the app (${pm === "npm" ? "npm start" : `${pm} start`}) and sign in at ${devOrigin}${basePath}/signin`,
+        startStep(info, ["start", "dev"], `${devOrigin}${basePath}/signin`),
         `In production, set AUTH_URL to the public URL; behind a reverse proxy, also app.set("trust proxy", …) so HTTPS is detected.`,
       ],
     };

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { majorOf } from "../detect/framework.js";
-import { runScript } from "../plan/init.js";
+import { startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
@@ -151,7 +151,7 @@ export const nextTarget: Target = {
         productionHint: "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
       },
       nextSteps: [
-        `Start the app (${runScript(info, "dev")}) and sign in at ${nextTarget.devOrigin}${nextTarget.basePath}/signin`,
+        startStep(info, ["dev"], `${nextTarget.devOrigin}${nextTarget.basePath}/signin`),
         info.framework.router === "pages"
           ? `Read the session in getServerSideProps: const session = await auth(context) (import { auth } from "${authImport}"); in API routes: await auth(req, res)`
           : `Read the session in a server component: const session = await auth() (import { auth } from "${authImport}")`,

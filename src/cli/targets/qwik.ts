@@ -5,7 +5,8 @@
  * plan/init.ts plans it.
  */
 import path from "node:path";
-import { runScript } from "../plan/init.js";
+import { startStep } from "../plan/init.js";
+import type { ProjectReader } from "../plan/reader.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
@@ -33,6 +34,11 @@ function pluginImport(info: ProjectInfo): string {
     .sort((a, b) => b.directory.length - a.directory.length)[0];
   if (!alias) return `./${routesDir}/plugin@auth`;
   return `${alias.prefix}${path.posix.relative(alias.directory, routesDir)}/plugin@auth`.replace(/\/\//g, "/");
+}
+
+/** Qwik City's Node adapter (`npx qwik add node-server`): its entry, which builds to server/entry.node-server. */
+function nodeServer(reader: ProjectReader): boolean {
+  return ["tsx", "ts", "jsx", "js"].some((ext) => reader.exists(`src/entry.node-server.${ext}`));
 }
 
 function envOptions(provider: ProviderEntry): { option: string; key: string }[] {
@@ -67,7 +73,7 @@ export const qwikTarget: Target = {
     return [pluginFilePath(info)];
   },
 
-  init({ info, answers, render }) {
+  init({ info, answers, reader, render }) {
     const { basePath, devOrigin } = qwikTarget;
     const pluginFile = pluginFilePath(info);
     const clientFile = `src/auth-db.${info.language}`;
@@ -96,10 +102,12 @@ export const qwikTarget: Target = {
       files: () => [],
       env: { productionHint: "In production also set AUTH_URL to this app's public URL." },
       nextSteps: [
-        `Start the app (${runScript(info, "dev")}) and sign in at ${devOrigin}${basePath}/signin`,
+        startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         `Read the session in a component: const session = useSession() (import { useSession } from "${pluginImport(info)}"); in a request handler: sharedMap.get("session")`,
         `Protect a page: in its index.tsx, export an onRequest that redirects to ${basePath}/signin when sharedMap.get("session") is null (example at the top of ${pluginFile}).`,
-        `Production: the Node server reads settings from its environment, not from ${info.envFile}: run it locally with node --env-file=${info.envFile} server/entry.node-server, and set AUTH_SECRET and AUTH_URL where you deploy.`,
+        nodeServer(reader)
+          ? `Production: the Node server reads settings from its environment, not from ${info.envFile}: run it locally with node --env-file=${info.envFile} server/entry.node-server, and set AUTH_SECRET and AUTH_URL where you deploy.`
+          : `Production: add a server adapter (npx qwik add, e.g. Node or a host's), then set AUTH_SECRET and AUTH_URL in the production server's environment: it does not read ${info.envFile}.`,
       ],
     };
   },

@@ -5,7 +5,7 @@
  * files: their routes, `getRequestEvent` and `query` agree. Data and pure functions; plan/init.ts plans it.
  */
 import path from "node:path";
-import { runScript } from "../plan/init.js";
+import { startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
@@ -115,7 +115,7 @@ export const solidStartTarget: Target = {
         productionHint: "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
       },
       nextSteps: [
-        `Start the app (${runScript(info, "dev")}) and sign in at ${devOrigin}${basePath}/signin`,
+        startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         `Protect a page (e.g. ${ROUTES_DIR}/journal.tsx) with import { requireUser } from "${session}": export const route = { preload: () => requireUser("/journal") }; and in the component const user = createAsync(() => requireUser("/journal"), { deferStream: true }). Signed-out visitors go to the sign-in page. getUser() gives the user or null.`,
         `In production set AUTH_SECRET and AUTH_URL in the server's environment: the built server (.output/server/index.mjs) does not read ${info.envFile}; locally run it with node --env-file=${info.envFile} .output/server/index.mjs`,
       ],

@@ -4,7 +4,7 @@
  * files), the env module SvelteKit 3 needs, and the next steps. Data and pure functions; plan/init.ts plans it.
  */
 import { databaseDriver } from "../database/plan.js";
-import { runScript } from "../plan/init.js";
+import { startStep } from "../plan/init.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { providersTemplateData } from "../providers/template-data.js";
@@ -126,7 +126,7 @@ export const sveltekitTarget: Target = {
       env: { productionHint: "In production also set AUTH_URL to this app's public URL." },
       callbackHint: "(vite preview: port 4173; node build: port 3000 or your deployed URL)",
       nextSteps: [
-        `Start the app (${runScript(info, "dev")}) and sign in at ${devOrigin}${basePath}/signin`,
+        startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         `Protect a page in its +page.server.${info.language} load: if (!(await event.locals.auth())) redirect(303, "${basePath}/signin?callbackUrl=" + event.url.pathname);`,
         'Forms: import { SignIn, SignOut } from "@create-auth/runtime/sveltekit/components"; the session is data.session in every page.',
         `In production (adapter-node): start with node --env-file=${info.envFile} build (it does not read ${info.envFile} itself), and set the public URL in ORIGIN (SvelteKit 2) or paths.origin in the SvelteKit config (SvelteKit 3: adapter-node assumes https otherwise), and in AUTH_URL.`,

@@ -20,6 +20,7 @@ export const FRAMEWORK_IDS: readonly FrameworkId[] = ["next", "sveltekit", "expr
 export interface PackageJson {
   name?: string;
   packageManager?: string;
+  scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 }
