@@ -60,7 +60,7 @@ describe("init's start step", () => {
     expect(startLine(run.stdout)).toBe("Start the app (pnpm dev) and sign in at http://localhost:3000/api/auth/signin");
   });
 
-  it.each([
+  it.each<{ manager: string; root: Record<string, string>; command: string }>([
     {
       manager: "npm",
       root: { "package.json": '{ "private": true, "workspaces": ["apps/*"] }\n', "package-lock.json": "{}\n" },
