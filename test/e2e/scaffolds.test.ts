@@ -1,13 +1,13 @@
 // Apps as the frameworks' own scaffolders make them (test/fixtures/scaffold-*, each FIXTURE.md says how it was
 // made), after `create-auth init --providers credentials` and nothing else: the app's own scripts pass unchanged
-// (lint, check, build), its production server starts the way the scaffold or our next steps say, on a port that
-// is not the framework's default, and the auth routes work there: the built-in sign-in page answers, and a
-// credentials sign-in is denied as the generated `authorize` (which returns null) designs it, back to the
-// sign-in page on the app's own origin. Every install starts at once (they wait on the network, not the CPU)
-// and shares npm's cache; each step is timed.
+// (lint, check, build), its servers start the way the scaffold or our next steps say (dev, preview, start), each
+// on a port that is not the framework's default, and the auth routes work there: the built-in sign-in page
+// answers, and a credentials sign-in is denied as the generated `authorize` (which returns null) designs it,
+// back to the sign-in page on the app's own origin. Every install starts at once (they wait on the network, not
+// the CPU) and shares npm's cache; each step is timed.
 //
 // Not here yet, because they fail today (issue 11): create-next-app's `lint` (the vendored runtime is linted as
-// the app's code) and its server on another port (the form posts to the AUTH_URL init wrote, port 3000); the
+// the app's code) and its servers on another port (the form posts to the AUTH_URL init wrote, port 3000); the
 // Qwik empty starter (fixture scaffold-qwik-empty: its build lints the generated plugin, which fails). The
 // SolidStart scaffolder fetches its templates from GitHub, which the test machines cannot reach.
 import fs from "node:fs/promises";
@@ -25,11 +25,36 @@ interface Scaffold {
   /** The app's own npm scripts, in the order a person runs them before starting the production server. */
   scripts: string[];
   /**
-   * The npm arguments and environment that start the production server on `port`, as the scaffold says; none
-   * where it does not sign in yet (the file's header says why).
+   * The servers the scaffold or our next steps tell the user to start, each on a port that is not its default;
+   * none where it does not sign in yet (the file's header says why).
    */
-  serve?(port: number): { args: string[]; env?: Record<string, string> };
+  servers: Server[];
 }
+
+interface Server {
+  /** The npm script it runs, for the timings. */
+  script: string;
+  /** The command as the user types it, for the tests' names. */
+  command: string;
+  /** The npm arguments and environment that start it on `port`. */
+  start(port: number): { args: string[]; env?: Record<string, string> };
+}
+
+/** `npm run <script> -- --port <port> --strictPort`: Vite's dev and preview servers. */
+function vite(script: string): Server {
+  return {
+    script,
+    command: `npm run ${script} -- --port <port>`,
+    start: (port) => ({ args: ["run", script, "--", "--port", String(port), "--strictPort"] }),
+  };
+}
+
+/** `PORT=<port> npm start`: Next's production server and express-generator's bin/www read PORT. */
+const NPM_START: Server = {
+  script: "start",
+  command: "PORT=<port> npm start",
+  start: (port) => ({ args: ["start"], env: { PORT: String(port) } }),
+};
 
 const SCAFFOLDS: Scaffold[] = [
   {
@@ -37,20 +62,21 @@ const SCAFFOLDS: Scaffold[] = [
     fixture: "scaffold-next-16",
     basePath: "/api/auth",
     scripts: ["build"],
+    servers: [],
   },
   {
-    // sv's README: npm run build, then npm run preview (vite preview) to see the production build.
+    // Our next steps: npm run dev; sv's README: npm run build, then npm run preview to see the production build.
     fixture: "scaffold-sveltekit-minimal",
     basePath: "/auth",
     scripts: ["check", "build"],
-    serve: (port) => ({ args: ["run", "preview", "--", "--port", String(port), "--strictPort"] }),
+    servers: [vite("dev"), vite("preview")],
   },
   {
     // express-generator's own instructions: npm start (bin/www reads PORT); it has no lint or build script.
     fixture: "scaffold-express-generator",
     basePath: "/auth",
     scripts: [],
-    serve: (port) => ({ args: ["start"], env: { PORT: String(port) } }),
+    servers: [NPM_START],
   },
 ];
 
@@ -99,8 +125,6 @@ afterAll(async () => {
 describe.each(SCAFFOLDS)("the $fixture starter after init alone", (scaffold) => {
   const timings: Record<string, number> = {};
   let dir: string | undefined;
-  let server: RunningServer | undefined;
-  let appUrl = "";
 
   beforeAll(async () => {
     const installed = await installs.get(scaffold.fixture)!;
@@ -109,7 +133,6 @@ describe.each(SCAFFOLDS)("the $fixture starter after init alone", (scaffold) => 
   });
 
   afterAll(async () => {
-    await server?.stop();
     console.info(`${scaffold.fixture} e2e timings (ms): ${JSON.stringify(timings)}`);
   });
 
@@ -120,50 +143,58 @@ describe.each(SCAFFOLDS)("the $fixture starter after init alone", (scaffold) => 
     });
   }
 
-  const { serve } = scaffold;
-  if (!serve) return;
+  for (const server of scaffold.servers) {
+    describe(server.command, () => {
+      let running: RunningServer | undefined;
+      let appUrl = "";
 
-  test("starts its production server on a port of its own and answers the built-in sign-in page", async () => {
-    const port = await freePort();
-    appUrl = `http://localhost:${port}`;
-    const { args, env } = serve(port);
-    server = await startServer("npm", args, {
-      cwd: dir,
-      env: appProcessEnv(env),
-      readyUrl: `${appUrl}/`,
-      timeoutMs: 90_000,
-    });
-    timings.start = server.readyMs;
-    const page = await fetch(`${appUrl}${scaffold.basePath}/signin`);
-    expect(page.status, server.output()).toBe(200);
-    // The form posts back to this server: the same origin and port, whatever AUTH_URL the env file holds.
-    const action = /<form action="([^"]*\/callback\/credentials)"/.exec(await page.text())?.[1];
-    expect(action && new URL(action, appUrl).href).toBe(`${appUrl}${scaffold.basePath}/callback/credentials`);
-  });
+      afterAll(async () => {
+        await running?.stop();
+      });
 
-  test("denies a credentials sign-in as the generated authorize says, back to the sign-in page on this origin", async () => {
-    const begun = performance.now();
-    const csrf = await fetch(`${appUrl}${scaffold.basePath}/csrf`);
-    expect(csrf.status, server?.output()).toBe(200);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    // As the sign-in page's form posts it from a browser: same origin, the CSRF cookie and token.
-    const attempt = await fetch(`${appUrl}${scaffold.basePath}/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        cookie: cookieHeader(csrf),
-        origin: appUrl,
-      },
-      body: new URLSearchParams({ csrfToken, email: "someone@example.test", password: "a guess" }),
+      test("answers the built-in sign-in page on a port that is not its default", async () => {
+        const port = await freePort();
+        appUrl = `http://localhost:${port}`;
+        const { args, env } = server.start(port);
+        running = await startServer("npm", args, {
+          cwd: dir,
+          env: appProcessEnv(env),
+          readyUrl: `${appUrl}/`,
+          timeoutMs: 90_000,
+        });
+        timings[`${server.script}Ready`] = running.readyMs;
+        const page = await fetch(`${appUrl}${scaffold.basePath}/signin`);
+        expect(page.status, running.output()).toBe(200);
+        // The form posts back to this server: the same origin and port, whatever AUTH_URL the env file holds.
+        const action = /<form action="([^"]*\/callback\/credentials)"/.exec(await page.text())?.[1];
+        expect(action && new URL(action, appUrl).href).toBe(`${appUrl}${scaffold.basePath}/callback/credentials`);
+      });
+
+      test("denies a credentials sign-in as the generated authorize says, back to its own sign-in page", async () => {
+        const begun = performance.now();
+        const csrf = await fetch(`${appUrl}${scaffold.basePath}/csrf`);
+        expect(csrf.status, running?.output()).toBe(200);
+        const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+        // As the sign-in page's form posts it from a browser: same origin, the CSRF cookie and token.
+        const attempt = await fetch(`${appUrl}${scaffold.basePath}/callback/credentials`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: cookieHeader(csrf),
+            origin: appUrl,
+          },
+          body: new URLSearchParams({ csrfToken, email: "someone@example.test", password: "a guess" }),
+        });
+        timings[`${server.script}DeniedSignIn`] = Math.round(performance.now() - begun);
+        expect([302, 303], running?.output()).toContain(attempt.status);
+        const location = new URL(attempt.headers.get("location") ?? "", appUrl);
+        expect(location.origin).toBe(appUrl);
+        expect(location.pathname).toBe(`${scaffold.basePath}/signin`);
+        expect(location.searchParams.get("error")).toBe("CredentialsSignin");
+        // Denied means no session: the attempt sets no session cookie.
+        expect(attempt.headers.getSetCookie().filter((cookie) => cookie.includes("session-token="))).toEqual([]);
+      });
     });
-    timings.deniedSignIn = Math.round(performance.now() - begun);
-    expect([302, 303], server?.output()).toContain(attempt.status);
-    const location = new URL(attempt.headers.get("location") ?? "", appUrl);
-    expect(location.origin).toBe(appUrl);
-    expect(location.pathname).toBe(`${scaffold.basePath}/signin`);
-    expect(location.searchParams.get("error")).toBe("CredentialsSignin");
-    // Denied means no session: the attempt sets no session cookie.
-    expect(attempt.headers.getSetCookie().filter((cookie) => cookie.includes("session-token="))).toEqual([]);
-  });
+  }
 });
