@@ -51,7 +51,7 @@ export function expiredCookie(name: string, options: CookieOption["options"]): C
 const CHUNK_NAME = /^(.*)\.(\d+)$/;
 
 /** Names of every cookie that holds `name`, whole or as a chunk `<name>.<n>`. */
-export function chunkNames(cookies: Record<string, string>, name: string): string[] {
+function chunkNames(cookies: Record<string, string>, name: string): string[] {
   return Object.keys(cookies).filter((candidate) => {
     if (candidate === name) return true;
     const match = CHUNK_NAME.exec(candidate);

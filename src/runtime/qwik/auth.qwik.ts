@@ -147,6 +147,9 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
   return {
     onRequest,
     useSession,
+    // The validators are plain functions (zod's safeParse behind validator$), so globalAction$ infers its input as
+    // a generic record; QwikAuthResult names the input the schemas above accept (the spec's declared shape). Sound
+    // because nothing reaches the action body that did not pass signInSchema / signOutSchema first.
     useSignIn: useSignIn as unknown as QwikAuthResult["useSignIn"],
     useSignOut: useSignOut as unknown as QwikAuthResult["useSignOut"],
   };
