@@ -159,6 +159,7 @@ export function detectProject(
   const info: ProjectInfo = {
     ...base,
     envStatus: ignoreStatus(reader, target.envFile),
+    exampleStatus: ignoreStatus(reader, ".env.example"),
     existingAuthFiles: target.ownedFiles(base).filter((file) => reader.exists(file)),
   };
   return { info, target };

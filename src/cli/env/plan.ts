@@ -27,8 +27,12 @@ export interface SecretsFilePlan {
   ignore: IgnoreEntry | null;
 }
 
-/** One edit of .gitignore adding every pattern in order: "keep .env.local and the SQLite auth database out of git". */
-export function ignoreStep(entries: readonly IgnoreEntry[]): EditFileStep {
+/**
+ * One edit of .gitignore adding every pattern in order: "keep .env.local and the SQLite auth database out of
+ * git". A .gitignore that does not exist yet starts with `starter`: what the framework's own starter ignores
+ * (dependencies, build output, logs), so the new file does not leave those to be committed.
+ */
+export function ignoreStep(entries: readonly IgnoreEntry[], starter: readonly string[] = []): EditFileStep {
   const transform = (source: string) => {
     let text: string | null = source;
     let changed = false;
@@ -38,12 +42,24 @@ export function ignoreStep(entries: readonly IgnoreEntry[]): EditFileStep {
     }
     return changed ? (text as string) : "unchanged";
   };
+  const starterBlock =
+    starter.length > 0 ? `# What the framework's own starter keeps out of git\n${starter.join("\n")}\n` : "";
+  // `!pattern` entries say what they let in ("commit .env.example"); the others are kept out.
+  const kept = entries.filter((entry) => !entry.pattern.startsWith("!")).map((entry) => entry.what);
+  const letIn = entries.filter((entry) => entry.pattern.startsWith("!")).map((entry) => entry.what);
+  const reason = (also: string[]) =>
+    [...(kept.length + also.length > 0 ? [`keep ${[...also, ...kept].join(" and ")} out of git`] : []), ...letIn].join(
+      "; ",
+    );
   return {
     kind: "edit",
     path: ".gitignore",
-    reason: `keep ${entries.map((entry) => entry.what).join(" and ")} out of git`,
+    reason: reason([]),
     transform,
-    create: { content: () => transform("") as string },
+    create: {
+      content: () => transform(starterBlock) as string,
+      reason: reason(starter.length > 0 ? ["dependencies, build output"] : []),
+    },
   };
 }
 

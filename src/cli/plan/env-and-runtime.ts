@@ -36,13 +36,20 @@ const SQLITE_IGNORE: IgnoreEntry = {
   what: "the SQLite auth database",
 };
 
+/** Un-ignores `.env.example` after a pattern that hid it; placed after that pattern, so it wins (gitignore(5)). */
+const EXAMPLE_UNIGNORE: IgnoreEntry = {
+  pattern: "!.env.example",
+  comment: "the env placeholders (no secrets) are for teammates: commit them",
+  what: "commit .env.example",
+};
+
 function installCommand(pm: InstallStep["packageManager"]): string[] {
   return pm === "npm" ? ["npm", "install", "--no-audit", "--no-fund"] : [pm, "install"];
 }
 
 export function planEnvAndRuntime(
   context: PlanContext,
-  target: Pick<Target, "envIgnorePattern">,
+  target: Pick<Target, "envIgnorePattern" | "starterIgnores">,
   options: EnvAndRuntimeOptions,
 ): EnvAndRuntimePlan {
   const { info, answers, reader } = context;
@@ -81,11 +88,26 @@ export function planEnvAndRuntime(
     steps.push({ kind: "note", text: `AUTH_SECRET already set in ${info.envFile}; kept.` });
   }
   const gitignore = reader.read(".gitignore");
-  const ignores = [secrets.ignore, driver?.adapter === "sqlite" ? SQLITE_IGNORE : null].filter(
+  // .env.example is for teammates: a broad pattern (create-next-app's `.env*`) must not hide it.
+  const exampleHidden = info.exampleStatus?.ignored === true;
+  const ignores = [
+    secrets.ignore,
+    driver?.adapter === "sqlite" ? SQLITE_IGNORE : null,
+    exampleHidden ? EXAMPLE_UNIGNORE : null,
+  ].filter(
     (entry): entry is IgnoreEntry =>
       entry !== null && addIgnorePattern(gitignore, entry.pattern, entry.comment) !== "unchanged",
   );
-  if (ignores.length > 0) steps.push(ignoreStep(ignores));
+  if (ignores.length > 0) steps.push(ignoreStep(ignores, target.starterIgnores));
+  if (exampleHidden) {
+    const fixed = ignores.includes(EXAMPLE_UNIGNORE);
+    steps.push({
+      kind: "note",
+      text: fixed
+        ? ".gitignore hid .env.example (a broad pattern such as .env*); init adds !.env.example after it, so teammates get the placeholders when you commit it."
+        : ".gitignore still hides .env.example although it un-ignores it: move its !.env.example line below the pattern that matches, so the placeholders get committed.",
+    });
+  }
   // AUTH_URL is listed even where it is not written: teammates set it in production.
   steps.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...providerKeys, ...databaseKeys], info.envFile));
 

@@ -103,6 +103,8 @@ export const expressTarget: Target = {
   packages: ["express"],
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
+  // express-generator writes no .gitignore; a Node app's usual: dependencies, a TypeScript build, logs.
+  starterIgnores: ["node_modules/", "dist/", "npm-debug.log*", "yarn-error.log*", ".DS_Store"],
   /** The mount point, which is also the base path of every auth URL. */
   basePath: "/auth",
   /** Where Express apps usually listen in development. */

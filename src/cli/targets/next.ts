@@ -65,6 +65,23 @@ export const nextTarget: Target = {
   packages: NEXT_ENV.packages,
   envFile: NEXT_ENV.envFile,
   envIgnorePattern: NEXT_ENV.ignorePattern,
+  // create-next-app's: dependencies, the build and export output, Vercel's folder, TypeScript's build info.
+  starterIgnores: [
+    "/node_modules",
+    "/.next/",
+    "/out/",
+    "/build",
+    "/coverage",
+    ".DS_Store",
+    "*.pem",
+    "npm-debug.log*",
+    "yarn-debug.log*",
+    "yarn-error.log*",
+    ".pnpm-debug.log*",
+    ".vercel",
+    "*.tsbuildinfo",
+    "next-env.d.ts",
+  ],
   basePath: "/api/auth",
   devOrigin: "http://localhost:3000",
 

@@ -63,6 +63,21 @@ export const qwikTarget: Target = {
   },
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
+  // create-qwik's: the client, library and server builds, dependencies, caches and logs.
+  starterIgnores: [
+    "/dist",
+    "/lib",
+    "/lib-types",
+    "/server",
+    "node_modules",
+    "*.local",
+    ".cache",
+    ".mf",
+    ".rollup.cache",
+    "tsconfig.tsbuildinfo",
+    "*.log",
+    ".DS_Store",
+  ],
   basePath: "/auth",
   /** Where `vite` serves a Qwik City app in development. */
   devOrigin: "http://localhost:5173",

@@ -54,6 +54,19 @@ export const solidStartTarget: Target = {
   // SolidStart's dev servers (vinxi, nitro) load `.env`, and create-solid's .gitignore ignores it.
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
+  // create-solid's: dependencies, the vinxi/nitro output, the hosts' folders.
+  starterIgnores: [
+    "/node_modules",
+    "dist",
+    ".solid",
+    ".output",
+    ".vinxi",
+    ".vercel",
+    ".netlify",
+    "app.config.timestamp_*.js",
+    ".DS_Store",
+    "Thumbs.db",
+  ],
   /** SolidAuth's default `prefix`, and where the catch-all route is mounted. */
   basePath: "/api/auth",
   /** Where both `vinxi dev` and nitro's vite dev server listen by default. */

@@ -29,6 +29,20 @@ export const sveltekitTarget: Target = {
   packages: ["@sveltejs/kit"],
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
+  // sv create's: dependencies, SvelteKit's generated folder, the adapters' output, Vite's timestamp files.
+  starterIgnores: [
+    "node_modules",
+    "/.svelte-kit",
+    "/build",
+    ".output",
+    ".vercel",
+    ".netlify",
+    ".wrangler",
+    ".DS_Store",
+    "Thumbs.db",
+    "vite.config.js.timestamp-*",
+    "vite.config.ts.timestamp-*",
+  ],
   basePath: "/auth",
   /** `vite dev`'s origin; `vite preview` serves on 4173 and adapter-node's `node build` on 3000. */
   devOrigin: "http://localhost:5173",

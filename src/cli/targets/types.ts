@@ -56,6 +56,8 @@ export interface ProjectInfo {
   aliases: PathAlias[];
   envFile: string;
   envStatus: IgnoreStatus;
+  /** Whether git ignores `.env.example` (it should not: teammates need it). */
+  exampleStatus?: IgnoreStatus;
   /** Files the target would own that already exist. */
   existingAuthFiles: string[];
   /** The monorepo workspace root relative to `root` (`../..`), when the project sits in one. */
@@ -106,6 +108,11 @@ export interface Target {
   /** Where secrets go (git-ignored) and the pattern that ignores it. */
   envFile: string;
   envIgnorePattern: string;
+  /**
+   * What the framework's own starter's .gitignore keeps out of git besides env files (dependencies, build
+   * output, logs): a .gitignore that init creates starts with these.
+   */
+  starterIgnores: readonly string[];
   /** Where the auth endpoints are mounted, and the dev server's origin: callback URLs are built from both. */
   basePath: string;
   devOrigin: string;
