@@ -8,7 +8,7 @@
 //
 // Not here yet, because they fail today (issue 11): create-next-app's `lint` (the vendored runtime is linted as
 // the app's code) and its servers on another port (the form posts to the AUTH_URL init wrote, port 3000); the
-// Qwik empty starter (fixture scaffold-qwik-empty: its build lints the generated plugin, which fails). The
+// Qwik empty starter's `lint` and `preview` (which lints before it builds: the generated plugin fails it). The
 // SolidStart scaffolder fetches its templates from GitHub, which the test machines cannot reach.
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -77,6 +77,13 @@ const SCAFFOLDS: Scaffold[] = [
     basePath: "/auth",
     scripts: [],
     servers: [NPM_START],
+  },
+  {
+    // Our next steps: npm run dev (create-qwik's README: npm start, the same server opening a browser).
+    fixture: "scaffold-qwik-empty",
+    basePath: "/auth",
+    scripts: [],
+    servers: [vite("dev")],
   },
 ];
 
