@@ -12,6 +12,7 @@ import type { PlanContext, Target } from "../targets/types.js";
 import { addIgnorePattern } from "../transforms/gitignore.js";
 import { addDependencies } from "../transforms/package-json.js";
 import type { FileStep } from "./planner.js";
+import { toolIgnoreSteps } from "./tool-ignores.js";
 import type { InstallStep } from "./types.js";
 
 export interface EnvAndRuntimeOptions {
@@ -110,6 +111,8 @@ export function planEnvAndRuntime(
   }
   // AUTH_URL is listed even where it is not written: teammates set it in production.
   steps.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...providerKeys, ...databaseKeys], info.envFile));
+
+  steps.push(...toolIgnoreSteps(reader, answers.runtimeDir));
 
   const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime, runtimeEntries(answers));
   for (const change of runtime.changes) steps.push({ kind: "change", change });
