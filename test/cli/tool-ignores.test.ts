@@ -10,6 +10,7 @@ import {
   ignoreInEslintFlatConfig,
   ignoreInEslintIgnoreFile,
 } from "../../src/cli/transforms/tool-ignores.js";
+import { initInMemory, memoryFixture } from "./support.js";
 
 const DIR = "vendor/auth-runtime";
 
@@ -160,4 +161,23 @@ describe("tsconfig", () => {
     const sv = '{\n\t"extends": "./.svelte-kit/tsconfig.json",\n\t"compilerOptions": { "strict": true }\n}\n';
     expect(excludeInTsconfig(sv, "tsconfig.json", DIR)).toBe("unchanged");
   });
+});
+
+describe("init on the scaffolders' own starters (test/fixtures/scaffold-*)", () => {
+  it.each([
+    { fixture: "scaffold-next-16", config: "eslint.config.mjs" },
+    { fixture: "scaffold-qwik-empty", config: "eslint.config.js" },
+  ])(
+    "$fixture: the runtime joins $config's global ignores, nothing else in it changes",
+    async ({ fixture, config }) => {
+      const project = memoryFixture(fixture);
+      const before = project.read(config);
+      const run = await initInMemory(project, ["--providers", "github,credentials", "--yes", "--no-install"]);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const after = project.read(config);
+      expect(after).toContain("vendor/auth-runtime/**");
+      expect(after.replace(/\n[^\n]*vendor\/auth-runtime\/\*\*[^\n]*/, "")).toBe(before);
+    },
+  );
 });
