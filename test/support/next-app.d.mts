@@ -8,8 +8,8 @@ export const NEXT_FIXTURE: string;
 export function copyFixture(fixture?: string): Promise<string>;
 export function buildRepository(): Promise<{ output: string; ms: number }>;
 /**
- * Builds only when dist/ is missing or older than src/ or templates/ (with E2E_DIST=prebuilt: only when missing);
- * resolves with the build's ms (0 if skipped).
+ * Builds only when dist/ is missing or older than src/ or templates/ (with E2E_DIST=prebuilt: never, and rejects
+ * when dist/ is missing); resolves with the build's ms (0 if skipped).
  */
 export function ensureRepositoryBuilt(): Promise<number>;
 export function buildApp(dir: string): Promise<{ output: string; ms: number }>;

@@ -39,8 +39,8 @@ async function newestMtime(dir) {
 /**
  * Builds the repository only when dist/ is missing or older than a source file (`npm test` has just built
  * it; rebuilding would empty dist/ under anyone else using it). Resolves with the build time, 0 if skipped.
- * `E2E_DIST=prebuilt` takes an existing dist/ as it is, however old: for a checkout whose sources others are
- * editing while one e2e file runs against the dist/ a lead built.
+ * `E2E_DIST=prebuilt` never builds: dist/ is taken as it is, however old, and a missing one is an error (for
+ * a checkout whose sources others edit while one e2e file runs against the dist/ someone else builds).
  */
 export async function ensureRepositoryBuilt() {
   const outputs = ["cli/main.js", "runtime/index.js"].map((file) => path.join(REPO_ROOT, "dist", file));
@@ -52,7 +52,10 @@ export async function ensureRepositoryBuilt() {
       ),
     ),
   );
-  if (process.env.E2E_DIST === "prebuilt" && Math.min(...built) > 0) return 0;
+  if (process.env.E2E_DIST === "prebuilt") {
+    if (Math.min(...built) === 0) throw new Error(`E2E_DIST=prebuilt, but ${outputs.join(" or ")} is missing`);
+    return 0;
+  }
   const sources = Math.max(
     await newestMtime(path.join(REPO_ROOT, "src")),
     await newestMtime(path.join(REPO_ROOT, "templates")),
