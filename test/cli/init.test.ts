@@ -237,7 +237,7 @@ describe("create-auth init as users run it (the built CLI on a copy of the fixtu
     const env = result.plan.changes.find((c: { path: string }) => c.path === ".env.local");
     expect(env).toMatchObject({
       kind: "env-merge",
-      added: ["AUTH_SECRET", "AUTH_URL", "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
+      added: ["AUTH_SECRET", "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"],
     });
     expect(env.diff).toContain("AUTH_SECRET=<hidden>");
     expect(run.stdout).not.toContain(/^AUTH_SECRET=(.*)$/m.exec(read(dir, ".env.local"))![1]);

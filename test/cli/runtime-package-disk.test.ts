@@ -205,8 +205,10 @@ describe("each setup's generated app typechecks and loads against its runtime pa
   });
 
   it("a package missing a module its declarations import fails the typecheck there", () => {
+    // tsc reports the missing module where a declaration of the package first imports it (index.d.ts, or
+    // types.d.ts when the auth module reaches the root entry through another import first).
     expect(diagnostics("broken")).toMatch(
-      new RegExp(`^broken/${RUNTIME}/index\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\./core/auth\\.js'`, "m"),
+      new RegExp(`^broken/${RUNTIME}/[\\w/-]+\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\.{1,2}/(core/)?auth\\.js'`, "m"),
     );
   });
 

@@ -56,12 +56,12 @@ for (const [fixture, version, build] of [
       await expect(project.read("package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
     });
 
-    it("keeps .env byte for byte and appends a fresh secret, AUTH_URL and the provider stubs", async () => {
+    it("keeps .env byte for byte and appends a fresh secret and the provider stubs, leaving AUTH_URL unset for any local port", async () => {
       const env = project.read(".env");
       expect(env.startsWith(fixtureEnv)).toBe(true);
       const secret = /^AUTH_SECRET=(.*)$/m.exec(env)?.[1] ?? "";
       expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(env).toContain("\nAUTH_URL=http://localhost:3000\n");
+      expect(env).not.toMatch(/^AUTH_URL=/m);
       await expect(env.replace(secret, "<secret>")).toMatchFileSnapshot(`${snapshots}/env.snap`);
       expect(first.stdout).not.toContain(secret);
     });

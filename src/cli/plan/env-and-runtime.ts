@@ -16,11 +16,6 @@ import { toolIgnoreSteps } from "./tool-ignores.js";
 import type { InstallStep } from "./types.js";
 
 export interface EnvAndRuntimeOptions {
-  /**
-   * The dev server's origin, written as AUTH_URL when the framework's production server must not derive the
-   * origin from the Host header; omitted where the integration reads the origin from the framework.
-   */
-  authUrl?: string;
   /** The env file's second header line: what to set in production. */
   productionHint: string;
 }
@@ -66,7 +61,6 @@ export function planEnvAndRuntime(
     ignorePattern: target.envIgnorePattern,
     entries: [
       { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
-      ...(options.authUrl ? [{ key: "AUTH_URL", value: options.authUrl, mode: "fill" as const }] : []),
       ...providerKeys.map((key) => ({ key, value: "" })),
       ...(driver ? [{ key: driver.envKey, value: driver.envValue }] : []),
     ],

@@ -98,13 +98,20 @@ export const qwikTarget: Target = {
         path: pluginFile,
         noun: "plugin",
         reason: `auth plugin: QwikAuth$ config, providers, ${basePath}/* endpoints, session in sharedMap`,
-        render: (database) =>
-          render("plugin", {
+        render: (database) => {
+          const data = {
             database,
             runtimeDir: answers.runtimeDir,
             envFile: info.envFile,
             ...withEnvOptions(providersTemplateData(answers.providers, (key) => `event.env.get("${key}")`)),
-          }),
+          };
+          // The config function takes `event` only when something reads it (a provider's settings, an option
+          // such as the email server): the starter's lint refuses an unused parameter.
+          const readsEvent =
+            data.providers.some((provider) => provider.envOptions.length > 0) ||
+            JSON.stringify(data).includes("event.");
+          return render("plugin", { ...data, readsEvent });
+        },
         done: (shape) => shape.imports.includes(RUNTIME_QWIK) && shape.exports.includes("onRequest"),
       },
       database: {

@@ -124,8 +124,8 @@ export const solidStartTarget: Target = {
         },
       ],
       env: {
-        authUrl: devOrigin,
-        productionHint: "AUTH_URL is this app's public URL: set it to the deployed URL in production.",
+        productionHint:
+          "AUTH_URL: leave unset on this machine (dev, build + start on localhost, any port); where the app is deployed, set it to its public URL.",
       },
       nextSteps: [
         startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
