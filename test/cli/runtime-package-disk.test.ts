@@ -208,7 +208,10 @@ describe("each setup's generated app typechecks and loads against its runtime pa
     // tsc reports the missing module where a declaration of the package first imports it (index.d.ts, or
     // types.d.ts when the auth module reaches the root entry through another import first).
     expect(diagnostics("broken")).toMatch(
-      new RegExp(`^broken/${RUNTIME}/[\\w/-]+\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\.{1,2}/(core/)?auth\\.js'`, "m"),
+      new RegExp(
+        `^broken/${RUNTIME}/[\\w/-]+\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\.{1,2}/(core/)?auth\\.js'`,
+        "m",
+      ),
     );
   });
 
