@@ -2,8 +2,8 @@
  * The actions served under the base path, and the URL of one of them as a framework integration sees it
  * (for building the internal Request of `auth()`, `signIn()`, `signOut()`).
  */
-import type { AuthAction, AuthConfig, LoggerInstance } from "../types.js";
-import { envUrl, setEnvDefaults } from "./env.js";
+import type { AuthAction, LoggerInstance } from "../types.js";
+import { envTrustHost, envUrl } from "./env.js";
 import { forwardedOrigin } from "./request.js";
 
 export const AUTH_ACTIONS: readonly AuthAction[] = [
@@ -25,13 +25,9 @@ export function isAuthAction(action: string): action is AuthAction {
   return (AUTH_ACTIONS as readonly string[]).includes(action);
 }
 
-/** Whether forwarded headers may be believed: the config's `trustHost`, else the core's default for `env`. */
+/** Whether forwarded headers may be believed: the config's `trustHost`, else what the environment says. */
 function hostTrusted(config: { trustHost?: boolean | undefined }, envObject: Record<string, string | undefined>) {
-  if (config.trustHost !== undefined) return config.trustHost === true;
-  // The default is setEnvDefaults' (AUTH_TRUST_HOST, known platforms, NODE_ENV), asked rather than restated.
-  const probe: AuthConfig = { providers: [] };
-  setEnvDefaults(envObject, probe, true);
-  return probe.trustHost === true;
+  return (config.trustHost ?? envTrustHost(envObject)) === true;
 }
 
 /**

@@ -25,7 +25,7 @@ export function envUrl(env: Env): string | undefined {
  * this machine (a production build previewed on localhost), and nothing else. An explicit "false" (unlike the
  * reference) means false, loopback included.
  */
-function parseTrustHost(env: Env): boolean | undefined {
+export function envTrustHost(env: Env): boolean | undefined {
   const explicit = env.AUTH_TRUST_HOST;
   if (explicit !== undefined && explicit !== "") return explicit !== "false" && explicit !== "0";
   if (envUrl(env) || env.VERCEL || env.CF_PAGES || env.NODE_ENV !== "production") return true;
@@ -84,7 +84,7 @@ export function setEnvDefaults(envObject: Env, config: AuthConfig, suppressBaseP
     config.secret = secrets;
   }
   config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL || undefined;
-  const trustHost = parseTrustHost(envObject);
+  const trustHost = envTrustHost(envObject);
   if (trustHost !== undefined) config.trustHost ??= trustHost;
   config.providers = config.providers.map((provider) => withEnvCredentials(provider, envObject));
 }
