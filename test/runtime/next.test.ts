@@ -7,13 +7,13 @@
 // Next's server loads this first: it exposes AsyncLocalStorage, which `next/headers` needs.
 import "next/dist/server/node-environment-baseline.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "../../src/runtime/jwt.js";
 import NextAuth, { type NextAuthConfig, pagesApiRoute } from "../../src/runtime/next.js";
 import type { Session } from "../../src/runtime/types.js";
+import { inNextRequest } from "../support/next-request-scope.js";
 import { baseConfig, CookieJar, DEMO_USER, ORIGIN, SECRET } from "./core/support.js";
 
 const SESSION_COOKIE = "authjs.session-token";
@@ -263,42 +263,17 @@ describe("a browser on 127.0.0.1 or [::1] (NextURL rewrites a loopback host to l
 });
 
 describe("server components and server actions (next/headers) of a browser on 127.0.0.1", () => {
-  type Storage = { run<T>(store: unknown, callback: () => T): T };
-  const nextModule = createRequire(import.meta.url);
-  const { workAsyncStorage } = nextModule("next/dist/server/app-render/work-async-storage.external.js") as {
-    workAsyncStorage: Storage;
-  };
-  const { workUnitAsyncStorage } = nextModule("next/dist/server/app-render/work-unit-async-storage.external.js") as {
-    workUnitAsyncStorage: Storage;
-  };
-  const { createRequestStoreForAPI } = nextModule("next/dist/server/async-storage/request-store.js") as {
-    createRequestStoreForAPI(
-      request: { headers: Headers },
-      url: URL,
-      implicitTags: undefined,
-      onUpdateCookies: (cookies: string[]) => void,
-    ): unknown;
-  };
-  const { getURLFromRedirectError } = nextModule("next/dist/client/components/redirect.js") as {
-    getURLFromRedirectError(error: unknown): string | null;
-  };
   const BROWSER = "http://127.0.0.1:3000";
 
   /** Runs `action` in the request scope Next gives a page of BROWSER (as its server builds it: its own hostname). */
   async function inRequest<T>(cookie: string, action: () => Promise<T>) {
     const headers = new Headers({ host: "127.0.0.1:3000", origin: BROWSER, referer: `${BROWSER}/journal`, cookie });
     const jar = new CookieJar();
-    const store = createRequestStoreForAPI({ headers }, new URL("http://localhost:3000/journal"), undefined, (set) => {
-      const written = new Headers();
-      for (const value of set) written.append("set-cookie", value);
-      jar.apply(new Response(null, { headers: written }));
-    });
-    const work = { route: "/journal", page: "/journal", forceStatic: false, dynamicShouldError: false };
-    try {
-      return { value: await workAsyncStorage.run(work, () => workUnitAsyncStorage.run(store, action)), jar };
-    } catch (thrown) {
-      return { redirect: getURLFromRedirectError(thrown), jar };
-    }
+    const outcome = await inNextRequest(headers, new URL("http://localhost:3000/journal"), action);
+    const written = new Headers();
+    for (const value of outcome.setCookies) written.append("set-cookie", value);
+    jar.apply(new Response(null, { headers: written }));
+    return "value" in outcome ? { value: outcome.value, jar } : { redirect: outcome.redirect, jar };
   }
 
   it("signIn() sends the browser back to 127.0.0.1 with its session, and auth() reads it there", async () => {

@@ -25,7 +25,6 @@
 // Next's server loads this first: it exposes AsyncLocalStorage, which `next/headers` needs.
 import "next/dist/server/node-environment-baseline.js";
 import { request as httpRequest, type Server } from "node:http";
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { isRedirect, type RequestEvent } from "@sveltejs/kit";
 import express from "express";
@@ -45,6 +44,7 @@ import { SolidAuth } from "../../src/runtime/solid-start.js";
 import { createSvelteKitAuth, type SvelteKitAuthConfig } from "../../src/runtime/sveltekit/auth.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER, ORIGIN, SECRET } from "../runtime/core/support.js";
 import { requestEvent } from "../runtime/sveltekit/event.js";
+import { inNextRequest } from "../support/next-request-scope.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
 import {
@@ -534,29 +534,6 @@ async function signInPageFollowed(browser: Browser, answer: Answer): Promise<str
 }
 
 describe("Next.js", () => {
-  type Storage = { run<T>(store: unknown, callback: () => T): T };
-  const nextModule = createRequire(import.meta.url);
-  const { workAsyncStorage } = nextModule("next/dist/server/app-render/work-async-storage.external.js") as {
-    workAsyncStorage: Storage;
-  };
-  const { workUnitAsyncStorage } = nextModule("next/dist/server/app-render/work-unit-async-storage.external.js") as {
-    workUnitAsyncStorage: Storage;
-  };
-  const { createRequestStoreForAPI } = nextModule("next/dist/server/async-storage/request-store.js") as {
-    createRequestStoreForAPI(
-      request: { headers: Headers },
-      url: URL,
-      implicitTags: undefined,
-      onUpdateCookies: (cookies: string[]) => void,
-    ): unknown;
-  };
-  const { getURLFromRedirectError } = nextModule("next/dist/client/components/redirect.js") as {
-    getURLFromRedirectError(error: unknown): string | null;
-  };
-  const { isRedirectError } = nextModule("next/dist/client/components/redirect-error.js") as {
-    isRedirectError(error: unknown): boolean;
-  };
-
   const PAGE = `${ORIGIN}/journal`;
   const config = (overrides: Partial<NextAuthConfig> = {}) =>
     integrationConfig({ providers: [...baseConfig().providers, oidcProvider()], ...overrides }) as NextAuthConfig;
@@ -582,18 +559,13 @@ describe("Next.js", () => {
       referer,
       cookie: site.browser.jar.header(),
     });
-    let setCookies: string[] = [];
-    const store = createRequestStoreForAPI({ headers }, new URL(PAGE), undefined, (cookies) => {
-      setCookies = cookies;
-    });
-    const work = { route: "/journal", page: "/journal", forceStatic: false, dynamicShouldError: false };
-    const outcome = await workAsyncStorage.run(work, () => workUnitAsyncStorage.run(store, () => settled(action())));
+    const outcome = await inNextRequest(headers, new URL(PAGE), action);
     const written = new Headers();
-    for (const cookie of setCookies) written.append("set-cookie", cookie);
+    for (const cookie of outcome.setCookies) written.append("set-cookie", cookie);
     const { setCookies: cookies } = await answerOf(new Response(null, { headers: written }), PAGE);
     if ("value" in outcome) return helperAnswer(PAGE, String(outcome.value), cookies);
-    if (!isRedirectError(outcome.thrown)) return { thrown: outcome.thrown };
-    return helperAnswer(PAGE, getURLFromRedirectError(outcome.thrown) ?? "", cookies);
+    if (outcome.redirect === null) return { thrown: outcome.thrown };
+    return helperAnswer(PAGE, outcome.redirect, cookies);
   }
 
   const judged = (outcome: Answer | { thrown: unknown }) =>
