@@ -6,8 +6,7 @@
  * what EMAIL_SERVER looks like and where passkeys work; and without a database init stops before writing
  * (on a terminal, prompts.test.ts: the database question says why None is not offered).
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeAnswers, parseInitFlags } from "../../src/cli/answers/resolve.js";
@@ -22,6 +21,7 @@ import {
   repoRoot,
   stable,
   tempDir,
+  typecheckApps,
 } from "./support.js";
 
 afterAll(removeTemps);
@@ -49,27 +49,10 @@ function typecheck(projects: { name: string; project: MemoryProject; files: stri
     mkdirSync(path.join(dir, "node_modules/@create-auth"), { recursive: true });
     symlinkSync("../../vendor/auth-runtime", path.join(dir, "node_modules/@create-auth/runtime"), "dir");
   }
-  writeFileSync(
-    path.join(root, "sveltekit-env.d.ts"),
-    'declare module "$env/dynamic/private" { export const env: Record<string, string | undefined>; }\n',
-  );
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      module: "esnext",
-      moduleResolution: "bundler",
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: ["node"],
-      paths: { "$lib/*": ["./sveltekit-2/src/lib/*"] },
-    },
-    files: [...projects.flatMap(({ name, files }) => files.map((file) => `${name}/${file}`)), "sveltekit-env.d.ts"],
-  };
-  writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
-  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: root, encoding: "utf8" });
-  return { status: result.status, output: result.stdout + result.stderr };
+  return typecheckApps(root, {
+    files: projects.flatMap(({ name, files }) => files.map((file) => `${name}/${file}`)),
+    compilerOptions: { paths: { "$lib/*": ["./sveltekit-2/src/lib/*"] } },
+  });
 }
 
 describe.each([

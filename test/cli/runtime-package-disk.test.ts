@@ -13,7 +13,15 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initFixture, type MemoryProject, materialize, removeTemps, repoRoot, tempDir } from "./support.js";
+import {
+  initFixture,
+  type MemoryProject,
+  materialize,
+  removeTemps,
+  repoRoot,
+  tempDir,
+  typecheckApps,
+} from "./support.js";
 
 afterAll(removeTemps);
 
@@ -169,29 +177,13 @@ describe("each setup's generated app typechecks and loads against its runtime pa
       loads.set(entry.name, { status: run2.status, failed, stderr: run2.stderr });
     }
 
-    writeFileSync(
-      path.join(root, "sveltekit-env.d.ts"),
-      'declare module "$env/dynamic/private" { export const env: Record<string, string | undefined>; }\n',
-    );
-    const tsconfig = {
-      compilerOptions: {
-        target: "ES2022",
-        module: "esnext",
-        moduleResolution: "bundler",
-        strict: true,
-        noEmit: true,
-        // Off: the packages' declarations are checked too (their imports must resolve inside the subset).
-        skipLibCheck: false,
-        types: ["node"],
-      },
-      files: [...projects.map(({ name, auth }) => `${name}/${auth}`), "sveltekit-env.d.ts"],
+    checked = typecheckApps(root, {
+      files: projects.map(({ name, auth }) => `${name}/${auth}`),
       // Every declaration of every package, the entries the auth module does not import included.
       include: projects.map(({ name }) => `${name}/${RUNTIME}/**/*.d.ts`),
-    };
-    writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
-    const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-    const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: root, encoding: "utf8" });
-    checked = { status: result.status, output: result.stdout + result.stderr };
+      // Off: the packages' declarations are checked too (their imports must resolve inside the subset).
+      compilerOptions: { skipLibCheck: false },
+    });
   }, 180_000);
 
   it.each(CASES)("$name: the auth module and the package's declarations typecheck", ({ name }) => {

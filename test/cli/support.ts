@@ -263,3 +263,39 @@ export function authorizeBody(source: string): string[] {
   const end = lines.findIndex((line, i) => i > start && line === `${" ".repeat(indent)}},`);
   return lines.slice(start + 1, end);
 }
+
+/** What a typecheck needs of a project set: the files to check, and the compiler options that differ. */
+export interface TypecheckSet {
+  files: string[];
+  include?: string[];
+  compilerOptions?: Record<string, unknown>;
+}
+
+/**
+ * Typechecks generated apps laid out under `root` in one tsc run (one compiler start for all of them), with
+ * SvelteKit's `$env/dynamic/private` declared as its build would. Returns tsc's exit status and output.
+ */
+export function typecheckApps(root: string, set: TypecheckSet): { status: number | null; output: string } {
+  writeFileSync(
+    path.join(root, "sveltekit-env.d.ts"),
+    'declare module "$env/dynamic/private" { export const env: Record<string, string | undefined>; }\n',
+  );
+  const tsconfig = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "esnext",
+      moduleResolution: "bundler",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+      ...set.compilerOptions,
+    },
+    files: [...set.files, "sveltekit-env.d.ts"],
+    ...(set.include ? { include: set.include } : {}),
+  };
+  writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: root, encoding: "utf8" });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
