@@ -1,8 +1,9 @@
 /**
  * What every framework's auth template renders for the chosen providers, computed in one place so the
- * five targets cannot drift: which branch each provider takes (credentials, email, passkey, OAuth/OIDC),
- * the options it is handed from the environment (written the framework's way: `process.env.X`, SvelteKit's
- * `env.X`), and whether the config opts in to passkeys. Also the next step each passwordless provider prints.
+ * five targets cannot drift: which branch each provider takes in templates/partials/provider-entry.hbs
+ * (credentials, email, passkey, OAuth/OIDC), the options it is handed from the environment (written the
+ * framework's way: `process.env.X`, SvelteKit's `env.X`, Qwik's `event.env.get("X")`), and whether the config
+ * opts in to passkeys. Also the next step each passwordless provider prints.
  */
 import { needsDatabase, type ProviderEntry } from "./catalog.js";
 
@@ -17,6 +18,21 @@ export interface ProviderTemplateData extends ProviderEntry {
   isWebAuthn: boolean;
   /** `server: process.env.EMAIL_SERVER`, as option and expression. */
   options: { option: string; key: string; value: string }[];
+  /**
+   * The OAuth client's settings as options read from the environment (`clientId`, `clientSecret`, `issuer`):
+   * passed in the call where the template says so (Qwik City), read by the runtime itself elsewhere.
+   */
+  clientOptions: { option: string; key: string; value: string }[];
+}
+
+/** Provider options read from the environment, by the suffix of the env variable (`AUTH_OIDC_ISSUER` → issuer). */
+const CLIENT_OPTION_BY_SUFFIX: Record<string, string> = { ID: "clientId", SECRET: "clientSecret", ISSUER: "issuer" };
+
+function clientOptions(provider: ProviderEntry, envRead: EnvRead): ProviderTemplateData["clientOptions"] {
+  return provider.envKeys.flatMap((key) => {
+    const option = CLIENT_OPTION_BY_SUFFIX[key.slice(key.lastIndexOf("_") + 1)];
+    return option ? [{ option, key, value: envRead(key) }] : [];
+  });
 }
 
 export interface ProvidersTemplateData {
@@ -39,6 +55,7 @@ export function providersTemplateData(providers: readonly ProviderEntry[], envRe
     isEmail: provider.kind === "email",
     isWebAuthn: provider.kind === "webauthn",
     options: (provider.optionsFromEnv ?? []).map(({ option, key }) => ({ option, key, value: envRead(key) })),
+    clientOptions: clientOptions(provider, envRead),
   }));
   return {
     providers: data,
