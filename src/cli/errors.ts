@@ -11,10 +11,15 @@ export type CliErrorCode =
   | "ExistingFile"
   | "InstallFailed"
   | "InvalidOption"
+  | "LastProvider"
   | "MissingAnswer"
+  | "NeedsDatabase"
   | "NoProject"
+  | "NotSetUp"
   | "NotYetAvailable"
   | "RuntimeNotBuilt"
+  | "UncommittedChanges"
+  | "UnknownProvider"
   | "UnsupportedProject";
 
 export class CliError extends Error {

@@ -1,12 +1,15 @@
 /**
  * What a command touches beyond pure planning: where its words go, the project's files (read through a
- * ProjectReader, written only by applying a Plan), the installer, the terminal, the environment and the
- * runtime this CLI ships. `processHost()` is the real machine; the tests run the very same commands on a
- * project held in memory through another Host, so planning is tested without a process or a disk copy.
+ * ProjectReader, written only by applying a Plan), git's view of them, the installer, the terminal, the
+ * environment and the runtime this CLI ships. `processHost()` is the real machine; the tests run the very
+ * same commands on a project held in memory through another Host, so planning is tested without a process
+ * or a disk copy.
  */
 import { applyPlan } from "./apply/apply.js";
+import type { InstallProgress } from "./apply/install.js";
 import { diskReader, type ProjectReader } from "./plan/reader.js";
 import type { InstallStep, Plan } from "./plan/types.js";
+import { uncommittedFiles } from "./review/uncommitted.js";
 import { loadRuntimeSource, type RuntimeSource } from "./runtime-package/source.js";
 
 export interface Host {
@@ -19,9 +22,15 @@ export interface Host {
   stderr(text: string): void;
   /** The project at `root` (absolute), read-only. */
   reader(root: string): ProjectReader;
+  /**
+   * Which of `paths` (relative to `root`) hold uncommitted edits to tracked files (review/uncommitted.ts).
+   * Absent where there is no git at all (a project held in memory): nothing to report.
+   */
+  uncommitted?(root: string, paths: readonly string[]): string[];
   /** Writes a plan's changes, all or nothing. */
   apply(plan: Plan): { written: number };
-  install(root: string, step: InstallStep, quietStdout: boolean): Promise<void>;
+  /** Runs the plan's install step; `say` prints a line for people (progress "lines"). */
+  install(root: string, step: InstallStep, progress: InstallProgress, say: (line: string) => void): Promise<void>;
   runtime(): RuntimeSource;
 }
 
@@ -33,9 +42,10 @@ export function processHost(): Host {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     reader: diskReader,
+    uncommitted: uncommittedFiles,
     apply: applyPlan,
-    async install(root, step, quietStdout) {
-      await (await import("./apply/install.js")).runInstall(root, step, quietStdout);
+    async install(root, step, progress, say) {
+      await (await import("./apply/install.js")).runInstall(root, step, progress, say);
     },
     runtime: () => loadRuntimeSource(),
   };

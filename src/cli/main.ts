@@ -1,12 +1,16 @@
 /**
  * Entry point of both `create-auth` and `auth` (one program, two names). Start-up time is a feature:
- * the root help, `--version` and `auth secret` are served here without loading commander or any planning
- * code; everything else loads the commander program (and each command loads what it needs when it runs).
+ * the root help, `--version` and `auth secret` (with any of its own flags) are served here without loading
+ * commander or any planning code; everything else loads the commander program (and each command loads
+ * what it needs when it runs).
  * Every failure ends as one line on stderr (or one JSON object with --json) and a non-zero exit code;
  * no stack traces unless CREATE_AUTH_DEBUG is set.
  */
 // Every import is dynamic: `auth secret --raw` must load as few modules as a bare `node` start-up allows.
 import type { Host } from "./host.js";
+
+/** Exit 2: the command line itself is wrong or incomplete (surface.ts EXIT_CODES); the fix is in what was typed. */
+const USAGE_ERRORS: ReadonlySet<string> = new Set(["InvalidOption", "MissingAnswer"]);
 
 async function reportFailure(error: unknown, binName: string, json: boolean, host: Host): Promise<number> {
   const { CliError } = await import("./errors.js");
@@ -18,7 +22,28 @@ async function reportFailure(error: unknown, binName: string, json: boolean, hos
   }
   host.stderr(`${binName}: ${message.replace(/\s*\n\s*/g, " ")}\n`);
   if (!known && host.env["CREATE_AUTH_DEBUG"] && error instanceof Error) host.stderr(`${error.stack}\n`);
-  return 1;
+  return known && USAGE_ERRORS.has(error.code) ? 2 : 1;
+}
+
+/** `secret`'s flags when every argument is one of them (and at most one folder), else null: commander parses. */
+function fastSecretFlags(args: string[]): { dir: string | undefined; flags: Record<string, boolean> } | null {
+  const names: Record<string, string> = {
+    "--raw": "raw",
+    "--dry-run": "dryRun",
+    "--json": "json",
+    "-y": "yes",
+    "--yes": "yes",
+    "--force": "force",
+  };
+  const flags: Record<string, boolean> = {};
+  let dir: string | undefined;
+  for (const arg of args) {
+    const name = names[arg];
+    if (name) flags[name] = true;
+    else if (arg.startsWith("-") || dir !== undefined) return null;
+    else dir = arg;
+  }
+  return { dir, flags };
 }
 
 /** The invocations answered without commander; anything else (including typos) goes to the full parser. */
@@ -32,17 +57,18 @@ async function fastPath(argv: string[], binName: string, host: Host): Promise<bo
     host.stdout(`${(await import("./version.js")).cliPackage().version}\n`);
     return true;
   }
-  if (first === "secret" && rest.length === 1 && rest[0] === "--raw") {
+  const secret = first === "secret" ? fastSecretFlags(rest) : null;
+  if (secret?.flags["raw"] && !secret.flags["json"]) {
     const { generateSecret } = await import("./env/secret.js");
     host.stdout(`${generateSecret()}\n`);
     return true;
   }
-  if (first === "secret" && rest.length === 0) {
+  if (secret) {
     const [{ runSecret }, { createOutput }] = await Promise.all([
       import("./commands/secret.js"),
       import("./output.js"),
     ]);
-    runSecret(createOutput(false, host.stdout), host);
+    await runSecret(secret.dir, secret.flags, createOutput(Boolean(secret.flags["json"]), host.stdout), host);
     return true;
   }
   return false;
@@ -58,8 +84,9 @@ export async function run(argv: string[], binName: string, host: Host): Promise<
     try {
       await buildProgram(binName, host).parseAsync(argv, { from: "user" });
     } catch (error) {
-      // Commander has already printed the help, the version, or its one-line usage error.
-      if (error instanceof CommanderError) return error.exitCode;
+      // Commander has already printed the help, the version, or its one-line usage error: a usage error
+      // (or help shown because the command line was incomplete) exits 2, as the help says.
+      if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
       throw error;
     }
     return 0;

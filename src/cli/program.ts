@@ -4,10 +4,12 @@
  * and `--help` are allowed.
  */
 import { Command, Option } from "commander";
-import type { InitFlags } from "./answers/resolve.js";
+import type { InitCommandFlags } from "./commands/init.js";
+import type { ProviderCommandFlags } from "./commands/provider-command.js";
+import type { SecretFlags } from "./commands/secret.js";
 import type { Host } from "./host.js";
 import { createOutput } from "./output.js";
-import { COMMANDS, LATER, PROGRAM_DESCRIPTION } from "./surface.js";
+import { COMMANDS, commandHelpAfter, LATER, PROGRAM_DESCRIPTION } from "./surface.js";
 import { cliPackage } from "./version.js";
 
 async function runCommand(name: string, args: unknown[], host: Host): Promise<void> {
@@ -15,19 +17,22 @@ async function runCommand(name: string, args: unknown[], host: Host): Promise<vo
     (await import("./commands/later.js")).notYetAvailable(name);
   }
   if (name === "init") {
-    const [dir, options] = args as [string | undefined, InitFlags];
+    const [dir, options] = args as [string | undefined, InitCommandFlags];
     const { runInit } = await import("./commands/init.js");
     await runInit(dir, options, createOutput(Boolean(options.json), host.stdout), host);
     return;
   }
+  if (name === "add-provider" || name === "remove-provider") {
+    const [id, dir, options] = args as [string, string | undefined, ProviderCommandFlags];
+    const output = createOutput(Boolean(options.json), host.stdout);
+    if (name === "add-provider") await (await import("./commands/add-provider.js")).runAddProvider(id, dir, options, output, host);
+    else await (await import("./commands/remove-provider.js")).runRemoveProvider(id, dir, options, output, host);
+    return;
+  }
   if (name === "secret") {
-    const [options] = args as [{ raw?: boolean }];
-    if (options.raw) {
-      const { generateSecret } = await import("./env/secret.js");
-      host.stdout(`${generateSecret()}\n`);
-      return;
-    }
-    (await import("./commands/secret.js")).runSecret(createOutput(false, host.stdout), host);
+    const [dir, options] = args as [string | undefined, SecretFlags];
+    const { runSecret } = await import("./commands/secret.js");
+    await runSecret(dir, options, createOutput(Boolean(options.json), host.stdout), host);
   }
 }
 
@@ -41,6 +46,7 @@ export function buildProgram(binName: string, host: Host): Command {
     const command = program.command(spec.name).description(spec.description);
     for (const arg of spec.args) command.argument(arg.name, arg.description);
     for (const option of specOptions(spec.options)) command.addOption(option);
+    command.addHelpText("after", commandHelpAfter(spec, binName));
     command.action((...args: unknown[]) => runCommand(spec.name, args, host));
   }
   return program;

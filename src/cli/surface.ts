@@ -16,7 +16,30 @@ export interface CommandSpec {
   args: { name: string; description: string }[];
   description: string;
   options: OptionSpec[];
+  /** Shown after the options in `<command> --help`: the arguments as typed after the program's name, and what that does. */
+  examples?: { command: string; does: string }[];
 }
+
+/**
+ * The flags every command that writes takes, with one meaning everywhere (commands/run-plan.ts does what
+ * they say). A command lists them after its own options.
+ */
+export const PLAN_OPTIONS: readonly OptionSpec[] = [
+  { flags: "--dry-run", description: "print the plan and its diffs, write nothing" },
+  { flags: "--json", description: "print one JSON object on stdout (the plan, the outcome, the next steps)" },
+  { flags: "-y, --yes", description: "apply without asking to confirm" },
+  {
+    flags: "--force",
+    description: "replace files the plan conflicts with, and write over uncommitted edits in the files it changes",
+  },
+];
+
+/** What every command's exit status means (printed by `--help` and docs/cli.md). */
+export const EXIT_CODES: readonly (readonly [code: number, meaning: string])[] = [
+  [0, "done, or nothing to do (and --help, --version)"],
+  [1, "failed or refused: nothing was written, unless the message says otherwise"],
+  [2, "usage error: unknown command or option, a bad value, or an answer missing with no terminal to ask on"],
+];
 
 export const PROGRAM_DESCRIPTION =
   "Add authentication to an existing web app, with a typed Auth.js-compatible runtime written into it.";
@@ -41,32 +64,64 @@ export const COMMANDS: readonly CommandSpec[] = [
         description: "where the runtime package is written",
         default: "vendor/auth-runtime",
       },
-      { flags: "-y, --yes", description: "no questions: take safe defaults for missing answers and apply" },
       { flags: "--no-install", description: "do not install dependencies" },
-      { flags: "--dry-run", description: "print the plan and diffs, write nothing" },
-      { flags: "--json", description: "print one JSON object (the plan and its outcome)" },
+      ...PLAN_OPTIONS.map((option) =>
+        option.flags === "-y, --yes"
+          ? { ...option, description: "apply without asking; with no terminal, take safe defaults for missing answers" }
+          : option,
+      ),
+    ],
+    examples: [
+      { command: "init", does: "ask what is missing, show the plan and its diff, apply when you agree" },
+      {
+        command: "init --providers github,credentials --db sqlite --yes",
+        does: "no questions: GitHub and email/password sign-in, users in SQLite",
+      },
+      { command: "init apps/web --dry-run", does: "show what init would write in apps/web, write nothing" },
+      {
+        command: "init --providers github --yes --json",
+        does: "for scripts and agents: one JSON object on stdout",
+      },
     ],
   },
   {
     name: "secret",
-    args: [],
+    args: [{ name: "[dir]", description: "project folder (default: the current one)" }],
     description: "write a fresh AUTH_SECRET into the git-ignored env file (replacing the existing one)",
-    options: [{ flags: "--raw", description: "only print a new secret; write nothing" }],
+    options: [{ flags: "--raw", description: "only print a new secret; write nothing" }, ...PLAN_OPTIONS],
+    examples: [
+      { command: "secret", does: "put a new AUTH_SECRET in .env.local (Next) or .env, git-ignored" },
+      { command: "secret --raw", does: "print a secret for your host's settings; write nothing" },
+      { command: "secret --dry-run", does: "show which file would change and how (secret hidden)" },
+    ],
   },
   {
     name: "add-provider",
-    args: [{ name: "<id>", description: "provider id" }],
-    description: "add a sign-in provider (later version)",
-    options: [
-      { flags: "--dry-run", description: "print the plan, write nothing" },
-      { flags: "--json", description: "print one JSON object" },
+    args: [
+      { name: "<id>", description: "provider id: github, google, oidc, credentials, email (nodemailer), passkey, …" },
+      { name: "[dir]", description: "the app's folder (default: the current one)" },
+    ],
+    description: "add a sign-in provider to an app set up by init (config, env keys, runtime module, packages)",
+    options: [{ flags: "--no-install", description: "do not install dependencies" }, ...PLAN_OPTIONS],
+    examples: [
+      { command: "add-provider github", does: "add GitHub; prints the callback URL to register" },
+      { command: "add-provider oidc apps/web", does: "from a monorepo's root: add OIDC to the app in apps/web" },
+      { command: "add-provider passkey --dry-run", does: "show the plan and its diff, write nothing" },
+      { command: "add-provider email --yes --json", does: "for scripts: apply, one JSON object on stdout" },
     ],
   },
   {
     name: "remove-provider",
-    args: [{ name: "<id>", description: "provider id" }],
-    description: "remove a sign-in provider (later version)",
-    options: [],
+    args: [
+      { name: "<id>", description: "provider id, as for add-provider" },
+      { name: "[dir]", description: "the app's folder (default: the current one)" },
+    ],
+    description: "remove a sign-in provider (config, blank env keys, runtime module, unused packages)",
+    options: [{ flags: "--no-install", description: "do not install dependencies" }, ...PLAN_OPTIONS],
+    examples: [
+      { command: "remove-provider github", does: "take GitHub out; env keys you filled in are kept" },
+      { command: "remove-provider passkey --dry-run", does: "show the plan and its diff, write nothing" },
+    ],
   },
   { name: "generate", args: [], description: "generate the database schema (later version)", options: [] },
   { name: "migrate", args: [], description: "apply the database schema (later version)", options: [] },
@@ -76,7 +131,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 /** Commands whose behaviour arrives in later versions. */
-export const LATER = new Set(["add-provider", "remove-provider", "generate", "migrate", "doctor", "update", "remove"]);
+export const LATER = new Set(["generate", "migrate", "doctor", "update", "remove"]);
 
 /** The root help text (what `--help` prints), rendered without loading commander. */
 export function rootHelp(binName: string): string {
@@ -100,7 +155,24 @@ export function rootHelp(binName: string): string {
     "Commands:",
     ...table(rows),
     "",
-    `Run \`${binName} <command> --help\` for a command's options.`,
+    `Run \`${binName} <command> --help\` for a command's options and examples.`,
     "",
+    ...exitCodesHelp(),
+  ].join("\n");
+}
+
+/** The exit codes, as printed at the end of every `--help`. */
+export function exitCodesHelp(): string[] {
+  return ["Exit codes:", ...EXIT_CODES.map(([code, meaning]) => `  ${code}  ${meaning}`), ""];
+}
+
+/** The text after a command's options in its `--help`: examples, then the exit codes. */
+export function commandHelpAfter(spec: CommandSpec, binName: string): string {
+  const examples = (spec.examples ?? []).map((e) => ({ command: `${binName} ${e.command}`, does: e.does }));
+  const width = Math.max(0, ...examples.map((e) => e.command.length)) + 2;
+  return [
+    "",
+    ...(examples.length > 0 ? ["Examples:", ...examples.map((e) => `  ${e.command.padEnd(width)}${e.does}`), ""] : []),
+    ...exitCodesHelp(),
   ].join("\n");
 }

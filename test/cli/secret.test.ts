@@ -55,7 +55,8 @@ describe("auth secret", () => {
     project.write(".env.local", "# keep\r\nAUTH_SECRET=old-old-old\r\nOTHER=1");
     const run = await runInMemory(project, ["secret"], { bin: "auth" });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain("Replaced AUTH_SECRET");
+    expect(run.stdout).toContain("Replacing AUTH_SECRET in .env.local with a new one.");
+    expect(run.stdout).toContain("existing sessions end");
     const env = project.read(".env.local");
     expect(env).toMatch(/^# keep\r\nAUTH_SECRET=[A-Za-z0-9_-]{43}\r\nOTHER=1$/);
   });

@@ -1,6 +1,7 @@
 /**
- * `create-auth init [dir]`: detect → answers → plan → review → apply → install → next steps.
- * Every step before apply is read-only; --dry-run stops after review.
+ * `create-auth init [dir]`: what is init's own (detect the project, resolve the answers from flags and
+ * prompts, plan with the framework's target); review, apply, install and next steps are the contract
+ * every command shares (run-plan.ts).
  */
 import path from "node:path";
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
@@ -11,11 +12,10 @@ import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInit } from "../plan/init.js";
-import type { Plan } from "../plan/types.js";
-import { planDiff, planJson, summaryLines } from "../review/summary.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
 import type { Answers, ProjectInfo } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
+import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
 /** The generated code imports these runtime modules: refuse to write imports that would not resolve. */
 function assertRuntimeHas(runtime: RuntimeSource, answers: Answers): void {
@@ -31,7 +31,7 @@ function assertRuntimeHas(runtime: RuntimeSource, answers: Answers): void {
   }
 }
 
-function projectJson(info: ProjectInfo): object {
+function projectJson(info: ProjectInfo): Record<string, unknown> {
   return {
     root: info.root,
     framework: {
@@ -47,7 +47,15 @@ function projectJson(info: ProjectInfo): object {
   };
 }
 
-export async function runInit(dir: string | undefined, flags: InitFlags, out: Output, host: Host): Promise<void> {
+/** init's own flags and the contract's (--force among them). */
+export type InitCommandFlags = InitFlags & PlanCommandFlags;
+
+export async function runInit(
+  dir: string | undefined,
+  flags: InitCommandFlags,
+  out: Output,
+  host: Host,
+): Promise<void> {
   const root = path.resolve(host.cwd, dir ?? ".");
   const partial = parseInitFlags(flags);
   const reader = host.reader(root);
@@ -66,35 +74,18 @@ export async function runInit(dir: string | undefined, flags: InitFlags, out: Ou
   assertRuntimeHas(runtime, answers);
   const render = await loadRenderer(target.id);
   const secret = generateSecret();
-  const planWith = (overwrite: ReadonlySet<string>): Plan =>
-    planInit(target, { info, answers, reader, secret, runtime, render, overwrite });
-
-  let plan = planWith(new Set());
-  if (plan.conflicts.length > 0) {
-    const first = plan.conflicts[0]!;
-    if (!interactive) {
-      throw new CliError(
-        "ExistingFile",
-        `${first.path} already exists with other content; create-auth will not overwrite it. Move it aside or run in a terminal to confirm replacing it.`,
-      );
-    }
-    const { confirm } = await import("../answers/prompt.js");
-    const allowed = new Set<string>();
-    for (const conflict of plan.conflicts) {
-      if (!(await confirm(`${conflict.path} ${conflict.reason}. Replace it?`, false))) {
-        throw new CliError("ExistingFile", `${conflict.path} kept as it is; nothing was written.`);
-      }
-      allowed.add(conflict.path);
-    }
-    plan = planWith(allowed);
-  }
-
-  const summary = summaryLines(plan);
-  const report = (outcome: object) =>
-    out.result({
-      ok: true,
-      command: "init",
-      dryRun: Boolean(flags.dryRun),
+  await runPlan({
+    command: "init",
+    root,
+    plan: (overwrite) => planInit(target, { info, answers, reader, secret, runtime, render, overwrite }),
+    flags,
+    out,
+    host,
+    header: [
+      describeProject(info),
+      `Providers: ${answers.providers.map((p) => p.id).join(", ")} · sessions: ${answers.strategy} · database: ${answers.db}`,
+    ],
+    json: {
       project: projectJson(info),
       answers: {
         providers: answers.providers.map((p) => p.id),
@@ -103,56 +94,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags, out: Ou
         orm: answers.orm,
         runtimeDir: answers.runtimeDir,
       },
-      plan: planJson(plan),
-      outcome,
-    });
-
-  out.line(describeProject(info));
-  out.line(
-    `Providers: ${answers.providers.map((p) => p.id).join(", ")} · sessions: ${answers.strategy} · database: ${answers.db}`,
-  );
-  for (const note of plan.notes) out.line(`Note: ${note}`);
-  if (plan.changes.length === 0) {
-    out.line("Nothing to do: authentication is already set up here.");
-    report({ applied: false, filesWritten: 0, install: "not-needed" });
-    return;
-  }
-  out.line();
-  out.line("Plan:");
-  for (const line of summary) out.line(line);
-  if (flags.dryRun || (interactive && !flags.yes)) {
-    out.line();
-    out.line(planDiff(plan).trimEnd());
-  }
-  if (flags.dryRun) {
-    out.line();
-    out.line("Dry run: nothing was written.");
-    report({ applied: false, filesWritten: 0, install: plan.install ? "skipped" : "not-needed" });
-    return;
-  }
-  if (interactive && !flags.yes) {
-    const { confirm } = await import("../answers/prompt.js");
-    if (!(await confirm(`Apply ${plan.changes.length} changes?`, true)))
-      throw new CliError("Cancelled", "Cancelled; nothing was written.");
-  }
-
-  const { written } = host.apply(plan);
-  out.line();
-  out.line(`Wrote ${written} file${written === 1 ? "" : "s"}.`);
-  let install = "not-needed";
-  const steps = [...plan.nextSteps];
-  if (plan.install) {
-    if (flags.install === false) {
-      install = "skipped";
-      steps.unshift(`Install dependencies: ${plan.install.command.join(" ")}`);
-    } else {
-      out.line(`Installing with ${plan.install.command.join(" ")} …`);
-      await host.install(root, plan.install, out.json);
-      install = "done";
-    }
-  }
-  out.line();
-  out.line("Next steps:");
-  for (const [index, step] of steps.entries()) out.line(`  ${index + 1}. ${step}`);
-  report({ applied: true, filesWritten: written, install, nextSteps: steps });
+    },
+    nothingToDo: "Nothing to do: authentication is already set up here.",
+  });
 }

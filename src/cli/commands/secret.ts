@@ -1,9 +1,11 @@
 /**
- * `auth secret [--raw]`: a fresh AUTH_SECRET. With --raw it only prints one (nothing written). Otherwise
- * it goes through the same plan → apply path as init: into the project's git-ignored env file, replacing
- * the existing AUTH_SECRET line (the command's explicit purpose), fixing .gitignore first if needed.
- * Kept light: no templates, prompts or installers are loaded, so it starts as fast as node itself.
+ * `auth secret [dir]`: a fresh AUTH_SECRET in the project's git-ignored env file, replacing the existing
+ * AUTH_SECRET line (the command's explicit purpose) and fixing .gitignore first if needed; `--raw` only
+ * prints one. Review, apply and the flags are the contract every command shares (run-plan.ts).
+ * Kept light: no templates, targets or installers are loaded, and prompts only when one is really asked,
+ * so it starts about as fast as node itself.
  */
+import path from "node:path";
 import { ignoreStatus } from "../detect/git-ignore.js";
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret } from "../env/secret.js";
@@ -12,9 +14,13 @@ import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
-import { summaryLines } from "../review/summary.js";
 import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS } from "../targets/conventions.js";
 import type { PackageJson } from "../targets/types.js";
+import { type PlanCommandFlags, runPlan } from "./run-plan.js";
+
+export interface SecretFlags extends PlanCommandFlags {
+  raw?: boolean;
+}
 
 /** The env file convention of the project's framework; `.env` when none is recognised. */
 function envConvention(reader: ProjectReader): { envFile: string; ignorePattern: string } {
@@ -30,11 +36,17 @@ function envConvention(reader: ProjectReader): { envFile: string; ignorePattern:
   return convention ?? DEFAULT_ENV_CONVENTION;
 }
 
-export function runSecret(out: Output, host: Host): void {
-  const secret = generateSecret();
-  const root = host.cwd;
+export async function runSecret(dir: string | undefined, flags: SecretFlags, out: Output, host: Host): Promise<void> {
+  if (flags.raw) {
+    const secret = generateSecret();
+    if (out.json) out.result({ ok: true, command: "secret", raw: true, secret });
+    else host.stdout(`${secret}\n`);
+    return;
+  }
+  const root = path.resolve(host.cwd, dir ?? ".");
   const reader = host.reader(root);
   const { envFile, ignorePattern } = envConvention(reader);
+  const secret = generateSecret();
   const { steps, merge, ignore } = planSecretsFile({
     reader,
     envFile,
@@ -45,21 +57,32 @@ export function runSecret(out: Output, host: Host): void {
     secretKeys: ["AUTH_SECRET"],
     reason: "new session secret",
   });
-  const { changes } = planFiles(reader, ignore ? [...steps, ignoreStep([ignore])] : steps);
-  const plan: Plan = {
+  const plan = (): Plan => ({
     command: "secret",
     projectDir: root,
-    changes,
+    changes: planFiles(reader, ignore ? [...steps, ignoreStep([ignore])] : steps).changes,
     install: null,
-    nextSteps: [],
+    nextSteps: [
+      merge.replaced.length > 0
+        ? `Restart the app: existing sessions end, since they were encrypted with the old AUTH_SECRET (that is what \`auth secret\` does).`
+        : `Restart the app so it reads the new AUTH_SECRET from ${envFile}.`,
+    ],
     notes: [],
     conflicts: [],
-  };
-  for (const line of summaryLines(plan)) out.line(line);
-  host.apply(plan);
-  out.line(
-    merge.replaced.length > 0
-      ? `Replaced AUTH_SECRET in ${envFile} with a new one (that is what \`auth secret\` does): existing sessions end; restart the app.`
-      : `Added a new AUTH_SECRET to ${envFile}.`,
-  );
+  });
+  await runPlan({
+    command: "secret",
+    root,
+    plan,
+    flags,
+    out,
+    host,
+    header: [
+      merge.replaced.length > 0
+        ? `Replacing AUTH_SECRET in ${envFile} with a new one.`
+        : `Adding a new AUTH_SECRET to ${envFile}.`,
+    ],
+    json: { envFile, replaced: merge.replaced.length > 0 },
+    nothingToDo: `Nothing to do: ${envFile} already holds this AUTH_SECRET.`,
+  });
 }

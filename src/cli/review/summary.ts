@@ -6,7 +6,7 @@ import type { FileChange, Plan } from "../plan/types.js";
 import { maskEnvSecrets } from "./mask.js";
 import { unifiedDiff } from "./unified-diff.js";
 
-const VERB: Record<FileChange["kind"], string> = {
+const VERB: Record<FileChange["kind"], "create" | "edit" | "merge" | "delete"> = {
   create: "create",
   edit: "edit",
   "env-merge": "merge",
@@ -21,36 +21,78 @@ function describe(change: FileChange): string {
   return `${parts.join("; ")}: ${change.reason}`;
 }
 
-/** Summary lines, grouped changes collapsed. */
-export function summaryLines(plan: Plan): string[] {
-  const rows: [string, string, string][] = [];
-  const groups = new Map<string, FileChange[]>();
+/**
+ * One row per thing a person reviews: a file, or a whole group (the runtime package's hundreds of files are
+ * one row). `verb` says what happens to it; "Apply N changes?" counts these rows, not the files.
+ */
+export interface SummaryRow {
+  verb: "create" | "edit" | "merge" | "delete" | "update";
+  /** The file, or the group with its file count: `vendor/auth-runtime/ (312 files)`. */
+  label: string;
+  why: string;
+}
+
+/** The plan's rows, in plan order, grouped changes collapsed into their group's row. */
+export function summaryRows(plan: Plan): SummaryRow[] {
+  const rows: SummaryRow[] = [];
+  const groups = new Map<string, { row: SummaryRow; changes: FileChange[] }>();
   for (const change of plan.changes) {
     const group = "group" in change ? change.group : undefined;
     if (group) {
-      const list = groups.get(group);
-      if (list) list.push(change);
+      const entry = groups.get(group);
+      if (entry) entry.changes.push(change);
       else {
-        groups.set(group, [change]);
-        rows.push(["group", group, ""]);
+        const row: SummaryRow = { verb: "update", label: group, why: "" };
+        groups.set(group, { row, changes: [change] });
+        rows.push(row);
       }
     } else {
       const verb = change.kind === "env-merge" && change.before === null ? "create" : VERB[change.kind];
-      rows.push([verb, change.path, describe(change)]);
+      rows.push({ verb, label: change.path, why: describe(change) });
     }
   }
-  for (const row of rows) {
-    if (row[0] !== "group") continue;
-    const list = groups.get(row[1])!;
+  for (const { row, changes } of groups.values()) {
     const counts = (["create", "edit", "delete"] as const)
-      .map((kind) => [kind, list.filter((c) => c.kind === kind).length] as const)
+      .map((kind) => [kind, changes.filter((c) => c.kind === kind).length] as const)
       .filter(([, n]) => n > 0);
-    row[0] = counts.length === 1 ? VERB[counts[0]![0]] : "update";
-    row[1] = `${row[1]} (${list.length} files)`;
-    row[2] = counts.length === 1 ? list[0]!.reason : counts.map(([kind, n]) => `${n} ${VERB[kind]}`).join(", ");
+    row.verb = counts.length === 1 ? VERB[counts[0]![0]] : "update";
+    row.label = `${row.label} (${changes.length} files)`;
+    row.why = counts.length === 1 ? changes[0]!.reason : counts.map(([kind, n]) => `${n} ${VERB[kind]}`).join(", ");
   }
-  const width = Math.max(0, ...rows.map((row) => row[1].length));
-  return rows.map(([verb, file, why]) => `  ${verb.padEnd(7)} ${file.padEnd(width)}  ${why}`.trimEnd());
+  return rows;
+}
+
+/** Summary lines, grouped changes collapsed. */
+export function summaryLines(plan: Plan): string[] {
+  const rows = summaryRows(plan);
+  const width = Math.max(0, ...rows.map((row) => row.label.length));
+  return rows.map(({ verb, label, why }) => `  ${verb.padEnd(7)} ${label.padEnd(width)}  ${why}`.trimEnd());
+}
+
+/** "a, b and c". */
+export function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** What applying the rows did, by outcome, each in plan order (the --json outcome). */
+export function doneLists(rows: readonly SummaryRow[]): { created: string[]; changed: string[]; deleted: string[] } {
+  const labels = (verbs: readonly SummaryRow["verb"][]) =>
+    rows.filter((row) => verbs.includes(row.verb)).map((row) => row.label);
+  return { created: labels(["create"]), changed: labels(["edit", "merge", "update"]), deleted: labels(["delete"]) };
+}
+
+/**
+ * What was done, said after applying: "Created auth.ts and vendor/auth-runtime/ (312 files).", then
+ * "Changed .env.local and package.json." and "Deleted …", one line each, only the ones that happened.
+ */
+export function doneLines(rows: readonly SummaryRow[]): string[] {
+  const { created, changed, deleted } = doneLists(rows);
+  const said = [
+    ["Created", created],
+    ["Changed", changed],
+    ["Deleted", deleted],
+  ] as const;
+  return said.filter(([, list]) => list.length > 0).map(([verb, list]) => `${verb} ${listed(list)}.`);
 }
 
 /** The diff a person reviews for one change (env secrets masked); "" for grouped (generated) files. */
