@@ -12,16 +12,15 @@ import { cookies as nextCookies, headers as nextHeaders } from "next/headers.js"
 import { redirect as nextRedirect } from "next/navigation";
 import type { NextRequest } from "next/server.js";
 import { Auth } from "./core/auth.js";
+import { helperCallbackUrl, signInPagePath } from "./core/helper-destination.js";
 import {
-  actionRequest,
   applyMountDefaults,
   helperSignIn,
   helperSignOut,
+  helperUpdateSession,
   type IncomingRequest,
   readSession,
-  serverConfig,
-  sessionOf,
-  signInPage,
+  requestProtocol,
   writeCookies,
 } from "./core/server-actions.js";
 import { browserRequest } from "./next/browser-url.js";
@@ -68,15 +67,15 @@ async function incoming(): Promise<IncomingRequest> {
   if (cookies.length > 0)
     headers.set("cookie", cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
   else headers.delete("cookie");
-  const protocol = headers.get("x-forwarded-proto") === "https" ? "https" : "http";
-  return { headers, url: { protocol }, env: process.env };
+  return { headers, url: { protocol: requestProtocol(headers, "http") }, env: process.env };
 }
 
-/** Where the user came from: the default destination after signing in or out. */
-async function referer(): Promise<string> {
-  return (await nextHeaders()).get("referer") ?? "/";
+/** The destination asked for, else the page the user came from (`next/headers` holds its Referer). */
+async function callbackUrlOf(redirectTo: unknown): Promise<string> {
+  return helperCallbackUrl(redirectTo, (await nextHeaders()).get("referer"));
 }
 
+/** `redirect: false` (or "false" from a form) resolves with the URL; anything else is Next's redirect. */
 function redirectOrReturn<T>(url: string, shouldRedirect: unknown): T {
   if (shouldRedirect !== false && shouldRedirect !== "false") nextRedirect(url);
   return url as T;
@@ -116,11 +115,8 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
   ): Promise<Redirect extends false ? string : never> {
     const config = await resolve();
     const { redirect, redirectTo, ...fields } = options instanceof FormData ? Object.fromEntries(options) : options;
-    const callbackUrl = typeof redirectTo === "string" && redirectTo ? redirectTo : await referer();
-    if (!providerId) {
-      const page = signInPage(config, await incoming(), callbackUrl);
-      return redirectOrReturn(`${page.pathname}${page.search}`, redirect);
-    }
+    const callbackUrl = await callbackUrlOf(redirectTo);
+    if (!providerId) return redirectOrReturn(signInPagePath(config, await incoming(), callbackUrl), redirect);
     // A form posted without JavaScript also carries Next's own `$ACTION_*` fields: they are not credentials.
     const posted = Object.entries(fields).filter(
       (entry): entry is [string, string] => typeof entry[1] === "string" && !entry[0].startsWith("$ACTION"),
@@ -139,16 +135,14 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     options: SignOutOptions<Redirect> = {},
   ): Promise<Redirect extends false ? string : never> {
     const config = await resolve();
-    const callbackUrl = options.redirectTo || (await referer());
-    const outcome = await helperSignOut(config, await incoming(), callbackUrl);
+    const outcome = await helperSignOut(config, await incoming(), await callbackUrlOf(options.redirectTo));
     await applyCookies(outcome.cookies);
     return redirectOrReturn(outcome.redirect, options.redirect);
   }
 
   async function unstable_update(data: Partial<Session | { user: Partial<User> }>): Promise<Session | null> {
     const config = await resolve();
-    const request = actionRequest(config, "session", await incoming(), { body: JSON.stringify({ data }) });
-    const { session, cookies } = sessionOf(await Auth(request, serverConfig(config)));
+    const { session, cookies } = await helperUpdateSession(config, await incoming(), data);
     await applyCookies(cookies);
     return session;
   }

@@ -74,6 +74,16 @@ export function serverConfig(config: IntegrationConfig): ServerConfig {
   return server;
 }
 
+/**
+ * The protocol of a request that arrives without one (Next's `headers()`, Node's request line): X-Forwarded-Proto
+ * only as a proxy writes it, one `http` or `https` (the core's rule, core/request.ts forwardedOrigin), else the
+ * connection's own. The first entry of a list is whatever the client sent.
+ */
+export function requestProtocol(headers: Headers, own: "http" | "https"): "http" | "https" {
+  const forwarded = headers.get("x-forwarded-proto")?.trim().toLowerCase();
+  return forwarded === "http" || forwarded === "https" ? forwarded : own;
+}
+
 /** What the action request itself carries besides the caller's headers. */
 export interface ActionRequestInit {
   providerId?: string | undefined;
@@ -152,6 +162,42 @@ export async function readSession(config: IntegrationConfig, incoming: IncomingR
   } catch {
     return noSession();
   }
+}
+
+/** The session as read, and the `Set-Cookie` values to send back with whatever response the caller makes. */
+export interface SessionResponseRead {
+  session: Session | null;
+  setCookies: string[];
+}
+
+/**
+ * The session read exactly as a browser's own `/session` request reads it, for an integration that sends a
+ * Response of its own (Next's middleware, the Pages Router): the core's Response, whose Set-Cookie values
+ * (a rolled expiry, a cleared cookie, the CSRF cookie a browser's read would get) go out as they are. Fails
+ * closed: anything but a successful JSON session is no session.
+ */
+export async function readSessionResponse(
+  config: IntegrationConfig,
+  incoming: IncomingRequest,
+): Promise<SessionResponseRead> {
+  const response = await Auth(actionRequest(config, "session", incoming), config);
+  const setCookies = response.headers.getSetCookie();
+  if (!response.ok) return { session: null, setCookies };
+  const body: unknown = await response.json().catch(() => null);
+  return { session: isSession(body) ? body : null, setCookies };
+}
+
+/**
+ * Sends `data` to the `jwt` callback (`trigger: "update"`) or the `session` callback through `/session`
+ * (a POST, as the browser's `update()` makes it): the new session and the cookies to set.
+ */
+export async function helperUpdateSession(
+  config: IntegrationConfig,
+  incoming: IncomingRequest,
+  data: unknown,
+): Promise<SessionRead> {
+  const request = actionRequest(config, "session", incoming, { body: JSON.stringify({ data }) });
+  return sessionOf(await Auth(request, serverConfig(config)));
 }
 
 /**

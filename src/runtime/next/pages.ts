@@ -5,8 +5,8 @@
  */
 import { NextRequest } from "next/server.js";
 import { appendSetCookies, readBody, webHeaders, writeResponse } from "../core/node-message.js";
+import { readSessionResponse, requestProtocol } from "../core/server-actions.js";
 import type { AuthConfig, Session } from "../types.js";
-import { readSession } from "./session.js";
 
 /** What the runtime reads of Node's request (`NextApiRequest`, `IncomingMessage`). */
 export interface PagesRequest extends AsyncIterable<unknown> {
@@ -31,15 +31,10 @@ export interface PagesContext {
   res: PagesResponse;
 }
 
-/**
- * The request's URL: Node gives only its path; the protocol is X-Forwarded-Proto's, else the socket's. The
- * header counts only as a proxy writes it, one `http` or `https` (the core's rule, core/request.ts
- * forwardedOrigin): the first entry of a list is whatever the client sent.
- */
+/** The request's URL: Node gives only its path; the protocol is the core's rule (requestProtocol), else the socket's. */
 function urlOf(req: PagesRequest, headers: Headers): URL {
-  const forwarded = headers.get("x-forwarded-proto")?.trim().toLowerCase();
   const encrypted = (req.socket as { encrypted?: boolean } | null | undefined)?.encrypted;
-  const protocol = forwarded === "http" || forwarded === "https" ? forwarded : encrypted ? "https" : "http";
+  const protocol = requestProtocol(headers, encrypted ? "https" : "http");
   return new URL(req.url ?? "/", `${protocol}://${headers.get("host") ?? "localhost"}`);
 }
 
@@ -50,7 +45,8 @@ export async function pagesSession(
   res: PagesResponse,
 ): Promise<Session | null> {
   const headers = webHeaders(req.headers);
-  const { session, setCookies } = await readSession(config, headers, urlOf(req, headers));
+  const incoming = { headers, url: urlOf(req, headers), env: process.env };
+  const { session, setCookies } = await readSessionResponse(config, incoming);
   appendSetCookies(res, setCookies);
   return session;
 }

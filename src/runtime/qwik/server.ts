@@ -4,6 +4,7 @@
  * these into Qwik's `onRequest`, `routeLoader$` and `globalAction$`; every auth decision stays the core's.
  */
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler";
+import { helperCallbackUrl, sameOriginPath } from "../core/helper-destination.js";
 import {
   helperSignIn,
   helperSignOut,
@@ -38,7 +39,8 @@ export interface AuthRedirect {
 }
 
 /** `<basePath>/<action>[/…]` with a known action: those requests are the core's, not the app's. */
-export { isAuthPath as isAuthEndpoint };
+/** Qwik City's client navigates to paths only: the core's destination as one when it is on this origin. */
+export { isAuthPath as isAuthEndpoint, sameOriginPath };
 
 const CLIENT_DATA = "/q-data.json";
 
@@ -72,20 +74,6 @@ export function currentPage(url: URL): string {
   return `${page.pathname}${page.search}`;
 }
 
-/**
- * `url` as a path when it is on `base`'s origin (or already relative); otherwise unchanged. A path beginning
- * with `//` stays a full URL: written as a path it would be a network-path reference to another host
- * (RFC 3986 §4.2). The core's redirect rule (core/redirect.ts) never returns one; this is defence in depth.
- */
-export function sameOriginPath(url: string, base: URL): string {
-  if (!URL.canParse(url, base)) return url;
-  const target = new URL(url, base);
-  if (target.origin !== base.origin) return target.href;
-  // Step 1 — no network-path reference (RFC 3986 §4.2): `//evil.test` as a Location leaves the site.
-  if (target.pathname.startsWith("//")) return target.href;
-  return `${target.pathname}${target.search}${target.hash}`;
-}
-
 export interface SignInInput {
   providerId?: string | undefined;
   redirectTo?: string | undefined;
@@ -105,7 +93,7 @@ export async function signInRedirect(
   input: SignInInput,
 ): Promise<AuthRedirect> {
   const { redirectTo: optionsRedirectTo, ...options } = input.options ?? {};
-  const callbackUrl = optionsRedirectTo || input.redirectTo || currentPage(event.url);
+  const callbackUrl = helperCallbackUrl(optionsRedirectTo || input.redirectTo, currentPage(event.url));
   if (!input.providerId) return { url: signInPage(config, incoming(event), callbackUrl).href, cookies: [] };
   // `options` is the action's validated input, so its other values may be objects: posted as JSON text.
   const fields: Array<[string, string]> = [];
@@ -129,7 +117,7 @@ export async function signOutRedirect(
   config: QwikAuthConfig,
   input: { redirectTo?: string | undefined },
 ): Promise<AuthRedirect> {
-  const callbackUrl = input.redirectTo || currentPage(event.url);
+  const callbackUrl = helperCallbackUrl(input.redirectTo, currentPage(event.url));
   const { redirect, cookies } = await helperSignOut(config, incoming(event), callbackUrl, { errorRedirect: true });
   return { url: redirect, cookies };
 }

@@ -6,6 +6,7 @@
  */
 import { type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { Auth } from "../core/auth.js";
+import { helperCallbackUrl, signInPagePath } from "../core/helper-destination.js";
 import {
   applyMountDefaults,
   helperSignIn,
@@ -13,7 +14,6 @@ import {
   type IncomingRequest,
   isAuthPath,
   readSession,
-  signInPage,
   writeCookies,
 } from "../core/server-actions.js";
 import type { AuthConfig, Cookie, Session } from "../types.js";
@@ -70,9 +70,7 @@ function incoming(event: RequestEvent, env: Env): IncomingRequest {
  * run as form actions, so SvelteKit's own `csrf.checkOrigin` has refused a cross-site POST before them.
  */
 function destination(event: RequestEvent, form: FormData): string {
-  const asked = form.get("redirectTo") ?? form.get("callbackUrl");
-  if (typeof asked === "string" && asked) return asked;
-  return event.request.headers.get("referer") ?? "/";
+  return helperCallbackUrl(form.get("redirectTo") ?? form.get("callbackUrl"), event.request.headers.get("referer"));
 }
 
 /**
@@ -123,8 +121,7 @@ export function createSvelteKitAuth(
     const callbackUrl = destination(event, form);
     const providerId = form.get("providerId");
     if (typeof providerId !== "string" || !providerId) {
-      const page = signInPage(config, incoming(event, env()), callbackUrl);
-      redirect(303, `${page.pathname}${page.search}`);
+      redirect(303, signInPagePath(config, incoming(event, env()), callbackUrl));
     }
     const fields = [...form].filter(
       (entry): entry is [string, string] => typeof entry[1] === "string" && !ACTION_FIELDS.has(entry[0]),

@@ -11,10 +11,13 @@ import {
   envUrlPath,
   helperSignIn,
   helperSignOut,
+  helperUpdateSession,
   type IncomingRequest,
   type IntegrationConfig,
   isAuthPath,
   readSession,
+  readSessionResponse,
+  requestProtocol,
   serverConfig,
   sessionOf,
   signInAction,
@@ -150,6 +153,53 @@ describe("the session read", () => {
       cookies: [],
     });
     expect(sessionOf({ body: { user: {} }, cookies: [cookie] })).toEqual({ session: null, cookies: [cookie] });
+  });
+});
+
+describe("the session read for a Response the integration sends", () => {
+  it("is the session, with the Set-Cookie values a browser's own read gets (the rolled cookie among them)", async () => {
+    const rolling = config({ session: { updateAge: 0 } });
+    const read = await readSessionResponse(rolling, incoming({ cookie: await sessionCookie() }));
+    expect(read.session).toMatchObject({ user: { name: DEMO_USER.name, email: DEMO_USER.email } });
+    expect(read.setCookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+  });
+
+  it("is null for a tampered cookie, and null when the configuration is broken (fail closed)", async () => {
+    const tampered = `${await sessionCookie()}x`;
+    expect((await readSessionResponse(config(), incoming({ cookie: tampered }))).session).toBeNull();
+    const { logger } = captureLogger();
+    const broken = config({ secret: [], logger });
+    expect((await readSessionResponse(broken, incoming({ cookie: await sessionCookie() }))).session).toBeNull();
+  });
+});
+
+describe("the session update", () => {
+  it("hands the data to the jwt callback and answers the new session with its cookie", async () => {
+    const renaming = config({
+      callbacks: {
+        jwt: (params) => (params.trigger === "update" ? { ...params.token, name: "Renamed" } : params.token),
+      },
+    });
+    const read = await helperUpdateSession(renaming, incoming({ cookie: await sessionCookie() }), { name: "x" });
+    expect(read.session?.user?.name).toBe("Renamed");
+    expect(read.cookies.map((cookie) => cookie.name)).toContain(SESSION_COOKIE);
+  });
+
+  it("is no session without a signed-in cookie", async () => {
+    expect((await helperUpdateSession(config(), incoming(), { name: "x" })).session).toBeNull();
+  });
+});
+
+describe("the protocol of a request that arrives without one", () => {
+  it("takes X-Forwarded-Proto only as one http or https, else the connection's own", () => {
+    const proto = (value: string | undefined, own: "http" | "https") =>
+      requestProtocol(new Headers(value === undefined ? {} : { "x-forwarded-proto": value }), own);
+    expect(proto("https", "http")).toBe("https");
+    expect(proto(" HTTPS ", "http")).toBe("https");
+    expect(proto("http", "https")).toBe("http");
+    expect(proto(undefined, "https")).toBe("https");
+    expect(proto("https, http", "http")).toBe("http");
+    expect(proto("ftp", "http")).toBe("http");
   });
 });
 
