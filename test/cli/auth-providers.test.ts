@@ -314,3 +314,539 @@ describe("providerLines (what to add by hand when the shape is refused)", () => 
     expect(lines.config).toBe("experimental: { enableWebAuthn: true },");
   });
 });
+
+const GITHUB: ProviderCode = {
+  specifier: SPECIFIER("github"),
+  importName: "GitHub",
+  call: "GitHub()",
+  comment: ["Reads AUTH_GITHUB_ID, AUTH_GITHUB_SECRET from .env.local."],
+};
+const GOOGLE: ProviderCode = {
+  specifier: SPECIFIER("google"),
+  importName: "Google",
+  call: "Google()",
+  comment: ["Reads AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET from .env.local."],
+};
+const PASSKEY: ProviderCode = {
+  specifier: SPECIFIER("passkey"),
+  importName: "Passkey",
+  call: "Passkey()",
+  comment: ["Passkeys need a secure context: HTTPS, or http://localhost in development."],
+  enableWebAuthn: true,
+};
+const CREDENTIALS: ProviderCode = {
+  specifier: SPECIFIER("credentials"),
+  importName: "Credentials",
+  call: "Credentials({\n  async authorize(credentials) {\n    return normalizeEmailAddress(String(credentials.email)) ? null : null;\n  },\n})",
+  namedImports: [{ name: "normalizeEmailAddress", from: "@create-auth/runtime" }],
+};
+
+/** Adds `code` and checks the result parses, is "unchanged" on a second add, and that removing restores `source`. */
+function addChecked(source: string, file: string, code: ProviderCode): string {
+  const result = added(source, file, code);
+  expect(syntaxErrors(result, file)).toEqual([]);
+  expect(addProvider(result, file, code)).toBe("unchanged");
+  expect(removed(result, file, code.specifier)).toBe(source);
+  return result;
+}
+
+const lines = (...text: string[]) => `${text.join("\n")}\n`;
+
+describe("shapes users write", () => {
+  it("an inline array on one line: the entry goes inline, without its comment", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers, auth } = NextAuth({ providers: [GitHub] });",
+    );
+    expect(addChecked(source, "auth.ts", GOOGLE)).toBe(
+      lines(
+        'import NextAuth from "@create-auth/runtime/next";',
+        'import GitHub from "@create-auth/runtime/providers/github";',
+        'import Google from "@create-auth/runtime/providers/google";',
+        "",
+        "export const { handlers, auth } = NextAuth({ providers: [GitHub, Google()] });",
+      ),
+    );
+    expect(configuredProviders(source, "auth.ts")).toEqual([SPECIFIER("github")]);
+    expect(removed(source, "auth.ts", SPECIFIER("github"))).toBe(
+      lines(
+        'import NextAuth from "@create-auth/runtime/next";',
+        "",
+        "export const { handlers, auth } = NextAuth({ providers: [] });",
+      ),
+    );
+  });
+
+  it.each([
+    ["shorthand", "NextAuth({ providers })"],
+    ["providers: providers", "NextAuth({ providers: providers })"],
+    ["a typed array variable", "NextAuth({ providers: providers satisfies Provider[] })"],
+  ])("a providers variable (%s): the entry goes into the array it holds", (_, call) => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "const providers = [",
+      "  GitHub(),",
+      "];",
+      "",
+      "export const providerMap = providers.map((provider) => provider.id);",
+      "",
+      `export const { handlers, auth } = ${call};`,
+    );
+    const result = addChecked(source, "auth.ts", GOOGLE);
+    expect(result).toContain(
+      lines(
+        "const providers = [",
+        "  GitHub(),",
+        "  // Reads AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET from .env.local.",
+        "  Google(),",
+        "];",
+      ),
+    );
+    expect(configuredProviders(result, "auth.ts")).toEqual([SPECIFIER("github"), SPECIFIER("google")]);
+    expect(removed(source, "auth.ts", SPECIFIER("github"))).toContain("const providers = [];\n");
+  });
+
+  it("a spread of another array: added to the literal part, removed from the array that holds it", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import Discord from "@create-auth/runtime/providers/discord";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "const social = [GitHub(), Discord()];",
+      "",
+      "export const { handlers, auth } = NextAuth({",
+      "  providers: [...social],",
+      "});",
+    );
+    expect(configuredProviders(source, "auth.ts")).toEqual([SPECIFIER("github"), SPECIFIER("discord")]);
+    expect(addChecked(source, "auth.ts", GOOGLE)).toContain("  providers: [...social, Google()],\n");
+    expect(removed(source, "auth.ts", SPECIFIER("github"))).toBe(
+      lines(
+        'import NextAuth from "@create-auth/runtime/next";',
+        'import Discord from "@create-auth/runtime/providers/discord";',
+        "",
+        "const social = [Discord()];",
+        "",
+        "export const { handlers, auth } = NextAuth({",
+        "  providers: [...social],",
+        "});",
+      ),
+    );
+  });
+
+  it("providers: base, where base is an array of this module: added to base", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "const base = [",
+      "  GitHub(),",
+      "];",
+      "export const { handlers } = NextAuth({ providers: base });",
+    );
+    expect(addChecked(source, "auth.ts", GOOGLE)).toContain("  GitHub(),\n  // Reads AUTH_GOOGLE_ID");
+  });
+
+  it.each([
+    ["an arrow returning the object", "NextAuth((req) => ({\n  providers: [\n    GitHub(),\n  ],\n}))"],
+    [
+      "an async function with a body",
+      'NextAuth(async (req) => {\n  const secure = req?.headers.get("x-forwarded-proto") === "https";\n  return {\n    useSecureCookies: secure,\n    providers: [\n      GitHub(),\n    ],\n  };\n})',
+    ],
+  ])("a lazy Next config (%s)", (_, call) => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      `export const { handlers, auth } = ${call};`,
+    );
+    const result = addChecked(source, "auth.ts", GOOGLE);
+    expect(result).toMatch(
+      / {4,6}GitHub\(\),\n {4,6}\/\/ Reads AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET from \.env\.local\.\n {4,6}Google\(\),\n/,
+    );
+    expect(configuredProviders(result, "auth.ts")).toEqual([SPECIFIER("github"), SPECIFIER("google")]);
+  });
+
+  it("SvelteKit's SvelteKitAuth(async (event) => { return { … } })", () => {
+    const source = lines(
+      'import { SvelteKitAuth } from "@create-auth/runtime/sveltekit";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handle, signIn, signOut } = SvelteKitAuth(async (event) => {",
+      "  return {",
+      '    trustHost: event.url.hostname === "localhost",',
+      "    providers: [GitHub()],",
+      "  };",
+      "});",
+    );
+    expect(addChecked(source, "src/auth.ts", GOOGLE)).toContain("    providers: [GitHub(), Google()],\n");
+  });
+
+  it("Qwik's closure without the event: a provider that reads event.env gets it, and removing it takes it away", () => {
+    const source = lines(
+      'import { QwikAuth$ } from "@create-auth/runtime/qwik";',
+      'import Passkey from "@create-auth/runtime/providers/passkey";',
+      "",
+      "export const { onRequest, useSession } = QwikAuth$(() => ({",
+      "  experimental: { enableWebAuthn: true },",
+      "  providers: [Passkey()],",
+      "}));",
+    );
+    const github = { ...GITHUB, call: 'GitHub({ clientId: event.env.get("AUTH_GITHUB_ID") })' };
+    expect(addChecked(source, "src/routes/plugin@auth.ts", github)).toContain(
+      'QwikAuth$((event) => ({\n  experimental: { enableWebAuthn: true },\n  providers: [Passkey(), GitHub({ clientId: event.env.get("AUTH_GITHUB_ID") })],',
+    );
+    const named = source.replace("QwikAuth$(() =>", "QwikAuth$((requestEvent) =>");
+    expect(addChecked(named, "src/routes/plugin@auth.ts", github)).toContain(
+      'GitHub({ clientId: requestEvent.env.get("AUTH_GITHUB_ID") })',
+    );
+  });
+
+  it("a config object in a variable passed in (const config = {…} satisfies NextAuthConfig)", () => {
+    const source = lines(
+      'import type { NextAuthConfig } from "@create-auth/runtime/next";',
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "const config = {",
+      "  providers: [GitHub],",
+      "} satisfies NextAuthConfig;",
+      "",
+      "export const { handlers, auth } = NextAuth(config);",
+    );
+    expect(addChecked(source, "auth.ts", GOOGLE)).toContain("  providers: [GitHub, Google()],\n");
+  });
+
+  it("export default { providers } satisfies NextAuthConfig in auth.config.ts", () => {
+    const source = lines(
+      'import type { NextAuthConfig } from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export default {",
+      "  providers: [",
+      "    GitHub,",
+      "  ],",
+      "} satisfies NextAuthConfig;",
+    );
+    expect(addChecked(source, "auth.config.ts", GOOGLE)).toContain("    GitHub,\n    // Reads AUTH_GOOGLE_ID");
+  });
+
+  it("module.exports = { providers: […] } in CommonJS, with single quotes and no semicolons", () => {
+    const source = lines(
+      "const GitHub = require('@create-auth/runtime/providers/github').default",
+      "",
+      "module.exports = {",
+      "  providers: [",
+      "    GitHub(),",
+      "  ],",
+      "}",
+    );
+    const google = { ...GOOGLE, call: 'Google({ clientId: process.env["AUTH_GOOGLE_ID"] })' };
+    expect(addChecked(source, "auth.cjs", google)).toBe(
+      lines(
+        "const GitHub = require('@create-auth/runtime/providers/github').default",
+        "const Google = require('@create-auth/runtime/providers/google').default",
+        "",
+        "module.exports = {",
+        "  providers: [",
+        "    GitHub(),",
+        "    // Reads AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET from .env.local.",
+        "    Google({ clientId: process.env['AUTH_GOOGLE_ID'] }),",
+        "  ],",
+        "}",
+      ),
+    );
+  });
+
+  it("an empty providers: [] opens up for the entry, and closes again when it goes", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      "",
+      "export const { handlers } = NextAuth({",
+      "  providers: [],",
+      "});",
+    );
+    expect(addChecked(source, "auth.ts", GITHUB)).toBe(
+      lines(
+        'import NextAuth from "@create-auth/runtime/next";',
+        'import GitHub from "@create-auth/runtime/providers/github";',
+        "",
+        "export const { handlers } = NextAuth({",
+        "  providers: [",
+        "    // Reads AUTH_GITHUB_ID, AUTH_GITHUB_SECRET from .env.local.",
+        "    GitHub(),",
+        "  ],",
+        "});",
+      ),
+    );
+  });
+
+  it("a config with no providers property yet gets one, at its end", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      "",
+      "export const { handlers } = NextAuth({",
+      '  session: { strategy: "jwt" },',
+      "});",
+    );
+    const result = added(source, "auth.ts", GITHUB);
+    expect(result).toBe(
+      lines(
+        'import NextAuth from "@create-auth/runtime/next";',
+        'import GitHub from "@create-auth/runtime/providers/github";',
+        "",
+        "export const { handlers } = NextAuth({",
+        '  session: { strategy: "jwt" },',
+        "  providers: [",
+        "    // Reads AUTH_GITHUB_ID, AUTH_GITHUB_SECRET from .env.local.",
+        "    GitHub(),",
+        "  ],",
+        "});",
+      ),
+    );
+    expect(addProvider(result, "auth.ts", GITHUB)).toBe("unchanged");
+  });
+
+  it("a list without trailing commas stays without them", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers } = NextAuth({",
+      "  providers: [",
+      "    GitHub()",
+      "  ]",
+      "});",
+    );
+    expect(addChecked(source, "auth.ts", GOOGLE)).toContain(
+      "    GitHub(),\n    // Reads AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET from .env.local.\n    Google()\n  ]",
+    );
+  });
+
+  it("tabs and four-space indentation: a multi-line entry is re-indented in the module's unit", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers } = NextAuth({",
+      "\tproviders: [",
+      "\t\tGitHub(),",
+      "\t],",
+      "});",
+    );
+    expect(addChecked(source, "auth.ts", CREDENTIALS)).toContain(
+      "\t\tGitHub(),\n\t\tCredentials({\n\t\t\tasync authorize(credentials) {\n\t\t\t\treturn normalizeEmailAddress(String(credentials.email)) ? null : null;\n\t\t\t},\n\t\t}),\n\t],",
+    );
+    const fourSpaces = source.replaceAll("\t", "    ");
+    expect(addChecked(fourSpaces, "auth.ts", CREDENTIALS)).toContain(
+      "        Credentials({\n            async authorize(credentials) {\n                return",
+    );
+  });
+
+  it("a provider's comment lines and trailing comment go with it; a section comment above a blank line stays", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import Discord from "@create-auth/runtime/providers/discord";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers } = NextAuth({",
+      "  providers: [",
+      "    // Social sign-in",
+      "",
+      "    // Reads AUTH_GITHUB_ID, AUTH_GITHUB_SECRET from .env.local.",
+      "    // (the org's app, not the personal one)",
+      "    GitHub(), // first on the page",
+      "    Discord(),",
+      "  ],",
+      "});",
+    );
+    expect(removed(source, "auth.ts", SPECIFIER("github"))).toBe(
+      lines(
+        'import NextAuth from "@create-auth/runtime/next";',
+        'import Discord from "@create-auth/runtime/providers/discord";',
+        "",
+        "export const { handlers } = NextAuth({",
+        "  providers: [",
+        "    // Social sign-in",
+        "",
+        "    Discord(),",
+        "  ],",
+        "});",
+      ),
+    );
+  });
+
+  it("a name already taken: the import gets a free one (GitHub2), and the entry uses it", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import { GitHub } from "./icons";',
+      "",
+      "export const icon = GitHub;",
+      "export const { handlers } = NextAuth({ providers: [] });",
+    );
+    const result = addChecked(source, "auth.ts", GITHUB);
+    expect(result).toContain('import GitHub2 from "@create-auth/runtime/providers/github";\n');
+    expect(result).toContain("NextAuth({ providers: [GitHub2()] });");
+  });
+
+  it("a provider imported under another name is configured: add is unchanged, remove finds it", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GH from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers } = NextAuth({ providers: [GH({ allowDangerousEmailAccountLinking: true })] });",
+    );
+    expect(addProvider(source, "auth.ts", GITHUB)).toBe("unchanged");
+    expect(removed(source, "auth.ts", SPECIFIER("github"))).toBe(
+      lines(
+        'import NextAuth from "@create-auth/runtime/next";',
+        "",
+        "export const { handlers } = NextAuth({ providers: [] });",
+      ),
+    );
+  });
+
+  it("an import left without an entry is used for the new entry, not imported twice", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers } = NextAuth({ providers: [] });",
+    );
+    const result = added(source, "auth.ts", GITHUB);
+    expect(result.match(/providers\/github/g)).toHaveLength(1);
+    expect(result).toContain("NextAuth({ providers: [GitHub()] });");
+  });
+
+  it("passkeys merge into an existing experimental object, and leave it as it was", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers } = NextAuth({",
+      "  experimental: { enableRequestCache: true },",
+      "  providers: [GitHub()],",
+      "});",
+    );
+    expect(addChecked(source, "auth.ts", PASSKEY)).toContain(
+      "  experimental: { enableRequestCache: true, enableWebAuthn: true },\n  providers: [GitHub(), Passkey()],",
+    );
+  });
+
+  it("named imports join an existing import of their module", () => {
+    const source = lines(
+      'import { CredentialsSignin } from "@create-auth/runtime";',
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export class Locked extends CredentialsSignin {}",
+      "export const { handlers } = NextAuth({ providers: [GitHub()] });",
+    );
+    const result = addChecked(source, "auth.ts", CREDENTIALS);
+    expect(result).toContain('import { CredentialsSignin, normalizeEmailAddress } from "@create-auth/runtime";\n');
+  });
+
+  it("CRLF line endings are kept", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers } = NextAuth({",
+      "  providers: [",
+      "    GitHub(),",
+      "  ],",
+      "});",
+    ).replaceAll("\n", "\r\n");
+    const result = addChecked(source, "auth.ts", GOOGLE);
+    expect(result.replaceAll("\r\n", "")).not.toContain("\n");
+  });
+});
+
+describe("shapes refused, with the reason", () => {
+  const module = (config: string, extra = "") =>
+    lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      'import Credentials from "@create-auth/runtime/providers/credentials";',
+      extra,
+      `export const { handlers } = NextAuth(${config});`,
+    );
+
+  it.each([
+    [
+      "providers: getProviders()",
+      "{ providers: getProviders() }",
+      "function getProviders() { return [GitHub()]; }",
+      /computed at run time \(line 5: getProviders\(\)\)/,
+    ],
+    ["a .filter", "{ providers: [GitHub(), Credentials()].filter(Boolean) }", "", /computed at run time/],
+    ["a conditional", "{ providers: dev ? [Credentials()] : [GitHub()] }", "const dev = true;", /computed at run time/],
+    [
+      "an array computed in a variable",
+      "{ providers }",
+      "const providers = [GitHub()].concat(extra);",
+      /\(providers\) is computed at run time/,
+    ],
+    [
+      "an imported array",
+      "{ providers }",
+      'import { providers } from "./providers";',
+      /imported from "\.\/providers": add it there/,
+    ],
+    [
+      "two auth configs",
+      "{ providers: [GitHub()] }",
+      "export const admin = NextAuth({ providers: [Credentials()] });",
+      /more than one auth config with a providers list \(lines \d+ and \d+\)/,
+    ],
+  ])("%s", (_, config, extra, reason) => {
+    const source = module(config, extra);
+    const result = addProvider(source, "auth.ts", GOOGLE);
+    expect(result).toEqual({ unsupported: expect.stringMatching(reason) });
+  });
+
+  it("no config object at all", () => {
+    const source = lines(
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const provider = GitHub;",
+    );
+    expect(addProvider(source, "auth.ts", GOOGLE)).toEqual({
+      unsupported: "no auth config object (with a providers list) was found in it",
+    });
+  });
+
+  it("removing a provider used outside the list, or from a list computed at run time", () => {
+    expect(
+      removeProvider(
+        module("{ providers: [GitHub()] }", "export const fallback = GitHub;"),
+        "auth.ts",
+        SPECIFIER("github"),
+      ),
+    ).toEqual({
+      unsupported: "GitHub is used outside the providers list (line 4): remove it there by hand",
+    });
+    expect(
+      removeProvider(
+        module("{ providers: [Credentials(), ...(dev ? [GitHub()] : [])] }", "const dev = true;"),
+        "auth.ts",
+        SPECIFIER("github"),
+      ),
+    ).toEqual({ unsupported: expect.stringMatching(/GitHub is used outside the providers list \(line 5\)/) });
+    expect(removeProvider(module("{ providers: [GitHub()].filter(Boolean) }"), "auth.ts", SPECIFIER("github"))).toEqual(
+      {
+        unsupported: expect.stringMatching(/computed at run time/),
+      },
+    );
+  });
+
+  it("a refused add names the lines to write by hand, in the module's style", () => {
+    expect(providerLines(GOOGLE, "esm").imports).toEqual([
+      'import Google from "@create-auth/runtime/providers/google";',
+    ]);
+  });
+});

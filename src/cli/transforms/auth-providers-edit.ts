@@ -164,6 +164,12 @@ export function appendItem(shape: AuthModuleShape, list: ListSyntax, item: NewIt
       const text = itemLines(shape, item, indent, true).join(eol) + eol;
       return [{ start: lineStart(source, list.close), end: lineStart(source, list.close), text }];
     }
+    // `providers: []` on a line of its own opens up, one item a line; `{ providers: [] }` stays on its line.
+    const owner = source.slice(lineStart(source, list.open), list.open);
+    if (!/^[ \t]*([\w$]+[ \t]*:|(export\s+)?(const|let|var)\s+[\w$]+[^=]*=)[ \t]*$/.test(owner)) {
+      const code = indentCode(item.code, indentAt(source, list.open), indentUnit).join(eol).trimStart();
+      return [{ start: list.open + 1, end: list.close, text: code }];
+    }
     const base = indentAt(source, list.open);
     const text = eol + itemLines(shape, item, base + indentUnit, true).join(eol) + eol + base;
     return [{ start: list.open + 1, end: list.close, text }];
@@ -175,8 +181,9 @@ export function appendItem(shape: AuthModuleShape, list: ListSyntax, item: NewIt
     const indent = indentAt(source, last.getStart());
     const at = restOfLineIsTrivia(source, afterItem) ? lineEnd(source, afterItem) : afterItem;
     const text = eol + itemLines(shape, item, indent, list.trailingComma).join(eol);
-    const edits: Edit[] = [{ start: at, end: at, text }];
-    if (!list.trailingComma) edits.push({ start: last.end, end: last.end, text: "," });
+    // The comma first: it may go where the new lines start.
+    const edits: Edit[] = list.trailingComma ? [] : [{ start: last.end, end: last.end, text: "," }];
+    edits.push({ start: at, end: at, text });
     return edits;
   }
   const code = indentCode(item.code, indentAt(source, last.getStart()), indentUnit).join(eol).trimStart();

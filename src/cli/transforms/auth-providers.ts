@@ -360,8 +360,6 @@ export function removeProvider(source: string, fileName: string, specifier: stri
       }
     }
   }
-  const parameter = shape.list?.configFunction?.parameters[0];
-  const eventName = parameter && ts.isIdentifier(parameter.name) ? parameter.name.text : undefined;
 
   // Entries one at a time (a module may list the same provider twice), re-reading the module after each.
   let text = source;
@@ -381,19 +379,12 @@ export function removeProvider(source: string, fileName: string, specifier: stri
     shape = readAuthModule(text, fileName);
   }
 
-  // The config function's parameter, when only the removed entries read it (Qwik's `event`).
+  // The config function's `event`, as adding gives it, when only the removed entries read it (Qwik City).
   const fn = shape.list?.configFunction;
   const param = fn?.parameters[0];
-  if (
-    fn &&
-    param &&
-    eventName &&
-    used.has(eventName) &&
-    fn.parameters.length === 1 &&
-    !param.type &&
-    !param.initializer
-  ) {
-    if (referencesTo(ts, fn.body, eventName).length === 0) {
+  const isEvent = !!param && ts.isIdentifier(param.name) && param.name.text === "event";
+  if (fn && param && isEvent && used.has("event") && fn.parameters.length === 1 && !param.type && !param.initializer) {
+    if (referencesTo(ts, fn.body, "event").length === 0) {
       const parenthesized = text.slice(fn.getStart(), param.getStart()).includes("(");
       text = applyEdits(text, [{ start: param.getStart(), end: param.end, text: parenthesized ? "" : "()" }]);
       shape = readAuthModule(text, fileName);
