@@ -25,7 +25,8 @@ async function runCommand(name: string, args: unknown[], host: Host): Promise<vo
   if (name === "add-provider" || name === "remove-provider") {
     const [id, dir, options] = args as [string, string | undefined, ProviderCommandFlags];
     const output = createOutput(Boolean(options.json), host.stdout);
-    if (name === "add-provider") await (await import("./commands/add-provider.js")).runAddProvider(id, dir, options, output, host);
+    if (name === "add-provider")
+      await (await import("./commands/add-provider.js")).runAddProvider(id, dir, options, output, host);
     else await (await import("./commands/remove-provider.js")).runRemoveProvider(id, dir, options, output, host);
     return;
   }

@@ -24,7 +24,7 @@ export interface EnvMergeResult {
   kept: string[];
 }
 
-interface EnvLine {
+export interface EnvLine {
   text: string;
   eol: string;
   /** The key this line assigns, or null for comments, blanks and continuation lines of quoted values. */
@@ -36,7 +36,7 @@ interface EnvLine {
 const ASSIGNMENT = /^(\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=)/;
 
 /** Splits into lines that keep their own terminator, so joining them gives back the input exactly. */
-function splitLines(source: string): EnvLine[] {
+export function splitLines(source: string): EnvLine[] {
   const lines: EnvLine[] = [];
   const re = /([^\r\n]*)(\r\n|\n|\r|$)/g;
   let openQuote: string | null = null;
@@ -64,7 +64,7 @@ function splitLines(source: string): EnvLine[] {
 }
 
 /** Whether an assignment's value is empty (`KEY=`, `KEY=""`, `KEY= # comment`). */
-function isBlankValue(line: EnvLine): boolean {
+export function isBlankValue(line: EnvLine): boolean {
   const raw = line.text.slice(line.valueStart).trim();
   return raw === "" || raw === '""' || raw === "''" || raw.startsWith("#");
 }
@@ -125,4 +125,9 @@ export function mergeEnv(source: string | null, entries: EnvEntry[], header: str
     for (const line of appended) content += line + eol;
   }
   return { content, added, replaced, kept };
+}
+
+/** Every key a dotenv text assigns, in order, each once: what a diff of it must mask when they may be secrets. */
+export function assignedKeys(source: string | null): string[] {
+  return [...new Set(splitLines(source ?? "").flatMap((line) => (line.key === null ? [] : [line.key])))];
 }

@@ -39,7 +39,7 @@ const EXAMPLE_UNIGNORE: IgnoreEntry = {
   what: "commit .env.example",
 };
 
-function installCommand(pm: InstallStep["packageManager"]): string[] {
+export function installCommand(pm: InstallStep["packageManager"]): string[] {
   return pm === "npm" ? ["npm", "install", "--no-audit", "--no-fund"] : [pm, "install"];
 }
 

@@ -14,6 +14,8 @@ export interface ProjectReader {
   isDirectory(relativePath: string): boolean;
   /** The names of the directories directly inside one, sorted; [] when it is not a directory. */
   directories(relativePath: string): string[];
+  /** The names of the files directly inside a directory, sorted; [] when it is not a directory. */
+  files(relativePath: string): string[];
 }
 
 export function diskReader(root: string): ProjectReader {
@@ -46,6 +48,16 @@ export function diskReader(root: string): ProjectReader {
       try {
         return readdirSync(abs(relativePath), { withFileTypes: true })
           .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name)
+          .sort();
+      } catch {
+        return [];
+      }
+    },
+    files(relativePath) {
+      try {
+        return readdirSync(abs(relativePath), { withFileTypes: true })
+          .filter((entry) => entry.isFile())
           .map((entry) => entry.name)
           .sort();
       } catch {
@@ -89,6 +101,15 @@ export function memoryReader(root: string, files: ReadonlyMap<string, string>): 
       }
       return [...names].sort();
     },
+    files(relativePath) {
+      const prefix = normalize(relativePath);
+      const names: string[] = [];
+      for (const file of files.keys()) {
+        const rest = prefix === "" ? file : file.startsWith(`${prefix}/`) ? file.slice(prefix.length + 1) : null;
+        if (rest !== null && !rest.startsWith("../") && !rest.includes("/")) names.push(rest);
+      }
+      return names.sort();
+    },
   };
 }
 
@@ -101,6 +122,7 @@ export function subReader(reader: ProjectReader, directory: string): ProjectRead
     exists: (relativePath) => reader.exists(inside(relativePath)),
     isDirectory: (relativePath) => reader.isDirectory(inside(relativePath)),
     directories: (relativePath) => reader.directories(inside(relativePath)),
+    files: (relativePath) => reader.files(inside(relativePath)),
   };
 }
 

@@ -18,7 +18,7 @@ function describe(change: FileChange): string {
   const parts = [];
   if (change.added.length > 0) parts.push(`+ ${change.added.join(", ")}`);
   if (change.replaced.length > 0) parts.push(`replaced ${change.replaced.join(", ")}`);
-  return `${parts.join("; ")}: ${change.reason}`;
+  return parts.length > 0 ? `${parts.join("; ")}: ${change.reason}` : change.reason;
 }
 
 /**

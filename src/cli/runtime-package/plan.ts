@@ -123,20 +123,24 @@ export function readManifest(reader: ProjectReader, dir: string): Manifest | nul
 /**
  * The changes that make `runtimeDir` the package of `source` holding `entries` and every entry the package
  * there already exports (its manifest's): a later run adds what the app now needs and never drops a module
- * the app's code may import. `add-provider` passes the provider's entries, `update` none.
+ * the app's code may import. `add-provider` passes the provider's entries, `update` none. Only
+ * `remove-provider` drops entries, naming them (`drop`): the files no remaining entry needs go, unless edited.
  */
 export function planRuntimePackage(
   reader: ProjectReader,
   runtimeDir: string,
   source: RuntimeSource,
   entries: Iterable<RuntimeEntry>,
+  drop: Iterable<RuntimeEntry> = [],
 ): { changes: FileChange[]; conflicts: Conflict[] } {
   const group = `${runtimeDir}/`;
   const previous = readManifest(reader, runtimeDir);
   const unedited = (file: string, text: string) => previous?.files[file] === sha256(text);
   const changes: FileChange[] = [];
   const conflicts: Conflict[] = [];
-  const wanted = runtimePackageFiles(source, [...entries, ...(previous?.entries ?? [])]);
+  const dropped = new Set(drop);
+  const kept = [...entries, ...(previous?.entries ?? [])].filter((entry) => !dropped.has(entry));
+  const wanted = runtimePackageFiles(source, kept);
   for (const file of wanted) {
     const target = `${runtimeDir}/${file.path}`;
     const existing = reader.read(target);

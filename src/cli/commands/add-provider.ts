@@ -1,0 +1,46 @@
+/**
+ * `auth add-provider <id> [dir]`: adds a catalog provider to an app set up by init. What is its own: find
+ * the setup, render the provider's code from init's template, plan (plan/provider-add.ts), and say the
+ * callback URL to register, or the lines to add by hand when the auth module cannot be edited safely (the
+ * rest is still applied, and the command exits 0). Review, apply and install are the contract every
+ * command shares (run-plan.ts).
+ */
+import { describeProject } from "../detect/describe.js";
+import type { Host } from "../host.js";
+import type { Output } from "../output.js";
+import { manualLines, planAddProvider } from "../plan/provider-add.js";
+import { providerCode } from "../plan/provider-code.js";
+import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
+import { runPlan } from "./run-plan.js";
+
+export async function runAddProvider(
+  id: string,
+  dir: string | undefined,
+  flags: ProviderCommandFlags,
+  out: Output,
+  host: Host,
+): Promise<void> {
+  const { provider, setup, root } = await providerCommandSetup("add-provider", id, dir, host);
+  const code = providerCode(setup.target, setup.context, provider);
+  const first = planAddProvider(setup, provider, code);
+  const { manual, callbackUrl, alreadyConfigured } = first;
+  const header = [describeProject(setup.info)];
+  if (!alreadyConfigured) header.push(`Adding ${provider.name} (${provider.id}) to ${setup.authPath}.`);
+  if (manual) header.push(...manualLines(manual));
+  if (callbackUrl)
+    header.push(`Callback URL to register with ${provider.name}: ${callbackUrl} (at ${provider.registerAt})`);
+  await runPlan({
+    command: "add-provider",
+    root,
+    // Without permission to replace anything, the plan is the one computed above.
+    plan: (overwrite) => (overwrite.size === 0 ? first.plan : planAddProvider(setup, provider, code, overwrite).plan),
+    flags,
+    out,
+    host,
+    header,
+    json: { ...providerJson(setup, provider), alreadyConfigured, callbackUrl, manual },
+    nothingToDo: alreadyConfigured
+      ? `${provider.name} is already in ${setup.authPath}: nothing to do.`
+      : `Nothing else to do: ${provider.name}'s env keys, runtime module and packages are in place.`,
+  });
+}

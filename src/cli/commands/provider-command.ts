@@ -1,0 +1,54 @@
+/**
+ * What `add-provider` and `remove-provider` share before they plan: the provider the id names, the app and
+ * its create-auth setup (plan/provider-setup.ts), the runtime this CLI ships checked for the provider's
+ * module, and the project as the one --json object describes it.
+ */
+import path from "node:path";
+import { CliError } from "../errors.js";
+import type { Host } from "../host.js";
+import { findProviderSetup, type ProviderSetup, resolveProvider } from "../plan/provider-setup.js";
+import type { ProviderEntry } from "../providers/catalog.js";
+import { loadRenderer } from "../templates/render.js";
+import type { PlanCommandFlags } from "./run-plan.js";
+
+export type ProviderCommandFlags = PlanCommandFlags;
+
+export async function providerCommandSetup(
+  command: "add-provider" | "remove-provider",
+  id: string,
+  dir: string | undefined,
+  host: Host,
+): Promise<{ provider: ProviderEntry; setup: ProviderSetup; root: string }> {
+  const provider = resolveProvider(id, command);
+  const root = path.resolve(host.cwd, dir ?? ".");
+  const runtime = host.runtime();
+  const setup = await findProviderSetup({
+    reader: host.reader(root),
+    command: `${command} ${provider.id}`,
+    userAgent: host.env["npm_config_user_agent"],
+    runtime,
+    loadRender: loadRenderer,
+  });
+  if (command === "add-provider" && !runtime.files.some((file) => file.path === `providers/${provider.id}.js`)) {
+    throw new CliError(
+      "RuntimeNotBuilt",
+      `This CLI's runtime lacks providers/${provider.id}.js; rebuild it (npm run build).`,
+    );
+  }
+  return { provider, setup, root };
+}
+
+export function providerJson(setup: ProviderSetup, provider: ProviderEntry): Record<string, unknown> {
+  const { info } = setup;
+  return {
+    project: {
+      root: info.root,
+      framework: { id: info.framework.id, name: info.framework.name, version: info.framework.version },
+      packageManager: info.packageManager.name,
+      envFile: info.envFile,
+      authModule: setup.authPath,
+      runtimeDir: setup.runtimeDir,
+    },
+    provider: { id: provider.id, name: provider.name, kind: provider.kind },
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * The plan of `add-provider <id>` on an app set up by init, as planner steps: the auth module gains the
+ * provider's import and entry (transforms/auth-providers.ts, with the code init's template writes), the env
+ * file its blank keys and `.env.example` their placeholders (SvelteKit 3's src/env.ts declares them), the
+ * runtime package the provider's module, package.json the packages it needs (nodemailer,
+ * @simplewebauthn/server). When the auth module is shaped in a way the transform cannot edit, that file is
+ * left alone and the plan carries the exact lines to add by hand; everything else is still planned, so the
+ * pasted lines work at once. Email and passkeys without a database adapter are refused. Pure.
+ */
+
+import { assignedKeys, mergeEnv } from "../env/merge.js";
+import { ignoreStep, planSecretsFile } from "../env/plan.js";
+import { CliError } from "../errors.js";
+import { needsDatabase, type ProviderEntry } from "../providers/catalog.js";
+import { passwordlessNextStep } from "../providers/template-data.js";
+import { providerEntries } from "../runtime-package/entries.js";
+import { planRuntimePackage } from "../runtime-package/plan.js";
+import { parseSyntax, typescript } from "../transforms/ast.js";
+import { addProvider, configuredProviders, type ProviderCode, providerLines } from "../transforms/auth-providers.js";
+import { addDependencies } from "../transforms/package-json.js";
+import { installCommand } from "./env-and-runtime.js";
+import { type FileStep, planFiles } from "./planner.js";
+import { authBaseUrl, providerCallbackUrl } from "./provider-callback.js";
+import { declareEnvVars } from "./provider-env-vars.js";
+import type { ProviderSetup } from "./provider-setup.js";
+import type { FileChange, InstallStep, Plan } from "./types.js";
+
+/** The lines to add by hand to an auth module the transform cannot edit, and where. */
+export interface ManualLines {
+  file: string;
+  why: string;
+  imports: string[];
+  entry: string;
+  /** An option the config itself needs (passkeys' `experimental: { enableWebAuthn: true }`). */
+  config?: string;
+}
+
+export interface AddProviderPlan {
+  plan: Plan;
+  /** The provider is already in the auth module: the plan is empty. */
+  alreadyConfigured: boolean;
+  /** Set when the auth module must be edited by hand. */
+  manual: ManualLines | null;
+  /** The callback URL to register with an OAuth provider, or null for the others. */
+  callbackUrl: string | null;
+}
+
+/** The comment above the keys add-provider appends to the env files; remove-provider takes it back with them. */
+export function envHeader(provider: Pick<ProviderEntry, "id" | "name">): string {
+  return `${provider.name} sign-in (added by create-auth add-provider ${provider.id})`;
+}
+
+/** The keys that hold secrets (masked in every diff): client secrets, and an SMTP URL with its password. */
+export function secretEnvKeys(keys: readonly string[]): string[] {
+  return keys.filter((key) => key.endsWith("_SECRET") || key === "EMAIL_SERVER");
+}
+
+/** SvelteKit 3's env declarations module, when the app has one that init wrote (`defineEnvVars`). */
+export function envVarsModule(setup: ProviderSetup): string | null {
+  if (setup.target.id !== "sveltekit") return null;
+  const file = `src/env.${setup.info.language}`;
+  return setup.reader.read(file)?.includes("defineEnvVars") ? file : null;
+}
+
+/** The provider is listed in the module (from our runtime, or a module of the same id elsewhere). */
+export function isConfigured(source: string, fileName: string, provider: Pick<ProviderEntry, "id">): boolean {
+  return configuredProviders(source, fileName).some((specifier) => specifier.endsWith(`/providers/${provider.id}`));
+}
+
+/** Whether the config sets an `adapter` (any object property of that name: ours, the user's own). */
+export function configuresAdapter(source: string, fileName: string): boolean {
+  const ts = typescript();
+  let found = false;
+  const visit = (node: import("ts-morph").ts.Node): void => {
+    if (found) return;
+    if (
+      (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === "adapter"
+    ) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parseSyntax(source, fileName));
+  return found;
+}
+
+/** CommonJS when the module requires and never imports (Express apps without "type": "module"). */
+function moduleStyle(source: string): "esm" | "cjs" {
+  return /\brequire\s*\(/.test(source) && !/^\s*import\s/m.test(source) ? "cjs" : "esm";
+}
+
+function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): void {
+  if (!needsDatabase(provider) || configuresAdapter(setup.authSource, setup.authPath)) return;
+  const what = provider.kind === "email" ? "email sign-in links" : "passkeys";
+  const others = configuredProviders(setup.authSource, setup.authPath)
+    .map((specifier) => specifier.split("/").pop())
+    .filter(Boolean);
+  throw new CliError(
+    "NeedsDatabase",
+    `${provider.name} needs a database (users, ${what}) and ${setup.authPath} configures no adapter: add one to its config (adapter: sqlite(db), see docs/adapters.md), or move ${setup.authPath} aside and run npx create-auth init --db sqlite --providers ${[...others, provider.id].join(",")} to have init write the database too; then add-provider ${provider.id} is done.`,
+  );
+}
+
+function nextStepsFor(setup: ProviderSetup, provider: ProviderEntry, callbackUrl: string | null): string[] {
+  const { info, init } = setup;
+  const passwordless = passwordlessNextStep(provider, info.envFile, setup.target.devOrigin);
+  if (passwordless) return [passwordless];
+  if (provider.kind === "credentials") {
+    return [
+      `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${setup.authPath}.`,
+    ];
+  }
+  const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
+  return [
+    `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callbackUrl}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`,
+  ];
+}
+
+export function planAddProvider(
+  setup: ProviderSetup,
+  provider: ProviderEntry,
+  code: ProviderCode,
+  overwrite: ReadonlySet<string> = new Set(),
+): AddProviderPlan {
+  const { info, target, reader, authPath, authSource } = setup;
+  const empty: Plan = {
+    command: "add-provider",
+    projectDir: info.root,
+    changes: [],
+    install: null,
+    nextSteps: [],
+    notes: [],
+    conflicts: [],
+  };
+  if (isConfigured(authSource, authPath, provider)) {
+    return { plan: empty, alreadyConfigured: true, manual: null, callbackUrl: null };
+  }
+  refuseWithoutDatabase(setup, provider);
+
+  const result = addProvider(authSource, authPath, code);
+  const manual: ManualLines | null =
+    typeof result === "object"
+      ? { file: authPath, why: result.unsupported, ...providerLines(code, moduleStyle(authSource)) }
+      : null;
+  const steps: FileStep[] = [
+    {
+      kind: "edit",
+      path: authPath,
+      reason: `${provider.name} provider: import and entry in the providers list`,
+      transform: (source) => addProvider(source, authPath, code),
+    },
+  ];
+
+  const keys = provider.envKeys;
+  if (keys.length > 0) {
+    const secrets = planSecretsFile({
+      reader,
+      envFile: info.envFile,
+      envStatus: info.envStatus,
+      ignorePattern: target.envIgnorePattern,
+      entries: keys.map((key) => ({ key, value: "" })),
+      header: [envHeader(provider)],
+      // The diff's context lines show the file's other keys (AUTH_SECRET among them): every value stays hidden.
+      secretKeys: [...secretEnvKeys(keys), ...assignedKeys(reader.read(info.envFile))],
+      reason: `${provider.name} settings, blank until you fill them in`,
+    });
+    steps.push(...secrets.steps);
+    if (secrets.ignore) steps.push(ignoreStep([secrets.ignore], target.starterIgnores));
+    const exampleBefore = reader.read(".env.example");
+    const example = mergeEnv(
+      exampleBefore,
+      keys.map((key) => ({ key, value: "" })),
+      [envHeader(provider)],
+    );
+    if (example.added.length > 0) {
+      const change: FileChange = {
+        kind: "env-merge",
+        path: ".env.example",
+        before: exampleBefore,
+        after: example.content,
+        added: example.added,
+        replaced: [],
+        secretKeys: [],
+        reason: "placeholders, no secrets",
+      };
+      steps.push({ kind: "change", change });
+    }
+    const envVars = envVarsModule(setup);
+    if (envVars) {
+      steps.push({
+        kind: "edit",
+        path: envVars,
+        reason: `${keys.join(", ")} declared for SvelteKit 3`,
+        transform: (source) => declareEnvVars(source, envVars, keys),
+        unsupported: (why) => `${envVars} left as it is (${why}): declare ${keys.join(", ")} in it.`,
+      });
+    }
+  }
+
+  const runtime = planRuntimePackage(reader, setup.runtimeDir, setup.context.runtime, providerEntries([provider]));
+  for (const change of runtime.changes) steps.push({ kind: "change", change });
+  for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
+
+  let install: InstallStep | null = null;
+  const packages = provider.packages ?? {};
+  const deps = addDependencies(reader.read("package.json") ?? "{}", packages);
+  if (deps !== "unchanged") {
+    steps.push({
+      kind: "edit",
+      path: "package.json",
+      reason: `dependencies: ${deps.added.join(", ")}`,
+      transform: (source) => {
+        const edit = addDependencies(source, packages);
+        return edit === "unchanged" ? "unchanged" : edit.content;
+      },
+    });
+    install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
+  }
+  for (const d of deps === "unchanged" ? [] : deps.differing) {
+    steps.push({
+      kind: "note",
+      text: `package.json has ${d.name}@${d.existing}; the runtime is tested with ${d.wanted}. Kept yours.`,
+    });
+  }
+
+  const { changes, conflicts, notes } = planFiles(reader, steps, overwrite);
+  const callbackUrl =
+    provider.kind === "oauth" || provider.kind === "oidc"
+      ? providerCallbackUrl(authBaseUrl(target, reader, info.packageJson), provider.id)
+      : null;
+  const handEdit = manual
+    ? [
+        `Add ${provider.name} to ${manual.file} by hand with the lines printed above (the imports beside its others, the entry in its providers list${manual.config ? ", the option in its config" : ""}).`,
+      ]
+    : [];
+  return {
+    plan: {
+      ...empty,
+      changes,
+      conflicts,
+      notes,
+      install,
+      nextSteps: changes.length > 0 || manual ? [...handEdit, ...nextStepsFor(setup, provider, callbackUrl)] : [],
+    },
+    alreadyConfigured: false,
+    manual,
+    callbackUrl,
+  };
+}
+
+/** The lines to add by hand, as printed before the plan. */
+export function manualLines(manual: ManualLines): string[] {
+  const indent = (text: string) => text.split("\n").map((line) => `    ${line}`);
+  return [
+    `${manual.file} cannot be edited safely (${manual.why}); it is left as it is. Add these lines to it yourself:`,
+    "  with its imports:",
+    ...manual.imports.flatMap(indent),
+    "  in its providers list:",
+    ...indent(manual.entry),
+    ...(manual.config ? ["  in its config object:", ...indent(manual.config)] : []),
+  ];
+}

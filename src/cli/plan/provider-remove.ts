@@ -1,0 +1,193 @@
+/**
+ * The plan of `remove-provider <id>`: the reverse of add-provider, step for step. The auth module loses the
+ * provider's entry and the imports only it used (transforms/auth-providers.ts); the env file and
+ * `.env.example` lose its keys while they are still blank (a key the user filled in is kept and said); SvelteKit
+ * 3's src/env.ts its declarations; the runtime package the provider's module (and `./refresh` with the last
+ * OAuth provider), unless the app's own code imports them; package.json the packages it needed, when nothing
+ * else in the app imports them. Refused, writing nothing: removing the last provider (a config with none
+ * signs nobody in), and an auth module the transform cannot edit (the rest would break the import it keeps).
+ * Pure.
+ */
+import { assignedKeys } from "../env/merge.js";
+import { removeEnvKeys } from "../env/remove.js";
+import { CliError } from "../errors.js";
+import { findProvider, type ProviderEntry } from "../providers/catalog.js";
+import { providerEntries, type RuntimeEntry } from "../runtime-package/entries.js";
+import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import { configuredProviders, removeProvider } from "../transforms/auth-providers.js";
+import { installCommand } from "./env-and-runtime.js";
+import { type FileStep, planFiles } from "./planner.js";
+import { envHeader, envVarsModule, secretEnvKeys } from "./provider-add.js";
+import { undeclareEnvVars } from "./provider-env-vars.js";
+import { appSourceFiles, importerOf, importsModule } from "./provider-imports.js";
+import type { ProviderSetup } from "./provider-setup.js";
+import type { InstallStep, Plan } from "./types.js";
+
+export interface RemoveProviderPlan {
+  plan: Plan;
+  /** The provider was in the auth module (else only what it left behind is cleaned up). */
+  wasConfigured: boolean;
+  /** Env keys the user filled in: kept, with the file they are in. */
+  keptKeys: { file: string; key: string }[];
+}
+
+/**
+ * Takes one dependency out of package.json as a text edit (its own line, and the comma before it when it
+ * was the last), leaving every other byte; "unchanged" when it is not a dependency written one per line.
+ */
+export function removeDependency(source: string, name: string): string | "unchanged" {
+  const block = /("dependencies"\s*:\s*\{)([^}]*)(\})/.exec(source);
+  if (!block) return "unchanged";
+  const body = block[2]!;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const line = new RegExp(`(\\r?\\n)[ \\t]*"${escaped}"[ \\t]*:[ \\t]*"[^"]*"[ \\t]*(,?)`).exec(body);
+  if (!line) return "unchanged";
+  let next = body.slice(0, line.index) + body.slice(line.index + line[0].length);
+  // It was the last member: the one before it loses its comma.
+  if (line[2] === "") next = next.replace(/,([ \t]*)$/, "$1").replace(/,(\s*)$/, "$1");
+  const start = block.index + block[1]!.length;
+  return source.slice(0, start) + next + source.slice(start + body.length);
+}
+
+function envRemovalSteps(
+  setup: ProviderSetup,
+  provider: ProviderEntry,
+  file: string,
+  keptKeys: RemoveProviderPlan["keptKeys"],
+): FileStep[] {
+  const before = setup.reader.read(file);
+  if (before === null || provider.envKeys.length === 0) return [];
+  const { content, removed, kept } = removeEnvKeys(before, provider.envKeys, [envHeader(provider)]);
+  keptKeys.push(...kept.map((key) => ({ file, key })));
+  if (removed.length === 0) return [];
+  return [
+    {
+      kind: "change",
+      change: {
+        kind: "env-merge",
+        path: file,
+        before,
+        after: content,
+        added: [],
+        replaced: [],
+        // Context lines of the diff may show any other key: every value stays hidden.
+        secretKeys: file === ".env.example" ? secretEnvKeys(assignedKeys(before)) : assignedKeys(before),
+        reason: `- ${removed.join(", ")}: still blank, and no provider reads them now`,
+      },
+    },
+  ];
+}
+
+export function planRemoveProvider(
+  setup: ProviderSetup,
+  provider: ProviderEntry,
+  overwrite: ReadonlySet<string> = new Set(),
+): RemoveProviderPlan {
+  const { info, reader, authPath, authSource } = setup;
+  const configured = configuredProviders(authSource, authPath);
+  const specifier =
+    configured.find((found) => found.endsWith(`/providers/${provider.id}`)) ??
+    `${RUNTIME_PACKAGE_NAME}/providers/${provider.id}`;
+  const wasConfigured = configured.includes(specifier);
+  const after = removeProvider(authSource, authPath, specifier);
+  if (typeof after === "object") {
+    throw new CliError(
+      "UnsupportedProject",
+      `${authPath} cannot be edited safely (${after.unsupported}); nothing was written: take ${provider.name} out of it by hand (its import of ${specifier} and its entry), then run remove-provider ${provider.id} again to remove its env keys and runtime module.`,
+    );
+  }
+  const authAfter = after === "unchanged" ? authSource : after;
+  const remaining = configuredProviders(authAfter, authPath);
+  if (wasConfigured && remaining.length === 0) {
+    throw new CliError(
+      "LastProvider",
+      `${provider.name} is the only provider in ${authPath}, and a config without providers signs nobody in; nothing was written: add the one you want instead first (npx create-auth add-provider <id>), then remove ${provider.id}.`,
+    );
+  }
+
+  const keptKeys: RemoveProviderPlan["keptKeys"] = [];
+  const steps: FileStep[] = [
+    {
+      kind: "edit",
+      path: authPath,
+      reason: `${provider.name} provider: its entry and the imports only it used`,
+      transform: (source) => removeProvider(source, authPath, specifier),
+    },
+    ...envRemovalSteps(setup, provider, info.envFile, keptKeys),
+    ...envRemovalSteps(setup, provider, ".env.example", keptKeys),
+  ];
+  const envVars = envVarsModule(setup);
+  const undeclared = provider.envKeys.filter((key) => !keptKeys.some((kept) => kept.key === key));
+  if (envVars && undeclared.length > 0) {
+    steps.push({
+      kind: "edit",
+      path: envVars,
+      reason: `${undeclared.join(", ")} no longer declared`,
+      transform: (source) => undeclareEnvVars(source, undeclared),
+    });
+  }
+  for (const { file, key } of keptKeys) {
+    steps.push({
+      kind: "note",
+      text: `${key} in ${file} has a value you set; kept (delete it yourself once nothing reads it).`,
+    });
+  }
+
+  // What the rest of the app imports decides what goes from the runtime package and package.json.
+  const files = appSourceFiles(reader, new Set([setup.runtimeDir, authPath]));
+  const usedElsewhere = (module: string) =>
+    importsModule(authAfter, module) ? authPath : importerOf(reader, files, module);
+  const remainingKinds = remaining.map((found) => findProvider(found.split("/").pop() ?? "")?.kind);
+  const oauthLeft = remainingKinds.some((kind) => kind === undefined || kind === "oauth" || kind === "oidc");
+  const drop = providerEntries([provider]).filter((entry: RuntimeEntry) => {
+    if (entry === "./refresh" && oauthLeft) return false;
+    return !usedElsewhere(`${RUNTIME_PACKAGE_NAME}/${entry.slice(2)}`);
+  });
+  const runtime = planRuntimePackage(reader, setup.runtimeDir, setup.context.runtime, [], drop);
+  for (const change of runtime.changes) steps.push({ kind: "change", change });
+  for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
+
+  let install: InstallStep | null = null;
+  const unused = Object.keys(provider.packages ?? {}).filter((name) => {
+    const user = usedElsewhere(name);
+    if (user) steps.push({ kind: "note", text: `${name} stays in package.json: ${user} imports it.` });
+    return !user;
+  });
+  const pkg = reader.read("package.json") ?? "{}";
+  const gone = unused.filter((name) => removeDependency(pkg, name) !== "unchanged");
+  if (gone.length > 0) {
+    steps.push({
+      kind: "edit",
+      path: "package.json",
+      reason: `dependencies: removes ${gone.join(", ")}`,
+      transform: (source) => {
+        const text = gone.reduce((current, name) => {
+          const edited = removeDependency(current, name);
+          return edited === "unchanged" ? current : edited;
+        }, source);
+        return text === source ? "unchanged" : text;
+      },
+    });
+    install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
+  }
+
+  const { changes, conflicts, notes } = planFiles(reader, steps, overwrite);
+  return {
+    plan: {
+      command: "remove-provider",
+      projectDir: info.root,
+      changes,
+      install,
+      nextSteps:
+        wasConfigured && provider.registerAt && (provider.kind === "oauth" || provider.kind === "oidc")
+          ? [
+              `If nothing else signs in with it, delete the OAuth app you registered for this app at ${provider.registerAt}.`,
+            ]
+          : [],
+      notes,
+      conflicts,
+    },
+    wasConfigured,
+    keptKeys,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * What `add-provider` and `remove-provider` find before planning: the app (detectProject), its framework's
+ * target, the create-auth setup in it (the runtime package linked from package.json as
+ * `"@create-auth/runtime": "file:…"`), and the auth module where the target's `init` writes it. Refuses in
+ * one line, naming `init`, when the app has no setup. Also the provider ids as users type them (`email` for
+ * nodemailer) and the close matches of a mistyped one. Reads only.
+ */
+import path from "node:path";
+import { detectProject } from "../detect/project.js";
+import { CliError } from "../errors.js";
+import { findProvider, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
+import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import type { RuntimeSource } from "../runtime-package/source.js";
+import type { PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
+import type { ProjectReader } from "./reader.js";
+
+/** Names users type for a catalog provider. */
+const ALIASES: Record<string, string> = { email: "nodemailer" };
+
+/** The edit distance of two ids (insertions, deletions, substitutions). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Catalog ids close to a mistyped one: a small edit away, or containing it (`entra` → microsoft-entra-id). */
+export function closeProviderIds(id: string): string[] {
+  const ids = [...PROVIDERS.map((provider) => provider.id), ...Object.keys(ALIASES)];
+  const wanted = id.toLowerCase();
+  return ids.filter(
+    (candidate) =>
+      distance(wanted, candidate) <= Math.max(1, Math.floor(candidate.length / 4)) ||
+      (wanted.length >= 3 && candidate.includes(wanted)),
+  );
+}
+
+/** The catalog provider an id names (`email` is nodemailer); unknown ids are refused with the close matches. */
+export function resolveProvider(id: string, command: string): ProviderEntry {
+  const provider = findProvider(ALIASES[id] ?? id);
+  if (provider) return provider;
+  const close = closeProviderIds(id);
+  const hint =
+    close.length > 0
+      ? `did you mean ${close.join(" or ")}?`
+      : `the providers are ${PROVIDERS.map((p) => p.id).join(", ")} (email for nodemailer).`;
+  throw new CliError("UnknownProvider", `Unknown provider "${id}" for ${command}: ${hint}`);
+}
+
+export interface ProviderSetup {
+  info: ProjectInfo;
+  target: Target;
+  reader: ProjectReader;
+  /** The runtime package's folder, relative to the app (`vendor/auth-runtime`). */
+  runtimeDir: string;
+  /** What the target's `init` writes for this app, with no provider: where the auth module is, its next steps. */
+  init: TargetInit;
+  /** The context `init` planned with; `renderedProvider` renders the module with one provider through it. */
+  context: PlanContext;
+  authPath: string;
+  authSource: string;
+}
+
+/** `file:./vendor/auth-runtime` → `vendor/auth-runtime`; null for any other kind of dependency. */
+function runtimeDirOf(info: ProjectInfo): string | null {
+  const pkg = info.packageJson;
+  const spec = pkg.dependencies?.[RUNTIME_PACKAGE_NAME] ?? pkg.devDependencies?.[RUNTIME_PACKAGE_NAME];
+  if (!spec?.startsWith("file:")) return null;
+  const dir = path.posix.normalize(spec.slice("file:".length).replaceAll("\\", "/")).replace(/\/+$/, "");
+  return dir === "." || dir === "" ? null : dir;
+}
+
+export async function findProviderSetup(options: {
+  reader: ProjectReader;
+  command: string;
+  userAgent: string | undefined;
+  runtime: RuntimeSource;
+  /** The framework's template renderer (loading it is the one asynchronous step). */
+  loadRender(framework: string): Promise<PlanContext["render"]>;
+}): Promise<ProviderSetup> {
+  const { reader, command } = options;
+  const { info, target } = detectProject(reader, { userAgent: options.userAgent });
+  const runtimeDir = runtimeDirOf(info);
+  if (!runtimeDir) {
+    throw new CliError(
+      "NotSetUp",
+      `${info.root} has no create-auth setup (its package.json does not link ${RUNTIME_PACKAGE_NAME} from a folder): run npx create-auth init there first, then ${command}.`,
+    );
+  }
+  const context: PlanContext = {
+    info,
+    answers: { framework: target.id, providers: [], strategy: "jwt", db: "none", orm: "none", runtimeDir },
+    reader,
+    secret: "",
+    runtime: options.runtime,
+    render: await options.loadRender(target.id),
+    overwrite: new Set(),
+  };
+  const init = target.init(context);
+  const authPath = init.auth.path;
+  const authSource = reader.read(authPath);
+  if (authSource === null) {
+    throw new CliError(
+      "NotSetUp",
+      `No auth ${init.auth.noun ?? "module"} at ${authPath}, where create-auth init writes it for this ${target.name} app: run npx create-auth init there to write one (or move yours back), then ${command}.`,
+    );
+  }
+  return { info, target, reader, runtimeDir, init, context, authPath, authSource };
+}
