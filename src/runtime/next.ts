@@ -3,8 +3,11 @@
  * request APIs (`next/headers`, route handlers, server actions, `redirect`, middleware, API routes,
  * `getServerSideProps`) and the framework-agnostic core. Every auth decision is the core's (or the app's
  * `authorized` callback); the action requests, session reads and sign-in/sign-out outcomes come from the
- * shared server layer (core/server-actions.ts); this file and `next/*` only translate, carry cookies and
- * redirect.
+ * shared server layer (core/server-actions.ts, core/helper-destination.ts, core/route-guard.ts). What this
+ * file keeps is Next's own: the lazy config called with Next's request, the request behind `next/headers`
+ * (no URL, cookies re-synced after an action), its cookie jar, `redirect()` and `redirect: false`, its
+ * `$ACTION_*` form fields, and which form of `auth` a call is. The Pages Router and the middleware are
+ * `next/pages.ts` and `next/middleware.ts`.
  * Import specifiers: `next` has no `exports` map, so NodeNext needs `next/headers.js`; but `next/navigation`
  * must stay bare, because Next swaps exactly that specifier for its server build (see next/navigation.d.ts).
  */
@@ -13,8 +16,8 @@ import { redirect as nextRedirect } from "next/navigation";
 import type { NextRequest } from "next/server.js";
 import { Auth } from "./core/auth.js";
 import { helperCallbackUrl, signInPagePath } from "./core/helper-destination.js";
+import { applyMountDefaults } from "./core/mount-defaults.js";
 import {
-  applyMountDefaults,
   helperSignIn,
   helperSignOut,
   helperUpdateSession,

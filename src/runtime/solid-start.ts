@@ -7,7 +7,8 @@
  */
 import { Auth } from "./core/auth.js";
 import { setEnvDefaults } from "./core/env.js";
-import { type IntegrationConfig, isAuthPath, processEnv, readSession } from "./core/server-actions.js";
+import { processEnv } from "./core/mount-defaults.js";
+import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-actions.js";
 import type { AuthConfig, Session } from "./types.js";
 
 /** The configuration accepted by `SolidAuth` and `getSession`: the core's, minus `raw`, plus `prefix`. */

@@ -1,10 +1,10 @@
 /**
  * The auth actions as an app's own server code calls them, shared by every framework integration: the
  * session read behind `auth()`, `locals.auth()` and `getSession`; the sign-in and sign-out helpers behind
- * server actions and form actions; which request paths belong to the core; the base path an integration
- * mounts by default. An integration keeps only the translation: from its request to an `IncomingRequest`,
- * and from the outcome to its own cookie jar and redirect. Web-standard only: Next's middleware loads this
- * on the edge.
+ * server actions and form actions; which request paths belong to the core. An integration keeps only the
+ * translation: from its request to an `IncomingRequest`, and from the outcome to its own cookie jar and
+ * redirect. Its environment defaults are core/mount-defaults.ts's. Web-standard only: Next's middleware
+ * loads this on the edge.
  */
 import type {
   AuthAction,
@@ -17,7 +17,6 @@ import type {
 } from "../types.js";
 import { Auth, raw, skipCSRFCheck } from "./auth.js";
 import { createActionURL, isAuthAction } from "./auth-actions.js";
-import { envUrl, setEnvDefaults } from "./env.js";
 import { helperRedirect } from "./redirect.js";
 import { normalizeBasePath } from "./request.js";
 
@@ -240,11 +239,21 @@ export interface HelperSignIn {
   providerId: string;
   /** Where to land afterwards; the core's `redirect` callback and redirect rule judge it. */
   callbackUrl: string;
-  /** Posted besides `callbackUrl` (credentials read them); the integration has left out its own fields. */
+  /**
+   * Posted besides `callbackUrl` (credentials read them). The integration has left out its framework's own
+   * fields; the helpers' own names (HELPER_FIELDS) are left out here.
+   */
   fields?: Iterable<readonly [string, string]> | undefined;
   authorizationParams?: AuthorizationParams | undefined;
   errorRedirect?: boolean | undefined;
 }
+
+/**
+ * The sign-in helpers' own inputs (the spec's `signIn(providerId, { redirectTo }, authorizationParams)` and
+ * the form fields named after them), never a provider's: a posted `callbackUrl` must not replace the one the
+ * helper chose, and a `csrfToken` means nothing to a server-side call (serverConfig).
+ */
+const HELPER_FIELDS = new Set(["providerId", "redirectTo", "callbackUrl", "authorizationParams", "csrfToken"]);
 
 /**
  * RFC 9700 §4.11 (no open redirect): the browser goes only where the core decided (helperRedirect), never
@@ -261,7 +270,7 @@ export async function helperSignIn(
   input: HelperSignIn,
 ): Promise<HelperOutcome> {
   const body = new URLSearchParams({ callbackUrl: input.callbackUrl });
-  for (const [key, value] of input.fields ?? []) body.set(key, value);
+  for (const [key, value] of input.fields ?? []) if (!HELPER_FIELDS.has(key)) body.set(key, value);
   const request = actionRequest(config, signInAction(config, input.providerId), incoming, {
     providerId: input.providerId,
     search: input.authorizationParams,
@@ -292,31 +301,4 @@ export function isAuthPath(pathname: string, basePath: string | undefined): bool
   if (base && !pathname.startsWith(`${base}/`)) return false;
   const action = pathname.slice(base.length).split("/").filter(Boolean)[0];
   return action !== undefined && isAuthAction(action);
-}
-
-/** The path of AUTH_URL (or NEXTAUTH_URL) without trailing slashes; "" when unset, bare or not a URL. */
-export function envUrlPath(env: Env): string {
-  const url = envUrl(env);
-  if (!url || !URL.canParse(url)) return "";
-  return new URL(url).pathname.replace(/\/+$/, "");
-}
-
-/**
- * The environment's defaults for an integration that mounts the routes itself: a `basePath` in the config
- * wins, then AUTH_URL's path, then `mountPath` (where the framework's route lives). No warning about
- * AUTH_URL's path: the base path chosen here is deliberate.
- */
-export function applyMountDefaults<Config extends IntegrationConfig>(
-  config: Config,
-  env: Env,
-  mountPath: string,
-): Config {
-  config.basePath ||= envUrlPath(env) || mountPath;
-  setEnvDefaults(env, config, true);
-  return config;
-}
-
-/** `process.env` where there is one (Node, Bun, Deno's compatibility layer); edge runtimes may lack it. */
-export function processEnv(): Env {
-  return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
 }

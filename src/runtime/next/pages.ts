@@ -2,6 +2,8 @@
  * The Pages Router side: Node's `IncomingMessage`/`ServerResponse` (API routes, `getServerSideProps`)
  * translated to and from web Requests and Responses. Typed structurally, so the runtime's declarations do
  * not depend on `@types/node` or on Next's `NextApiRequest` (both of which are assignable to these).
+ * Node's messages are read and written through core/node-message.ts; what stays here is Next's: the
+ * request is a NextRequest for the App Router's handlers, and `auth(req, res)` / `auth(context)`.
  */
 import { NextRequest } from "next/server.js";
 import { appendSetCookies, readBody, webHeaders, writeResponse } from "../core/node-message.js";

@@ -19,6 +19,7 @@ import {
   z,
 } from "@builder.io/qwik-city";
 import { Auth } from "../core/auth.js";
+import { sameOriginPath } from "../core/helper-destination.js";
 import { yieldFrameHeaders } from "../core/response.js";
 import type { Awaitable, Session } from "../types.js";
 import { applyCookies } from "./cookies.js";
@@ -30,7 +31,6 @@ import {
   isAuthEndpoint,
   type QwikAuthConfig,
   type SignInInput,
-  sameOriginPath,
   signInRedirect,
   signOutRedirect,
 } from "./server.js";

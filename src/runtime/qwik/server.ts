@@ -1,7 +1,9 @@
 /**
  * The server side of the Qwik City integration, free of Qwik runtime imports: which requests are auth
  * endpoints, the session of a request, and what signing in or out asks of the core. `auth.qwik.ts` wires
- * these into Qwik's `onRequest`, `routeLoader$` and `globalAction$`; every auth decision stays the core's.
+ * these into Qwik's `onRequest`, `routeLoader$` and `globalAction$`; every auth decision stays the core's
+ * (core/server-actions.ts, core/helper-destination.ts). What is left here is Qwik's own: its client-data
+ * URLs (`/q-data.json`, `?qaction=`), its env getter, and the shape of its actions' validated input.
  */
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler";
 import { helperCallbackUrl, sameOriginPath } from "../core/helper-destination.js";
@@ -38,8 +40,11 @@ export interface AuthRedirect {
   cookies: Cookie[];
 }
 
-/** `<basePath>/<action>[/…]` with a known action: those requests are the core's, not the app's. */
-/** Qwik City's client navigates to paths only: the core's destination as one when it is on this origin. */
+/**
+ * The core's rules under the names this integration's hooks (and its tests) know them by: which requests are
+ * the core's (`<basePath>/<action>[/…]`), and a destination as a same-origin path, since Qwik City's client
+ * navigates to paths only.
+ */
 export { isAuthPath as isAuthEndpoint, sameOriginPath };
 
 const CLIENT_DATA = "/q-data.json";

@@ -7,8 +7,8 @@
 import { type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { Auth } from "../core/auth.js";
 import { helperCallbackUrl, signInPagePath } from "../core/helper-destination.js";
+import { applyMountDefaults } from "../core/mount-defaults.js";
 import {
-  applyMountDefaults,
   helperSignIn,
   helperSignOut,
   type IncomingRequest,
@@ -47,9 +47,6 @@ declare global {
 }
 
 type Env = Record<string, string | undefined>;
-
-/** Form fields the sign-in action consumes itself; the rest go to the provider (credentials read them). */
-const ACTION_FIELDS = new Set(["providerId", "redirectTo", "callbackUrl", "authorizationParams", "csrfToken"]);
 
 /**
  * Applies the cookies the core set. SvelteKit requires a `path`; once the response has started it refuses
@@ -123,9 +120,8 @@ export function createSvelteKitAuth(
     if (typeof providerId !== "string" || !providerId) {
       redirect(303, signInPagePath(config, incoming(event, env()), callbackUrl));
     }
-    const fields = [...form].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string" && !ACTION_FIELDS.has(entry[0]),
-    );
+    // Text fields go to the provider (credentials read them); the helper's own names are the core's to drop.
+    const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string");
     const params = form.get("authorizationParams");
     const authorizationParams = typeof params === "string" ? params : undefined;
     // The core throws a rejected sign-in (CredentialsSignin with its safe `code`) to the caller.

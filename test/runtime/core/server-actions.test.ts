@@ -1,14 +1,12 @@
 /**
  * The shared server layer under the five integrations, against the real core: the action request built
  * from a framework's request, the session read (fail closed), the sign-in and sign-out helpers (and where
- * they may send the browser), which paths are the core's, and the base path an integration mounts.
+ * they may send the browser), and which paths are the core's.
  */
 import { describe, expect, it } from "vitest";
 import { raw, skipCSRFCheck } from "../../../src/runtime/core/auth.js";
 import {
   actionRequest,
-  applyMountDefaults,
-  envUrlPath,
   helperSignIn,
   helperSignOut,
   helperUpdateSession,
@@ -26,7 +24,7 @@ import {
 } from "../../../src/runtime/core/server-actions.js";
 import { CredentialsSignin } from "../../../src/runtime/errors.js";
 import github from "../../../src/runtime/providers/github.js";
-import { baseConfig, captureLogger, DEMO_USER, ORIGIN, SECRET } from "./support.js";
+import { baseConfig, captureLogger, DEMO_USER, ORIGIN } from "./support.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 
@@ -259,6 +257,15 @@ describe("the sign-in and sign-out helpers", () => {
     expect(landed.searchParams.get("error")).toBe("CredentialsSignin");
   });
 
+  it("keeps its own callbackUrl when the fields carry one: the helpers' own names never reach the provider", async () => {
+    const result = await helperSignIn(config(), incoming(), {
+      providerId: "credentials",
+      callbackUrl: "/journal/",
+      fields: [...CREDENTIALS, ["callbackUrl", "/elsewhere"], ["csrfToken", "posted"]],
+    });
+    expect(result.redirect).toBe(`${ORIGIN}/journal/`);
+  });
+
   it("starts an OAuth sign-in at the provider, with the authorization parameters passed on", async () => {
     const oauth = config({ providers: [github({ clientId: "id", clientSecret: "s" })] });
     const result = await helperSignIn(oauth, incoming(), {
@@ -294,26 +301,5 @@ describe("the paths that are the core's", () => {
     expect(isAuthPath("/signin", "/")).toBe(true);
     expect(isAuthPath("/journal", "/")).toBe(false);
     expect(isAuthPath("/auth/session", undefined)).toBe(true);
-  });
-});
-
-describe("the base path an integration mounts", () => {
-  it("reads AUTH_URL's path, or NEXTAUTH_URL's when AUTH_URL is empty; nothing from a bare or invalid URL", () => {
-    expect(envUrlPath({ AUTH_URL: "https://app.example/account//" })).toBe("/account");
-    expect(envUrlPath({ AUTH_URL: "", NEXTAUTH_URL: "https://app.example/api/login" })).toBe("/api/login");
-    expect(envUrlPath({ AUTH_URL: "https://app.example" })).toBe("");
-    expect(envUrlPath({ AUTH_URL: "not a url" })).toBe("");
-    expect(envUrlPath({})).toBe("");
-  });
-
-  it("keeps the config's basePath, then takes AUTH_URL's path, then the mount path, without a warning", () => {
-    const { logger, warnings } = captureLogger();
-    const env = { AUTH_SECRET: SECRET, AUTH_URL: "https://app.example/account" };
-    const { basePath: _basePath, ...rest } = config({ logger });
-    const unset: IntegrationConfig = rest;
-    expect(applyMountDefaults({ ...unset, basePath: "/custom" }, env, "/api/auth").basePath).toBe("/custom");
-    expect(applyMountDefaults({ ...unset }, env, "/api/auth").basePath).toBe("/account");
-    expect(applyMountDefaults({ ...unset }, { AUTH_SECRET: SECRET }, "/api/auth").basePath).toBe("/api/auth");
-    expect(warnings).toEqual([]);
   });
 });
