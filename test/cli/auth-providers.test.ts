@@ -4,6 +4,7 @@
  * into: adding writes what init would have written, removing gives the text back byte for byte, both are
  * idempotent, and shapes that cannot be edited safely are refused with a reason. Pure and in memory.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { findProvider, PROVIDERS } from "../../src/cli/providers/catalog.js";
 import { providersTemplateData } from "../../src/cli/providers/template-data.js";
@@ -848,5 +849,90 @@ describe("shapes refused, with the reason", () => {
     expect(providerLines(GOOGLE, "esm").imports).toEqual([
       'import Google from "@create-auth/runtime/providers/google";',
     ]);
+  });
+});
+
+describe("any sequence of adds and removes on a generated module (property)", () => {
+  const IDS = ["github", ...KINDS];
+
+  it("always parses, stays idempotent, lists what the model says, and each add is undone by its remove", () => {
+    const step = fc.record({ op: fc.constantFrom("add", "remove"), id: fc.constantFrom(...IDS) });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...VARIANTS),
+        fc.subarray(IDS, { minLength: 1 }),
+        fc.boolean(),
+        fc.array(step, { maxLength: 6 }),
+        (variant, initial, database, steps) => {
+          let text = render(variant, initial, database ? DATABASE : null);
+          const model = [...initial];
+          for (const { op, id } of steps) {
+            const code = providerCode(variant, id);
+            const configured = model.includes(id);
+            if (op === "add") {
+              const result = addProvider(text, variant.file, code);
+              if (configured) {
+                expect(result).toBe("unchanged");
+                continue;
+              }
+              if (typeof result !== "string") throw new Error(`add ${id}: ${JSON.stringify(result)}`);
+              expect(addProvider(result, variant.file, code)).toBe("unchanged");
+              expect(removeProvider(result, variant.file, code.specifier)).toBe(text);
+              model.push(id);
+              text = result;
+            } else {
+              const result = removeProvider(text, variant.file, code.specifier);
+              if (!configured) {
+                expect(result).toBe("unchanged");
+                continue;
+              }
+              if (typeof result !== "string" || result === "unchanged")
+                throw new Error(`remove ${id}: ${JSON.stringify(result)}`);
+              expect(result).not.toContain(code.specifier);
+              expect(removeProvider(result, variant.file, code.specifier)).toBe("unchanged");
+              model.splice(model.indexOf(id), 1);
+              text = result;
+            }
+            expect(syntaxErrors(text, variant.file)).toEqual([]);
+            expect(configuredProviders(text, variant.file)).toEqual(model.map(SPECIFIER));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe("a module with no imports left", () => {
+  it("gets the import under its header comment, and loses it again", () => {
+    const source = lines(
+      "// Our auth config.",
+      "// Keep it small.",
+      "",
+      "export const authConfig = {",
+      "  providers: [],",
+      "};",
+    );
+    expect(addChecked(source, "auth.js", GITHUB)).toBe(
+      lines(
+        "// Our auth config.",
+        "// Keep it small.",
+        'import GitHub from "@create-auth/runtime/providers/github";',
+        "",
+        "export const authConfig = {",
+        "  providers: [",
+        "    // Reads AUTH_GITHUB_ID, AUTH_GITHUB_SECRET from .env.local.",
+        "    GitHub(),",
+        "  ],",
+        "};",
+      ),
+    );
+  });
+
+  it("without a header comment, gets it first in the file", () => {
+    const source = lines("export const authConfig = {", "  providers: [],", "};");
+    expect(addChecked(source, "auth.js", GITHUB)).toMatch(
+      /^import GitHub from "@create-auth\/runtime\/providers\/github";\n\nexport const/,
+    );
   });
 });

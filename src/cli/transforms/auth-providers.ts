@@ -259,8 +259,14 @@ export function addProvider(source: string, fileName: string, code: ProviderCode
       const at = lineEnd(source, lastImport.end);
       edits.push({ start: at, end: at, text: eol + importLines.join(eol) });
     } else {
-      const at = tree.statements[0]?.getStart() ?? source.length;
-      edits.push({ start: at, end: at, text: importLines.join(eol) + eol + eol });
+      // No imports yet: right under the file's header comment when a blank line ends it, else first.
+      const header = /^(?:[ \t]*\/\/.*\r?\n)+(?=[ \t]*\r?\n)/.exec(source);
+      if (header) {
+        const at = lineEnd(source, header[0].length - 1);
+        edits.push({ start: at, end: at, text: eol + importLines.join(eol) });
+      } else {
+        edits.push({ start: 0, end: 0, text: importLines.join(eol) + eol + eol });
+      }
     }
   }
 
@@ -322,9 +328,12 @@ function removeBindings(shape: AuthModuleShape, bindings: ImportBinding[]): Edit
       const whole =
         /^[ \t]*$/.test(source.slice(lineStart(source, start), start)) &&
         /^[ \t]*(\/\/.*)?$/.test(source.slice(statement.end, lineEnd(source, statement.end)));
-      const end = whole
+      let end = whole
         ? Math.min(source.length, source.indexOf("\n", statement.end) + 1 || source.length)
         : statement.end;
+      // The module's only import, first in the file, as adding writes it: the blank line after it goes too.
+      const blank = /^[ \t]*\r?\n/.exec(source.slice(end));
+      if (whole && start === 0 && blank && shape.importStatements.length === 1) end += blank[0].length;
       edits.push({ start: whole ? lineStart(source, start) : start, end, text: "" });
       continue;
     }
