@@ -1,0 +1,148 @@
+/**
+ * `auth remove-provider <id> [dir]` as users type it, in memory after init and add-provider: removing what
+ * add-provider added gives every file back byte for byte on every framework; env keys the user filled in
+ * stay (and are said); packages another file of the app imports stay; the last provider, an uneditable
+ * module and unknown ids are refused without writing. The black-box run is in add-provider-cli.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { type CliRun, initFixture, type MemoryProject, runInMemory, stable } from "./support.js";
+
+function cli(project: MemoryProject, command: string, id: string, flags: string[]): Promise<CliRun> {
+  return runInMemory(project, [command, id, project.root, ...flags], { bin: "auth" });
+}
+
+const APPLY = ["--yes", "--no-install"];
+
+/** Every file's text, to compare two moments of a project. */
+function snapshot(project: MemoryProject): Map<string, string> {
+  return new Map(project.files);
+}
+
+function changedFiles(before: Map<string, string>, project: MemoryProject): string[] {
+  const all = new Set([...before.keys(), ...project.files.keys()]);
+  return [...all].filter((file) => before.get(file) !== project.files.get(file)).sort();
+}
+
+describe.each([
+  { fixture: "next-app", auth: "auth.ts", env: ".env.local" },
+  { fixture: "next-16-pages", auth: "auth.ts", env: ".env.local" },
+  { fixture: "sveltekit-2", auth: "src/auth.ts", env: ".env" },
+  { fixture: "sveltekit-3", auth: "src/auth.ts", env: ".env" },
+  { fixture: "express-4-js", auth: "auth.js", env: ".env" },
+  { fixture: "express-5-ts", auth: "src/auth.ts", env: ".env" },
+  { fixture: "solid-start-1", auth: "src/auth.ts", env: ".env" },
+  { fixture: "solid-start-2", auth: "src/auth.ts", env: ".env" },
+  { fixture: "qwik-city-1", auth: "src/routes/plugin@auth.ts", env: ".env" },
+])("remove-provider oidc on $fixture after init --providers credentials and add-provider oidc", ({ fixture, auth }) => {
+  it("gives back every file as init left it, and a second run has nothing to do", async () => {
+    const { project } = await initFixture(fixture, ["--providers", "credentials", ...APPLY]);
+    const initialised = snapshot(project);
+    expect((await cli(project, "add-provider", "oidc", APPLY)).status).toBe(0);
+    expect(changedFiles(initialised, project)).toContain(auth);
+
+    const dry = await cli(project, "remove-provider", "oidc", ["--dry-run"]);
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toContain("Dry run: nothing was written.");
+    if (fixture === "next-app" || fixture === "qwik-city-1") {
+      await expect(stable(dry.stdout, project.root)).toMatchFileSnapshot(
+        `__snapshots__/remove-provider-${fixture}/dry-run.txt`,
+      );
+    }
+
+    const run = await cli(project, "remove-provider", "oidc", APPLY);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(changedFiles(initialised, project)).toEqual([]);
+
+    const again = await cli(project, "remove-provider", "oidc", APPLY);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain(`OIDC is not in ${auth}, and it left nothing behind: nothing to do.`);
+    expect(changedFiles(initialised, project)).toEqual([]);
+  });
+});
+
+describe("remove-provider keeps what is the user's", () => {
+  it("keeps env keys the user filled in, says so, and removes the blank ones", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials", ...APPLY]);
+    await cli(project, "add-provider", "github", APPLY);
+    project.write(
+      ".env.local",
+      project.read(".env.local").replace("AUTH_GITHUB_ID=\n", "AUTH_GITHUB_ID=Iv1.8a61f9b3a7aba766\n"),
+    );
+    const run = await cli(project, "remove-provider", "github", [...APPLY, "--json"]);
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout) as { keptKeys: { file: string; key: string }[]; plan: { notes: string[] } };
+    expect(result.keptKeys).toEqual([{ file: ".env.local", key: "AUTH_GITHUB_ID" }]);
+    expect(result.plan.notes).toContain(
+      "AUTH_GITHUB_ID in .env.local has a value you set; kept (delete it yourself once nothing reads it).",
+    );
+    const env = project.read(".env.local");
+    expect(env).toContain(
+      "# GitHub sign-in (added by create-auth add-provider github)\nAUTH_GITHUB_ID=Iv1.8a61f9b3a7aba766\n",
+    );
+    expect(env).not.toContain("AUTH_GITHUB_SECRET");
+    expect(project.read(".env.example")).not.toContain("AUTH_GITHUB");
+    expect(project.read("auth.ts")).not.toContain("GitHub");
+  });
+
+  it("takes @simplewebauthn/server and the passkeys opt-in away with the last passkey provider", async () => {
+    const { project } = await initFixture("sveltekit-2", [
+      ...["--providers", "github,passkey", "--db", "sqlite", "--strategy", "database", ...APPLY],
+    ]);
+    const run = await cli(project, "remove-provider", "passkey", APPLY);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(project.read("src/auth.ts")).not.toMatch(/Passkey|enableWebAuthn/);
+    expect(JSON.parse(project.read("package.json")).dependencies["@simplewebauthn/server"]).toBeUndefined();
+    expect(project.has("vendor/auth-runtime/providers/passkey.js")).toBe(false);
+    expect(run.stdout).toContain("Install dependencies: npm install --no-audit --no-fund");
+  });
+
+  it("keeps nodemailer in package.json while another file of the app imports it, naming that file", async () => {
+    const { project } = await initFixture("next-app", [
+      ...["--providers", "github,nodemailer", "--db", "sqlite", "--strategy", "database", ...APPLY],
+    ]);
+    project.write(
+      "lib/mail.ts",
+      'import nodemailer from "nodemailer";\n\nexport const transport = nodemailer.createTransport({});\n',
+    );
+    const run = await cli(project, "remove-provider", "email", APPLY);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Note: nodemailer stays in package.json: lib/mail.ts imports it.");
+    expect(JSON.parse(project.read("package.json")).dependencies.nodemailer).toBe("^8.0.11");
+    expect(project.read("auth.ts")).not.toContain("Nodemailer");
+  });
+});
+
+describe("remove-provider refuses, in one line, writing nothing", () => {
+  it("the last provider: a config without providers signs nobody in", async () => {
+    const { project } = await initFixture("express-5-ts", ["--providers", "github", ...APPLY]);
+    const before = project.hash();
+    const run = await cli(project, "remove-provider", "github", APPLY);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      "auth: GitHub is the only provider in src/auth.ts, and a config without providers signs nobody in; nothing was written: add the one you want instead first (npx create-auth add-provider <id>), then remove github.\n",
+    );
+    expect(project.hash()).toBe(before);
+  });
+
+  it("a module where the provider is used outside the providers list", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials,github", ...APPLY]);
+    project.write("auth.ts", `${project.read("auth.ts")}\nexport const githubId = GitHub().id;\n`);
+    const before = project.hash();
+    const run = await cli(project, "remove-provider", "github", APPLY);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^auth: auth\.ts cannot be edited safely \(.*\); nothing was written: take GitHub out of it by hand/,
+    );
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(project.hash()).toBe(before);
+  });
+
+  it("an unknown id", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials,github", ...APPLY]);
+    const run = await cli(project, "remove-provider", "gihtub", APPLY);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('auth: Unknown provider "gihtub" for remove-provider: did you mean github?\n');
+  });
+});
