@@ -3,6 +3,7 @@
  * `Next.js 16.4.6 (App Router, src/, TypeScript, pnpm, workspace ../..) at /path/to/app`.
  */
 import type { ProjectInfo } from "../targets/types.js";
+import { packageManagerLabel } from "./package-manager.js";
 
 const ROUTERS = { app: "App Router", pages: "Pages Router" } as const;
 
@@ -13,7 +14,7 @@ export function describeProject(info: ProjectInfo): string {
     // Next's src/ layout decides where every generated file goes; other frameworks always use src/.
     f.router && info.srcDir ? "src/" : null,
     info.language === "ts" ? "TypeScript" : "JavaScript",
-    info.packageManager.name,
+    packageManagerLabel(info.packageManager),
     info.workspaceRoot ? `workspace ${info.workspaceRoot}` : null,
   ];
   return `${f.name}${f.version ? ` ${f.version}` : ""} (${parts.filter(Boolean).join(", ")}) at ${info.root}`;

@@ -91,11 +91,51 @@ export function packageVersion(
       // A broken install: fall back to the declared range.
     }
   }
-  const range = declared(pkg, name);
-  if (range === undefined) return null;
+  const declaredRange = declared(pkg, name);
+  if (declaredRange === undefined) return null;
+  const range = declaredRange.startsWith("catalog:")
+    ? catalogRange(reader.read(`${workspaceRoot ? `${workspaceRoot}/` : ""}pnpm-workspace.yaml`), declaredRange, name)
+    : declaredRange;
+  if (range === null) return null;
   // `^16.4.6` → `16.4.6`; `workspace:*`, `latest` or a git URL say nothing about the version.
   const bare = /^[\^~>=<v\s]*(\d+(\.\d+){0,2}[^\s|]*)/.exec(range);
   return bare ? bare[1]! : null;
+}
+
+/**
+ * The range a pnpm catalog gives a package (`"next": "catalog:"` in package.json, the range in
+ * pnpm-workspace.yaml's `catalog:`, or `catalogs: <name>:` for `catalog:<name>`), or null.
+ */
+export function catalogRange(yaml: string | null, reference: string, name: string): string | null {
+  if (yaml === null) return null;
+  const catalog = reference.slice("catalog:".length);
+  const lines = yaml.split("\n");
+  const indentOf = (line: string) => line.length - line.trimStart().length;
+  const unquote = (text: string) => text.trim().replace(/^(["'])(.*)\1$/, "$2");
+  // The block's header: top-level `catalog:`, or `<name>:` directly under top-level `catalogs:`.
+  let start = -1;
+  if (catalog === "" || catalog === "default") start = lines.findIndex((line) => /^catalog:\s*(#.*)?$/.test(line));
+  if (start === -1) {
+    const catalogs = lines.findIndex((line) => /^catalogs:\s*(#.*)?$/.test(line));
+    const name = catalog || "default";
+    for (
+      let i = catalogs + 1;
+      catalogs !== -1 && i < lines.length && (lines[i]!.trim() === "" || indentOf(lines[i]!) > 0);
+      i++
+    ) {
+      if (unquote(lines[i]!.trim().replace(/:\s*(#.*)?$/, "")) === name && lines[i]!.trim().endsWith(":")) start = i;
+    }
+  }
+  if (start === -1) return null;
+  const blockIndent = indentOf(lines[start]!);
+  for (let i = start + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "" || line.trim().startsWith("#")) continue;
+    if (indentOf(line) <= blockIndent) break;
+    const entry = /^\s*(["']?[^"':\s]+["']?)\s*:\s*(.+?)\s*(#.*)?$/.exec(line);
+    if (entry && unquote(entry[1]!) === name) return unquote(entry[2]!);
+  }
+  return null;
 }
 
 function fileEvidence(reader: ProjectReader, signals: Signals): string[] {

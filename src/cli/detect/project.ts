@@ -4,13 +4,14 @@
  * env file and whether git ignores it, and auth files that already exist. Targets are handed this and
  * never look again; they only say how their framework is laid out (Target.layout). Reads only.
  */
+import path from "node:path";
 import { CliError } from "../errors.js";
 import { type ProjectReader, subReader } from "../plan/reader.js";
 import { FRAMEWORK_NAMES, findTarget, TARGETS } from "../targets/index.js";
 import type { FrameworkId, PackageJson, ProjectInfo, Target } from "../targets/types.js";
 import { declared, type IdentifiedFramework, identifyFramework, packageVersion } from "./framework.js";
 import { ignoreStatus } from "./git-ignore.js";
-import { detectPackageManager } from "./package-manager.js";
+import { detectPackageManager, type PackageManagerInfo } from "./package-manager.js";
 import { detectPathAliases } from "./path-alias.js";
 import { findWorkspace, mergedPackageJson, workspaceMembers } from "./workspace.js";
 
@@ -123,6 +124,23 @@ function chooseTarget(
   };
 }
 
+/**
+ * Refuses a yarn berry project whose linker cannot load the runtime init writes into it, before anything is
+ * planned. The runtime is a `file:` package that imports the framework's own packages (next/headers,
+ * @builder.io/qwik, …) besides its declared peers; Plug'n'Play, and yarn's pnpm linker without hoisting,
+ * only let a package reach what it declares, and no framework build here is tested under them.
+ */
+function assertLinkerSupported(reader: ProjectReader, manager: PackageManagerInfo): void {
+  const yarn = manager.yarn;
+  if (yarn?.generation !== "berry" || yarn.linker === "node-modules") return;
+  const yarnrc = path.join(reader.root, yarn.dir, ".yarnrc.yml");
+  const linker = yarn.linker === "pnp" ? "Plug'n'Play" : "the pnpm linker";
+  throw new CliError(
+    "UnsupportedProject",
+    `Yarn berry with ${linker} (${yarn.evidence.join(", ")}) cannot load the auth runtime init vendors as a file: package; add nodeLinker: node-modules to ${yarnrc}, run yarn install, then run init again.`,
+  );
+}
+
 export function detectProject(
   reader: ProjectReader,
   options: { framework?: FrameworkId; userAgent?: string | undefined },
@@ -142,6 +160,8 @@ export function detectProject(
       : supported
         ? packageVersion(reader, pkg, supported, workspace.root)
         : null;
+  const packageManager = detectPackageManager(reader, pkg.packageManager, options.userAgent, workspace.root);
+  assertLinkerSupported(reader, packageManager);
   const match = { version, ...target.layout(reader, pkg, version) };
   const base = {
     root: reader.root,
@@ -150,7 +170,7 @@ export function detectProject(
     workspaceRoot: workspace.root,
     evidence: identified?.id === target.id ? identified.evidence : [`--framework ${target.id}`],
     ...(note ? { frameworkNote: note } : {}),
-    packageManager: detectPackageManager(reader, pkg.packageManager, options.userAgent),
+    packageManager,
     language: reader.exists("tsconfig.json") ? ("ts" as const) : ("js" as const),
     srcDir: match.routesDir.startsWith("src/"),
     aliases: detectPathAliases(reader),

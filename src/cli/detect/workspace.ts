@@ -49,6 +49,16 @@ export function mergedPackageJson(own: PackageJson, workspace: Workspace): Packa
   };
 }
 
+/**
+ * The `packages:` list of a pnpm-workspace.yaml; only that block: pnpm 10 keeps other lists there too
+ * (`onlyBuiltDependencies:`, `catalog:`).
+ */
+export function pnpmWorkspacePackages(yaml: string | null): string[] {
+  const block = yaml === null ? null : /^packages:[ \t]*\n((?:[ \t]+.*\n?|[ \t]*\n)*)/m.exec(yaml);
+  if (!block) return [];
+  return [...block[1]!.matchAll(/^\s*-\s*["']?([^"'\n#]+?)["']?\s*(#.*)?$/gm)].map((match) => match[1]!);
+}
+
 /** The workspace's member directories, for a project that is itself a workspace root (globs `dir/*` only). */
 export function workspaceMembers(reader: ProjectReader, pkg: PackageJson & { workspaces?: unknown }): string[] {
   const patterns: string[] = [];
@@ -57,10 +67,7 @@ export function workspaceMembers(reader: ProjectReader, pkg: PackageJson & { wor
   else if (declared && typeof declared === "object" && Array.isArray((declared as { packages?: unknown }).packages)) {
     patterns.push(...((declared as { packages: unknown[] }).packages.filter((p) => typeof p === "string") as string[]));
   }
-  const pnpm = reader.read("pnpm-workspace.yaml");
-  if (pnpm) {
-    for (const match of pnpm.matchAll(/^\s*-\s*["']?([^"'\n#]+?)["']?\s*$/gm)) patterns.push(match[1]!);
-  }
+  patterns.push(...pnpmWorkspacePackages(reader.read("pnpm-workspace.yaml")));
   const members: string[] = [];
   for (const pattern of patterns) {
     const clean = pattern.replace(/^\.\//, "").replace(/\/$/, "");

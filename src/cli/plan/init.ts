@@ -95,6 +95,7 @@ export function planInit(target: Target, context: PlanContext): Plan {
   const shared = planEnvAndRuntime(context, target, init.env);
   const steps: FileStep[] = [
     ...(info.frameworkNote ? [{ kind: "note" as const, text: info.frameworkNote }] : []),
+    ...(info.packageManager.note ? [{ kind: "note" as const, text: info.packageManager.note }] : []),
     ...(init.notes ?? []).map((text) => ({ kind: "note" as const, text })),
     authModuleStep(init.auth, init.auth.render(database.wiring), answers.providers),
     ...database.steps,
