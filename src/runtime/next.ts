@@ -18,6 +18,7 @@ import { Auth } from "./core/auth.js";
 import { helperCallbackUrl, signInPagePath } from "./core/helper-destination.js";
 import { applyMountDefaults } from "./core/mount-defaults.js";
 import {
+  cookieHeader,
   helperSignIn,
   helperSignOut,
   helperUpdateSession,
@@ -67,8 +68,7 @@ async function applyCookies(cookies: Cookie[]): Promise<void> {
 async function incoming(): Promise<IncomingRequest> {
   const headers = new Headers(await nextHeaders());
   const cookies = (await nextCookies()).getAll();
-  if (cookies.length > 0)
-    headers.set("cookie", cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
+  if (cookies.length > 0) headers.set("cookie", cookieHeader(cookies));
   else headers.delete("cookie");
   return { headers, url: { protocol: requestProtocol(headers, "http") }, env: process.env };
 }

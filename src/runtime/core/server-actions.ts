@@ -83,6 +83,14 @@ export function requestProtocol(headers: Headers, own: "http" | "https"): "http"
   return forwarded === "http" || forwarded === "https" ? forwarded : own;
 }
 
+/**
+ * A Cookie request header from a jar's decoded values (Next's `cookies().getAll()`), each value encoded as
+ * the core's own Set-Cookie encodes it (core/cookie-header.ts), so the core reads it back unchanged.
+ */
+export function cookieHeader(cookies: Iterable<{ name: string; value: string }>): string {
+  return Array.from(cookies, ({ name, value }) => `${name}=${encodeURIComponent(value)}`).join("; ");
+}
+
 /** What the action request itself carries besides the caller's headers. */
 export interface ActionRequestInit {
   providerId?: string | undefined;

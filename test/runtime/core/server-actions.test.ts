@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { raw, skipCSRFCheck } from "../../../src/runtime/core/auth.js";
+import { parseCookieHeader } from "../../../src/runtime/core/cookie-header.js";
 import {
   actionRequest,
+  cookieHeader,
   helperSignIn,
   helperSignOut,
   helperUpdateSession,
@@ -198,6 +200,17 @@ describe("the protocol of a request that arrives without one", () => {
     expect(proto(undefined, "https")).toBe("https");
     expect(proto("https, http", "http")).toBe("http");
     expect(proto("ftp", "http")).toBe("http");
+  });
+});
+
+describe("the Cookie header rebuilt from a jar's values", () => {
+  it("encodes each value as the core's Set-Cookie does, so the core reads back what the jar holds", () => {
+    const header = cookieHeader([
+      { name: "a", value: "x|y; z" },
+      { name: "b", value: "plain" },
+    ]);
+    expect(header).toBe("a=x%7Cy%3B%20z; b=plain");
+    expect(parseCookieHeader(header)).toEqual({ a: "x|y; z", b: "plain" });
   });
 });
 
