@@ -334,3 +334,17 @@ describe("workspaces: init from the root with the app's folder, or from inside t
     expect(run.stderr).toContain("is a workspace root; found SvelteKit in apps/web. Run init in the app's folder");
   });
 });
+
+describe("yarn 1 workspaces", () => {
+  it("says so when the app's package.json has no version, which yarn 1 needs to count it as a workspace", async () => {
+    const project = memoryFixture("shape-yarn-classic-workspace");
+    const pkg = JSON.parse(project.read("apps/api/package.json"));
+    delete pkg.version;
+    project.write("apps/api/package.json", JSON.stringify(pkg, null, 2));
+    const run = await runInMemory(project, ["init", "apps/api", ...ARGS]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(
+      'Note: Yarn 1 leaves api out of the workspace while its package.json has no "version" (yarn install skips its dependencies, yarn workspace api answers Unknown workspace): add "version": "0.1.0" to it.',
+    );
+  });
+});

@@ -170,6 +170,35 @@ export function detectPackageManager(
   userAgent: string | undefined,
   workspaceRoot: string | null = null,
 ): PackageManagerInfo {
+  const found = chooseManager(reader, packageManagerField, userAgent, workspaceRoot);
+  const trap = workspaceRoot ? classicMemberWithoutVersion(reader, found) : null;
+  return trap ? { ...found, note: [found.note, trap].filter(Boolean).join(" ") } : found;
+}
+
+/**
+ * Yarn 1 leaves a workspace member whose package.json has no `version` out of the workspace ("Missing
+ * version in workspace, ignoring"): its dependencies are not installed and `yarn workspace <name>` answers
+ * "Unknown workspace". Said, since the next steps rely on both.
+ */
+function classicMemberWithoutVersion(reader: ProjectReader, found: PackageManagerInfo): string | null {
+  if (found.yarn?.generation !== "classic") return null;
+  let pkg: { name?: unknown; version?: unknown };
+  try {
+    pkg = JSON.parse(reader.read("package.json") ?? "") as typeof pkg;
+  } catch {
+    return null;
+  }
+  if (typeof pkg.version === "string") return null;
+  const name = typeof pkg.name === "string" ? pkg.name : path.basename(reader.root);
+  return `Yarn 1 leaves ${name} out of the workspace while its package.json has no "version" (yarn install skips its dependencies, yarn workspace ${name} answers Unknown workspace): add "version": "0.1.0" to it.`;
+}
+
+function chooseManager(
+  reader: ProjectReader,
+  packageManagerField: string | undefined,
+  userAgent: string | undefined,
+  workspaceRoot: string | null,
+): PackageManagerInfo {
   const flavour = (name: PackageManager, dir: string) =>
     name === "yarn" ? yarnFlavour(reader, dir, [packageManagerField, userAgent]) : null;
   for (const dir of workspaceRoot ? [workspaceRoot, ""] : [""]) {
