@@ -1,13 +1,23 @@
 // The SolidStart fixtures after `create-auth init --providers oidc,credentials`: SolidStart 1 (vinxi, built
 // on Node 20) and SolidStart 2 (vite plugin + nitro, built on Node 24), each installed, built and started
-// from its production server output, then signed into from headless Chromium through the shared sign-in
-// stories: credentials against the demo user plugged into `authorize`, and OIDC through a real oidc-provider's
-// login and consent pages. The journal page is protected with the generated `requireUser`, reached both by
-// URL and by a client-side link.
+// with its own `npm start` on a port that is not its default, then signed into from headless Chromium through
+// the shared sign-in stories: credentials against the demo user plugged into `authorize`, and OIDC through a
+// real oidc-provider's login and consent pages. The journal page is protected with the generated
+// `requireUser`, reached both by URL and by a client-side link.
+//
+// Nothing but the generated auth module loads `.env` for the production server (the built server reads none):
+// every story here depends on it. The built output is also run alone, as where it is deployed: no `.env`,
+// its settings from the environment.
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { parseEnv } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { appProcessEnv } from "../support/fixture-app.mjs";
+import { freePort } from "../support/ports.mjs";
+import { type RunningServer, startServer } from "../support/processes.mjs";
 import { DEMO_USER } from "../support/user-edits.mjs";
+import { expectCredentialsDenied, expectSignInPage } from "./support/http-sign-in.js";
 import { setupApp, sharedBrowser } from "./support/setup-app.js";
 import {
   type AppPages,
@@ -61,4 +71,62 @@ describe.each(["solid-start-1", "solid-start-2"])("the initialised %s app", (fix
       await page.context().close();
     }),
   );
+
+  describe("its built output alone, as where it is deployed (no .env: the settings come from the environment)", () => {
+    let deployed = "";
+    let settings: Record<string, string> = {};
+
+    beforeAll(async () => {
+      deployed = await fs.mkdtemp(path.join(os.tmpdir(), `create-auth-${fixture}-deployed-`));
+      await fs.cp(path.join(app.dir, ".output"), path.join(deployed, ".output"), { recursive: true });
+      settings = parseEnv(await fs.readFile(path.join(app.dir, ".env"), "utf8")) as Record<string, string>;
+    });
+
+    afterAll(async () => {
+      if (deployed) await fs.rm(deployed, { recursive: true, force: true });
+    });
+
+    /**
+     * `node .output/server/index.mjs` in the copy, on a free port, with `env` as the platform's settings and
+     * AUTH_URL set to where it listens, as the next steps say to do where the app is deployed.
+     */
+    async function startDeployed(env: Record<string, string>): Promise<{ server: RunningServer; url: string }> {
+      const port = await freePort();
+      const url = `http://localhost:${port}`;
+      const server = await startServer(process.execPath, [path.join(".output", "server", "index.mjs")], {
+        cwd: deployed,
+        env: appProcessEnv({ ...env, AUTH_URL: url, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }),
+        readyUrl: `http://127.0.0.1:${port}/`,
+        timeoutMs: 60_000,
+      });
+      return { server, url };
+    }
+
+    test(
+      "signs in with the platform's settings: the sign-in page answers and a wrong password is denied back to it",
+      app.timed("deployedSignIn", async () => {
+        const { server, url } = await startDeployed(settings);
+        try {
+          await expectSignInPage(url, app.base, server.output());
+          await expectCredentialsDenied(url, app.base, server.output());
+        } finally {
+          await server.stop();
+        }
+      }),
+    );
+
+    test("without AUTH_SECRET anywhere keeps serving, and its sign-in page says what to set", async () => {
+      const { AUTH_SECRET: _secret, ...withoutSecret } = settings;
+      const { server, url } = await startDeployed(withoutSecret);
+      try {
+        const page = await fetch(`${url}${app.base}/signin`);
+        expect(page.status, server.output()).toBe(500);
+        expect(await page.text()).toContain("AUTH_SECRET");
+        // The missing file was no error: the server is still up and answers the next request.
+        expect((await fetch(`${url}/`)).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    });
+  });
 });

@@ -26,5 +26,5 @@ export function prepareSolidStartApp(options: {
   /** The user's edits after init (default: applySolidUserEdits). */
   edits?: (dir: string) => Promise<void>;
 }): Promise<{ dir: string; timings: { init?: number; install?: number; build?: number } }>;
-/** Starts `.output/server/index.mjs` under this Node with `--env-file=.env` on 127.0.0.1:<port>. */
+/** `PORT=<port> npm start` (the app's own start script) under this Node, on 127.0.0.1:<port>. */
 export function startSolidStartApp(dir: string, port: number): Promise<RunningServer>;

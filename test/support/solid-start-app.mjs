@@ -1,8 +1,9 @@
 // The initialised SolidStart fixtures as a person would run them: copy a fixture app somewhere fresh, run
 // the built CLI on it, make the edits its next steps ask for (a user in `authorize`, the journal page
 // protected with the generated `requireUser`, the identity provider's values in `.env`), install, build,
-// and start the production server output. SolidStart 1 builds with vinxi on Node 20; SolidStart 2 builds
-// with vite + nitro, which needs Node 24 (its output runs on Node 20, and that is what we start it on).
+// and start the production server with the app's own start script. SolidStart 1 builds with vinxi on Node
+// 20; SolidStart 2 builds with vite + nitro, which needs Node 24 (its output runs on Node 20, and that is
+// what we start it on).
 import fs from "node:fs/promises";
 import path from "node:path";
 import { appProcessEnv, copyFixture, fillEnvFile, fixturePath, prepareFixtureApp } from "./fixture-app.mjs";
@@ -113,11 +114,12 @@ export async function prepareSolidStartApp({
 }
 
 /**
- * Starts the production server output on 127.0.0.1:<port> under this process's Node (20), with `.env`
- * loaded by Node itself as the next steps say (the built server reads no env file of its own).
+ * Starts the production server the way its scaffold says, `PORT=<port> npm start` (vinxi start; node
+ * .output/server/index.mjs), under this process's Node (20), with nothing loading `.env` but the generated
+ * auth module: the built server reads no env file of its own.
  */
 export function startSolidStartApp(dir, port) {
-  return startServer(process.execPath, ["--env-file=.env", path.join(".output", "server", "index.mjs")], {
+  return startServer("npm", ["start"], {
     cwd: dir,
     env: appProcessEnv({ PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" }),
     readyUrl: `http://127.0.0.1:${port}/`,
