@@ -936,3 +936,25 @@ describe("a module with no imports left", () => {
     );
   });
 });
+
+describe("entries written with a wrapper", () => {
+  it("removes (GitHub()), GitHub() as Provider and GitHub() satisfies Provider", () => {
+    for (const entry of ["(GitHub())", "GitHub() as Provider", "GitHub({}) satisfies Provider"]) {
+      const source = lines(
+        'import type { Provider } from "@create-auth/runtime/providers";',
+        'import NextAuth from "@create-auth/runtime/next";',
+        'import GitHub from "@create-auth/runtime/providers/github";',
+        "",
+        `export const { handlers } = NextAuth({ providers: [${entry}] });`,
+      );
+      expect(removed(source, "auth.ts", SPECIFIER("github"))).toBe(
+        lines(
+          'import type { Provider } from "@create-auth/runtime/providers";',
+          'import NextAuth from "@create-auth/runtime/next";',
+          "",
+          "export const { handlers } = NextAuth({ providers: [] });",
+        ),
+      );
+    }
+  });
+});

@@ -7,7 +7,7 @@
  * in, edits out.
  */
 import { parseSyntax, type SyntaxNode, typescript } from "./ast.js";
-import type { AuthModuleShape } from "./auth-providers-shape.js";
+import type { ArrayLiteral, AuthModuleShape, ObjectLiteral } from "./auth-providers-shape.js";
 
 export interface Edit {
   start: number;
@@ -29,6 +29,26 @@ export interface ListSyntax {
 export interface NewItem {
   comment?: readonly string[];
   code: string;
+}
+
+/** A providers array as a list. */
+export function arrayList(array: ArrayLiteral): ListSyntax {
+  return {
+    items: array.elements,
+    trailingComma: array.elements.hasTrailingComma,
+    open: array.getStart(),
+    close: array.end - 1,
+  };
+}
+
+/** A config object's properties as a list. */
+export function objectList(object: ObjectLiteral): ListSyntax {
+  return {
+    items: object.properties,
+    trailingComma: object.properties.hasTrailingComma,
+    open: object.getStart(),
+    close: object.end - 1,
+  };
 }
 
 /** Edits applied back to front; they must not overlap. */

@@ -8,25 +8,23 @@
  * idempotent ("unchanged"), and removing what adding wrote gives the original text back. A module shaped
  * in a way that cannot be edited safely gives `{ unsupported }`, and the command prints `providerLines`.
  */
-
 import { parseSyntax, type SyntaxNode, typescript } from "./ast.js";
 import {
   appendItem,
   applyEdits,
+  arrayList,
   type Edit,
   indentCode,
   insertItemBefore,
-  type ListSyntax,
   lineEnd,
   lineStart,
-  removeItem,
+  objectList,
   withQuotes,
 } from "./auth-providers-edit.js";
+import { declaredNames, importLine, namedList, statementSpecifier } from "./auth-providers-imports.js";
 import {
-  type ArrayLiteral,
   type AuthModuleShape,
   findProperty,
-  type ImportBinding,
   identifiersIn,
   isProviderSpecifier,
   isReference,
@@ -37,6 +35,8 @@ import {
   unwrap,
 } from "./auth-providers-shape.js";
 import type { TransformResult } from "./result.js";
+
+export { removeProvider } from "./auth-providers-remove.js";
 
 export interface ProviderCode {
   /** Module the factory comes from: "@create-auth/runtime/providers/github". */
@@ -58,116 +58,26 @@ const WEBAUTHN_COMMENT =
   "Passkeys are experimental in the runtime: this opts in (it warns in the log that they may change).";
 const WEBAUTHN_OPTION = "experimental: { enableWebAuthn: true }";
 
-function arrayList(array: ArrayLiteral): ListSyntax {
-  return {
-    items: array.elements,
-    trailingComma: array.elements.hasTrailingComma,
-    open: array.getStart(),
-    close: array.end - 1,
-  };
-}
-
-function objectList(object: ObjectLiteral): ListSyntax {
-  return {
-    items: object.properties,
-    trailingComma: object.properties.hasTrailingComma,
-    open: object.getStart(),
-    close: object.end - 1,
-  };
-}
-
-/** The references to `from` in a piece of code, renamed to `to` (not property names, not strings). */
-function renameInCode(code: string, from: string, to: string): string {
+/** Where a piece of code refers to `name` (not a property name, not inside a string). */
+function referencesInCode(code: string, name: string): Edit[] {
   const ts = typescript();
   const tree = parseSyntax(code, "entry.tsx");
-  const edits: Edit[] = [];
+  const found: Edit[] = [];
   const visit = (node: SyntaxNode): void => {
-    if (ts.isIdentifier(node) && node.text === from && isReference(ts, node)) {
-      edits.push({ start: node.getStart(tree), end: node.end, text: to });
+    if (ts.isIdentifier(node) && node.text === name && isReference(ts, node)) {
+      found.push({ start: node.getStart(tree), end: node.end, text: name });
     }
     ts.forEachChild(node, visit);
   };
   visit(tree);
-  return applyEdits(code, edits);
+  return found;
 }
 
-function mentions(code: string, name: string): boolean {
-  return renameInCode(code, name, `${name}\u0000`) !== code;
-}
-
-/** Names declared in the module (imports, variables, functions, classes, parameters). */
-function declaredNames(shape: AuthModuleShape): Set<string> {
-  const { ts, tree } = shape;
-  const names = new Set(shape.imports.map((binding) => binding.local));
-  const visit = (node: SyntaxNode): void => {
-    if (
-      (ts.isVariableDeclaration(node) ||
-        ts.isBindingElement(node) ||
-        ts.isParameter(node) ||
-        ts.isFunctionDeclaration(node) ||
-        ts.isClassDeclaration(node) ||
-        ts.isImportSpecifier(node) ||
-        ts.isImportClause(node) ||
-        ts.isNamespaceImport(node)) &&
-      node.name &&
-      ts.isIdentifier(node.name)
-    ) {
-      names.add(node.name.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(tree);
-  return names;
-}
-
-function importLine(
-  style: "esm" | "cjs",
-  quote: string,
-  semicolon: boolean,
-  specifier: string,
-  clause: string,
-): string {
-  const semi = semicolon ? ";" : "";
-  const from = `${quote}${specifier}${quote}`;
-  if (style === "esm") return `import ${clause} from ${from}${semi}`;
-  return clause.startsWith("{")
-    ? `const ${clause} = require(${from})${semi}`
-    : `const ${clause} = require(${from}).default${semi}`;
-}
-
-/** The list of names an import (or require) statement binds by name, when it has one to add to. */
-function namedList(shape: AuthModuleShape, statement: SyntaxNode): ListSyntax | undefined {
-  const { ts } = shape;
-  if (ts.isImportDeclaration(statement)) {
-    const named = statement.importClause?.namedBindings;
-    if (statement.importClause?.isTypeOnly || !named || !ts.isNamedImports(named)) return undefined;
-    return {
-      items: named.elements,
-      trailingComma: named.elements.hasTrailingComma,
-      open: named.getStart(),
-      close: named.end - 1,
-    };
-  }
-  if (ts.isVariableStatement(statement) && statement.declarationList.declarations.length === 1) {
-    const pattern = statement.declarationList.declarations[0]!.name;
-    const initializer = statement.declarationList.declarations[0]!.initializer;
-    if (!ts.isObjectBindingPattern(pattern) || !initializer || ts.isPropertyAccessExpression(unwrap(ts, initializer)))
-      return undefined;
-    return {
-      items: pattern.elements,
-      trailingComma: pattern.elements.hasTrailingComma,
-      open: pattern.getStart(),
-      close: pattern.end - 1,
-    };
-  }
-  return undefined;
-}
-
-function statementSpecifier(shape: AuthModuleShape, statement: SyntaxNode): string | undefined {
-  const { ts } = shape;
-  if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier))
-    return statement.moduleSpecifier.text;
-  return /require\(\s*["']([^"']+)["']\s*\)/.exec(statement.getText())?.[1];
+function renameInCode(code: string, from: string, to: string): string {
+  return applyEdits(
+    code,
+    referencesInCode(code, from).map((at) => ({ ...at, text: to })),
+  );
 }
 
 /** The config function's event parameter for a call that reads `event` (Qwik City's `event.env.get(…)`). */
@@ -177,7 +87,7 @@ function withEventParameter(
 ): { call: string; edits: Edit[] } | { unsupported: string } {
   const { ts } = shape;
   const fn = shape.list?.configFunction;
-  if (!fn || !mentions(call, "event")) return { call, edits: [] };
+  if (!fn || referencesInCode(call, "event").length === 0) return { call, edits: [] };
   const [parameter] = fn.parameters;
   if (!parameter) return { call, edits: [{ start: fn.parameters.pos, end: fn.parameters.pos, text: "event" }] };
   if (!ts.isIdentifier(parameter.name)) {
@@ -293,147 +203,6 @@ export function addProvider(source: string, fileName: string, code: ProviderCode
     edits.push(...appendItem(shape, objectList(list.config), { code: [...prefix, ...lines].join("\n") }));
   }
   return applyEdits(source, edits);
-}
-
-/** The list entry a reference to a provider's factory is (`GitHub()` or `GitHub` in a providers array), if any. */
-function entryOf(
-  shape: AuthModuleShape,
-  reference: SyntaxNode,
-): { entry: SyntaxNode; array: ArrayLiteral } | undefined {
-  const { ts } = shape;
-  let entry: SyntaxNode = reference;
-  if (ts.isCallExpression(entry.parent) && entry.parent.expression === entry) entry = entry.parent;
-  const array = entry.parent;
-  if (!array || !ts.isArrayLiteralExpression(array)) return undefined;
-  return shape.list?.arrays.includes(array) ? { entry, array } : undefined;
-}
-
-function bindingsOf(shape: AuthModuleShape, specifier: string): ImportBinding[] {
-  return shape.imports.filter((binding) => binding.specifier === specifier && !binding.named);
-}
-
-/** Removes an import binding: its whole statement when nothing else is left in it. */
-function removeBindings(shape: AuthModuleShape, bindings: ImportBinding[]): Edit[] {
-  const { ts, source } = shape;
-  const edits: Edit[] = [];
-  for (const statement of new Set(bindings.map((b) => b.statement))) {
-    const all = shape.imports.filter((b) => b.statement === statement);
-    const going = bindings.filter((b) => b.statement === statement);
-    const named = namedList(shape, statement);
-    if (
-      going.length === all.length &&
-      (!ts.isVariableStatement(statement) || going.every((b) => b.node === statement || named))
-    ) {
-      const start = statement.getStart();
-      const whole =
-        /^[ \t]*$/.test(source.slice(lineStart(source, start), start)) &&
-        /^[ \t]*(\/\/.*)?$/.test(source.slice(statement.end, lineEnd(source, statement.end)));
-      let end = whole
-        ? Math.min(source.length, source.indexOf("\n", statement.end) + 1 || source.length)
-        : statement.end;
-      // The module's only import, first in the file, as adding writes it: the blank line after it goes too.
-      const blank = /^[ \t]*\r?\n/.exec(source.slice(end));
-      if (whole && start === 0 && blank && shape.importStatements.length === 1) end += blank[0].length;
-      edits.push({ start: whole ? lineStart(source, start) : start, end, text: "" });
-      continue;
-    }
-    if (!named) continue;
-    const namedGoing = going.filter((b) => b.node !== statement);
-    if (namedGoing.length === named.items.length && ts.isImportDeclaration(statement) && statement.importClause?.name) {
-      // `import X, { a } from` keeping X: drop `, { a }`.
-      edits.push({ start: statement.importClause.name.end, end: named.close + 1, text: "" });
-      continue;
-    }
-    if (namedGoing.length === named.items.length) continue;
-    // One edit per removal would overlap at shared commas: remove them one at a time, back to front.
-    const items = namedGoing.map((b) => b.node).sort((a, b) => b.getStart() - a.getStart());
-    for (const item of items.slice(0, 1)) edits.push(...removeItem(shape, named, item));
-  }
-  return edits;
-}
-
-/** Removes the list entry and what only it used (see ProviderCode). */
-export function removeProvider(source: string, fileName: string, specifier: string): TransformResult {
-  let shape = readAuthModule(source, fileName);
-  const { ts } = shape;
-  const bindings = bindingsOf(shape, specifier);
-  if (bindings.length === 0) return "unchanged";
-  for (const binding of bindings) {
-    for (const reference of referencesTo(ts, shape.tree, binding.local)) {
-      if (shape.problem) return { unsupported: shape.problem };
-      if (!entryOf(shape, reference)) {
-        const line = lineOf(shape.tree, reference.getStart());
-        return {
-          unsupported: `${binding.local} is used outside the providers list (line ${line}): remove it there by hand`,
-        };
-      }
-    }
-  }
-
-  // Entries one at a time (a module may list the same provider twice), re-reading the module after each.
-  let text = source;
-  const used = new Set<string>();
-  for (;;) {
-    const reference = bindingsOf(shape, specifier)
-      .flatMap((binding) => referencesTo(ts, shape.tree, binding.local))
-      .map((node) => entryOf(shape, node))
-      .find(Boolean);
-    if (!reference) break;
-    const visit = (node: SyntaxNode): void => {
-      if (ts.isIdentifier(node) && isReference(ts, node)) used.add(node.text);
-      ts.forEachChild(node, visit);
-    };
-    visit(reference.entry);
-    text = applyEdits(text, removeItem(shape, arrayList(reference.array), reference.entry));
-    shape = readAuthModule(text, fileName);
-  }
-
-  // The config function's `event`, as adding gives it, when only the removed entries read it (Qwik City).
-  const fn = shape.list?.configFunction;
-  const param = fn?.parameters[0];
-  const isEvent = !!param && ts.isIdentifier(param.name) && param.name.text === "event";
-  if (fn && param && isEvent && used.has("event") && fn.parameters.length === 1 && !param.type && !param.initializer) {
-    if (referencesTo(ts, fn.body, "event").length === 0) {
-      const parenthesized = text.slice(fn.getStart(), param.getStart()).includes("(");
-      text = applyEdits(text, [{ start: param.getStart(), end: param.end, text: parenthesized ? "" : "()" }]);
-      shape = readAuthModule(text, fileName);
-    }
-  }
-
-  // Passkeys: the opt-in goes with the last passkey provider.
-  if (/\/providers\/(passkey|webauthn)$/.test(specifier) && shape.list) {
-    const stillPasskeys = shape.imports.some(
-      (b) => /\/providers\/(passkey|webauthn)$/.test(b.specifier) && referencesTo(ts, shape.tree, b.local).length > 0,
-    );
-    const experimental = findProperty(ts, shape.list.config, "experimental");
-    const value =
-      experimental && ts.isPropertyAssignment(experimental) ? unwrap(ts, experimental.initializer) : undefined;
-    if (!stillPasskeys && value && ts.isObjectLiteralExpression(value)) {
-      const enable = findProperty(ts, value, "enableWebAuthn");
-      if (enable) {
-        const edits =
-          value.properties.length === 1
-            ? removeItem(shape, objectList(shape.list.config), experimental!)
-            : removeItem(shape, objectList(value), enable);
-        text = applyEdits(text, edits);
-        shape = readAuthModule(text, fileName);
-      }
-    }
-  }
-
-  // Imports nothing uses any more: the provider's, and those only its entries used (normalizeEmailAddress).
-  for (;;) {
-    const unused = shape.imports.filter(
-      (b) =>
-        ((b.specifier === specifier && !b.named) || used.has(b.local)) &&
-        referencesTo(ts, shape.tree, b.local).length === 0,
-    );
-    const edits = removeBindings(shape, unused);
-    if (edits.length === 0) break;
-    text = applyEdits(text, edits);
-    shape = readAuthModule(text, fileName);
-  }
-  return text === source ? "unchanged" : text;
 }
 
 /** The provider modules the auth module configures (specifiers under …/providers/), in list order. */
