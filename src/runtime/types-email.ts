@@ -2,7 +2,9 @@
  * The email provider's configuration (magic links): who sends the mail, how long a link lives, how an
  * address is normalised, and the function that delivers the link.
  */
-import type { Awaitable, CommonProviderOptions, Theme } from "./types.js";
+import type { ActionContext } from "./core/actions/context.js";
+import type { InternalEmailProvider } from "./core/internal.js";
+import type { Awaitable, CommonProviderOptions, ResponseInternal, Theme } from "./types.js";
 
 /** What `sendVerificationRequest` receives: everything needed to deliver one sign-in link. */
 export interface SendVerificationRequestParams {
@@ -34,6 +36,17 @@ export type EmailServer =
       [option: string]: unknown;
     };
 
+/**
+ * The email provider's own actions, the two halves of a magic-link sign-in. The core reaches them only
+ * through `EmailConfig.actions`, so they travel with the provider, not with the core.
+ */
+export interface EmailActions {
+  /** `POST /signin/<id>`: stores a single-use token for the address and mails the link holding it. */
+  signIn(context: ActionContext, provider: InternalEmailProvider): Promise<ResponseInternal>;
+  /** `GET /callback/<id>?token=…&email=…`: consumes the link's token and signs in. */
+  callback(context: ActionContext, provider: InternalEmailProvider): Promise<ResponseInternal>;
+}
+
 export interface EmailConfig extends CommonProviderOptions {
   type: "email";
   /** The sender, e.g. `"Example <no-reply@example.com>"`. */
@@ -57,7 +70,13 @@ export interface EmailConfig extends CommonProviderOptions {
   secret?: string;
   /** The options the provider was created with. */
   options?: EmailUserConfig;
+  /**
+   * Loads the provider's actions. Set by the `email()` and `nodemailer()` factories, which import them on the
+   * first email sign-in: an app without an email provider never loads them, nor holds them in the runtime
+   * package the CLI writes.
+   */
+  actions: () => Promise<EmailActions>;
 }
 
 /** What the `email` and `nodemailer` factories accept. */
-export type EmailUserConfig = Partial<Omit<EmailConfig, "type" | "options">>;
+export type EmailUserConfig = Partial<Omit<EmailConfig, "type" | "options" | "actions">>;

@@ -3,7 +3,9 @@
  * restated here structurally, so an app without that package still type-checks against this runtime's
  * `.d.ts`; `providers/passkey.ts` is the only module that imports the package itself.
  */
-import type { Adapter, Awaitable, CommonProviderOptions, User } from "./types.js";
+import type { ActionContext } from "./core/actions/context.js";
+import type { InternalWebAuthnProvider } from "./core/internal.js";
+import type { Adapter, Awaitable, CommonProviderOptions, ResponseInternal, User } from "./types.js";
 
 /** A base64url string, as WebAuthn's JSON encodings carry binary values. */
 export type Base64URLString = string;
@@ -119,6 +121,20 @@ export interface WebAuthnUserInfo {
  */
 export type SimpleWebAuthnTuning = Record<string, unknown>;
 
+/**
+ * The passkey provider's own actions: the WebAuthn ceremonies (Level 3 §7.1 registration, §7.2
+ * authentication) and the provider's form on the built-in sign-in page. The core reaches them only through
+ * `WebAuthnConfig.actions`, so they travel with the provider, not with the core.
+ */
+export interface WebAuthnActions {
+  /** `GET /webauthn-options/<id>`: the options for `navigator.credentials.create()`/`.get()` and their challenge. */
+  options(context: ActionContext, provider: InternalWebAuthnProvider): Promise<ResponseInternal>;
+  /** `POST /callback/<id>`: checks a registration or an assertion against its challenge, then signs in. */
+  callback(context: ActionContext, provider: InternalWebAuthnProvider): Promise<ResponseInternal>;
+  /** The provider's form on the built-in sign-in page, with the script that drives it. */
+  signInForm(provider: InternalWebAuthnProvider, callbackUrl: string): string;
+}
+
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn";
   /**
@@ -135,6 +151,11 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   /** The relying party for one request (default: `relayingParty` over the deployment URL). */
   getRelayingParty: (options: WebAuthnLookupOptions, request: WebAuthnLookupRequest) => RelayingParty;
   simpleWebAuthn: SimpleWebAuthnFunctions;
+  /**
+   * Loads the provider's actions. Set by the `passkey()` factory, which imports them on the first passkey
+   * request: an app without passkeys never loads them, nor holds them in the runtime package the CLI writes.
+   */
+  actions: () => Promise<WebAuthnActions>;
   registrationOptions?: SimpleWebAuthnTuning;
   authenticationOptions?: SimpleWebAuthnTuning;
   verifyRegistrationOptions?: SimpleWebAuthnTuning;

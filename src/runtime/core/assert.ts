@@ -4,21 +4,22 @@
  * warnings for risky-but-valid settings.
  */
 import {
+  DuplicateConditionalUI,
   ExperimentalFeatureNotEnabled,
   InvalidCallbackUrl,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
   MissingSecret,
+  MissingWebAuthnAutocomplete,
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js";
 import type { Adapter, AuthConfig } from "../types.js";
 import { type ConfigWithEnv, deploymentUrl } from "./env.js";
-import type { InternalOptions, RequestInternal } from "./internal.js";
+import type { InternalOptions, InternalProvider, RequestInternal } from "./internal.js";
 import { providerEnvKey } from "./provider-env.js";
 import { APP_CHOSEN, redirectTarget } from "./redirect.js";
-import { assertWebAuthnProviders } from "./webauthn/assert.js";
 
 /** What each flow calls on the adapter; checked up front so a gap fails at start-up, not mid sign-in. */
 const METHODS_FOR = {
@@ -39,6 +40,31 @@ const METHODS_FOR = {
     "updateAuthenticatorCounter",
   ],
 } satisfies Record<string, Array<keyof Adapter>>;
+
+/**
+ * WebAuthn providers' conditional UI. A page can run one conditional-UI request at a time, and that request
+ * needs a field whose autocomplete names `webauthn` (WebAuthn Level 3 §5.1.4: conditional mediation is
+ * offered through autofill), so both are caught at start-up rather than as a passkey prompt that silently
+ * never appears.
+ */
+function assertConditionalUI(providers: InternalProvider[]): Error | undefined {
+  const conditional = providers.filter((provider) => provider.type === "webauthn" && provider.enableConditionalUI);
+  if (conditional.length > 1) {
+    return new DuplicateConditionalUI(
+      `Only one WebAuthn provider may enable conditional UI; these do: ${conditional.map((provider) => provider.id).join(", ")}.`,
+    );
+  }
+  for (const provider of conditional) {
+    if (provider.type !== "webauthn") continue;
+    const fields = Object.values(provider.formFields ?? {});
+    if (!fields.some((field) => field.autocomplete?.split(/\s+/).includes("webauthn"))) {
+      return new MissingWebAuthnAutocomplete(
+        `The WebAuthn provider "${provider.id}" enables conditional UI, but none of its formFields has "webauthn" in its autocomplete (e.g. "username webauthn").`,
+      );
+    }
+  }
+  return undefined;
+}
 
 /**
  * The strategy and the providers decide what the adapter must do. No adapter where one is needed →
@@ -263,5 +289,5 @@ export function assertConfig(
       );
     }
   }
-  return assertWebAuthnProviders(options.providers) ?? assertAdapter(options);
+  return assertConditionalUI(options.providers) ?? assertAdapter(options);
 }

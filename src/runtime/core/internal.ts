@@ -61,11 +61,16 @@ export interface InternalOAuthProvider
   signinUrl: string;
 }
 
+/** An email provider as the actions read it: its link lifetime resolved (core/providers.ts) and its URLs. */
+export type InternalEmailProvider = EmailConfig & { callbackUrl: string; signinUrl: string };
+
+export type InternalWebAuthnProvider = WebAuthnConfig & { callbackUrl: string; signinUrl: string };
+
 export type InternalProvider =
   | InternalOAuthProvider
   | (CredentialsConfig & { callbackUrl: string; signinUrl: string })
-  | (EmailConfig & { callbackUrl: string; signinUrl: string })
-  | (WebAuthnConfig & { callbackUrl: string; signinUrl: string });
+  | InternalEmailProvider
+  | InternalWebAuthnProvider;
 
 /** Options resolved once per (config, request origin): what every action reads. */
 export interface InternalOptions {

@@ -3,7 +3,7 @@
  * called, type defaults (checks, profile mapping, OIDC scopes) sit under the provider's own settings,
  * endpoints become URLs, and each provider learns its callback and sign-in URLs. Pure: no network, no env.
  */
-import { InvalidEndpoints } from "../errors.js";
+import { InvalidEndpoints, InvalidProvider } from "../errors.js";
 import type {
   AnyOAuthConfig,
   AuthConfig,
@@ -15,8 +15,8 @@ import type {
   User,
   UserinfoEndpointConfig,
 } from "../types.js";
-import { resolveEmailProvider } from "./email/provider.js";
-import type { InternalOAuthProvider, InternalProvider } from "./internal.js";
+import type { EmailConfig } from "../types-email.js";
+import type { InternalEmailProvider, InternalOAuthProvider, InternalProvider } from "./internal.js";
 import { providerEnvKey } from "./provider-env.js";
 
 /**
@@ -35,6 +35,30 @@ export function resolveProviders(config: AuthConfig, url: URL): InternalProvider
     if (provider.type === "email") return resolveEmailProvider(provider, callbackUrl, signinUrl);
     return { ...provider, callbackUrl, signinUrl } as InternalProvider;
   });
+}
+
+/** A sign-in link lives 24 hours unless the provider sets `maxAge`. */
+export const DEFAULT_EMAIL_MAX_AGE = 24 * 60 * 60;
+
+/**
+ * An email provider with its link lifetime resolved and its sender checked. Misconfiguration fails on every
+ * request (a Configuration error), not at the moment someone first tries to sign in. (What it needs from the
+ * adapter is checked with the other adapter needs in core/assert.ts.)
+ * @throws InvalidProvider when the provider cannot send links or has a nonsensical `maxAge`.
+ */
+function resolveEmailProvider(provider: EmailConfig, callbackUrl: string, signinUrl: string): InternalEmailProvider {
+  if (typeof provider.sendVerificationRequest !== "function") {
+    throw new InvalidProvider(
+      `The email provider "${provider.id}" has no sendVerificationRequest function: pass one, or use the nodemailer provider.`,
+    );
+  }
+  const maxAge = provider.maxAge ?? DEFAULT_EMAIL_MAX_AGE;
+  if (!Number.isFinite(maxAge) || maxAge <= 0) {
+    throw new InvalidProvider(
+      `The email provider "${provider.id}" has an invalid maxAge (${maxAge}): use seconds > 0.`,
+    );
+  }
+  return { ...provider, maxAge, callbackUrl, signinUrl };
 }
 
 /**

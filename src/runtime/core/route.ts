@@ -13,8 +13,8 @@ import { session } from "./actions/session.js";
 import { signIn, signInPage } from "./actions/signin.js";
 import { signOut, signOutPage } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
-import { webAuthnOptions } from "./actions/webauthn-options.js";
 import { assertSameOriginPost } from "./csrf.js";
+import { webAuthnOptions } from "./provider-actions.js";
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
 

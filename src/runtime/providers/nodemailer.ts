@@ -4,6 +4,7 @@
  * holds nothing but the link (see core/email/message.ts); pass `sendVerificationRequest` to send your own.
  * nodemailer is loaded only when a link is sent and must be a dependency of the app.
  */
+import { loadEmailActions } from "../core/email/load-actions.js";
 import { sendWithNodemailer } from "../core/email/send.js";
 import { mergeProviderOptions } from "../core/providers.js";
 import type { EmailConfig, EmailUserConfig } from "../types-email.js";
@@ -16,6 +17,7 @@ export default function nodemailer(options: NodemailerOptions = {}): EmailConfig
     name: "Email",
     type: "email",
     sendVerificationRequest: sendWithNodemailer,
+    actions: loadEmailActions,
   };
   return { ...mergeProviderOptions<EmailConfig>(defaults, options), options };
 }

@@ -1,7 +1,8 @@
 /**
  * Passkey provider (WebAuthn, experimental: needs `experimental: { enableWebAuthn: true }` and an adapter
  * that stores authenticators). The only module that imports @simplewebauthn/server, so apps without
- * passkeys never load it. See docs/passkeys.md.
+ * passkeys never load it; the ceremonies themselves (core/webauthn/actions.ts) load on the first passkey
+ * request. See docs/passkeys.md.
  */
 import {
   generateAuthenticationOptions,
@@ -12,9 +13,9 @@ import {
 import { mergeProviderOptions } from "../core/providers.js";
 import { defaultRelayingParty } from "../core/webauthn/relying-party.js";
 import { defaultUserInfo } from "../core/webauthn/user-info.js";
-import type { SimpleWebAuthnFunctions, WebAuthnConfig } from "../types-webauthn.js";
+import type { SimpleWebAuthnFunctions, WebAuthnActions, WebAuthnConfig } from "../types-webauthn.js";
 
-export type PasskeyOptions = Partial<WebAuthnConfig>;
+export type PasskeyOptions = Partial<Omit<WebAuthnConfig, "actions">>;
 
 /**
  * The library's functions under the runtime's structural types (which keep its `.d.ts` free of the package).
@@ -29,6 +30,11 @@ const simpleWebAuthn = {
   verifyAuthenticationResponse,
 } as unknown as SimpleWebAuthnFunctions;
 
+/** The passkey actions, imported when a request first needs them (core/provider-actions.ts says why). */
+async function actions(): Promise<WebAuthnActions> {
+  return (await import("../core/webauthn/actions.js")).webAuthnActions;
+}
+
 export default function Passkey(options?: PasskeyOptions): WebAuthnConfig {
   const defaults: WebAuthnConfig = {
     id: "passkey",
@@ -40,6 +46,7 @@ export default function Passkey(options?: PasskeyOptions): WebAuthnConfig {
     getUserInfo: defaultUserInfo,
     getRelayingParty: defaultRelayingParty,
     simpleWebAuthn,
+    actions,
   };
-  return mergeProviderOptions(defaults, options);
+  return mergeProviderOptions<WebAuthnConfig>(defaults, options);
 }

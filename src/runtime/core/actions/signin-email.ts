@@ -1,18 +1,42 @@
 /**
  * `POST /signin/<email-provider>`: the first half of a magic-link sign-in. The address is normalised and
  * validated, the `signIn` callback may refuse it (`email.verificationRequest: true`), a single-use token is
- * stored hashed, the link is mailed, and the browser goes to the "check your email" page.
+ * stored hashed, the link is mailed, and the browser goes to the "check your email" page. One of the email
+ * provider's actions (core/email/actions.ts).
  */
 import { EmailSignInError } from "../../errors.js";
 import type { Account, AdapterUser, ResponseInternal, User } from "../../types.js";
+import type { EmailConfig } from "../../types-email.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import { actionHref } from "../auth-actions.js";
-import { identifierFromInput } from "../email/normalize.js";
-import { DEFAULT_EMAIL_MAX_AGE, type InternalEmailProvider } from "../email/provider.js";
+import { normalizeEmailAddress } from "../email/normalize.js";
 import { hashVerificationToken, randomVerificationToken } from "../email/token.js";
 import { pageUrl, toError, withQuery } from "../errors.js";
+import type { InternalEmailProvider } from "../internal.js";
+import { DEFAULT_EMAIL_MAX_AGE } from "../providers.js";
 import { authorizeSignIn } from "./callback/complete.js";
 import type { ActionContext } from "./context.js";
+
+/**
+ * The provider's normaliser (its own `normalizeIdentifier` replaces the default) applied to a request's
+ * `email` field. Any rejection is an `EmailSignInError`, which sends the user back to the sign-in page.
+ */
+function identifierFromInput(provider: EmailConfig, input: unknown): string {
+  if (typeof input !== "string") throw new EmailSignInError("The sign-in request has no email address.");
+  const normalize = provider.normalizeIdentifier ?? normalizeEmailAddress;
+  let identifier: unknown;
+  try {
+    identifier = normalize(input);
+  } catch (error) {
+    throw new EmailSignInError("The email address was rejected.", {
+      cause: error instanceof Error ? error : new Error(String(error)),
+    });
+  }
+  if (typeof identifier !== "string" || identifier === "") {
+    throw new EmailSignInError(`normalizeIdentifier of provider "${provider.id}" returned no address.`);
+  }
+  return identifier;
+}
 
 export async function signInWithEmail(
   context: ActionContext,

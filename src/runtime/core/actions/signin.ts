@@ -1,7 +1,7 @@
 /**
  * `GET /signin` renders the sign-in page (or redirects to `pages.signIn`); `POST /signin/<provider>`
  * (CSRF-checked) starts an OAuth/OIDC sign-in by redirecting to the provider's authorization URL, or
- * an email sign-in by mailing a link (signin-email.ts).
+ * an email sign-in by mailing a link (the email provider's own action, signin-email.ts).
  * Credentials forms post to `/callback/<id>` instead, so a POST here for them just shows the page again.
  */
 import { InvalidProvider } from "../../errors.js";
@@ -10,12 +10,12 @@ import { hasClientId, missingProviderKeysText } from "../assert.js";
 import { actionHref } from "../auth-actions.js";
 import { assertCsrf } from "../csrf.js";
 import { pageUrl, withQuery } from "../errors.js";
-import type { InternalOAuthProvider } from "../internal.js";
+import type { InternalOAuthProvider, InternalProvider } from "../internal.js";
 import { getAuthorizationUrl } from "../oauth/authorization-url.js";
 import { renderSignInPage } from "../pages/signin.js";
+import { loadEmailActions, loadWebAuthnActions } from "../provider-actions.js";
 import { html } from "../response.js";
 import type { ActionContext } from "./context.js";
-import { signInWithEmail } from "./signin-email.js";
 
 function requireKnownProvider({ request, options }: ActionContext) {
   if (request.providerId !== undefined && !options.provider) {
@@ -35,7 +35,18 @@ function requireClientId(provider: InternalOAuthProvider): void {
   );
 }
 
-export function signInPage(context: ActionContext): ResponseInternal {
+/** The forms providers render themselves (a passkey's, with its script), by provider id. */
+async function ownForms(providers: InternalProvider[], callbackUrl: string): Promise<Map<string, string>> {
+  const forms = new Map<string, string>();
+  for (const provider of providers) {
+    if (provider.type === "webauthn") {
+      forms.set(provider.id, (await loadWebAuthnActions(provider)).signInForm(provider, callbackUrl));
+    }
+  }
+  return forms;
+}
+
+export async function signInPage(context: ActionContext): Promise<ResponseInternal> {
   requireKnownProvider(context);
   const { request, options, cookies } = context;
   const { pages } = options;
@@ -44,8 +55,10 @@ export function signInPage(context: ActionContext): ResponseInternal {
     if (request.error) params.set("error", request.error);
     return { redirect: withQuery(pageUrl(request.url.origin, pages.signIn), params), cookies };
   }
+  const providers = options.provider ? [options.provider] : options.providers;
   const page = renderSignInPage({
-    providers: options.provider ? [options.provider] : options.providers,
+    providers,
+    ownForms: await ownForms(providers, options.callbackUrl),
     csrfToken: options.csrfToken,
     callbackUrl: options.callbackUrl,
     error: request.error,
@@ -64,6 +77,6 @@ export async function signIn(context: ActionContext): Promise<ResponseInternal> 
     const authorization = await getAuthorizationUrl(options, provider, request.query);
     return { redirect: authorization.redirect, cookies: [...cookies, ...authorization.cookies] };
   }
-  if (provider?.type === "email") return signInWithEmail(context, provider);
+  if (provider?.type === "email") return (await loadEmailActions(provider)).signIn(context, provider);
   return { redirect: actionHref(options.url, "signin"), cookies };
 }

@@ -2,7 +2,7 @@
  * `GET /webauthn-options/<provider>?action=register|authenticate&email=…`: the options a browser needs to
  * create or use a passkey, and the sealed challenge cookie that goes with them. Answers
  * `{ action, options }`, or 400 `{ error }` when the request asks for something it may not have (see
- * core/webauthn/decide.ts).
+ * core/webauthn/decide.ts). One of the passkey provider's actions (core/webauthn/actions.ts).
  */
 import { WebAuthnVerificationError } from "../../errors.js";
 import type { AdapterUser, ResponseInternal } from "../../types.js";
@@ -11,12 +11,11 @@ import { adapterMethod } from "../account/adapter-method.js";
 import { json, NO_CACHE_HEADERS } from "../response.js";
 import { decideAction } from "../webauthn/decide.js";
 import { authenticationOptions, registrationOptions } from "../webauthn/options.js";
-import { requireMethod, requireWebAuthnProvider } from "../webauthn/provider.js";
+import { requireMethod, type WebAuthnProvider } from "../webauthn/provider.js";
 import type { ActionContext } from "./context.js";
 
-export async function webAuthnOptions(context: ActionContext): Promise<ResponseInternal> {
+export async function webAuthnOptions(context: ActionContext, provider: WebAuthnProvider): Promise<ResponseInternal> {
   const { request, options, cookies, sessionStore } = context;
-  const provider = requireWebAuthnProvider(request, options);
   requireMethod(request, "GET");
   const lookup: WebAuthnLookupOptions = {
     url: options.url,

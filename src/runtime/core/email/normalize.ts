@@ -2,11 +2,10 @@
  * Turns what someone typed into the one address a sign-in link is sent to and a user is found by.
  * The address reaches the mail transport as the recipient, so anything that could make it more than one
  * plain address (a list, a display name, a group, a comment, a quoted local part) is refused rather than
- * repaired: `a@x.test, b@y.test` must never mail a link for one address to another.
+ * repaired: `a@x.test, b@y.test` must never mail a link for one address to another. Every provider type
+ * uses the rule (an OAuth profile's address, a passkey lookup), so it belongs to the core; the email
+ * provider's own action applies it, or the provider's `normalizeIdentifier`, to what was typed.
  */
-import { EmailSignInError } from "../../errors.js";
-import type { EmailConfig } from "../../types-email.js";
-
 /**
  * Characters with a meaning in RFC 5322 address lists (§3.4: `,` and `;` separate, `<>` wrap, `:` starts a
  * group, `()` comment, `"` quotes, `[]` a domain literal, `\` escapes), plus whitespace and control characters.
@@ -44,25 +43,4 @@ export function emailAddressOrNull(value: unknown): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The provider's normaliser (its own `normalizeIdentifier` replaces the default) applied to a request's
- * `email` field. Any rejection is an `EmailSignInError`, which sends the user back to the sign-in page.
- */
-export function identifierFromInput(provider: EmailConfig, input: unknown): string {
-  if (typeof input !== "string") throw new EmailSignInError("The sign-in request has no email address.");
-  const normalize = provider.normalizeIdentifier ?? normalizeEmailAddress;
-  let identifier: unknown;
-  try {
-    identifier = normalize(input);
-  } catch (error) {
-    throw new EmailSignInError("The email address was rejected.", {
-      cause: error instanceof Error ? error : new Error(String(error)),
-    });
-  }
-  if (typeof identifier !== "string" || identifier === "") {
-    throw new EmailSignInError(`normalizeIdentifier of provider "${provider.id}" returned no address.`);
-  }
-  return identifier;
 }

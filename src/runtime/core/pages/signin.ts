@@ -1,13 +1,12 @@
 /**
  * The built-in sign-in page: one form per provider. OAuth/OIDC providers get a POST button to
  * `/signin/<id>` (a POST, so the CSRF token travels with it); credentials providers get their fields,
- * posted to `/callback/<id>`; email providers an address field, posted to `/signin/<id>`. An `?error=` is
- * explained above the forms.
+ * posted to `/callback/<id>`; email providers an address field, posted to `/signin/<id>`; a passkey provider
+ * the form it renders itself (its actions' `signInForm`). An `?error=` is explained above the forms.
  */
 import type { Theme } from "../../types.js";
 import type { InternalProvider } from "../internal.js";
 import { escapeHtml, layout } from "./html.js";
-import { passkeyForm } from "./passkey.js";
 
 /** What the user reads for each `?error=` type: what happened and what to do, never the cause. */
 const SIGNIN_ERRORS: Record<string, string> = {
@@ -40,10 +39,15 @@ function emailForm(provider: InternalProvider, csrfToken: string | undefined, ca
 <button type="submit">${escapeHtml(`Sign in with ${provider.name}`)}</button></form>`;
 }
 
-function providerForm(provider: InternalProvider, csrfToken: string | undefined, callbackUrl: string): string {
+function providerForm(
+  provider: InternalProvider,
+  ownForms: ReadonlyMap<string, string>,
+  csrfToken: string | undefined,
+  callbackUrl: string,
+): string {
   const label = `Sign in with ${provider.name}`;
   if (provider.type === "email") return emailForm(provider, csrfToken, callbackUrl);
-  if (provider.type === "webauthn") return passkeyForm(provider, callbackUrl);
+  if (provider.type === "webauthn") return ownForms.get(provider.id) ?? "";
   if (provider.type === "credentials") {
     const fields = Object.entries(provider.credentials ?? {})
       .map(([key, input]) => {
@@ -68,12 +72,14 @@ ${fields}
 
 export function renderSignInPage(params: {
   providers: InternalProvider[];
+  /** The forms providers render themselves, by provider id (actions/signin.ts loads them). */
+  ownForms: ReadonlyMap<string, string>;
   csrfToken: string | undefined;
   callbackUrl: string;
   error?: string | undefined;
   theme: Theme;
 }): string {
-  const { providers, csrfToken, callbackUrl, error, theme } = params;
+  const { providers, ownForms, csrfToken, callbackUrl, error, theme } = params;
   const visible = providers.filter(
     (provider) =>
       provider.type === "oauth" ||
@@ -83,6 +89,6 @@ export function renderSignInPage(params: {
       provider.type === "webauthn",
   );
   const errorBlock = error ? `<p class="error" role="alert">${escapeHtml(signInErrorMessage(error))}</p>` : "";
-  const forms = visible.map((provider) => providerForm(provider, csrfToken, callbackUrl)).join("\n<hr>\n");
+  const forms = visible.map((provider) => providerForm(provider, ownForms, csrfToken, callbackUrl)).join("\n<hr>\n");
   return layout({ title: "Sign In", theme, content: `<h1>Sign in</h1>${errorBlock}\n${forms}` });
 }

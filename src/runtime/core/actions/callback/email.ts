@@ -2,20 +2,23 @@
  * `GET /callback/<email-provider>?token=…&email=…`: the second half of a magic-link sign-in. The token is
  * consumed through the adapter (single use: it is deleted whether or not it is still valid), then the
  * address counts as proven and the sign-in completes like any other. A link that is incomplete, unknown,
- * already used, expired or for another address is a `Verification` error.
+ * already used, expired or for another address is a `Verification` error. One of the email provider's
+ * actions (core/email/actions.ts).
  */
-import { InvalidProvider, Verification } from "../../../errors.js";
+import { Verification } from "../../../errors.js";
 import type { ResponseInternal, VerificationToken } from "../../../types.js";
 import { adapterMethod } from "../../account/adapter-method.js";
 import { hasProvedAddress } from "../../account/email-proof.js";
 import { hashVerificationToken } from "../../email/token.js";
+import type { InternalEmailProvider } from "../../internal.js";
 import type { ActionContext } from "../context.js";
 import { completeSignIn } from "./complete.js";
 
-export async function emailCallback(context: ActionContext): Promise<ResponseInternal> {
+export async function emailCallback(
+  context: ActionContext,
+  provider: InternalEmailProvider,
+): Promise<ResponseInternal> {
   const { request, options } = context;
-  const provider = options.provider;
-  if (provider?.type !== "email") throw new InvalidProvider("Not an email provider.");
   const { token, email: identifier } = request.query;
   if (!token || !identifier) throw new Verification("The sign-in link has no token or no email address.");
 

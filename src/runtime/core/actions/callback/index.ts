@@ -1,14 +1,14 @@
 /**
  * `/callback/<provider>`: where a sign-in completes. Each provider type verifies its own proof
- * (credentials.ts, oauth.ts, …); complete.ts does the rest the same way for all of them.
+ * (credentials.ts, oauth.ts; email and passkey providers with their own actions, core/provider-actions.ts);
+ * complete.ts does the rest the same way for all of them.
  */
 import { AuthError, CallbackRouteError, InvalidProvider } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
+import { loadEmailActions, loadWebAuthnActions } from "../../provider-actions.js";
 import type { ActionContext } from "../context.js";
 import { credentialsCallback } from "./credentials.js";
-import { emailCallback } from "./email.js";
 import { oauthCallback } from "./oauth.js";
-import { webauthnCallback } from "./webauthn.js";
 
 export async function callback(context: ActionContext): Promise<ResponseInternal> {
   const { request, options } = context;
@@ -23,9 +23,9 @@ export async function callback(context: ActionContext): Promise<ResponseInternal
       case "oidc":
         return await oauthCallback(context);
       case "webauthn":
-        return await webauthnCallback(context);
+        return await (await loadWebAuthnActions(options.provider)).callback(context, options.provider);
       case "email":
-        return await emailCallback(context);
+        return await (await loadEmailActions(options.provider)).callback(context, options.provider);
       default:
         // Unreachable while every provider type has a case; kept for providers typed loosely at runtime.
         throw new InvalidProvider(

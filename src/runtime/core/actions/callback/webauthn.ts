@@ -2,7 +2,8 @@
  * WebAuthn callback: `POST /callback/<provider>` with `action` (`register` | `authenticate`) and `data`
  * (the credential's JSON). The response is checked against the challenge cookie and the relying party;
  * an assertion must come from a stored authenticator whose counter moves forward; a registration stores
- * the new authenticator for the user it signs in (new, or the one already signed in).
+ * the new authenticator for the user it signs in (new, or the one already signed in). One of the passkey
+ * provider's actions (core/webauthn/actions.ts).
  */
 import { WebAuthnVerificationError } from "../../../errors.js";
 import type { Account, ResponseInternal } from "../../../types.js";
@@ -10,7 +11,7 @@ import type { WebAuthnLookupOptions } from "../../../types-webauthn.js";
 import { adapterMethod } from "../../account/adapter-method.js";
 import { clearChallenge, consumeChallenge, type WebAuthnAction } from "../../webauthn/challenge.js";
 import { base64UrlToBase64 } from "../../webauthn/encoding.js";
-import { requireMethod, requireWebAuthnProvider, type WebAuthnProvider } from "../../webauthn/provider.js";
+import { requireMethod, type WebAuthnProvider } from "../../webauthn/provider.js";
 import { parseCredential, verifyAuthentication, verifyRegistration } from "../../webauthn/verify.js";
 import type { ActionContext } from "../context.js";
 import { completeSignIn } from "./complete.js";
@@ -80,9 +81,8 @@ async function register(context: ActionContext, provider: WebAuthnProvider, look
   return completeSignIn(context, { user, account, beforeSession: storeAuthenticator }, []);
 }
 
-export async function webauthnCallback(context: ActionContext): Promise<ResponseInternal> {
+export async function webauthnCallback(context: ActionContext, provider: WebAuthnProvider): Promise<ResponseInternal> {
   const { request, options } = context;
-  const provider = requireWebAuthnProvider(request, options);
   requireMethod(request, "POST");
   // Pushed into the shared list so the challenge is dropped whatever the outcome, errors included.
   context.cookies.push(clearChallenge(options));

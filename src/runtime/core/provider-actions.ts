@@ -1,0 +1,50 @@
+/**
+ * How the core reaches the sign-in code of email and passkey providers, which belongs to them, not to the
+ * core: `email()`, `nodemailer()` and `passkey()` put a loader on the provider (`actions`) that imports their
+ * actions on the first request that needs them. So a request that needs neither never loads that code, and
+ * the runtime package the CLI writes into an app (the import closure of what the app uses) holds it only when
+ * the app configures such a provider. The core never imports it: this module is its one way in.
+ */
+import { InvalidProvider } from "../errors.js";
+import type { ResponseInternal } from "../types.js";
+import type { EmailActions } from "../types-email.js";
+import type { WebAuthnActions } from "../types-webauthn.js";
+import type { ActionContext } from "./actions/context.js";
+import type { InternalEmailProvider, InternalOptions, InternalWebAuthnProvider, RequestInternal } from "./internal.js";
+
+/** A provider object written by hand rather than by its factory has no actions to load: say which factory. */
+function loadActions<Actions>(
+  provider: { id: string; actions?: () => Promise<Actions> },
+  kind: string,
+  factory: string,
+): Promise<Actions> {
+  if (typeof provider.actions !== "function") {
+    throw new InvalidProvider(
+      `The ${kind} provider "${provider.id}" has no actions to sign in with: create it with ${factory}.`,
+    );
+  }
+  return provider.actions();
+}
+
+export function loadEmailActions(provider: InternalEmailProvider): Promise<EmailActions> {
+  return loadActions(provider, "email", "email() or nodemailer() from @create-auth/runtime/providers/…");
+}
+
+export function loadWebAuthnActions(provider: InternalWebAuthnProvider): Promise<WebAuthnActions> {
+  return loadActions(provider, "WebAuthn", "passkey() from @create-auth/runtime/providers/passkey");
+}
+
+export function requireWebAuthnProvider(request: RequestInternal, options: InternalOptions): InternalWebAuthnProvider {
+  const provider = options.provider;
+  if (!provider) throw new InvalidProvider(`No provider with id "${request.providerId ?? ""}" is configured.`);
+  if (provider.type !== "webauthn") {
+    throw new InvalidProvider(`The provider "${provider.id}" is not a WebAuthn provider.`);
+  }
+  return provider;
+}
+
+/** `GET /webauthn-options/<id>`: answered by the WebAuthn provider's own actions. */
+export async function webAuthnOptions(context: ActionContext): Promise<ResponseInternal> {
+  const provider = requireWebAuthnProvider(context.request, context.options);
+  return (await loadWebAuthnActions(provider)).options(context, provider);
+}
