@@ -7,7 +7,7 @@
  */
 
 import { Auth } from "./core/auth.js";
-import { setEnvDefaults } from "./core/env.js";
+import { mountedConfig } from "./core/mount-defaults.js";
 import { writeResponse } from "./core/node-message.js";
 import { isAuthPath, readSession } from "./core/server-actions.js";
 import { type ExpressRequest, type ExpressResponse, requestOrigin, toWebRequest } from "./express/node-request.js";
@@ -28,30 +28,6 @@ export type ExpressAuthMiddleware = (
 ) => Promise<void>;
 
 /**
- * One prepared copy per (config object, base path): environment defaults are applied on first use, after
- * the app has loaded its env file, and the copy's identity lets the core cache what it derives from it.
- * The user's object is never mutated.
- */
-const preparedConfigs = new WeakMap<ExpressAuthConfig, Map<string, ExpressAuthConfig>>();
-
-function prepare(config: ExpressAuthConfig, basePath: string | undefined): ExpressAuthConfig {
-  let byBasePath = preparedConfigs.get(config);
-  if (!byBasePath) {
-    byBasePath = new Map();
-    preparedConfigs.set(config, byBasePath);
-  }
-  const key = basePath ?? "";
-  let prepared = byBasePath.get(key);
-  if (!prepared) {
-    prepared = { ...config, providers: [...config.providers] };
-    if (basePath !== undefined) prepared.basePath = basePath;
-    setEnvDefaults(process.env, prepared, basePath !== undefined);
-    byBasePath.set(key, prepared);
-  }
-  return prepared;
-}
-
-/**
  * Serves sign-in, callbacks, session, CSRF and sign-out under its mount point, which is its base path:
  * `app.use("/auth", ExpressAuth(config))` serves `/auth/signin`, `/auth/callback/<provider>`, …
  * Other paths and methods under the mount are passed on to the app's own routes.
@@ -66,7 +42,8 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
       return;
     }
     try {
-      const prepared = prepare(config, req.baseUrl);
+      // Where the app mounted the middleware is its base path (core/mount-defaults.ts).
+      const prepared = mountedConfig(config, req.baseUrl, process.env);
       await writeResponse(await Auth(await toWebRequest(req), prepared), res);
     } catch (error) {
       next(error);
@@ -80,7 +57,7 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
  */
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
   try {
-    const prepared = prepare(config, undefined);
+    const prepared = mountedConfig(config, undefined, process.env);
     // Only the cookies (and the user agent): the route's own request, and its body, stay untouched. The
     // origin is the one Express sees under its `trust proxy` rule, as for the auth routes.
     const headers = new Headers();

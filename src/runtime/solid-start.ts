@@ -6,8 +6,7 @@
  * whose API events both carry `request`; nothing here imports SolidStart.
  */
 import { Auth } from "./core/auth.js";
-import { setEnvDefaults } from "./core/env.js";
-import { processEnv } from "./core/mount-defaults.js";
+import { mountedConfig, processEnv } from "./core/mount-defaults.js";
 import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-actions.js";
 import type { AuthConfig, Session } from "./types.js";
 
@@ -35,22 +34,11 @@ export interface SolidAuthHandlers {
 
 const DEFAULT_PREFIX = "/api/auth";
 
-/**
- * The core config for a SolidAuth config, made once per config object: the core caches its resolved
- * options (keys, provider list) per object, so handing it a fresh copy on every request would undo that.
- */
-const preparedConfigs = new WeakMap<SolidAuthConfig, IntegrationConfig>();
-
+/** The core config for a SolidAuth config: mounted at `prefix`, made once per config object (core/mount-defaults.ts). */
 function prepare(config: SolidAuthConfig): IntegrationConfig {
-  const known = preparedConfigs.get(config);
-  if (known) return known;
   const { prefix: rawPrefix, ...rest } = config;
   const prefix = `/${(rawPrefix ?? DEFAULT_PREFIX).replace(/^\/+|\/+$/g, "")}`.replace(/^\/$/, "");
-  const prepared: IntegrationConfig = { ...rest, basePath: prefix || "/" };
-  // `prefix` is where the route is mounted, so it wins over a path in AUTH_URL (no warning about it).
-  setEnvDefaults(processEnv(), prepared, true);
-  preparedConfigs.set(config, prepared);
-  return prepared;
+  return mountedConfig(rest, prefix || "/", processEnv(), config);
 }
 
 /**
