@@ -12,8 +12,9 @@ afterAll(removeTemps);
 
 const hasScript = spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
 const ENTER = "\r";
-const SPACE = " ";
 const DOWN = "\x1b[B";
+const TAB = "\t";
+const BACKSPACE = "\x7f";
 
 /** Runs the CLI on a 120-column pty; each step waits for a prompt text, then types its keys. */
 async function runInPty(args: string[], steps: { waitFor: string; keys: string[] }[]) {
@@ -44,18 +45,25 @@ async function runInPty(args: string[], steps: { waitFor: string; keys: string[]
 }
 
 describe.skipIf(!hasScript)("init on a terminal", () => {
-  it("asks for providers and the database, shows the diff, and applies after confirmation", async () => {
+  it("finds providers by search, asks for the database, shows the diff, and applies after confirmation", async () => {
     const dir = copyFixture("next-app");
     const run = await runInPty(
       ["init", dir, "--no-install"],
       [
-        { waitFor: "Sign-in providers", keys: [SPACE, DOWN, DOWN, DOWN, SPACE, ENTER] },
+        // Typing filters the list; Tab selects the one under the cursor; the search is then cleared.
+        { waitFor: "Sign-in providers", keys: [..."git", TAB, BACKSPACE, BACKSPACE, BACKSPACE, ..."cred", TAB, ENTER] },
         { waitFor: "Database", keys: [ENTER] },
         { waitFor: "Apply", keys: [ENTER] },
       ],
     );
     expect(run.status).toBe(0);
+    expect(run.screen).toMatch(/Search: git.*\(\d+ match(es)?\)/);
     expect(run.screen).toContain("+++ b/auth.ts");
+    // The runtime package's hundreds of files are one of the changes counted.
+    const count = Number(/Apply (\d+) changes\?/.exec(run.screen)?.[1]);
+    expect(count).toBeGreaterThan(5);
+    expect(count).toBeLessThan(15);
+    expect(run.screen).toMatch(/Created auth\.ts, .*vendor\/auth-runtime\/ \(\d+ files\)/);
     const auth = read(dir, "auth.ts");
     expect(auth).toContain('import GitHub from "@create-auth/runtime/providers/github";');
     expect(auth).toContain('import Credentials from "@create-auth/runtime/providers/credentials";');

@@ -70,6 +70,87 @@ describe("auth secret", () => {
   });
 });
 
+describe("auth secret under the flags every command takes", () => {
+  it("--dry-run shows the plan and the diff with the secret hidden, and writes nothing", async () => {
+    const project = memoryFixture("next-app");
+    const before = project.hash();
+    const run = await runInMemory(project, ["secret", "--dry-run"], { bin: "auth" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Adding a new AUTH_SECRET to .env.local.");
+    expect(run.stdout).toContain("+AUTH_SECRET=<hidden>");
+    expect(run.stdout).toContain("Dry run: nothing was written.");
+    expect(project.hash()).toBe(before);
+  });
+
+  it("--json prints one object: the env file, the plan (secret hidden), the outcome and the next steps", async () => {
+    const project = memoryFixture("next-app");
+    const run = await runInMemory(project, ["secret", "--json"], { bin: "auth" });
+    expect(run.status).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({
+      ok: true,
+      command: "secret",
+      dryRun: false,
+      envFile: ".env.local",
+      replaced: false,
+      outcome: { applied: true, changed: [".env.local", ".gitignore"] },
+    });
+    expect(result.nextSteps).toEqual(["Restart the app so it reads the new AUTH_SECRET from .env.local."]);
+    expect(run.stdout).not.toContain(secretOf(project.read(".env.local")));
+  });
+
+  it("--raw --json prints the secret in one object", async () => {
+    const run = await runInMemory(memoryFixture("next-app"), ["secret", "--raw", "--json"], { bin: "auth" });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: true,
+      command: "secret",
+      secret: expect.stringMatching(/^.{43}$/),
+    });
+  });
+
+  it("works on the folder it is given, with that app's conventions", async () => {
+    const project = memoryFixture("not-next");
+    project.write("apps/site/package.json", '{ "devDependencies": { "@sveltejs/kit": "^2.20.0" } }\n');
+    const run = await runInMemory(project, ["secret", "apps/site", "--yes"], { bin: "auth" });
+    expect(run.status).toBe(0);
+    expect(secretOf(project.read("apps/site/.env"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(project.has(".env")).toBe(false);
+    expect(project.read("apps/site/.gitignore")).toContain("\n/.svelte-kit\n");
+  });
+
+  it("names the flag in one line when an option is unknown, and exits 2", async () => {
+    const run = await runInMemory(memoryFixture("next-app"), ["secret", "--bogus"], { bin: "auth" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("error: unknown option '--bogus'\n");
+  });
+});
+
+describe("auth secret creating a .gitignore", () => {
+  // Each framework's fixture without its .gitignore: secret and init must start the new file alike.
+  const fixtures = ["next-app", "sveltekit-2", "express-5-ts", "solid-start-2", "qwik-city-1"];
+
+  it.each(fixtures)("%s: starts it with what the framework's starter ignores, as init does", async (fixture) => {
+    const bySecret = memoryFixture(fixture);
+    bySecret.remove(".gitignore");
+    expect((await runInMemory(bySecret, ["secret"], { bin: "auth" })).status).toBe(0);
+    const byInit = memoryFixture(fixture);
+    byInit.remove(".gitignore");
+    const init = await runInMemory(byInit, ["init", byInit.root, "--providers", "github", "--yes", "--no-install"]);
+    expect(init.status).toBe(0);
+    const starterBlock = (text: string) => text.slice(0, text.indexOf("\n\n") + 1);
+    const created = bySecret.read(".gitignore");
+    expect(created).toMatch(/^# What the framework's own starter keeps out of git\n/);
+    expect(starterBlock(created)).toBe(starterBlock(byInit.read(".gitignore")));
+    expect(created.split("\n").filter((line) => /node_modules/.test(line))).toHaveLength(1);
+    // …and then keeps the env file holding the secret out of git.
+    expect(
+      created.endsWith(
+        `\n# local env files hold secrets: never commit them\n${fixture === "next-app" ? ".env*.local" : ".env"}\n`,
+      ),
+    ).toBe(true);
+  });
+});
+
 describe("commands of later versions", () => {
   it("are listed in --help", async () => {
     const run = await runInMemory(memoryFixture("next-app"), ["--help"], { bin: "auth" });
@@ -110,15 +191,15 @@ describe("commands of later versions", () => {
     expect((await runInMemory(project, ["--version"], { bin: "auth" })).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
-  it("rejects an unknown option with one line and a non-zero exit", async () => {
+  it("rejects an unknown option with one line and exit 2", async () => {
     const run = await runInMemory(memoryFixture("next-app"), ["init", "--bogus"]);
-    expect(run.status).not.toBe(0);
+    expect(run.status).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
   });
 
-  it("exit non-zero with one line saying they arrive later", async () => {
+  it("exit 1 with one line saying they arrive later", async () => {
     const run = await runInMemory(memoryFixture("next-app"), ["doctor"], { bin: "auth" });
-    expect(run.status).not.toBe(0);
+    expect(run.status).toBe(1);
     expect(run.stderr).toBe("auth: `auth doctor` arrives in a later version of create-auth.\n");
   });
 });

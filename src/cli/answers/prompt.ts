@@ -1,9 +1,9 @@
 /**
  * Interactive questions on a TTY, through @clack/prompts (loaded only when a question is actually asked).
- * Options of later versions are shown but disabled, so users see what is coming without picking it.
+ * Choices that cannot work with what was already answered are shown disabled, with the reason.
  */
 import { CliError } from "../errors.js";
-import { needsDatabase, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
+import { needsDatabase, PROVIDERS } from "../providers/catalog.js";
 import type { Answers } from "../targets/types.js";
 import { type AskedAnswers, onlyCredentials, type Question } from "./resolve.js";
 
@@ -23,13 +23,20 @@ export async function askMissing(missing: Question[], given: AskedAnswers = {}):
   const prompts = await clack();
   const answers: AskedAnswers = {};
   if (missing.includes("providers")) {
-    const picked = await prompts.multiselect<ProviderEntry>({
-      message: "Sign-in providers (space to select, enter to confirm)",
-      options: PROVIDERS.map((p) => ({ value: p, label: p.name, hint: p.id })),
+    // Searchable: 30-odd providers do not fit a list one scrolls through. Ids are the values, so typing an
+    // id or a name finds it (clack matches label, hint and value).
+    const picked = await prompts.autocompleteMultiselect<string>({
+      // clack's footer says how: type to search, Tab (or Space after the arrows) to select, Enter to confirm.
+      message: "Sign-in providers",
+      options: PROVIDERS.map((p) => ({
+        value: p.id,
+        label: p.name,
+        hint: needsDatabase(p) ? `${p.id}, needs a database` : p.id,
+      })),
       required: true,
     });
     if (prompts.isCancel(picked)) cancelled();
-    answers.providers = picked;
+    answers.providers = PROVIDERS.filter((p) => picked.includes(p.id));
   }
   if (missing.includes("db")) {
     // --strategy database was given, or email/passkey sign-in was picked: "none" cannot hold their data.

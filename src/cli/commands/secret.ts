@@ -14,7 +14,7 @@ import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
-import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS } from "../targets/conventions.js";
+import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../targets/conventions.js";
 import type { PackageJson } from "../targets/types.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
@@ -22,8 +22,12 @@ export interface SecretFlags extends PlanCommandFlags {
   raw?: boolean;
 }
 
-/** The env file convention of the project's framework; `.env` when none is recognised. */
-function envConvention(reader: ProjectReader): { envFile: string; ignorePattern: string } {
+/**
+ * What the project's framework (recognised from package.json, as init does) decides here: the env file and
+ * its ignore pattern, and what a .gitignore created from nothing starts with. A project of no known
+ * framework gets `.env` and only that pattern.
+ */
+function conventionsOf(reader: ProjectReader): { envFile: string; ignorePattern: string; starter: readonly string[] } {
   const text = reader.read("package.json");
   let pkg: PackageJson = {};
   try {
@@ -31,9 +35,9 @@ function envConvention(reader: ProjectReader): { envFile: string; ignorePattern:
   } catch {
     // Not our business here: any project may hold a secret.
   }
-  const deps = { ...pkg.devDependencies, ...pkg.dependencies };
-  const convention = ENV_CONVENTIONS.find((c) => c.packages.some((name) => deps[name] !== undefined));
-  return convention ?? DEFAULT_ENV_CONVENTION;
+  const framework = frameworkOf({ ...pkg.devDependencies, ...pkg.dependencies });
+  const env = ENV_CONVENTIONS.find((c) => c.framework === framework) ?? DEFAULT_ENV_CONVENTION;
+  return { ...env, starter: framework ? STARTERS[framework].starterIgnores : [] };
 }
 
 export async function runSecret(dir: string | undefined, flags: SecretFlags, out: Output, host: Host): Promise<void> {
@@ -45,7 +49,7 @@ export async function runSecret(dir: string | undefined, flags: SecretFlags, out
   }
   const root = path.resolve(host.cwd, dir ?? ".");
   const reader = host.reader(root);
-  const { envFile, ignorePattern } = envConvention(reader);
+  const { envFile, ignorePattern, starter } = conventionsOf(reader);
   const secret = generateSecret();
   const { steps, merge, ignore } = planSecretsFile({
     reader,
@@ -60,7 +64,7 @@ export async function runSecret(dir: string | undefined, flags: SecretFlags, out
   const plan = (): Plan => ({
     command: "secret",
     projectDir: root,
-    changes: planFiles(reader, ignore ? [...steps, ignoreStep([ignore])] : steps).changes,
+    changes: planFiles(reader, ignore ? [...steps, ignoreStep([ignore], starter)] : steps).changes,
     install: null,
     nextSteps: [
       merge.replaced.length > 0

@@ -13,7 +13,7 @@ import { providersTemplateData, readProcessEnv } from "../providers/template-dat
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { findExpressApp, type MountOptions, mountExpressAuth } from "../transforms/express-app.js";
-import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
+import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
 import type { PackageJson, Target } from "./types.js";
 
 const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
@@ -100,11 +100,10 @@ export const expressTarget: Target = {
   id: "express",
   name: "Express",
   supported: "Express 4–5",
-  packages: ["express"],
+  packages: STARTERS.express.packages,
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  // express-generator writes no .gitignore; a Node app's usual: dependencies, a TypeScript build, logs.
-  starterIgnores: ["node_modules/", "dist/", "npm-debug.log*", "yarn-error.log*", ".DS_Store"],
+  starterIgnores: STARTERS.express.starterIgnores,
   /** The mount point, which is also the base path of every auth URL. */
   basePath: "/auth",
   /** Where Express apps usually listen in development. */

@@ -11,7 +11,7 @@ import { providersTemplateData, readProcessEnv } from "../providers/template-dat
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
-import { ENV_CONVENTIONS } from "./conventions.js";
+import { ENV_CONVENTIONS, STARTERS } from "./conventions.js";
 import type { FrameworkLayout, ProjectInfo, Target } from "./types.js";
 
 const NEXT_ENV = ENV_CONVENTIONS.find((c) => c.framework === "next")!;
@@ -65,23 +65,7 @@ export const nextTarget: Target = {
   packages: NEXT_ENV.packages,
   envFile: NEXT_ENV.envFile,
   envIgnorePattern: NEXT_ENV.ignorePattern,
-  // create-next-app's: dependencies, the build and export output, Vercel's folder, TypeScript's build info.
-  starterIgnores: [
-    "/node_modules",
-    "/.next/",
-    "/out/",
-    "/build",
-    "/coverage",
-    ".DS_Store",
-    "*.pem",
-    "npm-debug.log*",
-    "yarn-debug.log*",
-    "yarn-error.log*",
-    ".pnpm-debug.log*",
-    ".vercel",
-    "*.tsbuildinfo",
-    "next-env.d.ts",
-  ],
+  starterIgnores: STARTERS.next.starterIgnores,
   basePath: "/api/auth",
   devOrigin: "http://localhost:3000",
 

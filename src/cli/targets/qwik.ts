@@ -10,7 +10,7 @@ import type { ProjectReader } from "../plan/reader.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
+import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
 import type { ProjectInfo, Target } from "./types.js";
 
 const RUNTIME_QWIK = `${RUNTIME_PACKAGE_NAME}/qwik`;
@@ -57,27 +57,13 @@ export const qwikTarget: Target = {
   id: "qwik",
   name: "Qwik City",
   supported: "Qwik City 1",
-  packages: [QWIK_CITY],
+  packages: STARTERS.qwik.packages,
   refused: {
     [QWIK_ROUTER_2]: `This is a Qwik 2 project (${QWIK_ROUTER_2}); create-auth supports Qwik City 1 (${QWIK_CITY}) for now.`,
   },
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  // create-qwik's: the client, library and server builds, dependencies, caches and logs.
-  starterIgnores: [
-    "/dist",
-    "/lib",
-    "/lib-types",
-    "/server",
-    "node_modules",
-    "*.local",
-    ".cache",
-    ".mf",
-    ".rollup.cache",
-    "tsconfig.tsbuildinfo",
-    "*.log",
-    ".DS_Store",
-  ],
+  starterIgnores: STARTERS.qwik.starterIgnores,
   basePath: "/auth",
   /** Where `vite` serves a Qwik City app in development. */
   devOrigin: "http://localhost:5173",

@@ -5,12 +5,12 @@
  * files: their routes, `getRequestEvent` and `query` agree. Data and pure functions; plan/init.ts plans it.
  */
 import path from "node:path";
-import { runScript, startStep } from "../plan/init.js";
+import { startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
-import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
+import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
 import type { PackageJson, ProjectInfo, Target } from "./types.js";
 
 const RUNTIME_SOLID = `${RUNTIME_PACKAGE_NAME}/solid-start`;
@@ -46,39 +46,15 @@ function detectBuild(reader: ProjectReader, pkg: PackageJson, version: string | 
   return version?.startsWith("1.") ? "vinxi" : "vite";
 }
 
-/**
- * How the built server gets its settings: the auth module loads the env file itself (the built server reads
- * none), so the app's own build and start scripts work on this machine; where it is deployed, the platform
- * sets them.
- */
-function productionStep(info: ProjectInfo): string {
-  const build = runScript(info, ["build"]);
-  const start = runScript(info, ["start"]);
-  const local = build && start ? ` (${build}, then ${start})` : "";
-  return `In production: on this machine the built server${local} finds AUTH_SECRET in ${info.envFile}, which ${authFilePath(info)} loads; where you deploy, set AUTH_SECRET and AUTH_URL (the public URL) in the server's environment.`;
-}
-
 export const solidStartTarget: Target = {
   id: "solid-start",
   name: "SolidStart",
   supported: "SolidStart 1–2",
-  packages: ["@solidjs/start"],
+  packages: STARTERS["solid-start"].packages,
   // SolidStart's dev servers (vinxi, nitro) load `.env`, and create-solid's .gitignore ignores it.
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  // create-solid's: dependencies, the vinxi/nitro output, the hosts' folders.
-  starterIgnores: [
-    "/node_modules",
-    "dist",
-    ".solid",
-    ".output",
-    ".vinxi",
-    ".vercel",
-    ".netlify",
-    "app.config.timestamp_*.js",
-    ".DS_Store",
-    "Thumbs.db",
-  ],
+  starterIgnores: STARTERS["solid-start"].starterIgnores,
   /** SolidAuth's default `prefix`, and where the catch-all route is mounted. */
   basePath: "/api/auth",
   /** Where both `vinxi dev` and nitro's vite dev server listen by default. */
@@ -117,15 +93,7 @@ export const solidStartTarget: Target = {
         done: (shape) =>
           shape.exports.includes("authConfig") && shape.imports.some((i) => i.startsWith(RUNTIME_PACKAGE_NAME)),
       },
-      // The auth module loads the env file for the production server, but its imports (this module among them)
-      // run first: the client module loads it itself before reading its connection setting.
-      database: {
-        clientFile: `src/auth-db.${info.language}`,
-        clientImport: "./auth-db",
-        envSource: "process",
-        loadEnv: true,
-        typescript: ts,
-      },
+      database: { clientFile: `src/auth-db.${info.language}`, clientImport: "./auth-db", envSource: "process" },
       files: () => [
         {
           kind: "owned",
@@ -150,7 +118,7 @@ export const solidStartTarget: Target = {
       nextSteps: [
         startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         `Protect a page (e.g. ${ROUTES_DIR}/journal.tsx) with import { requireUser } from "${session}": export const route = { preload: () => requireUser("/journal") }; and in the component const user = createAsync(() => requireUser("/journal"), { deferStream: true }). Signed-out visitors go to the sign-in page. getUser() gives the user or null.`,
-        productionStep(info),
+        `In production set AUTH_SECRET and AUTH_URL in the server's environment: the built server (.output/server/index.mjs) does not read ${info.envFile}; locally run it with node --env-file=${info.envFile} .output/server/index.mjs`,
       ],
     };
   },

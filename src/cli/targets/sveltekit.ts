@@ -12,7 +12,7 @@ import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
-import { DEFAULT_ENV_CONVENTION } from "./conventions.js";
+import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
 import type { Target } from "./types.js";
 
 const RUNTIME_SVELTEKIT = `${RUNTIME_PACKAGE_NAME}/sveltekit`;
@@ -26,23 +26,10 @@ export const sveltekitTarget: Target = {
   id: "sveltekit",
   name: "SvelteKit",
   supported: "SvelteKit 2–3",
-  packages: ["@sveltejs/kit"],
+  packages: STARTERS.sveltekit.packages,
   envFile: DEFAULT_ENV_CONVENTION.envFile,
   envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  // sv create's: dependencies, SvelteKit's generated folder, the adapters' output, Vite's timestamp files.
-  starterIgnores: [
-    "node_modules",
-    "/.svelte-kit",
-    "/build",
-    ".output",
-    ".vercel",
-    ".netlify",
-    ".wrangler",
-    ".DS_Store",
-    "Thumbs.db",
-    "vite.config.js.timestamp-*",
-    "vite.config.ts.timestamp-*",
-  ],
+  starterIgnores: STARTERS.sveltekit.starterIgnores,
   basePath: "/auth",
   /** `vite dev`'s origin; `vite preview` serves on 4173 and adapter-node's `node build` on 3000. */
   devOrigin: "http://localhost:5173",

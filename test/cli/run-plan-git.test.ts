@@ -1,0 +1,102 @@
+/**
+ * Uncommitted edits, asked of git itself: review/uncommitted.ts on real repositories, and the built CLI
+ * refusing (or, with --force, writing over) a project whose files it would change hold uncommitted edits.
+ */
+import { spawnSync } from "node:child_process";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uncommittedFiles } from "../../src/cli/review/uncommitted.js";
+import { assertBuilt, copyFixture, hashTree, removeTemps, runCli, tempDir } from "./support.js";
+
+afterAll(removeTemps);
+
+function git(dir: string, ...args: string[]): string {
+  const result = spawnSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
+    cwd: dir,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** A copy of the fixture, committed as it is but for its env file, which holds secrets. */
+function committedFixture(name: string): string {
+  const dir = copyFixture(name);
+  git(dir, "init", "-q");
+  git(dir, "add", ".", ":!.env.local");
+  git(dir, "commit", "-qm", "app");
+  return dir;
+}
+
+describe("uncommittedFiles", () => {
+  it("names the given files that differ from HEAD or the index, not untracked or unrelated ones", () => {
+    const dir = tempDir("uncommitted");
+    mkdirSync(path.join(dir, "app/api/auth/[...nextauth]"), { recursive: true });
+    for (const file of ["package.json", "README.md", "staged.ts", "app/api/auth/[...nextauth]/route.ts"]) {
+      writeFileSync(path.join(dir, file), "one\n");
+    }
+    git(dir, "init", "-q");
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "one");
+    appendFileSync(path.join(dir, "package.json"), "two\n");
+    appendFileSync(path.join(dir, "README.md"), "two\n");
+    appendFileSync(path.join(dir, "app/api/auth/[...nextauth]/route.ts"), "two\n");
+    appendFileSync(path.join(dir, "staged.ts"), "two\n");
+    git(dir, "add", "staged.ts");
+    writeFileSync(path.join(dir, "new.ts"), "untracked\n");
+    expect(
+      uncommittedFiles(dir, ["package.json", "staged.ts", "new.ts", "auth.ts", "app/api/auth/[...nextauth]/route.ts"]),
+    ).toEqual(["app/api/auth/[...nextauth]/route.ts", "package.json", "staged.ts"]);
+  });
+
+  it("answers relative to a project inside the repository (a workspace member)", () => {
+    const dir = tempDir("uncommitted-workspace");
+    mkdirSync(path.join(dir, "apps/web"), { recursive: true });
+    writeFileSync(path.join(dir, "apps/web/package.json"), "{}\n");
+    git(dir, "init", "-q");
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "one");
+    writeFileSync(path.join(dir, "apps/web/package.json"), '{ "name": "web" }\n');
+    expect(uncommittedFiles(path.join(dir, "apps/web"), ["package.json"])).toEqual(["package.json"]);
+  });
+
+  it("has nothing to report outside a git work tree", () => {
+    expect(uncommittedFiles(tempDir("no-git"), ["package.json"])).toEqual([]);
+  });
+});
+
+describe("init on a project with uncommitted edits (the built CLI)", () => {
+  beforeAll(assertBuilt);
+  const args = (dir: string) => ["init", dir, "--providers", "github", "--yes", "--no-install"];
+
+  it("refuses in one line naming the file and --force when the plan would change an edited file", () => {
+    const dir = committedFixture("next-app");
+    appendFileSync(path.join(dir, ".gitignore"), "# mine, not committed yet\n");
+    const before = hashTree(dir);
+    const run = runCli(args(dir));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      "create-auth: .gitignore has uncommitted changes that init's edits would mix with; commit or stash them first, or pass --force to write anyway.\n",
+    );
+    expect(run.stdout).toContain("Git: .gitignore has uncommitted changes; this plan edits it.");
+    expect(hashTree(dir)).toBe(before);
+  });
+
+  it("writes over them with --force", () => {
+    const dir = committedFixture("next-app");
+    appendFileSync(path.join(dir, ".gitignore"), "# mine, not committed yet\n");
+    const run = runCli([...args(dir), "--force"]);
+    expect(run.status).toBe(0);
+    expect(git(dir, "status", "--porcelain", "--", "auth.ts")).toBe("?? auth.ts\n");
+  });
+
+  it("goes ahead when the edits are in files the plan does not touch, or the repository has no commit yet", () => {
+    const edited = committedFixture("next-app");
+    appendFileSync(path.join(edited, "app/page.tsx"), "// work in progress\n");
+    expect(runCli(args(edited)).status).toBe(0);
+    const fresh = copyFixture("next-app");
+    git(fresh, "init", "-q");
+    expect(runCli(args(fresh)).status).toBe(0);
+  });
+});
