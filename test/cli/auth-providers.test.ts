@@ -958,3 +958,12 @@ describe("entries written with a wrapper", () => {
     }
   });
 });
+
+describe("the module's style without imports to go by", () => {
+  it("module.exports makes it CommonJS: the provider is required with .default", () => {
+    const source = lines("module.exports = {", "  providers: [],", "};");
+    expect(addChecked(source, "auth.js", GITHUB)).toMatch(
+      /^const GitHub = require\("@create-auth\/runtime\/providers\/github"\)\.default;\n\nmodule\.exports/,
+    );
+  });
+});

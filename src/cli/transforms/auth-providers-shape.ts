@@ -322,7 +322,9 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
   const tree = parseSyntax(source, fileName);
   const { statements, bindings } = readImports(ts, tree);
   const firstEsm = statements.find((s) => ts.isImportDeclaration(s));
-  const style = firstEsm ? "esm" : statements.length > 0 ? "cjs" : /\.c[jt]s$/.test(fileName) ? "cjs" : "esm";
+  // Without imports to go by: `module.exports` / `exports.x` make it CommonJS, as a .cjs/.cts name does.
+  const exportsCommonJs = /\.c[jt]s$/.test(fileName) || /^\s*(module\.)?exports\b/m.test(source);
+  const style = firstEsm ? "esm" : statements.length > 0 || exportsCommonJs ? "cjs" : "esm";
   const literal = statements
     .map((s) =>
       ts.isImportDeclaration(s) ? s.moduleSpecifier.getText(tree) : /require\((["'])/.exec(s.getText(tree))?.[1],
