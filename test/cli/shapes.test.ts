@@ -327,6 +327,20 @@ describe("workspaces: init from the root with the app's folder, or from inside t
     expect(stable(appRun.stdout, fromApp.root)).toBe(stable(rootRun.stdout, fromRoot.root));
   });
 
+  it("a bun workspace (the npm one with bun.lock at its root instead): bun install, bun run --filter web dev", async () => {
+    const project = memoryFixture("shape-npm-workspace");
+    project.remove("package-lock.json");
+    project.write(
+      "bun.lock",
+      '{\n  "lockfileVersion": 1,\n  "workspaces": {\n    "": {\n      "name": "acme",\n    },\n  },\n  "packages": {},\n}\n',
+    );
+    const run = await runInMemory(project, ["init", "apps/web", ...ARGS]);
+    expect(run.status).toBe(0);
+    expect(run.stdout.split("\n")[0]).toContain("(App Router, src/, TypeScript, bun, workspace ../..)");
+    expect(run.stdout).toContain("Install dependencies: bun install\n");
+    expect(run.stdout).toContain("Start the app (bun run --filter web dev)");
+  });
+
   it("at the workspace root without an app folder, names the apps to point init at", async () => {
     const project = memoryFixture("shape-pnpm-workspace-sveltekit-js");
     const run = await runInMemory(project, ["init", ".", ...ARGS]);
