@@ -7,6 +7,7 @@
  * what it prints, and assertions on what detection decided and what the generated files and next steps say.
  */
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { type CliRun, type MemoryProject, memoryFixture, runInMemory, stable } from "./support.js";
 
@@ -178,6 +179,40 @@ function specifiers(source: string): string[] {
   return [...source.matchAll(/(?:from\s+|require\(\s*|import\(\s*)["']([^"']+)["']/g)].map((match) => match[1]!);
 }
 
+const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
+  ".js": ts.ScriptKind.JS,
+  ".cjs": ts.ScriptKind.JS,
+  ".mjs": ts.ScriptKind.JS,
+  ".jsx": ts.ScriptKind.JSX,
+  ".ts": ts.ScriptKind.TS,
+  ".tsx": ts.ScriptKind.TSX,
+};
+
+/**
+ * TypeScript's syntax errors in a file, read as the language its extension says: in a .js file that
+ * includes TypeScript-only syntax (type annotations, `import type`, `satisfies`, non-null `!`).
+ */
+function syntaxErrors(file: string, source: string): string[] {
+  const kind = SCRIPT_KINDS[path.extname(file)] ?? ts.ScriptKind.TS;
+  const name = `/${path.basename(file)}`;
+  const options: ts.CompilerOptions = {
+    allowJs: true,
+    jsx: ts.JsxEmit.Preserve,
+    noEmit: true,
+    noLib: true,
+    noResolve: true,
+  };
+  const host = ts.createCompilerHost(options);
+  host.getSourceFile = (requested, version) =>
+    requested === name ? ts.createSourceFile(name, source, version, true, kind) : undefined;
+  host.fileExists = (requested) => requested === name;
+  host.readFile = (requested) => (requested === name ? source : undefined);
+  const program = ts.createProgram([name], options, host);
+  return program
+    .getSyntacticDiagnostics(program.getSourceFile(name))
+    .map((d) => `${file}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+}
+
 /** Files init created or changed, outside the vendored runtime, relative to the app. */
 function written(project: MemoryProject, before: ReadonlyMap<string, string>, app: string): string[] {
   const prefix = app === "." ? "" : `${app}/`;
@@ -211,11 +246,12 @@ describe.each(SHAPES)("init on $fixture", (shape) => {
     expect(run.stdout).toContain(`Start the app (${shape.start})`);
   });
 
-  it("writes files in the project's language and imports the auth module through its alias (or relatively)", () => {
+  it("writes files in the project's language, valid as such, importing the auth module through its alias (or relatively)", () => {
     const files = written(project, before, shape.app).filter((file) => /\.(ts|js|mjs|cjs|tsx|jsx)$/.test(file));
     expect(files.length).toBeGreaterThan(0);
     const other = shape.language === "ts" ? /\.(js|mjs|cjs|jsx)$/ : /\.(ts|tsx|mts|cts)$/;
     expect(files.filter((file) => other.test(file))).toEqual([]);
+    expect(files.flatMap((file) => syntaxErrors(file, project.read(at(file))))).toEqual([]);
     expect(specifiers(project.read(at(shape.imports.file)))).toContain(shape.imports.from);
   });
 
