@@ -796,7 +796,7 @@ describe("shapes refused, with the reason", () => {
       "an imported array",
       "{ providers }",
       'import { providers } from "./providers";',
-      /imported from "\.\/providers": add it there/,
+      /imported from "\.\/providers", where the provider belongs/,
     ],
     [
       "two auth configs",
@@ -829,7 +829,7 @@ describe("shapes refused, with the reason", () => {
         SPECIFIER("github"),
       ),
     ).toEqual({
-      unsupported: "GitHub is used outside the providers list (line 4): remove it there by hand",
+      unsupported: "GitHub is also used outside the providers list (line 4)",
     });
     expect(
       removeProvider(
@@ -837,7 +837,7 @@ describe("shapes refused, with the reason", () => {
         "auth.ts",
         SPECIFIER("github"),
       ),
-    ).toEqual({ unsupported: expect.stringMatching(/GitHub is used outside the providers list \(line 5\)/) });
+    ).toEqual({ unsupported: expect.stringMatching(/GitHub is also used outside the providers list \(line 5\)/) });
     expect(removeProvider(module("{ providers: [GitHub()].filter(Boolean) }"), "auth.ts", SPECIFIER("github"))).toEqual(
       {
         unsupported: expect.stringMatching(/computed at run time/),

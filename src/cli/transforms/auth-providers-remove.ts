@@ -54,7 +54,7 @@ export function removeProvider(source: string, fileName: string, specifier: stri
       if (!entryOf(shape, reference)) {
         const line = lineOf(shape.tree, reference.getStart());
         return {
-          unsupported: `${binding.local} is used outside the providers list (line ${line}): remove it there by hand`,
+          unsupported: `${binding.local} is also used outside the providers list (line ${line})`,
         };
       }
     }

@@ -272,7 +272,9 @@ function resolveArray(ts: Ts, tree: SyntaxTree, value: TsNode, imports: ImportBi
   if (ts.isIdentifier(node)) {
     const imported = imports.find((binding) => binding.local === node.text);
     if (imported) {
-      return { problem: `its providers list (${node.text}) is imported from "${imported.specifier}": add it there` };
+      return {
+        problem: `its providers list (${node.text}) is imported from "${imported.specifier}", where the provider belongs`,
+      };
     }
     const declaration = localDeclaration(ts, tree, node.text);
     if (!declaration?.initializer) {
@@ -347,7 +349,7 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
   const withProviders = configsWithProviders(ts, tree);
   if (withProviders.length > 1) {
     const lines = withProviders.map((o) => lineOf(tree, o.getStart(tree))).join(" and ");
-    shape.problem = `it has more than one auth config with a providers list (lines ${lines}): add the provider by hand to the one in use`;
+    shape.problem = `it has more than one auth config with a providers list (lines ${lines})`;
     return shape;
   }
   const config = withProviders[0];
@@ -359,7 +361,7 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
       shape.problem =
         candidates.length === 0
           ? "no auth config object (with a providers list) was found in it"
-          : "it has more than one auth config object and none has a providers list: add the provider by hand to the one in use";
+          : "it has more than one auth config object and none has a providers list";
     }
     return shape;
   }
