@@ -207,15 +207,20 @@ export async function helperUpdateSession(
   return sessionOf(await Auth(request, serverConfig(config)));
 }
 
+/** A cookie as a framework's jar receives it: always with its path (SvelteKit's jar requires one). */
+export type JarCookie = Cookie & { options: Cookie["options"] & { path: string } };
+
 /**
- * Hands the core's cookies to a framework's jar, in order. A jar that refuses one (Next's read-only cookies
- * in a server component, SvelteKit's once the response has started) refuses the rest too: the write ends
- * there, and the page renders with what the request carried.
+ * Hands the core's cookies to a framework's jar, in order. A cookie without a path is at `/`, as the core's
+ * own Set-Cookie writes it (core/cookie-header.ts): a jar left to its own default would scope it to the
+ * page's directory. A jar that refuses one (Next's read-only cookies in a server component, SvelteKit's
+ * once the response has started) refuses the rest too: the write ends there, and the page renders with
+ * what the request carried.
  */
-export function writeCookies(cookies: readonly Cookie[], set: (cookie: Cookie) => void): void {
+export function writeCookies(cookies: readonly Cookie[], set: (cookie: JarCookie) => void): void {
   for (const cookie of cookies) {
     try {
-      set(cookie);
+      set({ ...cookie, options: { ...cookie.options, path: cookie.options.path ?? "/" } });
     } catch {
       return;
     }

@@ -5,6 +5,7 @@
  * core reads them back unchanged on the next request.
  */
 import type { CookieOptions } from "@builder.io/qwik-city/middleware/request-handler";
+import { writeCookies } from "../core/server-actions.js";
 import type { Cookie } from "../types.js";
 
 /** The part of Qwik's `ev.cookie` used here. */
@@ -13,8 +14,8 @@ export interface CookieJar {
 }
 
 export function applyCookies(jar: CookieJar, cookies: readonly Cookie[] | undefined): void {
-  for (const { name, value, options } of cookies ?? []) {
-    const qwikOptions: CookieOptions = { path: options.path ?? "/" };
+  writeCookies(cookies ?? [], ({ name, value, options }) => {
+    const qwikOptions: CookieOptions = { path: options.path };
     if (options.domain) qwikOptions.domain = options.domain;
     if (options.httpOnly) qwikOptions.httpOnly = true;
     if (options.secure) qwikOptions.secure = true;
@@ -23,5 +24,5 @@ export function applyCookies(jar: CookieJar, cookies: readonly Cookie[] | undefi
     if (options.maxAge !== undefined) qwikOptions.maxAge = Math.max(0, Math.floor(options.maxAge));
     else if (options.expires) qwikOptions.expires = options.expires;
     jar.set(name, encodeURIComponent(value), qwikOptions);
-  }
+  });
 }

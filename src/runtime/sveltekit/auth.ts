@@ -48,14 +48,9 @@ declare global {
 
 type Env = Record<string, string | undefined>;
 
-/**
- * Applies the cookies the core set. SvelteKit requires a `path`; once the response has started it refuses
- * new cookies: we stop.
- */
+/** Applies the cookies the core set. Once the response has started SvelteKit refuses new cookies: we stop. */
 function applyCookies(event: RequestEvent, cookies: Cookie[]): void {
-  writeCookies(cookies, ({ name, value, options }) =>
-    event.cookies.set(name, value, { ...options, path: options.path ?? "/" }),
-  );
+  writeCookies(cookies, ({ name, value, options }) => event.cookies.set(name, value, options));
 }
 
 function incoming(event: RequestEvent, env: Env): IncomingRequest {

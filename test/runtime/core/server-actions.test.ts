@@ -224,6 +224,16 @@ describe("the cookies handed to a framework's jar", () => {
     });
     expect(written).toEqual(["a"]);
   });
+
+  it("carry their path, `/` when the core's cookie names none (as its own Set-Cookie writes it)", () => {
+    const paths: string[] = [];
+    const cookies = [
+      { name: "a", value: "1", options: { path: "/auth" } },
+      { name: "b", value: "2", options: {} },
+    ];
+    writeCookies(cookies, ({ options }) => paths.push(options.path));
+    expect(paths).toEqual(["/auth", "/"]);
+  });
 });
 
 describe("the sign-in and sign-out helpers", () => {
