@@ -967,3 +967,58 @@ describe("the module's style without imports to go by", () => {
     );
   });
 });
+
+describe.each([
+  {
+    flavour: "ESM TypeScript",
+    file: "auth.ts",
+    load: (name: string, from: string) => `import ${name} from "${from}";`,
+    expose: (value: string) => `export const { handlers, auth } = ${value};`,
+  },
+  {
+    flavour: "ESM JavaScript",
+    file: "auth.mjs",
+    load: (name: string, from: string) => `import ${name} from "${from}";`,
+    expose: (value: string) => `export default ${value};`,
+  },
+  {
+    flavour: "CommonJS",
+    file: "auth.cjs",
+    load: (name: string, from: string) => `const ${name} = require("${from}").default;`,
+    expose: (value: string) => `module.exports = ${value};`,
+  },
+])("user shapes in $flavour", ({ file, load, expose }) => {
+  const SHAPES: Record<string, string[]> = {
+    "a providers variable": ["const providers = [", "  GitHub(),", "];", "", expose("NextAuth({ providers })")],
+    "a spread of a local array": ["const social = [GitHub()];", "", expose("NextAuth({ providers: [...social] })")],
+    "a lazy config": [expose("NextAuth((request) => ({\n  providers: [\n    GitHub(),\n  ],\n}))")],
+    "a lazy config with a body": [
+      expose(
+        "NextAuth(async (request) => {\n  const debug = !!request;\n  return { debug, providers: [GitHub()] };\n})",
+      ),
+    ],
+    "a config variable passed in": [
+      "const config = {",
+      "  providers: [GitHub()],",
+      "};",
+      "",
+      expose("NextAuth(config)"),
+    ],
+  };
+
+  it.each(Object.entries(SHAPES))("%s: add, list, remove", (_, body) => {
+    const source = lines(
+      load("NextAuth", "@create-auth/runtime/next"),
+      load("GitHub", SPECIFIER("github")),
+      "",
+      ...body,
+    );
+    const result = addChecked(source, file, GOOGLE);
+    expect(result).toContain(`${load("GitHub", SPECIFIER("github"))}\n${load("Google", SPECIFIER("google"))}\n`);
+    expect(configuredProviders(result, file)).toEqual([SPECIFIER("github"), SPECIFIER("google")]);
+    const without = removed(result, file, SPECIFIER("github"));
+    expect(syntaxErrors(without, file)).toEqual([]);
+    expect(without).not.toMatch(/GitHub/);
+    expect(configuredProviders(without, file)).toEqual([SPECIFIER("google")]);
+  });
+});
