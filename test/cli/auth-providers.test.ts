@@ -1022,3 +1022,44 @@ describe.each([
     expect(configuredProviders(without, file)).toEqual([SPECIFIER("google")]);
   });
 });
+
+describe("imports shared with other names", () => {
+  it("a type-only name beside the removed one keeps its import", () => {
+    const source = lines(
+      'import { type EmailConfig, normalizeEmailAddress } from "@create-auth/runtime";',
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import Credentials from "@create-auth/runtime/providers/credentials";',
+      "",
+      "export type Mail = EmailConfig;",
+      "export const { handlers } = NextAuth({",
+      "  providers: [",
+      "    Credentials({ authorize: (c) => (normalizeEmailAddress(String(c.email)) ? null : null) }),",
+      "  ],",
+      "});",
+    );
+    expect(removed(source, "auth.ts", SPECIFIER("credentials"))).toBe(
+      lines(
+        'import { type EmailConfig } from "@create-auth/runtime";',
+        'import NextAuth from "@create-auth/runtime/next";',
+        "",
+        "export type Mail = EmailConfig;",
+        "export const { handlers } = NextAuth({",
+        "  providers: [],",
+        "});",
+      ),
+    );
+  });
+
+  it("a provider imported with a default and named names keeps the named ones still in use", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub, { type GitHubProfile } from "@create-auth/runtime/providers/github";',
+      "",
+      "export type Profile = GitHubProfile;",
+      "export const { handlers } = NextAuth({ providers: [GitHub()] });",
+    );
+    expect(removed(source, "auth.ts", SPECIFIER("github"))).toContain(
+      'import { type GitHubProfile } from "@create-auth/runtime/providers/github";\n',
+    );
+  });
+});

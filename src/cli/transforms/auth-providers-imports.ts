@@ -82,18 +82,31 @@ export function statementSpecifier(shape: AuthModuleShape, statement: SyntaxNode
   return /require\(\s*["']([^"']+)["']\s*\)/.exec(statement.getText())?.[1];
 }
 
-/** Removes an import binding: its whole statement when nothing else is left in it. */
+/** True when `going` is every name the statement binds (type-only names included), so the whole statement goes. */
+function bindsNothingElse(shape: AuthModuleShape, statement: SyntaxNode, going: ImportBinding[]): boolean {
+  const { ts } = shape;
+  if (ts.isImportDeclaration(statement)) {
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly) return false;
+    const bindings = clause.namedBindings;
+    const count =
+      (clause.name ? 1 : 0) +
+      (bindings && ts.isNamedImports(bindings) ? bindings.elements.length : 0) +
+      (bindings && ts.isNamespaceImport(bindings) ? 1 : 0);
+    return going.length === count;
+  }
+  const all = shape.imports.filter((b) => b.statement === statement);
+  return going.length === all.length && going.every((b) => b.node === statement || namedList(shape, statement));
+}
+
+/** Removes import bindings: the whole statement when nothing else is left in it. */
 export function removeBindings(shape: AuthModuleShape, bindings: ImportBinding[]): Edit[] {
   const { ts, source } = shape;
   const edits: Edit[] = [];
   for (const statement of new Set(bindings.map((b) => b.statement))) {
-    const all = shape.imports.filter((b) => b.statement === statement);
     const going = bindings.filter((b) => b.statement === statement);
     const named = namedList(shape, statement);
-    if (
-      going.length === all.length &&
-      (!ts.isVariableStatement(statement) || going.every((b) => b.node === statement || named))
-    ) {
+    if (bindsNothingElse(shape, statement, going)) {
       const start = statement.getStart();
       const whole =
         /^[ \t]*$/.test(source.slice(lineStart(source, start), start)) &&
@@ -108,16 +121,18 @@ export function removeBindings(shape: AuthModuleShape, bindings: ImportBinding[]
       continue;
     }
     if (!named) continue;
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
     const namedGoing = going.filter((b) => b.node !== statement);
-    if (namedGoing.length === named.items.length && ts.isImportDeclaration(statement) && statement.importClause?.name) {
+    if (clause?.name && going.some((b) => b.node === statement)) {
+      // `import X, { a } from` keeping a: drop `X, `.
+      edits.push({ start: clause.name.getStart(), end: named.open, text: "" });
+    } else if (clause?.name && namedGoing.length === named.items.length) {
       // `import X, { a } from` keeping X: drop `, { a }`.
-      edits.push({ start: statement.importClause.name.end, end: named.close + 1, text: "" });
-      continue;
+      edits.push({ start: clause.name.end, end: named.close + 1, text: "" });
+    } else if (namedGoing[0]) {
+      // Neighbouring removals would overlap at their shared comma: one a pass (the caller re-reads and loops).
+      edits.push(...removeItem(shape, named, namedGoing[0].node));
     }
-    if (namedGoing.length === named.items.length) continue;
-    // One edit per removal would overlap at shared commas: remove them one at a time, back to front.
-    const items = namedGoing.map((b) => b.node).sort((a, b) => b.getStart() - a.getStart());
-    for (const item of items.slice(0, 1)) edits.push(...removeItem(shape, named, item));
   }
   return edits;
 }
