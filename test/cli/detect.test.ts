@@ -240,6 +240,27 @@ describe("detect: every framework and version from the project's own files", () 
     expect(describeProject(info)).toContain("(App Router, TypeScript, pnpm, workspace ../..)");
   });
 
+  it("an app the root's workspace globs leave out (examples/) stands alone: its own lockfile, no workspace", () => {
+    const root = tree({
+      "package.json": pkg({ workspaces: ["packages/*", "apps/**", "!apps/legacy"] }),
+      "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+      "examples/next/package.json": pkg({ name: "example", dependencies: { next: "16.4.6" } }),
+      "examples/next/package-lock.json": '{ "lockfileVersion": 3 }\n',
+      "examples/next/app/page.tsx": "",
+      "apps/legacy/package.json": pkg({ name: "legacy", dependencies: { next: "16.4.6" } }),
+      "apps/legacy/app/page.tsx": "",
+      "apps/site/web/package.json": pkg({ name: "web", dependencies: { next: "16.4.6" } }),
+      "apps/site/web/app/page.tsx": "",
+    });
+    const example = detectProject(diskReader(path.join(root, "examples/next")), {}).info;
+    expect(example.workspaceRoot).toBeNull();
+    expect(example.packageManager).toMatchObject({ name: "npm", lockfile: "package-lock.json" });
+    expect(detectProject(diskReader(path.join(root, "apps/legacy")), {}).info.workspaceRoot).toBeNull();
+    const nested = detectProject(diskReader(path.join(root, "apps/site/web")), {}).info;
+    expect(nested.workspaceRoot).toBe("../../..");
+    expect(nested.packageManager).toMatchObject({ name: "pnpm", lockfileDir: root });
+  });
+
   it("at a workspace root without a framework of its own, names the app folder to run init in", () => {
     const root = tree({
       "package.json": pkg({ workspaces: ["apps/*", "packages/*"] }),

@@ -23,18 +23,62 @@ function parse(text: string | null): (PackageJson & { workspaces?: unknown }) | 
   }
 }
 
-/** The nearest directory above the project that declares a workspace (at most 4 levels up). */
+/**
+ * The nearest directory above the project (at most 4 levels up) that declares a workspace the project
+ * belongs to: a folder its globs take in. An app inside a repository's workspace root that the globs leave
+ * out (an `examples/` app) stands alone: its own lockfile and plain scripts, not the workspace's.
+ */
 export function findWorkspace(reader: ProjectReader): Workspace {
   let relative = "";
   for (let depth = 1; depth <= 4; depth++) {
     relative = path.posix.join(relative, "..");
-    if (path.resolve(reader.root, relative) === path.resolve(reader.root, relative, "..")) break;
+    const absolute = path.resolve(reader.root, relative);
+    if (absolute === path.dirname(absolute)) break;
     const pkg = parse(reader.read(`${relative}/package.json`));
-    if (reader.exists(`${relative}/pnpm-workspace.yaml`) || pkg?.workspaces !== undefined) {
-      return { root: relative, rootPackageJson: pkg };
-    }
+    const pnpm = reader.read(`${relative}/pnpm-workspace.yaml`);
+    if (pnpm === null && pkg?.workspaces === undefined) continue;
+    const member = path.relative(absolute, reader.root).split(path.sep).join("/");
+    if (includes(workspacePatterns(pkg ?? {}, pnpm), member)) return { root: relative, rootPackageJson: pkg };
   }
   return { root: null, rootPackageJson: null };
+}
+
+/** `apps/*` → /^apps\/[^/]*$/, `packages/**` → any depth below packages/. */
+function globPattern(glob: string): RegExp {
+  const source = glob
+    .replace(/^\.\//, "")
+    .replace(/\/+$/, "")
+    .split("/")
+    .map((segment) =>
+      segment === "**"
+        ? ".*"
+        : segment
+            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+            .replace(/\*/g, "[^/]*")
+            .replace(/\?/g, "[^/]"),
+    )
+    .join("/");
+  return new RegExp(`^${source.replace(/\/\.\*$/, "(/.*)?")}$`);
+}
+
+/** Whether the workspace's globs take in `member` (a folder relative to the root); no globs at all take in everything. */
+function includes(patterns: string[], member: string): boolean {
+  const positive = patterns.filter((p) => !p.startsWith("!"));
+  if (positive.length === 0) return true;
+  const excluded = patterns.filter((p) => p.startsWith("!")).some((p) => globPattern(p.slice(1)).test(member));
+  return !excluded && positive.some((p) => globPattern(p).test(member));
+}
+
+/** The member globs a workspace root declares: package.json `workspaces` (array or `{ packages }`) and pnpm's. */
+export function workspacePatterns(pkg: { workspaces?: unknown }, pnpmYaml: string | null): string[] {
+  const patterns: string[] = [];
+  const declared = pkg.workspaces;
+  if (Array.isArray(declared)) patterns.push(...declared.filter((p): p is string => typeof p === "string"));
+  else if (declared && typeof declared === "object" && Array.isArray((declared as { packages?: unknown }).packages)) {
+    patterns.push(...((declared as { packages: unknown[] }).packages.filter((p) => typeof p === "string") as string[]));
+  }
+  patterns.push(...pnpmWorkspacePackages(pnpmYaml));
+  return patterns;
 }
 
 /** The app's package.json with the workspace root's dependencies underneath (the app's own entries win). */
@@ -61,13 +105,7 @@ export function pnpmWorkspacePackages(yaml: string | null): string[] {
 
 /** The workspace's member directories, for a project that is itself a workspace root (globs `dir/*` only). */
 export function workspaceMembers(reader: ProjectReader, pkg: PackageJson & { workspaces?: unknown }): string[] {
-  const patterns: string[] = [];
-  const declared = pkg.workspaces;
-  if (Array.isArray(declared)) patterns.push(...declared.filter((p): p is string => typeof p === "string"));
-  else if (declared && typeof declared === "object" && Array.isArray((declared as { packages?: unknown }).packages)) {
-    patterns.push(...((declared as { packages: unknown[] }).packages.filter((p) => typeof p === "string") as string[]));
-  }
-  patterns.push(...pnpmWorkspacePackages(reader.read("pnpm-workspace.yaml")));
+  const patterns = workspacePatterns(pkg, reader.read("pnpm-workspace.yaml"));
   const members: string[] = [];
   for (const pattern of patterns) {
     const clean = pattern.replace(/^\.\//, "").replace(/\/$/, "");
