@@ -6,6 +6,8 @@
  * are in add-provider-cli.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { scriptPort } from "../../src/cli/plan/provider-callback.js";
+import { PROVIDERS } from "../../src/cli/providers/catalog.js";
 import { type CliRun, initFixture, type MemoryProject, memoryFixture, runInMemory, stable } from "./support.js";
 
 const RUNTIME = "vendor/auth-runtime";
@@ -292,5 +294,84 @@ describe("add-provider finds the app the way it runs", () => {
     expect(run.stdout).toContain("Add GitHub to auth.ts by hand with the lines printed above");
     expect(project.read(".env.local")).toContain("AUTH_GITHUB_ID=");
     expect(project.has("vendor/auth-runtime/providers/github.js")).toBe(true);
+  });
+});
+
+describe("add-provider and remove-provider --help", () => {
+  it.each(["add-provider", "remove-provider"])(
+    "%s --help shows <id> [dir], the flags and examples",
+    async (command) => {
+      const project = memoryFixture("next-app");
+      const run = await runInMemory(project, [command, "--help"], { bin: "auth" });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain(`Usage: auth ${command} [options] <id> [dir]`);
+      for (const flag of ["--dry-run", "--json", "-y, --yes", "--force", "--no-install"])
+        expect(run.stdout).toContain(flag);
+      expect(run.stdout).toContain(`Examples:\n  auth ${command} `);
+      expect(run.stdout).toContain("Exit codes:");
+    },
+  );
+});
+
+describe("add-provider --force", () => {
+  it("replaces a runtime package file the user edited only with --force; without it, refuses naming the file", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials", "--yes", "--no-install"]);
+    const file = `${RUNTIME}/package.json`;
+    project.write(file, project.read(file).replace('"private": true', '"private": false'));
+    const before = project.hash();
+    const refused = await addProvider(project, ["github", "--yes", "--no-install"]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`${file} differs from the runtime this CLI ships`);
+    expect(refused.stderr).toContain("--force");
+    expect(project.hash()).toBe(before);
+    const forced = await addProvider(project, ["github", "--yes", "--no-install", "--force"]);
+    expect(forced.status).toBe(0);
+    expect(project.read(file)).toContain('"./providers/github"');
+  });
+});
+
+describe("every provider of the catalog", () => {
+  it("adds to and removes from a Next app with a database, leaving the files as init wrote them", async () => {
+    const { project } = await initFixture("next-app", [
+      ...["--providers", "github", "--db", "sqlite", "--strategy", "database", "--yes", "--no-install"],
+    ]);
+    const initialised = new Map(project.files);
+    for (const provider of PROVIDERS.filter((p) => p.id !== "github")) {
+      const add = await addProvider(project, [provider.id, "--yes", "--no-install"]);
+      expect([provider.id, add.status, add.stderr]).toEqual([provider.id, 0, ""]);
+      expect(project.read("auth.ts")).toContain(
+        `import ${provider.importName} from "@create-auth/runtime/providers/${provider.id}";`,
+      );
+      expect(project.has(`${RUNTIME}/providers/${provider.id}.js`)).toBe(true);
+      for (const key of provider.envKeys) expect(project.read(".env.local")).toContain(`\n${key}=\n`);
+      const again = await addProvider(project, [provider.id, "--yes", "--no-install"]);
+      expect(again.stdout).toContain("is already in auth.ts: nothing to do.");
+      const removed = await runInMemory(project, [
+        "remove-provider",
+        provider.id,
+        project.root,
+        "--yes",
+        "--no-install",
+      ]);
+      expect([provider.id, removed.status, removed.stderr]).toEqual([provider.id, 0, ""]);
+      const changed = [...new Set([...initialised.keys(), ...project.files.keys()])].filter(
+        (file) => initialised.get(file) !== project.files.get(file),
+      );
+      expect([provider.id, changed]).toEqual([provider.id, []]);
+    }
+  }, 120_000);
+});
+
+describe("the dev port in the callback URL", () => {
+  it.each([
+    ["vite dev --port 5000", 5000],
+    ["vite dev --port=5001", 5001],
+    ["next dev -p 4000", 4000],
+    ["next dev -p4001", 4001],
+    ["PORT=8080 node app.js", 8080],
+    ["vite dev", null],
+    ["node --env-file-if-exists=.env build", null],
+  ])("%s → %s", (script, port) => {
+    expect(scriptPort(script)).toBe(port);
   });
 });

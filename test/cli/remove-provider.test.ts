@@ -114,6 +114,27 @@ describe("remove-provider keeps what is the user's", () => {
   });
 });
 
+describe("remove-provider after the user took the provider out by hand", () => {
+  it("removes what it left behind (env keys, runtime module), or says there is nothing to do", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials", ...APPLY]);
+    const initialised = snapshot(project);
+    await cli(project, "add-provider", "github", APPLY);
+    project.write("auth.ts", initialised.get("auth.ts")!);
+    const run = await cli(project, "remove-provider", "github", APPLY);
+    expect(run.status).toBe(0);
+    expect(changedFiles(initialised, project)).toEqual([]);
+  });
+
+  it("keeps the provider's runtime module while another file of the app imports it", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials,github", ...APPLY]);
+    project.write("lib/github.ts", 'export { default } from "@create-auth/runtime/providers/github";\n');
+    const run = await cli(project, "remove-provider", "github", APPLY);
+    expect(run.status).toBe(0);
+    expect(project.read("auth.ts")).not.toContain("GitHub");
+    expect(project.has("vendor/auth-runtime/providers/github.js")).toBe(true);
+  });
+});
+
 describe("remove-provider refuses, in one line, writing nothing", () => {
   it("the last provider: a config without providers signs nobody in", async () => {
     const { project } = await initFixture("express-5-ts", ["--providers", "github", ...APPLY]);

@@ -200,7 +200,14 @@ export function planAddProvider(
     }
   }
 
-  const runtime = planRuntimePackage(reader, setup.runtimeDir, setup.context.runtime, providerEntries([provider]));
+  const runtime = planRuntimePackage(
+    reader,
+    setup.runtimeDir,
+    setup.context.runtime,
+    providerEntries([provider]),
+    [],
+    overwrite,
+  );
   for (const change of runtime.changes) steps.push({ kind: "change", change });
   for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
 

@@ -143,7 +143,7 @@ export function planRemoveProvider(
     if (entry === "./refresh" && oauthLeft) return false;
     return !usedElsewhere(`${RUNTIME_PACKAGE_NAME}/${entry.slice(2)}`);
   });
-  const runtime = planRuntimePackage(reader, setup.runtimeDir, setup.context.runtime, [], drop);
+  const runtime = planRuntimePackage(reader, setup.runtimeDir, setup.context.runtime, [], drop, overwrite);
   for (const change of runtime.changes) steps.push({ kind: "change", change });
   for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
 

@@ -125,6 +125,7 @@ export function readManifest(reader: ProjectReader, dir: string): Manifest | nul
  * there already exports (its manifest's): a later run adds what the app now needs and never drops a module
  * the app's code may import. `add-provider` passes the provider's entries, `update` none. Only
  * `remove-provider` drops entries, naming them (`drop`): the files no remaining entry needs go, unless edited.
+ * A file the user edited is a conflict unless `overwrite` names it.
  */
 export function planRuntimePackage(
   reader: ProjectReader,
@@ -132,6 +133,8 @@ export function planRuntimePackage(
   source: RuntimeSource,
   entries: Iterable<RuntimeEntry>,
   drop: Iterable<RuntimeEntry> = [],
+  /** Files the user allowed to be replaced (`--force`, or a yes on the terminal): edited ones are not conflicts. */
+  overwrite: ReadonlySet<string> = new Set(),
 ): { changes: FileChange[]; conflicts: Conflict[] } {
   const group = `${runtimeDir}/`;
   const previous = readManifest(reader, runtimeDir);
@@ -147,7 +150,7 @@ export function planRuntimePackage(
     if (existing === file.content) continue;
     if (existing === null) {
       changes.push({ kind: "create", path: target, content: file.content, reason: "runtime package", group });
-    } else if (file.path === "MANIFEST.json" || unedited(file.path, existing)) {
+    } else if (file.path === "MANIFEST.json" || unedited(file.path, existing) || overwrite.has(target)) {
       changes.push({
         kind: "edit",
         path: target,
