@@ -121,9 +121,7 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     const callbackUrl = await callbackUrlOf(redirectTo);
     if (!providerId) return redirectOrReturn(signInPagePath(config, await incoming(), callbackUrl), redirect);
     // A form posted without JavaScript also carries Next's own `$ACTION_*` fields: they are not credentials.
-    const posted = Object.entries(fields).filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string" && !entry[0].startsWith("$ACTION"),
-    );
+    const posted = Object.entries(fields).filter(([name]) => !name.startsWith("$ACTION"));
     const outcome = await helperSignIn(config, await incoming(), {
       providerId,
       callbackUrl,

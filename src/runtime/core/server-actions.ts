@@ -254,9 +254,10 @@ export interface HelperSignIn {
   callbackUrl: string;
   /**
    * Posted besides `callbackUrl` (credentials read them). The integration has left out its framework's own
-   * fields; the helpers' own names (HELPER_FIELDS) are left out here.
+   * fields; the helpers' own names (HELPER_FIELDS) are left out here, and each value is posted as fieldText
+   * says.
    */
-  fields?: Iterable<readonly [string, string]> | undefined;
+  fields?: Iterable<readonly [string, unknown]> | undefined;
   authorizationParams?: AuthorizationParams | undefined;
   errorRedirect?: boolean | undefined;
 }
@@ -267,6 +268,17 @@ export interface HelperSignIn {
  * helper chose, and a `csrfToken` means nothing to a server-side call (serverConfig).
  */
 const HELPER_FIELDS = new Set(["providerId", "redirectTo", "callbackUrl", "authorizationParams", "csrfToken"]);
+
+/**
+ * A field's value as posted: text as it is, any other value (a number, a boolean, an object in Qwik's
+ * validated input) as JSON text; nothing for an absent value or an uploaded file, whose bytes no provider
+ * reads from a sign-in form.
+ */
+function fieldText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (value === undefined || value === null || value instanceof Blob) return undefined;
+  return JSON.stringify(value);
+}
 
 /**
  * RFC 9700 §4.11 (no open redirect): the browser goes only where the core decided (helperRedirect), never
@@ -283,7 +295,10 @@ export async function helperSignIn(
   input: HelperSignIn,
 ): Promise<HelperOutcome> {
   const body = new URLSearchParams({ callbackUrl: input.callbackUrl });
-  for (const [key, value] of input.fields ?? []) if (!HELPER_FIELDS.has(key)) body.set(key, value);
+  for (const [key, value] of input.fields ?? []) {
+    const text = HELPER_FIELDS.has(key) ? undefined : fieldText(value);
+    if (text !== undefined) body.set(key, text);
+  }
   const request = actionRequest(config, signInAction(config, input.providerId), incoming, {
     providerId: input.providerId,
     search: input.authorizationParams,

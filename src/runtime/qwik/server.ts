@@ -100,16 +100,11 @@ export async function signInRedirect(
   const { redirectTo: optionsRedirectTo, ...options } = input.options ?? {};
   const callbackUrl = helperCallbackUrl(optionsRedirectTo || input.redirectTo, currentPage(event.url));
   if (!input.providerId) return { url: signInPage(config, incoming(event), callbackUrl).href, cookies: [] };
-  // `options` is the action's validated input, so its other values may be objects: posted as JSON text.
-  const fields: Array<[string, string]> = [];
-  for (const [key, value] of Object.entries(options)) {
-    if (value !== undefined && value !== null)
-      fields.push([key, typeof value === "string" ? value : JSON.stringify(value)]);
-  }
+  // `options` is the action's validated input: its values that are not text are posted as JSON text (core).
   const { redirect, cookies } = await helperSignIn(config, incoming(event), {
     providerId: input.providerId,
     callbackUrl,
-    fields,
+    fields: Object.entries(options),
     authorizationParams: input.authorizationParams,
     errorRedirect: true,
   });

@@ -115,15 +115,14 @@ export function createSvelteKitAuth(
     if (typeof providerId !== "string" || !providerId) {
       redirect(303, signInPagePath(config, incoming(event, env()), callbackUrl));
     }
-    // Text fields go to the provider (credentials read them); the helper's own names are the core's to drop.
-    const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string");
     const params = form.get("authorizationParams");
     const authorizationParams = typeof params === "string" ? params : undefined;
     // The core throws a rejected sign-in (CredentialsSignin with its safe `code`) to the caller.
     const outcome = await helperSignIn(config, incoming(event, env()), {
       providerId,
       callbackUrl,
-      fields,
+      // The form goes to the provider (credentials read it); the core leaves out the helper's own fields and files.
+      fields: form,
       authorizationParams,
     });
     applyCookies(event, outcome.cookies);

@@ -25,6 +25,7 @@ import {
   writeCookies,
 } from "../../../src/runtime/core/server-actions.js";
 import { CredentialsSignin } from "../../../src/runtime/errors.js";
+import credentials from "../../../src/runtime/providers/credentials.js";
 import github from "../../../src/runtime/providers/github.js";
 import { baseConfig, captureLogger, DEMO_USER, ORIGIN } from "./support.js";
 
@@ -287,6 +288,37 @@ describe("the sign-in and sign-out helpers", () => {
       fields: [...CREDENTIALS, ["callbackUrl", "/elsewhere"], ["csrfToken", "posted"]],
     });
     expect(result.redirect).toBe(`${ORIGIN}/journal/`);
+  });
+
+  it("posts text as it is, other values as JSON text, and no absent value or uploaded file", async () => {
+    let posted: Record<string, unknown> = {};
+    const capturing = config({
+      providers: [
+        credentials({
+          authorize: (input) => {
+            posted = { ...input };
+            return DEMO_USER;
+          },
+        }),
+      ],
+    });
+    await helperSignIn(capturing, incoming(), {
+      providerId: "credentials",
+      callbackUrl: "/journal/",
+      fields: [
+        ["email", DEMO_USER.email],
+        ["remember", true],
+        ["device", { name: "laptop" }],
+        ["avatar", new File(["x"], "a.png")],
+        ["nickname", null],
+      ],
+    });
+    expect(posted).toEqual({
+      callbackUrl: "/journal/",
+      email: DEMO_USER.email,
+      remember: "true",
+      device: '{"name":"laptop"}',
+    });
   });
 
   it("starts an OAuth sign-in at the provider, with the authorization parameters passed on", async () => {
