@@ -375,3 +375,45 @@ describe("the dev port in the callback URL", () => {
     expect(scriptPort(script)).toBe(port);
   });
 });
+
+describe.each(
+  FRAMEWORKS.filter(({ fixture }) =>
+    ["next-app", "sveltekit-2", "express-4-js", "solid-start-2", "qwik-city-1"].includes(fixture),
+  ),
+)("add-provider email, then passkey, on $fixture with a database", ({ fixture, auth }) => {
+  it("writes the auth module init writes for github,nodemailer,passkey", async () => {
+    const database = ["--db", "sqlite", "--strategy", "database", "--yes", "--no-install"];
+    const { project, run } = await initFixture(fixture, ["--providers", "github", ...database]);
+    expect(run.status).toBe(0);
+    for (const id of ["email", "passkey"]) {
+      const add = await addProvider(project, [id, "--yes", "--no-install"]);
+      expect([id, add.status, add.stderr]).toEqual([id, 0, ""]);
+    }
+    const { project: all } = await initFixture(fixture, ["--providers", "github,nodemailer,passkey", ...database]);
+    // One known difference: a new module's named import (SvelteKit's env) goes just above the provider
+    // imports, where init's template has it first.
+    const envImport = 'import { env } from "$env/dynamic/private";\n';
+    const added = project.read(auth);
+    const hoisted = added.includes(envImport)
+      ? added.replace(envImport, "").replace("import sqlite", `${envImport}import sqlite`)
+      : added;
+    expect(hoisted).toBe(all.read(auth));
+    expect(project.read("package.json")).toBe(all.read("package.json"));
+  });
+});
+
+describe("init on an app already set up points at add-provider", () => {
+  it("names npx create-auth add-provider for a provider the existing module lacks, and that command adds it", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials", "--yes", "--no-install"]);
+    const again = await runInMemory(project, [
+      ...["init", project.root, "--providers", "credentials,github", "--yes", "--no-install"],
+    ]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain(
+      "auth.ts does not use github, and init never rewrites an existing auth module: add it to yours with npx create-auth add-provider github;",
+    );
+    const add = await runInMemory(project, ["add-provider", "github", project.root, "--yes", "--no-install"]);
+    expect(add.status).toBe(0);
+    expect(project.read("auth.ts")).toContain("    GitHub(),\n");
+  });
+});

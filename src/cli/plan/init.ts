@@ -70,7 +70,8 @@ export function authModuleStep(auth: AuthModule, content: string, providers: rea
       const missing = providers.filter((p) => !references.includes(`${RUNTIME_PACKAGE_NAME}/providers/${p.id}`));
       if (missing.length === 0) return null;
       const noun = auth.noun ?? "module";
-      return `${auth.path} does not use ${missing.map((p) => p.id).join(", ")}, and init never rewrites an existing auth ${noun}: to have init write one with every provider you name, move ${auth.path} aside (your edits stay in the moved file) and run init again.`;
+      const add = missing.map((p) => `npx create-auth add-provider ${p.id}`).join(", then ");
+      return `${auth.path} does not use ${missing.map((p) => p.id).join(", ")}, and init never rewrites an existing auth ${noun}: add ${missing.length === 1 ? "it" : "them"} to yours with ${add}; or, to have init write a new one, move ${auth.path} aside (your edits stay in the moved file) and run init again.`;
     },
   };
 }
