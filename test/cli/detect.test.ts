@@ -357,14 +357,14 @@ describe("detect: the package manager", () => {
     expect(detectPackageManager(diskReader(berry), undefined, undefined).yarn).toEqual({
       generation: "berry",
       linker: "node-modules",
-      evidence: ["__metadata: in yarn.lock", ".yarnrc.yml", "nodeLinker: node-modules in .yarnrc.yml"],
+      evidence: ["__metadata: in yarn.lock", "nodeLinker: node-modules in .yarnrc.yml"],
       dir: "",
     });
     const freshBerry = app({ "yarn.lock": "", ".yarnrc.yml": "enableTelemetry: false\n", ".pnp.cjs": "" });
     expect(detectPackageManager(diskReader(freshBerry), undefined, undefined).yarn).toMatchObject({
       generation: "berry",
       linker: "pnp",
-      evidence: [".yarnrc.yml", ".pnp.cjs"],
+      evidence: [".yarnrc.yml without nodeLinker", ".pnp.cjs"],
     });
   });
 

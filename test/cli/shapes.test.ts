@@ -271,20 +271,25 @@ describe("yarn berry's linker", () => {
     expect(refused.status).toBe(1);
     expect(refused.stdout).toBe("");
     expect(refused.stderr.trimEnd().split("\n")).toHaveLength(1);
-    expect(refused.stderr).toContain("Yarn berry with Plug'n'Play (.yarnrc.yml, no nodeLinker in .yarnrc.yml");
-    expect(refused.stderr).toContain(`add nodeLinker: node-modules to ${project.root}/.yarnrc.yml, run yarn install`);
+    expect(refused.stderr).toContain(
+      "Yarn berry installs with Plug'n'Play here (.yarnrc.yml without nodeLinker), which cannot load the auth runtime",
+    );
+    expect(refused.stderr).toContain(`Add nodeLinker: node-modules to ${project.root}/.yarnrc.yml, run yarn install`);
     expect(project.hash()).toBe(hash);
+    await expect(stable(refused.stderr, project.root)).toMatchFileSnapshot(
+      "__snapshots__/shapes/shape-yarn-berry-pnp.txt",
+    );
   });
 
   it("names .pnp.cjs as the evidence when yarn install has run, and refuses the pnpm linker too", async () => {
     const project = memoryFixture("shape-yarn-berry-pnp");
     project.write(".pnp.cjs", "#!/usr/bin/env node\n/* eslint-disable */\n// @ts-nocheck\n");
     const pnp = await runInMemory(project, ["init", ".", ...ARGS]);
-    expect(pnp.stderr).toContain("Plug'n'Play (.yarnrc.yml, .pnp.cjs)");
+    expect(pnp.stderr).toContain("Plug'n'Play here (.yarnrc.yml without nodeLinker, .pnp.cjs)");
     project.write(".yarnrc.yml", "nodeLinker: pnpm\n");
     const pnpm = await runInMemory(project, ["init", ".", ...ARGS]);
     expect(pnpm.status).toBe(1);
-    expect(pnpm.stderr).toContain("Yarn berry with the pnpm linker (.yarnrc.yml, nodeLinker: pnpm in .yarnrc.yml)");
+    expect(pnpm.stderr).toContain("Yarn berry installs with its pnpm linker here (nodeLinker: pnpm in .yarnrc.yml)");
   });
 
   it("sets up the same app once .yarnrc.yml says nodeLinker: node-modules, the fix the refusal names", async () => {
@@ -327,7 +332,7 @@ describe("the package manager when no lockfile says", () => {
   it("yarn@4.5.0 with no .yarnrc.yml means Plug'n'Play (berry's default): refused with the fix", async () => {
     const run = await dryRun("yarn@4.5.0");
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("Yarn berry with Plug'n'Play (yarn@4.5.0, no nodeLinker in .yarnrc.yml");
+    expect(run.stderr).toContain("Yarn berry installs with Plug'n'Play here (yarn@4.5.0, no .yarnrc.yml)");
   });
 });
 

@@ -99,10 +99,9 @@ export function yarnFlavour(reader: ProjectReader, dir: string, versionHints: (s
   } else if (lockfile !== null && /^# yarn lockfile v1/m.test(lockfile)) {
     generation = "classic";
     evidence.push("yarn lockfile v1");
-  }
-  if (yarnrc !== null && generation !== "classic") {
+  } else if (yarnrc !== null) {
+    // Named below with its nodeLinker (or the lack of one).
     generation = "berry";
-    evidence.push(".yarnrc.yml");
   }
   if (generation === null) {
     const hint = versionHints.find((value) => managerNamed(value) === "yarn" && majorNamed(value) !== null);
@@ -116,13 +115,15 @@ export function yarnFlavour(reader: ProjectReader, dir: string, versionHints: (s
     evidence.push(`nodeLinker: ${setting} in .yarnrc.yml`);
     return { generation, linker: setting, evidence, dir };
   }
+  // Plug'n'Play: said so, or berry's default when .yarnrc.yml (or the file itself) names no linker.
   evidence.push(
     setting === "pnp"
       ? "nodeLinker: pnp in .yarnrc.yml"
-      : reader.exists(at(".pnp.cjs"))
-        ? ".pnp.cjs"
-        : "no nodeLinker in .yarnrc.yml (Plug'n'Play is yarn berry's default)",
+      : yarnrc === null
+        ? "no .yarnrc.yml"
+        : ".yarnrc.yml without nodeLinker",
   );
+  if (setting !== "pnp" && reader.exists(at(".pnp.cjs"))) evidence.push(".pnp.cjs");
   return { generation, linker: "pnp", evidence, dir };
 }
 

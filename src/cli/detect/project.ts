@@ -134,10 +134,10 @@ function assertLinkerSupported(reader: ProjectReader, manager: PackageManagerInf
   const yarn = manager.yarn;
   if (yarn?.generation !== "berry" || yarn.linker === "node-modules") return;
   const yarnrc = path.join(reader.root, yarn.dir, ".yarnrc.yml");
-  const linker = yarn.linker === "pnp" ? "Plug'n'Play" : "the pnpm linker";
+  const linker = yarn.linker === "pnp" ? "Plug'n'Play" : "its pnpm linker";
   throw new CliError(
     "UnsupportedProject",
-    `Yarn berry with ${linker} (${yarn.evidence.join(", ")}) cannot load the auth runtime init vendors as a file: package; add nodeLinker: node-modules to ${yarnrc}, run yarn install, then run init again.`,
+    `Yarn berry installs with ${linker} here (${yarn.evidence.join(", ")}), which cannot load the auth runtime init writes into the app: a file: package importing your framework's packages without declaring them. Add nodeLinker: node-modules to ${yarnrc}, run yarn install, then run init again.`,
   );
 }
 
