@@ -240,6 +240,19 @@ describe("detect: every framework and version from the project's own files", () 
     expect(describeProject(info)).toContain("(App Router, TypeScript, pnpm, workspace ../..)");
   });
 
+  it("at a pnpm workspace root with ** globs, names the nested app and leaves out what the globs exclude", () => {
+    const root = tree({
+      "package.json": pkg({}),
+      "pnpm-workspace.yaml": "packages:\n  - 'apps/**'\n  - '!apps/legacy'\n",
+      "apps/site/web/package.json": pkg({ name: "web", dependencies: { "@sveltejs/kit": "2.70.4" } }),
+      "apps/legacy/package.json": pkg({ name: "legacy", dependencies: { next: "16.4.6" } }),
+      "apps/site/web/node_modules/next/package.json": pkg({ name: "next" }),
+    });
+    expect(() => detectProject(diskReader(root), {})).toThrow(
+      /is a workspace root; found SvelteKit in apps\/site\/web\. Run init in the app's folder, e.g\. npx create-auth init apps\/site\/web\.$/,
+    );
+  });
+
   it("an app the root's workspace globs leave out (examples/) stands alone: its own lockfile, no workspace", () => {
     const root = tree({
       "package.json": pkg({ workspaces: ["packages/*", "apps/**", "!apps/legacy"] }),

@@ -103,21 +103,22 @@ export function pnpmWorkspacePackages(yaml: string | null): string[] {
   return [...block[1]!.matchAll(/^\s*-\s*["']?([^"'\n#]+?)["']?\s*(#.*)?$/gm)].map((match) => match[1]!);
 }
 
-/** The workspace's member directories, for a project that is itself a workspace root (globs `dir/*` only). */
+/**
+ * The workspace's member directories, for a project that is itself a workspace root: every folder (up to
+ * 3 levels down, outside node_modules and dot-folders) holding a package.json that the globs take in.
+ */
 export function workspaceMembers(reader: ProjectReader, pkg: PackageJson & { workspaces?: unknown }): string[] {
   const patterns = workspacePatterns(pkg, reader.read("pnpm-workspace.yaml"));
+  if (patterns.filter((p) => !p.startsWith("!")).length === 0) return [];
   const members: string[] = [];
-  for (const pattern of patterns) {
-    const clean = pattern.replace(/^\.\//, "").replace(/\/$/, "");
-    if (clean.startsWith("!")) continue;
-    if (!clean.endsWith("/*")) {
-      if (reader.exists(`${clean}/package.json`)) members.push(clean);
-      continue;
+  const walk = (dir: string, depth: number) => {
+    for (const child of reader.directories(dir)) {
+      if (child === "node_modules" || child.startsWith(".")) continue;
+      const folder = dir ? `${dir}/${child}` : child;
+      if (reader.exists(`${folder}/package.json`) && includes(patterns, folder)) members.push(folder);
+      if (depth < 3) walk(folder, depth + 1);
     }
-    const parent = clean.slice(0, -2);
-    for (const child of reader.directories(parent).filter((name) => name !== "node_modules")) {
-      if (reader.exists(`${parent}/${child}/package.json`)) members.push(`${parent}/${child}`);
-    }
-  }
+  };
+  walk("", 1);
   return members;
 }
