@@ -6,8 +6,12 @@
  * the default console logger (console spied on, lines counted).
  */
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import memory, { createMemoryStore } from "../../../src/runtime/adapters/memory.js";
+import { AccessDenied, JWTSessionError } from "../../../src/runtime/errors.js";
 import { Auth, setEnvDefaults } from "../../../src/runtime/index.js";
+import { encode } from "../../../src/runtime/jwt.js";
 import credentials from "../../../src/runtime/providers/credentials.js";
+import email from "../../../src/runtime/providers/email.js";
 import github from "../../../src/runtime/providers/github.js";
 import oidc from "../../../src/runtime/providers/oidc.js";
 import type { AuthConfig } from "../../../src/runtime/types.js";
@@ -304,5 +308,145 @@ describe("a provider whose AUTH_<ID>_ID is blank", () => {
     const location = new URL(click.headers.get("location")!);
     expect(location.origin).toBe("https://github.com");
     expect(location.searchParams.get("client_id")).toBe("Iv1.configured");
+  });
+});
+
+/** A session cookie sealed by a deployment whose AUTH_SECRET this one does not hold (a secret rotated out). */
+async function foreignSessionCookie(): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const token = await encode({
+    token: { name: "Ada", sub: "user-1" },
+    secret: "the-secret-this-deployment-rotated-out-long-ago",
+    salt: SESSION_COOKIE,
+  });
+  jar.cookies.set(SESSION_COOKIE, token);
+  return jar;
+}
+
+const SESSION_COOKIE = "authjs.session-token";
+
+describe("a session cookie this deployment cannot read is an expected outcome", () => {
+  it("sealed under another secret: one console warning line without a stack, read as signed out and cleared", async () => {
+    const response = await Auth(get("/auth/session", await foreignSessionCookie()), consoleConfig());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBeNull();
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
+    expect(consoleLines.lines("error")).toEqual([]);
+    const warned = consoleLines.lines("warn");
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/^\[auth\]\[warn\]\[session-cookie-unreadable\] The session cookie could not be read/);
+    expect(warned[0]).not.toMatch(STACK_FRAME);
+    expect(consoleLines.total).toBe(1);
+  });
+
+  it("reaches an app's own logger.error whole: JWTSessionError, the codec's refusal as its cause", async () => {
+    const { logger, errors, warnings } = captureLogger();
+    await Auth(get("/auth/session", await foreignSessionCookie()), baseConfig({ logger }));
+    expect(errors).toHaveLength(1);
+    const error = errors[0] as JWTSessionError;
+    expect(error).toBeInstanceOf(JWTSessionError);
+    expect(error.cause?.cookie).toBe("unreadable");
+    expect(error.cause?.err).toBeInstanceOf(JWTSessionError);
+    expect(warnings).toEqual([]);
+    expect(consoleLines.total).toBe(0);
+  });
+
+  it("a jwt callback that throws on a cookie that opens is a fault: an error with the callback's stack", async () => {
+    let failing = false;
+    const config = consoleConfig({
+      callbacks: {
+        jwt: ({ token }) => {
+          if (failing) throw new Error("the role lookup failed");
+          return token;
+        },
+      },
+    });
+    const jar = await signInWithCredentials(config);
+    failing = true;
+    await Auth(get("/auth/session", jar), config);
+    const printed = consoleLines.lines("error").join("\n");
+    expect(printed).toMatch(/^\[auth\]\[error\] JWTSessionError: /);
+    expect(printed).toContain("the role lookup failed");
+    expect(printed).toMatch(STACK_FRAME);
+    expect(consoleLines.lines("warn")).toEqual([]);
+  });
+});
+
+describe("a sign-in the signIn callback refuses", () => {
+  const refusing = (signIn: () => boolean) => ({ callbacks: { signIn } });
+
+  it("answering false: one console warning line without a stack (access-denied)", async () => {
+    const config = consoleConfig(refusing(() => false));
+    const jar = await signInWithCredentials(config);
+    expect(jar.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(consoleLines.lines("error")).toEqual([]);
+    expect(consoleLines.lines("warn")).toEqual([
+      "[auth][warn][access-denied] The signIn callback refused this sign-in.",
+    ]);
+    expect(consoleLines.total).toBe(1);
+  });
+
+  it("answering false reaches an app's own logger.error as AccessDenied", async () => {
+    const { logger, errors, warnings } = captureLogger();
+    const config = baseConfig({ logger, ...refusing(() => false) });
+    const jar = await signInWithCredentials(config);
+    expect(jar.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(AccessDenied);
+    expect(warnings).toEqual([]);
+  });
+
+  it("throwing is a fault of the app's: console.error carries the thrown error's stack", async () => {
+    const config = consoleConfig(
+      refusing(() => {
+        throw new Error("the ban list is unreachable");
+      }),
+    );
+    await signInWithCredentials(config);
+    const printed = consoleLines.lines("error").join("\n");
+    expect(printed).toMatch(/^\[auth\]\[error\] AccessDenied: the ban list is unreachable/);
+    expect(printed).toMatch(STACK_FRAME);
+    expect(consoleLines.lines("warn")).toEqual([]);
+  });
+});
+
+describe("a sign-in link followed a second time", () => {
+  /** An email provider whose links land in `links`, over a memory adapter. */
+  function linkConfig(overrides: Partial<AuthConfig> = {}) {
+    const links: string[] = [];
+    const config = consoleConfig({
+      adapter: memory(createMemoryStore()),
+      providers: [email({ sendVerificationRequest: ({ url }) => void links.push(url) })],
+      ...overrides,
+    });
+    return { config, links };
+  }
+
+  async function followLinkTwice(config: AuthConfig, links: string[]): Promise<Response> {
+    const jar = new CookieJar();
+    const csrf = await csrfToken(config, jar);
+    await Auth(postForm("/auth/signin/email", { csrfToken: csrf, email: "ada@example.test" }, jar), config);
+    const first = await Auth(new Request(links[0]!), config);
+    expect(first.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
+    return Auth(new Request(links[0]!), config);
+  }
+
+  it("is one console warning line without a stack (verification), and the error page says Verification", async () => {
+    const { config, links } = linkConfig();
+    const second = await followLinkTwice(config, links);
+    expect(second.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Verification`);
+    expect(consoleLines.lines("error")).toEqual([]);
+    expect(consoleLines.lines("warn")).toEqual([
+      "[auth][warn][verification] The sign-in link is unknown or was already used.",
+    ]);
+    expect(consoleLines.total).toBe(1);
+  });
+
+  it("reaches an app's own logger.error as Verification", async () => {
+    const { logger, errors, warnings } = captureLogger();
+    const { config, links } = linkConfig({ logger });
+    await followLinkTwice(config, links);
+    expect(errors.map((error) => (error as { type?: string }).type)).toEqual(["Verification"]);
+    expect(warnings).toEqual([]);
   });
 });

@@ -11,6 +11,27 @@ import { clearChunked, readChunked, writeChunked } from "../cookies.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
 import type { SessionCreate, SessionStore } from "./store.js";
 
+/**
+ * A session cookie that does not open: sealed under another secret (one rotated out of AUTH_SECRET), expired,
+ * tampered with or cut short. A visitor's stale cookie, not a fault: it reads as signed out, is cleared, and
+ * is logged as the expected outcome it is (`cookie: "unreadable"`, core/logger.ts), the refusal as its cause.
+ */
+function unreadableCookie(refusal: JWTSessionError): JWTSessionError {
+  return new JWTSessionError(
+    `The session cookie could not be read, so the visitor is signed out and the cookie cleared: ${refusal.message}`,
+    { cause: { err: refusal, cookie: "unreadable" } },
+  );
+}
+
+/**
+ * A fault while reading a session that opened (a throwing callback or event) or in a custom `jwt.decode`: the
+ * thrown error becomes the cause (`cause.err`), so the log carries its stack.
+ */
+function readFailure(error: unknown): JWTSessionError {
+  const err = error instanceof Error ? error : new Error(String(error));
+  return new JWTSessionError(`Reading the session failed: ${err.message}`, { cause: err });
+}
+
 export function createJwtSessionStore(request: RequestInternal, options: InternalOptions): SessionStore {
   const { name, options: cookieOptions } = options.cookies.sessionToken;
   const { jwt, callbacks, events, logger, secret } = options;
@@ -45,8 +66,15 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
   return {
     async read(update) {
       if (!readChunked(request.cookies, name)) return { session: null, cookies: [] };
+      let decoded: JWT;
       try {
-        const decoded = (await current()) ?? {};
+        decoded = (await current()) ?? {};
+      } catch (error) {
+        // The codec refuses a cookie with JWTSessionError; anything else came from a custom `jwt.decode`.
+        logger.error(error instanceof JWTSessionError ? unreadableCookie(error) : readFailure(error));
+        return { session: null, cookies: clear() };
+      }
+      try {
         // Taken before the callback runs: it may mutate the token in place.
         const before = JSON.stringify(decoded);
         const token = await callbacks.jwt(
@@ -64,8 +92,8 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
         await events.session?.({ session, token });
         return { session, cookies };
       } catch (error) {
-        // Tampered, expired, foreign-secret or malformed tokens, and callbacks that throw on them: signed out.
-        logger.error(error instanceof JWTSessionError ? error : new JWTSessionError({ cause: error }));
+        // A callback that throws (a fault of the app's, logged whole): signed out too.
+        logger.error(error instanceof JWTSessionError ? error : readFailure(error));
         return { session: null, cookies: clear() };
       }
     },
