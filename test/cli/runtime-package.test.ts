@@ -43,6 +43,48 @@ interface RuntimePackageJson {
 /** An import (static, dynamic or type) of the WebAuthn library, not a comment naming it. */
 const IMPORTS_SIMPLEWEBAUTHN = /(from\s*|import\s*\(\s*)["']@simplewebauthn\/server["']/;
 
+/**
+ * The email and passkey providers' own modules (their sign-in actions and what only those import): the core
+ * reaches them only through the provider's `actions` loader, so only an app with such a provider holds them.
+ */
+const PROVIDER_OWN_MODULES = [
+  "core/actions/callback/email.js",
+  "core/actions/callback/webauthn.js",
+  "core/actions/signin-email.js",
+  "core/actions/webauthn-options.js",
+  "core/email/actions.js",
+  "core/email/load-actions.js",
+  "core/email/token.js",
+  "core/pages/passkey.js",
+  "core/webauthn/actions.js",
+  "core/webauthn/challenge-ledger.js",
+  "core/webauthn/challenge.js",
+  "core/webauthn/decide.js",
+  "core/webauthn/encoding.js",
+  "core/webauthn/options.js",
+  "core/webauthn/provider.js",
+  "core/webauthn/verify.js",
+];
+
+function providerOwnModules(files: Map<string, string>): string[] {
+  return [...files.keys()].filter(
+    (file) => file.startsWith("core/webauthn/") || PROVIDER_OWN_MODULES.includes(file.replace(/\.d\.ts$/, ".js")),
+  );
+}
+
+/** The package's modules that import `target` (statically or with `import()`), sorted. */
+function importersOf(files: Map<string, string>, target: string): string[] {
+  return [...files]
+    .filter(([file]) => file.endsWith(".js"))
+    .filter(([file, content]) =>
+      fileSpecifiers(file, content).some(
+        (specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) === target,
+      ),
+    )
+    .map(([file]) => file)
+    .sort();
+}
+
 /** Each framework's own modules: its entry module and the folder beside it. */
 const INTEGRATIONS = {
   next: ["next.js", "next/", "react.js", "react/"],
@@ -156,6 +198,37 @@ describe("what the app configures decides the rest", () => {
     expect(Object.keys(pkg.exports)).toEqual(
       expect.arrayContaining(["./providers/passkey", "./providers/nodemailer", "./adapters/sqlite"]),
     );
+  });
+
+  it("github and credentials bring no email or passkey sign-in module: the core does not import them", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "github,credentials", "--yes", "--no-install"]);
+    const files = packageFiles(project);
+    expect(files.has("core/auth.js")).toBe(true);
+    expect(providerOwnModules(files)).toEqual([]);
+    // What stays is the core's: the address rule and the proof of an address, which every provider uses.
+    expect([...files.keys()].filter((file) => /(^|\/)(email|webauthn|passkey)/.test(file)).sort()).toEqual([
+      "core/account/email-proof.js",
+      "core/email/normalize.d.ts",
+      "core/email/normalize.js",
+    ]);
+  });
+
+  it("email and passkey providers bring their sign-in modules, reached only through the providers' loaders", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "nodemailer,passkey",
+      "--strategy",
+      "database",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    const files = packageFiles(project);
+    for (const module of PROVIDER_OWN_MODULES) expect(files.has(module), module).toBe(true);
+    expect(importersOf(files, "core/webauthn/actions.js")).toEqual(["providers/passkey.js"]);
+    expect(importersOf(files, "core/email/load-actions.js")).toEqual(["providers/nodemailer.js"]);
+    expect(importersOf(files, "core/email/actions.js")).toEqual(["core/email/load-actions.js"]);
   });
 
   it("an OAuth provider brings ./refresh, credentials alone do not", () => {
