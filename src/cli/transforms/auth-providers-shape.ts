@@ -294,12 +294,9 @@ function arraysOf(ts: Ts, tree: SyntaxTree, target: ArrayLiteral): ArrayLiteral[
   const arrays = [target];
   for (let i = 0; i < arrays.length; i++) {
     for (const element of arrays[i]!.elements) {
-      if (!ts.isSpreadElement(element) || !ts.isIdentifier(unwrap(ts, element.expression))) continue;
-      const declaration = localDeclaration(
-        ts,
-        tree,
-        (unwrap(ts, element.expression) as { text: string } & TsNode).text,
-      );
+      const spread = ts.isSpreadElement(element) ? unwrap(ts, element.expression) : undefined;
+      if (!spread || !ts.isIdentifier(spread)) continue;
+      const declaration = localDeclaration(ts, tree, spread.text);
       const initializer = declaration?.initializer && unwrap(ts, declaration.initializer);
       if (initializer && ts.isArrayLiteralExpression(initializer) && !arrays.includes(initializer)) {
         arrays.push(initializer);
