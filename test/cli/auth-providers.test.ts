@@ -810,6 +810,20 @@ describe("shapes refused, with the reason", () => {
     expect(result).toEqual({ unsupported: expect.stringMatching(reason) });
   });
 
+  it("Auth.js's split config: NextAuth({ ...authConfig, adapter }) with authConfig from auth.config.ts", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import sqlite from "@create-auth/runtime/adapters/sqlite";',
+      'import authConfig from "./auth.config";',
+      'import { db } from "./auth-db";',
+      "",
+      'export const { handlers, auth } = NextAuth({ ...authConfig, adapter: sqlite(db), session: { strategy: "jwt" } });',
+    );
+    expect(addProvider(source, "auth.ts", GOOGLE)).toEqual({
+      unsupported: 'its config spreads authConfig, imported from "./auth.config", which holds the providers list',
+    });
+  });
+
   it("no config object at all", () => {
     const source = lines(
       'import GitHub from "@create-auth/runtime/providers/github";',

@@ -352,7 +352,16 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
   const config = withProviders[0];
   if (!config) {
     const candidates = configsWithoutProviders(ts, tree);
-    if (candidates.length === 1) {
+    const spread = candidates[0]?.properties.find((property) => ts.isSpreadAssignment(property));
+    if (candidates.length === 1 && spread) {
+      // Auth.js's split config (`NextAuth({ ...authConfig, adapter })`): a providers property here would
+      // replace the list the spread object holds.
+      const name = (spread as import("ts-morph").ts.SpreadAssignment).expression.getText(tree);
+      const imported = bindings.find((binding) => binding.local === name);
+      shape.problem = imported
+        ? `its config spreads ${name}, imported from "${imported.specifier}", which holds the providers list`
+        : `its config spreads ${name} (line ${lineOf(tree, spread.getStart(tree))}), which may hold the providers list`;
+    } else if (candidates.length === 1) {
       shape.list = { config: candidates[0]!, arrays: [], configFunction: enclosingFunction(ts, candidates[0]!) };
     } else {
       shape.problem =
