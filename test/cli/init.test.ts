@@ -119,11 +119,35 @@ describe("create-auth init: safety", () => {
     expect(project.hash()).toBe(before);
   });
 
-  it("names the missing flag when not interactive and --yes is absent", async () => {
+  it("names the missing flag when not interactive and --yes is absent, and exits 2 (usage)", async () => {
     const project = memoryFixture("next-app");
     const run = await initInMemory(project, ["--db", "none"]);
-    expect(run.status).not.toBe(0);
+    expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^create-auth: Missing --providers .*\n$/);
+  });
+
+  it("exits 2 on a bad value, whether commander or init finds it", async () => {
+    const badChoice = await initInMemory(memoryFixture("next-app"), ["--db", "nope", "--yes"]);
+    expect(badChoice.status).toBe(2);
+    expect(badChoice.stderr).toMatch(/^error: option '--db <db>' argument 'nope' is invalid\./);
+    const badProvider = await initInMemory(memoryFixture("next-app"), ["--providers", "githb", "--yes"]);
+    expect(badProvider.status).toBe(2);
+    expect(badProvider.stderr).toMatch(/^create-auth: Unknown provider "githb"/);
+  });
+
+  it("refuses to replace an auth module of the user's without a terminal, naming --force; --force replaces it", async () => {
+    const project = memoryFixture("next-app");
+    project.write("auth.ts", "export const mine = true;\n");
+    const before = project.hash();
+    const refused = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe(
+      "create-auth: auth.ts exists with other content; create-auth will not overwrite it: move it aside, or pass --force to replace it.\n",
+    );
+    expect(project.hash()).toBe(before);
+    const forced = await initInMemory(project, ["--providers", "github", "--yes", "--no-install", "--force"]);
+    expect(forced.status).toBe(0);
+    expect(project.read("auth.ts")).toContain("NextAuth(");
   });
 
   it("refuses options of later versions before touching anything", async () => {

@@ -5,6 +5,9 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Host } from "../../src/cli/host.js";
+import { buildProgram } from "../../src/cli/program.js";
+import { COMMANDS } from "../../src/cli/surface.js";
 import {
   assertBuilt,
   copyFixture,
@@ -18,6 +21,8 @@ import {
 } from "./support.js";
 
 afterAll(removeTemps);
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const FIXTURE_ENV = read(path.join(repoRoot, "test/fixtures/next-app"), ".env.local");
 const secretOf = (env: string) => /^AUTH_SECRET=(.*)$/m.exec(env)?.[1];
@@ -149,6 +154,38 @@ describe("auth secret creating a .gitignore", () => {
       ),
     ).toBe(true);
   });
+});
+
+describe("--help", () => {
+  const writing = COMMANDS.filter((c) => c.options.some((o) => o.flags === "--dry-run"));
+
+  it("is the same list of commands in the fast root help as in the full parser", async () => {
+    const root = await runInMemory(memoryFixture("next-app"), ["--help"], { bin: "auth" });
+    const listed = root.stdout
+      .split("Commands:\n")[1]!
+      .split("\n\n")[0]!
+      .split("\n")
+      .map((line) => line.trim().split(" ")[0]);
+    const parser = buildProgram("auth", { stdout() {}, stderr() {} } as unknown as Host).commands.map((c) => c.name());
+    expect(listed).toEqual(parser);
+    expect(root.stdout).toContain("Exit codes:\n  0  done, or nothing to do");
+    expect(root.stdout).toContain("  2  usage error");
+  });
+
+  it.each(writing.map((c) => c.name))(
+    "%s --help shows the shared flags, examples as typed, and the exit codes",
+    async (name) => {
+      const spec = COMMANDS.find((c) => c.name === name)!;
+      const help = await runInMemory(memoryFixture("next-app"), [name, "--help"], { bin: "auth" });
+      expect(help.status).toBe(0);
+      for (const flag of ["--dry-run", "--json", "-y, --yes", "--force"]) expect(help.stdout).toContain(flag);
+      expect(spec.examples?.length).toBeGreaterThan(1);
+      expect(help.stdout).toContain("\nExamples:\n");
+      for (const example of spec.examples ?? [])
+        expect(help.stdout).toMatch(new RegExp(`\\n  auth ${literal(example.command)} +${literal(example.does)}\\n`));
+      expect(help.stdout).toMatch(/\nExit codes:\n {2}0 .*\n {2}1 .*\n {2}2 .*\n/);
+    },
+  );
 });
 
 describe("commands of later versions", () => {

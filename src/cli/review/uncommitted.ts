@@ -7,20 +7,34 @@
  * Outside a git work tree (or without git) there is nothing to report.
  */
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/** The work tree's top folder (the nearest holding `.git`, a folder or a worktree's file), found without spawning git. */
+function workTreeTop(root: string): string | null {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, ".git"))) return dir;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
 
 /** Project-relative paths (as in the plan) among `paths` that differ from HEAD or the index; [] outside git. */
 export function uncommittedFiles(root: string, paths: readonly string[]): string[] {
   if (paths.length === 0) return [];
-  // Literal pathspecs: `app/api/auth/[...nextauth]/route.ts` is a file name, not a glob.
-  const git = (args: string[]) =>
-    spawnSync("git", ["--literal-pathspecs", ...args], { cwd: root, encoding: "utf8", stdio: "pipe" });
-  // Also tells whether root is inside a work tree at all (non-zero outside one, or when git is missing).
-  const prefix = git(["rev-parse", "--show-prefix"]);
-  if (prefix.status !== 0) return [];
-  const inRepo = prefix.stdout.trim();
-  // --porcelain names files from the repository's top, whatever the cwd; -z leaves names unquoted.
-  const status = git(["status", "--porcelain=v1", "-z", "--untracked-files=no", "--", ...paths]);
+  // Outside a work tree, no git process is started at all (`auth secret` must start fast).
+  const top = workTreeTop(root);
+  if (top === null) return [];
+  // Literal pathspecs: `app/api/auth/[...nextauth]/route.ts` is a file name, not a glob. --porcelain names
+  // files from the work tree's top whatever the cwd; -z leaves names unquoted.
+  const status = spawnSync(
+    "git",
+    ["--literal-pathspecs", "status", "--porcelain=v1", "-z", "--untracked-files=no", "--", ...paths],
+    { cwd: root, encoding: "utf8", stdio: "pipe" },
+  );
+  // Not a repository after all, or no git: nothing to report.
   if (status.status !== 0) return [];
+  const prefix = path.relative(top, path.resolve(root)).split(path.sep).join("/");
+  const inRepo = prefix === "" ? "" : `${prefix}/`;
   const wanted = new Set(paths);
   const found: string[] = [];
   const entries = status.stdout.split("\0");
