@@ -215,7 +215,8 @@ class Browser {
     if (init.body) headers["content-type"] = "application/x-www-form-urlencoded";
     const request = new Request(url, { method: init.body ? "POST" : "GET", headers, body: init.body });
     const response = await this.handler(request);
-    this.jar.apply(response.clone());
+    // The jar reads only the Set-Cookie headers: the body stays unread for answerOf.
+    this.jar.apply(response);
     return answerOf(response, url);
   }
 
