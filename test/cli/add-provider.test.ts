@@ -12,6 +12,22 @@ import { type CliRun, initFixture, type MemoryProject, memoryFixture, runInMemor
 
 const RUNTIME = "vendor/auth-runtime";
 
+/**
+ * The module add-provider wrote is the one init writes, line for line, but for where a new module's named
+ * import goes (SvelteKit's env, the email normaliser): just above the provider imports, where some templates
+ * have it first. Every import the same, everything else byte for byte.
+ */
+function expectSameModule(added: string, initialised: string): void {
+  const imports = (text: string) => text.split("\n").filter((line) => line.startsWith("import "));
+  const rest = (text: string) =>
+    text
+      .split("\n")
+      .filter((line) => !line.startsWith("import "))
+      .join("\n");
+  expect(imports(added).sort()).toEqual(imports(initialised).sort());
+  expect(rest(added)).toBe(rest(initialised));
+}
+
 function addProvider(project: MemoryProject, args: string[]): Promise<CliRun> {
   return runInMemory(project, ["add-provider", ...args.slice(0, 1), project.root, ...args.slice(1)], { bin: "auth" });
 }
@@ -390,14 +406,7 @@ describe.each(
       expect([id, add.status, add.stderr]).toEqual([id, 0, ""]);
     }
     const { project: all } = await initFixture(fixture, ["--providers", "github,nodemailer,passkey", ...database]);
-    // One known difference: a new module's named import (SvelteKit's env) goes just above the provider
-    // imports, where init's template has it first.
-    const envImport = 'import { env } from "$env/dynamic/private";\n';
-    const added = project.read(auth);
-    const hoisted = added.includes(envImport)
-      ? added.replace(envImport, "").replace("import sqlite", `${envImport}import sqlite`)
-      : added;
-    expect(hoisted).toBe(all.read(auth));
+    expectSameModule(project.read(auth), all.read(auth));
     expect(project.read("package.json")).toBe(all.read("package.json"));
   });
 });
@@ -417,3 +426,24 @@ describe("init on an app already set up points at add-provider", () => {
     expect(project.read("auth.ts")).toContain("    GitHub(),\n");
   });
 });
+
+describe.each(FRAMEWORKS)(
+  "add-provider credentials on $fixture set up with init --providers github",
+  ({ fixture, auth }) => {
+    it("writes the auth module init writes for github,credentials (authorize() and the email normaliser's import)", async () => {
+      const { project } = await initFixture(fixture, ["--providers", "github", "--yes", "--no-install"]);
+      const run = await addProvider(project, ["credentials", "--yes", "--no-install"]);
+      expect([run.status, run.stderr]).toEqual([0, ""]);
+      expect(run.stdout).toContain(
+        `sign-in is denied until you look up the user and verify the password in authorize() in ${auth}`,
+      );
+      const { project: both } = await initFixture(fixture, [
+        "--providers",
+        "github,credentials",
+        "--yes",
+        "--no-install",
+      ]);
+      expectSameModule(project.read(auth), both.read(auth));
+    });
+  },
+);

@@ -100,7 +100,7 @@ function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): v
     .filter(Boolean);
   throw new CliError(
     "NeedsDatabase",
-    `${provider.name} needs a database (users, ${what}) and ${setup.authPath} configures no adapter: add one to its config (adapter: sqlite(db), see docs/adapters.md), or move ${setup.authPath} aside and run npx create-auth init --db sqlite --providers ${[...others, provider.id].join(",")} to have init write the database too; then add-provider ${provider.id} is done.`,
+    `${provider.name} needs a database (users, ${what}) and ${setup.authPath} configures no adapter: add one to its config (adapter: sqlite(db), see docs/adapters.md), then run add-provider ${provider.id} again; or move ${setup.authPath} aside and run npx create-auth init --db sqlite --providers ${[...others, provider.id].join(",")} to have init write the database and ${provider.name} together.`,
   );
 }
 
