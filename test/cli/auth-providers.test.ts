@@ -15,6 +15,7 @@ import {
   configuredProviders,
   type ProviderCode,
   providerLines,
+  providersListModule,
   removeProvider,
 } from "../../src/cli/transforms/auth-providers.js";
 
@@ -822,6 +823,14 @@ describe("shapes refused, with the reason", () => {
     expect(addProvider(source, "auth.ts", GOOGLE)).toEqual({
       unsupported: 'its config spreads authConfig, imported from "./auth.config", which holds the providers list',
     });
+    expect(providersListModule(source, "auth.ts")).toBe("./auth.config");
+    expect(providersListModule(render(VARIANTS[0]!, ["github"]), "auth.ts")).toBeNull();
+    const importedList = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import { providers } from "./providers";',
+      "export const { handlers } = NextAuth({ providers });",
+    );
+    expect(providersListModule(importedList, "auth.ts")).toBe("./providers");
   });
 
   it("no config object at all", () => {

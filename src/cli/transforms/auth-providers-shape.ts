@@ -53,6 +53,8 @@ export interface AuthModuleShape {
   list?: ProvidersList;
   /** Why the providers list cannot be edited, in the user's words. */
   problem?: string;
+  /** The module the providers list comes from when this one imports it (a spread config, an imported array). */
+  listModule?: string;
 }
 
 /** Provider modules: `@create-auth/runtime/providers/github`, `next-auth/providers/github`, … */
@@ -262,7 +264,7 @@ function enclosingFunction(ts: Ts, node: TsNode): FunctionLike | undefined {
   return undefined;
 }
 
-type Resolved = { array: ArrayLiteral } | { problem: string };
+type Resolved = { array: ArrayLiteral } | { problem: string; listModule?: string };
 
 /** The array a providers value is: a literal, or a local variable holding one. */
 function resolveArray(ts: Ts, tree: SyntaxTree, value: TsNode, imports: ImportBinding[]): Resolved {
@@ -274,6 +276,7 @@ function resolveArray(ts: Ts, tree: SyntaxTree, value: TsNode, imports: ImportBi
     if (imported) {
       return {
         problem: `its providers list (${node.text}) is imported from "${imported.specifier}", where the provider belongs`,
+        listModule: imported.specifier,
       };
     }
     const declaration = localDeclaration(ts, tree, node.text);
@@ -358,6 +361,7 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
       // replace the list the spread object holds.
       const name = (spread as import("ts-morph").ts.SpreadAssignment).expression.getText(tree);
       const imported = bindings.find((binding) => binding.local === name);
+      if (imported) shape.listModule = imported.specifier;
       shape.problem = imported
         ? `its config spreads ${name}, imported from "${imported.specifier}", which holds the providers list`
         : `its config spreads ${name} (line ${lineOf(tree, spread.getStart(tree))}), which may hold the providers list`;
@@ -380,6 +384,7 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
   if ("problem" in resolved) {
     shape.list = { config, property, arrays: [], configFunction };
     shape.problem = resolved.problem;
+    if (resolved.listModule) shape.listModule = resolved.listModule;
     return shape;
   }
   shape.list = { config, property, target: resolved.array, arrays: arraysOf(ts, tree, resolved.array), configFunction };

@@ -254,6 +254,15 @@ export function providerLines(
   };
 }
 
+/**
+ * The module specifier the providers list is imported from, when this module takes it from another one
+ * (Auth.js's split `NextAuth({ ...authConfig, adapter })`, `providers` imported as an array): the file a
+ * command can edit instead. Null when the list is here, or nowhere to be found.
+ */
+export function providersListModule(source: string, fileName: string): string | null {
+  return readAuthModule(source, fileName).listModule ?? null;
+}
+
 /** For callers that report positions: where the providers list of a module starts, or null. */
 export function providersListLine(source: string, fileName: string): number | null {
   const shape = readAuthModule(source, fileName);
