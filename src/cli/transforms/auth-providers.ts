@@ -7,6 +7,8 @@
  * removing takes the entry out with its comment, then every import that only the entry used. Both are
  * idempotent ("unchanged"), and removing what adding wrote gives the original text back. A module shaped
  * in a way that cannot be edited safely gives `{ unsupported }`, and the command prints `providerLines`.
+ * The reading of the module is auth-providers-shape.ts, the list and import edits auth-providers-edit.ts and
+ * auth-providers-imports.ts, the removal auth-providers-remove.ts; this file is the API the commands use.
  */
 import { parseSyntax, type SyntaxNode, typescript } from "./ast.js";
 import {
