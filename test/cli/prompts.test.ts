@@ -2,10 +2,10 @@
  * The interactive path, driven through a real pseudo-terminal (util-linux `script`), keystroke by keystroke.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, cliBin, copyFixture, hashTree, read, removeTemps, repoRoot } from "./support.js";
+import { assertBuilt, cliBin, copyFixture, hashTree, read, removeTemps, repoRoot, tempDir } from "./support.js";
 
 beforeAll(assertBuilt);
 afterAll(removeTemps);
@@ -16,10 +16,22 @@ const DOWN = "\x1b[B";
 const TAB = "\t";
 const BACKSPACE = "\x7f";
 
-/** Runs the CLI on a 120-column pty; each step waits for a prompt text, then types its keys. */
-async function runInPty(args: string[], steps: { waitFor: string; keys: string[] }[]) {
-  const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliBin()} ${args.join(" ")}`;
-  const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: repoRoot, stdio: ["pipe", "pipe", "pipe"] });
+/**
+ * Runs the CLI on a 120-column pty; each step waits for a prompt text, then types its keys. `bin` folders go
+ * first on PATH (a stand-in package manager).
+ */
+async function runInPty(
+  args: string[],
+  steps: { waitFor: string; keys: string[] }[],
+  options: { bin?: "create-auth" | "auth"; cwd?: string; path?: string } = {},
+) {
+  const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliBin(options.bin)} ${args.join(" ")}`;
+  const env = options.path ? { ...process.env, PATH: `${options.path}:${process.env["PATH"]}` } : process.env;
+  const child = spawn("script", ["-qec", command, "/dev/null"], {
+    cwd: options.cwd ?? repoRoot,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let screen = "";
   child.stdout.on("data", (chunk: Buffer) => {
     screen += chunk.toString("utf8");
@@ -121,4 +133,78 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
     // The cursor starts on the first choice that can be picked: SQLite.
     expect(read(dir, "auth.ts")).toContain("adapter: sqlite(db),");
   }, 60_000);
+});
+
+/**
+ * A stand-in `npm` first on PATH: it says something, as npm does, and exits with `status` (the real install
+ * needs the registry). What it was run with is kept in its folder.
+ */
+function fakeNpm(status: number): string {
+  const bin = tempDir("fake-npm");
+  mkdirSync(bin, { recursive: true });
+  const script = `#!/bin/sh\necho "$@" > "${bin}/args"\necho "added 3 packages from the stand-in"\nsleep 1\nexit ${status}\n`;
+  writeFileSync(path.join(bin, "npm"), script);
+  chmodSync(path.join(bin, "npm"), 0o755);
+  return bin;
+}
+
+describe.skipIf(!hasScript)("install progress", () => {
+  const args = (dir: string) => ["init", dir, "--providers", "github", "--db", "none", "--yes"];
+
+  it("shows a spinner on a terminal, holding back the installer's output while it works", async () => {
+    const dir = copyFixture("next-app");
+    const npm = fakeNpm(0);
+    const run = await runInPty(args(dir), [], { path: npm });
+    expect(run.status).toBe(0);
+    expect(read(npm, "args")).toBe("install --no-audit --no-fund\n");
+    expect(run.screen).toContain("Installed dependencies (npm install --no-audit --no-fund)");
+    expect(run.screen).not.toContain("added 3 packages from the stand-in");
+    expect(run.screen.indexOf("Installed dependencies")).toBeLessThan(run.screen.indexOf("Created auth.ts"));
+  });
+
+  it("shows the held-back output when the install fails, and exits 1 saying the files are written", async () => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(args(dir), [], { path: fakeNpm(1) });
+    expect(run.status).toBe(1);
+    expect(run.screen).toContain("added 3 packages from the stand-in");
+    expect(run.screen).toContain("npm install --no-audit --no-fund failed (exit 1); the files are written");
+    expect(read(dir, "auth.ts")).toContain("NextAuth(");
+  });
+
+  it("says a line before and after, with the installer's own output between, when not on a terminal", () => {
+    const dir = copyFixture("next-app");
+    const npm = fakeNpm(0);
+    const run = spawnSync(process.execPath, [cliBin(), ...args(dir)], {
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${npm}:${process.env["PATH"]}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(
+      /Installing dependencies: npm install --no-audit --no-fund\nadded 3 packages from the stand-in\nInstalled dependencies\.\n/,
+    );
+  });
+
+  it("with --json, keeps stdout for the one object and sends the installer's output to stderr", () => {
+    const dir = copyFixture("next-app");
+    const run = spawnSync(process.execPath, [cliBin(), ...args(dir), "--json"], {
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${fakeNpm(0)}:${process.env["PATH"]}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).outcome.install).toBe("done");
+    expect(run.stderr).toContain("added 3 packages from the stand-in");
+  });
+});
+
+describe.skipIf(!hasScript)("auth secret on a terminal", () => {
+  it("shows the diff with the secret hidden and applies after confirmation", async () => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(["secret"], [{ waitFor: "Apply 2 changes?", keys: [ENTER] }], { bin: "auth", cwd: dir });
+    expect(run.status).toBe(0);
+    expect(run.screen).toContain("+AUTH_SECRET=<hidden>");
+    expect(read(dir, ".env.local")).toMatch(/^AUTH_SECRET=[A-Za-z0-9_-]{43}$/m);
+    expect(run.screen).toContain("Changed .env.local and .gitignore.");
+  });
 });
