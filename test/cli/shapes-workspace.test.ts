@@ -1,15 +1,16 @@
 /**
- * The workspace shape through the built CLI, as a user runs it in an npm monorepo: `create-auth init
- * apps/web` from the workspace root, and `create-auth init --dry-run --json` from inside apps/web. The
- * next steps' workspace command is then asked of npm itself, from both folders. Reads dist/: run under the
- * shared lock (flock -s /tmp/create-auth-dist.lock).
+ * The shapes only a real process shows, through the built CLI. The workspace, as a user runs it in an npm
+ * monorepo: `create-auth init apps/web` from the workspace root, and `create-auth init --dry-run --json`
+ * from inside apps/web; the next steps' workspace command is then asked of npm itself, from both folders.
+ * And the invoking tool's npm_config_user_agent choosing the manager when the project names none. Reads
+ * dist/: run under the shared lock (flock -s /tmp/create-auth-dist.lock).
  */
 import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFilesRecursive } from "../../src/cli/plan/reader.js";
-import { assertBuilt, copyFixture, hashTree, read, removeTemps, runCli } from "./support.js";
+import { assertBuilt, cliBin, copyFixture, hashTree, read, removeTemps, runCli } from "./support.js";
 
 const ARGS = ["--providers", "github", "--no-install", "--yes"];
 
@@ -70,5 +71,29 @@ describe("create-auth init in an npm workspace (built CLI)", () => {
     });
     expect(result.outcome).toMatchObject({ applied: false, install: "skipped" });
     expect(hashTree(dir)).toBe(before);
+  });
+});
+
+describe("the tool that runs create-auth (npm_config_user_agent)", () => {
+  it("chooses the manager of a project with no lockfile and no packageManager, as pnpm dlx sets it", () => {
+    const dir = copyFixture("shape-tsconfig-references-solid");
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      npm_config_user_agent: "pnpm/9.15.9 npm/? node/v20.20.2 linux x64",
+    };
+    const run = spawnSync(process.execPath, [cliBin(), "init", ...ARGS, "--dry-run", "--json"], {
+      cwd: dir,
+      env,
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).project.packageManager).toBe("pnpm");
+    delete env["npm_config_user_agent"];
+    const plain = spawnSync(process.execPath, [cliBin(), "init", ...ARGS, "--dry-run", "--json"], {
+      cwd: dir,
+      env,
+      encoding: "utf8",
+    });
+    expect(JSON.parse(plain.stdout).project.packageManager).toBe("npm");
   });
 });
