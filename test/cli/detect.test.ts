@@ -345,7 +345,7 @@ describe("detect: the package manager", () => {
     const byPreference = detectPackageManager(diskReader(both), undefined, undefined);
     expect(byPreference.name).toBe("bun");
     expect(byPreference.note).toBe(
-      "Two package managers' lockfiles: bun.lock and yarn.lock. Using bun, because nothing names one (no packageManager in package.json); delete the lockfile of the manager you no longer use, so every install resolves the same tree.",
+      "Two package managers' lockfiles: bun.lock and yarn.lock. Using bun, because neither packageManager in package.json nor the tool running create-auth names one of them; delete the lockfile of the manager you no longer use, so every install resolves the same tree.",
     );
     const npmAndBun = app({ "bun.lockb": "#!/usr/bin/env bun\n", "package-lock.json": "{}\n" });
     expect(detectPackageManager(diskReader(npmAndBun), undefined, undefined)).toMatchObject({

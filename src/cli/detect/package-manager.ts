@@ -151,7 +151,7 @@ function chooseLockfile(
     chosen = first(PREFERENCE.find((manager) => managers.includes(manager))!);
     why = managers.includes("npm")
       ? "the other managers import package-lock.json and a stray npm install leaves one behind, so it is the likely leftover"
-      : "nothing names one (no packageManager in package.json)";
+      : "neither packageManager in package.json nor the tool running create-auth names one of them";
   }
   const others = found.filter((lock) => lock.manager !== chosen.manager).map((lock) => lock.file);
   const place = where ? ` in ${where}` : "";
