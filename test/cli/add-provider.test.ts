@@ -253,6 +253,21 @@ describe("add-provider finds the app the way it runs", () => {
     );
   });
 
+  it("SvelteKit 3: paths.base from the sveltekit() plugin's options in vite.config.ts", async () => {
+    const { project } = await initFixture("sveltekit-3", ["--providers", "credentials", "--yes", "--no-install"]);
+    project.write(
+      "vite.config.ts",
+      project
+        .read("vite.config.ts")
+        .replace("sveltekit({ adapter: adapter() })", 'sveltekit({ adapter: adapter(), paths: { base: "/notes" } })'),
+    );
+    const run = await addProvider(project, ["github", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(
+      "Callback URL to register with GitHub: http://localhost:5173/notes/auth/callback/github",
+    );
+  });
+
   it("from a monorepo's root, with the app's folder as [dir]", async () => {
     const app = memoryFixture("next-app");
     const project = memoryFixture("next-app");

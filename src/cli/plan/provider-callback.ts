@@ -19,9 +19,19 @@ export function scriptPort(script: string | undefined): number | null {
 /** The scripts that start the app in development, in the order the targets' next steps prefer them. */
 const DEV_SCRIPTS = ["dev", "start"];
 
-/** SvelteKit's `kit.paths.base` in svelte.config.js/ts when it is a string literal, else "". */
+/** Where SvelteKit's options live: svelte.config.js (SvelteKit 2), or the sveltekit() plugin's in vite.config (3). */
+const SVELTEKIT_CONFIGS = [
+  "svelte.config.js",
+  "svelte.config.ts",
+  "svelte.config.mjs",
+  "vite.config.ts",
+  "vite.config.js",
+  "vite.config.mjs",
+];
+
+/** SvelteKit's `paths.base` when its config sets it as a string literal, else "". */
 export function sveltekitBasePath(reader: ProjectReader): string {
-  for (const file of ["svelte.config.js", "svelte.config.ts", "svelte.config.mjs"]) {
+  for (const file of SVELTEKIT_CONFIGS) {
     const source = reader.read(file);
     if (source === null) continue;
     const ts = typescript();
@@ -47,7 +57,7 @@ export function sveltekitBasePath(reader: ProjectReader): string {
       ts.forEachChild(node, visit);
     };
     visit(parseSyntax(source, file));
-    return base.replace(/\/$/, "");
+    if (base) return base.replace(/\/$/, "");
   }
   return "";
 }
