@@ -5,7 +5,7 @@
  * files: their routes, `getRequestEvent` and `query` agree. Data and pure functions; plan/init.ts plans it.
  */
 import path from "node:path";
-import { startStep } from "../plan/init.js";
+import { runScript, startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
@@ -44,6 +44,18 @@ function detectBuild(reader: ProjectReader, pkg: PackageJson, version: string | 
   if (hasVinxi || ["ts", "js", "mjs"].some((ext) => reader.exists(`app.config.${ext}`))) return "vinxi";
   if (["ts", "js", "mts", "mjs"].some((ext) => reader.exists(`vite.config.${ext}`))) return "vite";
   return version?.startsWith("1.") ? "vinxi" : "vite";
+}
+
+/**
+ * How the built server gets its settings: the auth module loads the env file itself (the built server reads
+ * none), so the app's own build and start scripts work on this machine; where it is deployed, the platform
+ * sets them.
+ */
+function productionStep(info: ProjectInfo): string {
+  const build = runScript(info, ["build"]);
+  const start = runScript(info, ["start"]);
+  const local = build && start ? ` (${build}, then ${start})` : "";
+  return `In production: on this machine the built server${local} finds AUTH_SECRET in ${info.envFile}, which ${authFilePath(info)} loads; where you deploy, set AUTH_SECRET and AUTH_URL (the public URL) in the server's environment.`;
 }
 
 export const solidStartTarget: Target = {
@@ -93,7 +105,15 @@ export const solidStartTarget: Target = {
         done: (shape) =>
           shape.exports.includes("authConfig") && shape.imports.some((i) => i.startsWith(RUNTIME_PACKAGE_NAME)),
       },
-      database: { clientFile: `src/auth-db.${info.language}`, clientImport: "./auth-db", envSource: "process" },
+      // The auth module loads the env file for the production server, but its imports (this module among them)
+      // run first: the client module loads it itself before reading its connection setting.
+      database: {
+        clientFile: `src/auth-db.${info.language}`,
+        clientImport: "./auth-db",
+        envSource: "process",
+        loadEnv: true,
+        typescript: ts,
+      },
       files: () => [
         {
           kind: "owned",
@@ -118,7 +138,7 @@ export const solidStartTarget: Target = {
       nextSteps: [
         startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         `Protect a page (e.g. ${ROUTES_DIR}/journal.tsx) with import { requireUser } from "${session}": export const route = { preload: () => requireUser("/journal") }; and in the component const user = createAsync(() => requireUser("/journal"), { deferStream: true }). Signed-out visitors go to the sign-in page. getUser() gives the user or null.`,
-        `In production set AUTH_SECRET and AUTH_URL in the server's environment: the built server (.output/server/index.mjs) does not read ${info.envFile}; locally run it with node --env-file=${info.envFile} .output/server/index.mjs`,
+        productionStep(info),
       ],
     };
   },
