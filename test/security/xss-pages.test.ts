@@ -253,8 +253,17 @@ describe("the sign-in email carries no typed address (CVE-2022-31127 / GHSA-pgjx
   });
 });
 
+/** One Chromium for both browser blocks, each in a context of its own (launching one costs about a second). */
+let launched: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  launched ??= launchChromium();
+  return launched;
+}
+afterAll(async () => {
+  await (await launched)?.close();
+});
+
 describe("in a real browser: nothing runs, the fields read back what the server meant, and a strict CSP holds", () => {
-  let browser: Browser;
   const STRICT_CSP = [
     "default-src 'none'",
     `script-src ${PASSKEY_HASH}`,
@@ -267,14 +276,15 @@ describe("in a real browser: nothing runs, the fields read back what the server 
   ].join("; ");
 
   /** One page for every visit: what it served, what ran, and which config answers its requests. */
+  let context: BrowserContext;
   let page: Page;
   let served: AuthConfig;
   const pwned: string[] = [];
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    page = await (await browser.newContext()).newPage();
+    context = await (await sharedBrowser()).newContext();
+    page = await context.newPage();
     await page.exposeFunction("__pwned", (where?: string) => {
       pwned.push(String(where));
     });
@@ -305,7 +315,7 @@ describe("in a real browser: nothing runs, the fields read back what the server 
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
   });
 
   /** Opens `path` with the pages served by `Auth` under `config`; returns what ran and what the CSP refused. */
@@ -367,7 +377,6 @@ describe("in a real browser: nothing runs, the fields read back what the server 
 describe("clickjacking: no built-in page can be framed, by another site or this one (OWASP Clickjacking Defense cheat sheet)", () => {
   const ATTACKER = "http://attacker.test";
   const PATHS = ["/signin", "/signout", "/error?error=AccessDenied", "/verify-request"];
-  let browser: Browser;
   let context: BrowserContext;
   /** What the next visit frames, and whether the app's pages lose their framing headers (the control). */
   const visit = { path: "/signin", strip: false };
@@ -378,8 +387,7 @@ describe("clickjacking: no built-in page can be framed, by another site or this 
   }
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    context = await browser.newContext();
+    context = await (await sharedBrowser()).newContext();
     const config = attackedApp({ smtpUrl: "smtp://127.0.0.1:9" }).config;
     // The app's auth routes are answered by Auth with its headers as they are; its other paths and the
     // attacker's site serve the framing page.
@@ -405,7 +413,7 @@ describe("clickjacking: no built-in page can be framed, by another site or this 
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await context?.close();
   });
 
   it("every HTML page says so in its headers: CSP frame-ancestors 'none' and X-Frame-Options DENY", async () => {
