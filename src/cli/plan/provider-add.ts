@@ -21,6 +21,7 @@ import { addDependencies } from "../transforms/package-json.js";
 import { installCommand } from "./env-and-runtime.js";
 import { type FileStep, planFiles } from "./planner.js";
 import { authBaseUrl, providerCallbackUrl } from "./provider-callback.js";
+import { envHeader, envVarsModule, secretEnvKeys } from "./provider-env.js";
 import { declareEnvVars } from "./provider-env-vars.js";
 import type { ProviderSetup } from "./provider-setup.js";
 import type { FileChange, InstallStep, Plan } from "./types.js";
@@ -43,23 +44,6 @@ export interface AddProviderPlan {
   manual: ManualLines | null;
   /** The callback URL to register with an OAuth provider, or null for the others. */
   callbackUrl: string | null;
-}
-
-/** The comment above the keys add-provider appends to the env files; remove-provider takes it back with them. */
-export function envHeader(provider: Pick<ProviderEntry, "id" | "name">): string {
-  return `${provider.name} sign-in (added by create-auth add-provider ${provider.id})`;
-}
-
-/** The keys that hold secrets (masked in every diff): client secrets, and an SMTP URL with its password. */
-export function secretEnvKeys(keys: readonly string[]): string[] {
-  return keys.filter((key) => key.endsWith("_SECRET") || key === "EMAIL_SERVER");
-}
-
-/** SvelteKit 3's env declarations module, when the app has one that init wrote (`defineEnvVars`). */
-export function envVarsModule(setup: ProviderSetup): string | null {
-  if (setup.target.id !== "sveltekit") return null;
-  const file = `src/env.${setup.info.language}`;
-  return setup.reader.read(file)?.includes("defineEnvVars") ? file : null;
 }
 
 /** The provider is listed in the module (from our runtime, or a module of the same id elsewhere). */
@@ -119,6 +103,60 @@ function nextStepsFor(setup: ProviderSetup, provider: ProviderEntry, callbackUrl
   ];
 }
 
+/**
+ * The provider's keys, blank, in the env file (git-ignored first if it is not) under a comment naming the
+ * command; their placeholders in `.env.example`; their declarations in SvelteKit 3's env module.
+ */
+function envSteps(setup: ProviderSetup, provider: ProviderEntry): FileStep[] {
+  const { info, target, reader } = setup;
+  const keys = provider.envKeys;
+  if (keys.length === 0) return [];
+  const steps: FileStep[] = [];
+  const secrets = planSecretsFile({
+    reader,
+    envFile: info.envFile,
+    envStatus: info.envStatus,
+    ignorePattern: target.envIgnorePattern,
+    entries: keys.map((key) => ({ key, value: "" })),
+    header: [envHeader(provider)],
+    // The diff's context lines show the file's other keys (AUTH_SECRET among them): every value stays hidden.
+    secretKeys: [...secretEnvKeys(keys), ...assignedKeys(reader.read(info.envFile))],
+    reason: `${provider.name} settings, blank until you fill them in`,
+  });
+  steps.push(...secrets.steps);
+  if (secrets.ignore) steps.push(ignoreStep([secrets.ignore], target.starterIgnores));
+  const exampleBefore = reader.read(".env.example");
+  const example = mergeEnv(
+    exampleBefore,
+    keys.map((key) => ({ key, value: "" })),
+    [envHeader(provider)],
+  );
+  if (example.added.length > 0) {
+    const change: FileChange = {
+      kind: "env-merge",
+      path: ".env.example",
+      before: exampleBefore,
+      after: example.content,
+      added: example.added,
+      replaced: [],
+      secretKeys: [],
+      reason: "placeholders, no secrets",
+    };
+    steps.push({ kind: "change", change });
+  }
+  const envVars = envVarsModule(setup);
+  if (envVars) {
+    steps.push({
+      kind: "edit",
+      path: envVars,
+      reason: `${keys.join(", ")} declared for SvelteKit 3`,
+      transform: (source) => declareEnvVars(source, envVars, keys),
+      unsupported: (why) => `${envVars} left as it is (${why}): declare ${keys.join(", ")} in it.`,
+    });
+  }
+  return steps;
+}
+
 export function planAddProvider(
   setup: ProviderSetup,
   provider: ProviderEntry,
@@ -154,51 +192,7 @@ export function planAddProvider(
     },
   ];
 
-  const keys = provider.envKeys;
-  if (keys.length > 0) {
-    const secrets = planSecretsFile({
-      reader,
-      envFile: info.envFile,
-      envStatus: info.envStatus,
-      ignorePattern: target.envIgnorePattern,
-      entries: keys.map((key) => ({ key, value: "" })),
-      header: [envHeader(provider)],
-      // The diff's context lines show the file's other keys (AUTH_SECRET among them): every value stays hidden.
-      secretKeys: [...secretEnvKeys(keys), ...assignedKeys(reader.read(info.envFile))],
-      reason: `${provider.name} settings, blank until you fill them in`,
-    });
-    steps.push(...secrets.steps);
-    if (secrets.ignore) steps.push(ignoreStep([secrets.ignore], target.starterIgnores));
-    const exampleBefore = reader.read(".env.example");
-    const example = mergeEnv(
-      exampleBefore,
-      keys.map((key) => ({ key, value: "" })),
-      [envHeader(provider)],
-    );
-    if (example.added.length > 0) {
-      const change: FileChange = {
-        kind: "env-merge",
-        path: ".env.example",
-        before: exampleBefore,
-        after: example.content,
-        added: example.added,
-        replaced: [],
-        secretKeys: [],
-        reason: "placeholders, no secrets",
-      };
-      steps.push({ kind: "change", change });
-    }
-    const envVars = envVarsModule(setup);
-    if (envVars) {
-      steps.push({
-        kind: "edit",
-        path: envVars,
-        reason: `${keys.join(", ")} declared for SvelteKit 3`,
-        transform: (source) => declareEnvVars(source, envVars, keys),
-        unsupported: (why) => `${envVars} left as it is (${why}): declare ${keys.join(", ")} in it.`,
-      });
-    }
-  }
+  steps.push(...envSteps(setup, provider));
 
   const runtime = planRuntimePackage(
     reader,

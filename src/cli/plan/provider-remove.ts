@@ -17,7 +17,7 @@ import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/pla
 import { configuredProviders, removeProvider } from "../transforms/auth-providers.js";
 import { installCommand } from "./env-and-runtime.js";
 import { type FileStep, planFiles } from "./planner.js";
-import { envHeader, envVarsModule, secretEnvKeys } from "./provider-add.js";
+import { envHeader, envVarsModule, secretEnvKeys } from "./provider-env.js";
 import { undeclareEnvVars } from "./provider-env-vars.js";
 import { appSourceFiles, importerOf, importsModule } from "./provider-imports.js";
 import type { ProviderSetup } from "./provider-setup.js";

@@ -1,0 +1,24 @@
+/**
+ * What add-provider and remove-provider agree on about env files, so removing finds exactly what adding
+ * wrote: the comment above a provider's keys, which keys are secrets (masked in diffs), and SvelteKit 3's
+ * module declaring the variables the app may read.
+ */
+import type { ProviderEntry } from "../providers/catalog.js";
+import type { ProviderSetup } from "./provider-setup.js";
+
+/** The comment above the keys add-provider appends to the env files; remove-provider takes it back with them. */
+export function envHeader(provider: Pick<ProviderEntry, "id" | "name">): string {
+  return `${provider.name} sign-in (added by create-auth add-provider ${provider.id})`;
+}
+
+/** The keys that hold secrets (masked in every diff): client secrets, and an SMTP URL with its password. */
+export function secretEnvKeys(keys: readonly string[]): string[] {
+  return keys.filter((key) => key.endsWith("_SECRET") || key === "EMAIL_SERVER");
+}
+
+/** SvelteKit 3's env declarations module, when the app has one that init wrote (`defineEnvVars`). */
+export function envVarsModule(setup: ProviderSetup): string | null {
+  if (setup.target.id !== "sveltekit") return null;
+  const file = `src/env.${setup.info.language}`;
+  return setup.reader.read(file)?.includes("defineEnvVars") ? file : null;
+}
