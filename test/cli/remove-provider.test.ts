@@ -5,6 +5,8 @@
  * module and unknown ids are refused without writing. The black-box run is in add-provider-cli.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { mergeEnv } from "../../src/cli/env/merge.js";
+import { removeEnvKeys } from "../../src/cli/env/remove.js";
 import { type CliRun, initFixture, type MemoryProject, runInMemory, stable } from "./support.js";
 
 function cli(project: MemoryProject, command: string, id: string, flags: string[]): Promise<CliRun> {
@@ -165,5 +167,41 @@ describe("remove-provider refuses, in one line, writing nothing", () => {
     const run = await cli(project, "remove-provider", "gihtub", APPLY);
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('auth: Unknown provider "gihtub" for remove-provider: did you mean github?\n');
+  });
+});
+
+describe("removeEnvKeys: the reverse of mergeEnv", () => {
+  const header = "GitHub sign-in (added by create-auth add-provider github)";
+  const entries = [
+    { key: "AUTH_GITHUB_ID", value: "" },
+    { key: "AUTH_GITHUB_SECRET", value: "" },
+  ];
+
+  it.each([
+    ["LF", "# mine\nAUTH_SECRET=abc\n"],
+    ["CRLF", "# mine\r\nAUTH_SECRET=abc\r\n"],
+    ["no final newline", "AUTH_SECRET=abc\n\nAPI_URL=x"],
+    ["an empty file", ""],
+  ])("gives back the %s file mergeEnv appended to", (_, original) => {
+    const merged = mergeEnv(original, entries, [header]).content;
+    const removed = removeEnvKeys(merged, ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"], [header]);
+    expect(removed.removed).toEqual(["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"]);
+    // A file without a final newline gets one from the merge, and keeps it.
+    expect(removed.content).toBe(original.endsWith("x") ? `${original}\n` : original);
+  });
+
+  it("keeps a key with a value, with its header, and removes every blank assignment of the others", () => {
+    const text = `AUTH_SECRET=abc\n\n# ${header}\nAUTH_GITHUB_ID=Iv1.abc\nAUTH_GITHUB_SECRET=\nexport AUTH_GITHUB_SECRET=""\n`;
+    const removed = removeEnvKeys(text, ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET"], [header]);
+    expect(removed).toEqual({
+      content: `AUTH_SECRET=abc\n\n# ${header}\nAUTH_GITHUB_ID=Iv1.abc\n`,
+      removed: ["AUTH_GITHUB_SECRET"],
+      kept: ["AUTH_GITHUB_ID"],
+    });
+  });
+
+  it("leaves a comment of the user's, and a header with the user's lines under it", () => {
+    const text = `# ${header}\nAUTH_GITHUB_ID=\nMY_FLAG=1\n`;
+    expect(removeEnvKeys(text, ["AUTH_GITHUB_ID"], [header]).content).toBe(`# ${header}\nMY_FLAG=1\n`);
   });
 });
