@@ -19,7 +19,6 @@ export type CliErrorCode =
   | "NotYetAvailable"
   | "RuntimeNotBuilt"
   | "UncommittedChanges"
-  | "UnknownProvider"
   | "UnsupportedProject";
 
 export class CliError extends Error {

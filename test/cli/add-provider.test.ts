@@ -163,19 +163,25 @@ describe("add-provider --json", () => {
 });
 
 describe("add-provider refuses, in one line, writing nothing", () => {
-  it("an unknown id, naming the close matches", async () => {
+  it("an unknown id, naming the close matches: a usage error (exit 2), as init's --providers", async () => {
     const { project } = await initFixture("next-app", ["--providers", "credentials", "--yes", "--no-install"]);
     const before = project.hash();
     const run = await addProvider(project, ["githb"]);
-    expect(run.status).toBe(1);
+    expect(run.status).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe('auth: Unknown provider "githb" for add-provider: did you mean github?\n');
     const far = await addProvider(project, ["myspace"]);
-    expect(far.status).toBe(1);
+    expect(far.status).toBe(2);
     expect(far.stderr).toMatch(
       /^auth: Unknown provider "myspace" for add-provider: the providers are github, google, oidc, /,
     );
     expect(far.stderr.trim().split("\n")).toHaveLength(1);
+    const json = await addProvider(project, ["githb", "--json"]);
+    expect(json.status).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({
+      ok: false,
+      error: { code: "InvalidOption", message: 'Unknown provider "githb" for add-provider: did you mean github?' },
+    });
     expect(project.hash()).toBe(before);
   });
 

@@ -165,7 +165,7 @@ describe("remove-provider refuses, in one line, writing nothing", () => {
   it("an unknown id", async () => {
     const { project } = await initFixture("next-app", ["--providers", "credentials,github", ...APPLY]);
     const run = await cli(project, "remove-provider", "gihtub", APPLY);
-    expect(run.status).toBe(1);
+    expect(run.status).toBe(2);
     expect(run.stderr).toBe('auth: Unknown provider "gihtub" for remove-provider: did you mean github?\n');
   });
 });

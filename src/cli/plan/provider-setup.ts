@@ -54,7 +54,7 @@ export function resolveProvider(id: string, command: string): ProviderEntry {
     close.length > 0
       ? `did you mean ${close.join(" or ")}?`
       : `the providers are ${PROVIDERS.map((p) => p.id).join(", ")} (email for nodemailer).`;
-  throw new CliError("UnknownProvider", `Unknown provider "${id}" for ${command}: ${hint}`);
+  throw new CliError("InvalidOption", `Unknown provider "${id}" for ${command}: ${hint}`);
 }
 
 export interface ProviderSetup {
