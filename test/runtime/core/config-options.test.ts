@@ -4,6 +4,9 @@
  * `experimental`), `debug` and the logger levels, and — the reference's most complained-about trap — that
  * no integration demands the secret while a framework builds (module load, no request yet).
  */
+// Before anything loads Next: its request-scope storage takes AsyncLocalStorage from this when first loaded,
+// and the unit project shares modules between files (isolate: false), so next.test.ts depends on it too.
+import "next/dist/server/node-environment-baseline.js";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";

@@ -13,6 +13,9 @@
  *   `Auth`, which is all `onRequest` does for an auth endpoint. `auth.qwik.ts` itself needs the optimizer's
  *   virtual `@qwik-city-plan` module, which only the e2e build has.
  */
+// Before anything loads Next: its request-scope storage takes AsyncLocalStorage from this when first loaded,
+// and the unit project shares modules between files (isolate: false), so next.test.ts depends on it too.
+import "next/dist/server/node-environment-baseline.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
