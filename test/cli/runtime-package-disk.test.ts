@@ -6,8 +6,10 @@
  *   in one compiler run, each project in its own folder linked to its own package;
  * - run time: Node loads every entry the package exports through its `exports`, and the generated auth
  *   module itself (TypeScript transpiled, Svelte components compiled, SvelteKit's virtual modules stubbed by
- *   a loader written for the test), so every import of what runs resolves inside the subset.
- * A copy of a package with one module removed fails both checks: they can fail.
+ *   a loader written for the test), so every import of what runs resolves inside the subset; and the email
+ *   and passkey providers' own actions, which their `actions()` loaders import only when a request needs them.
+ * A copy of a package with one module removed fails both checks, and one without the passkey actions fails
+ * its loader: they can fail.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -29,6 +31,8 @@ const RUNTIME = "vendor/auth-runtime";
 const JWT = ["--providers", "oidc,credentials"];
 const DATABASE = (db: string) => ["--providers", "oidc", "--strategy", "database", "--db", db];
 const PASSWORDLESS = ["--providers", "nodemailer,passkey", "--strategy", "database", "--db", "sqlite"];
+/** The providers of PASSWORDLESS whose sign-in code loads on first use. */
+const PASSWORDLESS_LOADERS = ["@create-auth/runtime/providers/nodemailer", "@create-auth/runtime/providers/passkey"];
 
 const CASES = [
   { name: "next-jwt", fixture: "next-app", auth: "auth.ts", args: JWT },
@@ -39,12 +43,34 @@ const CASES = [
   { name: "next-sqlite", fixture: "next-app", auth: "auth.ts", args: DATABASE("sqlite") },
   { name: "sveltekit-postgres", fixture: "sveltekit-2", auth: "src/auth.ts", args: DATABASE("postgres") },
   { name: "express-mysql", fixture: "express-5-ts", auth: "src/auth.ts", args: DATABASE("mysql") },
-  { name: "next-passwordless", fixture: "next-app", auth: "auth.ts", args: PASSWORDLESS },
-  { name: "sveltekit-passwordless", fixture: "sveltekit-2", auth: "src/auth.ts", args: PASSWORDLESS },
+  {
+    name: "next-passwordless",
+    fixture: "next-app",
+    auth: "auth.ts",
+    args: PASSWORDLESS,
+    loaders: PASSWORDLESS_LOADERS,
+  },
+  {
+    name: "sveltekit-passwordless",
+    fixture: "sveltekit-2",
+    auth: "src/auth.ts",
+    args: PASSWORDLESS,
+    loaders: PASSWORDLESS_LOADERS,
+  },
 ] as const;
 
 /** The control: next-jwt's app whose package lacks the core's auth module (both its files). */
 const BROKEN = { name: "broken", fixture: "next-app", auth: "auth.ts", args: JWT, removed: "core/auth" } as const;
+
+/** The control of the loaders: next-passwordless's app whose package lacks the passkey actions. */
+const BROKEN_LOADER = {
+  name: "broken-loader",
+  fixture: "next-app",
+  auth: "auth.ts",
+  args: PASSWORDLESS,
+  removed: "core/webauthn/actions",
+  loaders: PASSWORDLESS_LOADERS,
+} as const;
 
 /**
  * Resolves what Vite or SvelteKit would (`$env/dynamic/private`, `$app/paths`, `$lib/…`, extensionless and
@@ -102,8 +128,12 @@ export async function load(url, context, nextLoad) {
 }
 `;
 
-/** Imports each specifier in turn from the project's folder and prints what failed, one JSON object. */
-function loadCheck(specifiers: string[]): string {
+/**
+ * Imports each specifier in turn from the project's folder, then calls the `actions()` loader of a provider
+ * made by each factory in `loaders` (the code a passkey or email sign-in imports on its first request), and
+ * prints what failed, one JSON object.
+ */
+function loadCheck(specifiers: string[], loaders: readonly string[] = []): string {
   return `
 const failed = {};
 for (const specifier of ${JSON.stringify(specifiers)}) {
@@ -111,6 +141,14 @@ for (const specifier of ${JSON.stringify(specifiers)}) {
     await import(specifier);
   } catch (error) {
     failed[specifier] = String(error?.message ?? error).split("\\n")[0];
+  }
+}
+for (const specifier of ${JSON.stringify(loaders)}) {
+  try {
+    const actions = await (await import(specifier)).default({}).actions();
+    if (typeof actions.callback !== "function") throw new Error("its actions have no callback");
+  } catch (error) {
+    failed[specifier + " actions()"] = String(error?.message ?? error).split("\\n")[0];
   }
 }
 console.log(JSON.stringify(failed));
@@ -124,6 +162,8 @@ interface Case {
   auth: string;
   args: readonly string[];
   removed?: string;
+  /** Provider factories whose `actions()` loader the load check calls. */
+  loaders?: readonly string[];
 }
 
 describe("each setup's generated app typechecks and loads against its runtime package", () => {
@@ -146,12 +186,13 @@ describe("each setup's generated app typechecks and loads against its runtime pa
       'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n',
     );
     const projects: { name: string; project: MemoryProject; auth: string }[] = [];
-    for (const entry of [...CASES, BROKEN] as Case[]) {
+    for (const entry of [...CASES, BROKEN, BROKEN_LOADER] as Case[]) {
       const { project, run } = await initFixture(entry.fixture, [...entry.args, "--yes", "--no-install"]);
       if (run.status !== 0) throw new Error(`${entry.name}: ${run.stderr}`);
       const dir = materialize(project, path.join(root, entry.name));
       if (entry.removed) {
-        for (const ext of [".js", ".d.ts"]) rmSync(path.join(dir, RUNTIME, `${entry.removed}${ext}`));
+        // Its declarations too, where the package holds them (the lazily loaded actions have none).
+        for (const ext of [".js", ".d.ts"]) rmSync(path.join(dir, RUNTIME, `${entry.removed}${ext}`), { force: true });
       }
       mkdirSync(path.join(dir, "node_modules/@create-auth"), { recursive: true });
       symlinkSync(`../../${RUNTIME}`, path.join(dir, "node_modules/@create-auth/runtime"), "dir");
@@ -162,7 +203,7 @@ describe("each setup's generated app typechecks and loads against its runtime pa
       const exported = Object.keys(
         (JSON.parse(project.read(`${RUNTIME}/package.json`)) as { exports: Record<string, unknown> }).exports,
       ).map((key) => `@create-auth/runtime${key.slice(1)}`);
-      writeFileSync(path.join(dir, "load-check.mjs"), loadCheck([...exported, `./${entry.auth}`]));
+      writeFileSync(path.join(dir, "load-check.mjs"), loadCheck([...exported, `./${entry.auth}`], entry.loaders));
       const run2 = spawnSync(process.execPath, ["--import", path.join(root, "register.mjs"), "load-check.mjs"], {
         cwd: dir,
         encoding: "utf8",
@@ -211,6 +252,14 @@ describe("each setup's generated app typechecks and loads against its runtime pa
     const { failed } = loads.get("broken")!;
     expect(failed["@create-auth/runtime"]).toMatch(/Cannot find module .*core\/auth\.js/);
     expect(failed["./auth.ts"]).toMatch(/Cannot find module .*core\/auth\.js/);
+  });
+
+  it("a package missing the passkey actions loads, but the passkey provider's loader fails", () => {
+    const { failed } = loads.get("broken-loader")!;
+    expect(Object.keys(failed)).toEqual(["@create-auth/runtime/providers/passkey actions()"]);
+    expect(failed["@create-auth/runtime/providers/passkey actions()"]).toMatch(
+      /Cannot find module .*core\/webauthn\/actions\.js/,
+    );
   });
 
   it("tsc says nothing about any project's files but the broken one's", () => {
