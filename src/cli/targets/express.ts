@@ -24,12 +24,17 @@ const BUILD_DIRS = /^(dist|build|out|lib)\//;
 
 type ExpressPackageJson = PackageJson & { main?: string; scripts?: Record<string, string> };
 
-/** `dist/server.js` → [`dist/server.js`, `src/server.ts`, …]: the file and the sources it may be built from. */
+/**
+ * `dist/server.js` → [`src/server.ts`, …, `dist/server.js`]: the sources it may be built from, then the file.
+ * The sources come first: once the app is built both exist, and the auth module belongs beside the source
+ * (a command run after a build must not edit the compiled copy the next build overwrites).
+ */
 function sourceCandidates(file: string): string[] {
   const normalized = path.posix.normalize(file.replace(/^\.\//, ""));
   const stem = normalized.replace(/\.[cm]?[jt]s$/, "");
-  const sources = BUILD_DIRS.test(stem) ? [stem.replace(BUILD_DIRS, "src/"), stem.replace(BUILD_DIRS, "")] : [stem];
-  return [normalized, ...sources.flatMap((s) => EXTENSIONS.map((ext) => s + ext))];
+  if (!BUILD_DIRS.test(stem)) return [normalized, ...EXTENSIONS.map((ext) => stem + ext)];
+  const sources = [stem.replace(BUILD_DIRS, "src/"), stem.replace(BUILD_DIRS, "")];
+  return [...sources.flatMap((s) => EXTENSIONS.map((ext) => s + ext)), normalized];
 }
 
 /** Files the start/dev scripts and `main` run, in that order. */
