@@ -86,7 +86,13 @@ export async function run(argv: string[], binName: string, host: Host): Promise<
     } catch (error) {
       // Commander has already printed the help, the version, or its one-line usage error: a usage error
       // (or help shown because the command line was incomplete) exits 2, as the help says.
-      if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+      if (error instanceof CommanderError) {
+        if (error.exitCode === 0) return 0;
+        // --json promises one object on stdout, usage errors included.
+        const message = error.message.replace(/^error: /, "");
+        if (json) host.stdout(`${JSON.stringify({ ok: false, error: { code: "UsageError", message } }, null, 2)}\n`);
+        return 2;
+      }
       throw error;
     }
     return 0;

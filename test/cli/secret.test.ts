@@ -123,6 +123,17 @@ describe("auth secret under the flags every command takes", () => {
     expect(project.read("apps/site/.gitignore")).toContain("\n/.svelte-kit\n");
   });
 
+  it("exits 2 on a usage error and, with --json, still prints one object on stdout", async () => {
+    const run = await runInMemory(memoryFixture("next-app"), ["add-provider", "--json"], { bin: "auth" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("error: missing required argument 'id'\n");
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: false,
+      error: { code: "UsageError", message: "missing required argument 'id'" },
+    });
+    expect((await runInMemory(memoryFixture("next-app"), ["sercet"], { bin: "auth" })).status).toBe(2);
+  });
+
   it("names the flag in one line when an option is unknown, and exits 2", async () => {
     const run = await runInMemory(memoryFixture("next-app"), ["secret", "--bogus"], { bin: "auth" });
     expect(run.status).toBe(2);
