@@ -32,6 +32,8 @@ export interface EditContext {
 export interface SetupOptions {
   /** `--providers` for init (default: oidc, credentials). The identity provider starts with `oidc`, the mail relay with `nodemailer`. */
   providers?: string[];
+  /** Start the identity provider even when init's providers lack `oidc` (the edits add it later, with `add-provider`). */
+  identityProvider?: boolean;
   /** More init flags (`--strategy database --db sqlite`). */
   initArgs?: string[];
   /** The person's edits after init, instead of the fixture's usual ones (demo user, protected page, identity provider in .env). */
@@ -68,6 +70,11 @@ export interface App {
   sessionOf(page: Page): Promise<SessionAnswer>;
   /** Wraps a story so that its duration lands in the timings under `name`. */
   timed(name: string, story: () => Promise<void>): () => Promise<void>;
+  /**
+   * Stops the app's server, runs `between` (a rebuild after the person's change), starts it again on the same
+   * port and reads its providers afresh.
+   */
+  restart(between?: () => Promise<void>): Promise<void>;
 }
 
 /** No identity provider: the values the edits would write are empty. */
@@ -145,6 +152,14 @@ export function setupApp(fixture: string, options: SetupOptions = {}): App {
         }
       };
     },
+    async restart(between) {
+      const appUrl = app.url;
+      await server?.stop();
+      server = undefined;
+      await between?.();
+      server = await framework.start(fixture, app.dir, Number(new URL(appUrl).port));
+      names = await providerNames(appUrl, framework.basePath);
+    },
   };
 
   beforeAll(async () => {
@@ -161,7 +176,7 @@ export function setupApp(fixture: string, options: SetupOptions = {}): App {
     timings.repositoryBuild = await ensureRepositoryBuilt();
     const port = await freePort();
     const appUrl = `http://localhost:${port}`;
-    if (providers.includes("oidc")) {
+    if (options.identityProvider ?? providers.includes("oidc")) {
       oidc = await startOidcServer({
         clients: [
           {
