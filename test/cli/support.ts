@@ -85,12 +85,17 @@ export function read(dir: string, file: string): string {
   return readFileSync(path.join(dir, file), "utf8");
 }
 
-/** Output with what changes from run to run (project dir, runtime file count) replaced by stable markers. */
+/**
+ * Output with what changes from run to run (project dir, runtime file count) replaced by stable markers.
+ * The plan's column padding is collapsed to two spaces too: its width follows the widest row, often the
+ * runtime's "(N files)" row, so masking only the count would still move every row when N gains a digit.
+ */
 export function stable(text: string, dir: string): string {
   return text
     .replaceAll(dir, "<project>")
     .replace(/\(\d+ files\)/g, "(<n> files)")
-    .replace(/Wrote \d+ files/g, "Wrote <n> files");
+    .replace(/Wrote \d+ files/g, "Wrote <n> files")
+    .replace(/(\S) {2,}/g, "$1  ");
 }
 
 // ---------------------------------------------------------------------------------------------------
