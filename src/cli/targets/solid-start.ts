@@ -137,7 +137,7 @@ export const solidStartTarget: Target = {
       },
       nextSteps: [
         startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
-        `Protect a page (e.g. ${ROUTES_DIR}/journal.tsx) with import { requireUser } from "${session}": export const route = { preload: () => requireUser("/journal") }; and in the component const user = createAsync(() => requireUser("/journal"), { deferStream: true }). Signed-out visitors go to the sign-in page. getUser() gives the user or null.`,
+        `Protect a page (e.g. ${ROUTES_DIR}/journal.${ts ? "tsx" : "jsx"}) with import { requireUser } from "${session}": export const route = { preload: () => requireUser("/journal") }; and in the component const user = createAsync(() => requireUser("/journal"), { deferStream: true }). Signed-out visitors go to the sign-in page. getUser() gives the user or null.`,
         productionStep(info),
       ],
     };
