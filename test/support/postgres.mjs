@@ -2,6 +2,7 @@
 // down, because locally nobody runs .ci/run first), makes sure a password-login test role exists, and hands
 // each test file a fresh, uniquely named database that it drops afterwards. Tests only ever use TCP loopback.
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { runServiceCommand, waitUntil, whichCommand } from "./database-servers.mjs";
 
@@ -34,9 +35,28 @@ export async function createPostgresDatabase() {
   return {
     connection,
     async drop() {
-      await asTestRole("postgres", (client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+      await asTestRole("postgres", async (client) => {
+        await closedConnections(client, database);
+        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      });
     },
   };
+}
+
+/**
+ * Waits (up to a second) until no session is connected to `database`. A pool that has just ended still holds
+ * its server sessions for a moment; FORCE would terminate them, and the terminate notice would reach a client
+ * its pool has already let go of: an uncaught error in the test worker, which runs on to the next file.
+ */
+async function closedConnections(client, database) {
+  const deadline = Date.now() + 1_000;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query("SELECT count(*)::int AS sessions FROM pg_stat_activity WHERE datname = $1", [
+      database,
+    ]);
+    if (rows[0].sessions === 0) return;
+    await sleep(20);
+  }
 }
 
 async function asTestRole(database, work) {
