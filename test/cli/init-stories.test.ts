@@ -74,7 +74,8 @@ describe("init never overwrites a file of the user's", () => {
     const run = await initInMemory(project, [...args, "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toContain(`${file} already exists`);
+    expect(run.stderr).toContain(`${file} exists with other content; create-auth will not overwrite it`);
+    expect(run.stderr).toContain("--force");
     expect(project.hash()).toBe(before);
   });
 });
