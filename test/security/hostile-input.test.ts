@@ -10,6 +10,8 @@
  * parse; so does a server), RFC 9110 §15.5.6 (405/400 for an unsupported method).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setEnvDefaults } from "../../src/runtime/index.js";
+import OIDC from "../../src/runtime/providers/oidc.js";
 import type { AuthConfig } from "../../src/runtime/types.js";
 import { CookieJar, csrfToken, setCookies } from "../runtime/core/support.js";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
@@ -394,6 +396,59 @@ describe("malformed bodies on every POST endpoint", () => {
     );
     expectNoFault(result);
     expect(setCookies(result.response!).some((cookie) => cookie.name === SESSION_COOKIE && cookie.value)).toBe(false);
+  });
+});
+
+describe("a provider whose AUTH_<ID>_ISSUER is still blank, as `init --providers oidc` leaves it (issue 11, point 7)", () => {
+  /** The attacked app plus the generic OIDC provider, its issuer and client to come from blank env keys. */
+  let halfConfigured: AuthConfig;
+  beforeAll(() => {
+    const app = attackedApp();
+    app.config.providers.push(OIDC);
+    setEnvDefaults(
+      { NODE_ENV: "production", AUTH_OIDC_ID: "", AUTH_OIDC_SECRET: "", AUTH_OIDC_ISSUER: "" },
+      app.config,
+    );
+    halfConfigured = app.config;
+  });
+
+  for (const endpoint of ["/signin", "/providers", "/session", "/signin/oidc", "/callback/oidc"]) {
+    it.each(HOSTILE_DESTINATIONS)(`GET ${endpoint}?callbackUrl=%j is no server fault`, async (destination) => {
+      const request = new Request(`${url(endpoint)}?${new URLSearchParams({ callbackUrl: destination })}`);
+      const result = await attack(request, halfConfigured, rules);
+      expectNoFault(result);
+      expect(result.response!.status).toBeLessThan(500);
+    });
+  }
+
+  it.each(HOSTILE_DESTINATIONS)(
+    "its sign-in (POST /signin/oidc) with callbackUrl %j lands on this origin's configuration page for it",
+    async (destination) => {
+      const jar = new CookieJar();
+      const csrf = await csrfToken(halfConfigured, jar);
+      const result = await attack(
+        form("/signin/oidc", { csrfToken: csrf, callbackUrl: destination }, jar),
+        halfConfigured,
+        rules,
+      );
+      expectNoFault(result);
+      expect(result.response!.headers.get("location")).toBe(url("/error?error=Configuration&provider=oidc"));
+    },
+  );
+
+  it.each([
+    "oidc",
+    "OIDC",
+    "acme",
+    "__proto__",
+    "<script>alert(1)</script>",
+    "oidc\r\nSet-Cookie: planted=1",
+    "x".repeat(70_000),
+  ])("the configuration page for ?provider=%j echoes nothing and leaks nothing", async (provider) => {
+    const request = new Request(`${url("/error")}?${new URLSearchParams({ error: "Configuration", provider })}`);
+    const result = await attack(request, halfConfigured, rules);
+    expectNoFault(result);
+    expect(result.body.includes("AUTH_OIDC_ISSUER")).toBe(provider === "oidc");
   });
 });
 

@@ -202,43 +202,74 @@ function assertTrustedHost(request: RequestInternal, config: AuthConfig): Untrus
 }
 
 /** Whether an OAuth/OIDC provider has a client id (an empty `AUTH_<ID>_ID` leaves it blank). */
-export function hasClientId(provider: { clientId?: string | undefined }): boolean {
+function hasClientId(provider: { clientId?: string | undefined }): boolean {
   return typeof provider.clientId === "string" && provider.clientId.trim() !== "";
 }
 
 /**
- * The env keys an OAuth/OIDC provider without a client id needs filled: `AUTH_<ID>_ID`, and `AUTH_<ID>_SECRET`
- * when it has no secret either (a public client may need none). Names only; never a value.
+ * What an OAuth/OIDC provider lacks to start a sign-in because its `AUTH_<ID>_*` key is blank: a client id
+ * (RFC 6749 §2.2: the provider knows the client by it), or an OIDC provider's issuer (OpenID Connect Discovery
+ * 1.0 §4: its endpoints are found from it; it resolves without one only when that key was meant to fill it,
+ * core/providers.ts). Nothing for a configured provider, or one of another type.
  */
-export function missingProviderKeys(provider: { id: string; clientSecret?: string | undefined }): string[] {
-  const keys = [providerEnvKey(provider.id, "ID")];
-  if (!provider.clientSecret) keys.push(providerEnvKey(provider.id, "SECRET"));
-  return keys;
+function missingSettings(provider: InternalProvider): Array<"client id" | "issuer"> {
+  if (provider.type !== "oauth" && provider.type !== "oidc") return [];
+  const missing: Array<"client id" | "issuer"> = [];
+  if (!hasClientId(provider)) missing.push("client id");
+  if (provider.type === "oidc" && !provider.issuer) missing.push("issuer");
+  return missing;
+}
+
+/** A provider listed like the others whose sign-in cannot start until the server's environment is filled in. */
+export function isUnconfiguredProvider(provider: InternalProvider): boolean {
+  return missingSettings(provider).length > 0;
+}
+
+/**
+ * The env keys such a provider needs filled: `AUTH_<ID>_ID`, with `AUTH_<ID>_SECRET` when it has no secret
+ * either (a public client may need none); `AUTH_<ID>_ISSUER`. Names only; never a value.
+ */
+export function missingProviderKeys(provider: InternalProvider): string[] {
+  return missingSettings(provider).flatMap((setting) => {
+    if (setting === "issuer") return [providerEnvKey(provider.id, "ISSUER")];
+    const secret = "clientSecret" in provider && provider.clientSecret;
+    return secret
+      ? [providerEnvKey(provider.id, "ID")]
+      : [providerEnvKey(provider.id, "ID"), providerEnvKey(provider.id, "SECRET")];
+  });
+}
+
+/** `The GitHub provider ("github") has no client id: set …`: in the log and in the error its sign-in throws. */
+export function unconfiguredProviderText(provider: InternalProvider): string {
+  const missing = missingSettings(provider).join(" and no ");
+  return `The ${provider.name} provider ("${provider.id}") has no ${missing}: ${missingProviderKeysText(provider)}`;
 }
 
 /** "set AUTH_GITHUB_ID and AUTH_GITHUB_SECRET …": what to do, in the log and on the configuration error page. */
-export function missingProviderKeysText(provider: { id: string; clientSecret?: string | undefined }): string {
+export function missingProviderKeysText(provider: InternalProvider): string {
   const keys = missingProviderKeys(provider);
   const list = keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(", ")} and ${keys.at(-1)}`;
   return `set ${list} in the server's environment (from the provider's OAuth app settings), then restart the server.`;
 }
 
 /**
- * RFC 6749 §2.2: an OAuth client is known to the provider by its client id. A provider without one (an empty
- * AUTH_<ID>_ID) could only send the user to the provider with `client_id=`: said once here, and its sign-in
- * answers the configuration error page naming the keys (actions/signin.ts).
+ * A provider whose blank `AUTH_<ID>_*` keys leave it unable to sign in is said once here (per provider), and its
+ * sign-in answers the configuration error page naming the keys (actions/signin.ts), instead of sending the user
+ * to the provider with `client_id=`, or failing every route for want of an issuer.
  */
 function warnUnconfiguredProviders(options: InternalOptions, config: AuthConfig): void {
   for (const provider of options.providers) {
-    if ((provider.type === "oauth" || provider.type === "oidc") && !hasClientId(provider)) {
-      warnOnce(
-        config,
-        options.logger,
-        "provider-missing-client-id",
-        `The ${provider.name} provider ("${provider.id}") has no client id: ${missingProviderKeysText(provider)} Until then its sign-in answers a configuration error page.`,
-        `provider-missing-client-id:${provider.id}`,
-      );
-    }
+    const missing = missingSettings(provider);
+    if (missing.length === 0) continue;
+    // The documented code for a blank client id stays; an issuer alone missing has its own.
+    const code = missing.includes("client id") ? "provider-missing-client-id" : "provider-missing-issuer";
+    warnOnce(
+      config,
+      options.logger,
+      code,
+      `${unconfiguredProviderText(provider)} Until then its sign-in answers a configuration error page.`,
+      `provider-unconfigured:${provider.id}`,
+    );
   }
 }
 

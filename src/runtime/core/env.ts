@@ -4,7 +4,7 @@
  */
 import type { AuthConfig, Provider } from "../types.js";
 import { createLogger } from "./logger.js";
-import { providerEnvSettings } from "./provider-env.js";
+import { providerEnvSettings, settingsFromEnv } from "./provider-env.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -41,6 +41,7 @@ function withEnvCredentials(provider: AuthConfig["providers"][number], env: Env)
     resolved.clientId ??= fromEnv.clientId;
     resolved.clientSecret ??= fromEnv.clientSecret;
     resolved.issuer ??= fromEnv.issuer;
+    (resolved as { [settingsFromEnv]?: true })[settingsFromEnv] = true;
   } else if (resolved.type === "email" && fromEnv.apiKey) {
     resolved.apiKey ??= fromEnv.apiKey;
   }

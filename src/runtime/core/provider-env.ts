@@ -13,6 +13,18 @@ const SETTINGS = { ID: "clientId", SECRET: "clientSecret", ISSUER: "issuer", KEY
 export type ProviderEnvSuffix = keyof typeof SETTINGS;
 export type ProviderEnvSettings = Partial<Record<(typeof SETTINGS)[ProviderEnvSuffix], string>>;
 
+/**
+ * Set (by core/env.ts) on a provider whose settings were looked up in its `AUTH_<ID>_*` variables. A setting
+ * it still lacks was meant to come from there, so the blank key is what to name (core/assert.ts), rather than
+ * a provider misconfigured in code.
+ */
+export const settingsFromEnv: unique symbol = Symbol("create-auth.settingsFromEnv");
+
+/** Whether `provider` went through the env defaults (a symbol key: it survives `{ ...provider }` copies). */
+export function hasSettingsFromEnv(provider: object): boolean {
+  return (provider as { [settingsFromEnv]?: true })[settingsFromEnv] === true;
+}
+
 /** `my-provider`, `ISSUER` → `AUTH_MY_PROVIDER_ISSUER`. */
 export function providerEnvKey(id: string, suffix: ProviderEnvSuffix): string {
   return `AUTH_${id.toUpperCase().replace(/-/g, "_")}_${suffix}`;

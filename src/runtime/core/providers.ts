@@ -17,7 +17,7 @@ import type {
 } from "../types.js";
 import type { EmailConfig } from "../types-email.js";
 import type { InternalEmailProvider, InternalOAuthProvider, InternalProvider } from "./internal.js";
-import { providerEnvKey } from "./provider-env.js";
+import { hasSettingsFromEnv, providerEnvKey } from "./provider-env.js";
 
 /**
  * Resolve every configured provider against `url` (the origin plus the base path).
@@ -161,12 +161,16 @@ function resolveOAuthProvider(
   const profile = provider.profile as OAuthConfig["profile"];
   const tokenEncoding = typeof provider.token === "object" ? provider.token.encoding : undefined;
 
-  if (!provider.issuer && provider.type === "oidc") {
+  // An OIDC provider whose issuer was left to a blank AUTH_<ID>_ISSUER (what `init` writes until the user fills
+  // it) resolves without one: core/assert.ts names the key, and its sign-in answers the configuration page
+  // instead of taking down every route. One misconfigured in code, with no env key to blame, stays an error.
+  const issuerLeftToEnv = provider.type === "oidc" && !provider.issuer && hasSettingsFromEnv(provider);
+  if (!provider.issuer && provider.type === "oidc" && !issuerLeftToEnv) {
     throw new InvalidEndpoints(
       `Provider "${provider.id}" is of type "oidc" but has no issuer: set \`issuer\` (or ${providerEnvKey(provider.id, "ISSUER")}).`,
     );
   }
-  if (!provider.issuer && !(authorization.url && token.url)) {
+  if (!provider.issuer && !issuerLeftToEnv && !(authorization.url && token.url)) {
     throw new InvalidEndpoints(
       `Provider "${provider.id}" needs an \`issuer\` to discover its endpoints, or both \`authorization\` and \`token\` URLs.`,
     );

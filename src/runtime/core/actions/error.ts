@@ -1,11 +1,12 @@
 /**
  * `GET /error`: the error page, with its status by type (or a redirect to `pages.error`). A Configuration error
- * about a provider without a client id (`?provider=`, set by the sign-in that found it) names the env keys to
- * fill, and only when that provider really lacks them: the page never repeats what the query says.
+ * about a provider whose blank AUTH_<ID>_* keys leave it unable to sign in (`?provider=`, set by the sign-in
+ * that found it) names the env keys to fill, and only when that provider really lacks them: the page never
+ * repeats what the query says.
  */
 
 import type { ResponseInternal } from "../../types.js";
-import { hasClientId, missingProviderKeysText } from "../assert.js";
+import { isUnconfiguredProvider, missingProviderKeysText } from "../assert.js";
 import { configurationHelpPage, pageUrl, withQuery } from "../errors.js";
 import type { InternalProvider } from "../internal.js";
 import { renderErrorPage } from "../pages/error.js";
@@ -14,10 +15,7 @@ import type { ActionContext } from "./context.js";
 
 function unconfigured(providers: InternalProvider[], id: string | undefined): InternalProvider | undefined {
   if (id === undefined) return undefined;
-  return providers.find(
-    (provider) =>
-      provider.id === id && (provider.type === "oauth" || provider.type === "oidc") && !hasClientId(provider),
-  );
+  return providers.find((provider) => provider.id === id && isUnconfiguredProvider(provider));
 }
 
 export function errorPage({ request, options, cookies }: ActionContext): ResponseInternal {

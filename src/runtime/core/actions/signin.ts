@@ -6,7 +6,7 @@
  */
 import { InvalidProvider } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
-import { hasClientId, missingProviderKeysText } from "../assert.js";
+import { isUnconfiguredProvider, unconfiguredProviderText } from "../assert.js";
 import { actionHref } from "../auth-actions.js";
 import { assertCsrf } from "../csrf.js";
 import { pageUrl, withQuery } from "../errors.js";
@@ -24,15 +24,13 @@ function requireKnownProvider({ request, options }: ActionContext) {
 }
 
 /**
- * RFC 6749 §4.1.1: the authorization request names the client. Without a client id (an empty AUTH_<ID>_ID) the
- * provider could only answer its own error page; this one names the keys to fill instead (actions/error.ts).
+ * RFC 6749 §4.1.1: the authorization request names the client, at an endpoint found from the issuer (OIDC).
+ * A provider lacking either because its AUTH_<ID>_* key is blank could only send the user to the provider's own
+ * error page, or nowhere; this answers the configuration error page naming the keys instead (actions/error.ts).
  */
-function requireClientId(provider: InternalOAuthProvider): void {
-  if (hasClientId(provider)) return;
-  throw new InvalidProvider(
-    `The ${provider.name} provider ("${provider.id}") has no client id: ${missingProviderKeysText(provider)}`,
-    { cause: { provider: provider.id } },
-  );
+function requireConfigured(provider: InternalOAuthProvider): void {
+  if (!isUnconfiguredProvider(provider)) return;
+  throw new InvalidProvider(unconfiguredProviderText(provider), { cause: { provider: provider.id } });
 }
 
 /** The forms providers render themselves (a passkey's, with its script), by provider id. */
@@ -73,7 +71,7 @@ export async function signIn(context: ActionContext): Promise<ResponseInternal> 
   assertCsrf("signin", options.csrfTokenVerified, skipCSRFCheck);
   const provider = options.provider;
   if (provider?.type === "oauth" || provider?.type === "oidc") {
-    requireClientId(provider);
+    requireConfigured(provider);
     const authorization = await getAuthorizationUrl(options, provider, request.query);
     return { redirect: authorization.redirect, cookies: [...cookies, ...authorization.cookies] };
   }
