@@ -17,6 +17,48 @@ export interface NodeResponse {
   end(chunk?: Uint8Array | string): unknown;
 }
 
+/** What the integrations read of Node's request (`IncomingMessage`, Express's `req`, `NextApiRequest`). */
+export interface NodeRequest extends AsyncIterable<unknown> {
+  headers: NodeHeaders;
+  method?: string | undefined;
+  /** The path and query: Node gives no origin. */
+  url?: string | undefined;
+  /** A TLS socket has `encrypted: true`. */
+  socket?: object | null;
+}
+
+/** `https` when the connection itself is TLS, else `http`: what the socket says, no header read. */
+export function connectionProtocol(req: NodeRequest): "http" | "https" {
+  return (req.socket as { encrypted?: boolean } | null | undefined)?.encrypted ? "https" : "http";
+}
+
+/**
+ * `<protocol>://<Host>` (`localhost` without a Host header): the origin as the connection states it. Whether a
+ * proxy's forwarded headers may change it is each integration's rule (Express's `trust proxy`, the core's
+ * `trustHost`), so none is read here.
+ */
+export function connectionOrigin(req: NodeRequest, protocol: "http" | "https" = connectionProtocol(req)): string {
+  const host = req.headers.host;
+  return `${protocol}://${typeof host === "string" ? host : "localhost"}`;
+}
+
+/**
+ * The method, headers and body of the web Request Node's request makes (its URL is the integration's to
+ * decide): the method upper-cased, and a body for every method but GET and HEAD (which a web Request refuses
+ * one; RFC 9110 §9.3.1: a GET body has no defined meaning). The body is the unread stream, or `body()` where the integration knows better
+ * (Express, when the app's body parser read the stream first).
+ */
+export async function webRequestInit(
+  req: NodeRequest,
+  headers: Headers,
+  body: () => Promise<BodyInit | undefined> = () => readBody(req),
+): Promise<{ method: string; headers: Headers; body?: BodyInit }> {
+  const method = (req.method ?? "GET").toUpperCase();
+  if (method === "GET" || method === "HEAD") return { method, headers };
+  const content = await body();
+  return content === undefined ? { method, headers } : { method, headers, body: content };
+}
+
 export function webHeaders(raw: NodeHeaders): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(raw)) {

@@ -4,7 +4,7 @@
  * `originalUrl`, `protocol`, `app`) and writes only through Node's `ServerResponse`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readBody, webHeaders } from "../core/node-message.js";
+import { connectionOrigin, readBody, webHeaders, webRequestInit } from "../core/node-message.js";
 import { forwardedOrigin } from "../core/request.js";
 
 /** The parts of Express's `req` the integration reads; Express 4's and 5's `Request` both satisfy it. */
@@ -32,7 +32,7 @@ type TrustFunction = (address: string | undefined, hop: number) => boolean;
  * own `req.hostname`/`req.protocol` would take and which is whatever the client sent (OWASP WSTG-INPV-17).
  */
 export function requestOrigin(req: ExpressRequest): string {
-  const own = `${(req.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
+  const own = connectionOrigin(req);
   const trust = req.app.get("trust proxy fn") as TrustFunction | undefined;
   if (typeof trust !== "function" || !trust(req.socket?.remoteAddress, 0)) return own;
   let ownUrl: URL;
@@ -74,11 +74,9 @@ async function bodyOf(req: ExpressRequest, headers: Headers): Promise<Uint8Array
   return form.toString();
 }
 
+/** Node's translation (core/node-message.ts) at the origin Express's trust rules give, with the parsed body. */
 export async function toWebRequest(req: ExpressRequest): Promise<Request> {
   const url = new URL(req.originalUrl, requestOrigin(req));
   const headers = headersOf(req);
-  const method = (req.method ?? "GET").toUpperCase();
-  if (method !== "POST") return new Request(url, { method, headers });
-  const body = await bodyOf(req, headers);
-  return new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+  return new Request(url, await webRequestInit(req, headers, () => bodyOf(req, headers)));
 }
