@@ -86,16 +86,19 @@ export function read(dir: string, file: string): string {
 }
 
 /**
- * Output with what changes from run to run (project dir, runtime file count) replaced by stable markers.
- * The plan's column padding is collapsed to two spaces too: its width follows the widest row, often the
- * runtime's "(N files)" row, so masking only the count would still move every row when N gains a digit.
+ * A plan summary's row (`  create  src/auth.ts  why`). Its columns are padded to the widest file name, often the
+ * runtime's "(N files)" row, so masking only the count would still move every row when N gains a digit: the
+ * padding is collapsed to two spaces there, and only there (a diff's indentation is content).
  */
+const SUMMARY_ROW = /^ {2}(?:create|edit|merge|delete|update) +\S.*$/gm;
+
+/** Output with what changes from run to run (project dir, runtime file count, summary padding) made stable. */
 export function stable(text: string, dir: string): string {
   return text
     .replaceAll(dir, "<project>")
     .replace(/\(\d+ files\)/g, "(<n> files)")
     .replace(/Wrote \d+ files/g, "Wrote <n> files")
-    .replace(/(\S) {2,}/g, "$1  ");
+    .replace(SUMMARY_ROW, (row) => row.replace(/(\S) {2,}/g, "$1  "));
 }
 
 // ---------------------------------------------------------------------------------------------------
