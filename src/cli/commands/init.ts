@@ -8,27 +8,21 @@ import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } fro
 import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import { generateSecret } from "../env/secret.js";
-import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInit } from "../plan/init.js";
-import type { RuntimeSource } from "../runtime-package/source.js";
+import { assertRuntimeHolds } from "../runtime-package/source.js";
 import type { Answers, ProjectInfo } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
-/** The generated code imports these runtime modules: refuse to write imports that would not resolve. */
-function assertRuntimeHas(runtime: RuntimeSource, answers: Answers): void {
-  const have = new Set(runtime.files.map((f) => f.path));
-  const needed = [
+/** The runtime modules the files init writes import. */
+function neededModules(answers: Answers): string[] {
+  return [
     `${answers.framework}.js`,
     ...answers.providers.map((p) => `providers/${p.id}.js`),
     ...(answers.db === "none" ? [] : [`adapters/${answers.db}.js`]),
   ];
-  const absent = needed.filter((file) => !have.has(file));
-  if (absent.length > 0) {
-    throw new CliError("RuntimeNotBuilt", `This CLI's runtime lacks ${absent.join(", ")}; rebuild it (npm run build).`);
-  }
 }
 
 function projectJson(info: ProjectInfo): Record<string, unknown> {
@@ -71,7 +65,7 @@ export async function runInit(
   const answers = completeAnswers(partial, asked, { yes: Boolean(flags.yes), framework: target.id });
 
   const runtime = host.runtime();
-  assertRuntimeHas(runtime, answers);
+  assertRuntimeHolds(runtime, neededModules(answers));
   const render = await loadRenderer(target.id);
   const secret = generateSecret();
   await runPlan({

@@ -4,10 +4,10 @@
  * module, and the project as the one --json object describes it.
  */
 import path from "node:path";
-import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import { findProviderSetup, type ProviderSetup, resolveProvider } from "../plan/provider-setup.js";
 import type { ProviderEntry } from "../providers/catalog.js";
+import { assertRuntimeHolds } from "../runtime-package/source.js";
 import { loadRenderer } from "../templates/render.js";
 import type { PlanCommandFlags } from "./run-plan.js";
 
@@ -29,12 +29,7 @@ export async function providerCommandSetup(
     runtime,
     loadRender: loadRenderer,
   });
-  if (command === "add-provider" && !runtime.files.some((file) => file.path === `providers/${provider.id}.js`)) {
-    throw new CliError(
-      "RuntimeNotBuilt",
-      `This CLI's runtime lacks providers/${provider.id}.js; rebuild it (npm run build).`,
-    );
-  }
+  if (command === "add-provider") assertRuntimeHolds(runtime, [`providers/${provider.id}.js`]);
   return { provider, setup, root };
 }
 

@@ -114,14 +114,21 @@ export function planSecretsFile(options: {
   return { steps, merge, ignore };
 }
 
-/** `.env.example`: every key, no values. Existing keys (and any values a user put there) are left alone. */
-export function planEnvExample(reader: ProjectReader, keys: string[], envFile: string): FileStep[] {
-  const path = ".env.example";
-  const before = reader.read(path);
-  const header = [
+/**
+ * `.env.example`: every key, no values. Existing keys (and any values a user put there) are left alone. New keys
+ * go under `header` (by default, how to fill the file in).
+ */
+export function planEnvExample(
+  reader: ProjectReader,
+  keys: string[],
+  envFile: string,
+  header: string[] = [
     `Auth settings: copy to ${envFile} and fill in. Generate AUTH_SECRET with: openssl rand -base64 32`,
     `(npx create-auth secret does the same and writes it into ${envFile}).`,
-  ];
+  ],
+): FileStep[] {
+  const path = ".env.example";
+  const before = reader.read(path);
   const merge = mergeEnv(
     before,
     keys.map((key) => ({ key, value: "" })),

@@ -76,17 +76,25 @@ export function authModuleStep(auth: AuthModule, content: string, providers: rea
   };
 }
 
-/** Per provider: where to register it (OAuth), what to fill in (credentials), or what email/passkeys need. */
-function providerSteps(target: Target, init: TargetInit, info: ProjectInfo, providers: readonly ProviderEntry[]) {
-  return providers.map((provider) => {
-    const passwordless = passwordlessNextStep(provider, info.envFile, target.devOrigin);
-    if (passwordless) return passwordless;
-    if (provider.kind === "credentials") {
-      return `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${init.auth.path}.`;
-    }
-    const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
-    return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callbackUrl(target, provider.id)}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`;
-  });
+/**
+ * A provider's next step: where to register it and with which callback URL (OAuth), what to fill in
+ * (credentials), or what email/passkeys need. init and add-provider say the same; add-provider passes the
+ * callback URL it computed from the app's dev port and base path.
+ */
+export function providerNextStep(
+  target: Target,
+  init: TargetInit,
+  info: ProjectInfo,
+  provider: ProviderEntry,
+  callback: string | null = callbackUrl(target, provider.id),
+): string {
+  const passwordless = passwordlessNextStep(provider, info.envFile, target.devOrigin);
+  if (passwordless) return passwordless;
+  if (provider.kind === "credentials") {
+    return `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${init.auth.path}.`;
+  }
+  const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
+  return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callback}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`;
 }
 
 export function planInit(target: Target, context: PlanContext): Plan {
@@ -111,7 +119,11 @@ export function planInit(target: Target, context: PlanContext): Plan {
     install: shared.install,
     nextSteps:
       changes.length > 0
-        ? [...database.nextSteps, ...providerSteps(target, init, info, answers.providers), ...init.nextSteps]
+        ? [
+            ...database.nextSteps,
+            ...answers.providers.map((provider) => providerNextStep(target, init, info, provider)),
+            ...init.nextSteps,
+          ]
         : [],
     notes,
     conflicts,

@@ -8,23 +8,29 @@
  * pasted lines work at once. Email and passkeys without a database adapter are refused. Pure.
  */
 
-import { assignedKeys, mergeEnv } from "../env/merge.js";
-import { ignoreStep, planSecretsFile } from "../env/plan.js";
+import { assignedKeys } from "../env/merge.js";
+import { ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
 import { CliError } from "../errors.js";
 import { needsDatabase, type ProviderEntry } from "../providers/catalog.js";
-import { passwordlessNextStep } from "../providers/template-data.js";
 import { providerEntries } from "../runtime-package/entries.js";
 import { planRuntimePackage } from "../runtime-package/plan.js";
 import { parseSyntax, typescript } from "../transforms/ast.js";
-import { addProvider, configuredProviders, type ProviderCode, providerLines } from "../transforms/auth-providers.js";
+import {
+  addProvider,
+  configuredProviders,
+  moduleStyle,
+  type ProviderCode,
+  providerLines,
+} from "../transforms/auth-providers.js";
 import { addDependencies } from "../transforms/package-json.js";
 import { installCommand } from "./env-and-runtime.js";
+import { providerNextStep } from "./init.js";
 import { type FileStep, planFiles } from "./planner.js";
 import { authBaseUrl, providerCallbackUrl } from "./provider-callback.js";
 import { envHeader, envVarsModule, secretEnvKeys } from "./provider-env.js";
 import { declareEnvVars } from "./provider-env-vars.js";
 import type { ProviderSetup } from "./provider-setup.js";
-import type { FileChange, InstallStep, Plan } from "./types.js";
+import type { InstallStep, Plan } from "./types.js";
 
 /** The lines to add by hand to an auth module the transform cannot edit, and where. */
 export interface ManualLines {
@@ -71,11 +77,6 @@ export function configuresAdapter(source: string, fileName: string): boolean {
   return found;
 }
 
-/** CommonJS when the module requires and never imports (Express apps without "type": "module"). */
-function moduleStyle(source: string): "esm" | "cjs" {
-  return /\brequire\s*\(/.test(source) && !/^\s*import\s/m.test(source) ? "cjs" : "esm";
-}
-
 function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): void {
   if (!needsDatabase(provider) || configuresAdapter(setup.authSource, setup.authPath)) return;
   const what = provider.kind === "email" ? "email sign-in links" : "passkeys";
@@ -86,21 +87,6 @@ function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): v
     "NeedsDatabase",
     `${provider.name} needs a database (users, ${what}) and ${setup.authPath} configures no adapter: add one to its config (adapter: sqlite(db), see docs/adapters.md), then run add-provider ${provider.id} again; or move ${setup.authPath} aside and run npx create-auth init --db sqlite --providers ${[...others, provider.id].join(",")} to have init write the database and ${provider.name} together.`,
   );
-}
-
-function nextStepsFor(setup: ProviderSetup, provider: ProviderEntry, callbackUrl: string | null): string[] {
-  const { info, init } = setup;
-  const passwordless = passwordlessNextStep(provider, info.envFile, setup.target.devOrigin);
-  if (passwordless) return [passwordless];
-  if (provider.kind === "credentials") {
-    return [
-      `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${setup.authPath}.`,
-    ];
-  }
-  const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
-  return [
-    `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callbackUrl}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`,
-  ];
 }
 
 /**
@@ -125,25 +111,7 @@ function envSteps(setup: ProviderSetup, provider: ProviderEntry): FileStep[] {
   });
   steps.push(...secrets.steps);
   if (secrets.ignore) steps.push(ignoreStep([secrets.ignore], target.starterIgnores));
-  const exampleBefore = reader.read(".env.example");
-  const example = mergeEnv(
-    exampleBefore,
-    keys.map((key) => ({ key, value: "" })),
-    [envHeader(provider)],
-  );
-  if (example.added.length > 0) {
-    const change: FileChange = {
-      kind: "env-merge",
-      path: ".env.example",
-      before: exampleBefore,
-      after: example.content,
-      added: example.added,
-      replaced: [],
-      secretKeys: [],
-      reason: "placeholders, no secrets",
-    };
-    steps.push({ kind: "change", change });
-  }
+  steps.push(...planEnvExample(reader, keys, info.envFile, [envHeader(provider)]));
   const envVars = envVarsModule(setup);
   if (envVars) {
     steps.push({
@@ -181,7 +149,7 @@ export function planAddProvider(
   const result = addProvider(authSource, authPath, code);
   const manual: ManualLines | null =
     typeof result === "object"
-      ? { file: authPath, why: result.unsupported, ...providerLines(code, moduleStyle(authSource)) }
+      ? { file: authPath, why: result.unsupported, ...providerLines(code, moduleStyle(authSource, authPath)) }
       : null;
   const steps: FileStep[] = [
     {
@@ -244,7 +212,10 @@ export function planAddProvider(
       conflicts,
       notes,
       install,
-      nextSteps: changes.length > 0 || manual ? [...handEdit, ...nextStepsFor(setup, provider, callbackUrl)] : [],
+      nextSteps:
+        changes.length > 0 || manual
+          ? [...handEdit, providerNextStep(setup.target, setup.init, info, provider, callbackUrl)]
+          : [],
     },
     alreadyConfigured: false,
     manual,

@@ -35,3 +35,15 @@ export function loadRuntimeSource(dir = fileURLToPath(new URL("../../runtime/", 
   for (const name of RUNTIME_PEERS) peerDependencies[name] = dependencies[name] ?? "*";
   return { version, files, peerDependencies };
 }
+
+/**
+ * The generated code imports these runtime modules (`next.js`, `providers/github.js`): refuse before planning
+ * to write imports that would not resolve, naming what this CLI's build lacks.
+ */
+export function assertRuntimeHolds(runtime: RuntimeSource, modules: readonly string[]): void {
+  const have = new Set(runtime.files.map((f) => f.path));
+  const absent = modules.filter((file) => !have.has(file));
+  if (absent.length > 0) {
+    throw new CliError("RuntimeNotBuilt", `This CLI's runtime lacks ${absent.join(", ")}; rebuild it (npm run build).`);
+  }
+}

@@ -237,6 +237,11 @@ export function configuredProviders(source: string, fileName: string): string[] 
   return found;
 }
 
+/** Whether the module imports (ESM) or requires (CommonJS): the style its new lines are written in. */
+export function moduleStyle(source: string, fileName: string): "esm" | "cjs" {
+  return readAuthModule(source, fileName).style;
+}
+
 /** The exact text to add by hand when the shape is unsupported: import lines in the module's style, and the entry. */
 export function providerLines(
   code: ProviderCode,
@@ -263,11 +268,4 @@ export function providerLines(
  */
 export function providersListModule(source: string, fileName: string): string | null {
   return readAuthModule(source, fileName).listModule ?? null;
-}
-
-/** For callers that report positions: where the providers list of a module starts, or null. */
-export function providersListLine(source: string, fileName: string): number | null {
-  const shape = readAuthModule(source, fileName);
-  const at = shape.list?.property ?? shape.list?.config;
-  return at ? lineOf(shape.tree, at.getStart()) : null;
 }
