@@ -30,6 +30,19 @@ async function runCommand(name: string, args: unknown[], host: Host): Promise<vo
     else await (await import("./commands/remove-provider.js")).runRemoveProvider(id, dir, options, output, host);
     return;
   }
+  if (name === "generate" || name === "migrate") {
+    const [dir, options] = args as [string | undefined, { json?: boolean } & Record<string, unknown>];
+    const output = createOutput(Boolean(options.json), host.stdout);
+    if (name === "generate") await (await import("./commands/generate.js")).runGenerate(dir, options, output, host);
+    else await (await import("./commands/migrate.js")).runMigrate(dir, options, output, host);
+    return;
+  }
+  if (name === "db") {
+    const [action, dir, options] = args as [string, string | undefined, { json?: boolean } & Record<string, unknown>];
+    const { runDb } = await import("./commands/db.js");
+    await runDb(action, dir, options, createOutput(Boolean(options.json), host.stdout), host);
+    return;
+  }
   if (name === "secret") {
     const [dir, options] = args as [string | undefined, SecretFlags];
     const { runSecret } = await import("./commands/secret.js");

@@ -123,15 +123,72 @@ export const COMMANDS: readonly CommandSpec[] = [
       { command: "remove-provider passkey --dry-run", does: "show the plan and its diff, write nothing" },
     ],
   },
-  { name: "generate", args: [], description: "generate the database schema (later version)", options: [] },
-  { name: "migrate", args: [], description: "apply the database schema (later version)", options: [] },
+  {
+    name: "generate",
+    args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
+    description:
+      "write or update the auth schema: numbered SQL migrations, the Drizzle tables or the Prisma models, merged into yours",
+    options: [
+      {
+        flags: "--db <db>",
+        description: "database, when the setup does not say",
+        choices: ["sqlite", "postgres", "mysql"],
+      },
+      {
+        flags: "--orm <orm>",
+        description: "schema flavour, when the setup does not say",
+        choices: ["none", "drizzle", "prisma"],
+      },
+      {
+        flags: "--out <path>",
+        description:
+          "where it goes: the migrations folder (SQL), the schema module (Drizzle), the schema file or folder (Prisma)",
+      },
+      ...PLAN_OPTIONS,
+    ],
+    examples: [
+      { command: "generate", does: "add what the configured setup lacks to its schema; nothing when it is complete" },
+      { command: "generate --dry-run", does: "show the new migration or the schema diff, write nothing" },
+      { command: "generate --orm prisma --db postgres", does: "the auth models, merged into prisma/schema.prisma" },
+    ],
+  },
+  {
+    name: "migrate",
+    args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
+    description: "apply the SQL migrations not yet applied to the database named by DATABASE_URL",
+    options: [
+      { flags: "--migrations <path>", description: "the migrations folder", default: "auth-migrations" },
+      { flags: "--dry-run", description: "print the SQL that would run, change nothing" },
+      { flags: "--json", description: "print one JSON object on stdout (what was applied)" },
+    ],
+    examples: [
+      { command: "migrate", does: "apply pending migrations, each in a transaction where the database allows" },
+      { command: "migrate --dry-run", does: "print the pending SQL, run nothing" },
+    ],
+  },
+  {
+    name: "db",
+    args: [
+      { name: "<action>", description: "prune: delete expired sessions and verification tokens" },
+      { name: "[dir]", description: "the app's folder (default: the current one)" },
+    ],
+    description: "database housekeeping (db prune)",
+    options: [
+      { flags: "--dry-run", description: "count what would be deleted, delete nothing" },
+      { flags: "--json", description: "print one JSON object on stdout" },
+    ],
+    examples: [
+      { command: "db prune", does: "delete expired sessions and verification tokens (run it from cron)" },
+      { command: "db prune --dry-run", does: "count them, delete nothing" },
+    ],
+  },
   { name: "doctor", args: [], description: "check the setup and the runtime for drift (later version)", options: [] },
   { name: "update", args: [], description: "update the runtime package from this CLI (later version)", options: [] },
   { name: "remove", args: [], description: "remove create-auth from the project (later version)", options: [] },
 ];
 
 /** Commands whose behaviour arrives in later versions. */
-export const LATER = new Set(["generate", "migrate", "doctor", "update", "remove"]);
+export const LATER = new Set(["generate", "migrate", "db", "doctor", "update", "remove"]);
 
 /** The root help text (what `--help` prints), rendered without loading commander. */
 export function rootHelp(binName: string): string {

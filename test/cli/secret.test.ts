@@ -168,7 +168,8 @@ describe("auth secret creating a .gitignore", () => {
 });
 
 describe("--help", () => {
-  const writing = COMMANDS.filter((c) => c.options.some((o) => o.flags === "--dry-run"));
+  // Commands that write files take the shared plan flags (PLAN_OPTIONS); migrate and db act on a database.
+  const writing = COMMANDS.filter((c) => c.options.some((o) => o.flags === "--force"));
 
   it("is the same list of commands in the fast root help as in the full parser", async () => {
     const root = await runInMemory(memoryFixture("next-app"), ["--help"], { bin: "auth" });

@@ -1,0 +1,13 @@
+/** `auth generate`: being built (issue 13). */
+import type { Host } from "../host.js";
+import type { Output } from "../output.js";
+import { notYetAvailable } from "./later.js";
+
+export async function runGenerate(
+  _dir: string | undefined,
+  _flags: Record<string, unknown>,
+  _out: Output,
+  _host: Host,
+): Promise<void> {
+  notYetAvailable("generate");
+}

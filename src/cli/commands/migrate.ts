@@ -1,0 +1,13 @@
+/** `auth migrate`: being built (issue 13). */
+import type { Host } from "../host.js";
+import type { Output } from "../output.js";
+import { notYetAvailable } from "./later.js";
+
+export async function runMigrate(
+  _dir: string | undefined,
+  _flags: Record<string, unknown>,
+  _out: Output,
+  _host: Host,
+): Promise<void> {
+  notYetAvailable("migrate");
+}
