@@ -12,7 +12,13 @@ import { DATABASE_DRIVERS, type Database, type DatabaseDriver, SCHEMA_FILE } fro
 
 /** What the auth templates render under `{{#if database}}`. */
 export interface DatabaseWiring {
-  adapter: Database;
+  /** The runtime adapter `@create-auth/runtime/adapters/<adapter>`, also the factory's local name. */
+  adapter: Database | "drizzle" | "prisma";
+  /**
+   * Import lines the auth module needs besides the adapter's and the client's (an ORM's tables from the
+   * app's own schema module); rendered as they are, after the client's import.
+   */
+  imports?: string[];
   /** The name the auth module imports from the client module. */
   client: string;
   /** What the adapter is handed: the client itself, or (request-env frameworks) a call of its factory. */
