@@ -1,0 +1,322 @@
+/**
+ * One connection to the app's own database, for the commands that act on it (`migrate`, `db prune`). Where
+ * it is comes from the app's settings (AUTH_DATABASE_FILE, what init writes for SQLite, else DATABASE_URL);
+ * the driver is the one the APP installed, resolved from its node_modules and never bundled into this CLI;
+ * what it connected to is said without the password. Failures are one line naming the database.
+ */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { CliError } from "../errors.js";
+import type { SqlDialect } from "../schema/sql.js";
+
+export type Row = Record<string, unknown>;
+
+/** One connection held until released: a transaction or a session lock needs every statement on the same one. */
+export interface DatabaseSession {
+  query(sql: string, params?: unknown[]): Promise<Row[]>;
+  release(): Promise<void>;
+}
+
+export interface DatabaseConnection {
+  dialect: SqlDialect;
+  /** What it connected to, password redacted: `postgres://app@db.example:5432/app`, `auth.db`. */
+  target: string;
+  /** The driver's own client: a pg Pool, a mysql2/promise Pool, a better-sqlite3 or node:sqlite database. */
+  client: unknown;
+  /** Runs one statement (placeholders: `$1` for PostgreSQL, `?` otherwise); rows for a query, [] otherwise. */
+  query(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** One connection of the pool for statements that must share it (SQLite has only the one). */
+  session(): Promise<DatabaseSession>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** SQLite: open an existing file read-only and never create one (a dry run). */
+  readOnly?: boolean;
+}
+
+/** Where the database is, read from the settings before any driver is loaded. */
+export type DatabaseLocation =
+  | { dialect: "sqlite" /** absolute, or `:memory:` */; file: string; target: string }
+  | { dialect: "postgres" | "mysql"; url: URL; target: string };
+
+const DIALECT_NAMES: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
+
+const SCHEMES: Record<string, SqlDialect> = {
+  postgres: "postgres",
+  postgresql: "postgres",
+  mysql: "mysql",
+  mariadb: "mysql",
+  file: "sqlite",
+  sqlite: "sqlite",
+};
+
+/** `file:./auth.db`, `sqlite:auth.db`, `file:///var/app/auth.db` or a bare path → an absolute path (or `:memory:`). */
+function sqliteFile(root: string, setting: string): string {
+  let rest = setting.replace(/^(file|sqlite):/i, "");
+  if (rest.startsWith("//")) {
+    try {
+      return fileURLToPath(new URL(`file:${rest}`));
+    } catch {
+      throw new CliError(
+        "NeedsDatabase",
+        `The SQLite URL "${setting}" is not a file URL; use file:./auth.db or a path.`,
+      );
+    }
+  }
+  rest = rest.replace(/\?.*$/, "");
+  return rest === ":memory:" ? rest : path.resolve(root, rest);
+}
+
+function sqliteTarget(root: string, file: string): string {
+  if (file === ":memory:") return file;
+  const relative = path.relative(root, file);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative.split(path.sep).join("/");
+}
+
+/** `postgres://app:secret@db:5432/app?sslmode=require` → `postgres://app@db:5432/app`: no password, no options. */
+export function redactUrl(url: URL): string {
+  const user = url.username ? `${url.username}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname}`;
+}
+
+/**
+ * The database the settings name: AUTH_DATABASE_FILE first (init writes it for SQLite apps, whose
+ * DATABASE_URL may well belong to something else), else DATABASE_URL by its scheme.
+ */
+export function databaseLocation(root: string, env: Readonly<Record<string, string | undefined>>): DatabaseLocation {
+  const file = env["AUTH_DATABASE_FILE"]?.trim();
+  if (file) {
+    const absolute = sqliteFile(root, file);
+    return { dialect: "sqlite", file: absolute, target: sqliteTarget(root, absolute) };
+  }
+  const setting = env["DATABASE_URL"]?.trim();
+  if (!setting) {
+    throw new CliError(
+      "NeedsDatabase",
+      "No database to connect to: set DATABASE_URL (postgres://…, mysql://…, file:./auth.db) or AUTH_DATABASE_FILE (SQLite) in the app's env file or the environment.",
+    );
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(setting)?.[1]?.toLowerCase();
+  const dialect = scheme ? SCHEMES[scheme] : undefined;
+  if (!dialect) {
+    // Never echo the value: it may hold a password.
+    throw new CliError(
+      "NeedsDatabase",
+      `DATABASE_URL ${scheme ? `starts with "${scheme}:"` : "has no scheme"}; create-auth connects to postgres://, postgresql://, mysql://, mariadb:// and file: (SQLite) URLs.`,
+    );
+  }
+  if (dialect === "sqlite") {
+    const absolute = sqliteFile(root, setting);
+    return { dialect, file: absolute, target: sqliteTarget(root, absolute) };
+  }
+  let url: URL;
+  try {
+    url = new URL(setting);
+  } catch {
+    throw new CliError(
+      "NeedsDatabase",
+      `DATABASE_URL is not a valid ${scheme}:// URL (a password with @, / or # must be percent-encoded).`,
+    );
+  }
+  return { dialect, url, target: redactUrl(url) };
+}
+
+/** The app's copy of a driver package; a missing one is a one-line error naming what to install. */
+function loadDriver(root: string, specifier: string, packageName: string, dialect: SqlDialect): unknown {
+  try {
+    return createRequire(path.join(root, "package.json"))(specifier);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") {
+      throw new CliError(
+        "NeedsDatabase",
+        `${DIALECT_NAMES[dialect]} needs the ${packageName} package, which is not installed in ${root}: install it (npm install ${packageName}) and run again.`,
+      );
+    }
+    throw new CliError("NeedsDatabase", `Could not load ${packageName} from ${root}: ${oneLine(error)}`);
+  }
+}
+
+/** A driver error as one line: Node's AggregateError (IPv4 and IPv6 both refused) has no message of its own. */
+export function oneLine(error: unknown): string {
+  const err = error as { message?: string; code?: string; errors?: unknown[] };
+  const message = err?.message || (err?.errors?.[0] as { message?: string } | undefined)?.message || err?.code;
+  return (message ?? String(error)).replace(/\s*\n\s*/g, " ").trim();
+}
+
+function unreachable(location: DatabaseLocation, error: unknown): CliError {
+  const where = location.dialect === "sqlite" ? location.target : `${location.url.host}${location.url.pathname}`;
+  return new CliError(
+    "NeedsDatabase",
+    `Could not connect to ${DIALECT_NAMES[location.dialect]} at ${where}: ${oneLine(error)}.`,
+  );
+}
+
+// The few driver members used here, structurally: the drivers are the app's, not this package's dependencies.
+interface PgQueryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows?: Row[] } | { rows?: Row[] }[]>;
+}
+interface PgPool extends PgQueryable {
+  connect(): Promise<PgQueryable & { release(): void }>;
+  end(): Promise<void>;
+  on(event: "error", listener: (error: Error) => void): void;
+}
+interface MysqlQueryable {
+  query(sql: string, params?: unknown[]): Promise<[unknown, unknown]>;
+}
+interface MysqlPool extends MysqlQueryable {
+  getConnection(): Promise<MysqlQueryable & { release(): void }>;
+  end(): Promise<void>;
+}
+interface SqliteStatement {
+  all(...params: unknown[]): Row[];
+  run(...params: unknown[]): unknown;
+  /** better-sqlite3 only: whether the statement returns rows (its all() refuses one that does not). */
+  reader?: boolean;
+}
+interface SqliteDatabase {
+  prepare(sql: string): SqliteStatement;
+  exec(sql: string): unknown;
+  close(): void;
+}
+
+const pgRows = (result: { rows?: Row[] } | { rows?: Row[] }[]): Row[] =>
+  (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [];
+
+async function openPostgres(
+  root: string,
+  location: Extract<DatabaseLocation, { url: URL }>,
+): Promise<DatabaseConnection> {
+  const pg = loadDriver(root, "pg", "pg", "postgres") as { Pool: new (config: object) => PgPool };
+  const Pool = pg.Pool ?? (pg as unknown as { default: typeof pg }).default.Pool;
+  const pool = new Pool({ connectionString: location.url.href, max: 2, connectionTimeoutMillis: 10_000 });
+  // An idle client the server drops must not become an unhandled 'error' event that ends the process.
+  pool.on("error", () => {});
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw unreachable(location, error);
+  }
+  return {
+    dialect: "postgres",
+    target: location.target,
+    client: pool,
+    query: async (sql, params) => pgRows(await pool.query(sql, params)),
+    async session() {
+      const client = await pool.connect();
+      return {
+        query: async (sql, params) => pgRows(await client.query(sql, params)),
+        release: async () => client.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+const mysqlRows = ([rows]: [unknown, unknown]): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
+
+async function openMysql(root: string, location: Extract<DatabaseLocation, { url: URL }>): Promise<DatabaseConnection> {
+  const mysql = loadDriver(root, "mysql2/promise", "mysql2", "mysql") as { createPool(config: object): MysqlPool };
+  const uri = new URL(location.url.href);
+  uri.protocol = "mysql:";
+  // mysql2 lets the URL's options override the config's: these two are not the URL's to change. DATETIME
+  // holds no zone, so the pool supplies UTC (as the runtime adapter's docs say); one statement per query.
+  uri.searchParams.delete("timezone");
+  uri.searchParams.delete("multipleStatements");
+  const pool = mysql.createPool({ uri: uri.href, connectionLimit: 2, timezone: "Z", multipleStatements: false });
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw unreachable(location, error);
+  }
+  return {
+    dialect: "mysql",
+    target: location.target,
+    client: pool,
+    query: async (sql, params) => mysqlRows(await pool.query(sql, params)),
+    async session() {
+      const connection = await pool.getConnection();
+      return {
+        query: async (sql, params) => mysqlRows(await connection.query(sql, params)),
+        release: async () => connection.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** node:sqlite runs without a flag (or a compiler) from Node 22.13 on. */
+export function nodeHasSqlite(version = process.versions.node): boolean {
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 13);
+}
+
+function openSqliteDriver(root: string, file: string, readOnly: boolean): SqliteDatabase {
+  if (nodeHasSqlite()) {
+    const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as unknown as {
+      DatabaseSync: new (file: string, options: object) => SqliteDatabase;
+    };
+    return new DatabaseSync(file, { readOnly });
+  }
+  const Database = loadDriver(root, "better-sqlite3", "better-sqlite3", "sqlite") as new (
+    file: string,
+    options: object,
+  ) => SqliteDatabase;
+  return new Database(file, { readonly: readOnly, fileMustExist: readOnly });
+}
+
+function openSqlite(
+  root: string,
+  location: Extract<DatabaseLocation, { dialect: "sqlite" }>,
+  options: OpenOptions,
+): DatabaseConnection {
+  const readOnly = Boolean(options.readOnly) && location.file !== ":memory:";
+  if (readOnly && !existsSync(location.file)) {
+    throw new CliError("NeedsDatabase", `The SQLite database ${location.target} does not exist yet.`);
+  }
+  let db: SqliteDatabase;
+  try {
+    db = openSqliteDriver(root, location.file, readOnly);
+    // Another process writing (a second deploy, the app itself) is waited for, not failed on at once.
+    db.exec("PRAGMA busy_timeout = 5000");
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw unreachable(location, error);
+  }
+  const query = async (sql: string, params: unknown[] = []): Promise<Row[]> => {
+    const statement = db.prepare(sql);
+    if (statement.reader === false) {
+      statement.run(...params);
+      return [];
+    }
+    return statement.all(...params);
+  };
+  return {
+    dialect: "sqlite",
+    target: location.target,
+    client: db,
+    query,
+    session: async () => ({ query, release: async () => {} }),
+    close: async () => db.close(),
+  };
+}
+
+/**
+ * Opens the database the app's settings name. `env` is the process environment merged over the app's env
+ * file (project-env.ts). Proven reachable (PostgreSQL and MySQL answer a `SELECT 1`) before it is returned.
+ */
+export async function openDatabase(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  options: OpenOptions = {},
+): Promise<DatabaseConnection> {
+  const location = databaseLocation(root, env);
+  if (location.dialect === "sqlite") return openSqlite(root, location, options);
+  if (location.dialect === "postgres") return openPostgres(root, location);
+  return openMysql(root, location);
+}
