@@ -1,0 +1,53 @@
+// The SolidStart 2 fixture (vite plugin + nitro, built on Node 24, served on Node 20) after `create-auth init
+// --providers oidc,nodemailer --strategy database --db postgres`, against a real PostgreSQL: DATABASE_URL,
+// the identity provider and the mail relay filled into .env, installed (pg came with init), built, started
+// with `npm start`, the tables created as the next steps say (support/server-databases.ts: the CLI's migrate,
+// or auth-schema.sql run with psql while migrate is not released), then signed into from headless Chromium
+// through a real oidc-provider and by a mailed link (a real smtp-server). The rows are read from PostgreSQL:
+// a session row whose token is the cookie at sign-in, gone after sign-out. Nothing is mocked.
+import path from "node:path";
+import { beforeAll, describe, expect } from "vitest";
+import { fillEnvFile } from "../support/fixture-app.mjs";
+import { oidcSessionStory } from "./support/database-stories.js";
+import { emailLinkSessionStory } from "./support/email-link-story.js";
+import { pointAtMailRelay } from "./support/passwordless-stories.js";
+import { createTablesAsNextStepsSay, postgresDatabase } from "./support/server-databases.js";
+import { setupApp } from "./support/setup-app.js";
+
+const database = postgresDatabase();
+
+const app = setupApp("solid-start-2", {
+  label: "solid-start-2 (postgres)",
+  providers: ["oidc", "nodemailer"],
+  initArgs: ["--strategy", "database", "--db", "postgres"],
+  // What the next steps ask of a person in .env: the database, the identity provider, the mail relay.
+  edits: async (dir, context) => {
+    const envFile = path.join(dir, ".env");
+    await fillEnvFile(envFile, {
+      DATABASE_URL: database.url,
+      AUTH_OIDC_ID: context.oidc.clientId,
+      AUTH_OIDC_SECRET: context.oidc.clientSecret,
+      AUTH_OIDC_ISSUER: context.oidc.issuer,
+    });
+    await pointAtMailRelay(envFile, context);
+  },
+});
+
+// After install (migrate loads the driver from the app's node_modules); the app has not touched the
+// database yet: its pool connects on the first query.
+beforeAll(async () => {
+  const begun = performance.now();
+  const how = await createTablesAsNextStepsSay(app.dir, database);
+  app.timings[how === "migrate" ? "migrate" : "schemaFile"] = Math.round(performance.now() - begun);
+  const tables = await database.rows<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()",
+  );
+  expect(tables.map((table) => table.name)).toEqual(
+    expect.arrayContaining(["accounts", "authenticators", "sessions", "users", "verification_tokens"]),
+  );
+});
+
+describe("SolidStart 2 with database sessions in PostgreSQL", () => {
+  oidcSessionStory(app, database.rows);
+  emailLinkSessionStory(app, database.rows);
+});
