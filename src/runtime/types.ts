@@ -182,6 +182,13 @@ export interface Adapter {
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
+  /**
+   * Housekeeping, not called by any sign-in flow: deletes the sessions and verification tokens whose
+   * `expires` is before `now` (default: the current time) and says how many of each went. The runtime never
+   * reads such a row back as valid, but nothing else removes one that nobody presents again (an abandoned
+   * email link, a session whose browser never returns). Call it from a scheduled job or `auth db prune`.
+   */
+  deleteExpired?(now?: Date): Promise<{ sessions: number; verificationTokens: number }>;
 }
 
 // ─── Providers ────────────────────────────────────────────────────────────────────────────────────

@@ -11,7 +11,7 @@
  * Only this module (and the tables it imports) needs `drizzle-orm`: apps that use Drizzle already have it.
  */
 
-import { and, type Column, eq, getTableColumns, is, type SQL, type Table } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, is, lt, type SQL, type Table } from "drizzle-orm";
 import { MySqlDatabase, type MySqlQueryResultHKT, type PreparedQueryHKTBase } from "drizzle-orm/mysql-core";
 import { PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -77,8 +77,8 @@ interface SelectQuery extends PromiseLike<Row[]> {
 }
 interface WriteQuery extends PromiseLike<unknown> {
   where(condition: SQL | undefined): WriteQuery;
-  /** PostgreSQL and SQLite only. */
-  returning(): PromiseLike<Row[]>;
+  /** PostgreSQL and SQLite only: every column, or the given ones. */
+  returning(fields?: Record<string, Column>): PromiseLike<Row[]>;
 }
 interface QueryBuilder {
   select(fields?: Record<string, unknown>): { from(table: Table): SelectQuery };
@@ -311,6 +311,18 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
       const row = await written(query.update(table).set({ counter: newCounter }).where(byId), () => first(table, byId));
       if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return asRecord<AdapterAuthenticator>(row);
+    },
+    async deleteExpired(now = new Date()) {
+      // Counted from RETURNING (one key column per row) where there is one: the drivers of a dialect do not
+      // agree on how they report a DELETE's row count (rowCount, count, changes, rowsAffected).
+      const removed = async (table: Table, expires: Column, key: Column) => {
+        const statement = query.delete(table).where(lt(expires, now));
+        return hasReturning ? (await statement.returning({ key })).length : affectedRows(await statement);
+      };
+      return {
+        sessions: await removed(sessions, sessions.expires, sessions.sessionToken),
+        verificationTokens: await removed(verificationTokens, verificationTokens.expires, verificationTokens.token),
+      };
     },
   };
 }

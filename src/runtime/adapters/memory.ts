@@ -192,5 +192,15 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       authenticators.set(credentialID, updated);
       return copy(updated);
     },
+    async deleteExpired(now = new Date()) {
+      const removeExpired = (records: Map<string, { expires: Date }>) => {
+        let removed = 0;
+        for (const [key, record] of records) {
+          if (record.expires.getTime() < now.getTime()) removed += Number(records.delete(key));
+        }
+        return removed;
+      };
+      return { sessions: removeExpired(sessions), verificationTokens: removeExpired(verificationTokens) };
+    },
   };
 }

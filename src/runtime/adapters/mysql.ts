@@ -24,6 +24,9 @@ import {
   accountTokenValues,
   authenticatorColumns,
   authenticatorFromRow,
+  type ExpiringTable,
+  expiredCondition,
+  expiringTables,
   type Row,
   sessionColumns,
   sessionFromRow,
@@ -238,6 +241,11 @@ export default function mysql(pool: MysqlPool): Adapter {
       const updated = await selectAuthenticator(credentialID);
       if (!updated) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return updated;
+    },
+    async deleteExpired(now = new Date()) {
+      const removed = (table: ExpiringTable) =>
+        write(`DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("?")}`, [now]);
+      return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
     },
   };
 }

@@ -13,9 +13,13 @@ import {
   accountTokenValues,
   authenticatorColumns,
   authenticatorFromRow,
+  type ExpiringTable,
+  expiredCondition,
+  expiringTables,
   type Row,
   sessionColumns,
   sessionFromRow,
+  toInteger,
   userColumns,
   userFromRow,
   verificationTokenColumns,
@@ -201,6 +205,18 @@ export default function postgres(pool: PostgresPool): Adapter {
       );
       if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return authenticatorFromRow(row);
+    },
+    async deleteExpired(now = new Date()) {
+      // The count comes back as a row, so any pg-like driver that answers `{ rows }` reports it.
+      const removed = async (table: ExpiringTable) => {
+        const row = await first(
+          `WITH removed AS (DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("$1")} RETURNING 1) ` +
+            "SELECT count(*) AS count FROM removed",
+          [now],
+        );
+        return toInteger(row?.count, `${expiringTables[table]} removed`);
+      };
+      return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
     },
   };
 }

@@ -238,5 +238,12 @@ export default function prisma(client: PrismaClientLike): Adapter {
       // An unknown credential id throws (P2025), as the contract asks.
       return asAuthenticator(await authenticator().update({ where: { credentialID }, data: { counter } }));
     },
+    async deleteExpired(now = new Date()) {
+      const expired = { where: { expires: { lt: now } } };
+      return {
+        sessions: (await session.deleteMany(expired)).count,
+        verificationTokens: (await verificationToken.deleteMany(expired)).count,
+      };
+    },
   };
 }

@@ -25,3 +25,12 @@ export const verificationTokenColumns = "identifier, token, expires";
 export const authenticatorColumns =
   "credential_id, user_id, provider_account_id, credential_public_key, counter, credential_device_type, " +
   "credential_backed_up, transports";
+
+/**
+ * The housekeeping rule, one for `deleteExpired` in every SQL adapter and for `auth db prune --dry-run`'s
+ * count: in each of these tables, the rows whose `expires` is before the given instant (bound as the
+ * dialect's `placeholder`, `?` or `$1`). Such a row is never accepted again, only kept.
+ */
+export const expiringTables = { sessions: "sessions", verificationTokens: "verification_tokens" } as const;
+export type ExpiringTable = keyof typeof expiringTables;
+export const expiredCondition = (placeholder: string) => `expires < ${placeholder}`;

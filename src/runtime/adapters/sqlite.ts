@@ -10,6 +10,7 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
+import { type ExpiringTable, expiredCondition, expiringTables } from "./sql-columns.js";
 import {
   accountColumns,
   accountFromRow,
@@ -277,6 +278,14 @@ export default function sqlite(db: SqliteDatabase): Adapter {
       );
       if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return authenticatorFromRow(row);
+    },
+    async deleteExpired(now = new Date()) {
+      const removed = (table: ExpiringTable) => {
+        const sql = `DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("?")}`;
+        // Both drivers report the rows a statement changed as `changes` (node:sqlite may say it as a bigint).
+        return Number((statement(sql).run(dateToColumn(now)) as { changes: number | bigint }).changes);
+      };
+      return { sessions: removed("sessions"), verificationTokens: removed("verificationTokens") };
     },
   };
 }

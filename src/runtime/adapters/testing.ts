@@ -377,7 +377,80 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         assertRecord(await method("useVerificationToken")(token), token, "the expired token");
         assert.equal(await db.verificationToken(token), null);
       });
+
+      // Passkeys record each spent challenge as a token: a second record of it must fail, not overwrite.
+      test("createVerificationToken refuses an identifier and token that are already stored", async () => {
+        const token = await createdToken();
+        await assert.rejects(async () => method("createVerificationToken")({ ...token, expires: secondsFromNow(60) }));
+        assertRecord(await db.verificationToken(token), token, "the first token, unchanged");
+      });
+
+      test("concurrent creates of one token: exactly one succeeds", async () => {
+        const token: VerificationToken = {
+          identifier: `conformance-${randomId()}@example.test`,
+          token: randomId().replaceAll("-", ""),
+          expires: secondsFromNow(3600),
+        };
+        const create = method("createVerificationToken");
+        const results = await Promise.allSettled(Array.from({ length: 5 }, async () => create({ ...token })));
+        assert.equal(results.filter((result) => result.status === "fulfilled").length, 1);
+      });
     });
+
+    if (adapter.deleteExpired) {
+      describe("deleteExpired", () => {
+        test("deletes the sessions and tokens that expired before `now`, keeps the others, and counts", async () => {
+          // A past instant of this test's own (whole seconds): no live row of a real database expired before it.
+          const now = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 365 * 86_400) * 1000);
+          const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+          await method("deleteExpired")(now); // what an earlier run that failed midway left behind
+          const user = await createdUser();
+          const session = (expires: Date) =>
+            method("createSession")({ sessionToken: randomId(), userId: user.id, expires });
+          const [expiredSession, dueSession, liveSession] = [
+            await session(at(-1)),
+            await session(now),
+            await session(at(1)),
+          ];
+          const [expiredToken, dueToken, liveToken] = [
+            await createdToken({ expires: at(-1) }),
+            await createdToken({ expires: now }),
+            await createdToken({ expires: at(1) }),
+          ];
+
+          assert.deepStrictEqual(await method("deleteExpired")(now), { sessions: 1, verificationTokens: 1 });
+          assert.equal(await db.session(expiredSession.sessionToken), null);
+          assert.equal(await db.verificationToken(expiredToken), null);
+          // Expiring at `now` exactly is not yet expired: the rule is `expires < now`.
+          assertRecord(await db.session(dueSession.sessionToken), dueSession, "the session expiring at now");
+          assertRecord(await db.session(liveSession.sessionToken), liveSession, "the live session");
+          assertRecord(await db.verificationToken(dueToken), dueToken, "the token expiring at now");
+          assertRecord(await db.verificationToken(liveToken), liveToken, "the live token");
+          assertRecord(await db.user(user.id), user, "the sessions' user");
+          assert.deepStrictEqual(await method("deleteExpired")(now), { sessions: 0, verificationTokens: 0 });
+        });
+
+        test("without an argument it deletes what expired before the current time", async () => {
+          const user = await createdUser();
+          const session = (expires: Date) =>
+            method("createSession")({ sessionToken: randomId(), userId: user.id, expires });
+          const [expiredSession, liveSession] = [
+            await session(secondsFromNow(-60)),
+            await session(secondsFromNow(3600)),
+          ];
+          const [expiredToken, liveToken] = [
+            await createdToken({ expires: secondsFromNow(-60) }),
+            await createdToken({ expires: secondsFromNow(3600) }),
+          ];
+          const removed = await method("deleteExpired")();
+          assert.ok(removed.sessions >= 1 && removed.verificationTokens >= 1, `counted ${JSON.stringify(removed)}`);
+          assert.equal(await db.session(expiredSession.sessionToken), null);
+          assert.equal(await db.verificationToken(expiredToken), null);
+          assertRecord(await db.session(liveSession.sessionToken), liveSession, "the live session");
+          assertRecord(await db.verificationToken(liveToken), liveToken, "the live token");
+        });
+      });
+    }
 
     describe("deleteUser cascades", () => {
       test("to the user's sessions", async () => {

@@ -175,6 +175,59 @@ describe("the conformance suite", () => {
     expect([...outcome.failed.keys()]).toEqual(["updateAuthenticatorCounter throws for an unknown credential id"]);
   });
 
+  test("fails an adapter whose createVerificationToken overwrites a stored token", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      createVerificationToken: (token) => {
+        store.verificationTokens.set(tokenKey(token.identifier, token.token), { ...token });
+        return token;
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "createVerificationToken refuses an identifier and token that are already stored",
+      "concurrent creates of one token: exactly one succeeds",
+    ]);
+  });
+
+  test("fails a deleteExpired that also deletes what expires at `now`", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      deleteExpired: async (now = new Date()) => {
+        const counts = { sessions: 0, verificationTokens: 0 };
+        for (const [table, records] of [
+          ["sessions", store.sessions],
+          ["verificationTokens", store.verificationTokens],
+        ] as const) {
+          for (const [key, record] of records) {
+            if (record.expires.getTime() <= now.getTime()) counts[table] += Number(records.delete(key));
+          }
+        }
+        return counts;
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "deletes the sessions and tokens that expired before `now`, keeps the others, and counts",
+    ]);
+  });
+
+  test("fails a deleteExpired that deletes but miscounts, or ignores `now`", async () => {
+    const miscounts = await runSuiteOn((_store, intact) => ({
+      deleteExpired: async (now) => ({ ...(await intact.deleteExpired!(now)), verificationTokens: 0 }),
+    }));
+    expect([...miscounts.failed.keys()]).toEqual([
+      "deletes the sessions and tokens that expired before `now`, keeps the others, and counts",
+      "without an argument it deletes what expired before the current time",
+    ]);
+    const ignoresNow = await runSuiteOn((_store, intact) => ({ deleteExpired: () => intact.deleteExpired!() }));
+    expect(
+      ignoresNow.failed.get("deletes the sessions and tokens that expired before `now`, keeps the others, and counts"),
+    ).toBeDefined();
+  });
+
+  test("runs no deleteExpired test for an adapter without the method (it is optional)", async () => {
+    const outcome = await runSuiteOn(() => ({ deleteExpired: undefined }));
+    expect([...outcome.failed]).toEqual([]);
+    expect(outcome.passed.filter((name) => /expired before/.test(name))).toEqual([]);
+  });
+
   test("fails an adapter that lacks a method, naming it", async () => {
     const outcome = await runSuiteOn(() => ({ getUserByEmail: undefined }));
     expect(outcome.failed.get("getUserByEmail returns the user with that address")).toMatch(
