@@ -65,7 +65,7 @@ function fieldsOf(table: Table, columns: string[]): string[] {
 }
 
 /** Rows of [name, type, attributes], aligned in columns the way `prisma format` aligns them. */
-function aligned(rows: string[][]): string[] {
+export function aligned(rows: string[][]): string[] {
   const widths = [0, 1].map((index) => Math.max(...rows.map((row) => (row[index] ?? "").length)));
   return rows.map((row) => {
     const [name = "", type = "", attributes = ""] = row;
@@ -74,7 +74,14 @@ function aligned(rows: string[][]): string[] {
   });
 }
 
-function modelSource(table: Table, provider: PrismaProvider): string {
+/** One auth model in parts: its field rows ([name, type, attributes]) and its block attributes (`@@id(…)`). */
+export interface PrismaModelParts {
+  name: string;
+  rows: string[][];
+  blockAttributes: string[];
+}
+
+export function prismaModelParts(table: Table, provider: PrismaProvider): PrismaModelParts {
   const singleKey = table.primaryKey.length === 1 ? table.primaryKey[0] : undefined;
   const singleUniques = new Set(table.unique.filter((columns) => columns.length === 1).map((columns) => columns[0]));
 
@@ -114,13 +121,15 @@ function modelSource(table: Table, provider: PrismaProvider): string {
     ...table.indexes.map((index) => `@@index([${fieldsOf(table, index.columns).join(", ")}])`),
     `@@map(${quote(table.name)})`,
   ];
-  return [
-    `model ${prismaModelName(table)} {`,
-    ...aligned(rows),
-    "",
-    ...blockAttributes.map((attribute) => `  ${attribute}`),
-    "}",
-  ].join("\n");
+  return { name: prismaModelName(table), rows, blockAttributes };
+}
+
+/** The model block of a table, formatted as `prisma format` leaves it. */
+export function prismaModelSource(table: Table, provider: PrismaProvider): string {
+  const { name, rows, blockAttributes } = prismaModelParts(table, provider);
+  return [`model ${name} {`, ...aligned(rows), "", ...blockAttributes.map((attribute) => `  ${attribute}`), "}"].join(
+    "\n",
+  );
 }
 
 /**
@@ -128,7 +137,7 @@ function modelSource(table: Table, provider: PrismaProvider): string {
  * to an existing schema next to the app's own models.
  */
 export function prismaModels(provider: PrismaProvider): string {
-  return `${tables.map((table) => modelSource(table, provider)).join("\n\n")}\n`;
+  return `${tables.map((table) => prismaModelSource(table, provider)).join("\n\n")}\n`;
 }
 
 const providerNotes: Record<PrismaProvider, string> = {

@@ -1,0 +1,390 @@
+/**
+ * The auth models merged into a project's own Prisma schema (one file, or the files of a schema folder).
+ * Each auth model (prisma.ts, from the table model) is found in the user's schema by name, or by the table
+ * it maps (`@@map("users")`):
+ * - missing: the whole model is added (single file: at its end; folder: in `auth.prisma` in the folder);
+ * - present: only what is missing is added (fields, the relation back-fields such as `accounts Account[]`,
+ *   the keys and indexes the adapter looks rows up by), never touching the user's own fields, attributes,
+ *   comments or formatting. New fields join the block's last group of fields when they fit its columns,
+ *   else they form a group of their own, aligned as `prisma format` aligns it.
+ * What cannot be merged without changing the user's own lines (a field of another type, `id Int`; another
+ * key; a column taken by another field; a model of another name on an auth table) is `unsupported`, with
+ * the model and field named, for the user to settle. The prisma adapter reads and writes fields through the
+ * client, so a field the user maps to a column of their own (`@map`) is kept as it is.
+ */
+import { type Table, tables } from "./model.js";
+import {
+  aligned,
+  type PrismaProvider,
+  prismaModelName,
+  prismaModelParts,
+  prismaModelSource,
+  prismaSchema,
+} from "./prisma.js";
+import {
+  blockAttributeString,
+  blockLines,
+  blockSetting,
+  type PrismaBlock,
+  type PrismaField,
+  type PrismaLine,
+  prismaBlocks,
+} from "./prisma-blocks.js";
+
+export interface PrismaFile {
+  path: string;
+  text: string;
+}
+
+export type PrismaMergeResult = { changes: PrismaFile[]; added: string[] } | { unsupported: string };
+
+/** Where the Prisma CLI looks for a schema first. */
+export const DEFAULT_PRISMA_SCHEMA = "prisma/schema.prisma";
+
+/** The file the auth models go to in a schema folder. */
+export const AUTH_PRISMA_FILE = "auth.prisma";
+
+interface Located {
+  file: PrismaFile;
+  block: PrismaBlock;
+}
+
+interface Insertion {
+  at: number;
+  text: string;
+}
+
+interface Style {
+  eol: string;
+  indent: string;
+}
+
+class Unsupported extends Error {}
+
+const authModelNames = new Set(tables.map(prismaModelName));
+
+/** `Account[]` → `Account`, with whether it is a list and optional. */
+function typeParts(type: string): { base: string; list: boolean; optional: boolean } {
+  return { base: type.replace(/(\[\])?\??$/, ""), list: type.includes("[]"), optional: type.endsWith("?") };
+}
+
+function attributeArgument(attributes: string, name: string): string | null {
+  return new RegExp(`@${name}\\(\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(attributes)?.[1] ?? null;
+}
+
+const hasAttribute = (attributes: string, name: string) => new RegExp(`@${name}\\b`).test(attributes);
+
+/** The database column of a field: its `@map`, else its own name. */
+const columnOf = (field: Pick<PrismaField, "name" | "attributes">) =>
+  attributeArgument(field.attributes, "map") ?? field.name;
+
+/** `@@index([userId], map: "x")` → `index:userId`; `@@id([a, b])` → `id:a,b`. */
+function blockAttributeKey(attribute: string): string | null {
+  const match = /^@@(id|unique|index)\(\s*\[([^\]]*)\]/.exec(attribute.trim());
+  if (!match) return null;
+  const fields = (match[2] ?? "")
+    .split(",")
+    .map((field) => field.trim().replace(/\(.*$/, ""))
+    .filter(Boolean);
+  return `${match[1]}:${fields.join(",")}`;
+}
+
+function styleOf(files: readonly PrismaFile[]): Style {
+  const all = files.map((file) => file.text).join("\n");
+  const indent = /^([ \t]+)\S/m.exec(all)?.[1] ?? "  ";
+  return { eol: all.includes("\r\n") ? "\r\n" : "\n", indent };
+}
+
+/** Lines rendered as prisma.ts renders them, re-indented and with the file's line endings. */
+function restyle(lines: string[], style: Style): string {
+  return lines.map((line) => line.replace(/^ {2}/, style.indent)).join(style.eol);
+}
+
+function normalizeProvider(provider: string): string {
+  return provider === "postgres" ? "postgresql" : provider;
+}
+
+/** The model for an auth table: by name, else by the table it maps; another kind of block by that name conflicts. */
+function findModel(located: readonly Located[], modelName: string, table: Table): Located | null {
+  const named = located.find(({ block }) => block.name === modelName);
+  if (named && named.block.kind !== "model")
+    throw new Unsupported(
+      `The Prisma schema has a ${named.block.kind} named ${modelName} (${named.file.path}); the auth models need that name for a model.`,
+    );
+  if (named) return named;
+  const mapped = located.find(
+    ({ file, block }) => block.kind === "model" && blockAttributeString(file.text, block, "map") === table.name,
+  );
+  if (mapped)
+    throw new Unsupported(
+      `model ${mapped.block.name} (${mapped.file.path}) maps the table ${table.name}, which the auth models need as model ${modelName}: the prisma adapter calls the client's ${modelName.charAt(0).toLowerCase()}${modelName.slice(1)} delegate. Rename the model to ${modelName} (keeping @@map("${table.name}")).`,
+    );
+  return null;
+}
+
+function conflict(model: string, field: string, why: string): Unsupported {
+  return new Unsupported(`model ${model}, field ${field}: ${why}. Change it, or leave the auth models out of it.`);
+}
+
+/** The fields and block attributes of an auth model that the user's model lacks; throws on a conflict. */
+function missingParts(
+  file: PrismaFile,
+  block: PrismaBlock,
+  table: Table,
+  provider: PrismaProvider,
+): { rows: string[][]; blockAttributes: string[] } {
+  const parts = prismaModelParts(table, provider);
+  const lines = blockLines(file.text, block);
+  const fields = lines.flatMap((line) => (line.field && line.kind === "field" ? [line.field] : []));
+  const attributeKeys = new Set(
+    lines.flatMap((line) => (line.kind === "blockAttribute" ? [blockAttributeKey(line.text)] : [])),
+  );
+  const keyedBy = fields.filter((field) => hasAttribute(field.attributes, "id")).map((field) => field.name);
+  const blockKey = [...attributeKeys].find((key) => key?.startsWith("id:"));
+  const theirKey = blockKey ? `@@id([${blockKey.slice(3)}])` : keyedBy.length ? `${keyedBy.join(", ")} @id` : null;
+
+  const rows: string[][] = [];
+  for (const row of parts.rows) {
+    const [name = "", type = "", attributes = ""] = row;
+    const ours = typeParts(type);
+    const existing = fields.find((field) => field.name === name);
+    if (authModelNames.has(ours.base)) {
+      // A relation: any field of that model type (and list-ness) is the user's own name for it.
+      if (fields.some((field) => field.base === ours.base && field.list === ours.list)) continue;
+      if (existing) throw conflict(parts.name, name, `it is ${existing.type}; the auth models need ${type} there`);
+      rows.push(row);
+      continue;
+    }
+    if (existing) {
+      if (existing.base !== ours.base || existing.list !== ours.list)
+        throw conflict(parts.name, name, `it is ${existing.type}; the auth models need ${type}`);
+      if (existing.optional && !ours.optional)
+        throw conflict(
+          parts.name,
+          name,
+          `it is optional (${existing.type}); the auth models need it required (${type})`,
+        );
+      if (hasAttribute(attributes, "id") && !hasAttribute(existing.attributes, "id"))
+        throw conflict(
+          parts.name,
+          name,
+          `the auth models need it as the key (@id), the model's key is ${theirKey ?? "missing"}`,
+        );
+      if (
+        hasAttribute(attributes, "unique") &&
+        !/@(unique|id)\b/.test(existing.attributes) &&
+        !attributeKeys.has(`unique:${name}`)
+      )
+        throw conflict(parts.name, name, "the adapter finds rows by it, so it needs @unique");
+      continue;
+    }
+    const column = attributeArgument(attributes, "map") ?? name;
+    const taken = fields.find((field) => columnOf(field) === column);
+    if (taken)
+      throw conflict(parts.name, taken.name, `it holds the column ${column}, which the auth field ${name} needs`);
+    if (hasAttribute(attributes, "id") && theirKey)
+      throw conflict(parts.name, name, `the auth models need it as the key (@id), the model's key is ${theirKey}`);
+    rows.push(row);
+  }
+
+  const blockAttributes: string[] = [];
+  for (const attribute of parts.blockAttributes) {
+    // The table name stays the user's: renaming their table is theirs to decide.
+    if (attribute.startsWith("@@map(")) continue;
+    const key = blockAttributeKey(attribute);
+    if (key === null || attributeKeys.has(key)) continue;
+    if (key.startsWith("id:") && theirKey)
+      throw conflict(
+        parts.name,
+        key.slice(3),
+        `the auth models need the key ${attribute}, the model's key is ${theirKey}`,
+      );
+    // An index the adapter's lookups need is already served by a key or unique constraint on the same fields.
+    if (
+      key.startsWith("index:") &&
+      (attributeKeys.has(`id:${key.slice(6)}`) || attributeKeys.has(`unique:${key.slice(6)}`))
+    )
+      continue;
+    blockAttributes.push(attribute);
+  }
+  return { rows, blockAttributes };
+}
+
+/**
+ * Rows aligned on an existing group's columns when they fit inside them (so `prisma format` would leave
+ * the group as it is), else null.
+ */
+function alignedInGroup(group: readonly PrismaLine[], rows: readonly string[][], indent: string): string[] | null {
+  const groupFields = group.flatMap((line) => (line.field ? [line.field] : []));
+  const typeColumns = new Set(groupFields.map((field) => field.typeColumn));
+  const attributeColumns = new Set(groupFields.flatMap((field) => field.attributesColumn ?? []));
+  const [typeColumn] = typeColumns;
+  const [attributesColumn] = attributeColumns;
+  if (typeColumns.size !== 1 || attributeColumns.size > 1 || typeColumn === undefined) return null;
+  if (groupFields.some((field) => field.typeColumn - 1 < field.name.length + indent.length)) return null;
+  const fits = rows.every(([name = "", type = "", attributes = ""]) => {
+    if (indent.length + name.length + 1 > typeColumn) return false;
+    if (attributesColumn === undefined) return !attributes;
+    return typeColumn + type.length + 1 <= attributesColumn;
+  });
+  if (!fits) return null;
+  return rows.map(([name = "", type = "", attributes = ""]) => {
+    const head = `${indent}${name.padEnd(typeColumn - indent.length)}${type}`;
+    return attributes && attributesColumn !== undefined ? `${head.padEnd(attributesColumn)}${attributes}` : head;
+  });
+}
+
+/** Insertions that add rows and block attributes to a model block, in the block's own style. */
+function modelInsertions(
+  file: PrismaFile,
+  block: PrismaBlock,
+  missing: { rows: string[][]; blockAttributes: string[] },
+  style: Style,
+): Insertion[] {
+  const lines = blockLines(file.text, block);
+  const firstField = lines.find((line) => line.kind === "field");
+  const indent = firstField ? (/^\s*/.exec(firstField.text)?.[0] ?? style.indent) : style.indent;
+  const lastFieldIndex = lines.findLastIndex((line) => line.kind === "field");
+  const lastAttributeIndex = lines.findLastIndex((line) => line.kind === "blockAttribute");
+  // After the last field (else after the opening line), the closing line excepted.
+  const anchor = lines[Math.max(lastFieldIndex, 0)] as PrismaLine;
+  const after = (line: PrismaLine, text: string): Insertion =>
+    line.next === block.bodyEnd && !file.text.slice(line.start, line.next).includes("\n")
+      ? { at: line.next, text: `${style.eol}${text}${style.eol}` }
+      : { at: line.next, text: `${text}${style.eol}` };
+
+  const insertions: Insertion[] = [];
+  if (missing.rows.length) {
+    let group: PrismaLine[] = [];
+    for (let index = lastFieldIndex; index >= 0; index--) {
+      const line = lines[index] as PrismaLine;
+      if (line.kind !== "field" && line.kind !== "comment") break;
+      group = [line, ...group];
+    }
+    const inGroup = lastFieldIndex >= 0 ? alignedInGroup(group, missing.rows, indent) : null;
+    const rendered = inGroup
+      ? inGroup.join(style.eol)
+      : `${lastFieldIndex >= 0 ? style.eol : ""}${aligned(missing.rows)
+          .map((line) => line.replace(/^ {2}/, indent))
+          .join(style.eol)}`;
+    insertions.push(after(anchor, rendered));
+  }
+  if (missing.blockAttributes.length) {
+    const attributes = missing.blockAttributes.map((attribute) => `${indent}${attribute}`).join(style.eol);
+    if (lastAttributeIndex >= 0) insertions.push(after(lines[lastAttributeIndex] as PrismaLine, attributes));
+    else insertions.push(after(anchor, `${style.eol}${attributes}`));
+  }
+  return insertions;
+}
+
+function applyInsertions(text: string, insertions: readonly Insertion[]): string {
+  // Stable for equal offsets: fields before block attributes at the same point.
+  const ordered = insertions.map((insertion, order) => ({ ...insertion, order }));
+  ordered.sort((a, b) => b.at - a.at || b.order - a.order);
+  let result = text;
+  for (const { at, text: inserted } of ordered) result = `${result.slice(0, at)}${inserted}${result.slice(at)}`;
+  return result;
+}
+
+/** The models appended to a file (or making a new one), separated from what is there by one blank line. */
+function appendModels(existing: string | null, models: readonly string[], style: Style): string {
+  const header = "// Auth models, written by create-auth from its table model. Add your own fields; keep these.";
+  const body = restyle([header, "", models.join("\n\n")].join("\n").split("\n"), style);
+  if (existing === null || existing.trim() === "") return `${body}${style.eol}`;
+  const ending = existing.endsWith("\n") ? "" : style.eol;
+  return `${existing}${ending}${style.eol}${body}${style.eol}`;
+}
+
+/** The directory all the files of a schema folder share. */
+function commonDirectory(paths: readonly string[]): string {
+  const split = paths.map((path) => path.split("/").slice(0, -1));
+  const first = split[0] ?? [];
+  let length = first.length;
+  for (const parts of split) {
+    let index = 0;
+    while (index < length && parts[index] === first[index]) index++;
+    length = index;
+  }
+  return first.slice(0, length).join("/");
+}
+
+/**
+ * Merges the auth models for `provider` into the schema `files` (one file, or every `.prisma` file of a
+ * schema folder). Returns only the files that change or are new (`changes: []` when all is there), or why
+ * the schema cannot take the models as it is. A "file" layout with no file, or one empty file, gets a
+ * whole schema (prisma.ts `prismaSchema`: generator, datasource and models) at prisma/schema.prisma or
+ * that file's path.
+ */
+export function mergePrismaSchema(
+  files: readonly PrismaFile[],
+  provider: PrismaProvider,
+  layout: "file" | "folder",
+): PrismaMergeResult {
+  // No schema yet: a whole one (generator, datasource, models), where Prisma looks first, or in the empty
+  // file the caller names.
+  const blank = files.length === 1 && files[0]?.text.trim() === "" ? files[0] : null;
+  if (layout === "file" && (files.length === 0 || blank))
+    return {
+      changes: [{ path: blank?.path ?? DEFAULT_PRISMA_SCHEMA, text: prismaSchema(provider) }],
+      added: tables.map((table) => `model ${prismaModelName(table)}`),
+    };
+  if (files.length === 0)
+    return { unsupported: "The Prisma schema folder has no .prisma file: add one with your datasource first." };
+  const located = files.flatMap((file) => prismaBlocks(file.text).map((block) => ({ file, block })));
+  for (const { file, block } of located) {
+    if (block.kind !== "datasource") continue;
+    const theirs = blockSetting(file.text, block, "provider");
+    if (theirs !== null && normalizeProvider(theirs) !== provider)
+      return {
+        unsupported: `The Prisma schema's datasource ${block.name} (${file.path}) uses the provider "${theirs}", not "${provider}": choose --db to match it.`,
+      };
+  }
+
+  const style = styleOf(files);
+  const insertions = new Map<PrismaFile, Insertion[]>();
+  const newModels: string[] = [];
+  const added: string[] = [];
+  try {
+    for (const table of tables) {
+      const modelName = prismaModelName(table);
+      const found = findModel(located, modelName, table);
+      if (!found) {
+        newModels.push(prismaModelSource(table, provider));
+        added.push(`model ${modelName}`);
+        continue;
+      }
+      const missing = missingParts(found.file, found.block, table, provider);
+      if (!missing.rows.length && !missing.blockAttributes.length) continue;
+      const fileStyle = { ...style, eol: found.file.text.includes("\r\n") ? "\r\n" : "\n" };
+      const list = insertions.get(found.file) ?? [];
+      list.push(...modelInsertions(found.file, found.block, missing, fileStyle));
+      insertions.set(found.file, list);
+      added.push(
+        ...missing.rows.map(([name]) => `${modelName}.${name}`),
+        ...missing.blockAttributes.map((attribute) => `${modelName} ${attribute}`),
+      );
+    }
+  } catch (error) {
+    if (error instanceof Unsupported) return { unsupported: error.message };
+    throw error;
+  }
+
+  const changed = new Map<string, string>();
+  for (const [file, list] of insertions) changed.set(file.path, applyInsertions(file.text, list));
+  if (newModels.length) {
+    const target =
+      layout === "folder"
+        ? [commonDirectory(files.map((file) => file.path)), AUTH_PRISMA_FILE].filter(Boolean).join("/")
+        : // The one schema file; given several, the one holding the most models.
+          ([...files].sort(
+            (a, b) =>
+              located.filter((entry) => entry.file === b && entry.block.kind === "model").length -
+              located.filter((entry) => entry.file === a && entry.block.kind === "model").length,
+          )[0]?.path ?? "");
+    const current = changed.get(target) ?? files.find((file) => file.path === target)?.text ?? null;
+    const fileStyle = current ? { ...style, eol: current.includes("\r\n") ? "\r\n" : "\n" } : style;
+    changed.set(target, appendModels(current, newModels, fileStyle));
+  }
+  const changes = [...changed].map(([path, text]) => ({ path, text }));
+  return { changes, added };
+}
