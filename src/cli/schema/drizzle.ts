@@ -10,8 +10,8 @@ import type { SqlDialect } from "./sql.js";
 interface DialectSpelling {
   module: string;
   tableFunction: string;
-  /** The column builder call for one column, without `.notNull()`. */
-  column(column: Column): { builder: string; call: string };
+  /** The column builder and its arguments for one column (the call without `.notNull()`). */
+  column(column: Column): { builder: string; args: string };
   note: string;
 }
 
@@ -26,16 +26,13 @@ const spellings: Record<SqlDialect, DialectSpelling> = {
       switch (column.type) {
         case "key":
         case "text":
-          return { builder: "text", call: `text(${name})` };
+          return { builder: "text", args: name };
         case "integer":
-          return { builder: "bigint", call: `bigint(${name}, { mode: "number" })` };
+          return { builder: "bigint", args: `${name}, { mode: "number" }` };
         case "boolean":
-          return { builder: "boolean", call: `boolean(${name})` };
+          return { builder: "boolean", args: name };
         case "timestamp":
-          return {
-            builder: "timestamp",
-            call: `timestamp(${name}, { mode: "date", withTimezone: true, precision: 3 })`,
-          };
+          return { builder: "timestamp", args: `${name}, { mode: "date", withTimezone: true, precision: 3 }` };
       }
     },
     note: "// Dates are TIMESTAMPTZ(3); the 64-bit integers (expires_at, counter) are BIGINT read as numbers.",
@@ -48,13 +45,13 @@ const spellings: Record<SqlDialect, DialectSpelling> = {
       switch (column.type) {
         case "key":
         case "text":
-          return { builder: "text", call: `text(${name})` };
+          return { builder: "text", args: name };
         case "integer":
-          return { builder: "integer", call: `integer(${name}, { mode: "number" })` };
+          return { builder: "integer", args: `${name}, { mode: "number" }` };
         case "boolean":
-          return { builder: "integer", call: `integer(${name}, { mode: "boolean" })` };
+          return { builder: "integer", args: `${name}, { mode: "boolean" }` };
         case "timestamp":
-          return { builder: "integer", call: `integer(${name}, { mode: "timestamp_ms" })` };
+          return { builder: "integer", args: `${name}, { mode: "timestamp_ms" }` };
       }
     },
     note:
@@ -68,15 +65,15 @@ const spellings: Record<SqlDialect, DialectSpelling> = {
       const name = quote(column.name);
       switch (column.type) {
         case "key":
-          return { builder: "varchar", call: `varchar(${name}, { length: ${column.maxLength ?? 255} })` };
+          return { builder: "varchar", args: `${name}, { length: ${column.maxLength ?? 255} }` };
         case "text":
-          return { builder: "text", call: `text(${name})` };
+          return { builder: "text", args: name };
         case "integer":
-          return { builder: "bigint", call: `bigint(${name}, { mode: "number" })` };
+          return { builder: "bigint", args: `${name}, { mode: "number" }` };
         case "boolean":
-          return { builder: "boolean", call: `boolean(${name})` };
+          return { builder: "boolean", args: name };
         case "timestamp":
-          return { builder: "datetime", call: `datetime(${name}, { mode: "date", fsp: 3 })` };
+          return { builder: "datetime", args: `${name}, { mode: "date", fsp: 3 }` };
       }
     },
     note:
@@ -96,17 +93,29 @@ function fieldOf(table: Table, columnName: string): string {
   return column.field;
 }
 
+/**
+ * How generated code names what it refers to: the tables' exported names and the local names of the
+ * `drizzle-orm/<dialect>-core` builders. The standalone module uses the defaults; a merge into an app's own
+ * schema passes the names that module already uses (its `users` export, an aliased `text` import).
+ */
+export interface DrizzleNames {
+  table(table: Table): string;
+  builder(name: string): string;
+}
+
+const defaultNames: DrizzleNames = { table: drizzleTableName, builder: (name) => name };
+
 const columnList = (table: Table, columns: string[]) =>
   `[${columns.map((column) => `table.${fieldOf(table, column)}`).join(", ")}]`;
 
-function foreignKeyCall(table: Table, foreignKey: ForeignKey): string {
+function foreignKeyCall(table: Table, foreignKey: ForeignKey, names: DrizzleNames): string {
   const parent = tables.find((candidate) => candidate.name === foreignKey.references.table);
   if (!parent) throw new Error(`The table model has no table ${foreignKey.references.table}`);
-  const parentName = drizzleTableName(parent);
+  const parentName = names.table(parent);
   const foreignColumns = foreignKey.references.columns.map((column) => `${parentName}.${fieldOf(parent, column)}`);
   // Spread over lines (one argument per line): the one-line call is longer than a line.
   return [
-    "foreignKey({",
+    `${names.builder("foreignKey")}({`,
     `  name: ${quote(`${table.name}_${foreignKey.columns.join("_")}_fkey`)},`,
     `  columns: ${columnList(table, foreignKey.columns)},`,
     `  foreignColumns: [${foreignColumns.join(", ")}],`,
@@ -115,32 +124,41 @@ function foreignKeyCall(table: Table, foreignKey: ForeignKey): string {
 }
 
 /** Constraints and indexes, named as in the SQL DDL (`<table>_pkey`, `<table>_<columns>_key`, …). */
-function constraintCalls(table: Table): string[] {
+function constraintCalls(table: Table, names: DrizzleNames): string[] {
+  const { builder } = names;
   return [
-    `primaryKey({ name: ${quote(`${table.name}_pkey`)}, columns: ${columnList(table, table.primaryKey)} })`,
+    `${builder("primaryKey")}({ name: ${quote(`${table.name}_pkey`)}, columns: ${columnList(table, table.primaryKey)} })`,
     ...table.unique.map(
       (columns) =>
-        `unique(${quote(`${table.name}_${columns.join("_")}_key`)}).on(${columnList(table, columns).slice(1, -1)})`,
+        `${builder("unique")}(${quote(`${table.name}_${columns.join("_")}_key`)}).on(${columnList(table, columns).slice(1, -1)})`,
     ),
-    ...table.indexes.map((index) => `index(${quote(index.name)}).on(${columnList(table, index.columns).slice(1, -1)})`),
-    ...table.foreignKeys.map((foreignKey) => foreignKeyCall(table, foreignKey)),
+    ...table.indexes.map(
+      (index) => `${builder("index")}(${quote(index.name)}).on(${columnList(table, index.columns).slice(1, -1)})`,
+    ),
+    ...table.foreignKeys.map((foreignKey) => foreignKeyCall(table, foreignKey, names)),
   ];
 }
 
 const LINE_WIDTH = 120;
 
-function tableSource(table: Table, spelling: DialectSpelling): string {
-  const columns = table.columns.map(
-    (column) => `    ${column.field}: ${spelling.column(column).call}${column.nullable ? "" : ".notNull()"},`,
-  );
-  const constraints = constraintCalls(table);
+/** One column's definition as an object property (`emailVerified: integer("email_verified", …),`). */
+export function drizzleColumnSource(column: Column, dialect: SqlDialect, names: DrizzleNames = defaultNames): string {
+  const { builder, args } = spellings[dialect].column(column);
+  return `${column.field}: ${names.builder(builder)}(${args})${column.nullable ? "" : ".notNull()"},`;
+}
+
+/** One table's definition (`export const users = pgTable(…);`), indented with two spaces, `\n` lines. */
+export function drizzleTableSource(table: Table, dialect: SqlDialect, names: DrizzleNames = defaultNames): string {
+  const spelling = spellings[dialect];
+  const columns = table.columns.map((column) => `    ${drizzleColumnSource(column, dialect, names)}`);
+  const constraints = constraintCalls(table, names);
   const oneLine = `  (table) => [${constraints.join(", ")}],`;
   const extras =
     oneLine.length <= LINE_WIDTH && !oneLine.includes("\n")
       ? [oneLine]
       : ["  (table) => [", ...constraints.map((call) => `    ${call.replaceAll("\n", "\n    ")},`), "  ],"];
   return [
-    `export const ${drizzleTableName(table)} = ${spelling.tableFunction}(`,
+    `export const ${names.table(table)} = ${names.builder(spelling.tableFunction)}(`,
     `  ${quote(table.name)},`,
     "  {",
     ...columns,
@@ -150,15 +168,36 @@ function tableSource(table: Table, spelling: DialectSpelling): string {
   ].join("\n");
 }
 
-function imports(spelling: DialectSpelling): string {
+/** The module the dialect's table builders come from (`drizzle-orm/pg-core`). */
+export function drizzleCoreModule(dialect: SqlDialect): string {
+  return spellings[dialect].module;
+}
+
+/** The dialect's table function (`pgTable`, `sqliteTable`, `mysqlTable`). */
+export function drizzleTableFunction(dialect: SqlDialect): string {
+  return spellings[dialect].tableFunction;
+}
+
+/** The builders the core module must export for these tables' definitions, sorted. */
+export function drizzleBuilders(dialect: SqlDialect, of: readonly Table[] = tables): string[] {
+  const spelling = spellings[dialect];
   const used = new Set<string>([spelling.tableFunction, "primaryKey"]);
-  for (const table of tables) {
+  for (const table of of) {
     for (const column of table.columns) used.add(spelling.column(column).builder);
     if (table.unique.length) used.add("unique");
     if (table.indexes.length) used.add("index");
     if (table.foreignKeys.length) used.add("foreignKey");
   }
-  const names = [...used].sort();
+  return [...used].sort();
+}
+
+/** The builders one column needs (its type's builder). */
+export function drizzleColumnBuilder(column: Column, dialect: SqlDialect): string {
+  return spellings[dialect].column(column).builder;
+}
+
+function imports(spelling: DialectSpelling, dialect: SqlDialect): string {
+  const names = drizzleBuilders(dialect);
   const oneLine = `import { ${names.join(", ")} } from ${quote(spelling.module)};`;
   if (oneLine.length <= LINE_WIDTH) return oneLine;
   return `import {\n${names.map((name) => `  ${name},`).join("\n")}\n} from ${quote(spelling.module)};`;
@@ -176,5 +215,5 @@ export function drizzleSchema(dialect: SqlDialect): string {
     "// tables, columns and constraint names as its SQL schema. Add columns if you like; keep these.",
     spelling.note,
   ];
-  return `${header.join("\n")}\n${imports(spelling)}\n\n${tables.map((table) => tableSource(table, spelling)).join("\n\n")}\n`;
+  return `${header.join("\n")}\n${imports(spelling, dialect)}\n\n${tables.map((table) => drizzleTableSource(table, dialect)).join("\n\n")}\n`;
 }

@@ -1,0 +1,335 @@
+/**
+ * An app's Drizzle setup, read (never written) so init and `auth generate` put the auth tables where the
+ * app's own tables are and wire the app's own database instance: drizzle.config's `schema` and `dialect`
+ * (read through its syntax tree), else the modules in the usual places that import a
+ * `drizzle-orm/<dialect>-core`; the module that already defines `users`; the module that exports
+ * `drizzle(…)`'s result.
+ */
+import path from "node:path/posix";
+import type { ProjectReader } from "../plan/reader.js";
+import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "../schema/drizzle-module.js";
+import type { SqlDialect } from "../schema/sql.js";
+import type { ProjectInfo } from "../targets/types.js";
+import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
+
+export interface DrizzleProject {
+  /** drizzle.config.*, or null when the app has none. */
+  configFile: string | null;
+  dialect: SqlDialect | null;
+  /** The modules that define the app's tables. */
+  schemaFiles: string[];
+  /** Where the auth tables are, or go: the module defining `users`, the one schema module, or a new one. */
+  authSchemaFile: string;
+  /** The module exporting the app's Drizzle database (`export const db = drizzle(…)`), if any. */
+  instance: { file: string; exportName: string } | null;
+}
+
+const CONFIG_FILES = ["ts", "js", "mjs", "cjs", "mts"].map((ext) => `drizzle.config.${ext}`);
+const MODULE = /\.(ts|mts|cts|js|mjs|cjs)$/;
+const DECLARATIONS = /\.d\.[cm]?ts$/;
+
+/** Where Drizzle's guides and scaffolders (`sv add drizzle`, create-t3-app, …) put the database modules. */
+const USUAL_FOLDERS = [
+  "src/db",
+  "src/db/schema",
+  "src/lib/db",
+  "src/lib/db/schema",
+  "src/lib/server/db",
+  "src/lib/server/db/schema",
+  "src/server/db",
+  "src/server/db/schema",
+  "src/drizzle",
+  "src/database",
+  "db",
+  "db/schema",
+  "drizzle",
+  "lib/db",
+  "lib/db/schema",
+  "server/db",
+  "server/database",
+  "app/db",
+  "database",
+];
+
+/** drizzle.config's `dialect` (and drizzle-kit < 0.21's `driver`) in the CLI's words. */
+const CONFIG_DIALECTS: Record<string, SqlDialect> = {
+  postgresql: "postgres",
+  sqlite: "sqlite",
+  turso: "sqlite",
+  mysql: "mysql",
+  pg: "postgres",
+  "better-sqlite": "sqlite",
+  libsql: "sqlite",
+  mysql2: "mysql",
+};
+
+/** The dialect of the database a `drizzle-orm/<driver>` module talks to. */
+const DRIVER_DIALECTS: Record<string, SqlDialect> = {
+  "node-postgres": "postgres",
+  "postgres-js": "postgres",
+  "neon-http": "postgres",
+  "neon-serverless": "postgres",
+  "vercel-postgres": "postgres",
+  pglite: "postgres",
+  "aws-data-api/pg": "postgres",
+  "better-sqlite3": "sqlite",
+  libsql: "sqlite",
+  "bun-sqlite": "sqlite",
+  d1: "sqlite",
+  "expo-sqlite": "sqlite",
+  "node-sqlite": "sqlite",
+  "op-sqlite": "sqlite",
+  mysql2: "mysql",
+  "planetscale-serverless": "mysql",
+  tidb: "mysql",
+};
+
+interface DrizzleConfig {
+  file: string;
+  schema: string[];
+  dialect: SqlDialect | null;
+}
+
+function dependsOnDrizzle(reader: ProjectReader): boolean {
+  try {
+    const pkg = JSON.parse(reader.read("package.json") ?? "{}") as Record<string, Record<string, string> | undefined>;
+    return Boolean(pkg.dependencies?.["drizzle-orm"] ?? pkg.devDependencies?.["drizzle-orm"]);
+  } catch {
+    return false;
+  }
+}
+
+/** The object a config module exports: `defineConfig({…})`, `{…} satisfies Config`, `module.exports = {…}`, a const. */
+function configObject(ts: Ts, tree: import("ts-morph").ts.SourceFile) {
+  const consts = new Map<string, SyntaxNode>();
+  const unwrap = (node: SyntaxNode | undefined): import("ts-morph").ts.ObjectLiteralExpression | null => {
+    while (node && (ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node)))
+      node = node.expression;
+    if (!node) return null;
+    if (ts.isObjectLiteralExpression(node)) return node;
+    if (ts.isCallExpression(node)) return unwrap(node.arguments[0]);
+    if (ts.isIdentifier(node)) return unwrap(consts.get(node.text));
+    return null;
+  };
+  for (const statement of tree.statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name) && declaration.initializer)
+          consts.set(declaration.name.text, declaration.initializer);
+    }
+    if (ts.isExportAssignment(statement)) return unwrap(statement.expression);
+    if (
+      ts.isExpressionStatement(statement) &&
+      ts.isBinaryExpression(statement.expression) &&
+      statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      statement.expression.left.getText(tree) === "module.exports"
+    )
+      return unwrap(statement.expression.right);
+  }
+  return null;
+}
+
+function readConfig(reader: ProjectReader): DrizzleConfig | null {
+  const file = CONFIG_FILES.find((candidate) => reader.exists(candidate));
+  const source = file ? reader.read(file) : null;
+  if (!file || source === null) return null;
+  const ts = typescript();
+  const object = configObject(ts, parseSyntax(source, file));
+  const config: DrizzleConfig = { file, schema: [], dialect: null };
+  for (const property of object?.properties ?? []) {
+    if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
+    const value = property.initializer;
+    const strings = ts.isArrayLiteralExpression(value) ? [...value.elements] : [value];
+    const texts = strings.flatMap((node) =>
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? [node.text] : [],
+    );
+    if (property.name.text === "schema") config.schema = texts;
+    if ((property.name.text === "dialect" || property.name.text === "driver") && texts[0])
+      config.dialect ??= CONFIG_DIALECTS[texts[0]] ?? null;
+  }
+  return config;
+}
+
+/** Every module under a folder, recursively, as root-relative paths. */
+function modulesUnder(reader: ProjectReader, folder: string): string[] {
+  if (!reader.isDirectory(folder)) return [];
+  const files = reader
+    .files(folder)
+    .filter((name) => MODULE.test(name) && !DECLARATIONS.test(name))
+    .map((name) => path.join(folder, name));
+  const nested = reader
+    .directories(folder)
+    .filter((name) => name !== "node_modules" && !name.startsWith("."))
+    .flatMap((name) => modulesUnder(reader, path.join(folder, name)));
+  return [...files, ...nested];
+}
+
+/** A glob of drizzle.config (`./src/db/schema/*.ts`, `./src/**\/schema.ts`) as a test on root-relative paths. */
+function globTest(pattern: string): (file: string) => boolean {
+  const source = pattern
+    .split("**/")
+    .map((part) =>
+      part
+        .split("*")
+        .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join("[^/]*"),
+    )
+    .join("(?:.*/)?");
+  const regex = new RegExp(`^${source}$`);
+  return (file) => regex.test(file);
+}
+
+/** The files and the folder new schema modules go in, from drizzle.config's `schema` entries. */
+function configSchema(reader: ProjectReader, entries: string[]): { files: string[]; folder: string | null } {
+  const files: string[] = [];
+  let folder: string | null = null;
+  for (const raw of entries) {
+    const entry = path.normalize(raw).replace(/^\.\//, "").replace(/\/$/, "");
+    if (entry.includes("*")) {
+      const base = entry
+        .slice(0, entry.indexOf("*"))
+        .replace(/[^/]*$/, "")
+        .replace(/\/$/, "");
+      const matches = globTest(entry);
+      files.push(...modulesUnder(reader, base || ".").filter(matches));
+      // A new module in the glob's folder is matched by it when the glob takes any name there.
+      if (/^[^/]*\*[^/]*$/.test(entry.slice(base.length + (base ? 1 : 0)))) folder ??= base || ".";
+    } else if (reader.isDirectory(entry)) {
+      files.push(...modulesUnder(reader, entry));
+      folder ??= entry;
+    } else if (reader.exists(entry)) {
+      files.push(entry);
+    }
+  }
+  return { files: [...new Set(files)], folder };
+}
+
+/** The modules in the usual folders that import a Drizzle core module (their tables). */
+function schemaModulesByImports(reader: ProjectReader, info: Pick<ProjectInfo, "srcDir">): string[] {
+  const folders = USUAL_FOLDERS.filter((folder) => info.srcDir || !folder.startsWith("src/"));
+  const candidates = [...new Set(folders.flatMap((folder) => directModules(reader, folder)))];
+  return candidates.filter((file) => {
+    const source = reader.read(file);
+    return Boolean(source?.includes("drizzle-orm/")) && coreDialects(source ?? "", file).length > 0;
+  });
+}
+
+function directModules(reader: ProjectReader, folder: string): string[] {
+  return reader
+    .files(folder)
+    .filter((name) => MODULE.test(name) && !DECLARATIONS.test(name))
+    .map((name) => path.join(folder, name));
+}
+
+function coreDialects(source: string, file: string): Array<SqlDialect | null> {
+  return drizzleModuleTables(source, file)
+    .coreImports.filter((entry) => isCoreModule(entry.module))
+    .map((entry) => dialectFromCoreModule(entry.module));
+}
+
+/** `export const db = drizzle(…)`, `export default drizzle(…)`, `const db = drizzle(…); export { db }`. */
+function drizzleInstance(source: string, file: string): { exportName: string; dialect: SqlDialect | null } | null {
+  if (!source.includes("drizzle-orm/")) return null;
+  const ts = typescript();
+  const tree = parseSyntax(source, file);
+  const drizzleNames = new Map<string, SqlDialect | null>();
+  for (const statement of tree.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const driver = /^drizzle-orm\/(.+)$/.exec(statement.moduleSpecifier.text)?.[1];
+    const bindings = statement.importClause?.namedBindings;
+    if (!driver || !bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements)
+      if ((element.propertyName ?? element.name).text === "drizzle")
+        drizzleNames.set(element.name.text, DRIVER_DIALECTS[driver] ?? null);
+  }
+  if (!drizzleNames.size) return null;
+  const callDialect = (node: SyntaxNode | undefined): SqlDialect | null | undefined => {
+    while (node && (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)))
+      node = node.expression;
+    if (!node || !ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return undefined;
+    return drizzleNames.has(node.expression.text) ? (drizzleNames.get(node.expression.text) ?? null) : undefined;
+  };
+  const locals = new Map<string, SqlDialect | null>();
+  for (const statement of tree.statements) {
+    if (ts.isVariableStatement(statement)) {
+      const exported = (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      for (const declaration of statement.declarationList.declarations) {
+        const dialect = callDialect(declaration.initializer);
+        if (dialect === undefined || !ts.isIdentifier(declaration.name)) continue;
+        if (exported) return { exportName: declaration.name.text, dialect };
+        locals.set(declaration.name.text, dialect);
+      }
+    } else if (ts.isExportAssignment(statement) && !statement.isExportEquals) {
+      const dialect = callDialect(statement.expression);
+      if (dialect !== undefined) return { exportName: "default", dialect };
+      if (ts.isIdentifier(statement.expression) && locals.has(statement.expression.text))
+        return { exportName: "default", dialect: locals.get(statement.expression.text) ?? null };
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
+      for (const element of statement.exportClause.elements) {
+        const local = (element.propertyName ?? element.name).text;
+        if (locals.has(local)) return { exportName: element.name.text, dialect: locals.get(local) ?? null };
+      }
+    }
+  }
+  return null;
+}
+
+export function findDrizzleProject(
+  reader: ProjectReader,
+  info: Pick<ProjectInfo, "srcDir" | "language">,
+): DrizzleProject | null {
+  const config = readConfig(reader);
+  if (!config && !dependsOnDrizzle(reader)) return null;
+
+  const fromConfig = config ? configSchema(reader, config.schema) : { files: [], folder: null };
+  const schemaFiles = fromConfig.files.length ? fromConfig.files : schemaModulesByImports(reader, info);
+
+  // The database instance: in the schema's folders first, then the usual places.
+  const folders = [...new Set([...schemaFiles.map((file) => path.dirname(file)), ...USUAL_FOLDERS])];
+  let instance: DrizzleProject["instance"] = null;
+  let driverDialect: SqlDialect | null = null;
+  for (const file of folders.flatMap((folder) => directModules(reader, folder))) {
+    const source = reader.read(file);
+    const found = source === null ? null : drizzleInstance(source, file);
+    if (found) {
+      instance = { file, exportName: found.exportName };
+      driverDialect = found.dialect;
+      break;
+    }
+  }
+
+  const tablesOf = new Map(
+    schemaFiles.map((file) => [file, drizzleModuleTables(reader.read(file) ?? "", file)] as const),
+  );
+  const importDialect =
+    [...tablesOf.values()]
+      .flatMap((module) => module.coreImports.map((entry) => dialectFromCoreModule(entry.module)))
+      .find((dialect) => dialect !== null) ?? null;
+  const dialect = config?.dialect ?? importDialect ?? driverDialect;
+
+  const definesUsers = schemaFiles.find((file) =>
+    tablesOf.get(file)?.tables.some((table) => table.sqlName === "users"),
+  );
+  const extension = info.language === "ts" ? "ts" : "js";
+  let authSchemaFile: string;
+  if (definesUsers) authSchemaFile = definesUsers;
+  else if (schemaFiles.length === 1 && schemaFiles[0]) authSchemaFile = schemaFiles[0];
+  else if (fromConfig.folder) authSchemaFile = path.join(fromConfig.folder, `auth-schema.${extension}`);
+  // drizzle-kit reads only the files its config names: with a list of files, the first one takes the tables.
+  else if (config && fromConfig.files[0]) authSchemaFile = fromConfig.files[0];
+  else {
+    const folder = schemaFiles[0]
+      ? path.dirname(schemaFiles[0])
+      : instance
+        ? path.dirname(instance.file)
+        : info.srcDir
+          ? "src/db"
+          : "db";
+    authSchemaFile = path.join(folder, `auth-schema.${extension}`);
+  }
+  return { configFile: config?.file ?? null, dialect, schemaFiles, authSchemaFile, instance };
+}

@@ -1,0 +1,301 @@
+/**
+ * The auth tables merged into an app's own Drizzle schema module. The module is read through its syntax
+ * tree and edited by inserting text only, so every byte of the app's tables, enums, comments and formatting
+ * stays where it was:
+ * - an auth table the module already defines (found by its SQL name, whatever its export is called) gains
+ *   only the columns it lacks, at the end of its column object; its other columns (`role`) stay;
+ * - a missing auth table is appended (the one rendering of schema/drizzle.ts, in the module's indentation,
+ *   quotes and semicolons), and the builders it needs join the module's `drizzle-orm/<dialect>-core` import.
+ * Constraints of a table the app already has are left to the app. Running the merge again changes nothing.
+ */
+
+import {
+  type DrizzleNames,
+  drizzleBuilders,
+  drizzleColumnSource,
+  drizzleCoreModule,
+  drizzleSchema,
+  drizzleTableName,
+  drizzleTableSource,
+} from "./drizzle.js";
+import {
+  type DrizzleModuleTables,
+  dialectFromCoreModule,
+  drizzleModuleTables,
+  type SourceList,
+} from "./drizzle-module.js";
+import { type Column, tables as modelTables, type Table } from "./model.js";
+import type { SqlDialect } from "./sql.js";
+
+/** The export name, in the schema module, of each table the drizzle adapter takes (`drizzle(db, tables)`). */
+export interface AuthTableNames {
+  users: string;
+  accounts: string;
+  sessions: string;
+  verificationTokens: string;
+  authenticators: string;
+}
+
+export type DrizzleMergeResult =
+  | {
+      /** The new module, or "unchanged" when it already has every auth table and column. */
+      text: string | "unchanged";
+      /** What was added, by SQL name: `verification_tokens` for a table, `users.email_verified` for a column. */
+      added: string[];
+      tables: AuthTableNames;
+    }
+  | { unsupported: string };
+
+const LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
+
+/** The builders an id column that other tables reference may use: the adapter's ids are text. */
+const TEXT_BUILDERS = new Set(["text", "varchar", "char"]);
+
+interface Insertion {
+  at: number;
+  text: string;
+}
+
+/** How the module is written, so inserted code reads as the app's own. */
+interface Style {
+  eol: string;
+  indent: string;
+  quote: '"' | "'";
+  semicolons: boolean;
+}
+
+function styleOf(source: string, module: DrizzleModuleTables): Style {
+  const eol = source.includes("\r\n") ? "\r\n" : "\n";
+  const indented = source.split(/\r?\n/).filter((line) => /^[ \t]+\S/.test(line));
+  const tabs = indented.filter((line) => line.startsWith("\t")).length;
+  const widths = indented.filter((line) => line.startsWith(" ")).map((line) => /^ */.exec(line)?.[0].length ?? 0);
+  const indent = tabs > widths.length ? "\t" : " ".repeat(widths.length ? Math.min(...widths) : 2);
+  return { eol, indent, quote: module.quote, semicolons: module.semicolons };
+}
+
+/** Generated code (two-space indents, double quotes, `\n`) in the module's own style. */
+function restyle(code: string, style: Style): string {
+  return code
+    .split("\n")
+    .map((line) => {
+      const [, lead = "", rest = ""] = /^((?: {2})*)(.*)$/.exec(line) ?? [];
+      let out = style.indent.repeat(lead.length / 2) + rest;
+      if (style.quote === "'") out = out.replaceAll('"', "'");
+      if (!style.semicolons && out.endsWith(";")) out = out.slice(0, -1);
+      return out;
+    })
+    .join(style.eol);
+}
+
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/** The model column a user's column definition stores, by SQL name (or by its key when it names none). */
+function isColumn(column: Column, key: string, sqlName: string | null): boolean {
+  return sqlName !== null ? sqlName === column.name : key === column.name || snakeCase(key) === column.name;
+}
+
+/**
+ * Merges the auth tables into `source` (a Drizzle schema module for `dialect`), or writes the whole module
+ * when `source` is null. `filePath` decides TypeScript or JavaScript parsing.
+ */
+export function mergeDrizzleSchema(source: string | null, filePath: string, dialect: SqlDialect): DrizzleMergeResult {
+  const defaults = Object.fromEntries(
+    modelTables.map((table) => [drizzleTableName(table), drizzleTableName(table)]),
+  ) as unknown as AuthTableNames;
+  if (source === null) {
+    return { text: drizzleSchema(dialect), added: modelTables.map((table) => table.name), tables: defaults };
+  }
+  const module = drizzleModuleTables(source, filePath);
+  if (module.commonJs) return { unsupported: `${filePath} is a CommonJS module: add the auth tables to an ES module` };
+  const otherDialect = module.coreImports
+    .map((entry) => dialectFromCoreModule(entry.module))
+    .find((d) => d !== dialect);
+  if (otherDialect !== undefined) {
+    const named = otherDialect ? LABELS[otherDialect] : "another database's";
+    return { unsupported: `${filePath} defines ${named} tables, not ${LABELS[dialect]} ones` };
+  }
+  if (module.computed.length) {
+    return {
+      unsupported: `${filePath} builds tables in code (line ${module.computed[0]}), so the auth tables cannot be found or added safely: add them by hand`,
+    };
+  }
+
+  const style = styleOf(source, module);
+  const insertions: Insertion[] = [];
+  const added: string[] = [];
+  const names: Record<string, string> = {};
+  const missingTables: Table[] = [];
+
+  // Each builder's local name: the module's own import, else a name added to it (`text`, or `text2` when
+  // the module already uses `text` for something else).
+  // Names are chosen against the module's top-level declarations and imports (where the inserted code
+  // lives), not every identifier: `.primaryKey()` on a column must not make the `primaryKey` import `primaryKey2`.
+  const newImports = new Map<string, string>();
+  const reserved = new Set(module.declared);
+  const fresh = (wanted: string) => {
+    let name = wanted;
+    for (let n = 2; reserved.has(name); n++) name = `${wanted}${n}`;
+    reserved.add(name);
+    return name;
+  };
+  const builder = (name: string): string => {
+    const local = module.builders.get(name) ?? newImports.get(name);
+    if (local) return local;
+    if (module.namespace) return `${module.namespace}.${name}`;
+    const chosen = fresh(name);
+    newImports.set(name, chosen);
+    return chosen;
+  };
+
+  for (const table of modelTables) {
+    const found = module.tables.find((candidate) => candidate.sqlName === table.name);
+    if (!found) {
+      missingTables.push(table);
+      continue;
+    }
+    if (!found.exportName) {
+      return {
+        unsupported: `${filePath} defines the ${table.name} table (line ${found.line}) without exporting it: export it, the auth adapter imports it`,
+      };
+    }
+    if (!found.columns) {
+      return {
+        unsupported: `${filePath}: the columns of the ${table.name} table (line ${found.line}) are not written as an object, so they cannot be added to safely`,
+      };
+    }
+    names[table.name] = found.exportName;
+    const missing: Column[] = [];
+    for (const column of table.columns) {
+      const existing = found.columns.entries.find((entry) => isColumn(column, entry.key, entry.sqlName));
+      if (!existing) {
+        if (found.columns.entries.some((entry) => entry.key === column.field)) {
+          return {
+            unsupported: `${filePath}: the ${table.name} table's property "${column.field}" is not the ${column.name} column the auth adapter reads through it`,
+          };
+        }
+        missing.push(column);
+        continue;
+      }
+      if (existing.key !== column.field) {
+        return {
+          unsupported: `${filePath}: the ${table.name} table's ${column.name} column is the property "${existing.key}", but the auth adapter reads it as "${column.field}": rename the property`,
+        };
+      }
+      const referenced = modelTables.some((other) =>
+        other.foreignKeys.some(
+          (fk) => fk.references.table === table.name && fk.references.columns.includes(column.name),
+        ),
+      );
+      if (referenced && existing.builder && !TEXT_BUILDERS.has(existing.builder)) {
+        return {
+          unsupported: `${filePath}: ${table.name}.${column.name} is a ${existing.builder} column; the auth tables key ${table.name} by text ids (text or varchar)`,
+        };
+      }
+    }
+    if (missing.length) {
+      const sources = missing.map((column) =>
+        drizzleColumnSource(column, dialect, { table: drizzleTableName, builder }).slice(0, -1),
+      );
+      insertions.push(
+        ...listInsertion(
+          source,
+          found.columns.list,
+          sources.map((code) => restyle(code, style)),
+          style,
+        ),
+      );
+      added.push(...missing.map((column) => `${table.name}.${column.name}`));
+    }
+  }
+
+  for (const table of missingTables) {
+    const wanted = drizzleTableName(table);
+    names[table.name] = fresh(wanted);
+  }
+  if (missingTables.length) {
+    const tableNames: DrizzleNames = { table: (table) => names[table.name] ?? drizzleTableName(table), builder };
+    // Resolve every builder first, so the imports are complete before the tables are rendered.
+    for (const name of drizzleBuilders(dialect, missingTables)) builder(name);
+    const code = missingTables.map((table) => restyle(drizzleTableSource(table, dialect, tableNames), style));
+    const comment = "// Auth tables, added by create-auth (the auth adapter reads them; add columns if you like).";
+    const lead = source.length === 0 || source.endsWith("\n") ? "" : style.eol;
+    insertions.push({
+      at: source.length,
+      text: `${lead}${style.eol}${comment}${style.eol}${code.join(style.eol + style.eol)}${style.eol}`,
+    });
+    added.push(...missingTables.map((table) => table.name));
+  }
+
+  if (newImports.size) insertions.push(...importInsertion(source, module, dialect, newImports, style));
+  const result = Object.fromEntries(
+    modelTables.map((table) => [drizzleTableName(table), names[table.name] ?? drizzleTableName(table)]),
+  ) as unknown as AuthTableNames;
+  if (!insertions.length) return { text: "unchanged", added: [], tables: result };
+  return { text: apply(source, insertions), added, tables: result };
+}
+
+function apply(source: string, insertions: Insertion[]): string {
+  let text = source;
+  // From the end, so earlier offsets stay valid; at one offset, in the order they were made.
+  const ordered = insertions
+    .map((insertion, order) => ({ ...insertion, order }))
+    .sort((a, b) => b.at - a.at || b.order - a.order);
+  for (const { at, text: inserted } of ordered) text = text.slice(0, at) + inserted + text.slice(at);
+  return text;
+}
+
+/**
+ * Items appended to a braced list the way the list is written: one per line after the last element's line
+ * (keeping a comment that ends that line where it is) or, for a list on one line, inline.
+ */
+function listInsertion(source: string, list: SourceList, items: string[], style: Style): Insertion[] {
+  const last = list.elements.at(-1);
+  const lineStart = (at: number) => source.lastIndexOf("\n", at - 1) + 1;
+  if (!last) {
+    const base = /^[ \t]*/.exec(source.slice(lineStart(list.open)))?.[0] ?? "";
+    const inner = base + style.indent;
+    return [
+      {
+        at: list.open + 1,
+        text: `${style.eol}${items.map((item) => `${inner}${item},`).join(style.eol)}${style.eol}${base}`,
+      },
+    ];
+  }
+  const afterLast = list.trailingComma ? source.indexOf(",", last.end) + 1 : last.end;
+  const nextNewline = source.indexOf("\n", afterLast);
+  const sameLineAsClose = nextNewline === -1 || nextNewline > list.close;
+  if (sameLineAsClose) {
+    const text = list.trailingComma ? ` ${items.join(", ")},` : `, ${items.join(", ")}`;
+    return [{ at: afterLast, text }];
+  }
+  const indent = source.slice(lineStart(last.start), last.start);
+  const lineEnd = source[nextNewline - 1] === "\r" ? nextNewline - 1 : nextNewline;
+  const lines = items.map((item) => `${indent.trim() === "" ? indent : style.indent}${item}`);
+  const added = `${style.eol}${lines.join(`,${style.eol}`)}`;
+  if (list.trailingComma) return [{ at: lineEnd, text: `${added},` }];
+  // The comma goes right after the last element (before a comment on its line), the new items after the line.
+  return [
+    { at: last.end, text: "," },
+    { at: lineEnd, text: added },
+  ];
+}
+
+function importInsertion(
+  source: string,
+  module: DrizzleModuleTables,
+  dialect: SqlDialect,
+  newImports: Map<string, string>,
+  style: Style,
+): Insertion[] {
+  const specifiers = [...newImports].map(([name, local]) => (name === local ? name : `${name} as ${local}`));
+  const existing = module.coreImports.find((entry) => entry.list);
+  if (existing?.list) return listInsertion(source, existing.list, specifiers, style);
+  const q = style.quote;
+  const line = `import { ${specifiers.join(", ")} } from ${q}${drizzleCoreModule(dialect)}${q}${style.semicolons ? ";" : ""}`;
+  if (module.lastImportEnd === null) return [{ at: 0, text: `${line}${style.eol}` }];
+  const newline = source.indexOf("\n", module.lastImportEnd);
+  const at = newline === -1 ? source.length : source[newline - 1] === "\r" ? newline - 1 : newline;
+  return [{ at, text: `${style.eol}${line}` }];
+}
