@@ -3,18 +3,21 @@
  * cookie does not stop someone who kept a copy of it (and of the signed response) from sending both again,
  * and authenticators that keep no signature counter (most synced passkeys report 0) would not notice.
  *
- * With an adapter that stores verification tokens, each issued challenge is recorded there (hashed with the
- * secret) and consumed through `useVerificationToken`, whose single use the adapter contract guarantees
- * across processes. Otherwise the challenges consumed in this process are remembered until they expire:
- * that covers one server, not several (docs/passkeys.md says so).
+ * Nothing is stored when a challenge is issued: an options request (the autofill one runs on every sign-in
+ * page view, and most are never completed) writes no row. A challenge is recorded when it is spent, after
+ * the response it signs was verified, so only completed ceremonies write anything:
+ * - In this process, the challenges spent are remembered until their cookie is dead anyway.
+ * - With an adapter that stores verification tokens, the spent challenge is also recorded as one
+ *   (identifier `webauthn-spent:<provider>`, token = SHA-256 of challenge + secret, expiring with the
+ *   cookie). The (identifier, token) key is unique (the conformance suite checks that a second
+ *   `createVerificationToken` of it fails), so of two uses, on any number of servers, only the first
+ *   records it. The row outlives the cookie by nothing: `deleteExpired` removes it afterwards.
  */
 import type { Adapter } from "../../types.js";
 
 export interface ChallengeLedger {
-  /** Called when a challenge is handed to a browser. */
-  issue(challenge: string, expires: Date): Promise<void>;
-  /** True the first time a challenge is presented, false for every later attempt (or an unknown one). */
-  consume(challenge: string): Promise<boolean>;
+  /** True the first time a challenge is spent, false for every later attempt. */
+  spend(challenge: string, expires: Date): Promise<boolean>;
 }
 
 const utf8 = new TextEncoder();
@@ -24,60 +27,40 @@ async function sha256Hex(input: string): Promise<string> {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-interface TokenStore {
-  record: NonNullable<Adapter["createVerificationToken"]>;
-  spend: NonNullable<Adapter["useVerificationToken"]>;
-}
-
-function adapterLedger(tokens: TokenStore, providerId: string, secret: string): ChallengeLedger {
-  // No email address contains a colon-prefixed scheme like this, so these rows never meet an email sign-in's.
-  const identifier = `webauthn-challenge:${providerId}`;
-  return {
-    async issue(challenge, expires) {
-      await tokens.record({ identifier, token: await sha256Hex(`${challenge}${secret}`), expires });
-    },
-    async consume(challenge) {
-      const used = await tokens.spend({ identifier, token: await sha256Hex(`${challenge}${secret}`) });
-      return used !== null && used !== undefined && new Date(used.expires).getTime() > Date.now();
-    },
-  };
-}
-
-/** Challenges consumed in this process, with the time after which their cookie is dead anyway. */
-const consumedHere = new Map<string, number>();
+/** Challenges spent in this process, with the time after which their cookie is dead anyway. */
+const spentHere = new Map<string, number>();
 const MAX_REMEMBERED = 50_000;
 
 function forgetExpired(now: number): void {
-  for (const [challenge, expires] of consumedHere) if (expires <= now) consumedHere.delete(challenge);
+  for (const [challenge, expires] of spentHere) if (expires <= now) spentHere.delete(challenge);
 }
 
-function processLedger(lifetimeSeconds: number): ChallengeLedger {
+function spendHere(challenge: string, expires: Date): boolean {
+  const now = Date.now();
+  if (spentHere.size >= MAX_REMEMBERED) forgetExpired(now);
+  if (spentHere.has(challenge)) return false;
+  // Past the cap, the oldest entries go first: their cookies are the closest to expiring.
+  if (spentHere.size >= MAX_REMEMBERED) spentHere.delete(spentHere.keys().next().value as string);
+  spentHere.set(challenge, expires.getTime());
+  return true;
+}
+
+export function challengeLedger(adapter: Adapter | undefined, providerId: string, secret: string): ChallengeLedger {
+  const record = adapter?.createVerificationToken?.bind(adapter);
   return {
-    async issue() {},
-    async consume(challenge) {
-      const now = Date.now();
-      if (consumedHere.size >= MAX_REMEMBERED) forgetExpired(now);
-      if (consumedHere.has(challenge)) return false;
-      // Past the cap, the oldest entries go first: their cookies are the closest to expiring.
-      if (consumedHere.size >= MAX_REMEMBERED) consumedHere.delete(consumedHere.keys().next().value as string);
-      consumedHere.set(challenge, now + lifetimeSeconds * 1000);
-      return true;
+    async spend(challenge, expires) {
+      if (!spendHere(challenge, expires)) return false;
+      if (!record) return true;
+      // No email address starts with a scheme like this, so these rows never meet an email sign-in's.
+      const token = { identifier: `webauthn-spent:${providerId}`, token: await sha256Hex(`${challenge}${secret}`) };
+      try {
+        await record({ ...token, expires });
+        return true;
+      } catch {
+        // The key is taken: another server (or a request racing this one) spent it first. A store that is
+        // down ends here too, and refusing is the safe answer for it as well.
+        return false;
+      }
     },
   };
-}
-
-export function challengeLedger(
-  adapter: Adapter | undefined,
-  providerId: string,
-  secret: string,
-  lifetimeSeconds: number,
-): ChallengeLedger {
-  if (adapter?.createVerificationToken && adapter.useVerificationToken) {
-    return adapterLedger(
-      { record: adapter.createVerificationToken.bind(adapter), spend: adapter.useVerificationToken.bind(adapter) },
-      providerId,
-      secret,
-    );
-  }
-  return processLedger(lifetimeSeconds);
 }

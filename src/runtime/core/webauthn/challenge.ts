@@ -1,9 +1,10 @@
 /**
  * The challenge cookie: binds a WebAuthn response to the options this server issued (WebAuthn Level 3
  * §13.4.3: challenges are random, server-generated and checked). It is sealed with the secret (salt = the
- * cookie's name) and holds the challenge, the provider, the ceremony it was issued for and, for a
- * registration, the user being registered. It lives 15 minutes, is cleared once used, and the ledger makes
- * a second use fail even when a copy of the cookie is replayed.
+ * cookie's name: encrypted and authenticated, so it can be neither read nor forged) and holds the challenge,
+ * the provider, the ceremony it was issued for and, for a registration, the user being registered. It lives
+ * 15 minutes and is cleared once used. Issuing one stores nothing on the server; spending one (once the
+ * response it signs is verified) is recorded by the ledger, so a replayed copy of the cookie fails.
  */
 import { WebAuthnVerificationError } from "../../errors.js";
 import { decode, encode } from "../../jwt.js";
@@ -48,10 +49,6 @@ export async function issueChallenge(
     secret: options.secret,
     maxAge: CHALLENGE_MAX_AGE,
   });
-  await challengeLedger(options.adapter, providerId, options.secret[0] ?? "", CHALLENGE_MAX_AGE).issue(
-    challenge,
-    expires,
-  );
   return { name, value: sealed, options: { ...attributes, maxAge: CHALLENGE_MAX_AGE, expires } };
 }
 
@@ -62,21 +59,30 @@ export function clearChallenge(options: InternalOptions): Cookie {
   return { name, value: "", options: { ...rest, maxAge: 0 } };
 }
 
+/** A challenge read from its cookie and checked against the ceremony, not yet spent. */
+export interface OpenedChallenge {
+  challenge: string;
+  user?: User;
+  /** When the cookie dies: until then, a copy of it could be presented again. */
+  expires: Date;
+}
+
 /**
- * Unseals the challenge cookie for `action` at `providerId` and spends it. Each failure is its own
- * WebAuthnVerificationError: missing (expired, another browser), unreadable (tampered, another secret),
- * minted for another provider or the other ceremony, or already used.
+ * Unseals the challenge cookie for `action` at `providerId`. Each failure is its own
+ * WebAuthnVerificationError: missing (expired, another browser), unreadable (tampered, another secret), or
+ * minted for another provider or the other ceremony. Spend it with `spendChallenge` once the response is
+ * verified, before anything is stored or anyone signed in.
  */
-export async function consumeChallenge(
+export async function openChallenge(
   request: RequestInternal,
   options: InternalOptions,
   providerId: string,
   action: WebAuthnAction,
-): Promise<{ challenge: string; user?: User }> {
+): Promise<OpenedChallenge> {
   const { name } = options.cookies.webauthnChallenge;
   const sealed = request.cookies[name];
   if (!sealed) throw new WebAuthnVerificationError("The WebAuthn challenge cookie is missing (expired or never set).");
-  let payload: Partial<ChallengePayload> | null;
+  let payload: (Partial<ChallengePayload> & { exp?: unknown }) | null;
   try {
     payload = await decode<Partial<ChallengePayload>>({ token: sealed, salt: name, secret: options.secret });
   } catch (cause) {
@@ -93,9 +99,17 @@ export async function consumeChallenge(
   if (payload.action !== action) {
     throw new WebAuthnVerificationError(`The WebAuthn challenge was issued to ${payload.action}, not to ${action}.`);
   }
-  const ledger = challengeLedger(options.adapter, providerId, options.secret[0] ?? "", CHALLENGE_MAX_AGE);
-  if (!(await ledger.consume(payload.value))) {
+  // decode() refused an expired cookie; `exp` is the instant a copy of this one stops being accepted.
+  const expires = new Date(
+    typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() + CHALLENGE_MAX_AGE * 1000,
+  );
+  return { challenge: payload.value, expires, ...(payload.user ? { user: payload.user } : {}) };
+}
+
+/** Spends a verified challenge: the first spend of it succeeds, every later one (any copy, any server) fails. */
+export async function spendChallenge(options: InternalOptions, providerId: string, opened: OpenedChallenge) {
+  const ledger = challengeLedger(options.adapter, providerId, options.secret[0] ?? "");
+  if (!(await ledger.spend(opened.challenge, opened.expires))) {
     throw new WebAuthnVerificationError("The WebAuthn challenge was already used.");
   }
-  return payload.user ? { challenge: payload.value, user: payload.user } : { challenge: payload.value };
 }

@@ -1,15 +1,16 @@
 /**
  * WebAuthn callback: `POST /callback/<provider>` with `action` (`register` | `authenticate`) and `data`
- * (the credential's JSON). The response is checked against the challenge cookie and the relying party;
- * an assertion must come from a stored authenticator whose counter moves forward; a registration stores
- * the new authenticator for the user it signs in (new, or the one already signed in). One of the passkey
- * provider's actions (core/webauthn/actions.ts).
+ * (the credential's JSON). The response is checked against the challenge cookie and the relying party, and
+ * the challenge is then spent (once: a replayed copy fails); an assertion must come from a stored
+ * authenticator whose counter moves forward; a registration stores the new authenticator for the user it
+ * signs in (new, or the one already signed in). One of the passkey provider's actions
+ * (core/webauthn/actions.ts).
  */
 import { WebAuthnVerificationError } from "../../../errors.js";
 import type { Account, ResponseInternal } from "../../../types.js";
 import type { WebAuthnLookupOptions } from "../../../types-webauthn.js";
 import { adapterMethod } from "../../account/adapter-method.js";
-import { clearChallenge, consumeChallenge, type WebAuthnAction } from "../../webauthn/challenge.js";
+import { clearChallenge, openChallenge, spendChallenge, type WebAuthnAction } from "../../webauthn/challenge.js";
 import { base64UrlToBase64 } from "../../webauthn/encoding.js";
 import { requireMethod, type WebAuthnProvider } from "../../webauthn/provider.js";
 import { parseCredential, verifyAuthentication, verifyRegistration } from "../../webauthn/verify.js";
@@ -25,12 +26,14 @@ async function authenticate(context: ActionContext, provider: WebAuthnProvider, 
   const { request, options } = context;
   const { adapter } = options;
   const response = parseCredential(request.rawBody?.data);
-  const { challenge } = await consumeChallenge(request, options, provider.id, "authenticate");
+  const opened = await openChallenge(request, options, provider.id, "authenticate");
   const authenticator = await adapterMethod(adapter, "getAuthenticator")(base64UrlToBase64(response.id));
   if (!authenticator) throw new WebAuthnVerificationError("No stored authenticator has this credential id.");
 
   const rp = provider.getRelayingParty(lookup, request);
-  const counter = await verifyAuthentication(provider, rp, response, challenge, authenticator);
+  const counter = await verifyAuthentication(provider, rp, response, opened.challenge, authenticator);
+  // Spent once verified (so only a signed response records anything), before anything changes.
+  await spendChallenge(options, provider.id, opened);
   await adapterMethod(adapter, "updateAuthenticatorCounter")(authenticator.credentialID, counter);
 
   const account = await adapterMethod(adapter, "getAccount")(authenticator.providerAccountId, provider.id);
@@ -44,7 +47,8 @@ async function register(context: ActionContext, provider: WebAuthnProvider, look
   const { request, options, sessionStore } = context;
   const { adapter } = options;
   const response = parseCredential(request.rawBody?.data);
-  const { challenge, user } = await consumeChallenge(request, options, provider.id, "register");
+  const opened = await openChallenge(request, options, provider.id, "register");
+  const { user } = opened;
   if (!user) throw new WebAuthnVerificationError("The registration challenge names no user.");
   // The options were issued to a signed-in user (their id) or to nobody; the same must be true now.
   if ((user.id ?? null) !== (await sessionStore.userId())) {
@@ -52,7 +56,8 @@ async function register(context: ActionContext, provider: WebAuthnProvider, look
   }
 
   const rp = provider.getRelayingParty(lookup, request);
-  const authenticator = await verifyRegistration(provider, rp, response, challenge);
+  const authenticator = await verifyRegistration(provider, rp, response, opened.challenge);
+  await spendChallenge(options, provider.id, opened);
   // A credential registers once. The id is the authenticator's claim (a software authenticator can pick
   // any), so an id someone already owns must never reach the account lookup that would sign in as them.
   const taken =
