@@ -38,7 +38,7 @@ const app = setupApp("express-4-js", {
 beforeAll(async () => {
   const begun = performance.now();
   const how = await createTablesAsNextStepsSay(app.dir, database);
-  app.timings[how === "migrate" ? "migrate" : "schemaFile"] = Math.round(performance.now() - begun);
+  app.timings[how === "migrate" ? "migrate" : "sqlClient"] = Math.round(performance.now() - begun);
   const tables = await database.rows<{ name: string }>(
     "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() ORDER BY table_name",
   );

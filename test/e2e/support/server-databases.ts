@@ -117,19 +117,52 @@ function runWithInput(command: string, args: string[], file: string): Promise<vo
   });
 }
 
-/** The schema file init wrote before `create-auth migrate` existed (the next steps then named a client to run it with). */
-const SCHEMA_FILE = "auth-schema.sql";
+/**
+ * The SQL files the next steps named before `create-auth migrate` was released: the numbered migrations
+ * (auth-migrations/*.sql, in order) or, from an older init, auth-schema.sql.
+ */
+function sqlFiles(dir: string): string[] {
+  const migrations = path.join(dir, "auth-migrations");
+  if (fs.existsSync(migrations)) {
+    return fs
+      .readdirSync(migrations)
+      .filter((name) => name.endsWith(".sql"))
+      .sort()
+      .map((name) => path.join(migrations, name));
+  }
+  return [path.join(dir, "auth-schema.sql")];
+}
+
+/** Runs one SQL file with the database's own client, as the next steps said (`psql -f`, `mysql <db> < file`). */
+async function runSqlFile(database: ServerDatabase, file: string): Promise<void> {
+  const url = new URL(database.url);
+  if (url.protocol === "postgres:") {
+    await runCommand("psql", [database.url, "-v", "ON_ERROR_STOP=1", "-q", "-f", file], { env: appProcessEnv() });
+    return;
+  }
+  await runWithInput(
+    "mysql",
+    [
+      `--host=${url.hostname}`,
+      `--port=${url.port}`,
+      `--user=${decodeURIComponent(url.username)}`,
+      `--password=${decodeURIComponent(url.password)}`,
+      url.pathname.slice(1),
+    ],
+    file,
+  );
+}
 
 /**
  * Creates the auth tables in the app's database as its next steps say: `npx create-auth migrate` in the app's
- * folder (the built CLI of this checkout, DATABASE_URL read from the app's env file). Until migrate is
- * released the next steps say to run auth-schema.sql with the database's own client (psql, mysql), and that is
- * what runs while the CLI still answers that migrate arrives later. Resolves with how it was done.
+ * folder (the built CLI of this checkout, DATABASE_URL read from the app's env file). While the CLI still
+ * answers that migrate arrives in a later version, the next steps said to run the SQL with the database's
+ * own client (psql, mysql), and that is what runs then. Resolves with how it was done.
  */
 export async function createTablesAsNextStepsSay(
   dir: string,
   database: ServerDatabase,
-): Promise<"migrate" | "schema file"> {
+): Promise<"migrate" | "sql client"> {
   try {
     await runCommand(process.execPath, [path.join(REPO_ROOT, "bin", "create-auth.js"), "migrate"], {
       cwd: dir,
@@ -139,22 +172,6 @@ export async function createTablesAsNextStepsSay(
   } catch (error) {
     if (!/later version/.test(String(error))) throw error;
   }
-  const file = path.join(dir, SCHEMA_FILE);
-  const url = new URL(database.url);
-  if (url.protocol === "postgres:") {
-    await runCommand("psql", [database.url, "-v", "ON_ERROR_STOP=1", "-q", "-f", file], { env: appProcessEnv() });
-  } else {
-    await runWithInput(
-      "mysql",
-      [
-        `--host=${url.hostname}`,
-        `--port=${url.port}`,
-        `--user=${decodeURIComponent(url.username)}`,
-        `--password=${decodeURIComponent(url.password)}`,
-        url.pathname.slice(1),
-      ],
-      file,
-    );
-  }
-  return "schema file";
+  for (const file of sqlFiles(dir)) await runSqlFile(database, file);
+  return "sql client";
 }
