@@ -1,13 +1,248 @@
-/** `auth migrate`: being built (issue 13). */
+/**
+ * `auth migrate [dir] [--migrations <path>] [--dry-run] [--json]`: applies the app's SQL migrations
+ * (auth-migrations/NNNN_name.sql, written by `auth generate`) that its database has not recorded yet, and
+ * says which database (password redacted), what it applied and what it found changed or missing. With
+ * --dry-run it prints the SQL that would run and changes nothing. A Prisma app's tables belong to Prisma's
+ * own migrations: the command touches nothing there and prints the Prisma command to run.
+ */
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { type DatabaseConnection, openDatabase } from "../database/connect.js";
+import {
+  type Migration,
+  type MigrationStatus,
+  migrate,
+  migrationStatements,
+  pendingMigrations,
+} from "../database/migrator.js";
+import { projectEnv } from "../database/project-env.js";
+import { detectProject, readPackageJson } from "../detect/project.js";
+import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { notYetAvailable } from "./later.js";
+import type { ProjectReader } from "../plan/reader.js";
+import type { SqlDialect } from "../schema/sql.js";
+
+/** Where `auth generate` writes them (schema/migrations.ts). */
+const MIGRATIONS_DIR = "auth-migrations";
+
+export interface MigrateFlags {
+  migrations?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+const LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
+
+const outside = (relative: string) =>
+  relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+
+/** Whether `relative` exists on disk and resolves, through symlinks, outside `root`. */
+function linksOutside(root: string, relative: string): boolean {
+  try {
+    return outside(path.relative(realpathSync(root), realpathSync(path.join(root, relative))));
+  } catch {
+    return false; // not on this disk (missing, or a project held in memory): nothing it could lead to
+  }
+}
+
+/**
+ * The migrations folder as a path relative to the app, refused (exit 2) when it leads out of the app's
+ * folder: `..` segments, an absolute path elsewhere, or a symlink that resolves outside. Its files are SQL
+ * this command runs against the database.
+ */
+export function migrationsFolder(root: string, value: string): string {
+  const refuse = (why: string): never => {
+    throw new CliError(
+      "InvalidOption",
+      `--migrations ${value} ${why}: the migrations folder must be inside the app's folder (${root}).`,
+    );
+  };
+  if (value.trim() === "" || value.includes("\0")) refuse("is not a folder name");
+  const relative = path.relative(root, path.resolve(root, value));
+  if (outside(relative)) refuse("is outside it");
+  if (relative !== "" && linksOutside(root, relative)) refuse("is a link that leads outside it");
+  return relative === "" ? "." : relative.split(path.sep).join("/");
+}
+
+/**
+ * The folder's `*.sql` files in name order. The reader lists regular files only, so a symlink in the folder
+ * (to anywhere) is never read.
+ */
+function readMigrations(reader: ProjectReader, folder: string): Migration[] {
+  return reader
+    .files(folder)
+    .filter((name) => name.toLowerCase().endsWith(".sql"))
+    .sort()
+    .map((name) => ({ name, sql: reader.read(path.posix.join(folder, name)) ?? "" }));
+}
+
+const PRISMA_ADAPTER = "@create-auth/runtime/adapters/prisma";
+
+/** Why this app's tables are Prisma's to migrate, or null: its auth module uses the Prisma adapter, or it has a Prisma schema and no SQL migrations. */
+function prismaEvidence(reader: ProjectReader, hasMigrations: boolean): string | null {
+  try {
+    const { info } = detectProject(reader, {});
+    const module = info.existingAuthFiles.find((file) => reader.read(file)?.includes(PRISMA_ADAPTER));
+    if (module) return `${module} uses ${PRISMA_ADAPTER}`;
+  } catch {
+    // Not an app init recognises: only the schema can tell.
+  }
+  if (hasMigrations) return null;
+  const schema = ["prisma/schema.prisma", "schema.prisma"].find((file) => reader.exists(file));
+  if (schema) return `${schema} holds the schema`;
+  if (reader.files("prisma/schema").some((name) => name.endsWith(".prisma"))) return "prisma/schema/ holds the schema";
+  return null;
+}
+
+function prismaCommand(reader: ProjectReader): string {
+  return reader.isDirectory("prisma/migrations") ? "npx prisma migrate dev --name auth" : "npx prisma db push";
+}
+
+interface Report {
+  database: { dialect: SqlDialect; target: string } | null;
+  migrations: string;
+  status: MigrationStatus;
+  applied: string[];
+  dryRun: boolean;
+}
+
+function reportJson(report: Report, extra: Record<string, unknown> = {}): object {
+  const { status } = report;
+  return {
+    database: report.database,
+    migrations: report.migrations,
+    applied: report.applied,
+    pending: status.pending.map((migration) => migration.name).filter((name) => !report.applied.includes(name)),
+    alreadyApplied: status.applied,
+    changed: status.changed,
+    missing: status.missing,
+    dryRun: report.dryRun,
+    ...extra,
+  };
+}
+
+function warnings(out: Output, status: MigrationStatus, folder: string): void {
+  for (const name of status.changed)
+    out.line(
+      `Warning: ${name} has changed since it was applied; it is not applied again (write a new migration for the change).`,
+    );
+  for (const name of status.missing)
+    out.line(`Warning: ${name} is recorded as applied but is no longer in ${folder}/.`);
+}
+
+const plural = (n: number) => `${n} migration${n === 1 ? "" : "s"}`;
+
+async function dryRun(
+  out: Output,
+  root: string,
+  env: Record<string, string | undefined>,
+  folder: string,
+  files: Migration[],
+): Promise<void> {
+  let db: DatabaseConnection | null = null;
+  let unreachable: string | null = null;
+  try {
+    db = await openDatabase(root, env, { readOnly: true });
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    unreachable = error.message;
+  }
+  let status: MigrationStatus;
+  try {
+    status = db ? await pendingMigrations(db, files) : { applied: [], pending: files, changed: [], missing: [] };
+  } finally {
+    await db?.close();
+  }
+  // The same check the real run makes first, so a dry run shows what would refuse to run.
+  for (const migration of status.pending) migrationStatements(migration);
+  const database = db ? { dialect: db.dialect, target: db.target } : null;
+  if (db) out.line(`Database: ${LABELS[db.dialect]} ${db.target}`);
+  else out.line(`${unreachable} Showing every migration in ${folder}/ as pending.`);
+  out.line("Dry run: nothing is applied.");
+  warnings(out, status, folder);
+  for (const migration of status.pending) {
+    out.line();
+    out.line(`-- ${folder}/${migration.name}`);
+    out.line(migration.sql.trimEnd());
+  }
+  out.line();
+  out.line(
+    status.pending.length === 0
+      ? `Nothing to apply: ${plural(status.applied.length)} already applied.`
+      : `Would apply ${plural(status.pending.length)}: ${status.pending.map((m) => m.name).join(", ")}.`,
+  );
+  out.result(
+    reportJson(
+      { database, migrations: folder, status, applied: [], dryRun: true },
+      {
+        ...(unreachable ? { unreachable } : {}),
+        sql: Object.fromEntries(status.pending.map((migration) => [migration.name, migration.sql])),
+      },
+    ),
+  );
+}
 
 export async function runMigrate(
-  _dir: string | undefined,
-  _flags: Record<string, unknown>,
-  _out: Output,
-  _host: Host,
+  dir: string | undefined,
+  flags: MigrateFlags & Record<string, unknown>,
+  out: Output,
+  host: Host,
 ): Promise<void> {
-  notYetAvailable("migrate");
+  const root = path.resolve(host.cwd, dir ?? ".");
+  const reader = host.reader(root);
+  readPackageJson(reader); // an app's folder, or one line saying to run it in one
+  const folder = migrationsFolder(root, flags.migrations ?? MIGRATIONS_DIR);
+  const files = readMigrations(reader, folder);
+
+  const prisma = prismaEvidence(reader, files.length > 0);
+  if (prisma) {
+    const command = prismaCommand(reader);
+    out.line(`Prisma manages this app's tables (${prisma}): auth migrate leaves the database to it.`);
+    out.line(`Run: ${command}`);
+    out.result({
+      database: null,
+      migrations: folder,
+      applied: [],
+      pending: [],
+      dryRun: Boolean(flags.dryRun),
+      prisma: { evidence: prisma, command },
+    });
+    return;
+  }
+  if (files.length === 0) {
+    throw new CliError(
+      "NotSetUp",
+      `No SQL migrations in ${folder}/ (${root}): write them with npx create-auth generate, then run auth migrate.`,
+    );
+  }
+
+  const { env } = projectEnv(reader, host.env);
+  if (flags.dryRun) return dryRun(out, root, env, folder, files);
+
+  const db = await openDatabase(root, env);
+  try {
+    out.line(`Database: ${LABELS[db.dialect]} ${db.target}`);
+    const result = await migrate(db, files, {
+      applying: (migration, statements) =>
+        out.line(`Applying ${folder}/${migration.name} (${statements} statement${statements === 1 ? "" : "s"})`),
+    });
+    warnings(out, result, folder);
+    out.line(
+      result.appliedNow.length === 0
+        ? `Nothing to apply: ${plural(result.applied.length)} already applied.`
+        : `Applied ${plural(result.appliedNow.length)}.`,
+    );
+    out.result(
+      reportJson({
+        database: { dialect: db.dialect, target: db.target },
+        migrations: folder,
+        status: result,
+        applied: result.appliedNow,
+        dryRun: false,
+      }),
+    );
+  } finally {
+    await db.close();
+  }
 }

@@ -144,7 +144,11 @@ function loadDriver(root: string, specifier: string, packageName: string, dialec
 export function oneLine(error: unknown): string {
   const err = error as { message?: string; code?: string; errors?: unknown[] };
   const message = err?.message || (err?.errors?.[0] as { message?: string } | undefined)?.message || err?.code;
-  return (message ?? String(error)).replace(/\s*\n\s*/g, " ").trim();
+  // One line, without a closing period: callers put the message inside their own sentence.
+  return (message ?? String(error))
+    .replace(/\s*\n\s*/g, " ")
+    .trim()
+    .replace(/\.$/, "");
 }
 
 function unreachable(location: DatabaseLocation, error: unknown): CliError {

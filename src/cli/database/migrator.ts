@@ -1,0 +1,348 @@
+/**
+ * Applies SQL migration files to a database, once each, recording them in a table of its own
+ * (`create_auth_migrations`: name, sha256 checksum, when). Each file runs in one transaction where the
+ * dialect makes DDL transactional (PostgreSQL, SQLite); MySQL and MariaDB commit each DDL statement, so there
+ * a failed file's tables, columns, indexes and foreign keys are dropped again and the database is left as it
+ * was. Two deploys migrating at once do not both apply a file: PostgreSQL and MySQL hold a session lock for
+ * the whole run, SQLite's BEGIN IMMEDIATE serialises each file and the record is checked again inside it.
+ */
+import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CliError } from "../errors.js";
+import type { SqlDialect } from "../schema/sql.js";
+import { type DatabaseConnection, type DatabaseSession, oneLine, type Row } from "./connect.js";
+import { firstLine, type SqlStatement, splitStatements } from "./sql-statements.js";
+
+export const MIGRATIONS_TABLE = "create_auth_migrations";
+
+export interface Migration {
+  /** `0001_auth_tables.sql` */
+  name: string;
+  sql: string;
+}
+
+export interface MigrationStatus {
+  /** Files recorded as applied, in order. */
+  applied: string[];
+  /** Files not recorded yet, in the order they apply. */
+  pending: Migration[];
+  /** Recorded files whose text has changed since (reported, never applied again). */
+  changed: string[];
+  /** Recorded migrations whose file is gone. */
+  missing: string[];
+}
+
+/** sha256 of the file's text with CRLF read as LF, so a Windows checkout does not look like an edit. */
+export function checksum(sql: string): string {
+  return createHash("sha256").update(sql.replaceAll("\r\n", "\n")).digest("hex");
+}
+
+const CREATE_TABLE: Record<SqlDialect, string> = {
+  postgres: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TIMESTAMPTZ(3) NOT NULL)`,
+  mysql: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name VARCHAR(255) NOT NULL PRIMARY KEY, checksum CHAR(64) NOT NULL, applied_at DATETIME(3) NOT NULL) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+  // ISO text: readable with the sqlite3 shell, and sorts as it reads.
+  sqlite: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name TEXT NOT NULL PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`,
+};
+
+const TABLE_EXISTS: Record<SqlDialect, string> = {
+  postgres:
+    "SELECT 1 AS found FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1",
+  mysql: "SELECT 1 AS found FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?",
+  sqlite: "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?",
+};
+
+const param = (dialect: SqlDialect, n: number) => (dialect === "postgres" ? `$${n}` : "?");
+
+type Queryable = Pick<DatabaseSession, "query">;
+
+/** name → checksum of the recorded migrations; null when the table does not exist (nothing applied yet). */
+export async function recordedMigrations(db: Queryable, dialect: SqlDialect): Promise<Map<string, string> | null> {
+  if ((await db.query(TABLE_EXISTS[dialect], [MIGRATIONS_TABLE])).length === 0) return null;
+  const rows = await db.query(`SELECT name, checksum FROM ${MIGRATIONS_TABLE} ORDER BY name`);
+  return new Map(rows.map((row) => [String(row["name"]), String(row["checksum"])]));
+}
+
+export function migrationStatus(
+  files: readonly Migration[],
+  recorded: ReadonlyMap<string, string> | null,
+): MigrationStatus {
+  const names = new Set(files.map((file) => file.name));
+  const status: MigrationStatus = { applied: [], pending: [], changed: [], missing: [] };
+  for (const file of files) {
+    const sum = recorded?.get(file.name);
+    if (sum === undefined) status.pending.push(file);
+    else {
+      status.applied.push(file.name);
+      if (sum !== checksum(file.sql)) status.changed.push(file.name);
+    }
+  }
+  for (const name of recorded?.keys() ?? []) if (!names.has(name)) status.missing.push(name);
+  return status;
+}
+
+/** Transaction control inside a file would end the transaction the migrator wraps it in. */
+const TRANSACTION_CONTROL =
+  /^(BEGIN|COMMIT|ROLLBACK|START\s+TRANSACTION|END|SAVEPOINT|RELEASE)\b(\s+(TRANSACTION|WORK))?\s*$/i;
+
+/** A file's statements, refused up front when one of them would take over the transaction. */
+export function migrationStatements(migration: Migration): SqlStatement[] {
+  const statements = splitStatements(migration.sql);
+  statements.forEach((statement, index) => {
+    if (TRANSACTION_CONTROL.test(statement.sql)) {
+      throw new CliError(
+        "ApplyFailed",
+        `${migration.name}, statement ${index + 1} (line ${statement.line}: ${firstLine(statement)}) controls the transaction itself: remove it; auth migrate runs each file in a transaction of its own.`,
+      );
+    }
+  });
+  return statements;
+}
+
+class StatementFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly statement: SqlStatement,
+    override readonly cause: unknown,
+  ) {
+    super(oneLine(cause));
+  }
+}
+
+async function runStatements(session: Queryable, statements: readonly SqlStatement[]): Promise<void> {
+  for (const [index, statement] of statements.entries()) {
+    try {
+      await session.query(statement.sql);
+    } catch (error) {
+      throw new StatementFailed(index, statement, error);
+    }
+  }
+}
+
+async function record(session: Queryable, dialect: SqlDialect, migration: Migration): Promise<void> {
+  const at = new Date();
+  await session.query(
+    `INSERT INTO ${MIGRATIONS_TABLE} (name, checksum, applied_at) VALUES (${param(dialect, 1)}, ${param(dialect, 2)}, ${param(dialect, 3)})`,
+    [migration.name, checksum(migration.sql), dialect === "sqlite" ? at.toISOString() : at],
+  );
+}
+
+// --- MySQL/MariaDB: DDL commits as it goes, so a failed file is undone from what it added. ---
+
+interface Schema {
+  tables: Set<string>;
+  columns: Set<string>;
+  indexes: Set<string>;
+  foreignKeys: Set<string>;
+}
+
+const key = (...parts: unknown[]) => parts.map(String).join("\u0000");
+
+async function mysqlSchema(session: Queryable): Promise<Schema> {
+  const rows = (sql: string) => session.query(sql);
+  const here = "table_schema = DATABASE()";
+  const [tables, columns, indexes, foreignKeys] = await Promise.all([
+    rows(`SELECT table_name AS t FROM information_schema.tables WHERE ${here}`),
+    rows(`SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE ${here}`),
+    rows(`SELECT DISTINCT table_name AS t, index_name AS i FROM information_schema.statistics WHERE ${here}`),
+    rows(
+      `SELECT table_name AS t, constraint_name AS c FROM information_schema.table_constraints WHERE ${here} AND constraint_type = 'FOREIGN KEY'`,
+    ),
+  ]);
+  const pairs = (list: Row[], second: string) => new Set(list.map((row) => key(row["t"], row[second])));
+  return {
+    tables: new Set(tables.map((row) => String(row["t"]))),
+    columns: pairs(columns, "c"),
+    indexes: pairs(indexes, "i"),
+    foreignKeys: pairs(foreignKeys, "c"),
+  };
+}
+
+const quoteName = (name: string) => `\`${name.replaceAll("`", "``")}\``;
+
+/** What a statement adds that dropping can take back: CREATE TABLE/INDEX, ALTER TABLE … ADD. */
+const UNDOABLE =
+  /^(CREATE\s+(TEMPORARY\s+)?TABLE|CREATE\s+((UNIQUE|FULLTEXT|SPATIAL)\s+)?INDEX|ALTER\s+TABLE\s+\S+\s+ADD)\b/i;
+
+/**
+ * Drops what the failed file's earlier statements added, newest first: foreign keys and indexes on tables
+ * that were there before, then their new columns, then the new tables in the reverse of the order the
+ * statements named them (a table referencing another goes before it). Returns what was dropped.
+ */
+async function undoMysql(session: Queryable, before: Schema, ran: readonly SqlStatement[]): Promise<string[]> {
+  const after = await mysqlSchema(session);
+  const added = (field: keyof Schema) => [...after[field]].filter((item) => !before[field].has(item));
+  const position = (table: string) => {
+    const found = ran.findIndex((statement) => new RegExp(`\\b${table}\\b`, "i").test(statement.sql));
+    return found < 0 ? ran.length : found;
+  };
+  const newTables = added("tables").sort((a, b) => position(b) - position(a));
+  const dropped: string[] = [];
+  // What sits on a new table goes with it.
+  const onOldTable = (item: string) => !newTables.includes(item.split("\u0000")[0]!);
+  for (const item of added("foreignKeys").filter(onOldTable)) {
+    const [table, name] = item.split("\u0000") as [string, string];
+    await session.query(`ALTER TABLE ${quoteName(table)} DROP FOREIGN KEY ${quoteName(name)}`);
+    dropped.push(`foreign key ${name} on ${table}`);
+  }
+  for (const item of added("indexes").filter(onOldTable)) {
+    const [table, name] = item.split("\u0000") as [string, string];
+    await session.query(
+      name === "PRIMARY"
+        ? `ALTER TABLE ${quoteName(table)} DROP PRIMARY KEY`
+        : `DROP INDEX ${quoteName(name)} ON ${quoteName(table)}`,
+    );
+    dropped.push(`index ${name} on ${table}`);
+  }
+  for (const item of added("columns").filter(onOldTable)) {
+    const [table, name] = item.split("\u0000") as [string, string];
+    await session.query(`ALTER TABLE ${quoteName(table)} DROP COLUMN ${quoteName(name)}`);
+    dropped.push(`column ${table}.${name}`);
+  }
+  for (const table of newTables) {
+    await session.query(`DROP TABLE ${quoteName(table)}`);
+    dropped.push(`table ${table}`);
+  }
+  return dropped;
+}
+
+// --- Locks ---
+
+/** PostgreSQL's advisory lock key: one per database, shared by every create-auth migrate. */
+const PG_LOCK = `hashtext('${MIGRATIONS_TABLE}')`;
+const LOCK_WAIT_SECONDS = 60;
+
+async function lock(session: Queryable, dialect: SqlDialect, target: string): Promise<void> {
+  if (dialect === "sqlite") return; // BEGIN IMMEDIATE per file (applyOne)
+  if (dialect === "mysql") {
+    const [row] = await session.query("SELECT GET_LOCK(?, ?) AS locked", [MIGRATIONS_TABLE, LOCK_WAIT_SECONDS]);
+    if (Number(row?.["locked"]) === 1) return;
+  } else {
+    // pg_try_advisory_lock in a loop rather than pg_advisory_lock: a wait with an end, and a clear message.
+    for (let waited = 0; waited < LOCK_WAIT_SECONDS * 2; waited++) {
+      const [row] = await session.query(`SELECT pg_try_advisory_lock(${PG_LOCK}) AS locked`);
+      if (row?.["locked"] === true) return;
+      await sleep(500);
+    }
+  }
+  throw new CliError(
+    "ApplyFailed",
+    `Another auth migrate has held the migration lock on ${target} for ${LOCK_WAIT_SECONDS} s: run again once it has finished.`,
+  );
+}
+
+async function unlock(session: Queryable, dialect: SqlDialect): Promise<void> {
+  if (dialect === "mysql") await session.query("SELECT RELEASE_LOCK(?)", [MIGRATIONS_TABLE]);
+  if (dialect === "postgres") await session.query(`SELECT pg_advisory_unlock(${PG_LOCK})`);
+}
+
+// --- Applying ---
+
+export interface MigrateEvents {
+  /** Before a file runs. */
+  applying?(migration: Migration, statements: number): void;
+}
+
+export interface MigrateResult extends MigrationStatus {
+  /** Files applied by this run, in order (the status's `pending` is what was pending when it started). */
+  appliedNow: string[];
+}
+
+function failure(
+  migration: Migration,
+  error: StatementFailed,
+  appliedNow: readonly string[],
+  afterward: string,
+): CliError {
+  const where = `statement ${error.index + 1} (line ${error.statement.line}: ${firstLine(error.statement)})`;
+  const before = appliedNow.length > 0 ? ` Applied before it: ${appliedNow.join(", ")}.` : "";
+  return new CliError("ApplyFailed", `${migration.name} failed at ${where}: ${error.message}. ${afterward}${before}`);
+}
+
+/** Runs one file and records it; throws a CliError that says what failed and what the database holds now. */
+async function applyOne(
+  session: Queryable,
+  dialect: SqlDialect,
+  migration: Migration,
+  statements: readonly SqlStatement[],
+  appliedNow: readonly string[],
+): Promise<boolean> {
+  if (dialect === "mysql") {
+    const before = await mysqlSchema(session);
+    try {
+      await runStatements(session, statements);
+      await record(session, dialect, migration);
+      return true;
+    } catch (error) {
+      if (!(error instanceof StatementFailed)) throw error;
+      const ran = statements.slice(0, error.index);
+      const dropped = await undoMysql(session, before, ran);
+      const kept = ran.filter((statement) => !UNDOABLE.test(statement.sql));
+      const undone =
+        dropped.length > 0
+          ? `MySQL commits DDL as it runs; undone: ${dropped.join(", ")}.`
+          : "Nothing of it was left behind.";
+      const left =
+        kept.length > 0
+          ? ` Not undoable, left as they ran: ${kept.map((statement) => `line ${statement.line}: ${firstLine(statement)}`).join("; ")}.`
+          : "";
+      throw failure(migration, error, appliedNow, `${undone}${left}`);
+    }
+  }
+  // PostgreSQL and SQLite: DDL is transactional, the whole file is one transaction with its record.
+  await session.query(dialect === "sqlite" ? "BEGIN IMMEDIATE" : "BEGIN");
+  try {
+    // Another process may have applied it between the status read and this lock (SQLite locks per file).
+    const [again] = await session.query(
+      `SELECT 1 AS found FROM ${MIGRATIONS_TABLE} WHERE name = ${param(dialect, 1)}`,
+      [migration.name],
+    );
+    if (again) {
+      await session.query("COMMIT");
+      return false;
+    }
+    await runStatements(session, statements);
+    await record(session, dialect, migration);
+    await session.query("COMMIT");
+    return true;
+  } catch (error) {
+    await session.query("ROLLBACK").catch(() => {});
+    if (!(error instanceof StatementFailed)) throw error;
+    throw failure(migration, error, appliedNow, "Rolled back: nothing of it was applied.");
+  }
+}
+
+/**
+ * Applies the files not yet recorded, in order, under the migration lock. Stops at the first failure (a
+ * CliError naming the file, the statement and the database's message); files applied before it stay.
+ */
+export async function migrate(
+  db: DatabaseConnection,
+  files: readonly Migration[],
+  events: MigrateEvents = {},
+): Promise<MigrateResult> {
+  const { dialect } = db;
+  const session = await db.session();
+  let locked = false;
+  try {
+    await lock(session, dialect, db.target);
+    locked = true;
+    await session.query(CREATE_TABLE[dialect]);
+    const status = migrationStatus(files, await recordedMigrations(session, dialect));
+    // Every pending file is split (and checked) before the first one runs.
+    const planned = status.pending.map((migration) => ({ migration, statements: migrationStatements(migration) }));
+    const appliedNow: string[] = [];
+    for (const { migration, statements } of planned) {
+      events.applying?.(migration, statements.length);
+      if (await applyOne(session, dialect, migration, statements, appliedNow)) appliedNow.push(migration.name);
+    }
+    return { ...status, appliedNow };
+  } finally {
+    if (locked) await unlock(session, dialect).catch(() => {});
+    await session.release();
+  }
+}
+
+/** What `migrate` would do, read without creating or changing anything (a dry run). */
+export async function pendingMigrations(db: DatabaseConnection, files: readonly Migration[]): Promise<MigrationStatus> {
+  return migrationStatus(files, await recordedMigrations(db, db.dialect));
+}

@@ -1,0 +1,124 @@
+/**
+ * A migration file split into the statements a driver runs one at a time (none of them is asked to run
+ * several in one call: mysql2 refuses it unless told otherwise, SQLite's prepare takes one). A `;` ends a
+ * statement except inside a string, a quoted name, a comment, a PostgreSQL dollar-quoted body, or the
+ * BEGIN … END body of a trigger or routine (SQLite and MySQL triggers, MySQL procedures). Each statement
+ * keeps the line it starts on, so a failure can point into the file.
+ */
+
+export interface SqlStatement {
+  /** The statement without leading comments or the closing `;`. */
+  sql: string;
+  /** 1-based line of the file where it starts. */
+  line: number;
+}
+
+/** A statement whose BEGIN … END body holds `;`s of its own. */
+const ROUTINE =
+  /^CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:TEMP\s+|TEMPORARY\s+)?(?:TRIGGER|PROCEDURE|FUNCTION|EVENT)\b/i;
+/** Block words closed by `END <word>` whose opening is not counted (MySQL's compound statements). */
+const UNCOUNTED_ENDS = new Set(["IF", "LOOP", "WHILE", "REPEAT", "FOR"]);
+
+export function splitStatements(text: string): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  let start = -1; // offset of the current statement's first non-comment character, -1 before it
+  let line = 1;
+  let startLine = 1;
+  let depth = 0; // BEGIN/CASE … END nesting inside a routine's body
+  let i = 0;
+
+  const finish = (end: number) => {
+    if (start >= 0) {
+      const sql = text.slice(start, end).trim();
+      if (sql !== "") statements.push({ sql, line: startLine });
+    }
+    start = -1;
+    depth = 0;
+  };
+  const begin = () => {
+    if (start < 0) {
+      start = i;
+      startLine = line;
+    }
+  };
+  const countLines = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (text[k] === "\n") line++;
+  };
+  /** Skips to just after `close` (or the end of the text), counting the lines passed. */
+  const skipTo = (close: string, from: number) => {
+    const end = text.indexOf(close, from);
+    const next = end < 0 ? text.length : end + close.length;
+    countLines(i, next);
+    i = next;
+  };
+
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if (c === "\n") {
+      line++;
+      i++;
+    } else if (/\s/.test(c)) {
+      i++;
+    } else if (c === "-" && next === "-") {
+      skipTo("\n", i);
+    } else if (c === "/" && next === "*") {
+      skipTo("*/", i + 2);
+    } else if (c === "'" || c === '"' || c === "`") {
+      begin();
+      // A doubled quote is the quote itself; MySQL's backslash escape is honoured for strings.
+      let k = i + 1;
+      while (k < text.length) {
+        if (c === "'" && text[k] === "\\") k += 2;
+        else if (text[k] === c && text[k + 1] === c) k += 2;
+        else if (text[k] === c) break;
+        else k++;
+      }
+      countLines(i, k + 1);
+      i = k + 1;
+    } else if (c === "$" && /[A-Za-z_$]/.test(next ?? "")) {
+      begin();
+      const tag = /^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i))?.[0];
+      if (tag) skipTo(tag, i + tag.length);
+      else i++;
+    } else if (c === ";") {
+      if (depth > 0) {
+        i++;
+        continue;
+      }
+      finish(i);
+      i++;
+    } else if (/[A-Za-z_]/.test(c)) {
+      begin();
+      const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i, i + 64))![0];
+      i += word.length;
+      if (!ROUTINE.test(text.slice(start, i + 200))) continue;
+      const upper = word.toUpperCase();
+      if (upper === "BEGIN" || upper === "CASE") depth++;
+      else if (upper === "END" && depth > 0) {
+        const after = /^\s*([A-Za-z_]+)/.exec(text.slice(i, i + 64));
+        const closes = after?.[1]?.toUpperCase();
+        if (closes && UNCOUNTED_ENDS.has(closes)) {
+          countLines(i, i + after![0].length);
+          i += after![0].length;
+        } else {
+          depth--;
+          if (closes === "CASE") {
+            countLines(i, i + after![0].length);
+            i += after![0].length;
+          }
+        }
+      }
+    } else {
+      begin();
+      i++;
+    }
+  }
+  finish(text.length);
+  return statements;
+}
+
+/** The statement's first line, for messages: `CREATE TABLE users (`. */
+export function firstLine(statement: SqlStatement): string {
+  return statement.sql.split("\n", 1)[0]!.trim();
+}

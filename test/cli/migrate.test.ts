@@ -1,0 +1,456 @@
+// `auth migrate` on real databases: a SQLite file, PostgreSQL and MariaDB on loopback, from an app folder on
+// disk whose node_modules holds the drivers (as an app's does). runMigrate is called directly on a Host of
+// that folder (the command is still in LATER). Each dialect runs one story: apply, re-run, a failing file that
+// leaves the database as it was, the fixed file, a dry run, the --json object, edited and removed files.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runMigrate } from "../../src/cli/commands/migrate.js";
+import { type DatabaseConnection, openDatabase } from "../../src/cli/database/connect.js";
+import { splitStatements } from "../../src/cli/database/sql-statements.js";
+import { CliError } from "../../src/cli/errors.js";
+import type { Host } from "../../src/cli/host.js";
+import { createOutput } from "../../src/cli/output.js";
+import { diskReader } from "../../src/cli/plan/reader.js";
+import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import { createMariaDBDatabase } from "../support/mariadb.mjs";
+import { createPostgresDatabase } from "../support/postgres.mjs";
+import { repoRoot } from "./support.js";
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempFolder(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `create-auth-${prefix}-`));
+  temps.push(dir);
+  return dir;
+}
+
+/** An app folder on disk: package.json, this repository's node_modules (the drivers), and `files`. */
+function app(files: Record<string, string> = {}): string {
+  const root = tempFolder("migrate");
+  writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "app", private: true }));
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+  for (const [file, text] of Object.entries(files)) write(root, file, text);
+  return root;
+}
+
+function write(root: string, file: string, text: string): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+}
+
+interface MigrateRun {
+  stdout: string;
+  /** The CliError it ended with, if any. */
+  error: CliError | null;
+  json: Record<string, unknown> | null;
+}
+
+/** runMigrate in `root` with `env` as the process environment; only a CliError may end it. */
+async function migrateIn(
+  root: string,
+  env: Record<string, string>,
+  flags: { migrations?: string; dryRun?: boolean; json?: boolean } = {},
+): Promise<MigrateRun> {
+  let stdout = "";
+  const unused = () => {
+    throw new Error("auth migrate writes no files");
+  };
+  const host: Host = {
+    cwd: root,
+    env,
+    terminal: false,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: () => {},
+    reader: diskReader,
+    apply: unused,
+    install: unused,
+    runtime: unused,
+  };
+  try {
+    await runMigrate(undefined, flags, createOutput(Boolean(flags.json), host.stdout), host);
+    return { stdout, error: null, json: flags.json ? JSON.parse(stdout) : null };
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    return { stdout, error, json: null };
+  }
+}
+
+/** Tables, columns and indexes of the database, and the recorded migrations: what "as it was" compares. */
+async function snapshot(db: DatabaseConnection): Promise<{ schema: string[]; recorded: string[] }> {
+  let schema: Record<string, unknown>[];
+  if (db.dialect === "sqlite") {
+    schema = await db.query(
+      `SELECT m.type || ' ' || m.name || coalesce(' ' || c.name, '') AS item FROM sqlite_master m
+       LEFT JOIN pragma_table_info(m.name) c ON m.type = 'table' WHERE m.name NOT LIKE 'sqlite_%'`,
+    );
+  } else if (db.dialect === "postgres") {
+    schema = await db.query(
+      `SELECT 'column ' || table_name || '.' || column_name AS item FROM information_schema.columns WHERE table_schema = 'public'
+       UNION ALL SELECT 'index ' || indexname FROM pg_indexes WHERE schemaname = 'public'`,
+    );
+  } else {
+    schema = await db.query(
+      `SELECT CONCAT('column ', table_name, '.', column_name) AS item FROM information_schema.columns WHERE table_schema = DATABASE()
+       UNION ALL SELECT DISTINCT CONCAT('index ', table_name, '.', index_name) FROM information_schema.statistics WHERE table_schema = DATABASE()`,
+    );
+  }
+  const tables = await db.query(
+    db.dialect === "sqlite"
+      ? "SELECT name FROM sqlite_master WHERE name = 'create_auth_migrations'"
+      : db.dialect === "postgres"
+        ? "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'create_auth_migrations'"
+        : "SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'create_auth_migrations'",
+  );
+  const recorded =
+    tables.length === 0
+      ? []
+      : (await db.query("SELECT name FROM create_auth_migrations ORDER BY name")).map((row) => String(row["name"]));
+  return { schema: schema.map((row) => String(row["item"])).sort(), recorded };
+}
+
+interface Story {
+  dialect: SqlDialect;
+  label: string;
+  /** The app's settings and a cleanup. */
+  setUp(root: string): Promise<{ env: Record<string, string>; target: string; drop(): Promise<void> }>;
+}
+
+const stories: Story[] = [
+  {
+    dialect: "sqlite",
+    label: "SQLite (better-sqlite3)",
+    async setUp() {
+      return { env: { AUTH_DATABASE_FILE: "data/auth.db" }, target: "data/auth.db", drop: async () => {} };
+    },
+  },
+  {
+    dialect: "postgres",
+    label: "PostgreSQL",
+    async setUp() {
+      const database = await createPostgresDatabase();
+      const { host, port, user, password, database: name } = database.connection;
+      return {
+        env: { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` },
+        target: `postgres://${user}@${host}:${port}/${name}`,
+        drop: () => database.drop(),
+      };
+    },
+  },
+  {
+    dialect: "mysql",
+    label: "MariaDB",
+    async setUp() {
+      const database = await createMariaDBDatabase();
+      const { host, port, user, password, database: name } = database.connection;
+      return {
+        env: { DATABASE_URL: `mysql://${user}:${password}@${host}:${port}/${name}` },
+        target: `mysql://${user}@${host}:${port}/${name}`,
+        drop: () => database.drop(),
+      };
+    },
+  },
+];
+
+/** A second migration that adds a table, a column and an index, then fails on its fourth statement. */
+function failingSecond(dialect: SqlDialect): string {
+  const text = dialect === "mysql" ? "VARCHAR(20)" : "TEXT";
+  return [
+    "-- Roles and an audit log.",
+    `CREATE TABLE audit_log (id ${text} NOT NULL PRIMARY KEY, user_id ${text} NOT NULL);`,
+    `ALTER TABLE users ADD COLUMN role ${text};`,
+    "CREATE INDEX users_role_idx ON users (role);",
+    "INSERT INTO no_such_table (id)",
+    "  VALUES ('x');",
+    "",
+  ].join("\n");
+}
+
+describe.each(stories)("auth migrate on $label", ({ dialect, setUp }) => {
+  const root = app();
+  let env: Record<string, string>;
+  let target: string;
+  let drop: () => Promise<void>;
+  let db: DatabaseConnection;
+
+  beforeAll(async () => {
+    mkdirSync(path.join(root, "data"));
+    ({ env, target, drop } = await setUp(root));
+    write(root, "auth-migrations/0001_auth_tables.sql", sqlSchema(dialect));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await drop();
+  });
+
+  test("applies the first migration and records it; the target has no password", async () => {
+    const run = await migrateIn(root, env);
+    expect(run.error).toBeNull();
+    expect(run.stdout.split("\n")).toEqual([
+      `Database: ${dialect === "sqlite" ? "SQLite" : dialect === "postgres" ? "PostgreSQL" : "MySQL"} ${target}`,
+      expect.stringMatching(/^Applying auth-migrations\/0001_auth_tables\.sql \(\d+ statements\)$/),
+      "Applied 1 migration.",
+      "",
+    ]);
+    db = await openDatabase(root, env);
+    const { schema, recorded } = await snapshot(db);
+    expect(recorded).toEqual(["0001_auth_tables.sql"]);
+    expect(schema).toEqual(expect.arrayContaining([expect.stringMatching(/users.*email|email/)]));
+    expect(await db.query("SELECT count(*) AS n FROM users")).toEqual([{ n: dialect === "postgres" ? "0" : 0 }]);
+  });
+
+  test("running again applies nothing", async () => {
+    const run = await migrateIn(root, env);
+    expect(run.stdout).toBe(
+      `Database: ${run.stdout.split("\n")[0]!.slice("Database: ".length)}\nNothing to apply: 1 migration already applied.\n`,
+    );
+  });
+
+  test("a failing second migration leaves tables, columns, indexes and records as they were, naming the statement", async () => {
+    const before = await snapshot(db);
+    write(root, "auth-migrations/0002_roles.sql", failingSecond(dialect));
+    const run = await migrateIn(root, env);
+    expect(run.error?.code).toBe("ApplyFailed");
+    expect(run.error?.message).toMatch(
+      /^0002_roles\.sql failed at statement 4 \(line 5: INSERT INTO no_such_table \(id\)\): .*no_such_table.*\. /,
+    );
+    expect(run.error?.message).not.toContain("\n");
+    if (dialect === "mysql") {
+      expect(run.error?.message).toContain(
+        "MySQL commits DDL as it runs; undone: index users_role_idx on users, column users.role, table audit_log.",
+      );
+    } else expect(run.error?.message).toContain("Rolled back: nothing of it was applied.");
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  test("the fixed migration applies", async () => {
+    write(root, "auth-migrations/0002_roles.sql", failingSecond(dialect).replace(/INSERT[\s\S]*$/, ""));
+    const run = await migrateIn(root, env);
+    expect(run.error).toBeNull();
+    expect(run.stdout).toContain("Applied 1 migration.");
+    const { schema, recorded } = await snapshot(db);
+    expect(recorded).toEqual(["0001_auth_tables.sql", "0002_roles.sql"]);
+    expect(schema.some((item) => item.includes("role"))).toBe(true);
+  });
+
+  test("--dry-run prints the pending SQL and changes nothing", async () => {
+    const before = await snapshot(db);
+    write(root, "auth-migrations/0003_notes.sql", "CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY);\n");
+    const run = await migrateIn(root, env, { dryRun: true });
+    expect(run.error).toBeNull();
+    expect(run.stdout).toContain("Dry run: nothing is applied.\n");
+    expect(run.stdout).toContain(
+      "\n-- auth-migrations/0003_notes.sql\nCREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY);\n\nWould apply 1 migration: 0003_notes.sql.\n",
+    );
+    expect(run.stdout).not.toContain("0002_roles.sql");
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  test("--json: one object with the database, what it applied and what was there", async () => {
+    const run = await migrateIn(root, env, { json: true });
+    expect(run.json).toEqual({
+      database: { dialect, target },
+      migrations: "auth-migrations",
+      applied: ["0003_notes.sql"],
+      pending: [],
+      alreadyApplied: ["0001_auth_tables.sql", "0002_roles.sql"],
+      changed: [],
+      missing: [],
+      dryRun: false,
+    });
+  });
+
+  test("an edited applied file is reported, not applied again; a removed one is reported", async () => {
+    const first = path.join(root, "auth-migrations/0001_auth_tables.sql");
+    writeFileSync(first, `${readFileSync(first, "utf8")}\n-- edited\n`);
+    unlinkSync(path.join(root, "auth-migrations/0003_notes.sql"));
+    const before = await snapshot(db);
+    const run = await migrateIn(root, env);
+    expect(run.error).toBeNull();
+    expect(run.stdout).toContain(
+      "Warning: 0001_auth_tables.sql has changed since it was applied; it is not applied again (write a new migration for the change).\n",
+    );
+    expect(run.stdout).toContain(
+      "Warning: 0003_notes.sql is recorded as applied but is no longer in auth-migrations/.\n",
+    );
+    expect(run.stdout).toContain("Nothing to apply: 2 migrations already applied.\n");
+    expect(await snapshot(db)).toEqual(before);
+  });
+});
+
+describe("auth migrate, two at once", () => {
+  test.each(["postgres", "mysql"] as const)("on %s, each file is applied once", async (dialect) => {
+    const story = stories.find((s) => s.dialect === dialect)!;
+    const root = app({
+      "auth-migrations/0001_auth_tables.sql": sqlSchema(dialect),
+      "auth-migrations/0002_notes.sql": "CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY);\n",
+    });
+    const { env, drop } = await story.setUp(root);
+    try {
+      const runs = await Promise.all([migrateIn(root, env, { json: true }), migrateIn(root, env, { json: true })]);
+      expect(runs.map((run) => run.error)).toEqual([null, null]);
+      const applied = runs.map((run) => run.json!["applied"] as string[]).sort((a, b) => a.length - b.length);
+      expect(applied).toEqual([[], ["0001_auth_tables.sql", "0002_notes.sql"]]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe("auth migrate, what it refuses", () => {
+  const sqliteEnv = { AUTH_DATABASE_FILE: "auth.db" };
+
+  test.each([
+    ["../x", "is outside it"],
+    ["/etc", "is outside it"],
+    ["auth-migrations/../../x", "is outside it"],
+  ])("--migrations %s is refused in one line, exit 2", async (value, why) => {
+    const root = app();
+    const run = await migrateIn(root, sqliteEnv, { migrations: value });
+    expect(run.error?.code).toBe("InvalidOption");
+    expect(run.error?.message).toBe(
+      `--migrations ${value} ${why}: the migrations folder must be inside the app's folder (${root}).`,
+    );
+  });
+
+  test("a migrations folder that is a symlink out of the app is refused; a linked file in it is never read", async () => {
+    const elsewhere = tempFolder("elsewhere");
+    write(elsewhere, "0002_evil.sql", "DROP TABLE users;\n");
+    const root = app({ "auth-migrations/0001_auth_tables.sql": sqlSchema("sqlite") });
+    symlinkSync(elsewhere, path.join(root, "linked"), "dir");
+    const folder = await migrateIn(root, sqliteEnv, { migrations: "linked" });
+    expect(folder.error?.code).toBe("InvalidOption");
+    expect(folder.error?.message).toBe(
+      `--migrations linked is a link that leads outside it: the migrations folder must be inside the app's folder (${root}).`,
+    );
+    symlinkSync(path.join(elsewhere, "0002_evil.sql"), path.join(root, "auth-migrations/0002_evil.sql"));
+    const run = await migrateIn(root, sqliteEnv, { json: true });
+    expect(run.json).toMatchObject({ applied: ["0001_auth_tables.sql"], pending: [] });
+  });
+
+  test("an absolute path inside the app is taken as the folder it names", async () => {
+    const root = app({ "db/migrations/0001_auth_tables.sql": sqlSchema("sqlite") });
+    const run = await migrateIn(root, sqliteEnv, { migrations: path.join(root, "db/migrations"), json: true });
+    expect(run.json).toMatchObject({ migrations: "db/migrations", applied: ["0001_auth_tables.sql"] });
+  });
+
+  test("no migrations and no Prisma: one line naming generate", async () => {
+    const root = app();
+    const run = await migrateIn(root, sqliteEnv);
+    expect(run.error?.code).toBe("NotSetUp");
+    expect(run.error?.message).toBe(
+      `No SQL migrations in auth-migrations/ (${root}): write them with npx create-auth generate, then run auth migrate.`,
+    );
+  });
+
+  test("a file that takes over the transaction is refused before anything runs", async () => {
+    const root = app({
+      "auth-migrations/0001_auth_tables.sql": sqlSchema("sqlite"),
+      "auth-migrations/0002_notes.sql": "BEGIN;\nCREATE TABLE notes (id INTEGER);\nCOMMIT;\n",
+    });
+    const run = await migrateIn(root, sqliteEnv);
+    expect(run.error?.message).toBe(
+      "0002_notes.sql, statement 1 (line 1: BEGIN) controls the transaction itself: remove it; auth migrate runs each file in a transaction of its own.",
+    );
+    const db = await openDatabase(root, sqliteEnv);
+    expect((await snapshot(db)).recorded).toEqual([]);
+    await db.close();
+  });
+
+  test("--dry-run without a reachable database prints every migration and says why", async () => {
+    const root = app({ "auth-migrations/0001_auth_tables.sql": "CREATE TABLE t (id INTEGER);\n" });
+    const run = await migrateIn(root, { DATABASE_URL: "postgres://u:secret@127.0.0.1:9/app" }, { dryRun: true });
+    expect(run.error).toBeNull();
+    expect(run.stdout).toBe(
+      [
+        "Could not connect to PostgreSQL at 127.0.0.1:9/app: connect ECONNREFUSED 127.0.0.1:9. Showing every migration in auth-migrations/ as pending.",
+        "Dry run: nothing is applied.",
+        "",
+        "-- auth-migrations/0001_auth_tables.sql",
+        "CREATE TABLE t (id INTEGER);",
+        "",
+        "Would apply 1 migration: 0001_auth_tables.sql.",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("--dry-run on SQLite creates no database file", async () => {
+    const root = app({ "auth-migrations/0001_auth_tables.sql": sqlSchema("sqlite") });
+    const run = await migrateIn(root, sqliteEnv, { dryRun: true, json: true });
+    expect(run.json).toMatchObject({
+      database: null,
+      unreachable: "The SQLite database auth.db does not exist yet.",
+      pending: ["0001_auth_tables.sql"],
+      dryRun: true,
+    });
+    expect(() => readFileSync(path.join(root, "auth.db"))).toThrow();
+  });
+});
+
+describe("auth migrate in a Prisma app", () => {
+  test("an auth module on the Prisma adapter: prints Prisma's command, touches no database", async () => {
+    const root = app({
+      "package.json": JSON.stringify({ dependencies: { express: "^5.1.0", "@prisma/client": "^6.0.0" } }),
+      "src/server.ts":
+        'import express from "express";\nimport { auth } from "./auth";\n\nconst app = express();\napp.use(auth);\napp.listen(3000);\n',
+      "src/auth.ts":
+        'import prisma from "@create-auth/runtime/adapters/prisma";\nimport { client } from "./db";\nexport const auth = { adapter: prisma(client) };\n',
+      "prisma/schema.prisma": 'datasource db {\n  provider = "postgresql"\n  url = env("DATABASE_URL")\n}\n',
+      "prisma/migrations/20240101000000_init/migration.sql": "CREATE TABLE x (id INTEGER);\n",
+      "auth-migrations/0001_auth_tables.sql": sqlSchema("postgres"),
+    });
+    const run = await migrateIn(root, {}, { json: true });
+    expect(run.error).toBeNull();
+    expect(run.json).toMatchObject({
+      database: null,
+      applied: [],
+      prisma: { command: "npx prisma migrate dev --name auth" },
+    });
+  });
+
+  test("no auth-migrations but a Prisma schema: prisma db push", async () => {
+    const root = app({ "prisma/schema.prisma": 'datasource db {\n  provider = "sqlite"\n}\n' });
+    const run = await migrateIn(root, {});
+    expect(run.stdout).toBe(
+      "Prisma manages this app's tables (prisma/schema.prisma holds the schema): auth migrate leaves the database to it.\nRun: npx prisma db push\n",
+    );
+  });
+});
+
+describe("splitStatements", () => {
+  test("a ; inside strings, quoted names, comments and dollar quotes does not end a statement", () => {
+    const sql = [
+      "-- header; with a semicolon",
+      "CREATE TABLE a (note TEXT DEFAULT 'x;y', \"odd;name\" TEXT); /* a; b */",
+      "INSERT INTO a (note) VALUES ('it''s; fine');",
+      "CREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN RETURN NEW; END; $body$ LANGUAGE plpgsql;",
+      "SELECT $1",
+    ].join("\n");
+    expect(splitStatements(sql)).toEqual([
+      { line: 2, sql: "CREATE TABLE a (note TEXT DEFAULT 'x;y', \"odd;name\" TEXT)" },
+      { line: 3, sql: "INSERT INTO a (note) VALUES ('it''s; fine')" },
+      { line: 4, sql: "CREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN RETURN NEW; END; $body$ LANGUAGE plpgsql" },
+      { line: 5, sql: "SELECT $1" },
+    ]);
+  });
+
+  test("a trigger's BEGIN … END body is one statement; a file of comments has none", () => {
+    const trigger = [
+      "CREATE TRIGGER t AFTER INSERT ON a BEGIN",
+      "  UPDATE a SET note = CASE WHEN note IS NULL THEN '' ELSE note END;",
+      "  DELETE FROM b;",
+      "END;",
+      "CREATE INDEX a_note ON a (note);",
+    ].join("\n");
+    expect(splitStatements(trigger).map((statement) => statement.line)).toEqual([1, 5]);
+    expect(splitStatements(trigger)[0]!.sql.endsWith("END")).toBe(true);
+    expect(splitStatements("-- only\n/* comments */\n")).toEqual([]);
+  });
+});
