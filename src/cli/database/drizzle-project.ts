@@ -180,8 +180,13 @@ function globTest(pattern: string): (file: string) => boolean {
 }
 
 /** The files and the folder new schema modules go in, from drizzle.config's `schema` entries. */
-function configSchema(reader: ProjectReader, entries: string[]): { files: string[]; folder: string | null } {
+function configSchema(
+  reader: ProjectReader,
+  entries: string[],
+): { files: string[]; folder: string | null; named: string[] } {
   const files: string[] = [];
+  /** The plain file paths the config names, written yet or not. */
+  const named: string[] = [];
   let folder: string | null = null;
   for (const raw of entries) {
     const entry = path.normalize(raw).replace(/^\.\//, "").replace(/\/$/, "");
@@ -197,11 +202,12 @@ function configSchema(reader: ProjectReader, entries: string[]): { files: string
     } else if (reader.isDirectory(entry)) {
       files.push(...modulesUnder(reader, entry));
       folder ??= entry;
-    } else if (reader.exists(entry)) {
-      files.push(entry);
+    } else {
+      named.push(entry);
+      if (reader.exists(entry)) files.push(entry);
     }
   }
-  return { files: [...new Set(files)], folder };
+  return { files: [...new Set(files)], folder, named };
 }
 
 /** The modules in the usual folders that import a Drizzle core module (their tables). */
@@ -285,7 +291,7 @@ export function findDrizzleProject(
   const config = readConfig(reader);
   if (!config && !dependsOnDrizzle(reader)) return null;
 
-  const fromConfig = config ? configSchema(reader, config.schema) : { files: [], folder: null };
+  const fromConfig = config ? configSchema(reader, config.schema) : { files: [], folder: null, named: [] };
   const schemaFiles = fromConfig.files.length ? fromConfig.files : schemaModulesByImports(reader, info);
 
   // The database instance: in the schema's folders first, then the usual places.
@@ -319,8 +325,9 @@ export function findDrizzleProject(
   if (definesUsers) authSchemaFile = definesUsers;
   else if (schemaFiles.length === 1 && schemaFiles[0]) authSchemaFile = schemaFiles[0];
   else if (fromConfig.folder) authSchemaFile = path.join(fromConfig.folder, `auth-schema.${extension}`);
-  // drizzle-kit reads only the files its config names: with a list of files, the first one takes the tables.
-  else if (config && fromConfig.files[0]) authSchemaFile = fromConfig.files[0];
+  // drizzle-kit reads only the files its config names: with a list of files, the first one takes the tables
+  // (written new when the config names a file not there yet).
+  else if (fromConfig.named[0]) authSchemaFile = fromConfig.named[0];
   else {
     const folder = schemaFiles[0]
       ? path.dirname(schemaFiles[0])
