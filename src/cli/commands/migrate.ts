@@ -21,10 +21,8 @@ import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
-
-/** Where `auth generate` writes them (schema/migrations.ts). */
-const MIGRATIONS_DIR = "auth-migrations";
 
 export interface MigrateFlags {
   migrations?: string;
@@ -63,18 +61,6 @@ export function migrationsFolder(root: string, value: string): string {
   if (outside(relative)) refuse("is outside it");
   if (relative !== "" && linksOutside(root, relative)) refuse("is a link that leads outside it");
   return relative === "" ? "." : relative.split(path.sep).join("/");
-}
-
-/**
- * The folder's `*.sql` files in name order. The reader lists regular files only, so a symlink in the folder
- * (to anywhere) is never read.
- */
-function readMigrations(reader: ProjectReader, folder: string): Migration[] {
-  return reader
-    .files(folder)
-    .filter((name) => name.toLowerCase().endsWith(".sql"))
-    .sort()
-    .map((name) => ({ name, sql: reader.read(path.posix.join(folder, name)) ?? "" }));
 }
 
 const PRISMA_ADAPTER = "@create-auth/runtime/adapters/prisma";
@@ -193,7 +179,8 @@ export async function runMigrate(
   const reader = host.reader(root);
   readPackageJson(reader); // an app's folder, or one line saying to run it in one
   const folder = migrationsFolder(root, flags.migrations ?? MIGRATIONS_DIR);
-  const files = readMigrations(reader, folder);
+  // The reader lists regular files only: a symlink in the folder (to anywhere) is never read.
+  const files = migrationFiles(reader, folder);
 
   const prisma = prismaEvidence(reader, files.length > 0);
   if (prisma) {
