@@ -158,45 +158,69 @@ const clientDirectories = [
 
 const clientNames = /^(prisma|db|database|client|index)\.(ts|mts|cts|js|mjs|cjs)$/;
 
-/** Whether an expression creates a client: `new PrismaClient(…)`, directly or through `??`, `.$extends`, a local. */
-function createsClient(
+/**
+ * Whether an expression's value is a client: `new PrismaClient(…)`, or what passes one on (`a ?? new
+ * PrismaClient()`, a local variable, `.$extends(…)`, what a local factory returns). Only the value is
+ * followed: `prisma.user.count()` uses a client but is none.
+ */
+function yieldsClient(
   ts: Ts,
   node: SyntaxNode,
   locals: ReadonlyMap<string, SyntaxNode>,
   seen = new Set<string>(),
 ): boolean {
-  let found = false;
-  const visit = (child: SyntaxNode): void => {
-    if (found) return;
-    if (ts.isNewExpression(child)) {
-      const callee = child.expression;
-      const name = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : "";
-      if (name === "PrismaClient") {
-        found = true;
-        return;
-      }
-    }
-    // A local factory or variable: `createPrismaClient()`, `client`.
-    const local = ts.isCallExpression(child) && ts.isIdentifier(child.expression) ? child.expression.text : null;
-    const reference = local ?? (ts.isIdentifier(child) ? child.text : null);
-    if (reference && !seen.has(reference)) {
-      const target = locals.get(reference);
-      if (target) {
-        seen.add(reference);
-        if (createsClient(ts, target, locals, seen)) {
-          found = true;
-          return;
-        }
-      }
-    }
-    ts.forEachChild(child, visit);
+  const follow = (next: SyntaxNode): boolean => yieldsClient(ts, next, locals, seen);
+  const local = (name: string): SyntaxNode | null => {
+    if (seen.has(name)) return null;
+    seen.add(name);
+    return locals.get(name) ?? null;
   };
-  visit(node);
-  return found;
+  if (ts.isNewExpression(node)) {
+    const callee = node.expression;
+    return (
+      (ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "") ===
+      "PrismaClient"
+    );
+  }
+  if (ts.isIdentifier(node)) {
+    const target = local(node.text);
+    return !!target && !ts.isBlock(target) && follow(target);
+  }
+  if (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isNonNullExpression(node)
+  )
+    return follow(node.expression);
+  if (ts.isBinaryExpression(node)) {
+    const operator = node.operatorToken.kind;
+    if (operator === ts.SyntaxKind.QuestionQuestionToken || operator === ts.SyntaxKind.BarBarToken)
+      return follow(node.left) || follow(node.right);
+    return operator === ts.SyntaxKind.EqualsToken && follow(node.right);
+  }
+  if (ts.isConditionalExpression(node)) return follow(node.whenTrue) || follow(node.whenFalse);
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === "$extends") return follow(callee.expression);
+    if (!ts.isIdentifier(callee)) return false;
+    const target = local(callee.text);
+    if (!target) return false;
+    const body = ts.isArrowFunction(target) || ts.isFunctionExpression(target) ? target.body : target;
+    return ts.isBlock(body) ? returnsClient(body) : follow(body);
+  }
+  return false;
+
+  function returnsClient(body: SyntaxNode): boolean {
+    let found = false;
+    const visit = (child: SyntaxNode): void => {
+      if (found || ts.isFunctionLike(child)) return;
+      if (ts.isReturnStatement(child) && child.expression && follow(child.expression)) found = true;
+      else ts.forEachChild(child, visit);
+    };
+    ts.forEachChild(body, visit);
+    return found;
+  }
 }
 
 /** The name under which a module exports a PrismaClient instance (`default` for a default export), or null. */
@@ -216,7 +240,7 @@ export function prismaClientExport(source: string, fileName: string): string | n
   const exported: string[] = [];
   const isExported = (node: SyntaxNode) =>
     ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-  const creates = (node: SyntaxNode) => createsClient(ts, node, locals);
+  const creates = (node: SyntaxNode) => yieldsClient(ts, node, locals);
   for (const statement of file.statements) {
     if (ts.isVariableStatement(statement) && isExported(statement)) {
       for (const declaration of statement.declarationList.declarations)
