@@ -1,14 +1,114 @@
-/** `auth db <action>`: being built (issue 13). */
+/**
+ * `auth db prune [dir] [--dry-run] [--json]`: deletes the expired sessions and verification tokens of the
+ * database the app's settings name. Nothing in a sign-in deletes a row that nobody presents again (an
+ * abandoned email link, a session whose browser never comes back), so a scheduled job runs this.
+ *
+ * The deleting is the runtime's own: its SQL adapter for the dialect (Drizzle and Prisma apps have the same
+ * tables, so theirs works too) and that adapter's `deleteExpired`. `--dry-run` counts the same rows (the rule
+ * is the adapters' `expiredCondition`) on a read-only connection and deletes nothing.
+ */
+import path from "node:path";
+import type { MysqlPool } from "../../runtime/adapters/mysql.js";
+import type { PostgresPool } from "../../runtime/adapters/postgres.js";
+import type { SqliteDatabase } from "../../runtime/adapters/sqlite.js";
+import type { Adapter } from "../../runtime/types.js";
+import { type DatabaseConnection, oneLine, openDatabase } from "../database/connect.js";
+import { projectEnv } from "../database/project-env.js";
+import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { notYetAvailable } from "./later.js";
+
+export interface DbFlags {
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+type Counts = { sessions: number; verificationTokens: number };
+
+const DIALECT_NAMES = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" } as const;
+
+/** The runtime's adapter on the connection's own client (a pg Pool, a mysql2 Pool, a SQLite database). */
+async function runtimeAdapter(db: DatabaseConnection): Promise<Required<Pick<Adapter, "deleteExpired">>> {
+  let adapter: Adapter;
+  if (db.dialect === "sqlite") {
+    adapter = (await import("../../runtime/adapters/sqlite.js")).default(db.client as SqliteDatabase);
+  } else if (db.dialect === "postgres") {
+    adapter = (await import("../../runtime/adapters/postgres.js")).default(db.client as PostgresPool);
+  } else {
+    adapter = (await import("../../runtime/adapters/mysql.js")).default(db.client as MysqlPool);
+  }
+  if (!adapter.deleteExpired) throw new Error(`The runtime's ${db.dialect} adapter has no deleteExpired.`);
+  return { deleteExpired: adapter.deleteExpired.bind(adapter) };
+}
+
+/** How many rows `deleteExpired(now)` would delete, by the same condition, deleting nothing. */
+async function countExpired(db: DatabaseConnection, now: Date): Promise<Counts> {
+  const { expiredCondition, expiringTables } = await import("../../runtime/adapters/sql-columns.js");
+  const { dateToColumn } = await import("../../runtime/adapters/sqlite-records.js");
+  // Bound as each adapter binds a date: SQLite stores milliseconds, the others a timestamp.
+  const value = db.dialect === "sqlite" ? dateToColumn(now) : now;
+  const condition = expiredCondition(db.dialect === "postgres" ? "$1" : "?");
+  const count = async (table: keyof typeof expiringTables) => {
+    const [row] = await db.query(`SELECT COUNT(*) AS count FROM ${expiringTables[table]} WHERE ${condition}`, [value]);
+    return Number(row?.["count"]);
+  };
+  return { sessions: await count("sessions"), verificationTokens: await count("verificationTokens") };
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function described(counts: Counts): string {
+  return `${plural(counts.sessions, "expired session", "expired sessions")} and ${plural(counts.verificationTokens, "verification token", "verification tokens")}`;
+}
+
+async function prune(dir: string | undefined, flags: DbFlags, out: Output, host: Host): Promise<void> {
+  const root = path.resolve(host.cwd, dir ?? ".");
+  const dryRun = Boolean(flags.dryRun);
+  const { env } = projectEnv(host.reader(root), host.env);
+  const db = await openDatabase(root, env, { readOnly: dryRun });
+  const database = { dialect: db.dialect, target: db.target };
+  const now = new Date();
+  let counts: Counts;
+  try {
+    counts = dryRun ? await countExpired(db, now) : await (await runtimeAdapter(db)).deleteExpired(now);
+  } catch (error) {
+    throw new CliError(
+      "NeedsDatabase",
+      `Could not ${dryRun ? "count" : "delete"} expired rows in ${DIALECT_NAMES[db.dialect]} at ${db.target}: ${oneLine(error)} (are the auth tables there? \`auth migrate\` creates them).`,
+    );
+  } finally {
+    await db.close();
+  }
+  if (out.json) {
+    out.result({
+      ok: true,
+      command: "db prune",
+      dryRun,
+      database,
+      ...(dryRun ? { wouldDelete: counts } : { deleted: counts }),
+    });
+    return;
+  }
+  const where = `${DIALECT_NAMES[db.dialect]} ${db.target}`;
+  out.line(
+    dryRun
+      ? `Would delete ${described(counts)} from ${where} (dry run: nothing deleted).`
+      : `Deleted ${described(counts)} from ${where}.`,
+  );
+}
 
 export async function runDb(
   action: string,
-  _dir: string | undefined,
-  _flags: Record<string, unknown>,
-  _out: Output,
-  _host: Host,
+  dir: string | undefined,
+  flags: Record<string, unknown>,
+  out: Output,
+  host: Host,
 ): Promise<void> {
-  notYetAvailable(`db ${action}`);
+  if (action !== "prune") {
+    throw new CliError(
+      "InvalidOption",
+      `Unknown db action "${action}": the one action is prune (auth db prune [dir] [--dry-run] [--json]).`,
+    );
+  }
+  await prune(dir, flags as DbFlags, out, host);
 }
