@@ -4,13 +4,16 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { type DatabaseConnection, databaseLocation, openDatabase } from "../../src/cli/database/connect.js";
 import { projectEnv } from "../../src/cli/database/project-env.js";
 import { CliError } from "../../src/cli/errors.js";
 import { diskReader } from "../../src/cli/plan/reader.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
+import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
+import { runCommand } from "../support/processes.mjs";
 import { repoRoot } from "./support.js";
 
 const temps: string[] = [];
@@ -180,5 +183,39 @@ describe("projectEnv", () => {
   test("any other app reads .env, an unquoted value without its comment", () => {
     const root = appFolder(false, { ".env": "AUTH_DATABASE_FILE=auth.db # SQLite\n" });
     expect(projectEnv(diskReader(root), {}).env["AUTH_DATABASE_FILE"]).toBe("auth.db");
+  });
+});
+
+describe("openDatabase on Node 24", () => {
+  test("SQLite goes through node:sqlite: no better-sqlite3 in the app; the migrator runs on it", {
+    timeout: 240_000,
+  }, async () => {
+    const { node } = await ensureNode24();
+    const root = appFolder(false);
+    const url = (file: string) => pathToFileURL(path.join(repoRoot, file)).href;
+    const script = `
+      import { register } from "node:module";
+      register(${JSON.stringify(url("test/support/adapter-ts-resolve.mjs"))});
+      const { openDatabase } = await import(${JSON.stringify(url("src/cli/database/connect.ts"))});
+      const { migrate } = await import(${JSON.stringify(url("src/cli/database/migrator.ts"))});
+      const db = await openDatabase(${JSON.stringify(root)}, { AUTH_DATABASE_FILE: "auth.db" });
+      const first = { name: "0001_notes.sql", sql: "CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY, body TEXT);" };
+      const bad = { name: "0002_bad.sql", sql: "CREATE TABLE tags (id INTEGER);\\nINSERT INTO nowhere VALUES (1);" };
+      const applied = (await migrate(db, [first])).appliedNow;
+      const failed = await migrate(db, [first, bad]).then(() => null, (error) => error.message);
+      const tables = await db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+      console.log(JSON.stringify({ driver: db.client.constructor.name, applied, failed, tables }));
+      await db.close();
+    `;
+    const { output } = await runCommand(node, ["--no-warnings", "--input-type=module", "-e", script], {
+      timeoutMs: 120_000,
+    });
+    expect(JSON.parse(output.trim().split("\n").at(-1)!)).toEqual({
+      driver: "DatabaseSync",
+      applied: ["0001_notes.sql"],
+      failed:
+        "0002_bad.sql failed at statement 2 (line 2: INSERT INTO nowhere VALUES (1)): no such table: nowhere. Rolled back: nothing of it was applied.",
+      tables: [{ name: "create_auth_migrations" }, { name: "notes" }],
+    });
   });
 });

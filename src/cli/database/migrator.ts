@@ -98,13 +98,15 @@ export function migrationStatements(migration: Migration): SqlStatement[] {
   return statements;
 }
 
+/** A statement the database refused: which one (0-based), and its message as one line. */
 class StatementFailed extends Error {
-  constructor(
-    readonly index: number,
-    readonly statement: SqlStatement,
-    override readonly cause: unknown,
-  ) {
-    super(oneLine(cause));
+  readonly index: number;
+  readonly statement: SqlStatement;
+
+  constructor(index: number, statement: SqlStatement, cause: unknown) {
+    super(oneLine(cause), { cause });
+    this.index = index;
+    this.statement = statement;
   }
 }
 
