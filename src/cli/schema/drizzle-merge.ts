@@ -228,7 +228,8 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
     added.push(...missingTables.map((table) => table.name));
   }
 
-  if (newImports.size) insertions.push(...importInsertion(source, module, dialect, newImports, style));
+  // First among insertions at one offset: in an empty module the import precedes the tables.
+  if (newImports.size) insertions.unshift(...importInsertion(source, module, dialect, newImports, style));
   const result = Object.fromEntries(
     modelTables.map((table) => [drizzleTableName(table), names[table.name] ?? drizzleTableName(table)]),
   ) as unknown as AuthTableNames;
