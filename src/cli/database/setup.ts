@@ -1,0 +1,182 @@
+/**
+ * Which database and which schema flavour an app is set up with, for `auth generate`: what it writes
+ * (SQL migrations, Drizzle tables, Prisma models) and in which dialect. Read from, strongest first: the
+ * flags; the adapter the auth module imports (`@create-auth/runtime/adapters/<name>`, what init wired);
+ * for Drizzle and Prisma, the dialect their own config declares; the database driver in package.json.
+ * A flag that contradicts what the project declares is refused naming both, so a PostgreSQL app never
+ * gets MySQL tables by a typo. Reads only.
+ */
+import { CliError } from "../errors.js";
+import type { ProjectReader } from "../plan/reader.js";
+import type { PrismaProvider } from "../schema/prisma.js";
+import type { SqlDialect } from "../schema/sql.js";
+import { findTarget } from "../targets/index.js";
+import type { ProjectInfo } from "../targets/types.js";
+import { moduleShape } from "../transforms/ast.js";
+import { type DrizzleProject, findDrizzleProject } from "./drizzle-project.js";
+import { findPrismaProject, type PrismaProject } from "./prisma-project.js";
+
+export type SchemaOrm = "none" | "drizzle" | "prisma";
+
+export interface DatabaseSetupFlags {
+  db?: string;
+  orm?: string;
+}
+
+export interface DatabaseSetup {
+  dialect: SqlDialect;
+  orm: SchemaOrm;
+  /** Where each answer came from, in words (`src/auth.ts imports @create-auth/runtime/adapters/postgres`). */
+  evidence: string[];
+  /** The project's Drizzle setup when orm is drizzle (null when it has none yet). */
+  drizzle: DrizzleProject | null;
+  /** The project's Prisma setup when orm is prisma (null when it has none yet). */
+  prisma: PrismaProject | null;
+}
+
+const DIALECTS: readonly SqlDialect[] = ["sqlite", "postgres", "mysql"];
+const ORMS: readonly SchemaOrm[] = ["none", "drizzle", "prisma"];
+const ADAPTER_PREFIX = "@create-auth/runtime/adapters/";
+const ADAPTERS = ["sqlite", "postgres", "mysql", "drizzle", "prisma"] as const;
+type AdapterName = (typeof ADAPTERS)[number];
+
+/** The drivers that name a dialect, in the order they are listed when several are found. */
+const DRIVERS: readonly { name: string; dialect: SqlDialect }[] = [
+  { name: "better-sqlite3", dialect: "sqlite" },
+  { name: "pg", dialect: "postgres" },
+  // postgres.js, the driver Drizzle's PostgreSQL guides start with.
+  { name: "postgres", dialect: "postgres" },
+  { name: "mysql2", dialect: "mysql" },
+];
+
+const LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
+
+export function dialectLabel(dialect: SqlDialect): string {
+  return LABELS[dialect];
+}
+
+export function dialectOfPrisma(provider: PrismaProvider): SqlDialect {
+  return provider === "postgresql" ? "postgres" : provider;
+}
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new CliError("InvalidOption", `Unknown ${flag} value "${value}" (one of: ${allowed.join(", ")}).`);
+}
+
+/** The adapter the app's auth module imports, read from the files its framework's target writes. */
+export function configuredAdapter(
+  reader: ProjectReader,
+  info: ProjectInfo,
+): { file: string; adapter: AdapterName } | null {
+  const target = findTarget(info.framework.id);
+  for (const file of target?.ownedFiles(info) ?? []) {
+    const source = reader.read(file);
+    if (source === null || !source.includes(ADAPTER_PREFIX)) continue;
+    for (const specifier of moduleShape(source, file).references) {
+      const name = specifier.startsWith(ADAPTER_PREFIX) ? specifier.slice(ADAPTER_PREFIX.length) : null;
+      if (name && (ADAPTERS as readonly string[]).includes(name)) return { file, adapter: name as AdapterName };
+    }
+  }
+  return null;
+}
+
+/** The database drivers package.json depends on (the app's own, or its workspace's). */
+function driversIn(info: ProjectInfo): { name: string; dialect: SqlDialect }[] {
+  const pkg = info.packageJson;
+  const deps = { ...pkg.devDependencies, ...pkg.dependencies };
+  return DRIVERS.filter((driver) => driver.name in deps);
+}
+
+function contradiction(flag: string, found: string): never {
+  throw new CliError(
+    "InvalidOption",
+    `${flag} contradicts this app's setup: ${found}. Drop ${flag}, or change the setup first.`,
+  );
+}
+
+export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flags: DatabaseSetupFlags): DatabaseSetup {
+  const flagDb = oneOf("--db", flags.db, DIALECTS);
+  const flagOrm = oneOf("--orm", flags.orm, ORMS);
+  const evidence: string[] = [];
+  const configured = configuredAdapter(reader, info);
+  const adapterWords = configured ? `${configured.file} imports ${ADAPTER_PREFIX}${configured.adapter}` : "";
+
+  // The flavour: the flag, else the adapter init wired, else the ORM the app depends on.
+  let orm: SchemaOrm;
+  const adapterOrm: SchemaOrm | null = configured
+    ? configured.adapter === "drizzle" || configured.adapter === "prisma"
+      ? configured.adapter
+      : "none"
+    : null;
+  if (flagOrm && adapterOrm && flagOrm !== adapterOrm) contradiction(`--orm ${flagOrm}`, adapterWords);
+  let drizzle: DrizzleProject | null = null;
+  let prisma: PrismaProject | null = null;
+  if (flagOrm) {
+    orm = flagOrm;
+    evidence.push(`--orm ${flagOrm}`);
+  } else if (adapterOrm) {
+    orm = adapterOrm;
+    evidence.push(adapterWords);
+  } else {
+    drizzle = findDrizzleProject(reader, info);
+    prisma = findPrismaProject(reader, info);
+    if (drizzle && prisma) {
+      throw new CliError(
+        "MissingAnswer",
+        "This app depends on both Drizzle and Prisma: say which holds the auth tables with --orm drizzle|prisma.",
+      );
+    }
+    orm = drizzle ? "drizzle" : prisma ? "prisma" : "none";
+    if (drizzle) evidence.push(`drizzle-orm in package.json${drizzle.configFile ? ` (${drizzle.configFile})` : ""}`);
+    if (prisma) evidence.push(`Prisma schema at ${prisma.schemaPath}`);
+  }
+  if (orm === "drizzle") drizzle ??= findDrizzleProject(reader, info);
+  else drizzle = null;
+  if (orm === "prisma") prisma ??= findPrismaProject(reader, info);
+  else prisma = null;
+
+  // The dialect: what the project declares binds the flag; a driver in package.json only fills a gap.
+  let declared: { dialect: SqlDialect; words: string } | null = null;
+  if (configured && adapterOrm === "none")
+    declared = { dialect: configured.adapter as SqlDialect, words: adapterWords };
+  else if (drizzle?.dialect)
+    declared = {
+      dialect: drizzle.dialect,
+      words: `${drizzle.configFile ?? drizzle.authSchemaFile} is a Drizzle ${LABELS[drizzle.dialect]} schema`,
+    };
+  else if (prisma?.provider)
+    declared = {
+      dialect: dialectOfPrisma(prisma.provider),
+      words: `${prisma.schemaPath} declares provider "${prisma.provider}"`,
+    };
+  if (flagDb && declared && flagDb !== declared.dialect) contradiction(`--db ${flagDb}`, declared.words);
+
+  let dialect: SqlDialect;
+  if (flagDb) {
+    dialect = flagDb;
+    evidence.push(`--db ${flagDb}`);
+  } else if (declared) {
+    dialect = declared.dialect;
+    if (!evidence.includes(declared.words)) evidence.push(declared.words);
+  } else {
+    const drivers = driversIn(info);
+    const dialects = [...new Set(drivers.map((driver) => driver.dialect))];
+    if (dialects.length > 1) {
+      throw new CliError(
+        "MissingAnswer",
+        `package.json depends on ${drivers.map((driver) => driver.name).join(" and ")}: say which database holds the auth tables with --db ${dialects.join("|")}.`,
+      );
+    }
+    if (dialects.length === 0) {
+      throw new CliError(
+        "MissingAnswer",
+        `No database setup found in ${info.root} (no adapter in the auth module, no Drizzle or Prisma dialect, no ${DRIVERS.map((driver) => driver.name).join(", ")} in package.json): say which with --db sqlite|postgres|mysql.`,
+      );
+    }
+    dialect = dialects[0]!;
+    evidence.push(`${drivers.map((driver) => driver.name).join(" and ")} in package.json`);
+  }
+  return { dialect, orm, evidence, drizzle, prisma };
+}

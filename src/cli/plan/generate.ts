@@ -1,0 +1,253 @@
+/**
+ * What `auth generate` writes for an app's database setup (database/setup.ts), as planner steps:
+ * - SQL (no ORM): the next numbered migration in the migrations folder, holding only what the earlier ones
+ *   lack (schema/migrations.ts); nothing when they already create every table and column;
+ * - Drizzle: the auth tables merged into the app's auth schema module (schema/drizzle-merge.ts), or a new
+ *   module, and the same next SQL migration: the tables are the table model's in both, so `auth migrate`
+ *   creates what the Drizzle tables describe;
+ * - Prisma: the auth models merged into the app's schema, one file or a multi-file folder
+ *   (schema/prisma-merge.ts), applied by Prisma's own migrate.
+ * The merges keep everything of the user's (their models, their columns on our tables, comments,
+ * formatting); a schema they cannot edit safely is `unsupported`, and the command then writes nothing.
+ * Pure: reads through the ProjectReader only.
+ */
+import path from "node:path";
+import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { type DatabaseSetup, dialectLabel } from "../database/setup.js";
+import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
+import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
+import { prismaProviderFor } from "../schema/prisma.js";
+import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
+import type { SqlDialect } from "../schema/sql.js";
+import type { TransformResult } from "../transforms/result.js";
+import { type FileStep, planFiles } from "./planner.js";
+import type { ProjectReader } from "./reader.js";
+import type { Plan } from "./types.js";
+
+export interface GenerateInput {
+  reader: ProjectReader;
+  /** The project's root (absolute): the plan's projectDir. */
+  root: string;
+  setup: DatabaseSetup;
+  /** --out, already made project-relative (outPath): the migrations folder, schema module or Prisma schema. */
+  out?: string;
+  /** Where a new Drizzle auth schema module goes when the app has none (from its layout). */
+  defaultDrizzleFile: string;
+}
+
+/** A schema the merge cannot edit safely: why, and what to add by hand instead. */
+export interface Unsupported {
+  file: string;
+  reason: string;
+}
+
+export interface GeneratePlan {
+  plan: Plan;
+  /** What the plan adds, in words (`table users`, `users.role`, `model Session`). */
+  added: string[];
+  /** The files generate writes to: the migrations folder, the schema module or the Prisma schema. */
+  schema: { kind: "sql" | "drizzle" | "prisma"; path: string };
+  migrationsDir: string | null;
+  /** Drizzle: the export names of the auth tables in the schema module. */
+  tables?: AuthTableNames;
+  unsupported: Unsupported | null;
+}
+
+/**
+ * What a migration (schema/migrations.ts, statements from the table model) creates, for people: `users` (a
+ * table), `users.role` (a column), `index accounts_user_id_idx`.
+ */
+export function migrationAdds(sql: string): string[] {
+  const added: string[] = [];
+  const statement =
+    /^(?:CREATE TABLE IF NOT EXISTS (\w+)|CREATE INDEX IF NOT EXISTS (\w+)|ALTER TABLE (\w+) ADD (?:COLUMN (\w+)|INDEX (\w+)))/gm;
+  const created: string[] = [];
+  for (const [, table, index, altered, column, inlineIndex] of sql.matchAll(statement)) {
+    const name = index ?? inlineIndex;
+    if (table) created.push(table);
+    else if (column) added.push(`${altered}.${column}`);
+    // A new table's own indexes go without saying.
+    else if (name && !created.some((t) => name.startsWith(`${t}_`))) added.push(`index ${name}`);
+  }
+  return [...created, ...added];
+}
+
+/** The next migration in `dir`, as an owned file (a name never reused), and what it adds. */
+function migrationStep(input: GenerateInput, dir: string): { step: FileStep | null; added: string[] } {
+  const { reader, setup } = input;
+  const next = nextMigration(migrationFiles(reader, dir), setup.dialect);
+  if (!next) return { step: null, added: [] };
+  const added = migrationAdds(next.sql);
+  return {
+    step: {
+      kind: "owned",
+      path: path.posix.join(dir, next.name),
+      content: next.sql,
+      done: () => false,
+      reason: `${dialectLabel(setup.dialect)} migration: ${added.length > 0 ? added.join(", ") : "the auth tables"}`,
+    },
+    added,
+  };
+}
+
+function emptyPlan(root: string): Plan {
+  return { command: "generate", projectDir: root, changes: [], install: null, nextSteps: [], notes: [], conflicts: [] };
+}
+
+function migrateStep(dir: string, dialect: SqlDialect): string {
+  const migrations = dir === MIGRATIONS_DIR ? "" : ` --migrations ${dir}`;
+  return `Create the tables in the database ${DATABASE_DRIVERS[dialect].envKey} names: npx create-auth migrate${migrations}`;
+}
+
+function finish(input: GenerateInput, steps: FileStep[], overwrite: ReadonlySet<string>, nextSteps: string[]): Plan {
+  const { changes, conflicts, notes } = planFiles(input.reader, steps, overwrite);
+  return {
+    ...emptyPlan(input.root),
+    changes,
+    conflicts,
+    notes,
+    nextSteps: changes.length > 0 ? nextSteps : [],
+  };
+}
+
+function planSql(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
+  const dir = input.out ?? MIGRATIONS_DIR;
+  const { step, added } = migrationStep(input, dir);
+  return {
+    plan: finish(input, step ? [step] : [], overwrite, [migrateStep(dir, input.setup.dialect)]),
+    added,
+    schema: { kind: "sql", path: dir },
+    migrationsDir: dir,
+    unsupported: null,
+  };
+}
+
+/** A merge's answer as the planner's transform result. */
+function drizzleTransform(file: string, input: GenerateInput): (source: string) => TransformResult {
+  return (source) => {
+    const merged = mergeDrizzleSchema(source, file, input.setup.dialect);
+    return "unsupported" in merged ? merged : merged.text;
+  };
+}
+
+function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
+  const { reader, setup } = input;
+  const file = input.out ?? setup.drizzle?.authSchemaFile ?? input.defaultDrizzleFile;
+  const existing = reader.read(file);
+  const merged = mergeDrizzleSchema(existing, file, setup.dialect);
+  const schema = { kind: "drizzle" as const, path: file };
+  if ("unsupported" in merged) {
+    return {
+      plan: emptyPlan(input.root),
+      added: [],
+      schema,
+      migrationsDir: null,
+      unsupported: { file, reason: merged.unsupported },
+    };
+  }
+  const reason = `Drizzle ${dialectLabel(setup.dialect)} auth tables: ${merged.added.join(", ") || "in place"}`;
+  const steps: FileStep[] = [
+    {
+      kind: "edit",
+      path: file,
+      reason,
+      transform: drizzleTransform(file, input),
+      create: {
+        content: () => {
+          if (merged.text === "unchanged") throw new Error(`mergeDrizzleSchema left no text for a new ${file}`);
+          return merged.text;
+        },
+      },
+    },
+  ];
+  const migration = migrationStep(input, MIGRATIONS_DIR);
+  if (migration.step) steps.push(migration.step);
+  return {
+    plan: finish(input, steps, overwrite, [migrateStep(MIGRATIONS_DIR, setup.dialect)]),
+    added: [...new Set([...merged.added, ...migration.added])],
+    schema,
+    migrationsDir: MIGRATIONS_DIR,
+    tables: merged.tables,
+    unsupported: null,
+  };
+}
+
+/** Every .prisma file under a folder, as the multi-file layout reads them. */
+function prismaFilesUnder(reader: ProjectReader, dir: string): PrismaFile[] {
+  const files: PrismaFile[] = [];
+  for (const name of reader.files(dir)) {
+    if (!name.endsWith(".prisma")) continue;
+    const file = path.posix.join(dir, name);
+    files.push({ path: file, text: reader.read(file) ?? "" });
+  }
+  for (const sub of reader.directories(dir)) {
+    if (sub === "migrations" || sub === "node_modules") continue;
+    files.push(...prismaFilesUnder(reader, path.posix.join(dir, sub)));
+  }
+  return files;
+}
+
+/** The schema to merge into: --out's file or folder, else the project's own, else a new prisma/schema.prisma. */
+function prismaSchema(input: GenerateInput): { files: PrismaFile[]; layout: "file" | "folder"; path: string } {
+  const { reader, setup, out } = input;
+  const project = setup.prisma;
+  if (out !== undefined && out !== project?.schemaPath) {
+    // A file not there yet is named as an empty one: the merge writes a whole schema into it.
+    if (out.endsWith(".prisma"))
+      return { files: [{ path: out, text: reader.read(out) ?? "" }], layout: "file", path: out };
+    return { files: prismaFilesUnder(reader, out), layout: "folder", path: out };
+  }
+  if (project) return { files: project.files, layout: project.layout, path: project.schemaPath };
+  return { files: [], layout: "file", path: "prisma/schema.prisma" };
+}
+
+function planPrisma(input: GenerateInput): GeneratePlan {
+  const { setup } = input;
+  const target = prismaSchema(input);
+  const schema = { kind: "prisma" as const, path: target.path };
+  const merged = mergePrismaSchema(target.files, prismaProviderFor(setup.dialect), target.layout);
+  if ("unsupported" in merged) {
+    return {
+      plan: emptyPlan(input.root),
+      added: [],
+      schema,
+      migrationsDir: null,
+      unsupported: { file: target.path, reason: merged.unsupported },
+    };
+  }
+  const before = new Map(
+    target.files.filter((file) => input.reader.read(file.path) !== null).map((file) => [file.path, file.text]),
+  );
+  const reason = `Prisma ${dialectLabel(setup.dialect)} auth models: ${merged.added.join(", ") || "in place"}`;
+  const steps: FileStep[] = merged.changes.map((change) => {
+    const old = before.get(change.path);
+    return {
+      kind: "change",
+      change:
+        old === undefined
+          ? { kind: "create", path: change.path, content: change.text, reason }
+          : { kind: "edit", path: change.path, before: old, after: change.text, reason },
+    };
+  });
+  return {
+    plan: finish(input, steps, new Set(), [
+      "Generate the client with the auth models: npx prisma generate",
+      "Create the tables: npx prisma migrate dev --name auth",
+    ]),
+    added: merged.added,
+    schema,
+    migrationsDir: null,
+    unsupported: null,
+  };
+}
+
+export function planGenerate(input: GenerateInput, overwrite: ReadonlySet<string> = new Set()): GeneratePlan {
+  switch (input.setup.orm) {
+    case "none":
+      return planSql(input, overwrite);
+    case "drizzle":
+      return planDrizzle(input, overwrite);
+    case "prisma":
+      return planPrisma(input);
+  }
+}

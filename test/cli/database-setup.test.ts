@@ -1,0 +1,145 @@
+/**
+ * findDatabaseSetup (src/cli/database/setup.ts): which dialect and schema flavour `auth generate` writes,
+ * read from the flags, the adapter init wired into the auth module, the ORM's own config, and the driver in
+ * package.json, in that order; a flag contradicting what the app declares, an ambiguous app and an app that
+ * says nothing are refused in one line naming the flag. On fixture apps held in memory.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { findDatabaseSetup } from "../../src/cli/database/setup.js";
+import { detectProject } from "../../src/cli/detect/project.js";
+import { CliError } from "../../src/cli/errors.js";
+import { initFixture, type MemoryProject, memoryFixture, removeTemps } from "./support.js";
+
+afterAll(removeTemps);
+
+function setupOf(project: MemoryProject, flags: { db?: string; orm?: string } = {}) {
+  const reader = project.reader();
+  const { info } = detectProject(reader, {});
+  return findDatabaseSetup(reader, info, flags);
+}
+
+/** The CliError a call throws (code and one-line message), or a failure when it does not throw one. */
+function refusal(call: () => unknown): { code: string; message: string } {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof CliError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a CliError");
+}
+
+function withDependencies(fixture: string, dependencies: Record<string, string>): MemoryProject {
+  const project = memoryFixture(fixture);
+  const pkg = JSON.parse(project.read("package.json")) as { dependencies?: Record<string, string> };
+  pkg.dependencies = { ...pkg.dependencies, ...dependencies };
+  project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
+  return project;
+}
+
+describe("an app init set up with --db", () => {
+  it.each([
+    { fixture: "next-app", db: "postgres", auth: "auth.ts" },
+    { fixture: "sveltekit-2", db: "mysql", auth: "src/auth.ts" },
+    { fixture: "express-5-ts", db: "sqlite", auth: "src/auth.ts" },
+  ])("$fixture --db $db: the adapter its auth module imports", async ({ fixture, db, auth }) => {
+    const { project, run } = await initFixture(fixture, ["--providers", "github", "--db", db, "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    expect(setupOf(project)).toMatchObject({
+      dialect: db,
+      orm: "none",
+      evidence: [`${auth} imports @create-auth/runtime/adapters/${db}`],
+    });
+  });
+
+  it("takes flags that agree with the setup, and says they were given", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "github",
+      "--db",
+      "postgres",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(setupOf(project, { db: "postgres", orm: "none" })).toMatchObject({
+      dialect: "postgres",
+      orm: "none",
+      evidence: ["--orm none", "--db postgres"],
+    });
+  });
+
+  it("refuses --db naming another database than the adapter, naming both (a usage error)", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "github",
+      "--db",
+      "postgres",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(refusal(() => setupOf(project, { db: "mysql" }))).toEqual({
+      code: "InvalidOption",
+      message:
+        "--db mysql contradicts this app's setup: auth.ts imports @create-auth/runtime/adapters/postgres. Drop --db mysql, or change the setup first.",
+    });
+  });
+
+  it("refuses --orm naming another flavour than the adapter", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "github",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    const { code, message } = refusal(() => setupOf(project, { orm: "prisma" }));
+    expect(code).toBe("InvalidOption");
+    expect(message).toContain(
+      "--orm prisma contradicts this app's setup: auth.ts imports @create-auth/runtime/adapters/sqlite",
+    );
+  });
+});
+
+describe("an app without an adapter in its auth module", () => {
+  it.each([
+    { driver: "pg", dialect: "postgres" },
+    { driver: "mysql2", dialect: "mysql" },
+    { driver: "better-sqlite3", dialect: "sqlite" },
+  ])("reads the dialect from the $driver driver in package.json", ({ driver, dialect }) => {
+    const project = withDependencies("next-app", { [driver]: "*" });
+    expect(setupOf(project)).toMatchObject({ dialect, orm: "none", evidence: [`${driver} in package.json`] });
+  });
+
+  it("lets --db choose over a driver in package.json (a dependency is not a setup)", () => {
+    const project = withDependencies("next-app", { pg: "*" });
+    expect(setupOf(project, { db: "sqlite" })).toMatchObject({ dialect: "sqlite", evidence: ["--db sqlite"] });
+  });
+
+  it("refuses two drivers of different databases, naming --db and both", () => {
+    const project = withDependencies("next-app", { pg: "*", mysql2: "*" });
+    expect(refusal(() => setupOf(project))).toEqual({
+      code: "MissingAnswer",
+      message:
+        "package.json depends on pg and mysql2: say which database holds the auth tables with --db postgres|mysql.",
+    });
+  });
+
+  it("says in one line that nothing names a database, and which flag does", () => {
+    const { code, message } = refusal(() => setupOf(memoryFixture("next-app")));
+    expect(code).toBe("MissingAnswer");
+    expect(message).toMatch(/^No database setup found in .*: say which with --db sqlite\|postgres\|mysql\.$/);
+    expect(message).not.toContain("\n");
+  });
+
+  it("refuses an unknown --db or --orm value, listing the choices", () => {
+    const project = memoryFixture("next-app");
+    expect(refusal(() => setupOf(project, { db: "oracle" }))).toEqual({
+      code: "InvalidOption",
+      message: 'Unknown --db value "oracle" (one of: sqlite, postgres, mysql).',
+    });
+    expect(refusal(() => setupOf(project, { db: "sqlite", orm: "typeorm" })).message).toBe(
+      'Unknown --orm value "typeorm" (one of: none, drizzle, prisma).',
+    );
+  });
+});
