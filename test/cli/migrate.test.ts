@@ -408,10 +408,31 @@ describe("auth migrate in a Prisma app", () => {
     });
     const run = await migrateIn(root, {}, { json: true });
     expect(run.error).toBeNull();
-    expect(run.json).toMatchObject({
+    expect(run.json).toEqual({
       database: null,
+      migrations: "auth-migrations",
       applied: [],
-      prisma: { command: "npx prisma migrate dev --name auth" },
+      pending: [],
+      alreadyApplied: [],
+      changed: [],
+      missing: [],
+      dryRun: false,
+      prisma: {
+        evidence: `src/auth.ts uses @create-auth/runtime/adapters/prisma`,
+        command: "npx prisma migrate dev --name auth",
+      },
+    });
+  });
+
+  test("a multi-file schema named in package.json, with migrations beside it: prisma migrate dev", async () => {
+    const root = app({
+      "package.json": JSON.stringify({ prisma: { schema: "db/schema" }, devDependencies: { prisma: "^6.0.0" } }),
+      "db/schema/base.prisma": 'datasource db {\n  provider = "postgresql"\n  url = env("DATABASE_URL")\n}\n',
+      "db/schema/migrations/20240101000000_init/migration.sql": "CREATE TABLE x (id INTEGER);\n",
+    });
+    const run = await migrateIn(root, {}, { json: true });
+    expect(run.json).toMatchObject({
+      prisma: { evidence: "db/schema holds the schema", command: "npx prisma migrate dev --name auth" },
     });
   });
 

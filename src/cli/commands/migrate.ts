@@ -15,6 +15,7 @@ import {
   migrationStatements,
   pendingMigrations,
 } from "../database/migrator.js";
+import { findPrismaProject } from "../database/prisma-project.js";
 import { projectEnv } from "../database/project-env.js";
 import { detectProject, readPackageJson } from "../detect/project.js";
 import { CliError } from "../errors.js";
@@ -23,6 +24,7 @@ import type { Output } from "../output.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
+import type { ProjectInfo } from "../targets/types.js";
 
 export interface MigrateFlags {
   migrations?: string;
@@ -65,24 +67,34 @@ export function migrationsFolder(root: string, value: string): string {
 
 const PRISMA_ADAPTER = "@create-auth/runtime/adapters/prisma";
 
-/** Why this app's tables are Prisma's to migrate, or null: its auth module uses the Prisma adapter, or it has a Prisma schema and no SQL migrations. */
-function prismaEvidence(reader: ProjectReader, hasMigrations: boolean): string | null {
+/**
+ * Prisma's command for this app when Prisma owns its tables, or null: its auth module uses the Prisma
+ * adapter, or it has a Prisma schema and no SQL migrations. `migrate dev` when the app keeps Prisma
+ * migrations (a migrations folder beside the schema), else `db push`.
+ */
+function prismaSetup(reader: ProjectReader, hasMigrations: boolean): { evidence: string; command: string } | null {
+  let info: Pick<ProjectInfo, "srcDir" | "language"> = {
+    srcDir: reader.isDirectory("src"),
+    language: reader.exists("tsconfig.json") ? "ts" : "js",
+  };
+  let evidence: string | null = null;
   try {
-    const { info } = detectProject(reader, {});
-    const module = info.existingAuthFiles.find((file) => reader.read(file)?.includes(PRISMA_ADAPTER));
-    if (module) return `${module} uses ${PRISMA_ADAPTER}`;
+    const detected = detectProject(reader, {}).info;
+    info = detected;
+    const module = detected.existingAuthFiles.find((file) => reader.read(file)?.includes(PRISMA_ADAPTER));
+    if (module) evidence = `${module} uses ${PRISMA_ADAPTER}`;
   } catch {
-    // Not an app init recognises: only the schema can tell.
+    // Not an app init recognises: only a schema can tell.
   }
-  if (hasMigrations) return null;
-  const schema = ["prisma/schema.prisma", "schema.prisma"].find((file) => reader.exists(file));
-  if (schema) return `${schema} holds the schema`;
-  if (reader.files("prisma/schema").some((name) => name.endsWith(".prisma"))) return "prisma/schema/ holds the schema";
-  return null;
-}
-
-function prismaCommand(reader: ProjectReader): string {
-  return reader.isDirectory("prisma/migrations") ? "npx prisma migrate dev --name auth" : "npx prisma db push";
+  const prisma = findPrismaProject(reader, info);
+  if (!evidence && !hasMigrations && prisma && prisma.files.length > 0)
+    evidence = `${prisma.schemaPath} holds the schema`;
+  if (!evidence) return null;
+  const schemaDir =
+    prisma?.layout === "folder" ? prisma.schemaPath : path.posix.dirname(prisma?.schemaPath ?? "prisma/x");
+  const migrations = [`${schemaDir}/migrations`, `${path.posix.dirname(schemaDir)}/migrations`, "prisma/migrations"];
+  const keepsMigrations = migrations.some((dir) => reader.isDirectory(path.posix.normalize(dir)));
+  return { evidence, command: keepsMigrations ? "npx prisma migrate dev --name auth" : "npx prisma db push" };
 }
 
 interface Report {
@@ -182,18 +194,20 @@ export async function runMigrate(
   // The reader lists regular files only: a symlink in the folder (to anywhere) is never read.
   const files = migrationFiles(reader, folder);
 
-  const prisma = prismaEvidence(reader, files.length > 0);
+  const prisma = prismaSetup(reader, files.length > 0);
   if (prisma) {
-    const command = prismaCommand(reader);
-    out.line(`Prisma manages this app's tables (${prisma}): auth migrate leaves the database to it.`);
-    out.line(`Run: ${command}`);
+    out.line(`Prisma manages this app's tables (${prisma.evidence}): auth migrate leaves the database to it.`);
+    out.line(`Run: ${prisma.command}`);
     out.result({
       database: null,
       migrations: folder,
       applied: [],
       pending: [],
+      alreadyApplied: [],
+      changed: [],
+      missing: [],
       dryRun: Boolean(flags.dryRun),
-      prisma: { evidence: prisma, command },
+      prisma,
     });
     return;
   }
