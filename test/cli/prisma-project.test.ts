@@ -42,6 +42,17 @@ describe("findPrismaProject on the fixtures", () => {
     });
   });
 
+  test("a Next app without src/ whose client is the default export of lib/db.ts, made by a factory", () => {
+    const found = findPrismaProject(memoryFixture("orm-prisma-next").reader(), { srcDir: false, language: "ts" });
+    expect(found).toMatchObject({
+      configFile: "prisma.config.ts",
+      layout: "file",
+      schemaPath: "prisma/schema.prisma",
+      provider: "mysql",
+      client: { file: "lib/db.ts", exportName: "default" },
+    });
+  });
+
   test("an app without Prisma has no Prisma project", () => {
     expect(findPrismaProject(memoryFixture("express-5-ts").reader(), ts)).toBeNull();
   });

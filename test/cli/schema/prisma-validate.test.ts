@@ -1,0 +1,148 @@
+// The merged schemas judged by Prisma itself, offline (test/support/prisma-client.mjs): each orm-prisma
+// fixture (SQLite single file, PostgreSQL schema folder, MySQL single file) found by findPrismaProject and
+// merged by mergePrismaSchema is valid for `prisma validate` and already formatted for `prisma format`. Then
+// the SQLite app for real: a client generated from its merged schema, the auth tables from the SQL schema
+// next to the app's own (its `role` column, its posts), and the prisma adapter through the conformance suite,
+// with the app's own model and field still working beside the auth models.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { findPrismaProject } from "../../../src/cli/database/prisma-project.js";
+import { diskReader } from "../../../src/cli/plan/reader.js";
+import type { PrismaProvider } from "../../../src/cli/schema/prisma.js";
+import { mergePrismaSchema, type PrismaFile } from "../../../src/cli/schema/prisma-merge.js";
+import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
+import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
+import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
+import { generatePrismaClient, prismaFolder, runPrisma } from "../../support/prisma-client.mjs";
+
+const fixtures = fileURLToPath(new URL("../../fixtures", import.meta.url));
+
+/** The fixture's schema after the merge, as one text: a folder's files joined, its main file first. */
+function mergedSchema(fixture: string, provider: PrismaProvider): string {
+  const found = findPrismaProject(diskReader(path.join(fixtures, fixture)), { srcDir: true, language: "ts" });
+  if (!found) throw new Error(`${fixture} has no Prisma project`);
+  expect(found.provider).toBe(provider);
+  const result = mergePrismaSchema(found.files, provider, found.layout);
+  if ("unsupported" in result) throw new Error(result.unsupported);
+  const files = new Map<string, string>(found.files.map((file: PrismaFile) => [file.path, file.text]));
+  for (const change of result.changes) files.set(change.path, change.text);
+  // Prisma reads a folder as if its files were one: joined, they are validated and formatted alike.
+  return [...files.values()].join("\n");
+}
+
+const cases: Array<{ fixture: string; provider: PrismaProvider }> = [
+  { fixture: "orm-prisma-express", provider: "sqlite" },
+  { fixture: "orm-prisma-sveltekit", provider: "postgresql" },
+  { fixture: "orm-prisma-next", provider: "mysql" },
+];
+
+describe("merged schemas, for the Prisma CLI", () => {
+  const folders: Array<{ remove(): Promise<void> }> = [];
+  afterAll(async () => {
+    await Promise.all(folders.map((folder) => folder.remove()));
+  });
+
+  for (const { fixture, provider } of cases) {
+    test(`${fixture} (${provider}) merged is valid and already formatted`, async () => {
+      const schema = mergedSchema(fixture, provider);
+      const folder = await prismaFolder();
+      folders.push(folder);
+      const { output } = await runPrisma(folder.folder, schema, ["validate"]);
+      expect(output).toMatch(/is valid/);
+      const { schemaPath } = await runPrisma(folder.folder, schema, ["format"]);
+      expect(await readFile(schemaPath, "utf8")).toBe(schema);
+    }, 120_000);
+  }
+});
+
+interface AppClient extends PrismaClientLike {
+  user: PrismaClientLike["user"] & {
+    update(args: { where: { id: string }; data: { role: string } }): Promise<{ role: string }>;
+  };
+  post: {
+    create(args: { data: { title: string; authorId: string } }): Promise<{ id: number }>;
+    findUnique(args: {
+      where: { id: number };
+      include: { author: true };
+    }): Promise<{ title: string; status: string; authorId: string | null; author: { role: string } | null } | null>;
+  };
+  $disconnect(): Promise<void>;
+}
+type AppClientClass = new (options: { adapter: PrismaBetterSqlite3 }) => AppClient;
+
+// One generation (the slow part): the Express blog's merged schema, its generator pointed where the
+// support module imports the client from.
+const generated = await generatePrismaClient(
+  mergedSchema("orm-prisma-express", "sqlite").replace(
+    'output   = "../src/generated/prisma"',
+    'output   = "../generated/prisma"',
+  ),
+);
+const { PrismaClient } = generated.client as { PrismaClient: AppClientClass };
+
+// The auth tables from the SQL schema; the app's own: the role it keeps on users and its posts.
+const file = path.join(generated.folder, "blog.db");
+const direct = new Database(file);
+direct.exec(sqlSchema("sqlite"));
+direct.exec(`
+  ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'writer';
+  CREATE TABLE posts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'DRAFT',
+    created_at INTEGER NOT NULL,
+    author_id TEXT REFERENCES users (id) ON DELETE SET NULL
+  );
+  CREATE INDEX posts_author_id_idx ON posts (author_id);
+`);
+const client = new PrismaClient({
+  adapter: new PrismaBetterSqlite3({ url: file }, { timestampFormat: "unixepoch-ms" }),
+});
+
+afterAll(async () => {
+  await client.$disconnect();
+  direct.close();
+  await generated.remove();
+});
+
+describe("the Express blog's merged schema on SQLite", () => {
+  runAdapterTests({
+    adapter: prisma(client),
+    db: sqliteModelReader(direct),
+    runner: { describe, test, beforeAll, afterAll },
+  });
+
+  test("the app's own User field and Post model work next to the auth models", async () => {
+    const adapter = prisma(client);
+    const id = crypto.randomUUID();
+    await adapter.createUser?.({ id, email: `${id}@example.test`, emailVerified: null });
+    // A user the auth module created has the app's default role, which the app can change.
+    expect(direct.prepare("SELECT role FROM users WHERE id = ?").get(id)).toEqual({ role: "writer" });
+    expect(await client.user.update({ where: { id }, data: { role: "editor" } })).toMatchObject({ role: "editor" });
+    const post = await client.post.create({ data: { title: "Hello", authorId: id } });
+    expect(await client.post.findUnique({ where: { id: post.id }, include: { author: true } })).toMatchObject({
+      title: "Hello",
+      status: "DRAFT",
+      author: { role: "editor" },
+    });
+    // The adapter's record carries the auth fields only; the app's onDelete rule still holds for its posts.
+    expect(await adapter.getUser?.(id)).toEqual({
+      id,
+      name: null,
+      email: `${id}@example.test`,
+      emailVerified: null,
+      image: null,
+    });
+    await adapter.deleteUser?.(id);
+    expect(await client.post.findUnique({ where: { id: post.id }, include: { author: true } })).toMatchObject({
+      authorId: null,
+      author: null,
+    });
+  });
+});
