@@ -284,6 +284,45 @@ describe.each(stories)("auth migrate on $label", ({ dialect, setUp }) => {
   });
 });
 
+describe("auth migrate on MariaDB, a failed file with foreign keys", () => {
+  test("tables that reference each other and a foreign key added to an old table are all dropped again", async () => {
+    const story = stories.find((s) => s.dialect === "mysql")!;
+    const root = app({ "auth-migrations/0001_auth_tables.sql": sqlSchema("mysql") });
+    const { env, drop } = await story.setUp(root);
+    const db = await openDatabase(root, env);
+    try {
+      expect((await migrateIn(root, env)).error).toBeNull();
+      const before = await snapshot(db);
+      write(
+        root,
+        "auth-migrations/0002_teams.sql",
+        [
+          "CREATE TABLE teams (id VARCHAR(36) NOT NULL PRIMARY KEY);",
+          "CREATE TABLE memberships (team_id VARCHAR(36) NOT NULL, user_id VARCHAR(255) NOT NULL,",
+          "  CONSTRAINT memberships_team_fkey FOREIGN KEY (team_id) REFERENCES teams (id),",
+          "  CONSTRAINT memberships_user_fkey FOREIGN KEY (user_id) REFERENCES users (id));",
+          "ALTER TABLE users ADD COLUMN team_id VARCHAR(36);",
+          "ALTER TABLE users ADD CONSTRAINT users_team_fkey FOREIGN KEY (team_id) REFERENCES teams (id);",
+          "UPDATE users SET team_id = 'none';",
+          "SELECT no_such_column FROM users;",
+          "",
+        ].join("\n"),
+      );
+      const run = await migrateIn(root, env);
+      expect(run.error?.message).toMatch(
+        /^0002_teams\.sql failed at statement 6 \(line 8: SELECT no_such_column FROM users\)/,
+      );
+      expect(run.error?.message).toContain(
+        "undone: foreign key users_team_fkey on users, index users_team_fkey on users, column users.team_id, table memberships, table teams. Not undoable, left as they ran: line 7: UPDATE users SET team_id = 'none'.",
+      );
+      expect(await snapshot(db)).toEqual(before);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+});
+
 describe("auth migrate, two at once", () => {
   test.each(["postgres", "mysql"] as const)("on %s, each file is applied once", async (dialect) => {
     const story = stories.find((s) => s.dialect === dialect)!;

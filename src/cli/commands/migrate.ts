@@ -7,7 +7,7 @@
  */
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { type DatabaseConnection, openDatabase } from "../database/connect.js";
+import { type DatabaseConnection, dialectName, openDatabase } from "../database/connect.js";
 import {
   type Migration,
   type MigrationStatus,
@@ -31,8 +31,6 @@ export interface MigrateFlags {
   dryRun?: boolean;
   json?: boolean;
 }
-
-const LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
 
 const outside = (relative: string) =>
   relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
@@ -155,7 +153,7 @@ async function dryRun(
   // The same check the real run makes first, so a dry run shows what would refuse to run.
   for (const migration of status.pending) migrationStatements(migration);
   const database = db ? { dialect: db.dialect, target: db.target } : null;
-  if (db) out.line(`Database: ${LABELS[db.dialect]} ${db.target}`);
+  if (db) out.line(`Database: ${dialectName(db.dialect)} ${db.target}`);
   else out.line(`${unreachable} Showing every migration in ${folder}/ as pending.`);
   out.line("Dry run: nothing is applied.");
   warnings(out, status, folder);
@@ -223,7 +221,7 @@ export async function runMigrate(
 
   const db = await openDatabase(root, env);
   try {
-    out.line(`Database: ${LABELS[db.dialect]} ${db.target}`);
+    out.line(`Database: ${dialectName(db.dialect)} ${db.target}`);
     const result = await migrate(db, files, {
       applying: (migration, statements) =>
         out.line(`Applying ${folder}/${migration.name} (${statements} statement${statements === 1 ? "" : "s"})`),

@@ -44,6 +44,11 @@ export type DatabaseLocation =
 
 const DIALECT_NAMES: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
 
+/** The database's name for people: `PostgreSQL`. */
+export function dialectName(dialect: SqlDialect): string {
+  return DIALECT_NAMES[dialect];
+}
+
 const SCHEMES: Record<string, SqlDialect> = {
   postgres: "postgres",
   postgresql: "postgres",

@@ -174,7 +174,8 @@ async function undoMysql(session: Queryable, before: Schema, ran: readonly SqlSt
   const after = await mysqlSchema(session);
   const added = (field: keyof Schema) => [...after[field]].filter((item) => !before[field].has(item));
   const position = (table: string) => {
-    const found = ran.findIndex((statement) => new RegExp(`\\b${table}\\b`, "i").test(statement.sql));
+    const name = new RegExp(`(^|[^\\w$])${table.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w$])`, "i");
+    const found = ran.findIndex((statement) => name.test(statement.sql));
     return found < 0 ? ran.length : found;
   };
   const newTables = added("tables").sort((a, b) => position(b) - position(a));
