@@ -78,9 +78,9 @@ const hasAttribute = (attributes: string, name: string) => new RegExp(`@${name}\
 const columnOf = (field: Pick<PrismaField, "name" | "attributes">) =>
   attributeArgument(field.attributes, "map") ?? field.name;
 
-/** `@@index([userId], map: "x")` → `index:userId`; `@@id([a, b])` → `id:a,b`. */
+/** `@@index([userId], map: "x")` → `index:userId`; `@@id(fields: [a, b])` → `id:a,b`. */
 function blockAttributeKey(attribute: string): string | null {
-  const match = /^@@(id|unique|index)\(\s*\[([^\]]*)\]/.exec(attribute.trim());
+  const match = /^@@(id|unique|index)\(\s*(?:fields:\s*)?\[([^\]]*)\]/.exec(attribute.trim());
   if (!match) return null;
   const fields = (match[2] ?? "")
     .split(",")

@@ -11,6 +11,7 @@ import {
   aligned,
   type PrismaProvider,
   prismaModelName,
+  prismaModelParts,
   prismaProviders,
   prismaSchema,
 } from "../../../src/cli/schema/prisma.js";
@@ -206,6 +207,20 @@ describe("mergePrismaSchema keeps the file's own style", () => {
     expect(changes[0]?.text).toContain("  @@id([provider, providerAccountId])\n  @@index([userId])\n}");
   });
 
+  test("reads keys and indexes spelled with fields:", () => {
+    const spelled = prismaSchema("sqlite")
+      .replace("@@id([provider, providerAccountId])", "@@id(fields: [provider, providerAccountId])")
+      .replace(
+        '@@index([userId])\n  @@map("sessions")',
+        '@@index(fields: [userId], map: "sessions_by_user")\n  @@map("sessions")',
+      );
+    expect(spelled).toContain("sessions_by_user");
+    expect(mergePrismaSchema([{ path: "schema.prisma", text: spelled }], "sqlite", "file")).toEqual({
+      changes: [],
+      added: [],
+    });
+  });
+
   test("a model found by name keeps the table it maps (its @@map is the user's)", () => {
     const original = schema('model User {\n  id String @id\n\n  @@map("members")\n}\n');
     const text = merged([{ path: "schema.prisma", text: original }], "sqlite").changes[0]?.text ?? "";
@@ -359,13 +374,30 @@ const partialUser = fc
   .subarray(["  name  String?", "  email String? @unique", "  image String?", '  role  String @default("member")'])
   .map((fields) => ["model User {", "  id    String @id", ...fields, "", '  @@map("users")', "}"]);
 
+// An auth model the app already has in part: some of its fields and block attributes, as prisma.ts writes them.
+const partialAuthModel = (table: (typeof tables)[number]) => {
+  const parts = prismaModelParts(table, "sqlite");
+  return fc
+    .record({
+      rows: fc.subarray(parts.rows, { minLength: 1 }),
+      attributes: fc.subarray(parts.blockAttributes),
+    })
+    .map(({ rows, attributes }) => {
+      // A key the app declared is the auth one: a subset without it leaves the model keyless, which is ours to add.
+      return [`model ${parts.name} {`, ...aligned(rows), "", ...attributes.map((attribute) => `  ${attribute}`), "}"];
+    });
+};
+
 const enumBlock = fc.constantFrom(["enum Colour {", "  RED", "  GREEN", "}"], ["enum Plan {", "  FREE", "  PRO", "}"]);
 
 const generatedSchema = fc
   .record({
-    blocks: fc.array(fc.oneof(ownModel("Post"), ownModel("Tag"), enumBlock, partialUser), {
-      maxLength: 4,
-    }),
+    blocks: fc.array(
+      fc.oneof(ownModel("Post"), ownModel("Tag"), enumBlock, partialUser, ...tables.slice(1).map(partialAuthModel)),
+      {
+        maxLength: 5,
+      },
+    ),
     comments: fc.array(comment, { maxLength: 2 }),
     tabs: fc.boolean(),
     crlf: fc.boolean(),

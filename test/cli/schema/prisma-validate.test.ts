@@ -4,6 +4,7 @@
 // the SQLite app for real: a client generated from its merged schema, the auth tables from the SQL schema
 // next to the app's own (its `role` column, its posts), and the prisma adapter through the conformance suite,
 // with the app's own model and field still working beside the auth models.
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,6 +59,21 @@ describe("merged schemas, for the Prisma CLI", () => {
       expect(await readFile(schemaPath, "utf8")).toBe(schema);
     }, 120_000);
   }
+
+  test("a tab-indented CRLF schema with braces in its comments, merged, is valid", async () => {
+    const express = readFileSync(path.join(fixtures, "orm-prisma-express/prisma/schema.prisma"), "utf8");
+    const original = express
+      .replace("  posts Post[]\n", "  posts Post[]\n  // { nothing here } closes the model\n")
+      .replaceAll("\n  ", "\n\t")
+      .replaceAll("\n", "\r\n");
+    const result = mergePrismaSchema([{ path: "prisma/schema.prisma", text: original }], "sqlite", "file");
+    if ("unsupported" in result) throw new Error(result.unsupported);
+    const schema = result.changes[0]?.text ?? "";
+    expect(schema).toContain("\r\n\temailVerified  DateTime?");
+    const folder = await prismaFolder();
+    folders.push(folder);
+    expect((await runPrisma(folder.folder, schema, ["validate"])).output).toMatch(/is valid/);
+  }, 120_000);
 });
 
 interface AppClient extends PrismaClientLike {
