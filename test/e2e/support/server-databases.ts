@@ -117,23 +117,23 @@ function runWithInput(command: string, args: string[], file: string): Promise<vo
   });
 }
 
-/**
- * The SQL files the next steps named before `create-auth migrate` was released: the numbered migrations
- * (auth-migrations/*.sql, in order) or, from an older init, auth-schema.sql.
- */
+/** Where init writes the numbered migrations that `create-auth migrate` applies. */
+const MIGRATIONS_DIR = "auth-migrations";
+/** The one schema file an init before migrations wrote (its next steps: run it with psql or mysql). */
+const SCHEMA_FILE = "auth-schema.sql";
+
+/** The migrations in order (auth-migrations/*.sql), or the older init's single schema file. */
 function sqlFiles(dir: string): string[] {
-  const migrations = path.join(dir, "auth-migrations");
-  if (fs.existsSync(migrations)) {
-    return fs
-      .readdirSync(migrations)
-      .filter((name) => name.endsWith(".sql"))
-      .sort()
-      .map((name) => path.join(migrations, name));
-  }
-  return [path.join(dir, "auth-schema.sql")];
+  const migrations = path.join(dir, MIGRATIONS_DIR);
+  if (!fs.existsSync(migrations)) return [path.join(dir, SCHEMA_FILE)];
+  return fs
+    .readdirSync(migrations)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .map((name) => path.join(migrations, name));
 }
 
-/** Runs one SQL file with the database's own client, as the next steps said (`psql -f`, `mysql <db> < file`). */
+/** Runs one SQL file with the database's own client (`psql -f file`, `mysql <database> < file`). */
 async function runSqlFile(database: ServerDatabase, file: string): Promise<void> {
   const url = new URL(database.url);
   if (url.protocol === "postgres:") {
@@ -154,23 +154,26 @@ async function runSqlFile(database: ServerDatabase, file: string): Promise<void>
 }
 
 /**
- * Creates the auth tables in the app's database as its next steps say: `npx create-auth migrate` in the app's
- * folder (the built CLI of this checkout, DATABASE_URL read from the app's env file). While the CLI still
- * answers that migrate arrives in a later version, the next steps said to run the SQL with the database's
- * own client (psql, mysql), and that is what runs then. Resolves with how it was done.
+ * Creates the auth tables in the app's database as its next steps say. An app with auth-migrations/ is told
+ * `npx create-auth migrate`: the built CLI of this checkout runs in the app's folder and reads DATABASE_URL
+ * from the app's env file. An app from an older init has auth-schema.sql, to be run with psql or mysql; so are
+ * the migrations while this checkout's CLI still answers that migrate arrives in a later version. Resolves
+ * with how it was done, for the timings.
  */
 export async function createTablesAsNextStepsSay(
   dir: string,
   database: ServerDatabase,
 ): Promise<"migrate" | "sql client"> {
-  try {
-    await runCommand(process.execPath, [path.join(REPO_ROOT, "bin", "create-auth.js"), "migrate"], {
-      cwd: dir,
-      env: appProcessEnv(),
-    });
-    return "migrate";
-  } catch (error) {
-    if (!/later version/.test(String(error))) throw error;
+  if (fs.existsSync(path.join(dir, MIGRATIONS_DIR))) {
+    try {
+      await runCommand(process.execPath, [path.join(REPO_ROOT, "bin", "create-auth.js"), "migrate"], {
+        cwd: dir,
+        env: appProcessEnv(),
+      });
+      return "migrate";
+    } catch (error) {
+      if (!/later version/.test(String(error))) throw error;
+    }
   }
   for (const file of sqlFiles(dir)) await runSqlFile(database, file);
   return "sql client";
