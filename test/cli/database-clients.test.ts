@@ -11,7 +11,9 @@ import path from "node:path";
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATIONS_DIR } from "../../src/cli/schema/migrations.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
+import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { initInMemory, materialize, memoryFixture, read, removeTemps, repoRoot } from "./support.js";
 
@@ -22,9 +24,11 @@ afterAll(async () => {
 });
 
 const EXPIRES = "2031-05-06T07:08:09.123Z";
+/** The first migration init writes; what `npx create-auth migrate` applies to a server database. */
+const FIRST = `${MIGRATIONS_DIR}/0001_auth_tables.sql`;
 
 /** Loads the app's client module and its adapter in a fresh Node process; runs `body` with `adapter` in scope. */
-function inApp(dir: string, db: string, body: string, timeZone = "UTC"): unknown {
+function inApp(dir: string, db: string, body: string, timeZone = "UTC", node = process.execPath): unknown {
   const script = `
     import { createRequire } from "node:module";
     const require = createRequire(process.cwd() + "/");
@@ -38,7 +42,7 @@ function inApp(dir: string, db: string, body: string, timeZone = "UTC"): unknown
       await client.pool?.end();
       client.db?.close();
     }`;
-  const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+  const run = spawnSync(node, ["--input-type=module", "-e", script], {
     cwd: dir,
     encoding: "utf8",
     env: { ...process.env, NODE_PATH: path.join(repoRoot, "node_modules"), TZ: timeZone },
@@ -47,11 +51,20 @@ function inApp(dir: string, db: string, body: string, timeZone = "UTC"): unknown
   return JSON.parse(run.stdout);
 }
 
-/** `init --db <db>` planned in memory on the CommonJS Express fixture, then the app written to a temp dir. */
-async function initApp(db: string): Promise<string> {
+/**
+ * `init --db <db>` planned in memory on the CommonJS Express fixture, as if on Node `nodeVersion` (which
+ * picks the SQLite driver), then the app written to a temp dir.
+ */
+async function initApp(db: string, nodeVersion = "20.19.0"): Promise<string> {
   const project = memoryFixture("express-4-js");
-  const run = await initInMemory(project, ["--providers", "oidc", "--db", db, "--yes", "--no-install"]);
-  if (run.status !== 0) throw new Error(run.stderr);
+  const real = Object.getOwnPropertyDescriptor(process.versions, "node")!;
+  Object.defineProperty(process.versions, "node", { ...real, value: nodeVersion });
+  try {
+    const run = await initInMemory(project, ["--providers", "oidc", "--db", db, "--yes", "--no-install"]);
+    if (run.status !== 0) throw new Error(run.stderr);
+  } finally {
+    Object.defineProperty(process.versions, "node", real);
+  }
   return materialize(project);
 }
 
@@ -76,14 +89,23 @@ describe("the generated database clients with their adapters", () => {
     expect(read(dir, "users.sqlite").length).toBeGreaterThan(0);
   });
 
-  it("PostgreSQL: stores a session at DATABASE_URL after the schema file is applied", async () => {
+  it("SQLite through node:sqlite (init and the app on Node 24): the same, with nothing to install", async () => {
+    const dir = await initApp("sqlite", "24.11.1");
+    expect(read(dir, "auth-db.js")).toContain('require("node:sqlite")');
+    const { node } = await ensureNode24();
+    inApp(dir, "sqlite", STORE, "UTC", node);
+    expect(inApp(dir, "sqlite", READ, "UTC", node)).toEqual({ email: "ada@example.test", expires: EXPIRES });
+    expect(read(dir, "auth.db").length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("PostgreSQL: stores a session at DATABASE_URL after the first migration is applied", async () => {
     const dir = await initApp("postgres");
     const database = await createPostgresDatabase();
     drops.push(database.drop);
     const { host, port, user, password, database: name } = database.connection;
     const url = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${port}/${name}`;
     const pool = new pg.Pool({ connectionString: url });
-    await pool.query(read(dir, "auth-schema.sql"));
+    await pool.query(read(dir, FIRST));
     await pool.end();
     setEnv(dir, "DATABASE_URL", url);
     inApp(dir, "postgres", STORE);
@@ -103,7 +125,7 @@ describe("the generated database clients with their adapters", () => {
       database: name,
       multipleStatements: true,
     });
-    await connection.query(read(dir, "auth-schema.sql"));
+    await connection.query(read(dir, FIRST));
     await connection.end();
     setEnv(
       dir,

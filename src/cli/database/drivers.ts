@@ -3,7 +3,7 @@
  * imports, its type package for TypeScript apps, the env variable it connects with, the runtime adapter
  * it is handed to and what to run before the first sign-in. Ranges are the versions this repository tests.
  */
-import type { Answers } from "../targets/types.js";
+import type { Answers, PackageJson } from "../targets/types.js";
 
 export type Database = Exclude<Answers["db"], "none">;
 
@@ -12,7 +12,9 @@ export interface DatabaseDriver {
   adapter: Database;
   /** The name the client module exports and the auth config hands to the adapter. */
   client: "db" | "pool";
-  /** The driver, a dependency of the app. */
+  /** What the client module imports. */
+  module: "node:sqlite" | "better-sqlite3" | "pg" | "mysql2/promise";
+  /** The driver, a dependency of the app (none for Node's own node:sqlite). */
   packages: Record<string, string>;
   /** Its type declarations, a devDependency of TypeScript apps (none when the driver ships its own). */
   typePackages: Record<string, string>;
@@ -24,12 +26,11 @@ export interface DatabaseDriver {
 }
 
 export const DATABASE_DRIVERS: Record<Database, DatabaseDriver> = {
-  // better-sqlite3 rather than node:sqlite: it runs on every Node this CLI supports (node:sqlite needs
-  // Node >= 22.13 unflagged and still warns as experimental), bundlers already keep it external, and its
-  // types do not depend on the app's @types/node. The sqlite adapter takes either (docs/cli-database.md).
+  // SQLite on a Node without an unflagged node:sqlite, or an app that must also run on one (sqliteDriver).
   sqlite: {
     adapter: "sqlite",
     client: "db",
+    module: "better-sqlite3",
     packages: { "better-sqlite3": "^12.11.1" },
     typePackages: { "@types/better-sqlite3": "^9.6.0" },
     envKey: "AUTH_DATABASE_FILE",
@@ -39,6 +40,7 @@ export const DATABASE_DRIVERS: Record<Database, DatabaseDriver> = {
   postgres: {
     adapter: "postgres",
     client: "pool",
+    module: "pg",
     packages: { pg: "^8.23.1" },
     typePackages: { "@types/pg": "^8.23.1" },
     envKey: "DATABASE_URL",
@@ -48,6 +50,7 @@ export const DATABASE_DRIVERS: Record<Database, DatabaseDriver> = {
   mysql: {
     adapter: "mysql",
     client: "pool",
+    module: "mysql2/promise",
     packages: { mysql2: "^3.24.6" },
     typePackages: {},
     envKey: "DATABASE_URL",
@@ -56,5 +59,97 @@ export const DATABASE_DRIVERS: Record<Database, DatabaseDriver> = {
   },
 };
 
-/** Where the SQL schema goes: the project root, one name for every framework. */
-export const SCHEMA_FILE = "auth-schema.sql";
+/**
+ * SQLite through Node's own node:sqlite: nothing to install or compile. Its types are @types/node's (22 and
+ * later), added for TypeScript apps that declare none.
+ */
+export const NODE_SQLITE_DRIVER: DatabaseDriver = {
+  ...DATABASE_DRIVERS.sqlite,
+  module: "node:sqlite",
+  packages: {},
+  typePackages: { "@types/node": "^22.13.0" },
+};
+
+/** The schema file of earlier versions of init, superseded by auth-migrations/0001_auth_tables.sql. */
+export const LEGACY_SCHEMA_FILE = "auth-schema.sql";
+
+/** node:sqlite runs without a flag from Node 22.13 (and 23.4); before that it is missing or flagged. */
+export function hasNodeSqlite(version: string): boolean {
+  const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number);
+  return major >= 24 || (major === 23 && minor >= 4) || (major === 22 && minor >= 13);
+}
+
+/**
+ * The lowest version a semver range allows (`^20.3.0 || >=21` → 20.3.0), read tolerantly: for each `||`
+ * alternative the highest of its lower bounds (`>=`, `>`, `^`, `~`, `=`, a bare or `x` version, `A - B`),
+ * 0.0.0 when it has none; a part it cannot read counts as 0.0.0, so an unclear range never passes for a
+ * high one.
+ */
+export function lowestVersion(range: string): string {
+  const lows = range.split("||").map((alternative) => {
+    const bounds = alternative
+      .trim()
+      .replace(/\s+-\s+.*$/, "")
+      .replace(/([<>]=?|=|\^|~)\s+/g, "$1")
+      .split(/\s+/)
+      .filter((part) => part !== "")
+      .map((comparator) => {
+        if (/^<=?/.test(comparator)) return [0, 0, 0];
+        const version = /^(?:>=?|\^|~|=|v)*\s*(\d+)(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?/.exec(comparator);
+        if (!version) return [0, 0, 0];
+        const parts = version.slice(1, 4).map((part) => (part === undefined || !/^\d+$/.test(part) ? 0 : Number(part)));
+        // `>22.12.0` allows 22.12.1 first: the next patch stands for it.
+        if (comparator.startsWith(">") && !comparator.startsWith(">=")) parts[2]! += 1;
+        return parts;
+      });
+    return bounds.reduce((high, bound) => (compare(bound, high) > 0 ? bound : high), [0, 0, 0]);
+  });
+  const low = lows.reduce((min, bound) => (compare(bound, min) < 0 ? bound : min));
+  return low.join(".");
+}
+
+function compare(a: number[], b: number[]): number {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+export interface SqliteDriverChoice {
+  driver: DatabaseDriver;
+  /** Why better-sqlite3 (a native build) rather than node:sqlite; null for node:sqlite. */
+  reason: string | null;
+}
+
+/**
+ * node:sqlite when the Node running init has it unflagged, nothing the app declares lets it run on an older
+ * one (`engines.node`), and a TypeScript app's @types/node (when it declares one) has its types;
+ * better-sqlite3 otherwise, saying why. The Node running the CLI stands for the app's.
+ */
+export function sqliteDriver(
+  nodeVersion: string,
+  pkg: PackageJson & { engines?: Record<string, string> },
+  typescript: boolean,
+): SqliteDriverChoice {
+  const fallback = (why: string): SqliteDriverChoice => ({
+    driver: DATABASE_DRIVERS.sqlite,
+    reason: `SQLite through better-sqlite3 (a native module, compiled on install where no prebuilt binary fits), not Node's own node:sqlite: ${why}`,
+  });
+  if (!hasNodeSqlite(nodeVersion)) {
+    // No version in the words: the same note on every Node before 22.13.
+    return fallback("the Node running init has no unflagged node:sqlite, which arrived in Node 22.13.");
+  }
+  const engines = pkg.engines?.node;
+  if (engines !== undefined && !hasNodeSqlite(lowestVersion(engines))) {
+    return fallback(
+      `package.json's engines.node ("${engines}") allows Node older than 22.13, which has no unflagged node:sqlite.`,
+    );
+  }
+  const types = pkg.devDependencies?.["@types/node"] ?? pkg.dependencies?.["@types/node"];
+  if (typescript && types !== undefined && Number(lowestVersion(types).split(".")[0]) < 22) {
+    return fallback(
+      `package.json's @types/node ("${types}") has no types for node:sqlite (they start with @types/node 22); raise it to ^22.13.0 or later to use node:sqlite (docs/cli-database.md).`,
+    );
+  }
+  // Types are added only where none are declared: a declared @types/node is the app's choice, kept.
+  const typePackages = typescript && types === undefined ? NODE_SQLITE_DRIVER.typePackages : {};
+  return { driver: { ...NODE_SQLITE_DRIVER, typePackages }, reason: null };
+}

@@ -1,14 +1,28 @@
 /**
- * The database part of `init --db sqlite|postgres|mysql` (no ORM), the same in every framework: the SQL
- * schema file from the one table model, the client module that opens the driver from the environment, the
- * adapter wiring the auth template renders, and what to do before the first sign-in. Targets say where the
- * client module goes and how it reads the environment; the env keys and driver dependencies are planned
- * with the other shared steps (plan/env-and-runtime.ts).
+ * The database part of `init --db sqlite|postgres|mysql` (no ORM), the same in every framework: the first
+ * SQL migration from the one table model (auth-migrations/0001_auth_tables.sql, or whatever the project's
+ * migrations lack), the client module that opens the driver from the environment, the adapter wiring the
+ * auth template renders, and what to do before the first sign-in. Targets say where the client module goes
+ * and how it reads the environment; the env keys and driver dependencies are planned with the other shared
+ * steps (plan/env-and-runtime.ts), from the same driver (databaseDriver).
  */
 import type { FileStep } from "../plan/planner.js";
+import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import { sqlSchema } from "../schema/sql.js";
 import type { Answers, PlanContext } from "../targets/types.js";
-import { DATABASE_DRIVERS, type Database, type DatabaseDriver, SCHEMA_FILE } from "./drivers.js";
+import {
+  DATABASE_DRIVERS,
+  type Database,
+  type DatabaseDriver,
+  LEGACY_SCHEMA_FILE,
+  type SqliteDriverChoice,
+  sqliteDriver,
+} from "./drivers.js";
+
+/** The command that applies the migrations to the database the env file names. */
+export const MIGRATE_COMMAND = "npx create-auth migrate";
+/** The migration SQLite's client module runs itself on first open (its statements are embedded). */
+const FIRST_MIGRATION = `${MIGRATIONS_DIR}/0001_auth_tables.sql`;
 
 /** What the auth templates render under `{{#if database}}`. */
 export interface DatabaseWiring {
@@ -56,24 +70,42 @@ export interface DatabaseFileOptions {
 }
 
 export interface DatabasePlan {
-  /** The schema file and the client module (owned files), and what to say about an existing auth module. */
+  /** The migration and the client module (owned files), and what to say about an existing auth module. */
   steps: FileStep[];
   nextSteps: string[];
   /** null without a database: the templates render no adapter. */
   wiring: DatabaseWiring | null;
 }
 
-export function databaseDriver(answers: Pick<Answers, "db">): DatabaseDriver | null {
-  return answers.db === "none" ? null : DATABASE_DRIVERS[answers.db];
+/** What decides the SQLite driver: the Node the app runs on, and what the app's package.json declares. */
+export type DriverContext = Pick<PlanContext, "info" | "nodeVersion">;
+
+/** node:sqlite or better-sqlite3 for this app, and why (sqliteDriver). */
+export function sqliteChoice(project: DriverContext): SqliteDriverChoice {
+  return sqliteDriver(
+    project.nodeVersion ?? process.versions.node,
+    project.info.packageJson,
+    project.info.language === "ts",
+  );
+}
+
+/**
+ * The driver of `--db`, for the client module and the dependencies alike. Without the project (older
+ * callers) SQLite is better-sqlite3, which runs everywhere.
+ */
+export function databaseDriver(answers: Pick<Answers, "db">, project?: DriverContext): DatabaseDriver | null {
+  if (answers.db === "none") return null;
+  if (answers.db === "sqlite" && project) return sqliteChoice(project).driver;
+  return DATABASE_DRIVERS[answers.db];
 }
 
 /** The client module's text: driver, connection from the environment, and for SQLite the schema run on open. */
 export function renderClientModule(
   render: PlanContext["render"],
   answers: Pick<Answers, "db">,
-  options: DatabaseFileOptions & { envFile: string },
+  options: DatabaseFileOptions & { envFile: string; driver?: DatabaseDriver },
 ): string {
-  const driver = databaseDriver(answers);
+  const driver = answers.db === "none" ? null : (options.driver ?? databaseDriver(answers));
   if (!driver) throw new Error("renderClientModule needs a database");
   const schema = driver.adapter === "sqlite" ? sqlSchema("sqlite") : "";
   // The schema is embedded in a template literal: it must not be able to end it or interpolate.
@@ -82,6 +114,7 @@ export function renderClientModule(
     framework: options.framework ?? "this framework",
     client: clientName(driver, options),
     sqlite: driver.adapter === "sqlite",
+    nodeSqlite: driver.module === "node:sqlite",
     postgres: driver.adapter === "postgres",
     mysql: driver.adapter === "mysql",
     cjs: Boolean(options.cjs),
@@ -91,7 +124,8 @@ export function renderClientModule(
     envRead: options.envSource === "sveltekit" ? `env.${driver.envKey}` : `process.env.${driver.envKey}`,
     envKey: driver.envKey,
     envFile: options.envFile,
-    schemaFile: SCHEMA_FILE,
+    firstMigration: FIRST_MIGRATION,
+    migrate: MIGRATE_COMMAND,
     schema,
   });
 }
@@ -114,40 +148,55 @@ function nextSteps(driver: DatabaseDriver, answers: Pick<Answers, "strategy">, e
       : "users and accounts (sessions stay in the JWT cookie)";
   if (driver.adapter === "sqlite") {
     return [
-      `SQLite: ${stored} live in auth.db (${driver.envKey} in ${envFile} to move it); the tables are created on first start, from ${SCHEMA_FILE}.`,
+      `SQLite: ${stored} live in auth.db (${driver.envKey} in ${envFile} to move it); the tables are created on first start, from ${FIRST_MIGRATION}.`,
     ];
   }
-  const create =
-    driver.adapter === "postgres" ? `psql "$${driver.envKey}" -f ${SCHEMA_FILE}` : `mysql <database> < ${SCHEMA_FILE}`;
+  const example =
+    driver.adapter === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db";
   return [
-    `${driver.label}: set ${driver.envKey} in ${envFile} (${driver.adapter === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then create the tables once: ${create}. ${stored[0]!.toUpperCase()}${stored.slice(1)} are stored there.`,
+    `${driver.label}: set ${driver.envKey} in ${envFile} (${example}), then create the tables: ${MIGRATE_COMMAND} (applies ${MIGRATIONS_DIR}/ to the database ${driver.envKey} names). ${stored[0]!.toUpperCase()}${stored.slice(1)} are stored there.`,
   ];
 }
 
-/** The schema file and the client module (both owned files: never overwritten without consent). */
+/** The next migration and the client module (both owned files: never overwritten without consent). */
 export function planDatabase(context: PlanContext, options: DatabaseFileOptions): DatabasePlan {
   const { answers, info } = context;
   const driver = databaseDriver(answers);
   const plan: DatabasePlan = { steps: [], nextSteps: [], wiring: null };
   if (!driver) return plan;
 
-  plan.steps.push({
-    kind: "owned",
-    path: SCHEMA_FILE,
-    content: sqlSchema(driver.adapter),
-    // Ours, possibly with the user's own additions: their edits stay.
-    done: (source) => source.startsWith("-- Auth tables for "),
-    reason: `${driver.label} schema: the auth tables (users, accounts, sessions, verification tokens, authenticators)`,
-  });
+  const sqlite = driver.adapter === "sqlite" ? sqliteChoice(context) : null;
+  const clientDriver = sqlite?.driver ?? driver;
 
-  const packageName = Object.keys(driver.packages)[0]!;
-  const driverModule = driver.adapter === "mysql" ? "mysql2/promise" : packageName;
+  // Numbered after what the project's migrations hold: nothing when they create every table already.
+  const migration = nextMigration(migrationFiles(context.reader, MIGRATIONS_DIR), driver.adapter);
+  if (migration) {
+    plan.steps.push({
+      kind: "owned",
+      path: `${MIGRATIONS_DIR}/${migration.name}`,
+      content: migration.sql,
+      done: (source) => source === migration.sql,
+      reason: `${driver.label} migration: the auth tables (users, accounts, sessions, verification tokens, authenticators)`,
+    });
+  }
+  if (context.reader.exists(LEGACY_SCHEMA_FILE)) {
+    plan.steps.push({
+      kind: "note",
+      text: `${LEGACY_SCHEMA_FILE} is from an earlier init: ${FIRST_MIGRATION} supersedes it (the same CREATE TABLE IF NOT EXISTS statements, so it is safe to apply on a database created from it). Delete ${LEGACY_SCHEMA_FILE} once you use ${MIGRATE_COMMAND}.`,
+    });
+  }
+  if (sqlite?.reason) plan.steps.push({ kind: "note", text: sqlite.reason });
+
   plan.steps.push({
     kind: "owned",
     path: options.clientFile,
-    content: renderClientModule(context.render, answers, { ...options, envFile: info.envFile }),
-    done: (source) => source.includes(`"${driverModule}"`),
-    reason: `${driver.label} client for the auth adapter (${driver.envKey})`,
+    content: renderClientModule(context.render, answers, { ...options, envFile: info.envFile, driver: clientDriver }),
+    // Either SQLite driver is ours: a client module written on an older Node keeps its better-sqlite3.
+    done: (source) =>
+      driver.adapter === "sqlite"
+        ? source.includes('"node:sqlite"') || source.includes('"better-sqlite3"')
+        : source.includes(`"${driver.module}"`),
+    reason: `${driver.label} client for the auth adapter (${clientDriver.module}, ${driver.envKey})`,
   });
 
   const existingAuth = options.authFile ? context.reader.read(options.authFile) : null;

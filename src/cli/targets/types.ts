@@ -88,6 +88,8 @@ export interface PlanContext {
   render: (name: string, data: object) => string;
   /** Existing files the user has allowed us to overwrite. */
   overwrite: ReadonlySet<string>;
+  /** The Node version the app is taken to run on (default: the one running the CLI, process.versions.node). */
+  nodeVersion?: string;
 }
 
 /**
