@@ -118,7 +118,7 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
   }
   if (module.computed.length) {
     return {
-      unsupported: `${filePath} builds tables in code (line ${module.computed[0]}), so the auth tables cannot be found or added safely: add them by hand`,
+      unsupported: `${filePath} names a table by a computed value (line ${module.computed[0]}), so it cannot tell whether the auth tables exist: add them by hand`,
     };
   }
 
@@ -154,6 +154,11 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
     if (!found) {
       missingTables.push(table);
       continue;
+    }
+    if (!found.topLevel) {
+      return {
+        unsupported: `${filePath} builds the ${table.name} table inside other code (line ${found.line}), so it cannot be edited safely: add the missing auth columns by hand`,
+      };
     }
     if (!found.exportName) {
       return {

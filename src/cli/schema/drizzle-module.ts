@@ -28,6 +28,8 @@ export interface ColumnEntry {
 
 export interface DefinedTable {
   sqlName: string;
+  /** Defined by a top-level `const` (not inside a function, a loop or an object). */
+  topLevel: boolean;
   /** The name the module exports it under, or null when it is not exported. */
   exportName: string | null;
   line: number;
@@ -43,7 +45,7 @@ export interface DrizzleModuleTables {
   /** A namespace import of a core module (`import * as core from …`), used as `core.text`. */
   namespace: string | null;
   tables: DefinedTable[];
-  /** Lines of table definitions that cannot be read safely (a computed name, a table built in a loop). */
+  /** Lines of table definitions whose SQL name is computed (a table built in a loop), so unknowable here. */
   computed: number[];
   exports: Set<string>;
   /** Names declared at the top level. */
@@ -221,12 +223,13 @@ export function drizzleModuleTables(source: string, filePath: string): DrizzleMo
       const line = tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1;
       const sqlName = stringValue(ts, node.arguments[0]);
       const local = declarationOf(node);
-      if (sqlName === null || local === null) {
+      if (sqlName === null) {
         result.computed.push(line);
       } else {
         result.tables.push({
           sqlName,
-          exportName: localToExport.get(local) ?? null,
+          topLevel: local !== null,
+          exportName: local === null ? null : (localToExport.get(local) ?? null),
           line,
           columns: columnsOf(ts, tree, node.arguments[1], result.builders),
         });

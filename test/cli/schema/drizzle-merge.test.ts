@@ -223,6 +223,17 @@ describe("mergeDrizzleSchema", () => {
     await expectModelTables(fromNamespace.text, fromNamespace.tables);
   });
 
+  test("the app's tables built in a function stay as they are; a computed table name is refused", async () => {
+    const module = (tableName: string) =>
+      `import { pgTable, text } from "drizzle-orm/pg-core";\n\nfunction audit(name: string) {\n  return pgTable(${tableName}, { at: text("at") });\n}\nexport const postsAudit = audit("posts");\n`;
+    const result = merged(module('"audit"'), "schema.ts", "postgres");
+    expect(result.added).toEqual(tables.map((table) => table.name));
+    await expectModelTables(result.text, result.tables);
+    expect(mergeDrizzleSchema(module("name"), "schema.ts", "postgres")).toEqual({
+      unsupported: expect.stringContaining("computed value (line 4)"),
+    });
+  });
+
   test("a table made by the app's own table creator is found by the name it is given", async () => {
     const source = `import { sqliteTableCreator, text } from "drizzle-orm/sqlite-core";\n\nconst createTable = sqliteTableCreator((name) => name);\n\nexport const users = createTable("users", { id: text("id").primaryKey() });\n`;
     const result = merged(source, "schema.ts", "sqlite");
@@ -274,7 +285,13 @@ describe("mergeDrizzleSchema", () => {
       "tables built in a loop",
       `import { pgTable, text } from "drizzle-orm/pg-core";\nexport const all = {};\nfor (const name of ["users", "posts"]) all[name] = pgTable(name, { id: text("id") });\n`,
       "postgres",
-      /builds tables in code \(line 3\)/,
+      /names a table by a computed value \(line 3\)/,
+    ],
+    [
+      "a users table built inside other code",
+      `import { pgTable, text } from "drizzle-orm/pg-core";\nexport const schema = {\n  users: pgTable("users", { id: text("id") }),\n};\n`,
+      "postgres",
+      /builds the users table inside other code \(line 3\)/,
     ],
     [
       "another dialect's tables",
