@@ -269,3 +269,118 @@ describe("Prisma: the auth models merged into the app's own schema", () => {
     expect(schema).toContain("model Authenticator {");
   });
 });
+
+describe("Drizzle: the auth tables merged into the app's own schema module", () => {
+  it("the app's own users table (orm-drizzle-next): columns and tables added, role kept, drizzle-kit makes the migration", async () => {
+    const project = memoryFixture("orm-drizzle-next");
+    const schema = "src/db/schema.ts";
+    const original = project.read(schema);
+    const dry = await generate(project, ["--dry-run"]);
+    expect(dry.stderr).toBe("");
+    expect(dry.status).toBe(0);
+    await expect(stable(dry.stdout, project.root)).toMatchFileSnapshot(`${SNAPSHOTS}-drizzle-next/dry-run.txt`);
+
+    const run = await generate(project, ["--yes"]);
+    expect(run.status).toBe(0);
+    await expect(project.read(schema)).toMatchFileSnapshot(`${SNAPSHOTS}-drizzle-next/schema.ts.snap`);
+    // Every line of the app's module stays (its drizzle-orm/pg-core import gains the builders the new tables use).
+    for (const line of original.split("\n").filter((line) => !line.includes('from "drizzle-orm/pg-core"')))
+      expect(project.read(schema)).toContain(line);
+    // Its users table is already in its database: no CREATE TABLE IF NOT EXISTS users that would skip the new columns.
+    expect(project.has(MIGRATIONS_DIR)).toBe(false);
+    expect(run.stdout).toContain(
+      `Create what was added to ${schema} in your database with npx drizzle-kit generate, then npx drizzle-kit migrate (or npx drizzle-kit push).`,
+    );
+
+    const before = project.hash();
+    const again = await generate(project, ["--yes"]);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain(`Nothing to do: ${schema} already has every auth table and column.`);
+    expect(project.hash()).toBe(before);
+  });
+
+  it("auth tables all new (orm-drizzle-sveltekit): the module and 0001; role added later survives; an older module gets 0002", async () => {
+    const project = memoryFixture("orm-drizzle-sveltekit");
+    const schema = "src/lib/server/db/schema.ts";
+    const run = await generate(project, ["--yes"]);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    await expect(stable(run.stdout, project.root)).toMatchFileSnapshot(`${SNAPSHOTS}-drizzle-sveltekit/first.txt`);
+    expect(project.read(`${MIGRATIONS_DIR}/0001_auth_tables.sql`)).toBe(sqlSchema("sqlite"));
+    expect(run.stdout).toContain("npx create-auth migrate");
+
+    // The user adds a column of their own to the auth users table: generate leaves it.
+    const withRole = project
+      .read(schema)
+      .replace(
+        /(export const users = sqliteTable\(\s*'users',\s*\{\n)/,
+        "$1\t\trole: text('role').notNull().default('reader'),\n",
+      );
+    expect(withRole).not.toBe(project.read(schema));
+    project.write(schema, withRole);
+    const before = project.hash();
+    expect((await generate(project, ["--yes"])).stdout).toContain("Nothing to do");
+    expect(project.hash()).toBe(before);
+
+    // A module and 0001 from before authenticators: both gain it, role stays.
+    project.write(schema, withRole.replace(/\nexport const authenticators = [\s\S]*?\n\);\n/, "\n"));
+    project.write(`${MIGRATIONS_DIR}/0001_auth_tables.sql`, withoutAuthenticators(sqlSchema("sqlite")));
+    const older = await generate(project, ["--dry-run"]);
+    expect(older.status).toBe(0);
+    await expect(stable(older.stdout, project.root)).toMatchFileSnapshot(`${SNAPSHOTS}-drizzle-sveltekit/older.txt`);
+    expect((await generate(project, ["--yes"])).status).toBe(0);
+    expect(project.read(schema)).toContain("role: text('role').notNull().default('reader'),");
+    expect(project.read(schema)).toContain("export const authenticators = sqliteTable(");
+    expect(project.read(`${MIGRATIONS_DIR}/0002_authenticators.sql`)).toContain(
+      "CREATE TABLE IF NOT EXISTS authenticators (",
+    );
+  });
+
+  it("a schema folder (orm-drizzle-schema-folder, MySQL): the module that defines users takes the auth tables", async () => {
+    const project = memoryFixture("orm-drizzle-schema-folder");
+    const result = json(await generate(project, ["--json", "--yes"]));
+    expect(result).toMatchObject({
+      ok: true,
+      database: { dialect: "mysql", orm: "drizzle" },
+      schema: { kind: "drizzle", path: "src/db/schema/users.ts" },
+      migrationsDir: null,
+    });
+    await expect(project.read("src/db/schema/users.ts")).toMatchFileSnapshot(
+      `${SNAPSHOTS}-drizzle-schema-folder/users.ts.snap`,
+    );
+    expect(project.read("src/db/schema/users.ts")).toContain('role: mysqlEnum(["customer", "staff", "admin"])');
+  });
+
+  it("refuses a module it cannot merge safely (users not exported): exit 1, the table to add by hand, nothing written", async () => {
+    const project = memoryFixture("orm-drizzle-next");
+    const schema = "src/db/schema.ts";
+    project.write(schema, project.read(schema).replace("export const users = pgTable(", "const users = pgTable("));
+    const before = project.hash();
+    const run = await generate(project, ["--yes"]);
+    expect(run.status).toBe(1);
+    expect(project.hash()).toBe(before);
+    await expect(stable(run.stdout, project.root)).toMatchFileSnapshot(`${SNAPSHOTS}-drizzle-next/unsupported.txt`);
+    expect(run.stdout).toContain("export const users = pgTable(");
+    expect(run.stderr).toMatch(
+      /^auth: src\/db\/schema\.ts defines the users table .*; nothing was written \(add the lines printed above by hand\)\.\n$/,
+    );
+  });
+
+  it("--out names the module: a new one holds the auth tables, and 0001 creates them", async () => {
+    const project = memoryFixture("orm-drizzle-sveltekit");
+    const module = "src/lib/server/db/auth-schema.ts";
+    const run = await generate(project, ["--out", module, "--yes"]);
+    expect(run.status).toBe(0);
+    expect(project.read(module)).toContain("export const users = sqliteTable(");
+    expect(project.read(`${MIGRATIONS_DIR}/0001_auth_tables.sql`)).toBe(sqlSchema("sqlite"));
+    expect((await generate(project, ["--out", module, "--yes"])).stdout).toContain(
+      `Nothing to do: ${module} already has every auth table and column.`,
+    );
+  });
+
+  it("refuses --out that names no module for Drizzle (exit 2)", async () => {
+    const run = await generate(memoryFixture("orm-drizzle-sveltekit"), ["--out", "src/lib/server/db", "--yes"]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("--out for Drizzle names the schema module the auth tables go in");
+  });
+});

@@ -78,9 +78,11 @@ function manualSchema(setup: DatabaseSetup, unsupported: Unsupported): string {
 }
 
 function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, host: Host): never {
+  const { file, reason } = unsupported;
+  const why = reason.startsWith(file) ? reason : `${file}: ${reason}`;
   const lines = [
-    `${unsupported.file} cannot be edited safely: ${unsupported.reason}`,
-    `Add what the auth tables need by hand (${setup.orm === "prisma" ? "the models" : "the tables"} below), then run generate again:`,
+    `${why.replace(/[.:]$/, "")}.`,
+    `Nothing was written. What the auth tables need (${setup.orm === "prisma" ? "the models" : "the tables"} below), to add by hand before running generate again:`,
     "",
     manualSchema(setup, unsupported),
   ];
@@ -89,7 +91,7 @@ function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, hos
   else for (const line of lines) out.line(line);
   throw new CliError(
     "UnsupportedProject",
-    `${unsupported.file}: ${unsupported.reason}; nothing was written (add the lines printed above by hand).`,
+    `${why.replace(/[.:]$/, "")}; nothing was written (add the lines printed above by hand).`,
   );
 }
 
@@ -116,6 +118,7 @@ export async function runGenerate(
     root,
     setup,
     defaultDrizzleFile: defaultDrizzleFile(info),
+    packageJson: info.packageJson,
     ...(outFlag ? { out: outFlag } : {}),
   };
   const first = planGenerate(input);

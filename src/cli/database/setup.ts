@@ -129,8 +129,8 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
       );
     }
     orm = drizzle ? "drizzle" : prisma ? "prisma" : "none";
-    if (drizzle) evidence.push(`drizzle-orm in package.json${drizzle.configFile ? ` (${drizzle.configFile})` : ""}`);
-    if (prisma) evidence.push(`Prisma schema at ${prisma.schemaPath}`);
+    if (drizzle) evidence.push(`Drizzle (${drizzle.configFile ?? "drizzle-orm in package.json"})`);
+    if (prisma) evidence.push(`Prisma (${prisma.configFile ?? prisma.schemaPath})`);
   }
   if (orm === "drizzle") drizzle ??= findDrizzleProject(reader, info);
   else drizzle = null;
@@ -144,7 +144,7 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
   else if (drizzle?.dialect)
     declared = {
       dialect: drizzle.dialect,
-      words: `${drizzle.configFile ?? drizzle.authSchemaFile} is a Drizzle ${LABELS[drizzle.dialect]} schema`,
+      words: `${drizzle.configFile ?? drizzle.authSchemaFile} is set up for ${LABELS[drizzle.dialect]}`,
     };
   else if (prisma?.provider)
     declared = {

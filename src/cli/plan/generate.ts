@@ -3,8 +3,9 @@
  * - SQL (no ORM): the next numbered migration in the migrations folder, holding only what the earlier ones
  *   lack (schema/migrations.ts); nothing when they already create every table and column;
  * - Drizzle: the auth tables merged into the app's auth schema module (schema/drizzle-merge.ts), or a new
- *   module, and the same next SQL migration: the tables are the table model's in both, so `auth migrate`
- *   creates what the Drizzle tables describe;
+ *   module; and the next SQL migration when the auth tables are all new or already came from create-auth's
+ *   migrations (the same tables, so `auth migrate` creates what the Drizzle tables describe), else the
+ *   app's own drizzle-kit makes the migration (drizzleNextStep says why);
  * - Prisma: the auth models merged into the app's schema, one file or a multi-file folder
  *   (schema/prisma-merge.ts), applied by Prisma's own migrate.
  * The merges keep everything of the user's (their models, their columns on our tables, comments,
@@ -16,9 +17,11 @@ import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { type DatabaseSetup, dialectLabel } from "../database/setup.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
+import { tables } from "../schema/model.js";
 import { prismaProviderFor } from "../schema/prisma.js";
 import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
 import type { SqlDialect } from "../schema/sql.js";
+import type { PackageJson } from "../targets/types.js";
 import type { TransformResult } from "../transforms/result.js";
 import { type FileStep, planFiles } from "./planner.js";
 import type { ProjectReader } from "./reader.js";
@@ -33,6 +36,8 @@ export interface GenerateInput {
   out?: string;
   /** Where a new Drizzle auth schema module goes when the app has none (from its layout). */
   defaultDrizzleFile: string;
+  /** The app's package.json: whether it has drizzle-kit, for the next step. */
+  packageJson: PackageJson;
 }
 
 /** A schema the merge cannot edit safely: why, and what to add by hand instead. */
@@ -130,6 +135,21 @@ function drizzleTransform(file: string, input: GenerateInput): (source: string) 
   };
 }
 
+/**
+ * How a Drizzle app creates what was added. The SQL migration creates the auth tables only where they are
+ * all new (or already came from create-auth's migrations): an app's own `users` table is already in its
+ * database, where `CREATE TABLE IF NOT EXISTS users` would skip the columns the merge gave it. There, as
+ * for any change to its schema, the app's own drizzle-kit makes the migration from the module.
+ */
+function drizzleNextStep(input: GenerateInput, file: string): string {
+  const deps = { ...input.packageJson.dependencies, ...input.packageJson.devDependencies };
+  const kit =
+    "drizzle-kit" in deps
+      ? "npx drizzle-kit generate, then npx drizzle-kit migrate (or npx drizzle-kit push)"
+      : "your migration tool (drizzle-kit: npx drizzle-kit push)";
+  return `Create what was added to ${file} in your database with ${kit}.`;
+}
+
 function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
   const { reader, setup } = input;
   const file = input.out ?? setup.drizzle?.authSchemaFile ?? input.defaultDrizzleFile;
@@ -160,13 +180,20 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
       },
     },
   ];
-  const migration = migrationStep(input, MIGRATIONS_DIR);
+  // Added by SQL name: `users` for a table, `users.email_verified` for a column.
+  const allNew = merged.added.filter((added) => !added.includes(".")).length === tables.length;
+  const ownMigrations = migrationFiles(reader, MIGRATIONS_DIR).length > 0;
+  const migration =
+    allNew || ownMigrations ? migrationStep(input, MIGRATIONS_DIR) : { step: null, added: [] as string[] };
   if (migration.step) steps.push(migration.step);
+  const sql = allNew || ownMigrations;
   return {
-    plan: finish(input, steps, overwrite, [migrateStep(MIGRATIONS_DIR, setup.dialect)]),
+    plan: finish(input, steps, overwrite, [
+      sql ? migrateStep(MIGRATIONS_DIR, setup.dialect) : drizzleNextStep(input, file),
+    ]),
     added: [...new Set([...merged.added, ...migration.added])],
     schema,
-    migrationsDir: MIGRATIONS_DIR,
+    migrationsDir: sql ? MIGRATIONS_DIR : null,
     tables: merged.tables,
     unsupported: null,
   };
