@@ -12,7 +12,7 @@ import type { MysqlPool } from "../../runtime/adapters/mysql.js";
 import type { PostgresPool } from "../../runtime/adapters/postgres.js";
 import type { SqliteDatabase } from "../../runtime/adapters/sqlite.js";
 import type { Adapter } from "../../runtime/types.js";
-import { type DatabaseConnection, oneLine, openDatabase } from "../database/connect.js";
+import { type DatabaseConnection, dialectName, oneLine, openDatabase } from "../database/connect.js";
 import { projectEnv } from "../database/project-env.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
@@ -24,8 +24,6 @@ export interface DbFlags {
 }
 
 type Counts = { sessions: number; verificationTokens: number };
-
-const DIALECT_NAMES = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" } as const;
 
 /** The runtime's adapter on the connection's own client (a pg Pool, a mysql2 Pool, a SQLite database). */
 async function runtimeAdapter(db: DatabaseConnection): Promise<Required<Pick<Adapter, "deleteExpired">>> {
@@ -74,7 +72,7 @@ async function prune(dir: string | undefined, flags: DbFlags, out: Output, host:
   } catch (error) {
     throw new CliError(
       "NeedsDatabase",
-      `Could not ${dryRun ? "count" : "delete"} expired rows in ${DIALECT_NAMES[db.dialect]} at ${db.target}: ${oneLine(error)} (are the auth tables there? \`auth migrate\` creates them).`,
+      `Could not ${dryRun ? "count" : "delete"} expired rows in ${dialectName(db.dialect)} at ${db.target}: ${oneLine(error)} (are the auth tables there? \`auth migrate\` creates them).`,
     );
   } finally {
     await db.close();
@@ -89,7 +87,7 @@ async function prune(dir: string | undefined, flags: DbFlags, out: Output, host:
     });
     return;
   }
-  const where = `${DIALECT_NAMES[db.dialect]} ${db.target}`;
+  const where = `${dialectName(db.dialect)} ${db.target}`;
   out.line(
     dryRun
       ? `Would delete ${described(counts)} from ${where} (dry run: nothing deleted).`
