@@ -1,19 +1,18 @@
 // `auth migrate` on real databases: a SQLite file, PostgreSQL and MariaDB on loopback, from an app folder on
-// disk whose node_modules holds the drivers (as an app's does). runMigrate is called directly on a Host of
-// that folder (the command is still in LATER). Each dialect runs one story: apply, re-run, a failing file that
+// disk whose node_modules holds the drivers (as an app's does), typed as users type it (main.ts's run on a
+// Host of that folder). Each dialect runs one story: apply, re-run, a failing file that
 // leaves the database as it was, the fixed file, a dry run, the --json object, edited and removed files.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runMigrate } from "../../src/cli/commands/migrate.js";
 import { type DatabaseConnection, openDatabase } from "../../src/cli/database/connect.js";
 import { splitStatements } from "../../src/cli/database/sql-statements.js";
-import { CliError } from "../../src/cli/errors.js";
 import type { Host } from "../../src/cli/host.js";
-import { createOutput } from "../../src/cli/output.js";
+import { run } from "../../src/cli/main.js";
 import { diskReader } from "../../src/cli/plan/reader.js";
 import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import { LATER } from "../../src/cli/surface.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { repoRoot } from "./support.js";
@@ -43,43 +42,65 @@ function write(root: string, file: string, text: string): void {
   writeFileSync(path.join(root, file), text);
 }
 
+// Until the lead takes migrate out of LATER, these runs lift it for this file only (and put it back).
+let lifted = false;
+beforeAll(() => {
+  lifted = LATER.delete("migrate");
+});
+afterAll(() => {
+  if (lifted) LATER.add("migrate");
+});
+
 interface MigrateRun {
+  status: number;
   stdout: string;
-  /** The CliError it ended with, if any. */
-  error: CliError | null;
+  /** The one line a failure printed on stderr (without `auth: `), or null after a success. */
+  error: { message: string } | null;
   json: Record<string, unknown> | null;
 }
 
-/** runMigrate in `root` with `env` as the process environment; only a CliError may end it. */
+/**
+ * `auth migrate <root> [flags]` as typed (main.ts's run on a Host of the folder on disk), with `env` as the
+ * process environment. A failure must be exactly one line on stderr.
+ */
 async function migrateIn(
   root: string,
   env: Record<string, string>,
   flags: { migrations?: string; dryRun?: boolean; json?: boolean } = {},
 ): Promise<MigrateRun> {
   let stdout = "";
+  let stderr = "";
   const unused = () => {
     throw new Error("auth migrate writes no files");
   };
   const host: Host = {
-    cwd: root,
+    cwd: os.tmpdir(),
     env,
     terminal: false,
     stdout: (text) => {
       stdout += text;
     },
-    stderr: () => {},
+    stderr: (text) => {
+      stderr += text;
+    },
     reader: diskReader,
     apply: unused,
     install: unused,
     runtime: unused,
   };
-  try {
-    await runMigrate(undefined, flags, createOutput(Boolean(flags.json), host.stdout), host);
-    return { stdout, error: null, json: flags.json ? JSON.parse(stdout) : null };
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    return { stdout, error, json: null };
-  }
+  const argv = ["migrate", root];
+  if (flags.migrations !== undefined) argv.push("--migrations", flags.migrations);
+  if (flags.dryRun) argv.push("--dry-run");
+  if (flags.json) argv.push("--json");
+  const status = await run(argv, "auth", host);
+  if (status !== 0) expect(stderr).toMatch(/^auth: [^\n]+\n$/);
+  else expect(stderr).toBe("");
+  return {
+    status,
+    stdout,
+    error: status === 0 ? null : { message: stderr.slice("auth: ".length, -1) },
+    json: flags.json ? JSON.parse(stdout) : null,
+  };
 }
 
 /** Tables, columns and indexes of the database, and the recorded migrations: what "as it was" compares. */
@@ -216,7 +237,7 @@ describe.each(stories)("auth migrate on $label", ({ dialect, setUp }) => {
     const before = await snapshot(db);
     write(root, "auth-migrations/0002_roles.sql", failingSecond(dialect));
     const run = await migrateIn(root, env);
-    expect(run.error?.code).toBe("ApplyFailed");
+    expect(run.status).toBe(1);
     expect(run.error?.message).toMatch(
       /^0002_roles\.sql failed at statement 4 \(line 5: INSERT INTO no_such_table \(id\)\): .*no_such_table.*\. /,
     );
@@ -352,7 +373,7 @@ describe("auth migrate, what it refuses", () => {
   ])("--migrations %s is refused in one line, exit 2", async (value, why) => {
     const root = app();
     const run = await migrateIn(root, sqliteEnv, { migrations: value });
-    expect(run.error?.code).toBe("InvalidOption");
+    expect(run.status).toBe(2);
     expect(run.error?.message).toBe(
       `--migrations ${value} ${why}: the migrations folder must be inside the app's folder (${root}).`,
     );
@@ -364,7 +385,7 @@ describe("auth migrate, what it refuses", () => {
     const root = app({ "auth-migrations/0001_auth_tables.sql": sqlSchema("sqlite") });
     symlinkSync(elsewhere, path.join(root, "linked"), "dir");
     const folder = await migrateIn(root, sqliteEnv, { migrations: "linked" });
-    expect(folder.error?.code).toBe("InvalidOption");
+    expect(folder.status).toBe(2);
     expect(folder.error?.message).toBe(
       `--migrations linked is a link that leads outside it: the migrations folder must be inside the app's folder (${root}).`,
     );
@@ -382,7 +403,7 @@ describe("auth migrate, what it refuses", () => {
   test("no migrations and no Prisma: one line naming generate", async () => {
     const root = app();
     const run = await migrateIn(root, sqliteEnv);
-    expect(run.error?.code).toBe("NotSetUp");
+    expect(run.status).toBe(1);
     expect(run.error?.message).toBe(
       `No SQL migrations in auth-migrations/ (${root}): write them with npx create-auth generate, then run auth migrate.`,
     );
