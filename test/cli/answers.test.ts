@@ -63,9 +63,39 @@ describe("init answers", () => {
     expect(error.message).toContain("next, sveltekit, express, solid-start, qwik");
   });
 
-  it("refuses options of later versions with a clear message", () => {
-    expect(failure(() => parseInitFlags({ orm: "prisma" })).code).toBe("NotYetAvailable");
-    expect(failure(() => parseInitFlags({ orm: "drizzle", db: "sqlite" })).message).toContain("later version");
+  it("takes --orm drizzle|prisma with a database, refuses it with --db none, and takes the dialect from the app's ORM", () => {
+    expect(parseInitFlags({ orm: "drizzle", db: "sqlite" }).orm).toBe("drizzle");
+    const none = failure(() => parseInitFlags({ orm: "prisma", db: "none" }));
+    expect(none.code).toBe("InvalidOption");
+    expect(none.message).toContain("--db sqlite|postgres|mysql");
+    const partial = parseInitFlags({ providers: "github", orm: "prisma" });
+    const project = [{ orm: "prisma" as const, dialect: "postgres" as const }];
+    // The dialect the app's Prisma setup names answers --db: no question left but the ORM-free ones.
+    expect(missingQuestions(partial, project)).toEqual(["strategy"]);
+    expect(completeAnswers(partial, {}, { yes: false, framework: "next", project })).toMatchObject({
+      orm: "prisma",
+      db: "postgres",
+      strategy: "database",
+    });
+    // No setup naming it (or another ORM's): a usage error naming --db, with or without --yes.
+    for (const other of [[], [{ orm: "drizzle" as const, dialect: "mysql" as const }]]) {
+      const error = failure(() => completeAnswers(partial, {}, { yes: true, framework: "next", project: other }));
+      expect(error.code).toBe("MissingAnswer");
+      expect(error.message).toContain("pass --db sqlite|postgres|mysql");
+    }
+  });
+
+  it("asks for the ORM only in an app that uses one, and defaults to none without a terminal", () => {
+    const partial = parseInitFlags({ providers: "github", db: "sqlite" });
+    expect(missingQuestions(partial)).toEqual(["strategy"]);
+    expect(missingQuestions(partial, [{ orm: "drizzle", dialect: "sqlite" }])).toEqual(["strategy", "orm"]);
+    const answers = completeAnswers(
+      partial,
+      {},
+      { yes: false, framework: "next", project: [{ orm: "drizzle", dialect: "sqlite" }] },
+    );
+    expect(answers.orm).toBe("none");
+    expect(completeAnswers(partial, { orm: "drizzle" }, { yes: false, framework: "next" }).orm).toBe("drizzle");
   });
 
   it("accepts database sessions with each SQL database and no ORM", () => {

@@ -150,11 +150,14 @@ describe("create-auth init: safety", () => {
     expect(project.read("auth.ts")).toContain("NextAuth(");
   });
 
-  it("refuses options of later versions before touching anything", async () => {
+  it("refuses --orm without a database to name its dialect, before touching anything", async () => {
     const project = memoryFixture("next-app");
+    const before = project.hash();
     const run = await initInMemory(project, ["--providers", "github", "--orm", "prisma", "--yes"]);
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toMatch(/later version/);
+    expect(run.stderr).toContain("--orm prisma needs the database's dialect");
+    expect(run.stderr).toContain("--db sqlite|postgres|mysql");
+    expect(project.hash()).toBe(before);
   });
 
   it("imports the auth module relatively when there is no path alias, and honours --runtime-dir", async () => {

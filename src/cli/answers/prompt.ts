@@ -5,7 +5,7 @@
 import { CliError } from "../errors.js";
 import { needsDatabase, PROVIDERS } from "../providers/catalog.js";
 import type { Answers } from "../targets/types.js";
-import { type AskedAnswers, onlyCredentials, type Question } from "./resolve.js";
+import { type AskedAnswers, onlyCredentials, type ProjectOrm, type Question } from "./resolve.js";
 
 async function clack() {
   return import("@clack/prompts");
@@ -16,10 +16,15 @@ function cancelled(): never {
 }
 
 /**
- * Asks in order: providers, database, then the session strategy (only once a database is chosen: without
- * one, and for credentials-only sign-in, JWT is the only possibility). `given` holds what flags answered.
+ * Asks in order: providers, database, the ORM (only when the project uses one: `project`), then the session
+ * strategy (only once a database is chosen: without one, and for credentials-only sign-in, JWT is the only
+ * possibility). `given` holds what flags answered.
  */
-export async function askMissing(missing: Question[], given: AskedAnswers = {}): Promise<AskedAnswers> {
+export async function askMissing(
+  missing: Question[],
+  given: AskedAnswers = {},
+  project: readonly ProjectOrm[] = [],
+): Promise<AskedAnswers> {
   const prompts = await clack();
   const answers: AskedAnswers = {};
   if (missing.includes("providers")) {
@@ -42,11 +47,14 @@ export async function askMissing(missing: Question[], given: AskedAnswers = {}):
     // --strategy database was given, or email/passkey sign-in was picked: "none" cannot hold their data.
     const chosen = answers.providers ?? given.providers ?? [];
     const passwordless = chosen.filter(needsDatabase).map((p) => p.name);
-    const databaseRequired = given.strategy === "database" || passwordless.length > 0;
+    const ormGiven = given.orm !== undefined && given.orm !== "none";
+    const databaseRequired = given.strategy === "database" || passwordless.length > 0 || ormGiven;
     const noneHint =
       given.strategy === "database"
         ? "--strategy database needs a database"
-        : `${passwordless.join(" and ")} sign-in needs a database`;
+        : ormGiven
+          ? `--orm ${given.orm} needs a database`
+          : `${passwordless.join(" and ")} sign-in needs a database`;
     const db = await prompts.select<Answers["db"]>({
       message: "Database for users and sessions",
       options: [
@@ -66,6 +74,23 @@ export async function askMissing(missing: Question[], given: AskedAnswers = {}):
   }
   const db = answers.db ?? given.db;
   const providers = answers.providers ?? given.providers ?? [];
+  if (missing.includes("orm") && db !== undefined && db !== "none" && project.length > 0) {
+    // The project's own ORM first: the auth tables then live in its schema, next to the app's.
+    const labels = { drizzle: "Drizzle", prisma: "Prisma" } as const;
+    const orm = await prompts.select<Answers["orm"]>({
+      message: "Store users through",
+      options: [
+        ...project.map((found) => ({
+          value: found.orm,
+          label: labels[found.orm],
+          hint: `this project uses it: the auth ${found.orm === "prisma" ? "models" : "tables"} go in its schema`,
+        })),
+        { value: "none" as const, label: "Plain SQL", hint: "create-auth's own client module and auth-schema.sql" },
+      ],
+    });
+    if (prompts.isCancel(orm)) cancelled();
+    answers.orm = orm;
+  }
   if (missing.includes("strategy") && db !== undefined && db !== "none" && !onlyCredentials(providers)) {
     const strategy = await prompts.select<Answers["strategy"]>({
       message: "Where sessions live",

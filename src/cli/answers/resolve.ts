@@ -1,10 +1,12 @@
 /**
  * Answers for `init`, from flags first. Pure: validates what was given, lists what is missing, and
  * completes missing answers from prompts or (with --yes) safe defaults, failing fast with the flag's name
- * when neither is possible. Values that belong to later versions are refused here, before any work.
+ * when neither is possible. What the project already uses (Drizzle, Prisma: `ProjectOrm`, found by the
+ * caller) only completes answers: the ORM's dialect when --db is missing, the ORM offered first on a terminal.
  */
 import { CliError } from "../errors.js";
 import { findProvider, needsDatabase, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
+import type { SqlDialect } from "../schema/sql.js";
 import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../targets/types.js";
 
 export interface InitFlags {
@@ -21,16 +23,25 @@ export interface InitFlags {
 }
 
 /** Questions asked when their flag is missing; each names its flag in messages. */
-export type Question = "providers" | "db" | "strategy";
+export type Question = "providers" | "db" | "strategy" | "orm";
 
 export const QUESTION_FLAGS: Record<Question, string> = {
   providers: "--providers",
   db: "--db",
   strategy: "--strategy",
+  orm: "--orm",
 };
 
 /** What the prompts may answer. */
-export type AskedAnswers = Partial<Pick<Answers, "providers" | "db" | "strategy">>;
+export type AskedAnswers = Partial<Pick<Answers, "providers" | "db" | "strategy" | "orm">>;
+
+/** An ORM the project already uses, and the SQL dialect its setup names (null when it names none). */
+export interface ProjectOrm {
+  orm: Exclude<Answers["orm"], "none">;
+  dialect: SqlDialect | null;
+}
+
+const ORM_NAMES: Record<ProjectOrm["orm"], string> = { drizzle: "Drizzle", prisma: "Prisma" };
 
 export interface PartialAnswers {
   framework?: FrameworkId;
@@ -54,10 +65,6 @@ const DATABASES = ["sqlite", "postgres", "mysql"] as const;
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new CliError("InvalidOption", `Unknown ${flag} value "${value}" (one of: ${allowed.join(", ")}).`);
-}
-
-function later(what: string, instead: string): never {
-  throw new CliError("NotYetAvailable", `${what} arrives in a later version of create-auth; use ${instead} for now.`);
 }
 
 export function parseProviders(list: string): ProviderEntry[] {
@@ -114,7 +121,12 @@ export function parseInitFlags(flags: InitFlags): PartialAnswers {
   if (partial.db === "none" && partial.providers) assertDatabaseFor(partial.providers, "none");
   if (flags.orm !== undefined) {
     partial.orm = oneOf("--orm", flags.orm, ["none", "drizzle", "prisma"] as const);
-    if (partial.orm !== "none") later(`--orm ${partial.orm}`, "--orm none");
+    if (partial.orm !== "none" && partial.db === "none") {
+      throw new CliError(
+        "InvalidOption",
+        `--orm ${partial.orm} stores users through ${ORM_NAMES[partial.orm]}, but --db is none; pick the database with --db ${DATABASES.join("|")}.`,
+      );
+    }
   }
   return partial;
 }
@@ -133,13 +145,23 @@ function assertDatabaseFor(providers: readonly ProviderEntry[], db: Answers["db"
   );
 }
 
-/** `strategy` is listed too; the prompt asks it only once a database is chosen (without one, only JWT works). */
-export function missingQuestions(partial: PartialAnswers): Question[] {
+/**
+ * `strategy` is listed too; the prompt asks it only once a database is chosen (without one, only JWT works).
+ * `orm` only when the project uses one (`project`): elsewhere the SQL client is the one choice that matters.
+ * A missing --db is no question when --orm names an ORM whose setup here names its dialect.
+ */
+export function missingQuestions(partial: PartialAnswers, project: readonly ProjectOrm[] = []): Question[] {
   const missing: Question[] = [];
   if (!partial.providers) missing.push("providers");
-  if (!partial.db) missing.push("db");
+  if (!partial.db && !ormDialect(partial.orm, project)) missing.push("db");
   if (!partial.strategy) missing.push("strategy");
+  if (!partial.orm && project.length > 0) missing.push("orm");
   return missing;
+}
+
+/** The dialect of the project's own setup of `orm`, when it names one. */
+function ormDialect(orm: Answers["orm"] | undefined, project: readonly ProjectOrm[]): SqlDialect | null {
+  return project.find((found) => found.orm === orm)?.dialect ?? null;
 }
 
 /** Credentials sign-in always keeps its session in a JWT (AUTHJS-FACTS §7), so it alone cannot use the database. */
@@ -158,9 +180,20 @@ function defaultStrategy(db: Answers["db"], providers: readonly ProviderEntry[])
 export function completeAnswers(
   partial: PartialAnswers,
   asked: AskedAnswers,
-  options: { yes: boolean; framework: FrameworkId },
+  options: { yes: boolean; framework: FrameworkId; project?: readonly ProjectOrm[] },
 ): Answers {
   const merged = { ...partial, ...asked };
+  // An ORM needs a database; its dialect is the project's when its setup names one, else only --db says it.
+  if (merged.orm && merged.orm !== "none" && !merged.db) {
+    const dialect = ormDialect(merged.orm, options.project ?? []);
+    if (!dialect) {
+      throw new CliError(
+        "MissingAnswer",
+        `--orm ${merged.orm} needs the database's dialect, and no ${ORM_NAMES[merged.orm]} setup here names one: pass --db ${DATABASES.join("|")}.`,
+      );
+    }
+    merged.db = dialect;
+  }
   // A database strategy with no database named is a decision --yes should not make for the user.
   if (merged.strategy === "database" && !merged.db) {
     throw new CliError(
@@ -172,7 +205,8 @@ export function completeAnswers(
   // a default to pick for them.
   if (merged.providers) assertDatabaseFor(merged.providers, merged.db);
   for (const question of missingQuestions(merged)) {
-    if (question === "strategy") continue;
+    // The strategy follows from the database, and the ORM stays none unless it was asked or given.
+    if (question === "strategy" || question === "orm") continue;
     if (!options.yes) {
       const example = question === "providers" ? "--providers github,credentials" : "--db none";
       throw new CliError(

@@ -3,6 +3,7 @@
  * provider keys, the database connection, git-ignored), `.env.example`, the runtime package in the project,
  * and the dependencies that link it (and the database driver). Every init plan ends with these steps.
  */
+import type { OrmDependencies } from "../database/orm-shared.js";
 import { databaseDriver } from "../database/plan.js";
 import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
 import { runtimeEntries } from "../runtime-package/entries.js";
@@ -47,13 +48,15 @@ export function planEnvAndRuntime(
   context: PlanContext,
   target: Pick<Target, "envIgnorePattern" | "starterIgnores">,
   options: EnvAndRuntimeOptions,
+  /** With an ORM (init --orm): its packages and connection setting instead of the SQL driver's. */
+  orm: OrmDependencies | null = null,
 ): EnvAndRuntimePlan {
   const { info, answers, reader } = context;
   const steps: FileStep[] = [];
 
   const providerKeys = answers.providers.flatMap((p) => p.envKeys);
-  const driver = databaseDriver(answers);
-  const databaseKeys = driver ? [driver.envKey] : [];
+  const driver = orm ? null : databaseDriver(answers);
+  const databaseKeys = driver ? [driver.envKey] : (orm?.env.map((entry) => entry.key) ?? []);
   const secrets = planSecretsFile({
     reader,
     envFile: info.envFile,
@@ -63,6 +66,7 @@ export function planEnvAndRuntime(
       { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
       ...providerKeys.map((key) => ({ key, value: "" })),
       ...(driver ? [{ key: driver.envKey, value: driver.envValue }] : []),
+      ...(orm?.env ?? []),
     ],
     header: [
       "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.",
@@ -87,7 +91,7 @@ export function planEnvAndRuntime(
   const exampleHidden = info.exampleStatus?.ignored === true;
   const ignores = [
     secrets.ignore,
-    driver?.adapter === "sqlite" ? SQLITE_IGNORE : null,
+    driver?.adapter === "sqlite" || orm?.sqliteFile ? SQLITE_IGNORE : null,
     exampleHidden ? EXAMPLE_UNIGNORE : null,
   ].filter(
     (entry): entry is IgnoreEntry =>
@@ -115,8 +119,10 @@ export function planEnvAndRuntime(
   const wanted: Record<string, string> = { [RUNTIME_PACKAGE_NAME]: `file:./${answers.runtimeDir}` };
   for (const name of RUNTIME_PEERS) wanted[name] = context.runtime.peerDependencies[name] ?? "*";
   Object.assign(wanted, driver?.packages, ...answers.providers.map((p) => p.packages ?? {}));
+  Object.assign(wanted, orm?.packages);
   // Type declarations only matter to TypeScript apps, and only while developing.
   const devWanted = info.language === "ts" ? { ...driver?.typePackages } : {};
+  Object.assign(devWanted, orm?.devPackages, info.language === "ts" ? orm?.typePackages : {});
   const addAll = (source: string) => {
     const deps = addDependencies(source, wanted);
     const afterDeps = deps === "unchanged" ? source : deps.content;

@@ -4,6 +4,7 @@
  * steps. Targets describe; this turns their description and the answers into a Plan, through the planner.
  */
 import path from "node:path";
+import { planOrm } from "../database/orm-plan.js";
 import { planDatabase } from "../database/plan.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { passwordlessNextStep } from "../providers/template-data.js";
@@ -100,8 +101,11 @@ export function providerNextStep(
 export function planInit(target: Target, context: PlanContext): Plan {
   const { info, answers, reader } = context;
   const init = target.init(context);
-  const database = planDatabase(context, { ...init.database, authFile: init.auth.path });
-  const shared = planEnvAndRuntime(context, target, init.env);
+  const databaseOptions = { ...init.database, authFile: init.auth.path };
+  // With an ORM the tables go into the app's schema and its own client is reused; else the SQL files.
+  const orm = answers.orm === "none" ? null : planOrm(context, databaseOptions);
+  const database = orm ?? planDatabase(context, databaseOptions);
+  const shared = planEnvAndRuntime(context, target, init.env, orm?.dependencies ?? null);
   const steps: FileStep[] = [
     ...(info.frameworkNote ? [{ kind: "note" as const, text: info.frameworkNote }] : []),
     ...(info.packageManager.note ? [{ kind: "note" as const, text: info.packageManager.note }] : []),

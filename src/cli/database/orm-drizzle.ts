@@ -1,0 +1,216 @@
+/**
+ * The Drizzle part of `init --orm drizzle`: the auth tables merged into the app's schema module
+ * (mergeDrizzleSchema; a new auth-schema module beside the client when the app has no Drizzle schema), the
+ * app's own db instance handed to `drizzle(db, { users, … })` with the tables under their export names, or
+ * a new client module (drizzle-client.hbs) when it has none; the first SQL migration when the auth tables
+ * are all new, so `create-auth migrate` creates exactly these tables.
+ */
+import { CliError } from "../errors.js";
+import type { FileStep } from "../plan/planner.js";
+import { drizzleSchema } from "../schema/drizzle.js";
+import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
+import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
+import type { SqlDialect } from "../schema/sql.js";
+import { findDrizzleProject } from "./drizzle-project.js";
+import { importSpecifier } from "./orm-imports.js";
+import {
+  assertDialect,
+  besideClient,
+  clientTemplateData,
+  DIALECT_LABELS,
+  fromAuth,
+  importedInstance,
+  importLine,
+  newClientEnv,
+  newClientWiring,
+  ORM_RANGES,
+  type OrmContext,
+  type OrmPart,
+} from "./orm-shared.js";
+
+/** How drizzleSchema() starts: a module init wrote. */
+const OWN_SCHEMA_HEADER = "// Auth tables for ";
+
+const TABLE_KEYS = ["users", "accounts", "sessions", "verificationTokens", "authenticators"] as const;
+
+/**
+ * The driver a new client module opens, per dialect: its Drizzle module, its package and type package. SQLite
+ * stays on better-sqlite3 here (drizzle-orm 0.45 has no node:sqlite driver). Ranges as this repository tests.
+ */
+const DRIZZLE_DRIVERS: Record<
+  SqlDialect,
+  { module: string; packages: Record<string, string>; typePackages: Record<string, string> }
+> = {
+  sqlite: {
+    module: "drizzle-orm/better-sqlite3",
+    packages: { "better-sqlite3": "^12.11.1" },
+    typePackages: { "@types/better-sqlite3": "^9.6.0" },
+  },
+  postgres: {
+    module: "drizzle-orm/node-postgres",
+    packages: { pg: "^8.23.1" },
+    typePackages: { "@types/pg": "^8.23.1" },
+  },
+  mysql: { module: "drizzle-orm/mysql2", packages: { mysql2: "^3.24.6" }, typePackages: {} },
+};
+
+/** `{ users, accounts: account, … }`: the adapter's keys, each naming the schema's export. */
+function tablesObject(tables: AuthTableNames): string {
+  return `{ ${TABLE_KEYS.map((key) => (tables[key] === key ? key : `${key}: ${tables[key]}`)).join(", ")} }`;
+}
+
+/** drizzleSchema() as CommonJS, for an Express app whose modules are CommonJS. */
+function asCommonJs(source: string): string {
+  const names: string[] = [];
+  const body = source
+    .replace(/^import \{([^}]*)\} from ("[^"]+");$/m, (_, list: string, module: string) => {
+      return `const {${list}} = require(${module});`;
+    })
+    .replace(/^export const (\w+) =/gm, (_, name: string) => {
+      names.push(name);
+      return `const ${name} =`;
+    });
+  return `${body}\nmodule.exports = { ${names.join(", ")} };\n`;
+}
+
+export function planDrizzle(ctx: OrmContext): OrmPart {
+  const { context, options, dialect, driver } = ctx;
+  const { reader, info, render } = context;
+  // init's own auth-schema module from an earlier run (beside its client module, where Drizzle's usual
+  // folders are not): that setup again, rather than a second place for the tables.
+  const ownSchema = besideClient(options, "auth-schema");
+  const own = reader.read(ownSchema)?.startsWith(OWN_SCHEMA_HEADER) ?? false;
+  const project = own ? null : findDrizzleProject(reader, info);
+  assertDialect(
+    dialect,
+    project?.dialect ?? null,
+    `${project?.configFile ?? project?.authSchemaFile}'s Drizzle schema`,
+  );
+  const steps: FileStep[] = [];
+  const label = DIALECT_LABELS[dialect];
+
+  // The auth tables: merged into the app's schema module, else a module of their own.
+  let schemaFile: string;
+  let tables: AuthTableNames;
+  let allNew: boolean;
+  if (project) {
+    schemaFile = project.authSchemaFile;
+    const source = reader.read(schemaFile);
+    const merged = mergeDrizzleSchema(source, schemaFile, dialect);
+    if ("unsupported" in merged) throw new CliError("UnsupportedProject", merged.unsupported);
+    tables = merged.tables;
+    // Added by SQL name: `users` for a table, `users.email_verified` for a column.
+    allNew = merged.added.filter((added) => !added.includes(".")).length === TABLE_KEYS.length;
+    const reason = `auth tables in your Drizzle schema (${merged.added.join(", ") || "all there"})`;
+    if (source === null && merged.text !== "unchanged") {
+      steps.push({ kind: "owned", path: schemaFile, content: merged.text, reason, done: () => false });
+    } else {
+      steps.push({
+        kind: "edit",
+        path: schemaFile,
+        reason,
+        transform: (text) => {
+          const again = mergeDrizzleSchema(text, schemaFile, dialect);
+          return "unsupported" in again ? again : again.text;
+        },
+        unsupported: (why) => `${schemaFile} was left as it is: ${why}`,
+      });
+    }
+  } else {
+    schemaFile = ownSchema;
+    const content = drizzleSchema(dialect);
+    tables = Object.fromEntries(TABLE_KEYS.map((key) => [key, key])) as unknown as AuthTableNames;
+    allNew = true;
+    steps.push({
+      kind: "owned",
+      path: schemaFile,
+      content: options.cjs ? asCommonJs(content) : content,
+      // Ours, possibly with the user's own columns: their edits stay.
+      done: (source) => source.startsWith(OWN_SCHEMA_HEADER),
+      reason: `${label} auth tables as Drizzle tables (users, accounts, sessions, verification tokens, authenticators)`,
+    });
+  }
+
+  // The first migration, when nothing of the auth tables exists yet: `create-auth migrate` applies it.
+  const migration = allNew ? nextMigration(migrationFiles(reader, MIGRATIONS_DIR), dialect) : null;
+  if (migration) {
+    steps.push({
+      kind: "owned",
+      path: `${MIGRATIONS_DIR}/${migration.name}`,
+      content: migration.sql,
+      done: () => true,
+      reason: `${label} migration creating the same tables, for create-auth migrate`,
+    });
+  }
+
+  // The db instance: the app's own, else a new client module.
+  const instance = project?.instance ?? null;
+  // A module of init's own sits beside the client module: imported the way the target imports that one.
+  const schemaImport = project ? fromAuth(ctx, schemaFile) : options.clientImport.replace(/auth-db/, "auth-schema");
+  const tableImport = importLine(
+    [...new Set(TABLE_KEYS.map((key) => tables[key]))],
+    schemaImport,
+    Boolean(options.cjs),
+  );
+  let wiring: OrmPart["wiring"];
+  let dependencies: OrmPart["dependencies"];
+  if (instance) {
+    const imported = importedInstance(instance.exportName, "db", "drizzle");
+    wiring = {
+      client: imported.name,
+      clientExpression: `${imported.local}, ${tablesObject(tables)}`,
+      clientImport: fromAuth(ctx, instance.file),
+      clientFile: instance.file,
+      imports: [tableImport],
+    };
+    dependencies = {
+      packages: { "drizzle-orm": ORM_RANGES["drizzle-orm"] },
+      devPackages: {},
+      typePackages: {},
+      env: [],
+      sqliteFile: false,
+    };
+  } else {
+    const client = newClientWiring(ctx, "db");
+    const drizzleDriver = DRIZZLE_DRIVERS[dialect];
+    steps.push({
+      kind: "owned",
+      path: options.clientFile,
+      content: render("database/drizzle-client", {
+        ...clientTemplateData(ctx),
+        client: client.client,
+        schemaFile,
+        schemaImport: importSpecifier(options.clientFile, schemaFile, { ...ctx.style, sveltekit: false, aliases: [] }),
+      }),
+      done: (source) => source.includes(`"${drizzleDriver.module}"`),
+      reason: `Drizzle client for the auth adapter (${driver.envKey})`,
+    });
+    wiring = {
+      ...client,
+      clientExpression: `${client.clientExpression}, ${tablesObject(tables)}`,
+      imports: [tableImport],
+    };
+    dependencies = {
+      packages: { "drizzle-orm": ORM_RANGES["drizzle-orm"], ...drizzleDriver.packages },
+      devPackages: {},
+      typePackages: drizzleDriver.typePackages,
+      ...newClientEnv(driver),
+    };
+  }
+
+  // How the tables get created.
+  const usesKit =
+    Boolean(project?.configFile) ||
+    "drizzle-kit" in { ...info.packageJson.dependencies, ...info.packageJson.devDependencies };
+  const kit = usesKit ? "npx drizzle-kit push (or drizzle-kit generate, then drizzle-kit migrate)" : null;
+  const setting = instance
+    ? ""
+    : dialect === "sqlite"
+      ? `${driver.envKey} in ${info.envFile} names the file (default auth.db); `
+      : `set ${driver.envKey} in ${info.envFile} (${dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then `;
+  const create = migration
+    ? `create the auth tables once with npx create-auth migrate (it applies ${MIGRATIONS_DIR}/${migration.name}, the same tables as ${schemaFile})${kit ? `, or with drizzle-kit, which this app uses: ${kit}` : ""}`
+    : `create what init added to ${schemaFile} in your database${kit ? `: ${kit}` : " with your migration tool (drizzle-kit: npx drizzle-kit push)"}`;
+  const nextSteps = [`Drizzle (${label}): ${setting}${create}.`];
+  return { steps, nextSteps, wiring, dependencies };
+}

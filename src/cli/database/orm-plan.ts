@@ -1,0 +1,64 @@
+/**
+ * The database part of `init --orm drizzle|prisma`: the auth tables go into the app's own schema (Drizzle
+ * tables in its schema module, Prisma models in its schema), and the auth module hands the ORM adapter the
+ * app's EXISTING db/client instance when it has one, else a client module init writes (where the SQL path's
+ * client module goes). Each ORM's part is in orm-drizzle.ts / orm-prisma.ts; this adds what both say.
+ */
+import type { ProjectOrm } from "../answers/resolve.js";
+import type { ProjectReader } from "../plan/reader.js";
+import type { PlanContext, ProjectInfo } from "../targets/types.js";
+import { DATABASE_DRIVERS } from "./drivers.js";
+import { findDrizzleProject } from "./drizzle-project.js";
+import { planDrizzle } from "./orm-drizzle.js";
+import { importStyleOf } from "./orm-imports.js";
+import { planPrisma } from "./orm-prisma.js";
+import type { OrmFileOptions, OrmPlan } from "./orm-shared.js";
+import type { DatabaseWiring } from "./plan.js";
+import { findPrismaProject } from "./prisma-project.js";
+import { dialectOfPrisma } from "./setup.js";
+
+/** The ORMs the project already uses, with the dialect their setup names: what init offers and infers from. */
+export function projectOrms(reader: ProjectReader, info: Pick<ProjectInfo, "srcDir" | "language">): ProjectOrm[] {
+  const found: ProjectOrm[] = [];
+  const drizzle = findDrizzleProject(reader, info);
+  if (drizzle) found.push({ orm: "drizzle", dialect: drizzle.dialect });
+  const prisma = findPrismaProject(reader, info);
+  if (prisma) found.push({ orm: "prisma", dialect: prisma.provider ? dialectOfPrisma(prisma.provider) : null });
+  return found;
+}
+
+export function planOrm(context: PlanContext, options: OrmFileOptions): OrmPlan {
+  const { answers, info, reader } = context;
+  if (answers.orm === "none" || answers.db === "none") throw new Error("planOrm needs an ORM and a database");
+  const driver = DATABASE_DRIVERS[answers.db];
+  const style = importStyleOf(options.clientImport, info.aliases, info.framework.id === "express");
+  const ctx = { context, options, dialect: answers.db, driver, style };
+  const part = answers.orm === "drizzle" ? planDrizzle(ctx) : planPrisma(ctx);
+  const wiring: DatabaseWiring = {
+    ...part.wiring,
+    adapter: answers.orm,
+    strategy: answers.strategy,
+    sessions: answers.strategy === "database",
+  };
+  const steps = [...part.steps];
+  const existingAuth = reader.read(options.authFile);
+  const adapterModule = `@create-auth/runtime/adapters/${answers.orm}`;
+  if (existingAuth !== null && !existingAuth.includes(adapterModule) && !context.overwrite.has(options.authFile)) {
+    const imports = [
+      `${answers.orm} from "${adapterModule}"`,
+      `{ ${wiring.client} } from "${wiring.clientImport}"`,
+      ...(wiring.imports ?? []).map((line) => line.replace(/^import /, "").replace(/;$/, "")),
+    ];
+    steps.push({
+      kind: "note",
+      text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${answers.orm}(${wiring.clientExpression})\` (import ${imports.join(", ")}) and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
+    });
+  }
+  if (answers.strategy === "database" && answers.providers.some((p) => p.kind === "credentials")) {
+    steps.push({
+      kind: "note",
+      text: "Credentials sign-in cannot start a database session (the runtime refuses it with UnsupportedStrategy): use --strategy jwt if people sign in with a password.",
+    });
+  }
+  return { steps, nextSteps: part.nextSteps, wiring, dependencies: part.dependencies };
+}

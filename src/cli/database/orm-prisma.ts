@@ -1,0 +1,202 @@
+/**
+ * The Prisma part of `init --orm prisma`: the auth models merged into the app's Prisma schema
+ * (mergePrismaSchema: edits of its file(s), a new auth.prisma in a schema folder, a whole schema.prisma when
+ * it has none, with a prisma.config that gives `prisma migrate` the database), the app's own PrismaClient
+ * handed to `prisma(client)`, or a new client module (prisma-client.hbs: the generated PrismaClient on the
+ * dialect's driver adapter) when it has none.
+ */
+import path from "node:path";
+import { CliError } from "../errors.js";
+import type { FileStep } from "../plan/planner.js";
+import { prismaProviderFor } from "../schema/prisma.js";
+import { blockSetting, prismaBlocks } from "../schema/prisma-blocks.js";
+import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
+import type { SqlDialect } from "../schema/sql.js";
+import type { DatabaseDriver } from "./drivers.js";
+import { importSpecifier } from "./orm-imports.js";
+import {
+  assertDialect,
+  clientTemplateData,
+  DIALECT_LABELS,
+  fromAuth,
+  importedInstance,
+  newClientEnv,
+  newClientWiring,
+  ORM_RANGES,
+  type OrmContext,
+  type OrmPart,
+} from "./orm-shared.js";
+import { findPrismaProject } from "./prisma-project.js";
+import { dialectOfPrisma } from "./setup.js";
+
+const DRIVER_ADAPTERS: Record<SqlDialect, keyof typeof ORM_RANGES> = {
+  sqlite: "@prisma/adapter-better-sqlite3",
+  postgres: "@prisma/adapter-pg",
+  mysql: "@prisma/adapter-mariadb",
+};
+
+/**
+ * Where the schema's generator writes PrismaClient: `<output>/client.ts` for Prisma 7's `prisma-client`
+ * (output is relative to the file declaring it), `@prisma/client` for the older `prisma-client-js`.
+ */
+function generatedClient(files: readonly PrismaFile[]): { file: string } | { module: string } {
+  for (const file of files) {
+    for (const block of prismaBlocks(file.text)) {
+      if (block.kind !== "generator") continue;
+      const provider = blockSetting(file.text, block, "provider");
+      const output = blockSetting(file.text, block, "output");
+      if (provider === "prisma-client" && output) {
+        return { file: path.posix.join(path.posix.dirname(file.path), output, "client.ts") };
+      }
+      if (provider === "prisma-client-js") {
+        return output
+          ? { file: path.posix.join(path.posix.dirname(file.path), output, "index.js") }
+          : { module: "@prisma/client" };
+      }
+    }
+  }
+  return { module: "@prisma/client" };
+}
+
+/** prisma.config for a schema init writes: Prisma 7 reads the database URL there, not from the schema. */
+function prismaConfig(schemaPath: string, driver: DatabaseDriver, envFile: string): string {
+  const url =
+    driver.adapter === "sqlite"
+      ? `\`file:\${process.env.${driver.envKey} || "auth.db"}\``
+      : `process.env.${driver.envKey} ?? ""`;
+  return [
+    "// Prisma's CLI settings, created by create-auth: the schema, its migrations, and the database that",
+    `// \`prisma migrate\` works on (${driver.envKey}, from ${envFile}: Prisma 7 no longer reads env files itself).`,
+    'import { defineConfig } from "prisma/config";',
+    "",
+    "try {",
+    `  process.loadEnvFile(${JSON.stringify(envFile)});`,
+    "} catch {",
+    "  // No env file: the setting comes from the environment.",
+    "}",
+    "",
+    "export default defineConfig({",
+    `  schema: ${JSON.stringify(schemaPath)},`,
+    `  migrations: { path: ${JSON.stringify(`${path.posix.dirname(schemaPath)}/migrations`)} },`,
+    `  datasource: { url: ${url} },`,
+    "});",
+    "",
+  ].join("\n");
+}
+
+export function planPrisma(ctx: OrmContext): OrmPart {
+  const { context, options, dialect, driver } = ctx;
+  const { reader, info, render } = context;
+  const project = findPrismaProject(reader, info);
+  const provider = prismaProviderFor(dialect);
+  assertDialect(
+    dialect,
+    project?.provider ? dialectOfPrisma(project.provider) : null,
+    `the datasource of ${project?.schemaPath}`,
+  );
+  const files = project?.files ?? [];
+  const layout = project?.layout ?? "file";
+  const merged = mergePrismaSchema(files, provider, layout);
+  if ("unsupported" in merged) throw new CliError("UnsupportedProject", merged.unsupported);
+  const steps: FileStep[] = [];
+  const models = merged.added.filter((added) => added.startsWith("model ")).map((added) => added.slice(6));
+  const fields = merged.added.filter((added) => !added.startsWith("model "));
+  for (const change of merged.changes) {
+    if (!files.some((file) => file.path === change.path)) {
+      steps.push({
+        kind: "owned",
+        path: change.path,
+        content: change.text,
+        done: (source) => /\bmodel\s+VerificationToken\b/.test(source),
+        reason: `${files.length === 0 ? "Prisma schema: " : ""}the auth models (${models.join(", ")})`,
+      });
+      continue;
+    }
+    steps.push({
+      kind: "edit",
+      path: change.path,
+      reason: `auth ${fields.length > 0 ? "fields and " : ""}models added to your Prisma schema`,
+      transform: (text) => {
+        const again = mergePrismaSchema(
+          files.map((file) => (file.path === change.path ? { path: file.path, text } : file)),
+          provider,
+          layout,
+        );
+        if ("unsupported" in again) return again;
+        return again.changes.find((file) => file.path === change.path)?.text ?? "unchanged";
+      },
+      unsupported: (why) => `${change.path} was left as it is: ${why}`,
+    });
+  }
+  const newSchema = files.length === 0 ? (merged.changes[0]?.path ?? null) : null;
+  const schemaPath = newSchema ?? project?.schemaPath ?? "prisma/schema.prisma";
+  if (newSchema && !project?.configFile) {
+    steps.push({
+      kind: "owned",
+      path: `prisma.config.${info.language === "ts" ? "ts" : "mjs"}`,
+      content: prismaConfig(newSchema, driver, info.envFile),
+      done: (source) => source.includes("defineConfig"),
+      reason: "Prisma CLI settings (schema, migrations, database URL)",
+    });
+  }
+
+  const client = project?.client ?? null;
+  let wiring: OrmPart["wiring"];
+  let dependencies: OrmPart["dependencies"];
+  if (client) {
+    const imported = importedInstance(client.exportName, "prismaClient", "prisma");
+    wiring = {
+      client: imported.name,
+      clientExpression: imported.local,
+      clientImport: fromAuth(ctx, client.file),
+      clientFile: client.file,
+    };
+    dependencies = { packages: {}, devPackages: {}, typePackages: {}, env: [], sqliteFile: false };
+  } else {
+    const generated = generatedClient(
+      files.length === 0
+        ? merged.changes
+        : files.map((file) => merged.changes.find((c) => c.path === file.path) ?? file),
+    );
+    const adapterPackage = DRIVER_ADAPTERS[dialect];
+    // `db`, as the other client modules: `prisma` is the adapter's name in the auth module.
+    const wired = newClientWiring(ctx, "db");
+    steps.push({
+      kind: "owned",
+      path: options.clientFile,
+      content: render("database/prisma-client", {
+        ...clientTemplateData(ctx),
+        client: wired.client,
+        schemaPath,
+        generatedDir: "file" in generated ? path.posix.dirname(generated.file) : generated.module,
+        generatedImport:
+          "file" in generated
+            ? importSpecifier(options.clientFile, generated.file, { ...ctx.style, sveltekit: false, aliases: [] })
+            : generated.module,
+      }),
+      done: (source) => source.includes(`"${adapterPackage}"`),
+      reason: `Prisma client for the auth adapter (${driver.envKey})`,
+    });
+    wiring = wired;
+    dependencies = {
+      packages: {
+        "@prisma/client": ORM_RANGES["@prisma/client"],
+        [adapterPackage]: ORM_RANGES[adapterPackage],
+      },
+      devPackages: { prisma: ORM_RANGES.prisma },
+      typePackages: {},
+      ...newClientEnv(driver),
+    };
+  }
+
+  const label = DIALECT_LABELS[dialect];
+  const setting = client
+    ? ""
+    : dialect === "sqlite"
+      ? `${driver.envKey} in ${info.envFile} names the file (default auth.db); `
+      : `set ${driver.envKey} in ${info.envFile} (${dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then `;
+  const nextSteps = [
+    `Prisma (${label}): ${setting}run npx prisma generate (PrismaClient with the auth models), then npx prisma migrate dev --name auth to create their tables (or npx prisma db push without migration files). The prisma CLI is the app's devDependency once installed.`,
+  ];
+  return { steps, nextSteps, wiring, dependencies };
+}
