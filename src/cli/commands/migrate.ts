@@ -17,6 +17,7 @@ import {
 } from "../database/migrator.js";
 import { findPrismaProject } from "../database/prisma-project.js";
 import { projectEnv } from "../database/project-env.js";
+import { configuredAdapter } from "../database/setup.js";
 import { detectProject, readPackageJson } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
@@ -63,8 +64,6 @@ export function migrationsFolder(root: string, value: string): string {
   return relative === "" ? "." : relative.split(path.sep).join("/");
 }
 
-const PRISMA_ADAPTER = "@create-auth/runtime/adapters/prisma";
-
 /**
  * Prisma's command for this app when Prisma owns its tables, or null: its auth module uses the Prisma
  * adapter, or it has a Prisma schema and no SQL migrations. `migrate dev` when the app keeps Prisma
@@ -79,8 +78,8 @@ function prismaSetup(reader: ProjectReader, hasMigrations: boolean): { evidence:
   try {
     const detected = detectProject(reader, {}).info;
     info = detected;
-    const module = detected.existingAuthFiles.find((file) => reader.read(file)?.includes(PRISMA_ADAPTER));
-    if (module) evidence = `${module} uses ${PRISMA_ADAPTER}`;
+    const configured = configuredAdapter(reader, detected);
+    if (configured?.adapter === "prisma") evidence = `${configured.file} uses @create-auth/runtime/adapters/prisma`;
   } catch {
     // Not an app init recognises: only a schema can tell.
   }
