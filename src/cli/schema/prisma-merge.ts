@@ -9,8 +9,9 @@
  *   else they form a group of their own, aligned as `prisma format` aligns it.
  * What cannot be merged without changing the user's own lines (a field of another type, `id Int`; another
  * key; a column taken by another field; a model of another name on an auth table) is `unsupported`, with
- * the model and field named, for the user to settle. The prisma adapter reads and writes fields through the
- * client, so a field the user maps to a column of their own (`@map`) is kept as it is.
+ * the model and field named, for the user to settle. So is an auth field mapped to another column than the
+ * table model's (`emailVerified` without `@map("email_verified")`): one table model serves every tool, and
+ * the SQL side (migrations, `auth db prune`) reads columns by name. A model's table name stays the user's.
  */
 import { type Table, tables } from "./model.js";
 import {
@@ -158,6 +159,15 @@ function missingParts(
     if (existing) {
       if (existing.base !== ours.base || existing.list !== ours.list)
         throw conflict(parts.name, name, `it is ${existing.type}; the auth models need ${type}`);
+      // One table model for every tool: what the SQL side (migrations, `auth db prune`) reads by column name
+      // must be the same column here.
+      const column = attributeArgument(attributes, "map") ?? name;
+      if (columnOf(existing) !== column)
+        throw conflict(
+          parts.name,
+          name,
+          `it maps the column ${columnOf(existing)}; the auth tables name it ${column} (@map("${column}"))`,
+        );
       if (existing.optional && !ours.optional)
         throw conflict(
           parts.name,

@@ -306,7 +306,7 @@ describe("mergePrismaSchema says what it cannot merge", () => {
         {
           path: "schema.prisma",
           text: schema(
-            "model Session {\n  sessionToken String    @id\n  userId       String?\n  expires      DateTime\n}\n",
+            'model Session {\n  sessionToken String    @id @map("session_token")\n  userId       String?   @map("user_id")\n  expires      DateTime\n}\n',
           ),
         },
       ],
@@ -323,9 +323,19 @@ describe("mergePrismaSchema says what it cannot merge", () => {
     });
   }
 
-  test("accepts what the prisma adapter can work with: a required email, a default id, its own column names", () => {
+  test("an auth field on another column than the table model's", () => {
+    const own = schema("model User {\n  id            String    @id\n  emailVerified DateTime?\n}\n");
+    const result = mergePrismaSchema([{ path: "schema.prisma", text: own }], "sqlite", "file");
+    expect(result).toEqual({
+      unsupported: expect.stringMatching(
+        /model User, field emailVerified: it maps the column emailVerified; .*email_verified/,
+      ),
+    });
+  });
+
+  test("accepts what the auth models can work with: a required email, a default id, a table of its own name", () => {
     const own = schema(
-      'model User {\n  id    String @id @default(cuid())\n  email String @unique @map("email_address")\n}\n',
+      'model User {\n  id    String @id @default(cuid())\n  email String @unique\n\n  @@map("people")\n}\n',
     );
     expect(mergePrismaSchema([{ path: "schema.prisma", text: own }], "sqlite", "file")).toHaveProperty("changes");
   });
