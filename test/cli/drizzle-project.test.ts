@@ -82,6 +82,25 @@ describe("findDrizzleProject without a config", () => {
     });
   });
 
+  test("one module holding both the tables and the instance (src/lib/db.ts), in an app without src/ folders too", () => {
+    const module =
+      'import { drizzle } from "drizzle-orm/mysql2";\nimport { mysqlTable, varchar } from "drizzle-orm/mysql-core";\n\n' +
+      'export const users = mysqlTable("users", { id: varchar("id", { length: 255 }).primaryKey() });\n' +
+      "export const db = drizzle(process.env.DATABASE_URL!);\n";
+    for (const [file, info] of [
+      ["src/lib/db.ts", ts],
+      ["db.ts", { srcDir: false, language: "ts" }],
+    ] as const) {
+      expect(findDrizzleProject(app({ [file]: module }), info)).toEqual({
+        configFile: null,
+        dialect: "mysql",
+        schemaFiles: [file],
+        authSchemaFile: file,
+        instance: { file, exportName: "db" },
+      });
+    }
+  });
+
   test("drizzle-orm alone (nothing written yet): a new auth-schema module where src/db would be", () => {
     expect(findDrizzleProject(app({}), ts)).toEqual({
       configFile: null,

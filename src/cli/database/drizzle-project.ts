@@ -51,6 +51,10 @@ const USUAL_FOLDERS = [
   "database",
 ];
 
+/** Folders where a single module (`db.ts`, `schema.ts`, `database.ts`, `drizzle.ts`) often holds them instead. */
+const USUAL_MODULE_FOLDERS = [".", "src", "src/lib", "src/lib/server", "src/server", "lib", "server", "app"];
+const USUAL_MODULE_NAME = /^(db|database|schema|drizzle)\.(ts|mts|js|mjs)$/;
+
 /** drizzle.config's `dialect` (and drizzle-kit < 0.21's `driver`) in the CLI's words. */
 const CONFIG_DIALECTS: Record<string, SqlDialect> = {
   postgresql: "postgres",
@@ -210,11 +214,20 @@ function configSchema(
   return { files: [...new Set(files)], folder, named };
 }
 
-/** The modules in the usual folders that import a Drizzle core module (their tables). */
-function schemaModulesByImports(reader: ProjectReader, info: Pick<ProjectInfo, "srcDir">): string[] {
-  const folders = USUAL_FOLDERS.filter((folder) => info.srcDir || !folder.startsWith("src/"));
-  const candidates = [...new Set(folders.flatMap((folder) => directModules(reader, folder)))];
-  return candidates.filter((file) => {
+/** The modules in the usual places (folders and single modules), in that order. */
+function usualModules(reader: ProjectReader): string[] {
+  const single = USUAL_MODULE_FOLDERS.flatMap((folder) =>
+    reader
+      .files(folder)
+      .filter((name) => USUAL_MODULE_NAME.test(name))
+      .map((name) => path.join(folder, name)),
+  );
+  return [...new Set([...USUAL_FOLDERS.flatMap((folder) => directModules(reader, folder)), ...single])];
+}
+
+/** The modules in the usual places that import a Drizzle core module (their tables). */
+function schemaModulesByImports(reader: ProjectReader): string[] {
+  return usualModules(reader).filter((file) => {
     const source = reader.read(file);
     return Boolean(source?.includes("drizzle-orm/")) && coreDialects(source ?? "", file).length > 0;
   });
@@ -292,13 +305,16 @@ export function findDrizzleProject(
   if (!config && !dependsOnDrizzle(reader)) return null;
 
   const fromConfig = config ? configSchema(reader, config.schema) : { files: [], folder: null, named: [] };
-  const schemaFiles = fromConfig.files.length ? fromConfig.files : schemaModulesByImports(reader, info);
+  const schemaFiles = fromConfig.files.length ? fromConfig.files : schemaModulesByImports(reader);
 
   // The database instance: in the schema's folders first, then the usual places.
-  const folders = [...new Set([...schemaFiles.map((file) => path.dirname(file)), ...USUAL_FOLDERS])];
+  const candidates = new Set([
+    ...[...new Set(schemaFiles.map((file) => path.dirname(file)))].flatMap((folder) => directModules(reader, folder)),
+    ...usualModules(reader),
+  ]);
   let instance: DrizzleProject["instance"] = null;
   let driverDialect: SqlDialect | null = null;
-  for (const file of folders.flatMap((folder) => directModules(reader, folder))) {
+  for (const file of candidates) {
     const source = reader.read(file);
     const found = source === null ? null : drizzleInstance(source, file);
     if (found) {

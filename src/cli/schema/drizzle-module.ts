@@ -124,9 +124,9 @@ export function drizzleModuleTables(source: string, filePath: string): DrizzleMo
     }
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       sawModuleSyntax = true;
+      // The first import's quotes are the module's.
+      if (result.lastImportEnd === null && statement.moduleSpecifier.getText(tree).startsWith("'")) result.quote = "'";
       result.lastImportEnd = statement.end;
-      if (result.coreImports.length === 0 && statement.moduleSpecifier.getText(tree).startsWith("'"))
-        result.quote = "'";
       const module = statement.moduleSpecifier.text;
       const bindings = statement.importClause?.namedBindings;
       if (statement.importClause?.name) result.declared.add(statement.importClause.name.text);
