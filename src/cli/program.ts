@@ -37,6 +37,12 @@ async function runCommand(name: string, args: unknown[], host: Host): Promise<vo
     else await (await import("./commands/migrate.js")).runMigrate(dir, options, output, host);
     return;
   }
+  if (name === "doctor") {
+    const [dir, options] = args as [string | undefined, { json?: boolean } & Record<string, unknown>];
+    const { runDoctor } = await import("./commands/doctor.js");
+    await runDoctor(dir, options, createOutput(Boolean(options.json), host.stdout), host);
+    return;
+  }
   if (name === "db") {
     const [action, dir, options] = args as [string, string | undefined, { json?: boolean } & Record<string, unknown>];
     const { runDb } = await import("./commands/db.js");

@@ -182,7 +182,20 @@ export const COMMANDS: readonly CommandSpec[] = [
       { command: "db prune --dry-run", does: "count them, delete nothing" },
     ],
   },
-  { name: "doctor", args: [], description: "check the setup and the runtime for drift (later version)", options: [] },
+  {
+    name: "doctor",
+    args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
+    description:
+      "check the setup: secret, providers, runtime package, database schema, known-vulnerable packages, wiring",
+    options: [
+      { flags: "--production", description: "judge the settings as deployed (AUTH_URL, trustHost, secure cookies)" },
+      { flags: "--json", description: "print one JSON object on stdout (every finding with its id and fix)" },
+    ],
+    examples: [
+      { command: "doctor", does: "list what is wrong and how to fix each; exit 1 when something is" },
+      { command: "doctor --production --json", does: "in CI: the findings as JSON, judged as deployed" },
+    ],
+  },
   { name: "update", args: [], description: "update the runtime package from this CLI (later version)", options: [] },
   { name: "remove", args: [], description: "remove create-auth from the project (later version)", options: [] },
 ];
