@@ -2,7 +2,7 @@
 // disk whose node_modules holds the drivers (as an app's does), typed as users type it (main.ts's run on a
 // Host of that folder). Each dialect runs one story: apply, re-run, a failing file that
 // leaves the database as it was, the fixed file, a dry run, the --json object, edited and removed files.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -15,22 +15,13 @@ import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
 import { LATER } from "../../src/cli/surface.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
-import { repoRoot } from "./support.js";
+import { initFixture, materialize, removeTemps, repoRoot, tempDir } from "./support.js";
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempFolder(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `create-auth-${prefix}-`));
-  temps.push(dir);
-  return dir;
-}
+afterAll(removeTemps);
 
 /** An app folder on disk: package.json, this repository's node_modules (the drivers), and `files`. */
 function app(files: Record<string, string> = {}): string {
-  const root = tempFolder("migrate");
+  const root = tempDir("migrate");
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "app", private: true }));
   symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
   for (const [file, text] of Object.entries(files)) write(root, file, text);
@@ -380,7 +371,7 @@ describe("auth migrate, what it refuses", () => {
   });
 
   test("a migrations folder that is a symlink out of the app is refused; a linked file in it is never read", async () => {
-    const elsewhere = tempFolder("elsewhere");
+    const elsewhere = tempDir("elsewhere");
     write(elsewhere, "0002_evil.sql", "DROP TABLE users;\n");
     const root = app({ "auth-migrations/0001_auth_tables.sql": sqlSchema("sqlite") });
     symlinkSync(elsewhere, path.join(root, "linked"), "dir");
@@ -533,5 +524,72 @@ describe("splitStatements", () => {
     expect(splitStatements(trigger).map((statement) => statement.line)).toEqual([1, 5]);
     expect(splitStatements(trigger)[0]!.sql.endsWith("END")).toBe(true);
     expect(splitStatements("-- only\n/* comments */\n")).toEqual([]);
+  });
+});
+
+describe("auth migrate after init, settings from the app's env file", () => {
+  test("Next with --db sqlite: AUTH_DATABASE_FILE from .env.local, init's 0001 applied to auth.db", async () => {
+    const { project, run: init } = await initFixture("next-app", [
+      "--providers",
+      "github",
+      "--db",
+      "sqlite",
+      "--strategy",
+      "database",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(init.status).toBe(0);
+    const root = materialize(project);
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    expect(readFileSync(path.join(root, ".env.local"), "utf8")).toContain("AUTH_DATABASE_FILE=auth.db");
+    const run = await migrateIn(root, {}, { json: true });
+    expect(run.json).toMatchObject({
+      database: { dialect: "sqlite", target: "auth.db" },
+      applied: ["0001_auth_tables.sql"],
+    });
+    const db = await openDatabase(root, { AUTH_DATABASE_FILE: "auth.db" });
+    const tables = await db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    await db.close();
+    expect(tables.map((row) => row["name"])).toEqual([
+      "accounts",
+      "authenticators",
+      "create_auth_migrations",
+      "sessions",
+      "users",
+      "verification_tokens",
+    ]);
+  });
+
+  test("Express with --db postgres: the DATABASE_URL filled in .env; the process environment wins over it", async () => {
+    const { project } = await initFixture("express-5-ts", [
+      "--providers",
+      "github",
+      "--db",
+      "postgres",
+      "--yes",
+      "--no-install",
+    ]);
+    const root = materialize(project);
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    const database = await createPostgresDatabase();
+    try {
+      const { host, port, user, password, database: name } = database.connection;
+      const env = readFileSync(path.join(root, ".env"), "utf8");
+      expect(env).toMatch(/^DATABASE_URL=$/m);
+      const url = `postgres://${user}:${password}@${host}:${port}/${name}`;
+      writeFileSync(path.join(root, ".env"), env.replace(/^DATABASE_URL=$/m, `DATABASE_URL="${url}"`));
+      const run = await migrateIn(root, {}, { json: true });
+      expect(run.json).toMatchObject({
+        database: { dialect: "postgres", target: `postgres://${user}@${host}:${port}/${name}` },
+        applied: ["0001_auth_tables.sql"],
+      });
+      const overridden = await migrateIn(root, { DATABASE_URL: "postgres://u:p@127.0.0.1:9/elsewhere" });
+      expect(overridden.error?.message).toBe(
+        "Could not connect to PostgreSQL at 127.0.0.1:9/elsewhere: connect ECONNREFUSED 127.0.0.1:9.",
+      );
+    } finally {
+      await database.drop();
+    }
   });
 });
