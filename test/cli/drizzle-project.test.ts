@@ -129,6 +129,9 @@ describe("drizzle.config shapes", () => {
       schemaFiles: ["src/db/schema/posts.ts", "src/db/schema/tags.ts"],
       authSchemaFile: "src/db/schema/auth-schema.ts",
     });
+    expect(findDrizzleProject(reader, { srcDir: true, language: "js" })?.authSchemaFile).toBe(
+      "src/db/schema/auth-schema.ts",
+    );
   });
 
   test("a list of files: the first takes the tables, since drizzle-kit reads only the files listed", () => {

@@ -187,8 +187,9 @@ function globTest(pattern: string): (file: string) => boolean {
 function configSchema(
   reader: ProjectReader,
   entries: string[],
-): { files: string[]; folder: string | null; named: string[] } {
+): { files: string[]; folder: string | null; named: string[]; globs: Array<(file: string) => boolean> } {
   const files: string[] = [];
+  const globs: Array<(file: string) => boolean> = [];
   /** The plain file paths the config names, written yet or not. */
   const named: string[] = [];
   let folder: string | null = null;
@@ -200,6 +201,7 @@ function configSchema(
         .replace(/[^/]*$/, "")
         .replace(/\/$/, "");
       const matches = globTest(entry);
+      globs.push(matches);
       files.push(...modulesUnder(reader, base || ".").filter(matches));
       // A new module in the glob's folder is matched by it when the glob takes any name there.
       if (/^[^/]*\*[^/]*$/.test(entry.slice(base.length + (base ? 1 : 0)))) folder ??= base || ".";
@@ -211,7 +213,7 @@ function configSchema(
       if (reader.exists(entry)) files.push(entry);
     }
   }
-  return { files: [...new Set(files)], folder, named };
+  return { files: [...new Set(files)], folder, named, globs };
 }
 
 /** The modules in the usual places (folders and single modules), in that order. */
@@ -304,7 +306,7 @@ export function findDrizzleProject(
   const config = readConfig(reader);
   if (!config && !dependsOnDrizzle(reader)) return null;
 
-  const fromConfig = config ? configSchema(reader, config.schema) : { files: [], folder: null, named: [] };
+  const fromConfig = config ? configSchema(reader, config.schema) : { files: [], folder: null, named: [], globs: [] };
   const schemaFiles = fromConfig.files.length ? fromConfig.files : schemaModulesByImports(reader);
 
   // The database instance: in the schema's folders first, then the usual places.
@@ -340,7 +342,14 @@ export function findDrizzleProject(
   let authSchemaFile: string;
   if (definesUsers) authSchemaFile = definesUsers;
   else if (schemaFiles.length === 1 && schemaFiles[0]) authSchemaFile = schemaFiles[0];
-  else if (fromConfig.folder) authSchemaFile = path.join(fromConfig.folder, `auth-schema.${extension}`);
+  else if (fromConfig.folder) {
+    // A module the config's glob matches (`*.ts` takes a TypeScript module even in a JavaScript app).
+    const [preferred, other] = [extension, extension === "ts" ? "js" : "ts"].map((ext) =>
+      path.join(fromConfig.folder ?? ".", `auth-schema.${ext}`),
+    ) as [string, string];
+    const matched = (file: string) => fromConfig.globs.length === 0 || fromConfig.globs.some((glob) => glob(file));
+    authSchemaFile = matched(preferred) || !matched(other) ? preferred : other;
+  }
   // drizzle-kit reads only the files its config names: with a list of files, the first one takes the tables
   // (written new when the config names a file not there yet).
   else if (fromConfig.named[0]) authSchemaFile = fromConfig.named[0];
