@@ -123,8 +123,10 @@ function findModel(located: readonly Located[], modelName: string, table: Table)
   return null;
 }
 
+/** `field` is one field's name, or several joined by commas (a composite key). */
 function conflict(model: string, field: string, why: string): Unsupported {
-  return new Unsupported(`model ${model}, field ${field}: ${why}. Change it, or leave the auth models out of it.`);
+  const fields = field.includes(",") ? `fields ${field.split(",").join(", ")}` : `field ${field}`;
+  return new Unsupported(`model ${model}, ${fields}: ${why}. Change it, or leave the auth models out of it.`);
 }
 
 /** The fields and block attributes of an auth model that the user's model lacks; throws on a conflict. */

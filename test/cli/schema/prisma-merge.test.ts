@@ -286,6 +286,18 @@ describe("mergePrismaSchema says what it cannot merge", () => {
       says: [/model Session, field sessionToken/, /key is id @id/],
     },
     {
+      name: "an Account model of the app's own (a bank account) keyed by its id",
+      files: [
+        {
+          path: "schema.prisma",
+          text: schema("model Account {\n  id      Int     @id @default(autoincrement())\n  balance Decimal\n}\n"),
+        },
+      ],
+      says: [
+        /model Account, fields provider, providerAccountId: .*@@id\(\[provider, providerAccountId\]\).* key is id @id/,
+      ],
+    },
+    {
       name: "another field on a column an auth field needs",
       files: [
         {
