@@ -212,12 +212,17 @@ async function undoMysql(session: Queryable, before: Schema, ran: readonly SqlSt
 
 /** PostgreSQL's advisory lock key: one per database, shared by every create-auth migrate. */
 const PG_LOCK = `hashtext('${MIGRATIONS_TABLE}')`;
+/**
+ * MySQL's named locks are server-wide (PostgreSQL's advisory locks are per database): the name carries the
+ * database's, hashed to stay within the 64 characters a lock name may have.
+ */
+const MYSQL_LOCK = "CONCAT('create_auth_migrate:', SHA1(DATABASE()))";
 const LOCK_WAIT_SECONDS = 60;
 
 async function lock(session: Queryable, dialect: SqlDialect, target: string): Promise<void> {
   if (dialect === "sqlite") return; // BEGIN IMMEDIATE per file (applyOne)
   if (dialect === "mysql") {
-    const [row] = await session.query("SELECT GET_LOCK(?, ?) AS locked", [MIGRATIONS_TABLE, LOCK_WAIT_SECONDS]);
+    const [row] = await session.query(`SELECT GET_LOCK(${MYSQL_LOCK}, ?) AS locked`, [LOCK_WAIT_SECONDS]);
     if (Number(row?.["locked"]) === 1) return;
   } else {
     // pg_try_advisory_lock in a loop rather than pg_advisory_lock: a wait with an end, and a clear message.
@@ -234,7 +239,7 @@ async function lock(session: Queryable, dialect: SqlDialect, target: string): Pr
 }
 
 async function unlock(session: Queryable, dialect: SqlDialect): Promise<void> {
-  if (dialect === "mysql") await session.query("SELECT RELEASE_LOCK(?)", [MIGRATIONS_TABLE]);
+  if (dialect === "mysql") await session.query(`SELECT RELEASE_LOCK(${MYSQL_LOCK})`);
   if (dialect === "postgres") await session.query(`SELECT pg_advisory_unlock(${PG_LOCK})`);
 }
 
