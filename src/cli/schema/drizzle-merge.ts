@@ -62,6 +62,8 @@ interface Style {
   indent: string;
   quote: '"' | "'";
   semicolons: boolean;
+  /** After the last element of a list written over several lines (prettier's `trailingComma`). */
+  trailingCommas: boolean;
 }
 
 function styleOf(source: string, module: DrizzleModuleTables): Style {
@@ -70,18 +72,25 @@ function styleOf(source: string, module: DrizzleModuleTables): Style {
   const tabs = indented.filter((line) => line.startsWith("\t")).length;
   const widths = indented.filter((line) => line.startsWith(" ")).map((line) => /^ */.exec(line)?.[0].length ?? 0);
   const indent = tabs > widths.length ? "\t" : " ".repeat(widths.length ? Math.min(...widths) : 2);
-  return { eol, indent, quote: module.quote, semicolons: module.semicolons };
+  const lists = [
+    ...module.tables.flatMap((table) => (table.columns ? [table.columns.list] : [])),
+    ...module.coreImports.flatMap((entry) => (entry.list ? [entry.list] : [])),
+  ].filter((list) => list.elements.length > 0 && source.slice(list.open, list.close).includes("\n"));
+  const trailingCommas = lists.length === 0 || lists.some((list) => list.trailingComma);
+  return { eol, indent, quote: module.quote, semicolons: module.semicolons, trailingCommas };
 }
 
 /** Generated code (two-space indents, double quotes, `\n`) in the module's own style. */
 function restyle(code: string, style: Style): string {
-  return code
-    .split("\n")
-    .map((line) => {
+  const lines = code.split("\n");
+  return lines
+    .map((line, index) => {
       const [, lead = "", rest = ""] = /^((?: {2})*)(.*)$/.exec(line) ?? [];
       let out = style.indent.repeat(lead.length / 2) + rest;
       if (style.quote === "'") out = out.replaceAll('"', "'");
       if (!style.semicolons && out.endsWith(";")) out = out.slice(0, -1);
+      if (!style.trailingCommas && out.endsWith(",") && /^\s*[}\])]/.test(lines[index + 1] ?? ""))
+        out = out.slice(0, -1);
       return out;
     })
     .join(style.eol);

@@ -280,6 +280,17 @@ describe("mergeDrizzleSchema", () => {
     expect(result.text).toContain('  image: text("image")\n});');
   });
 
+  for (const [fixture, file, dialect] of [
+    ["orm-drizzle-next", "src/db/schema.ts", "postgres"],
+    ["orm-drizzle-sveltekit", "src/lib/server/db/schema.ts", "sqlite"],
+    ["orm-drizzle-schema-folder", "src/db/schema/users.ts", "mysql"],
+  ] as const) {
+    test(`merges ${fixture}'s ${file} as snapshotted (for review: what an app's module becomes)`, async () => {
+      const result = merged(memoryFixture(fixture).read(file), file, dialect);
+      await expect(result.text).toMatchFileSnapshot(`__snapshots__/drizzle-merge.${fixture}.txt`);
+    });
+  }
+
   const unsupported: Array<[string, string, SqlDialect, RegExp]> = [
     [
       "tables built in a loop",
