@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseConnection, openDatabase } from "../../src/cli/database/connect.js";
 import { splitStatements } from "../../src/cli/database/sql-statements.js";
@@ -14,7 +15,9 @@ import { diskReader } from "../../src/cli/plan/reader.js";
 import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
 import { LATER } from "../../src/cli/surface.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
+import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
+import { runCommand } from "../support/processes.mjs";
 import { initFixture, materialize, removeTemps, repoRoot, tempDir } from "./support.js";
 
 afterAll(removeTemps);
@@ -590,6 +593,46 @@ describe("auth migrate after init, settings from the app's env file", () => {
       );
     } finally {
       await database.drop();
+    }
+  });
+});
+
+describe("auth migrate on SQLite, two processes at once", () => {
+  test("each file is applied once: BEGIN IMMEDIATE per file and a second look at the record", {
+    timeout: 240_000,
+  }, async () => {
+    const { node } = await ensureNode24();
+    const root = app();
+    const files = Array.from({ length: 20 }, (_, i) => ({
+      name: `${String(i + 1).padStart(4, "0")}_t${i + 1}.sql`,
+      sql: `CREATE TABLE t${i + 1} (id INTEGER);\nINSERT INTO t${i + 1} (id) VALUES (${i + 1});`,
+    }));
+    const url = (file: string) => JSON.stringify(pathToFileURL(path.join(repoRoot, file)).href);
+    // Node 24 runs the TypeScript sources (node:sqlite, nothing to compile); each process prints what it applied.
+    // Both start migrating at the same moment, once their modules are loaded and the database is open.
+    const startAt = Date.now() + 3_000;
+    const script = `
+      import { register } from "node:module";
+      register(${url("test/support/adapter-ts-resolve.mjs")});
+      const { openDatabase } = await import(${url("src/cli/database/connect.ts")});
+      const { migrate } = await import(${url("src/cli/database/migrator.ts")});
+      const db = await openDatabase(${JSON.stringify(root)}, { AUTH_DATABASE_FILE: "auth.db" });
+      await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()));
+      const { appliedNow } = await migrate(db, ${JSON.stringify(files)});
+      await db.close();
+      console.log(JSON.stringify(appliedNow));
+    `;
+    const runs = await Promise.all(
+      [1, 2].map(() => runCommand(node, ["--input-type=module", "-e", script], { timeoutMs: 120_000 })),
+    );
+    const applied = runs.map((run) => JSON.parse(run.output.trim().split("\n").at(-1)!) as string[]);
+    expect(applied.flat().sort()).toEqual(files.map((file) => file.name));
+    const db = await openDatabase(root, { AUTH_DATABASE_FILE: "auth.db" });
+    try {
+      for (const [i] of files.entries()) expect(await db.query(`SELECT id FROM t${i + 1}`)).toEqual([{ id: i + 1 }]);
+      expect(await db.query("SELECT count(*) AS n FROM create_auth_migrations")).toEqual([{ n: files.length }]);
+    } finally {
+      await db.close();
     }
   });
 });
