@@ -8,7 +8,7 @@
 import path from "node:path";
 import type { ProjectReader } from "../plan/reader.js";
 import { type PrismaProvider, prismaProviders } from "../schema/prisma.js";
-import { blockSetting, prismaBlocks } from "../schema/prisma-blocks.js";
+import { blockSetting, prismaBlocks, providerAlias } from "../schema/prisma-blocks.js";
 import type { PrismaFile } from "../schema/prisma-merge.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../transforms/ast.js";
@@ -133,7 +133,7 @@ function providerOf(files: readonly PrismaFile[]): PrismaProvider | null {
     for (const block of prismaBlocks(file.text)) {
       if (block.kind !== "datasource") continue;
       const value = blockSetting(file.text, block, "provider");
-      const provider = value === "postgres" ? "postgresql" : value;
+      const provider = value === null ? null : providerAlias(value);
       return prismaProviders.find((candidate) => candidate === provider) ?? null;
     }
   return null;

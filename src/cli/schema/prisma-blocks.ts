@@ -102,6 +102,16 @@ export interface PrismaField {
   attributesColumn: number | null;
 }
 
+/** `Account[]` → `Account`, with whether it is a list and optional. */
+export function prismaType(type: string): { base: string; list: boolean; optional: boolean } {
+  return { base: type.replace(/(\[\])?\??$/, ""), list: type.includes("[]"), optional: type.endsWith("?") };
+}
+
+/** A datasource's provider under its canonical name: Prisma takes `postgres` for `postgresql`. */
+export function providerAlias(provider: string): string {
+  return provider === "postgres" ? "postgresql" : provider;
+}
+
 const fieldPattern = /^(\s*)([A-Za-z_]\w*)(\s+)([A-Za-z_]\w*(?:\([^)]*\))?(?:\[\])?\??)(\s*)(.*)$/;
 
 /** A field line (`  email String? @unique // why`), or null for anything else. */
@@ -115,9 +125,7 @@ export function parseField(line: string): PrismaField | null {
   return {
     name,
     type,
-    base: type.replace(/(\[\])?\??$/, ""),
-    optional: type.endsWith("?"),
-    list: type.includes("[]"),
+    ...prismaType(type),
     attributes,
     typeColumn,
     attributesColumn: attributes ? typeColumn + type.length + space.length : null,

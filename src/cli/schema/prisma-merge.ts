@@ -15,8 +15,8 @@
  */
 import { type Table, tables } from "./model.js";
 import {
-  aligned,
   type PrismaProvider,
+  prismaDelegateName,
   prismaModelName,
   prismaModelParts,
   prismaModelSource,
@@ -28,9 +28,11 @@ import {
   blockSetting,
   type PrismaBlock,
   type PrismaField,
-  type PrismaLine,
   prismaBlocks,
+  prismaType,
+  providerAlias,
 } from "./prisma-blocks.js";
+import { appendModels, applyInsertions, type Insertion, modelInsertions, styleIn, styleOf } from "./prisma-insert.js";
 
 export interface PrismaFile {
   path: string;
@@ -50,24 +52,9 @@ interface Located {
   block: PrismaBlock;
 }
 
-interface Insertion {
-  at: number;
-  text: string;
-}
-
-interface Style {
-  eol: string;
-  indent: string;
-}
-
 class Unsupported extends Error {}
 
 const authModelNames = new Set(tables.map(prismaModelName));
-
-/** `Account[]` → `Account`, with whether it is a list and optional. */
-function typeParts(type: string): { base: string; list: boolean; optional: boolean } {
-  return { base: type.replace(/(\[\])?\??$/, ""), list: type.includes("[]"), optional: type.endsWith("?") };
-}
 
 function attributeArgument(attributes: string, name: string): string | null {
   return new RegExp(`@${name}\\(\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(attributes)?.[1] ?? null;
@@ -90,21 +77,6 @@ function blockAttributeKey(attribute: string): string | null {
   return `${match[1]}:${fields.join(",")}`;
 }
 
-function styleOf(files: readonly PrismaFile[]): Style {
-  const all = files.map((file) => file.text).join("\n");
-  const indent = /^([ \t]+)\S/m.exec(all)?.[1] ?? "  ";
-  return { eol: all.includes("\r\n") ? "\r\n" : "\n", indent };
-}
-
-/** Lines rendered as prisma.ts renders them, re-indented and with the file's line endings. */
-function restyle(lines: string[], style: Style): string {
-  return lines.map((line) => line.replace(/^ {2}/, style.indent)).join(style.eol);
-}
-
-function normalizeProvider(provider: string): string {
-  return provider === "postgres" ? "postgresql" : provider;
-}
-
 /** The model for an auth table: by name, else by the table it maps; another kind of block by that name conflicts. */
 function findModel(located: readonly Located[], modelName: string, table: Table): Located | null {
   const named = located.find(({ block }) => block.name === modelName);
@@ -118,7 +90,7 @@ function findModel(located: readonly Located[], modelName: string, table: Table)
   );
   if (mapped)
     throw new Unsupported(
-      `model ${mapped.block.name} (${mapped.file.path}) maps the table ${table.name}, which the auth models need as model ${modelName}: the prisma adapter calls the client's ${modelName.charAt(0).toLowerCase()}${modelName.slice(1)} delegate. Rename the model to ${modelName} (keeping @@map("${table.name}")).`,
+      `model ${mapped.block.name} (${mapped.file.path}) maps the table ${table.name}, which the auth models need as model ${modelName}: the prisma adapter calls the client's ${prismaDelegateName(table)} delegate. Rename the model to ${modelName} (keeping @@map("${table.name}")).`,
     );
   return null;
 }
@@ -149,7 +121,7 @@ function missingParts(
   const rows: string[][] = [];
   for (const row of parts.rows) {
     const [name = "", type = "", attributes = ""] = row;
-    const ours = typeParts(type);
+    const ours = prismaType(type);
     const existing = fields.find((field) => field.name === name);
     if (authModelNames.has(ours.base)) {
       // A relation: any field of that model type (and list-ness) is the user's own name for it.
@@ -222,91 +194,6 @@ function missingParts(
   return { rows, blockAttributes };
 }
 
-/**
- * Rows aligned on an existing group's columns when they fit inside them (so `prisma format` would leave
- * the group as it is), else null.
- */
-function alignedInGroup(group: readonly PrismaLine[], rows: readonly string[][], indent: string): string[] | null {
-  const groupFields = group.flatMap((line) => (line.field ? [line.field] : []));
-  const typeColumns = new Set(groupFields.map((field) => field.typeColumn));
-  const attributeColumns = new Set(groupFields.flatMap((field) => field.attributesColumn ?? []));
-  const [typeColumn] = typeColumns;
-  const [attributesColumn] = attributeColumns;
-  if (typeColumns.size !== 1 || attributeColumns.size > 1 || typeColumn === undefined) return null;
-  if (groupFields.some((field) => field.typeColumn - 1 < field.name.length + indent.length)) return null;
-  const fits = rows.every(([name = "", type = "", attributes = ""]) => {
-    if (indent.length + name.length + 1 > typeColumn) return false;
-    if (attributesColumn === undefined) return !attributes;
-    return typeColumn + type.length + 1 <= attributesColumn;
-  });
-  if (!fits) return null;
-  return rows.map(([name = "", type = "", attributes = ""]) => {
-    const head = `${indent}${name.padEnd(typeColumn - indent.length)}${type}`;
-    return attributes && attributesColumn !== undefined ? `${head.padEnd(attributesColumn)}${attributes}` : head;
-  });
-}
-
-/** Insertions that add rows and block attributes to a model block, in the block's own style. */
-function modelInsertions(
-  file: PrismaFile,
-  block: PrismaBlock,
-  missing: { rows: string[][]; blockAttributes: string[] },
-  style: Style,
-): Insertion[] {
-  const lines = blockLines(file.text, block);
-  const firstField = lines.find((line) => line.kind === "field");
-  const indent = firstField ? (/^\s*/.exec(firstField.text)?.[0] ?? style.indent) : style.indent;
-  const lastFieldIndex = lines.findLastIndex((line) => line.kind === "field");
-  const lastAttributeIndex = lines.findLastIndex((line) => line.kind === "blockAttribute");
-  // After the last field (else after the opening line), the closing line excepted.
-  const anchor = lines[Math.max(lastFieldIndex, 0)] as PrismaLine;
-  const after = (line: PrismaLine, text: string): Insertion =>
-    line.next === block.bodyEnd && !file.text.slice(line.start, line.next).includes("\n")
-      ? { at: line.next, text: `${style.eol}${text}${style.eol}` }
-      : { at: line.next, text: `${text}${style.eol}` };
-
-  const insertions: Insertion[] = [];
-  if (missing.rows.length) {
-    let group: PrismaLine[] = [];
-    for (let index = lastFieldIndex; index >= 0; index--) {
-      const line = lines[index] as PrismaLine;
-      if (line.kind !== "field" && line.kind !== "comment") break;
-      group = [line, ...group];
-    }
-    const inGroup = lastFieldIndex >= 0 ? alignedInGroup(group, missing.rows, indent) : null;
-    const rendered = inGroup
-      ? inGroup.join(style.eol)
-      : `${lastFieldIndex >= 0 ? style.eol : ""}${aligned(missing.rows)
-          .map((line) => line.replace(/^ {2}/, indent))
-          .join(style.eol)}`;
-    insertions.push(after(anchor, rendered));
-  }
-  if (missing.blockAttributes.length) {
-    const attributes = missing.blockAttributes.map((attribute) => `${indent}${attribute}`).join(style.eol);
-    if (lastAttributeIndex >= 0) insertions.push(after(lines[lastAttributeIndex] as PrismaLine, attributes));
-    else insertions.push(after(anchor, `${style.eol}${attributes}`));
-  }
-  return insertions;
-}
-
-function applyInsertions(text: string, insertions: readonly Insertion[]): string {
-  // Stable for equal offsets: fields before block attributes at the same point.
-  const ordered = insertions.map((insertion, order) => ({ ...insertion, order }));
-  ordered.sort((a, b) => b.at - a.at || b.order - a.order);
-  let result = text;
-  for (const { at, text: inserted } of ordered) result = `${result.slice(0, at)}${inserted}${result.slice(at)}`;
-  return result;
-}
-
-/** The models appended to a file (or making a new one), separated from what is there by one blank line. */
-function appendModels(existing: string | null, models: readonly string[], style: Style): string {
-  const header = "// Auth models, written by create-auth from its table model. Add your own fields; keep these.";
-  const body = restyle([header, "", models.join("\n\n")].join("\n").split("\n"), style);
-  if (existing === null || existing.trim() === "") return `${body}${style.eol}`;
-  const ending = existing.endsWith("\n") ? "" : style.eol;
-  return `${existing}${ending}${style.eol}${body}${style.eol}`;
-}
-
 /** The directory all the files of a schema folder share. */
 function commonDirectory(paths: readonly string[]): string {
   const split = paths.map((path) => path.split("/").slice(0, -1));
@@ -346,13 +233,13 @@ export function mergePrismaSchema(
   for (const { file, block } of located) {
     if (block.kind !== "datasource") continue;
     const theirs = blockSetting(file.text, block, "provider");
-    if (theirs !== null && normalizeProvider(theirs) !== provider)
+    if (theirs !== null && providerAlias(theirs) !== provider)
       return {
         unsupported: `The Prisma schema's datasource ${block.name} (${file.path}) uses the provider "${theirs}", not "${provider}": choose --db to match it.`,
       };
   }
 
-  const style = styleOf(files);
+  const style = styleOf(files.map((file) => file.text));
   const insertions = new Map<PrismaFile, Insertion[]>();
   const newModels: string[] = [];
   const added: string[] = [];
@@ -367,9 +254,8 @@ export function mergePrismaSchema(
       }
       const missing = missingParts(found.file, found.block, table, provider);
       if (!missing.rows.length && !missing.blockAttributes.length) continue;
-      const fileStyle = { ...style, eol: found.file.text.includes("\r\n") ? "\r\n" : "\n" };
       const list = insertions.get(found.file) ?? [];
-      list.push(...modelInsertions(found.file, found.block, missing, fileStyle));
+      list.push(...modelInsertions(found.file.text, found.block, missing, styleIn(style, found.file.text)));
       insertions.set(found.file, list);
       added.push(
         ...missing.rows.map(([name]) => `${modelName}.${name}`),
@@ -394,8 +280,7 @@ export function mergePrismaSchema(
               located.filter((entry) => entry.file === a && entry.block.kind === "model").length,
           )[0]?.path ?? "");
     const current = changed.get(target) ?? files.find((file) => file.path === target)?.text ?? null;
-    const fileStyle = current ? { ...style, eol: current.includes("\r\n") ? "\r\n" : "\n" } : style;
-    changed.set(target, appendModels(current, newModels, fileStyle));
+    changed.set(target, appendModels(current, newModels, styleIn(style, current)));
   }
   const changes = [...changed].map(([path, text]) => ({ path, text }));
   return { changes, added };

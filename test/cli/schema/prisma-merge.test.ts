@@ -207,6 +207,13 @@ describe("mergePrismaSchema keeps the file's own style", () => {
     expect(changes[0]?.text).toContain("  @@id([provider, providerAccountId])\n  @@index([userId])\n}");
   });
 
+  test("a model whose last field runs into its closing brace gets the new fields on lines of their own", () => {
+    const original = schema("model User {\n  id String @id }\n");
+    const text = merged([{ path: "schema.prisma", text: original }], "sqlite").changes[0]?.text ?? "";
+    expect(text).toContain("model User {\n  id String @id \n\n  name           String?\n");
+    expect(text).toContain("  authenticators Authenticator[]\n}\n");
+  });
+
   test("reads keys and indexes spelled with fields:", () => {
     const spelled = prismaSchema("sqlite")
       .replace("@@id([provider, providerAccountId])", "@@id(fields: [provider, providerAccountId])")
