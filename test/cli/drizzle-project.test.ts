@@ -101,6 +101,18 @@ describe("findDrizzleProject without a config", () => {
     }
   });
 
+  test("an instance cached on globalThis for development's hot reloads", () => {
+    const reader = app({
+      "src/server/db/index.ts":
+        'import { drizzle } from "drizzle-orm/node-postgres";\n\nconst globalForDb = globalThis as unknown as { db?: ReturnType<typeof drizzle> };\n\n' +
+        'export const db = globalForDb.db ?? drizzle(process.env.DATABASE_URL!);\nif (process.env.NODE_ENV !== "production") globalForDb.db = db;\n',
+    });
+    expect(findDrizzleProject(reader, ts)).toMatchObject({
+      dialect: "postgres",
+      instance: { file: "src/server/db/index.ts", exportName: "db" },
+    });
+  });
+
   test("drizzle-orm alone (nothing written yet): a new auth-schema module where src/db would be", () => {
     expect(findDrizzleProject(app({}), ts)).toEqual({
       configFile: null,

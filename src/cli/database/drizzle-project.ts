@@ -267,6 +267,13 @@ function drizzleInstance(source: string, file: string): { exportName: string; di
   const callDialect = (node: SyntaxNode | undefined): SqlDialect | null | undefined => {
     while (node && (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)))
       node = node.expression;
+    // `globalForDb.db ?? drizzle(…)`: the instance cached across hot reloads in development.
+    if (
+      node &&
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)
+    )
+      return callDialect(node.right);
     if (!node || !ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return undefined;
     return drizzleNames.has(node.expression.text) ? (drizzleNames.get(node.expression.text) ?? null) : undefined;
   };
