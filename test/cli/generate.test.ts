@@ -6,19 +6,37 @@
  * (a flag that contradicts the setup, nothing naming a database, --out outside the project, a schema the
  * merge cannot edit safely).
  */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "../../src/cli/schema/migrations.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
 import { LATER } from "../../src/cli/surface.js";
-import { type CliRun, initFixture, type MemoryProject, memoryFixture, runInMemory, stable } from "./support.js";
+import {
+  assertBuilt,
+  type CliRun,
+  cliPackageDir,
+  copyFixture,
+  hashTree,
+  initFixture,
+  type MemoryProject,
+  memoryFixture,
+  read,
+  removeTemps,
+  runCli,
+  runInMemory,
+  stable,
+} from "./support.js";
 
 // Until the lead takes generate out of LATER, these runs lift it for this file only (and put it back).
+const laterAtLoad = LATER.has("generate");
 let lifted = false;
 beforeAll(() => {
   lifted = LATER.delete("generate");
 });
 afterAll(() => {
   if (lifted) LATER.add("generate");
+  removeTemps();
 });
 
 const SNAPSHOTS = "__snapshots__/generate";
@@ -230,6 +248,16 @@ describe("Prisma: the auth models merged into the app's own schema", () => {
         `${SNAPSHOTS}-prisma-sveltekit/${file.replaceAll("/", "__")}`,
       );
     expect((await generate(project, ["--yes"])).stdout).toContain("Nothing to do");
+
+    // A field of the user's own on an auth model after it was generated (role on User) is kept.
+    const user = changed.find((file) => /\bmodel User \{/.test(project.read(file)));
+    if (!user) throw new Error("no changed file holds model User");
+    const withRole = project.read(user).replace(/(model User \{\n)/, '$1  role String @default("reader")\n');
+    expect(withRole).not.toBe(project.read(user));
+    project.write(user, withRole);
+    const kept = project.hash();
+    expect((await generate(project, ["--yes"])).stdout).toContain("Nothing to do");
+    expect(project.hash()).toBe(kept);
   });
 
   it("refuses a --db other than the datasource's provider, naming both (exit 2)", async () => {
@@ -257,6 +285,13 @@ describe("Prisma: the auth models merged into the app's own schema", () => {
     expect(run.stderr).toMatch(
       /^auth: prisma\/schema\.prisma: .*; nothing was written \(add the lines printed above by hand\)\.\n$/,
     );
+
+    // With --json, stdout holds the one failure object; the models to add go to stderr.
+    const quiet = await generate(project, ["--json", "--yes"]);
+    expect(quiet.status).toBe(1);
+    expect(json(quiet)).toMatchObject({ ok: false, error: { code: "UnsupportedProject" } });
+    expect(quiet.stderr).toContain("model User {");
+    expect(project.hash()).toBe(before);
   });
 
   it("an app without Prisma yet, with --orm prisma: a whole schema, where --out says", async () => {
@@ -382,5 +417,46 @@ describe("Drizzle: the auth tables merged into the app's own schema module", () 
     const run = await generate(memoryFixture("orm-drizzle-sveltekit"), ["--out", "src/lib/server/db", "--yes"]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("--out for Drizzle names the schema module the auth tables go in");
+  });
+});
+
+/**
+ * The built CLI as users run it (`auth generate` in the app's folder), on a copy of a fixture on disk. While
+ * generate is still in LATER, the same bin's program runs with it lifted in that process.
+ */
+function generateCli(args: string[], cwd: string): CliRun {
+  if (!laterAtLoad) return runCli(["generate", ...args], { cwd, bin: "auth" });
+  const dist = (file: string) => JSON.stringify(path.join(cliPackageDir, "dist/cli", file));
+  const script = `const { LATER } = await import(${dist("surface.js")}); LATER.delete("generate"); const { main } = await import(${dist("main.js")}); await main(["generate", ...process.argv.slice(1)], "auth");`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script, "--", ...args], {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("black box: the built CLI on a copy of orm-prisma-express", () => {
+  it("--dry-run writes nothing, then the models are merged on disk, then a second run changes nothing", () => {
+    assertBuilt();
+    const dir = copyFixture("orm-prisma-express");
+    const untouched = hashTree(dir);
+    const dry = generateCli(["--dry-run"], dir);
+    expect(dry.stderr).toBe("");
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toContain("+++ b/prisma/schema.prisma");
+    expect(hashTree(dir)).toBe(untouched);
+
+    const run = generateCli(["--yes"], dir);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(read(dir, "prisma/schema.prisma")).toContain("model Authenticator {");
+    expect(read(dir, "prisma/schema.prisma")).toContain('role  String  @default("writer") // "writer" or "editor"');
+
+    const written = hashTree(dir);
+    const again = generateCli(["--json"], dir);
+    expect(again.status).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, command: "generate", plan: { changes: [] } });
+    expect(hashTree(dir)).toBe(written);
   });
 });

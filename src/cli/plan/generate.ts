@@ -14,6 +14,7 @@
  */
 import path from "node:path";
 import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { MIGRATE_COMMAND } from "../database/plan.js";
 import { type DatabaseSetup, dialectLabel } from "../database/setup.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
@@ -101,7 +102,7 @@ function emptyPlan(root: string): Plan {
 
 function migrateStep(dir: string, dialect: SqlDialect): string {
   const migrations = dir === MIGRATIONS_DIR ? "" : ` --migrations ${dir}`;
-  return `Create the tables in the database ${DATABASE_DRIVERS[dialect].envKey} names: npx create-auth migrate${migrations}`;
+  return `Create the tables in the database ${DATABASE_DRIVERS[dialect].envKey} names: ${MIGRATE_COMMAND}${migrations}`;
 }
 
 function finish(input: GenerateInput, steps: FileStep[], overwrite: ReadonlySet<string>, nextSteps: string[]): Plan {
