@@ -636,3 +636,15 @@ describe("auth migrate on SQLite, two processes at once", () => {
     }
   });
 });
+
+describe("splitStatements, backslashes by dialect", () => {
+  const sql = "INSERT INTO paths (p) VALUES ('C:\\');\nINSERT INTO paths (p) VALUES ('it\\'s');";
+  test("PostgreSQL and SQLite: a backslash is an ordinary character in a string", () => {
+    for (const dialect of ["postgres", "sqlite"] as const)
+      expect(splitStatements("SELECT 'C:\\';\nSELECT 2;", dialect).map((s) => s.line)).toEqual([1, 2]);
+  });
+  test("MySQL, and PostgreSQL's E'' strings: a backslash escapes the quote", () => {
+    expect(splitStatements(sql.split("\n")[1]!, "mysql")).toHaveLength(1);
+    expect(splitStatements("SELECT E'it\\'s; one';\nSELECT 2;", "postgres").map((s) => s.line)).toEqual([1, 2]);
+  });
+});

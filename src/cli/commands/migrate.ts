@@ -150,7 +150,7 @@ async function dryRun(
     await db?.close();
   }
   // The same check the real run makes first, so a dry run shows what would refuse to run.
-  for (const migration of status.pending) migrationStatements(migration);
+  for (const migration of status.pending) migrationStatements(migration, db?.dialect);
   const database = db ? { dialect: db.dialect, target: db.target } : null;
   if (db) out.line(`Database: ${dialectName(db.dialect)} ${db.target}`);
   else out.line(`${unreachable} Showing every migration in ${folder}/ as pending.`);

@@ -85,8 +85,8 @@ const TRANSACTION_CONTROL =
   /^(BEGIN|COMMIT|ROLLBACK|START\s+TRANSACTION|END|SAVEPOINT|RELEASE)\b(\s+(TRANSACTION|WORK))?\s*$/i;
 
 /** A file's statements, refused up front when one of them would take over the transaction. */
-export function migrationStatements(migration: Migration): SqlStatement[] {
-  const statements = splitStatements(migration.sql);
+export function migrationStatements(migration: Migration, dialect?: SqlDialect): SqlStatement[] {
+  const statements = splitStatements(migration.sql, dialect);
   statements.forEach((statement, index) => {
     if (TRANSACTION_CONTROL.test(statement.sql)) {
       throw new CliError(
@@ -337,7 +337,10 @@ export async function migrate(
     await session.query(CREATE_TABLE[dialect]);
     const status = migrationStatus(files, await recordedMigrations(session, dialect));
     // Every pending file is split (and checked) before the first one runs.
-    const planned = status.pending.map((migration) => ({ migration, statements: migrationStatements(migration) }));
+    const planned = status.pending.map((migration) => ({
+      migration,
+      statements: migrationStatements(migration, dialect),
+    }));
     const appliedNow: string[] = [];
     for (const { migration, statements } of planned) {
       events.applying?.(migration, statements.length);

@@ -5,6 +5,7 @@
  * BEGIN … END body of a trigger or routine (SQLite and MySQL triggers, MySQL procedures). Each statement
  * keeps the line it starts on, so a failure can point into the file.
  */
+import type { SqlDialect } from "../schema/sql.js";
 
 export interface SqlStatement {
   /** The statement without leading comments or the closing `;`. */
@@ -19,7 +20,18 @@ const ROUTINE =
 /** Block words closed by `END <word>` whose opening is not counted (MySQL's compound statements). */
 const UNCOUNTED_ENDS = new Set(["IF", "LOOP", "WHILE", "REPEAT", "FOR"]);
 
-export function splitStatements(text: string): SqlStatement[] {
+/**
+ * Where a backslash escapes the next character inside quotes: MySQL's strings (and its `"` strings);
+ * PostgreSQL's `E'…'` strings only; never in SQLite. Without a dialect, MySQL's rule (the widest).
+ */
+function backslashEscapes(dialect: SqlDialect | undefined, quote: string, before: string): boolean {
+  if (quote === "`") return false;
+  if (dialect === "sqlite") return false;
+  if (dialect === "postgres") return quote === "'" && /(^|[^\w$])[eE]$/.test(before);
+  return true;
+}
+
+export function splitStatements(text: string, dialect?: SqlDialect): SqlStatement[] {
   const statements: SqlStatement[] = [];
   let start = -1; // offset of the current statement's first non-comment character, -1 before it
   let line = 1;
@@ -66,10 +78,11 @@ export function splitStatements(text: string): SqlStatement[] {
       skipTo("*/", i + 2);
     } else if (c === "'" || c === '"' || c === "`") {
       begin();
-      // A doubled quote is the quote itself; MySQL's backslash escape is honoured for strings.
+      // A doubled quote is the quote itself; a backslash escapes where the dialect says so.
+      const escapes = backslashEscapes(dialect, c, text.slice(Math.max(0, i - 2), i));
       let k = i + 1;
       while (k < text.length) {
-        if (c === "'" && text[k] === "\\") k += 2;
+        if (escapes && text[k] === "\\") k += 2;
         else if (text[k] === c && text[k + 1] === c) k += 2;
         else if (text[k] === c) break;
         else k++;
