@@ -10,7 +10,8 @@ import type { ProjectReader } from "../plan/reader.js";
 import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "../schema/drizzle-module.js";
 import type { SqlDialect } from "../schema/sql.js";
 import type { ProjectInfo } from "../targets/types.js";
-import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
+import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
+import { directModules, drizzleConfigSchema, readDrizzleConfig } from "./drizzle-config.js";
 
 export interface DrizzleProject {
   /** drizzle.config.*, or null when the app has none. */
@@ -23,10 +24,6 @@ export interface DrizzleProject {
   /** The module exporting the app's Drizzle database (`export const db = drizzle(…)`), if any. */
   instance: { file: string; exportName: string } | null;
 }
-
-const CONFIG_FILES = ["ts", "js", "mjs", "cjs", "mts"].map((ext) => `drizzle.config.${ext}`);
-const MODULE = /\.(ts|mts|cts|js|mjs|cjs)$/;
-const DECLARATIONS = /\.d\.[cm]?ts$/;
 
 /** Where Drizzle's guides and scaffolders (`sv add drizzle`, create-t3-app, …) put the database modules. */
 const USUAL_FOLDERS = [
@@ -55,18 +52,6 @@ const USUAL_FOLDERS = [
 const USUAL_MODULE_FOLDERS = [".", "src", "src/lib", "src/lib/server", "src/server", "lib", "server", "app"];
 const USUAL_MODULE_NAME = /^(db|database|schema|drizzle)\.(ts|mts|js|mjs)$/;
 
-/** drizzle.config's `dialect` (and drizzle-kit < 0.21's `driver`) in the CLI's words. */
-const CONFIG_DIALECTS: Record<string, SqlDialect> = {
-  postgresql: "postgres",
-  sqlite: "sqlite",
-  turso: "sqlite",
-  mysql: "mysql",
-  pg: "postgres",
-  "better-sqlite": "sqlite",
-  libsql: "sqlite",
-  mysql2: "mysql",
-};
-
 /** The dialect of the database a `drizzle-orm/<driver>` module talks to. */
 const DRIVER_DIALECTS: Record<string, SqlDialect> = {
   "node-postgres": "postgres",
@@ -88,12 +73,6 @@ const DRIVER_DIALECTS: Record<string, SqlDialect> = {
   tidb: "mysql",
 };
 
-interface DrizzleConfig {
-  file: string;
-  schema: string[];
-  dialect: SqlDialect | null;
-}
-
 function dependsOnDrizzle(reader: ProjectReader): boolean {
   try {
     const pkg = JSON.parse(reader.read("package.json") ?? "{}") as Record<string, Record<string, string> | undefined>;
@@ -101,119 +80,6 @@ function dependsOnDrizzle(reader: ProjectReader): boolean {
   } catch {
     return false;
   }
-}
-
-/** The object a config module exports: `defineConfig({…})`, `{…} satisfies Config`, `module.exports = {…}`, a const. */
-function configObject(ts: Ts, tree: import("ts-morph").ts.SourceFile) {
-  const consts = new Map<string, SyntaxNode>();
-  const unwrap = (node: SyntaxNode | undefined): import("ts-morph").ts.ObjectLiteralExpression | null => {
-    while (node && (ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node)))
-      node = node.expression;
-    if (!node) return null;
-    if (ts.isObjectLiteralExpression(node)) return node;
-    if (ts.isCallExpression(node)) return unwrap(node.arguments[0]);
-    if (ts.isIdentifier(node)) return unwrap(consts.get(node.text));
-    return null;
-  };
-  for (const statement of tree.statements) {
-    if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations)
-        if (ts.isIdentifier(declaration.name) && declaration.initializer)
-          consts.set(declaration.name.text, declaration.initializer);
-    }
-    if (ts.isExportAssignment(statement)) return unwrap(statement.expression);
-    if (
-      ts.isExpressionStatement(statement) &&
-      ts.isBinaryExpression(statement.expression) &&
-      statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-      statement.expression.left.getText(tree) === "module.exports"
-    )
-      return unwrap(statement.expression.right);
-  }
-  return null;
-}
-
-function readConfig(reader: ProjectReader): DrizzleConfig | null {
-  const file = CONFIG_FILES.find((candidate) => reader.exists(candidate));
-  const source = file ? reader.read(file) : null;
-  if (!file || source === null) return null;
-  const ts = typescript();
-  const object = configObject(ts, parseSyntax(source, file));
-  const config: DrizzleConfig = { file, schema: [], dialect: null };
-  for (const property of object?.properties ?? []) {
-    if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
-    const value = property.initializer;
-    const strings = ts.isArrayLiteralExpression(value) ? [...value.elements] : [value];
-    const texts = strings.flatMap((node) =>
-      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? [node.text] : [],
-    );
-    if (property.name.text === "schema") config.schema = texts;
-    if ((property.name.text === "dialect" || property.name.text === "driver") && texts[0])
-      config.dialect ??= CONFIG_DIALECTS[texts[0]] ?? null;
-  }
-  return config;
-}
-
-/** Every module under a folder, recursively, as root-relative paths. */
-function modulesUnder(reader: ProjectReader, folder: string): string[] {
-  if (!reader.isDirectory(folder)) return [];
-  const files = reader
-    .files(folder)
-    .filter((name) => MODULE.test(name) && !DECLARATIONS.test(name))
-    .map((name) => path.join(folder, name));
-  const nested = reader
-    .directories(folder)
-    .filter((name) => name !== "node_modules" && !name.startsWith("."))
-    .flatMap((name) => modulesUnder(reader, path.join(folder, name)));
-  return [...files, ...nested];
-}
-
-/** A glob of drizzle.config (`./src/db/schema/*.ts`, `./src/**\/schema.ts`) as a test on root-relative paths. */
-function globTest(pattern: string): (file: string) => boolean {
-  const source = pattern
-    .split("**/")
-    .map((part) =>
-      part
-        .split("*")
-        .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-        .join("[^/]*"),
-    )
-    .join("(?:.*/)?");
-  const regex = new RegExp(`^${source}$`);
-  return (file) => regex.test(file);
-}
-
-/** The files and the folder new schema modules go in, from drizzle.config's `schema` entries. */
-function configSchema(
-  reader: ProjectReader,
-  entries: string[],
-): { files: string[]; folder: string | null; named: string[]; globs: Array<(file: string) => boolean> } {
-  const files: string[] = [];
-  const globs: Array<(file: string) => boolean> = [];
-  /** The plain file paths the config names, written yet or not. */
-  const named: string[] = [];
-  let folder: string | null = null;
-  for (const raw of entries) {
-    const entry = path.normalize(raw).replace(/^\.\//, "").replace(/\/$/, "");
-    if (entry.includes("*")) {
-      const base = entry
-        .slice(0, entry.indexOf("*"))
-        .replace(/[^/]*$/, "")
-        .replace(/\/$/, "");
-      const matches = globTest(entry);
-      globs.push(matches);
-      files.push(...modulesUnder(reader, base || ".").filter(matches));
-      // A new module in the glob's folder is matched by it when the glob takes any name there.
-      if (/^[^/]*\*[^/]*$/.test(entry.slice(base.length + (base ? 1 : 0)))) folder ??= base || ".";
-    } else if (reader.isDirectory(entry)) {
-      files.push(...modulesUnder(reader, entry));
-      folder ??= entry;
-    } else {
-      named.push(entry);
-      if (reader.exists(entry)) files.push(entry);
-    }
-  }
-  return { files: [...new Set(files)], folder, named, globs };
 }
 
 /** The modules in the usual places (folders and single modules), in that order. */
@@ -233,13 +99,6 @@ function schemaModulesByImports(reader: ProjectReader): string[] {
     const source = reader.read(file);
     return Boolean(source?.includes("drizzle-orm/")) && coreDialects(source ?? "", file).length > 0;
   });
-}
-
-function directModules(reader: ProjectReader, folder: string): string[] {
-  return reader
-    .files(folder)
-    .filter((name) => MODULE.test(name) && !DECLARATIONS.test(name))
-    .map((name) => path.join(folder, name));
 }
 
 function coreDialects(source: string, file: string): Array<SqlDialect | null> {
@@ -310,10 +169,12 @@ export function findDrizzleProject(
   reader: ProjectReader,
   info: Pick<ProjectInfo, "srcDir" | "language">,
 ): DrizzleProject | null {
-  const config = readConfig(reader);
+  const config = readDrizzleConfig(reader);
   if (!config && !dependsOnDrizzle(reader)) return null;
 
-  const fromConfig = config ? configSchema(reader, config.schema) : { files: [], folder: null, named: [], globs: [] };
+  const fromConfig = config
+    ? drizzleConfigSchema(reader, config.schema)
+    : { files: [], folder: null, named: [], globs: [] };
   const schemaFiles = fromConfig.files.length ? fromConfig.files : schemaModulesByImports(reader);
 
   // The database instance: in the schema's folders first, then the usual places.
