@@ -4,8 +4,8 @@
 // the SQLite app for real: a client generated from its merged schema, the auth tables from the SQL schema
 // next to the app's own (its `role` column, its posts), and the prisma adapter through the conformance suite,
 // with the app's own model and field still working beside the auth models.
-import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
@@ -20,6 +20,7 @@ import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/pri
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
 import { generatePrismaClient, prismaFolder, runPrisma } from "../../support/prisma-client.mjs";
+import { runCommand } from "../../support/processes.mjs";
 
 const fixtures = fileURLToPath(new URL("../../fixtures", import.meta.url));
 
@@ -161,4 +162,25 @@ describe("the Express blog's merged schema on SQLite", () => {
       author: null,
     });
   });
+
+  test("the app's own modules type-check against the merged client, and its instance goes to prisma() without a cast", async () => {
+    // The app's src/ beside the generated client, where its imports (./generated/prisma/client.js) expect it.
+    const source = path.join(fixtures, "orm-prisma-express", "src");
+    for (const name of readdirSync(source)) await copyFile(path.join(source, name), path.join(generated.folder, name));
+    const repository = fileURLToPath(new URL("../../..", import.meta.url));
+    const adapterModule = path.relative(generated.folder, path.join(repository, "src/runtime/adapters/prisma.js"));
+    await writeFile(
+      path.join(generated.folder, "auth-adapter.ts"),
+      `import prismaAdapter from ${JSON.stringify(adapterModule)};\nimport { prisma } from "./db.js";\n\nexport const adapter = prismaAdapter(prisma);\n`,
+    );
+    await writeFile(
+      path.join(generated.folder, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { target: "ES2022", module: "NodeNext", strict: true, skipLibCheck: true, noEmit: true },
+        include: ["*.ts"],
+      }),
+    );
+    const tsc = path.join(repository, "node_modules/typescript/bin/tsc");
+    await expect(runCommand(process.execPath, [tsc, "-p", generated.folder])).resolves.toBeDefined();
+  }, 120_000);
 });
