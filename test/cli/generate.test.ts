@@ -156,7 +156,9 @@ describe("SQL migrations: review, --json and --out", () => {
       added: ["users", "accounts", "sessions", "verification_tokens", "authenticators"],
       plan: { changes: [{ kind: "create", path: `${MIGRATIONS_DIR}/0001_auth_tables.sql` }] },
       outcome: { applied: true, filesWritten: 1, created: [`${MIGRATIONS_DIR}/0001_auth_tables.sql`] },
-      nextSteps: ["Create the tables in the database AUTH_DATABASE_FILE names: npx create-auth migrate"],
+      nextSteps: [
+        "Create the tables in the database AUTH_DATABASE_FILE (or DATABASE_URL) names: npx create-auth migrate",
+      ],
     });
     const again = json(await generate(project, ["--json", "--yes"]));
     expect(again).toMatchObject({ ok: true, added: [], plan: { changes: [] }, outcome: { applied: false } });

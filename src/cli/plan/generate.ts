@@ -102,7 +102,9 @@ function emptyPlan(root: string): Plan {
 
 function migrateStep(dir: string, dialect: SqlDialect): string {
   const migrations = dir === MIGRATIONS_DIR ? "" : ` --migrations ${dir}`;
-  return `Create the tables in the database ${DATABASE_DRIVERS[dialect].envKey} names: ${MIGRATE_COMMAND}${migrations}`;
+  // migrate reads SQLite's own setting first, then DATABASE_URL (as an ORM app names its SQLite file).
+  const setting = dialect === "sqlite" ? `${DATABASE_DRIVERS.sqlite.envKey} (or DATABASE_URL)` : "DATABASE_URL";
+  return `Create the tables in the database ${setting} names: ${MIGRATE_COMMAND}${migrations}`;
 }
 
 function finish(input: GenerateInput, steps: FileStep[], overwrite: ReadonlySet<string>, nextSteps: string[]): Plan {
