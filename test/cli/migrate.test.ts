@@ -530,6 +530,7 @@ describe("splitStatements", () => {
   });
 });
 
+// init reads the runtime from dist/: run this file under the shared lock (flock -s /tmp/create-auth-dist.lock).
 describe("auth migrate after init, settings from the app's env file", () => {
   test("Next with --db sqlite: AUTH_DATABASE_FILE from .env.local, init's 0001 applied to auth.db", async () => {
     const { project, run: init } = await initFixture("next-app", [

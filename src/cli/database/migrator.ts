@@ -168,9 +168,14 @@ const UNDOABLE =
 /**
  * Drops what the failed file's earlier statements added, newest first: foreign keys and indexes on tables
  * that were there before, then their new columns, then the new tables in the reverse of the order the
- * statements named them (a table referencing another goes before it). Returns what was dropped.
+ * statements named them (a table referencing another goes before it). `dropped` says what was, as it goes.
  */
-async function undoMysql(session: Queryable, before: Schema, ran: readonly SqlStatement[]): Promise<string[]> {
+async function undoMysql(
+  session: Queryable,
+  before: Schema,
+  ran: readonly SqlStatement[],
+  dropped: string[],
+): Promise<void> {
   const after = await mysqlSchema(session);
   const added = (field: keyof Schema) => [...after[field]].filter((item) => !before[field].has(item));
   const position = (table: string) => {
@@ -179,7 +184,6 @@ async function undoMysql(session: Queryable, before: Schema, ran: readonly SqlSt
     return found < 0 ? ran.length : found;
   };
   const newTables = added("tables").sort((a, b) => position(b) - position(a));
-  const dropped: string[] = [];
   // What sits on a new table goes with it.
   const onOldTable = (item: string) => !newTables.includes(item.split("\u0000")[0]!);
   for (const item of added("foreignKeys").filter(onOldTable)) {
@@ -205,7 +209,6 @@ async function undoMysql(session: Queryable, before: Schema, ran: readonly SqlSt
     await session.query(`DROP TABLE ${quoteName(table)}`);
     dropped.push(`table ${table}`);
   }
-  return dropped;
 }
 
 // --- Locks ---
@@ -266,6 +269,13 @@ function failure(
   return new CliError("ApplyFailed", `${migration.name} failed at ${where}: ${error.message}. ${afterward}${before}`);
 }
 
+/** A failure outside the file's statements (the connection lost, the record refused), as one line. */
+function unexpected(migration: Migration, error: unknown, appliedNow: readonly string[], afterward: string): CliError {
+  if (error instanceof CliError) return error;
+  const before = appliedNow.length > 0 ? ` Applied before it: ${appliedNow.join(", ")}.` : "";
+  return new CliError("ApplyFailed", `Could not apply ${migration.name}: ${oneLine(error)}.${afterward}${before}`);
+}
+
 /** Runs one file and records it; throws a CliError that says what failed and what the database holds now. */
 async function applyOne(
   session: Queryable,
@@ -281,19 +291,24 @@ async function applyOne(
       await record(session, dialect, migration);
       return true;
     } catch (error) {
-      if (!(error instanceof StatementFailed)) throw error;
+      if (!(error instanceof StatementFailed)) throw unexpected(migration, error, appliedNow, "");
       const ran = statements.slice(0, error.index);
-      const dropped = await undoMysql(session, before, ran);
+      const dropped: string[] = [];
+      let undone: string;
+      try {
+        await undoMysql(session, before, ran, dropped);
+        undone = dropped.length > 0 ? `MySQL commits DDL as it runs; undone: ${dropped.join(", ")}.` : "";
+      } catch (undoError) {
+        const done = dropped.length > 0 ? ` after dropping ${dropped.join(", ")}` : "";
+        undone = `MySQL commits DDL as it runs, and undoing it failed${done} (${oneLine(undoError)}): check the database by hand.`;
+      }
       const kept = ran.filter((statement) => !UNDOABLE.test(statement.sql));
-      const undone =
-        dropped.length > 0
-          ? `MySQL commits DDL as it runs; undone: ${dropped.join(", ")}.`
-          : "Nothing of it was left behind.";
       const left =
         kept.length > 0
-          ? ` Not undoable, left as they ran: ${kept.map((statement) => `line ${statement.line}: ${firstLine(statement)}`).join("; ")}.`
+          ? `Not undoable, left as they ran: ${kept.map((statement) => `line ${statement.line}: ${firstLine(statement)}`).join("; ")}.`
           : "";
-      throw failure(migration, error, appliedNow, `${undone}${left}`);
+      const afterward = [undone, left].filter(Boolean).join(" ") || "Nothing of it was left behind.";
+      throw failure(migration, error, appliedNow, afterward);
     }
   }
   // PostgreSQL and SQLite: DDL is transactional, the whole file is one transaction with its record.
@@ -314,8 +329,9 @@ async function applyOne(
     return true;
   } catch (error) {
     await session.query("ROLLBACK").catch(() => {});
-    if (!(error instanceof StatementFailed)) throw error;
-    throw failure(migration, error, appliedNow, "Rolled back: nothing of it was applied.");
+    const afterward = "Rolled back: nothing of it was applied.";
+    if (!(error instanceof StatementFailed)) throw unexpected(migration, error, appliedNow, ` ${afterward}`);
+    throw failure(migration, error, appliedNow, afterward);
   }
 }
 
