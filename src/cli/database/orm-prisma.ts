@@ -37,16 +37,18 @@ const DRIVER_ADAPTERS: Record<SqlDialect, keyof typeof ORM_RANGES> = {
 
 /**
  * Where the schema's generator writes PrismaClient: `<output>/client.ts` for Prisma 7's `prisma-client`
- * (output is relative to the file declaring it), `@prisma/client` for the older `prisma-client-js`.
+ * (output is relative to the file declaring it; imported as `client.ts` where the generator writes `.ts`
+ * imports for Node to run), `@prisma/client` for the older `prisma-client-js`.
  */
-function generatedClient(files: readonly PrismaFile[]): { file: string } | { module: string } {
+function generatedClient(files: readonly PrismaFile[]): { file: string; tsImports?: boolean } | { module: string } {
   for (const file of files) {
     for (const block of prismaBlocks(file.text)) {
       if (block.kind !== "generator") continue;
       const provider = blockSetting(file.text, block, "provider");
       const output = blockSetting(file.text, block, "output");
       if (provider === "prisma-client" && output) {
-        return { file: path.posix.join(path.posix.dirname(file.path), output, "client.ts") };
+        const client = path.posix.join(path.posix.dirname(file.path), output, "client.ts");
+        return { file: client, tsImports: blockSetting(file.text, block, "importFileExtension") === "ts" };
       }
       if (provider === "prisma-client-js") {
         return output
@@ -56,6 +58,14 @@ function generatedClient(files: readonly PrismaFile[]): { file: string } | { mod
     }
   }
   return { module: "@prisma/client" };
+}
+
+/** The `prisma-client` generator told to import the generated modules as `.ts` files. */
+function withTsImports(schema: string): string {
+  return schema.replace(
+    /(generator client \{\n[^}]*?output\s*=\s*"[^"]*"\n)/,
+    '$1  // Node runs the generated TypeScript as it is (type stripping, Node >= 22.18): imports name the .ts files.\n  importFileExtension = "ts"\n',
+  );
 }
 
 /** prisma.config for a schema init writes: Prisma 7 reads the database URL there, not from the schema. */
@@ -96,8 +106,14 @@ export function planPrisma(ctx: OrmContext): OrmPart {
   );
   const files = project?.files ?? [];
   const layout = project?.layout ?? "file";
-  const merged = mergePrismaSchema(files, provider, layout);
-  if ("unsupported" in merged) throw new CliError("UnsupportedProject", merged.unsupported);
+  const result = mergePrismaSchema(files, provider, layout);
+  if ("unsupported" in result) throw new CliError("UnsupportedProject", result.unsupported);
+  // Node itself runs a JavaScript Express app: the schema init writes has the client's imports name its .ts
+  // files, which Node runs by stripping their types (Node >= 22.18).
+  const nodeRunsTs = info.framework.id === "express" && info.language === "js" && files.length === 0;
+  const merged = nodeRunsTs
+    ? { ...result, changes: result.changes.map((change) => ({ ...change, text: withTsImports(change.text) })) }
+    : result;
   const steps: FileStep[] = [];
   const models = merged.added.filter((added) => added.startsWith("model ")).map((added) => added.slice(6));
   const fields = merged.added.filter((added) => !added.startsWith("model "));
@@ -143,6 +159,7 @@ export function planPrisma(ctx: OrmContext): OrmPart {
   const client = project?.client ?? null;
   let wiring: OrmPart["wiring"];
   let dependencies: OrmPart["dependencies"];
+  let tsClient = false;
   if (client) {
     const imported = importedInstance(client.exportName, "prismaClient", "prisma");
     wiring = {
@@ -158,6 +175,7 @@ export function planPrisma(ctx: OrmContext): OrmPart {
         ? merged.changes
         : files.map((file) => merged.changes.find((c) => c.path === file.path) ?? file),
     );
+    tsClient = "file" in generated && generated.tsImports === true;
     const adapterPackage = DRIVER_ADAPTERS[dialect];
     // `db`, as the other client modules: `prisma` is the adapter's name in the auth module.
     const wired = newClientWiring(ctx, "db");
@@ -171,7 +189,13 @@ export function planPrisma(ctx: OrmContext): OrmPart {
         generatedDir: "file" in generated ? path.posix.dirname(generated.file) : generated.module,
         generatedImport:
           "file" in generated
-            ? importSpecifier(options.clientFile, generated.file, { ...ctx.style, sveltekit: false, aliases: [] })
+            ? generated.tsImports
+              ? importSpecifier(options.clientFile, generated.file, {
+                  extensions: false,
+                  sveltekit: false,
+                  aliases: [],
+                }) + ".ts"
+              : importSpecifier(options.clientFile, generated.file, { ...ctx.style, sveltekit: false, aliases: [] })
             : generated.module,
       }),
       done: (source) => source.includes(`"${adapterPackage}"`),
@@ -197,6 +221,11 @@ export function planPrisma(ctx: OrmContext): OrmPart {
       : `set ${driver.envKey} in ${info.envFile} (${dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then `;
   const nextSteps = [
     `Prisma (${label}): ${setting}run npx prisma generate (PrismaClient with the auth models), then npx prisma migrate dev --name auth to create their tables (or npx prisma db push without migration files). The prisma CLI is the app's devDependency once installed.`,
+    ...(tsClient && info.language === "js"
+      ? [
+          `PrismaClient is generated as TypeScript, which Node runs as it is from Node 22.18 (type stripping); on an older Node, start the app with a TypeScript runner (npx tsx ${info.framework.appFile ?? "app.js"}).`,
+        ]
+      : []),
   ];
   return { steps, nextSteps, wiring, dependencies };
 }
