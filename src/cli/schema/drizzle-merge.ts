@@ -5,7 +5,8 @@
  * - an auth table the module already defines (found by its SQL name, whatever its export is called) gains
  *   only the columns it lacks, at the end of its column object; its other columns (`role`) stay;
  * - a missing auth table is appended (the one rendering of schema/drizzle.ts, in the module's indentation,
- *   quotes and semicolons), and the builders it needs join the module's `drizzle-orm/<dialect>-core` import.
+ *   quotes, semicolons and trailing commas), and the builders it needs join the module's
+ *   `drizzle-orm/<dialect>-core` import (or a new one).
  * Constraints of a table the app already has are left to the app. Running the merge again changes nothing.
  */
 

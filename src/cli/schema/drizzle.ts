@@ -173,11 +173,6 @@ export function drizzleCoreModule(dialect: SqlDialect): string {
   return spellings[dialect].module;
 }
 
-/** The dialect's table function (`pgTable`, `sqliteTable`, `mysqlTable`). */
-export function drizzleTableFunction(dialect: SqlDialect): string {
-  return spellings[dialect].tableFunction;
-}
-
 /** The builders the core module must export for these tables' definitions, sorted. */
 export function drizzleBuilders(dialect: SqlDialect, of: readonly Table[] = tables): string[] {
   const spelling = spellings[dialect];
@@ -189,11 +184,6 @@ export function drizzleBuilders(dialect: SqlDialect, of: readonly Table[] = tabl
     if (table.foreignKeys.length) used.add("foreignKey");
   }
   return [...used].sort();
-}
-
-/** The builders one column needs (its type's builder). */
-export function drizzleColumnBuilder(column: Column, dialect: SqlDialect): string {
-  return spellings[dialect].column(column).builder;
 }
 
 function imports(spelling: DialectSpelling, dialect: SqlDialect): string {
