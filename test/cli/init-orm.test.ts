@@ -6,6 +6,7 @@
  * second run plans nothing; a --db that contradicts the ORM's own setup is refused.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { projectOrms } from "../../src/cli/database/orm-plan.js";
 import { drizzleSchema } from "../../src/cli/schema/drizzle.js";
 import { prismaSchema } from "../../src/cli/schema/prisma.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
@@ -283,6 +284,20 @@ describe("Prisma: the app's schema and client", () => {
     const run = (await init("orm-prisma-express", ["--orm", "prisma", "--db", "postgres"])).run;
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("--db postgres contradicts this app's setup");
+  });
+});
+
+describe("the ORM an app already uses (what init offers first and takes --db from)", () => {
+  it.each([
+    ["orm-drizzle-next", [{ orm: "drizzle", dialect: "postgres" }]],
+    ["orm-drizzle-sveltekit", [{ orm: "drizzle", dialect: "sqlite" }]],
+    ["orm-drizzle-schema-folder", [{ orm: "drizzle", dialect: "mysql" }]],
+    ["orm-prisma-express", [{ orm: "prisma", dialect: "sqlite" }]],
+    ["orm-prisma-sveltekit", [{ orm: "prisma", dialect: "postgres" }]],
+    ["next-app", []],
+  ])("%s: %j", (fixture, expected) => {
+    const info = { srcDir: fixture !== "next-app", language: "ts" as const };
+    expect(projectOrms(memoryFixture(fixture).reader(), info)).toEqual(expected);
   });
 });
 

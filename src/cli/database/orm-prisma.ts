@@ -70,13 +70,16 @@ function withTsImports(schema: string): string {
 
 /** prisma.config for a schema init writes: Prisma 7 reads the database URL there, not from the schema. */
 function prismaConfig(schemaPath: string, driver: DatabaseDriver, envFile: string): string {
-  const url =
-    driver.adapter === "sqlite"
-      ? `\`file:\${process.env.${driver.envKey} || "auth.db"}\``
-      : `process.env.${driver.envKey} ?? ""`;
+  const sqlite = driver.adapter === "sqlite";
+  // SQLite: the file the app opens, relative to the folder it starts in (the project), made absolute so the
+  // CLI does not resolve it against the schema's folder instead.
+  const url = sqlite
+    ? `\`file:\${path.resolve(process.env.${driver.envKey} || "auth.db")}\``
+    : `process.env.${driver.envKey} ?? ""`;
   return [
     "// Prisma's CLI settings, created by create-auth: the schema, its migrations, and the database that",
     `// \`prisma migrate\` works on (${driver.envKey}, from ${envFile}: Prisma 7 no longer reads env files itself).`,
+    ...(sqlite ? ['import path from "node:path";'] : []),
     'import { defineConfig } from "prisma/config";',
     "",
     "try {",
