@@ -11,31 +11,15 @@ import { fileURLToPath } from "node:url";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findPrismaProject } from "../../../src/cli/database/prisma-project.js";
-import { diskReader } from "../../../src/cli/plan/reader.js";
 import type { PrismaProvider } from "../../../src/cli/schema/prisma.js";
-import { mergePrismaSchema, type PrismaFile } from "../../../src/cli/schema/prisma-merge.js";
+import { mergePrismaSchema } from "../../../src/cli/schema/prisma-merge.js";
 import { sqlSchema } from "../../../src/cli/schema/sql.js";
 import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
 import { generatePrismaClient, prismaFolder, runPrisma } from "../../support/prisma-client.mjs";
 import { runCommand } from "../../support/processes.mjs";
-
-const fixtures = fileURLToPath(new URL("../../fixtures", import.meta.url));
-
-/** The fixture's schema after the merge, as one text: a folder's files joined, its main file first. */
-function mergedSchema(fixture: string, provider: PrismaProvider): string {
-  const found = findPrismaProject(diskReader(path.join(fixtures, fixture)), { srcDir: true, language: "ts" });
-  if (!found) throw new Error(`${fixture} has no Prisma project`);
-  expect(found.provider).toBe(provider);
-  const result = mergePrismaSchema(found.files, provider, found.layout);
-  if ("unsupported" in result) throw new Error(result.unsupported);
-  const files = new Map<string, string>(found.files.map((file: PrismaFile) => [file.path, file.text]));
-  for (const change of result.changes) files.set(change.path, change.text);
-  // Prisma reads a folder as if its files were one: joined, they are validated and formatted alike.
-  return [...files.values()].join("\n");
-}
+import { fixtures, mergedSchema } from "./prisma-merged.js";
 
 const cases: Array<{ fixture: string; provider: PrismaProvider }> = [
   { fixture: "orm-prisma-express", provider: "sqlite" },
@@ -94,12 +78,7 @@ type AppClientClass = new (options: { adapter: PrismaBetterSqlite3 }) => AppClie
 
 // One generation (the slow part): the Express blog's merged schema, its generator pointed where the
 // support module imports the client from.
-const generated = await generatePrismaClient(
-  mergedSchema("orm-prisma-express", "sqlite").replace(
-    'output   = "../src/generated/prisma"',
-    'output   = "../generated/prisma"',
-  ),
-);
+const generated = await generatePrismaClient(mergedSchema("orm-prisma-express", "sqlite", "../generated/prisma"));
 const { PrismaClient } = generated.client as { PrismaClient: AppClientClass };
 
 // The auth tables from the SQL schema; the app's own: the role it keeps on users and its posts.
