@@ -1,5 +1,5 @@
 // The Express 5 (TypeScript) and Qwik City fixtures after `create-auth init --providers oidc --strategy
-// database --db postgres`, run the way the next steps say: the generated auth-schema.sql applied to a fresh
+// database --db postgres`, run the way the next steps say: the generated first migration applied to a fresh
 // PostgreSQL database, DATABASE_URL set in .env, installed (pg), built with the app's own tools (tsc; Qwik's
 // type check, client and server builds), started, and signed into from headless Chromium through a real
 // oidc-provider. The session row is read from PostgreSQL at sign-in (its token is the cookie) and is gone
@@ -46,14 +46,14 @@ describe.each(["express-5-ts", "qwik-city-1"])("database sessions in PostgreSQL 
     label: `${fixture} (postgres)`,
     providers: ["oidc"],
     initArgs: ["--strategy", "database", "--db", "postgres"],
-    // The next steps: create the tables once from the schema file (what `psql -f auth-schema.sql` does), and
-    // set DATABASE_URL and the identity provider's values in .env.
+    // The next steps: create the tables once from auth-migrations/0001_auth_tables.sql (what `npx create-auth
+    // migrate` applies first), and set DATABASE_URL and the identity provider's values in .env.
     edits: async (dir, { oidc }) => {
       database = await createPostgresDatabase();
       const { host, port, user, password, database: name } = database.connection;
       const databaseUrl = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${host}:${port}/${name}`;
       pool = new pg.Pool({ connectionString: databaseUrl });
-      await pool.query(await fs.readFile(path.join(dir, "auth-schema.sql"), "utf8"));
+      await pool.query(await fs.readFile(path.join(dir, "auth-migrations", "0001_auth_tables.sql"), "utf8"));
       await fillEnvFile(path.join(dir, ".env"), {
         DATABASE_URL: databaseUrl,
         AUTH_OIDC_ID: oidc.clientId,
