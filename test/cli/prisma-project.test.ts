@@ -190,6 +190,18 @@ describe("prismaClientExport recognises the app's client module", () => {
     });
   }
 
+  test("finds a SvelteKit app's src/lib/server/db/index.ts and a create-t3-app's src/server/db.ts", () => {
+    const client = 'import { PrismaClient } from "@prisma/client";\nexport const db = new PrismaClient();\n';
+    expect(project({ "package.json": dependsOnPrisma, "src/lib/server/db/index.ts": client })?.client).toEqual({
+      file: "src/lib/server/db/index.ts",
+      exportName: "db",
+    });
+    expect(project({ "package.json": dependsOnPrisma, "src/server/db.ts": client })?.client).toEqual({
+      file: "src/server/db.ts",
+      exportName: "db",
+    });
+  });
+
   test("looks where apps keep it, the project's language first", () => {
     const client = 'const { PrismaClient } = require("@prisma/client");\nmodule.exports = new PrismaClient();\n';
     expect(

@@ -139,9 +139,14 @@ function providerOf(files: readonly PrismaFile[]): PrismaProvider | null {
   return null;
 }
 
+// Where apps keep their client: src/lib/server/db/index.ts (SvelteKit), src/server/db.ts (create-t3-app),
+// lib/prisma.ts (Next.js), src/db.ts (Express), …
 const clientDirectories = [
+  "src/lib/server/db",
   "src/lib/server",
+  "src/lib/db",
   "src/lib",
+  "src/server/db",
   "src/server",
   "src/db",
   "src",
