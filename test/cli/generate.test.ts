@@ -209,6 +209,36 @@ describe("SQL migrations: review, --json and --out", () => {
   });
 });
 
+describe.each([
+  { fixture: "next-app", orm: "drizzle", db: "postgres", schema: "auth-schema.ts" },
+  { fixture: "express-5-ts", orm: "drizzle", db: "mysql", schema: "src/auth-schema.ts" },
+  { fixture: "sveltekit-2", orm: "drizzle", db: "sqlite", schema: "src/lib/server/auth-schema.ts" },
+  { fixture: "orm-drizzle-next", orm: "drizzle", db: "postgres", schema: "src/db/schema.ts" },
+  { fixture: "orm-prisma-express", orm: "prisma", db: "sqlite", schema: "prisma/schema.prisma" },
+  { fixture: "orm-prisma-sveltekit", orm: "prisma", db: "postgres", schema: "prisma/schema" },
+])("an app init set up with --orm $orm --db $db ($fixture)", ({ fixture, orm, db, schema }) => {
+  it("finds the schema init wrote the auth tables to, and nothing to do", async () => {
+    const { project, run } = await initFixture(fixture, [
+      "--providers",
+      "github",
+      "--orm",
+      orm,
+      "--db",
+      db,
+      "--yes",
+      "--no-install",
+    ]);
+    expect(run.status).toBe(0);
+    const before = project.hash();
+    const again = await generate(project, ["--yes"]);
+    expect(again.stderr).toBe("");
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain(`Nothing to do: ${schema} already has every auth table and column.`);
+    expect(again.stdout).toMatch(new RegExp(`from [^)]*imports @create-auth/runtime/adapters/${orm}`));
+    expect(project.hash()).toBe(before);
+  });
+});
+
 describe("Prisma: the auth models merged into the app's own schema", () => {
   it("one file (orm-prisma-express): adds the models and User's missing fields, keeps role, then nothing to do", async () => {
     const project = memoryFixture("orm-prisma-express");

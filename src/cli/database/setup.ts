@@ -6,8 +6,10 @@
  * A flag that contradicts what the project declares is refused naming both, so a PostgreSQL app never
  * gets MySQL tables by a typo. Reads only.
  */
+import path from "node:path/posix";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { dialectFromCoreModule, drizzleModuleTables } from "../schema/drizzle-module.js";
 import type { PrismaProvider } from "../schema/prisma.js";
 import type { SqlDialect } from "../schema/sql.js";
 import { findTarget } from "../targets/index.js";
@@ -82,6 +84,54 @@ export function configuredAdapter(
   return null;
 }
 
+/** The files a module specifier of `from` may name: relative, a tsconfig path alias, or SvelteKit's `$lib`/`#lib`. */
+function specifierFiles(info: ProjectInfo, from: string, specifier: string): string[] {
+  const aliased = [
+    ...info.aliases,
+    { prefix: "$lib/", directory: "src/lib" },
+    { prefix: "#lib/", directory: "src/lib" },
+  ].find((alias) => specifier.startsWith(alias.prefix));
+  const target = specifier.startsWith(".")
+    ? path.join(path.dirname(from), specifier)
+    : aliased
+      ? path.join(aliased.directory, specifier.slice(aliased.prefix.length))
+      : null;
+  if (target === null) return [];
+  const stem = target.replace(/\.[cm]?[jt]s$/, "");
+  return [
+    target,
+    ...MODULE_EXTENSIONS.map((ext) => stem + ext),
+    ...MODULE_EXTENSIONS.map((ext) => `${target}/index${ext}`),
+  ];
+}
+
+const MODULE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"];
+
+/**
+ * The Drizzle module the auth module takes its tables from: of the app's modules it imports, the one that
+ * defines the `users` table (init writes the auth tables beside the client module, where the usual places
+ * findDrizzleProject looks may not reach).
+ */
+export function authTablesModule(
+  reader: ProjectReader,
+  info: ProjectInfo,
+  authFile: string,
+): { file: string; dialect: SqlDialect | null } | null {
+  const source = reader.read(authFile);
+  if (source === null) return null;
+  for (const specifier of moduleShape(source, authFile).references) {
+    for (const file of specifierFiles(info, authFile, specifier)) {
+      const text = reader.read(file);
+      if (text === null) continue;
+      const module = drizzleModuleTables(text, file);
+      if (!module.tables.some((table) => table.sqlName === "users")) break;
+      const dialect = module.coreImports.map((entry) => dialectFromCoreModule(entry.module)).find(Boolean) ?? null;
+      return { file, dialect };
+    }
+  }
+  return null;
+}
+
 /** The database drivers package.json depends on (the app's own, or its workspace's). */
 function driversIn(info: ProjectInfo): { name: string; dialect: SqlDialect }[] {
   const pkg = info.packageJson;
@@ -132,8 +182,13 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
     if (drizzle) evidence.push(`Drizzle (${drizzle.configFile ?? "drizzle-orm in package.json"})`);
     if (prisma) evidence.push(`Prisma (${prisma.configFile ?? prisma.schemaPath})`);
   }
-  if (orm === "drizzle") drizzle ??= findDrizzleProject(reader, info);
-  else drizzle = null;
+  if (orm === "drizzle") {
+    drizzle ??= findDrizzleProject(reader, info);
+    // The module the auth module imports its tables from is where they are, wherever the app keeps it.
+    const wired = configured?.adapter === "drizzle" ? authTablesModule(reader, info, configured.file) : null;
+    if (drizzle && wired)
+      drizzle = { ...drizzle, authSchemaFile: wired.file, dialect: drizzle.dialect ?? wired.dialect };
+  } else drizzle = null;
   if (orm === "prisma") prisma ??= findPrismaProject(reader, info);
   else prisma = null;
 
