@@ -121,6 +121,24 @@ describe("openDatabase", () => {
     }
   });
 
+  test.each(["postgres", "mariadb"] as const)("read-only on %s: the session refuses to write", async (server) => {
+    const database = server === "postgres" ? await createPostgresDatabase() : await createMariaDBDatabase();
+    const { host, port, user, password, database: name } = database.connection;
+    const url = `${server}://${user}:${password}@${host}:${port}/${name}`;
+    const writable = await openDatabase(appFolder(true), { DATABASE_URL: url });
+    const db = await openDatabase(appFolder(true), { DATABASE_URL: url }, { readOnly: true });
+    try {
+      await writable.query("CREATE TABLE probe (id INTEGER)");
+      expect(await db.query("SELECT count(*) AS n FROM probe")).toEqual([{ n: server === "postgres" ? "0" : 0 }]);
+      await expect(db.query("INSERT INTO probe (id) VALUES (1)")).rejects.toThrow(/read[- ]only/i);
+      await expect(db.query("CREATE TABLE other (id INTEGER)")).rejects.toThrow(/read[- ]only/i);
+    } finally {
+      await db.close();
+      await writable.close();
+      await database.drop();
+    }
+  });
+
   test("a server that refuses the password is one line naming host and database, never the password", async () => {
     const database = await createPostgresDatabase();
     const { host, port, user, database: name } = database.connection;

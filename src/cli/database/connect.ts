@@ -33,7 +33,10 @@ export interface DatabaseConnection {
 }
 
 export interface OpenOptions {
-  /** SQLite: open an existing file read-only and never create one (a dry run). */
+  /**
+   * A dry run's connection, which cannot write by construction: SQLite opens an existing file read-only
+   * (never creating one); PostgreSQL and MySQL sessions start read-only.
+   */
   readOnly?: boolean;
 }
 
@@ -179,6 +182,8 @@ interface MysqlQueryable {
 interface MysqlPool extends MysqlQueryable {
   getConnection(): Promise<MysqlQueryable & { release(): void }>;
   end(): Promise<void>;
+  /** The core (callback) connection of each new pool connection. */
+  on(event: "connection", listener: (connection: { query(sql: string): unknown }) => void): void;
 }
 interface SqliteStatement {
   all(...params: unknown[]): Row[];
@@ -198,10 +203,16 @@ const pgRows = (result: { rows?: Row[] } | { rows?: Row[] }[]): Row[] =>
 async function openPostgres(
   root: string,
   location: Extract<DatabaseLocation, { url: URL }>,
+  options: OpenOptions,
 ): Promise<DatabaseConnection> {
   const pg = loadDriver(root, "pg", "pg", "postgres") as { Pool: new (config: object) => PgPool };
   const Pool = pg.Pool ?? (pg as unknown as { default: typeof pg }).default.Pool;
-  const pool = new Pool({ connectionString: location.url.href, max: 2, connectionTimeoutMillis: 10_000 });
+  const pool = new Pool({
+    connectionString: location.url.href,
+    max: 2,
+    connectionTimeoutMillis: 10_000,
+    ...(options.readOnly ? { options: "-c default_transaction_read_only=on" } : {}),
+  });
   // An idle client the server drops must not become an unhandled 'error' event that ends the process.
   pool.on("error", () => {});
   try {
@@ -228,7 +239,11 @@ async function openPostgres(
 
 const mysqlRows = ([rows]: [unknown, unknown]): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
 
-async function openMysql(root: string, location: Extract<DatabaseLocation, { url: URL }>): Promise<DatabaseConnection> {
+async function openMysql(
+  root: string,
+  location: Extract<DatabaseLocation, { url: URL }>,
+  options: OpenOptions,
+): Promise<DatabaseConnection> {
   const mysql = loadDriver(root, "mysql2/promise", "mysql2", "mysql") as { createPool(config: object): MysqlPool };
   const uri = new URL(location.url.href);
   uri.protocol = "mysql:";
@@ -237,6 +252,8 @@ async function openMysql(root: string, location: Extract<DatabaseLocation, { url
   uri.searchParams.delete("timezone");
   uri.searchParams.delete("multipleStatements");
   const pool = mysql.createPool({ uri: uri.href, connectionLimit: 2, timezone: "Z", multipleStatements: false });
+  // Queued on each new connection before anything else runs on it.
+  if (options.readOnly) pool.on("connection", (connection) => connection.query("SET SESSION TRANSACTION READ ONLY"));
   try {
     await pool.query("SELECT 1");
   } catch (error) {
@@ -326,6 +343,6 @@ export async function openDatabase(
 ): Promise<DatabaseConnection> {
   const location = databaseLocation(root, env);
   if (location.dialect === "sqlite") return openSqlite(root, location, options);
-  if (location.dialect === "postgres") return openPostgres(root, location);
-  return openMysql(root, location);
+  if (location.dialect === "postgres") return openPostgres(root, location, options);
+  return openMysql(root, location, options);
 }
