@@ -143,3 +143,52 @@ describe("an app without an adapter in its auth module", () => {
     );
   });
 });
+
+describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
+  it("Drizzle: the dialect drizzle.config declares, the schema module it names", () => {
+    expect(setupOf(memoryFixture("orm-drizzle-next"))).toMatchObject({
+      dialect: "postgres",
+      orm: "drizzle",
+      evidence: ["Drizzle (drizzle.config.ts)", "drizzle.config.ts is set up for PostgreSQL"],
+      drizzle: { authSchemaFile: "src/db/schema.ts" },
+      prisma: null,
+    });
+  });
+
+  it("Prisma: the datasource's provider, the schema folder prisma.config names", () => {
+    expect(setupOf(memoryFixture("orm-prisma-sveltekit"))).toMatchObject({
+      dialect: "postgres",
+      orm: "prisma",
+      evidence: ["Prisma (prisma.config.ts)", 'prisma/schema declares provider "postgresql"'],
+      prisma: { layout: "folder", schemaPath: "prisma/schema" },
+      drizzle: null,
+    });
+  });
+
+  it("refuses --db naming another dialect than drizzle.config's, naming both", () => {
+    expect(refusal(() => setupOf(memoryFixture("orm-drizzle-schema-folder"), { db: "postgres" }))).toEqual({
+      code: "InvalidOption",
+      message:
+        "--db postgres contradicts this app's setup: drizzle.config.ts is set up for MySQL. Drop --db postgres, or change the setup first.",
+    });
+  });
+
+  it("--orm none takes SQL migrations in a Drizzle app, its dialect then from the driver", () => {
+    expect(setupOf(memoryFixture("orm-drizzle-next"), { orm: "none" })).toMatchObject({
+      dialect: "postgres",
+      orm: "none",
+      evidence: ["--orm none", "pg in package.json"],
+      drizzle: null,
+    });
+  });
+
+  it("asks which with --orm when the app depends on both Drizzle and Prisma", () => {
+    const project = withDependencies("orm-drizzle-next", { "@prisma/client": "*" });
+    expect(refusal(() => setupOf(project))).toEqual({
+      code: "MissingAnswer",
+      message:
+        "This app depends on both Drizzle and Prisma: say which holds the auth tables with --orm drizzle|prisma.",
+    });
+    expect(setupOf(project, { orm: "drizzle" })).toMatchObject({ orm: "drizzle", dialect: "postgres" });
+  });
+});
