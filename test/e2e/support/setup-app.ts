@@ -42,6 +42,11 @@ export interface SetupOptions {
   label?: string;
   /** A browser shared by the set-ups of one file (`sharedBrowser()`); by default each set-up launches its own. */
   browser?: () => Browser;
+  /**
+   * How the fixture is prepared and started, for a fixture whose name does not say its framework
+   * (`orm-drizzle-next`: `frameworkOf("next-app")`). Default: `frameworkOf(fixture)`.
+   */
+  framework?: Framework;
 }
 
 /** The session as the app answers `GET <base>/session`. */
@@ -99,7 +104,7 @@ function started<T>(value: T | undefined, what: string): T {
 
 /** Registers the hooks that bring `fixture` up (and down) around the tests beside them; returns its handle. */
 export function setupApp(fixture: string, options: SetupOptions = {}): App {
-  const framework = frameworkOf(fixture);
+  const framework = options.framework ?? frameworkOf(fixture);
   const providers = options.providers ?? ["oidc", "credentials"];
   const timings: Record<string, number> = {};
   let url: string | undefined;
