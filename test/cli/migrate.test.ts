@@ -373,6 +373,12 @@ describe("auth migrate, what it refuses", () => {
     );
   });
 
+  test("with --json a refusal is the one error object, exit 2", async () => {
+    const run = await migrateIn(app(), sqliteEnv, { migrations: "../x", json: true });
+    expect(run.status).toBe(2);
+    expect(run.json).toEqual({ ok: false, error: { code: "InvalidOption", message: run.error?.message } });
+  });
+
   test("a migrations folder that is a symlink out of the app is refused; a linked file in it is never read", async () => {
     const elsewhere = tempDir("elsewhere");
     write(elsewhere, "0002_evil.sql", "DROP TABLE users;\n");
