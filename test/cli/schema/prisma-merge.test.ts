@@ -419,28 +419,56 @@ const partialAuthModel = (table: (typeof tables)[number]) => {
 
 const enumBlock = fc.constantFrom(["enum Colour {", "  RED", "  GREEN", "}"], ["enum Plan {", "  FREE", "  PRO", "}"]);
 
+const anyBlock = fc.oneof(
+  ownModel("Post"),
+  ownModel("Tag"),
+  enumBlock,
+  partialUser,
+  ...tables.slice(1).map(partialAuthModel),
+);
+
+/** One block of each name: a second model Post would be the user's own schema error, not ours. */
+function uniqueBlocks(blocks: readonly string[][]): string[][] {
+  const seen = new Set<string>();
+  return blocks.filter((block) => {
+    const head = block[0] ?? "";
+    if (seen.has(head)) return false;
+    seen.add(head);
+    return true;
+  });
+}
+
+// A schema folder: the generator and datasource in schema.prisma, each block in one of three files.
+const generatedFolder = fc
+  .record({
+    blocks: fc.array(fc.tuple(anyBlock, fc.integer({ min: 0, max: 2 })), { maxLength: 6 }),
+    crlf: fc.boolean(),
+  })
+  .map(({ blocks, crlf }) => {
+    const names = ["prisma/schema/schema.prisma", "prisma/schema/models/a.prisma", "prisma/schema/b.prisma"];
+    const texts: string[][] = [[schema("")], [], []];
+    const seen = new Set<string>();
+    for (const [block, index] of blocks) {
+      if (seen.has(block[0] ?? "")) continue;
+      seen.add(block[0] ?? "");
+      texts[index]?.push(block.join("\n"));
+    }
+    return names.map((path, index) => {
+      const text = `${(texts[index] ?? []).join("\n\n")}\n`;
+      return { path, text: crlf ? text.replaceAll("\n", "\r\n") : text };
+    });
+  });
+
 const generatedSchema = fc
   .record({
-    blocks: fc.array(
-      fc.oneof(ownModel("Post"), ownModel("Tag"), enumBlock, partialUser, ...tables.slice(1).map(partialAuthModel)),
-      {
-        maxLength: 5,
-      },
-    ),
+    blocks: fc.array(anyBlock, { maxLength: 5 }),
     comments: fc.array(comment, { maxLength: 2 }),
     tabs: fc.boolean(),
     crlf: fc.boolean(),
     blank: fc.constantFrom("\n", "\n\n", "\n\n\n"),
   })
   .map(({ blocks, comments, tabs, crlf, blank }) => {
-    // One block of each name: a second model Post would be the user's own schema error, not ours.
-    const seen = new Set<string>();
-    const unique = blocks.filter((block) => {
-      const head = block[0] ?? "";
-      if (seen.has(head)) return false;
-      seen.add(head);
-      return true;
-    });
+    const unique = uniqueBlocks(blocks);
     const text = [...comments, schema(""), ...unique.map((block) => block.join("\n"))].join(blank);
     const indented = tabs ? text.replaceAll("\n  ", "\n\t") : text;
     return crlf ? indented.replaceAll("\n", "\r\n") : indented;
@@ -466,6 +494,27 @@ describe("mergePrismaSchema on generated schemas", () => {
         expect(mergePrismaSchema([{ ...file, text: result }], "sqlite", "file")).toEqual({ changes: [], added: [] });
       }),
       { numRuns: 200 },
+    );
+  });
+
+  test("in a schema folder: every file keeps its lines, new models go to auth.prisma only, and it is idempotent", () => {
+    fc.assert(
+      fc.property(generatedFolder, (files) => {
+        const { changes } = merged(files, "sqlite", "folder");
+        const after = files.map((file) => changes.find((change) => change.path === file.path) ?? file);
+        const eol = files[0]?.text.includes("\r\n") ? "\r\n" : "\n";
+        for (const [index, file] of files.entries())
+          expect(inOrder(file.text.split(eol), after[index]?.text.split(eol) ?? [])).toBe(true);
+        const created = changes.filter((change) => !files.some((file) => file.path === change.path));
+        expect(created.map((file) => file.path)).toEqual(created.length ? ["prisma/schema/auth.prisma"] : []);
+        const before = files.flatMap((file) => blockNames(file.text));
+        const ours = authModels.filter((model) => !before.includes(`model ${model}`)).map((model) => `model ${model}`);
+        expect(created.flatMap((file) => blockNames(file.text))).toEqual(ours);
+        for (const [index, file] of files.entries())
+          expect(blockNames(after[index]?.text ?? "")).toEqual(blockNames(file.text));
+        expect(mergePrismaSchema([...after, ...created], "sqlite", "folder")).toEqual({ changes: [], added: [] });
+      }),
+      { numRuns: 150 },
     );
   });
 });
