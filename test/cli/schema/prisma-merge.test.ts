@@ -428,7 +428,7 @@ const anyBlock = fc.oneof(
 );
 
 /** One block of each name: a second model Post would be the user's own schema error, not ours. */
-function uniqueBlocks(blocks: readonly string[][]): string[][] {
+function uniqueBlocks(blocks: ReadonlyArray<readonly string[]>): Array<readonly string[]> {
   const seen = new Set<string>();
   return blocks.filter((block) => {
     const head = block[0] ?? "";
