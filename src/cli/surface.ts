@@ -201,7 +201,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 /** Commands whose behaviour arrives in later versions. */
-export const LATER = new Set(["generate", "migrate", "doctor", "update", "remove"]);
+export const LATER = new Set(["generate", "doctor", "update", "remove"]);
 
 /** The root help text (what `--help` prints), rendered without loading commander. */
 export function rootHelp(binName: string): string {

@@ -301,6 +301,17 @@ describe("the ORM an app already uses (what init offers first and takes --db fro
   });
 });
 
+describe("--orm without --db", () => {
+  it("takes the dialect from the app's own Drizzle or Prisma setup", async () => {
+    const drizzle = await init("orm-drizzle-next", ["--orm", "drizzle"]);
+    expect(drizzle.run.status, drizzle.run.stderr).toBe(0);
+    expect(drizzle.run.stdout).toContain("database: postgres through drizzle");
+    const prisma = await init("orm-prisma-express", ["--orm", "prisma"]);
+    expect(prisma.run.status, prisma.run.stderr).toBe(0);
+    expect(prisma.run.stdout).toContain("database: sqlite through prisma");
+  });
+});
+
 describe("--orm without a usable database", () => {
   it("refuses --orm with --db none, and --orm without --db where no setup names the dialect, naming --db", async () => {
     const none = (await init("next-app", ["--orm", "drizzle", "--db", "none"])).run;

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
+import { projectOrms } from "../database/orm-plan.js";
 import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import { generateSecret } from "../env/secret.js";
@@ -59,10 +60,14 @@ export async function runInit(
   });
   const interactive = !flags.json && host.terminal;
 
-  const missing = missingQuestions(partial);
+  // The app's own Drizzle or Prisma setup: offered first on a terminal, and its dialect stands in for --db.
+  const orms = projectOrms(reader, info);
+  const missing = missingQuestions(partial, orms);
   const asked =
-    interactive && missing.length > 0 ? await (await import("../answers/prompt.js")).askMissing(missing, partial) : {};
-  const answers = completeAnswers(partial, asked, { yes: Boolean(flags.yes), framework: target.id });
+    interactive && missing.length > 0
+      ? await (await import("../answers/prompt.js")).askMissing(missing, partial, orms)
+      : {};
+  const answers = completeAnswers(partial, asked, { yes: Boolean(flags.yes), framework: target.id, project: orms });
 
   const runtime = host.runtime();
   assertRuntimeHolds(runtime, neededModules(answers));
@@ -77,7 +82,7 @@ export async function runInit(
     host,
     header: [
       describeProject(info),
-      `Providers: ${answers.providers.map((p) => p.id).join(", ")} · sessions: ${answers.strategy} · database: ${answers.db}`,
+      `Providers: ${answers.providers.map((p) => p.id).join(", ")} · sessions: ${answers.strategy} · database: ${answers.db}${answers.orm !== "none" ? ` through ${answers.orm}` : ""}`,
     ],
     json: {
       project: projectJson(info),
