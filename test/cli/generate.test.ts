@@ -334,6 +334,9 @@ describe("Prisma: the auth models merged into the app's own schema", () => {
     const schema = project.read("db/schema.prisma");
     expect(schema).toContain('provider = "postgresql"');
     expect(schema).toContain("model Authenticator {");
+    expect(run.stdout).toContain(
+      "Note: This app does not depend on Prisma yet: install prisma (dev) and @prisma/client",
+    );
   });
 });
 
@@ -443,6 +446,16 @@ describe("Drizzle: the auth tables merged into the app's own schema module", () 
     expect((await generate(project, ["--out", module, "--yes"])).stdout).toContain(
       `Nothing to do: ${module} already has every auth table and column.`,
     );
+  });
+
+  it("an app without Drizzle yet, with --orm drizzle: a new module, 0001, and a note to install drizzle-orm", async () => {
+    const project = memoryFixture("next-app");
+    const run = await generate(project, ["--orm", "drizzle", "--db", "sqlite", "--yes"]);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(project.read("db/auth-schema.ts")).toContain("export const users = sqliteTable(");
+    expect(project.read(`${MIGRATIONS_DIR}/0001_auth_tables.sql`)).toBe(sqlSchema("sqlite"));
+    expect(run.stdout).toContain("Note: This app does not depend on drizzle-orm yet");
   });
 
   it("refuses --out that names no module for Drizzle (exit 2)", async () => {

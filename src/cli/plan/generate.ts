@@ -183,6 +183,11 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
       },
     },
   ];
+  if (!setup.drizzle)
+    steps.push({
+      kind: "note",
+      text: `This app does not depend on drizzle-orm yet: install it (and its ${dialectLabel(setup.dialect)} driver) for ${file} to load.`,
+    });
   // Added by SQL name: `users` for a table, `users.email_verified` for a column.
   const allNew = merged.added.filter((added) => !added.includes(".")).length === tables.length;
   const ownMigrations = migrationFiles(reader, MIGRATIONS_DIR).length > 0;
@@ -259,6 +264,11 @@ function planPrisma(input: GenerateInput): GeneratePlan {
           : { kind: "edit", path: change.path, before: old, after: change.text, reason },
     };
   });
+  if (!setup.prisma)
+    steps.push({
+      kind: "note",
+      text: "This app does not depend on Prisma yet: install prisma (dev) and @prisma/client before npx prisma generate.",
+    });
   return {
     plan: finish(input, steps, new Set(), [
       "Generate the client with the auth models: npx prisma generate",
