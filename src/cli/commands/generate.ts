@@ -1,7 +1,7 @@
 /**
  * `auth generate [dir]`: writes what the app's database setup lacks of the auth tables: the next numbered
- * SQL migration, the Drizzle tables in the app's schema module (and that migration), or the Prisma models
- * in its schema. What is its own: find the app and its database setup (database/setup.ts), check --out,
+ * SQL migration, the Drizzle tables in the app's schema module (and that migration where the auth tables
+ * are new), or the Prisma models in its schema. What is its own: find the app and its database setup (database/setup.ts), check --out,
  * plan (plan/generate.ts), and refuse a schema the merge cannot edit safely, printing what to add by hand
  * (exit 1, nothing written). Review, --dry-run's diff, apply and next steps are the shared contract
  * (run-plan.ts); a second run finds nothing to do.
