@@ -16,8 +16,13 @@ export type RowReader = <T>(sql: string, ...params: unknown[]) => Promise<T[]>;
 
 /** The rows the app wrote, read from its SQLite file (`auth.db`) as anyone with a shell could. */
 export function sqliteRows(app: App): RowReader {
+  return sqliteFileRows(app, "auth.db");
+}
+
+/** The rows the app wrote to the SQLite file `file` in its folder (an ORM's own database: Prisma's `dev.db`). */
+export function sqliteFileRows(app: App, file: string): RowReader {
   return async <T>(sql: string, ...params: unknown[]) => {
-    const db = new Database(path.join(app.dir, "auth.db"), { readonly: true, fileMustExist: true });
+    const db = new Database(path.join(app.dir, file), { readonly: true, fileMustExist: true });
     try {
       return db.prepare(sql).all(...params) as T[];
     } finally {
