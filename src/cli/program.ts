@@ -6,6 +6,7 @@
 import { Command, Option } from "commander";
 import type { InitCommandFlags } from "./commands/init.js";
 import type { ProviderCommandFlags } from "./commands/provider-command.js";
+import type { PlanCommandFlags } from "./commands/run-plan.js";
 import type { SecretFlags } from "./commands/secret.js";
 import type { Host } from "./host.js";
 import { createOutput } from "./output.js";
@@ -35,6 +36,13 @@ async function runCommand(name: string, args: unknown[], host: Host): Promise<vo
     const output = createOutput(Boolean(options.json), host.stdout);
     if (name === "generate") await (await import("./commands/generate.js")).runGenerate(dir, options, output, host);
     else await (await import("./commands/migrate.js")).runMigrate(dir, options, output, host);
+    return;
+  }
+  if (name === "update" || name === "remove") {
+    const [dir, options] = args as [string | undefined, PlanCommandFlags];
+    const output = createOutput(Boolean(options.json), host.stdout);
+    if (name === "update") await (await import("./commands/update.js")).runUpdate(dir, options, output, host);
+    else await (await import("./commands/remove.js")).runRemove(dir, options, output, host);
     return;
   }
   if (name === "doctor") {

@@ -196,12 +196,33 @@ export const COMMANDS: readonly CommandSpec[] = [
       { command: "doctor --production --json", does: "in CI: the findings as JSON, judged as deployed" },
     ],
   },
-  { name: "update", args: [], description: "update the runtime package from this CLI (later version)", options: [] },
-  { name: "remove", args: [], description: "remove create-auth from the project (later version)", options: [] },
+  {
+    name: "update",
+    args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
+    description:
+      "update the runtime package from this CLI: untouched files replaced, your edits merged three-way, dependencies bumped",
+    options: [...PLAN_OPTIONS],
+    examples: [
+      { command: "update --dry-run", does: "show what would change, and which of your edits merge or conflict" },
+      { command: "update", does: "apply; asks before leaving conflict markers in a file you edited" },
+      { command: "update --yes --json", does: "for scripts: files with conflicts are left alone and reported" },
+    ],
+  },
+  {
+    name: "remove",
+    args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
+    description:
+      "take out what create-auth wrote and edited, keeping your later changes and the env values you filled in",
+    options: [...PLAN_OPTIONS],
+    examples: [
+      { command: "remove --dry-run", does: "show everything remove would delete or restore, write nothing" },
+      { command: "remove", does: "show the plan, ask, then remove" },
+    ],
+  },
 ];
 
 /** Commands whose behaviour arrives in later versions. */
-export const LATER = new Set(["generate", "doctor", "update", "remove"]);
+export const LATER = new Set(["doctor", "update", "remove"]);
 
 /** The root help text (what `--help` prints), rendered without loading commander. */
 export function rootHelp(binName: string): string {

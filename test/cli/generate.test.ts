@@ -1,21 +1,9 @@
-/**
- * `auth generate [dir]` as users type it, in memory: SQL migrations on apps init set up with a database,
- * the Prisma models merged into the fixtures' own schemas (one file, a folder), the Drizzle tables merged
- * into their schema modules; the diffs snapshotted; a second run finds nothing to do; a user's column on an
- * auth table (`role` on users) survives in every flavour; --dry-run, --json and --out; and the refusals
- * (a flag that contradicts the setup, nothing naming a database, --out outside the project, a schema the
- * merge cannot edit safely).
- */
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "../../src/cli/schema/migrations.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
-import { LATER } from "../../src/cli/surface.js";
 import {
   assertBuilt,
   type CliRun,
-  cliPackageDir,
   copyFixture,
   hashTree,
   initFixture,
@@ -28,16 +16,7 @@ import {
   stable,
 } from "./support.js";
 
-// Until the lead takes generate out of LATER, these runs lift it for this file only (and put it back).
-const laterAtLoad = LATER.has("generate");
-let lifted = false;
-beforeAll(() => {
-  lifted = LATER.delete("generate");
-});
-afterAll(() => {
-  if (lifted) LATER.add("generate");
-  removeTemps();
-});
+afterAll(removeTemps);
 
 const SNAPSHOTS = "__snapshots__/generate";
 
@@ -465,20 +444,9 @@ describe("Drizzle: the auth tables merged into the app's own schema module", () 
   });
 });
 
-/**
- * The built CLI as users run it (`auth generate` in the app's folder), on a copy of a fixture on disk. While
- * generate is still in LATER, the same bin's program runs with it lifted in that process.
- */
+/** The built CLI as users run it (`auth generate` in the app's folder), on a copy of a fixture on disk. */
 function generateCli(args: string[], cwd: string): CliRun {
-  if (!laterAtLoad) return runCli(["generate", ...args], { cwd, bin: "auth" });
-  const dist = (file: string) => JSON.stringify(path.join(cliPackageDir, "dist/cli", file));
-  const script = `const { LATER } = await import(${dist("surface.js")}); LATER.delete("generate"); const { main } = await import(${dist("main.js")}); await main(["generate", ...process.argv.slice(1)], "auth");`;
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script, "--", ...args], {
-    cwd,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(["generate", ...args], { cwd, bin: "auth" });
 }
 
 describe("black box: the built CLI on a copy of orm-prisma-express", () => {

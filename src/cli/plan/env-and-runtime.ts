@@ -55,7 +55,7 @@ export function planEnvAndRuntime(
   const steps: FileStep[] = [];
 
   const providerKeys = answers.providers.flatMap((p) => p.envKeys);
-  const driver = orm ? null : databaseDriver(answers);
+  const driver = orm ? null : databaseDriver(answers, context);
   const databaseKeys = driver ? [driver.envKey] : (orm?.env.map((entry) => entry.key) ?? []);
   const secrets = planSecretsFile({
     reader,
