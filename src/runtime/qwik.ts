@@ -5,7 +5,9 @@
  *
  * `onRequest` serves the auth endpoints under `/auth` and puts the session in `sharedMap.get("session")`
  * for every other request; `useSession` is a route loader; `useSignIn` and `useSignOut` are global actions
- * for `<Form>`. The hooks live in `qwik/auth.qwik.js`, the file Qwik's optimizer rewrites.
+ * for `<Form>`. The hooks live in `qwik/auth.qwik.js`, the file Qwik's optimizer rewrites. This entry holds
+ * only Qwik's `$` convention (`QwikAuth$` is `QwikAuthQrl` behind `implicit$FirstArg`) and the public names;
+ * every auth decision is the core's (core/server-actions.ts, core/helper-destination.ts).
  */
 import { implicit$FirstArg } from "@builder.io/qwik";
 import { QwikAuthQrl } from "./qwik/auth.qwik.js";

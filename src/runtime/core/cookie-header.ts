@@ -33,12 +33,26 @@ function safeDecode(value: string): string {
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const EPOCH = new Date(0).toUTCString();
 
+/**
+ * A cookie value as it goes on the wire, URL-encoded (RFC 6265 §4.1.1 allows no `;`, `,`, space or `"`), which
+ * parseCookieHeader decodes. Every cookie the core's values reach, by its Set-Cookie or through a
+ * framework's jar or a rebuilt Cookie header, is encoded by this one rule.
+ */
+export function encodeCookieValue(value: string): string {
+  return encodeURIComponent(value);
+}
+
+/** A `maxAge` as the whole, non-negative seconds Max-Age carries (RFC 6265 §4.1.2.2). */
+export function maxAgeSeconds(maxAge: number): number {
+  return Math.max(0, Math.floor(maxAge));
+}
+
 /** Serializes one cookie as a `Set-Cookie` header value. `maxAge: 0` clears it (with an epoch Expires too). */
 export function serializeCookie({ name, value, options }: Cookie): string {
   if (!TOKEN.test(name)) throw new TypeError(`Invalid cookie name: ${name}`);
-  const parts = [`${name}=${encodeURIComponent(value)}`];
+  const parts = [`${name}=${encodeCookieValue(value)}`];
   if (options.maxAge !== undefined) {
-    const maxAge = Math.max(0, Math.floor(options.maxAge));
+    const maxAge = maxAgeSeconds(options.maxAge);
     parts.push(`Max-Age=${maxAge}`);
     if (maxAge === 0) parts.push(`Expires=${EPOCH}`);
     else if (!options.expires) parts.push(`Expires=${new Date(Date.now() + maxAge * 1000).toUTCString()}`);

@@ -17,6 +17,7 @@ import type {
 } from "../types.js";
 import { Auth, raw, skipCSRFCheck } from "./auth.js";
 import { createActionURL, isAuthAction } from "./auth-actions.js";
+import { encodeCookieValue } from "./cookie-header.js";
 import { helperRedirect } from "./redirect.js";
 import { normalizeBasePath } from "./request.js";
 
@@ -88,7 +89,7 @@ export function requestProtocol(headers: Headers, own: "http" | "https"): "http"
  * the core's own Set-Cookie encodes it (core/cookie-header.ts), so the core reads it back unchanged.
  */
 export function cookieHeader(cookies: Iterable<{ name: string; value: string }>): string {
-  return Array.from(cookies, ({ name, value }) => `${name}=${encodeURIComponent(value)}`).join("; ");
+  return Array.from(cookies, ({ name, value }) => `${name}=${encodeCookieValue(value)}`).join("; ");
 }
 
 /** What the action request itself carries besides the caller's headers. */

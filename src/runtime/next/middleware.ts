@@ -9,7 +9,8 @@
 import type { NextRequest } from "next/server.js";
 import { NextResponse } from "next/server.js";
 import { guardRequest, withSetCookies } from "../core/route-guard.js";
-import type { AuthConfig, Awaitable, Session } from "../types.js";
+import type { IntegrationConfig } from "../core/server-actions.js";
+import type { Awaitable, Session } from "../types.js";
 import { browserUrl } from "./browser-url.js";
 
 /** The request a wrapped handler receives: Next's, plus the session (`null` when signed out). */
@@ -23,14 +24,12 @@ export type NextAuthHandler<Context> = (
   context: Context,
 ) => Awaitable<Response | null | undefined>;
 
-type Config = Omit<AuthConfig, "raw">;
-
 /**
  * Without a handler (`export { auth as proxy }`), the default decision is the spec's: signed in means
  * authorized. With a handler, the handler decides unless the app has its own `authorized` callback.
  */
 export async function runMiddleware<Context>(
-  config: Config,
+  config: IntegrationConfig,
   request: NextRequest,
   context: Context,
   handler?: NextAuthHandler<Context>,

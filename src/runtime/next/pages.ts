@@ -16,8 +16,8 @@ import {
   webRequestInit,
   writeResponse,
 } from "../core/node-message.js";
-import { readSessionResponse, requestProtocol } from "../core/server-actions.js";
-import type { AuthConfig, Session } from "../types.js";
+import { type IntegrationConfig, readSessionResponse, requestProtocol } from "../core/server-actions.js";
+import type { Session } from "../types.js";
 
 /** What the runtime reads of Node's request (`NextApiRequest`, `IncomingMessage`). */
 export type PagesRequest = NodeRequest;
@@ -38,7 +38,7 @@ function urlOf(req: PagesRequest, headers: Headers): URL {
 
 /** `auth(req, res)` and `auth(context)`: the session, with any re-issued cookie set on `res`. */
 export async function pagesSession(
-  config: Omit<AuthConfig, "raw">,
+  config: IntegrationConfig,
   req: PagesRequest,
   res: PagesResponse,
 ): Promise<Session | null> {

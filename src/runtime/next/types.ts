@@ -1,16 +1,20 @@
 /**
  * The public types of the Next.js integration: what `NextAuth` takes and returns, and every form of `auth`.
+ * Next's own because its calls are: server actions take a `FormData` or `redirect: false`, and `auth` is
+ * called bare, with a Pages Router context, with Node's `req`/`res`, with a handler, or as middleware. The
+ * configuration and the authorization parameters are the core's (core/server-actions.ts), named here as
+ * the integration's API names them.
  */
 import type { NextFetchEvent, NextRequest } from "next/server.js";
-import type { AuthConfig, Session, User } from "../types.js";
+import type { AuthorizationParams, IntegrationConfig } from "../core/server-actions.js";
+import type { Session, User } from "../types.js";
 import type { NextAuthHandler } from "./middleware.js";
 import type { PagesContext, PagesRequest, PagesResponse } from "./pages.js";
 
-/** The configuration accepted by `NextAuth`: the core's, minus the `raw` marker this layer manages. */
-export type NextAuthConfig = Omit<AuthConfig, "raw">;
+export type { AuthorizationParams } from "../core/server-actions.js";
 
-/** Query parameters added to the provider's authorization request. */
-export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
+/** The configuration accepted by `NextAuth`: the core's, minus the `raw` marker this layer manages. */
+export type NextAuthConfig = IntegrationConfig;
 
 export interface SignInOptions<Redirect extends boolean = true> {
   /** Default `true`: redirect the user. `false`: resolve with the URL instead. */

@@ -1,10 +1,12 @@
 /**
- * Cookies the core asks for, written through Qwik City's response cookie jar. The node-server adapter
- * emits Set-Cookie only from that jar (any `Set-Cookie` put on `ev.headers` is overwritten), so this is
- * the one way out. Values are URL-encoded exactly as the core's own Set-Cookie serializer does, so the
- * core reads them back unchanged on the next request.
+ * Cookies the core asks for, written through Qwik City's response cookie jar. Qwik's own because its
+ * node-server adapter emits Set-Cookie only from that jar (any `Set-Cookie` put on `ev.headers` is
+ * overwritten), so this is the one way out, and the jar takes its own options shape and writes the value
+ * as given. Values and Max-Age follow the core's own Set-Cookie rules (core/cookie-header.ts), so the core
+ * reads them back unchanged on the next request.
  */
 import type { CookieOptions } from "@builder.io/qwik-city/middleware/request-handler";
+import { encodeCookieValue, maxAgeSeconds } from "../core/cookie-header.js";
 import { writeCookies } from "../core/server-actions.js";
 import type { Cookie } from "../types.js";
 
@@ -21,8 +23,8 @@ export function applyCookies(jar: CookieJar, cookies: readonly Cookie[] | undefi
     if (options.secure) qwikOptions.secure = true;
     if (options.sameSite) qwikOptions.sameSite = options.sameSite;
     // Qwik writes Max-Age when given, else Expires: a cleared cookie (maxAge 0) must keep its Max-Age=0.
-    if (options.maxAge !== undefined) qwikOptions.maxAge = Math.max(0, Math.floor(options.maxAge));
+    if (options.maxAge !== undefined) qwikOptions.maxAge = maxAgeSeconds(options.maxAge);
     else if (options.expires) qwikOptions.expires = options.expires;
-    jar.set(name, encodeURIComponent(value), qwikOptions);
+    jar.set(name, encodeCookieValue(value), qwikOptions);
   });
 }

@@ -11,15 +11,16 @@ import {
   helperSignIn,
   helperSignOut,
   type IncomingRequest,
+  type IntegrationConfig,
   isAuthPath,
   readSession,
   signInPage,
 } from "../core/server-actions.js";
-import type { AuthConfig, Cookie, Session } from "../types.js";
+import type { Cookie, Session } from "../types.js";
 import { envRecord } from "./env.js";
 
 /** The configuration `QwikAuth$` returns: the core's, minus the `raw` marker this layer manages. */
-export type QwikAuthConfig = Omit<AuthConfig, "raw">;
+export type QwikAuthConfig = IntegrationConfig;
 
 /** The session of a request and the cookies the core re-issued while reading it (rolling expiry). */
 export type GetSessionResult = Promise<{ cookie: Cookie[]; data: Session | null }>;
