@@ -1,8 +1,8 @@
 // The SolidStart 2 fixture (vite plugin + nitro, built on Node 24, served on Node 20) after `create-auth init
 // --providers oidc,nodemailer --strategy database --db postgres`, against a real PostgreSQL: DATABASE_URL,
 // the identity provider and the mail relay filled into .env, installed (pg came with init), built, started
-// with `npm start`, the tables created as the next steps say (support/server-databases.ts: the CLI's migrate,
-// or auth-schema.sql run with psql while migrate is not released), then signed into from headless Chromium
+// with `npm start`, the tables created as the next steps say (`npx create-auth migrate` in the app's folder:
+// auth-migrations/0001_auth_tables.sql applied once; a second run applies nothing), then signed into from headless Chromium
 // through a real oidc-provider and by a mailed link (a real smtp-server). The rows are read from PostgreSQL:
 // a session row whose token is the cookie at sign-in, gone after sign-out. Nothing is mocked.
 import path from "node:path";
@@ -11,7 +11,7 @@ import { fillEnvFile } from "../support/fixture-app.mjs";
 import { oidcSessionStory } from "./support/database-stories.js";
 import { emailLinkSessionStory } from "./support/email-link-story.js";
 import { pointAtMailRelay } from "./support/passwordless-stories.js";
-import { createTablesAsNextStepsSay, postgresDatabase } from "./support/server-databases.js";
+import { migrateAsNextStepsSay, postgresDatabase } from "./support/server-databases.js";
 import { setupApp } from "./support/setup-app.js";
 
 const database = postgresDatabase();
@@ -37,8 +37,9 @@ const app = setupApp("solid-start-2", {
 // database yet: its pool connects on the first query.
 beforeAll(async () => {
   const begun = performance.now();
-  const how = await createTablesAsNextStepsSay(app.dir, database);
-  app.timings[how === "migrate" ? "migrate" : "sqlClient"] = Math.round(performance.now() - begun);
+  expect(await migrateAsNextStepsSay(app.dir)).toContain("Applied 1 migration.");
+  app.timings.migrate = Math.round(performance.now() - begun);
+  expect(await migrateAsNextStepsSay(app.dir)).toContain("Nothing to apply");
   const tables = await database.rows<{ name: string }>(
     "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()",
   );
