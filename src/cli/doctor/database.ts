@@ -1,0 +1,123 @@
+/**
+ * The tables and columns the app's adapter reads and writes (the one table model, schema/model.ts) exist in
+ * the database its settings name (DATABASE_URL or AUTH_DATABASE_FILE, database/connect.ts), read through a
+ * read-only connection. A database it cannot reach is said, not a crash: CI often has none.
+ */
+import { type DatabaseConnection, dialectName, openDatabase } from "../database/connect.js";
+import { configuredAdapter } from "../database/setup.js";
+import { CliError } from "../errors.js";
+import { tables } from "../schema/model.js";
+import type { SqlDialect } from "../schema/sql.js";
+import type { DoctorContext } from "./context.js";
+import { type Finding, finding, ok } from "./finding.js";
+import { configuredCatalogProviders } from "./providers.js";
+
+/** Every column of every table in the connection's current schema: table → column names (lower case). */
+export async function databaseColumns(db: DatabaseConnection): Promise<Map<string, Set<string>>> {
+  const columns = new Map<string, Set<string>>();
+  const add = (table: string, column: string) => {
+    const key = table.toLowerCase();
+    if (!columns.has(key)) columns.set(key, new Set());
+    columns.get(key)!.add(column.toLowerCase());
+  };
+  if (db.dialect === "sqlite") {
+    const names = await db.query("SELECT name FROM sqlite_master WHERE type = 'table'");
+    for (const { name } of names) {
+      columns.set(String(name).toLowerCase(), new Set());
+      // A table name from the database itself, quoted as an identifier.
+      const rows = await db.query(`SELECT name FROM pragma_table_info('${String(name).replaceAll("'", "''")}')`);
+      for (const row of rows) add(String(name), String(row["name"]));
+    }
+    return columns;
+  }
+  const schema = db.dialect === "postgres" ? "current_schema()" : "DATABASE()";
+  const rows = await db.query(
+    `SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = ${schema}`,
+  );
+  for (const row of rows) add(String(row["t"] ?? row["T"]), String(row["c"] ?? row["C"]));
+  return columns;
+}
+
+/** The command that creates the tables for this adapter. */
+function createTables(adapter: string): string {
+  if (adapter === "prisma") return "npx prisma db push (or prisma migrate dev)";
+  if (adapter === "drizzle") return "npx drizzle-kit push (or generate and migrate)";
+  return "npx create-auth generate, then npx create-auth migrate";
+}
+
+export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
+  if (!ctx.project) return [];
+  const adapter = configuredAdapter(ctx.reader, ctx.project.info);
+  if (!adapter) return [];
+  let db: DatabaseConnection;
+  try {
+    db = await openDatabase(ctx.root, ctx.env, { readOnly: true });
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    return [
+      finding(
+        ctx.production ? "warning" : "info",
+        "database.unreachable",
+        `${adapter.file} uses the ${adapter.adapter} adapter; its tables were not checked: ${error.message}`,
+        "run auth doctor where the database is reachable (its settings in the env file or the environment)",
+        adapter.file,
+      ),
+    ];
+  }
+  try {
+    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, await databaseColumns(db));
+  } finally {
+    await db.close();
+  }
+}
+
+function schemaFindings(
+  ctx: DoctorContext,
+  adapter: string,
+  dialect: SqlDialect,
+  target: string,
+  present: Map<string, Set<string>>,
+): Finding[] {
+  const kinds = new Set(
+    "missing" in ctx.setup
+      ? []
+      : configuredCatalogProviders(ctx.setup.authSource, ctx.setup.authPath).map((p) => p.kind),
+  );
+  /** Tables only some providers use: a missing one matters only with such a provider. */
+  const usedBy: Record<string, boolean> = {
+    verification_tokens: kinds.has("email"),
+    authenticators: kinds.has("webauthn"),
+  };
+  const where = `${dialectName(dialect)} ${target}`;
+  const findings: Finding[] = [];
+  for (const table of tables) {
+    const columns = present.get(table.name);
+    if (!columns) {
+      const needed = usedBy[table.name] ?? true;
+      findings.push(
+        finding(
+          needed ? "error" : "info",
+          "database.table-missing",
+          `${where} has no ${table.name} table${needed ? `: the ${adapter} adapter fails on its first query of it` : " (used only by email links or passkeys, which the app does not configure)"}.`,
+          `create the auth tables: ${createTables(adapter)}`,
+        ),
+      );
+      continue;
+    }
+    const absent = table.columns.filter((column) => !columns.has(column.name)).map((column) => column.name);
+    if (absent.length > 0) {
+      findings.push(
+        finding(
+          "error",
+          "database.column-missing",
+          `${where}: ${table.name} lacks ${absent.join(", ")}, which the ${adapter} adapter reads and writes.`,
+          `bring the schema up to date: ${createTables(adapter)}`,
+        ),
+      );
+    }
+  }
+  if (findings.every((f) => f.level === "info")) {
+    findings.push(ok("database.schema", `${where} holds every auth table and column the ${adapter} adapter uses.`));
+  }
+  return findings;
+}

@@ -1,0 +1,127 @@
+/**
+ * Wiring the app's own files must carry for the auth module to take effect, where the framework target
+ * already knows how to read it:
+ * - Next.js: the proxy (`proxy.ts`, or `middleware.ts` before Next 16) runs `auth` only on the paths its
+ *   `config.matcher` lists (templates/next/proxy.hbs, transforms/next-proxy.ts); `callbacks.authorized` in
+ *   the auth module (runtime/core/route-guard.ts) decides only for requests the proxy sees.
+ * - `.env.example`, the file teammates and deployments copy, names every auth setting the env file sets.
+ */
+import { assignedKeys } from "../env/merge.js";
+import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
+import type { DoctorContext } from "./context.js";
+import { type Finding, finding, ok } from "./finding.js";
+
+const PROXY_FILES = ["proxy", "middleware"].flatMap((name) =>
+  ["", "src/"].flatMap((dir) => ["ts", "js", "mjs", "tsx"].map((ext) => `${dir}${name}.${ext}`)),
+);
+
+/** The proxy's `config.matcher`: "empty" (`[]`, `""`), "paths" (anything else), or "absent" (every path). */
+export function proxyMatcher(source: string, file: string): "empty" | "paths" | "absent" {
+  const ts = typescript();
+  let result: "empty" | "paths" | "absent" = "absent";
+  const visit = (node: SyntaxNode): void => {
+    if (
+      ts.isVariableDeclaration(node) &&
+      node.name.getText() === "config" &&
+      node.initializer &&
+      ts.isObjectLiteralExpression(node.initializer)
+    ) {
+      for (const property of node.initializer.properties) {
+        if (!ts.isPropertyAssignment(property) || property.name.getText() !== "matcher") continue;
+        const value = property.initializer;
+        const empty =
+          (ts.isArrayLiteralExpression(value) && value.elements.length === 0) ||
+          (ts.isStringLiteralLike(value) && value.text === "");
+        result = empty ? "empty" : "paths";
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parseSyntax(source, file));
+  return result;
+}
+
+/** Whether a proxy module runs the auth module's `auth` (imports or re-exports it). */
+export function proxyRunsAuth(source: string): boolean {
+  return /\b(?:import|export)\s*(?:type\s+)?\{[^}]*\bauth\b[^}]*\}\s*from\s*["'][^"']+["']/.test(source);
+}
+
+function checkNextProxy(ctx: DoctorContext): Finding[] {
+  if ("missing" in ctx.setup || ctx.setup.target.id !== "next") return [];
+  const { reader, authPath, authSource } = ctx.setup;
+  const hasAuthorized = /\bauthorized\s*[:(]/.test(authSource);
+  const proxyFile = PROXY_FILES.find((file) => reader.read(file) !== null);
+  const proxy = proxyFile ? reader.read(proxyFile)! : null;
+  if (!proxyFile || proxy === null || !proxyRunsAuth(proxy)) {
+    if (!hasAuthorized) return [];
+    return [
+      finding(
+        "error",
+        "wiring.authorized-unused",
+        `${authPath} defines callbacks.authorized, but ${proxyFile ? `${proxyFile} does not run auth` : "there is no proxy.ts (middleware.ts) running auth"}: the callback never runs and no page is guarded by it.`,
+        `export auth as the proxy: export { auth as proxy } from the auth module in proxy.ts (middleware.ts before Next 16), with the paths to guard in config.matcher`,
+        proxyFile ?? authPath,
+      ),
+    ];
+  }
+  const matcher = proxyMatcher(proxy, proxyFile);
+  if (matcher === "empty") {
+    return [
+      finding(
+        hasAuthorized ? "error" : "info",
+        "wiring.matcher-empty",
+        hasAuthorized
+          ? `${proxyFile}'s config.matcher is empty, so it runs on no request: the callbacks.authorized in ${authPath} guards nothing.`
+          : `${proxyFile}'s config.matcher is empty: the proxy protects no page (pages may still check auth() themselves).`,
+        `list the paths that need a signed-in user in config.matcher, for example ["/dashboard/:path*"]`,
+        proxyFile,
+      ),
+    ];
+  }
+  return [
+    ok(
+      "wiring.proxy",
+      `${proxyFile} runs auth on ${matcher === "absent" ? "every request" : "the paths its matcher lists"}.`,
+      proxyFile,
+    ),
+  ];
+}
+
+/** Settings create-auth and the adapters read, by name. */
+const AUTH_SETTING = /^(?:AUTH_|NEXTAUTH_|EMAIL_SERVER$|EMAIL_FROM$|DATABASE_URL$)/;
+
+function checkEnvExample(ctx: DoctorContext): Finding[] {
+  const keys = new Set<string>();
+  for (const file of ctx.envFiles) for (const key of assignedKeys(ctx.reader.read(file))) keys.add(key);
+  const wanted = [...keys].filter((key) => AUTH_SETTING.test(key));
+  if (wanted.length === 0) return [];
+  const example = ctx.reader.read(".env.example");
+  if (example === null) {
+    return [
+      finding(
+        "warning",
+        "env-example.missing",
+        `No .env.example: whoever clones or deploys the app cannot see that it needs ${wanted.join(", ")}.`,
+        "commit a .env.example naming those keys with blank values (never the values themselves)",
+      ),
+    ];
+  }
+  const listed = new Set(assignedKeys(example));
+  const absent = wanted.filter((key) => !listed.has(key));
+  if (absent.length > 0) {
+    return [
+      finding(
+        "warning",
+        "env-example.missing-keys",
+        `.env.example does not name ${absent.join(", ")}, which the env file sets: a deployment copied from it lacks ${absent.length === 1 ? "it" : "them"}.`,
+        `add ${absent.map((key) => `${key}=`).join(" ")} to .env.example (names only, no values)`,
+        ".env.example",
+      ),
+    ];
+  }
+  return [ok("env-example.complete", ".env.example names every auth setting the env file sets.", ".env.example")];
+}
+
+export function checkWiring(ctx: DoctorContext): Finding[] {
+  return [...checkNextProxy(ctx), ...checkEnvExample(ctx)];
+}
