@@ -4,18 +4,21 @@
 // `generate`, which never uses it: PRISMA_SCHEMA_ENGINE_BINARY names a script that fails loudly instead, so
 // a command that needed the engine (migrate, db push) would fail rather than pretend (as
 // test/support/prisma-client.mjs does for the schema tests).
-import { chmod, mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startExpressApp } from "../../support/express-app.mjs";
-import { appProcessEnv, fixturePath, prepareFixtureApp } from "../../support/fixture-app.mjs";
+import { appProcessEnv, fixturePath, prepareFixtureApp, REPO_ROOT } from "../../support/fixture-app.mjs";
 import { runCommand } from "../../support/processes.mjs";
 import type { Framework } from "./frameworks.js";
 
-/** The environment for the Prisma CLI offline: its schema engine replaced by a script that refuses to run. */
+/**
+ * The environment for the Prisma CLI offline: its schema engine replaced by a script that refuses to run,
+ * kept in the repository's git-ignored .tmp/ (one file for every run, nothing left in the system's temp).
+ */
 async function prismaOfflineEnv(): Promise<NodeJS.ProcessEnv> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), "create-auth-prisma-engine-"));
-  const noEngine = path.join(folder, "no-schema-engine");
+  const folder = path.join(REPO_ROOT, ".tmp");
+  await mkdir(folder, { recursive: true });
+  const noEngine = path.join(folder, "no-prisma-schema-engine");
   await writeFile(noEngine, '#!/bin/sh\necho "the Prisma schema engine is not available offline" >&2\nexit 1\n');
   await chmod(noEngine, 0o755);
   return appProcessEnv({
