@@ -1,0 +1,387 @@
+// `auth doctor` on apps held in memory after an in-memory `init`: each finding in its bad case and its good
+// case, through runDoctor as the command runs it (the disk-only checks, git history and real databases, are
+// in doctor-disk.test.ts).
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { runDoctor } from "../../src/cli/commands/doctor.js";
+import type { Finding } from "../../src/cli/doctor/finding.js";
+import { compareVersions, inRange, lowestAllowed } from "../../src/cli/doctor/versions.js";
+import { type Host, processHost } from "../../src/cli/host.js";
+import { createOutput } from "../../src/cli/output.js";
+import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { initFixture, type MemoryProject, memoryFixture, repoRoot } from "./support.js";
+
+interface DoctorRun {
+  status: number;
+  stdout: string;
+  findings: Finding[];
+  ids: string[];
+}
+
+/** runDoctor on a project in memory: `env` is the process environment, --json parsed into findings. */
+async function doctor(
+  project: MemoryProject,
+  flags: { production?: boolean } = {},
+  env: Record<string, string> = {},
+): Promise<DoctorRun> {
+  let stdout = "";
+  let json = "";
+  const host = (write: (text: string) => void): Host => ({
+    ...processHost(),
+    cwd: project.root,
+    env,
+    terminal: false,
+    stdout: write,
+    stderr: () => {},
+    reader: () => project.reader(),
+    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
+  });
+  const human = host((text) => {
+    stdout += text;
+  });
+  const status = await runDoctor(undefined, flags, createOutput(false, human.stdout), human);
+  const machine = host((text) => {
+    json += text;
+  });
+  const jsonStatus = await runDoctor(undefined, { ...flags, json: true }, createOutput(true, machine.stdout), machine);
+  const parsed = JSON.parse(json) as { ok: boolean; findings: Finding[] };
+  expect(jsonStatus).toBe(status);
+  expect(parsed.ok).toBe(status === 0);
+  return { status, stdout, findings: parsed.findings, ids: parsed.findings.map((f) => f.id) };
+}
+
+const byId = (run: DoctorRun, id: string) => run.findings.filter((f) => f.id === id);
+
+let base: MemoryProject;
+const SECRET_LINE = /^AUTH_SECRET=.*$/m;
+
+beforeAll(async () => {
+  const { project, run } = await initFixture("next-app", [
+    "--providers",
+    "github,credentials",
+    "--yes",
+    "--no-install",
+    "--db",
+    "sqlite",
+  ]);
+  expect(run.status).toBe(0);
+  base = project;
+});
+
+/** A fresh copy of the initialised app, with GitHub's keys filled so only what a test breaks is wrong. */
+function app(): MemoryProject {
+  const project = memoryFixture("next-app");
+  project.files.clear();
+  for (const [file, text] of base.files) project.files.set(file, text);
+  project.write(
+    ".env.local",
+    project
+      .read(".env.local")
+      .replace("AUTH_GITHUB_ID=", "AUTH_GITHUB_ID=Iv1.abc")
+      .replace("AUTH_GITHUB_SECRET=", "AUTH_GITHUB_SECRET=0123456789abcdef"),
+  );
+  return project;
+}
+
+const secretOf = (project: MemoryProject) =>
+  SECRET_LINE.exec(project.read(".env.local"))![0].slice("AUTH_SECRET=".length);
+
+describe("the secret", () => {
+  test("a generated secret in the git-ignored env file passes, and its value is printed nowhere", async () => {
+    const project = app();
+    const run = await doctor(project);
+    expect(run.ids).toEqual(expect.arrayContaining(["secret.strong", "secret.env-ignored"]));
+    expect(run.findings.filter((f) => f.id.startsWith("secret.") && f.level !== "ok")).toEqual([]);
+    expect(run.stdout).not.toContain(secretOf(project));
+  });
+
+  test("no AUTH_SECRET anywhere is an error, and exit 1", async () => {
+    const project = app();
+    project.write(".env.local", project.read(".env.local").replace(SECRET_LINE, ""));
+    const run = await doctor(project);
+    expect(run.status).toBe(1);
+    expect(byId(run, "secret.missing")[0]).toMatchObject({ level: "error" });
+    expect(byId(run, "secret.missing")[0]!.fix).toContain("npx create-auth secret");
+  });
+
+  test("the process environment's secret wins over the env file's", async () => {
+    const project = app();
+    project.write(".env.local", project.read(".env.local").replace(SECRET_LINE, "AUTH_SECRET=changeme"));
+    const run = await doctor(project, {}, { AUTH_SECRET: "mJ8x2Qv_Lr0sT9wEbN4kYp7dZc1HfGu6-AoIaV3lXhS" });
+    expect(byId(run, "secret.placeholder")).toEqual([]);
+    expect(byId(run, "secret.strong")[0]!.message).toContain("from the environment");
+  });
+
+  test.each([
+    "changeme",
+    "secret",
+    "your-secret-here",
+    "<generate one>",
+    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+  ])("the placeholder %j is an error naming the file, not the value", async (value) => {
+    const project = app();
+    project.write(".env.local", project.read(".env.local").replace(SECRET_LINE, `AUTH_SECRET="${value}"`));
+    const run = await doctor(project);
+    const [found] = byId(run, "secret.placeholder");
+    expect(found).toMatchObject({ level: "error", file: ".env.local" });
+    expect(found!.message).toBe(
+      "AUTH_SECRET in .env.local is a placeholder, not a secret: anyone can forge sessions with it.",
+    );
+  });
+
+  test("a short secret is an error, a 160-bit one a warning", async () => {
+    const project = app();
+    project.write(".env.local", project.read(".env.local").replace(SECRET_LINE, "AUTH_SECRET=k3yb0ardCat!"));
+    expect(byId(await doctor(project), "secret.weak")[0]).toMatchObject({ level: "error" });
+    project.write(
+      ".env.local",
+      project.read(".env.local").replace(SECRET_LINE, `AUTH_SECRET=${"a1b2c3d4e5".repeat(4)}`),
+    );
+    const run = await doctor(project);
+    expect(byId(run, "secret.short")[0]).toMatchObject({ level: "warning" });
+    expect(run.status).toBe(0);
+  });
+
+  test("an env file .gitignore does not cover is an error", async () => {
+    const project = app();
+    project.write(".gitignore", project.read(".gitignore").replace(".env*.local", ""));
+    const run = await doctor(project);
+    expect(byId(run, "secret.env-not-ignored")[0]).toMatchObject({ level: "error", file: ".env.local" });
+    expect(run.status).toBe(1);
+  });
+});
+
+describe("AUTH_URL and host trust", () => {
+  test("in production with no AUTH_URL and no trust, every request would fail with UntrustedHost", async () => {
+    const run = await doctor(app(), { production: true });
+    expect(byId(run, "url.untrusted-host")[0]).toMatchObject({ level: "error" });
+    expect(run.status).toBe(1);
+    // The same app in development: the runtime trusts the host (NODE_ENV is not production).
+    expect(byId(await doctor(app()), "url.untrusted-host")).toEqual([]);
+  });
+
+  test("AUTH_TRUST_HOST, VERCEL or trustHost: true in the auth module make it a note", async () => {
+    for (const env of [{ AUTH_TRUST_HOST: "true" }, { VERCEL: "1" }]) {
+      const run = await doctor(app(), { production: true }, env);
+      expect(byId(run, "url.untrusted-host")).toEqual([]);
+      expect(byId(run, "url.trust-host")[0]).toMatchObject({ level: "info" });
+    }
+    const project = app();
+    project.write("auth.ts", project.read("auth.ts").replace("  adapter:", "  trustHost: true,\n  adapter:"));
+    expect(byId(await doctor(project, { production: true }), "url.trust-host")[0]).toMatchObject({ file: "auth.ts" });
+    const run = await doctor(app(), { production: true }, { AUTH_TRUST_HOST: "false" });
+    expect(byId(run, "url.untrusted-host")[0]!.message).toContain("AUTH_TRUST_HOST=false");
+  });
+
+  test("an http:// AUTH_URL for a public host in production is an error; https is fine", async () => {
+    const insecure = await doctor(app(), { production: true }, { AUTH_URL: "http://notes.example.com" });
+    expect(byId(insecure, "url.insecure")[0]!.fix).toContain("https://notes.example.com");
+    expect(byId(insecure, "url.untrusted-host")).toEqual([]);
+    const secure = await doctor(app(), { production: true }, { AUTH_URL: "https://notes.example.com" });
+    expect(secure.ids).toContain("url.public");
+    expect(secure.findings.filter((f) => f.id.startsWith("url.") && f.level !== "ok")).toEqual([]);
+  });
+
+  test("a localhost AUTH_URL in production, and a bad URL anywhere, are errors", async () => {
+    expect(
+      byId(await doctor(app(), { production: true }, { AUTH_URL: "http://localhost:3000" }), "url.localhost"),
+    ).toHaveLength(1);
+    expect(byId(await doctor(app(), {}, { AUTH_URL: "notes.example.com" }), "url.invalid")[0]).toMatchObject({
+      level: "error",
+    });
+  });
+
+  test("a public AUTH_URL on the development machine is a warning", async () => {
+    const project = app();
+    project.write(".env.local", `${project.read(".env.local")}AUTH_URL=https://notes.example.com\n`);
+    expect(byId(await doctor(project), "url.not-local")[0]).toMatchObject({ level: "warning" });
+    expect(byId(await doctor(app(), {}, { AUTH_URL: "http://localhost:3000" }), "url.not-local")).toEqual([]);
+  });
+});
+
+describe("providers", () => {
+  test("a provider whose keys are blank is an error with the callback URL to register", async () => {
+    const run = await doctor(base);
+    const [found] = byId(run, "provider.env-missing");
+    expect(found!.message).toContain("AUTH_GITHUB_ID, AUTH_GITHUB_SECRET");
+    expect(found!.fix).toContain("http://localhost:3000/api/auth/callback/github");
+    expect(found!.file).toBe(".env.local");
+  });
+
+  test("filled keys pass and show the callback URL, AUTH_URL's in production", async () => {
+    const dev = byId(await doctor(app()), "provider.ready").map((f) => f.message);
+    expect(dev).toContain(
+      "GitHub: AUTH_GITHUB_ID, AUTH_GITHUB_SECRET set; callback URL http://localhost:3000/api/auth/callback/github.",
+    );
+    expect(dev).toContain("Credentials: nothing to set.");
+    const prod = await doctor(app(), { production: true }, { AUTH_URL: "https://notes.example.com" });
+    expect(byId(prod, "provider.ready")[0]!.message).toContain("https://notes.example.com/api/auth/callback/github");
+  });
+
+  test("a provider's package missing from package.json is an error", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "nodemailer",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    const pkg = JSON.parse(project.read("package.json")) as { dependencies: Record<string, string> };
+    expect(byId(await doctor(project), "provider.package-missing")).toEqual([]);
+    delete pkg.dependencies["nodemailer"];
+    project.write("package.json", JSON.stringify(pkg));
+    expect(byId(await doctor(project), "provider.package-missing")[0]!.fix).toContain("npm install nodemailer@");
+  });
+
+  test("an app with no create-auth setup is told to run init", async () => {
+    const run = await doctor(memoryFixture("next-app"));
+    expect(byId(run, "setup.missing")[0]!.fix).toContain("create-auth init");
+    expect(run.status).toBe(1);
+  });
+});
+
+describe("the runtime package", () => {
+  const dir = "vendor/auth-runtime";
+
+  test("an edited file is a warning, a deleted one an error", async () => {
+    const project = app();
+    project.write(`${dir}/next.js`, `${project.read(`${dir}/next.js`)}\n// mine\n`);
+    const changed = await doctor(project);
+    expect(byId(changed, "runtime.file-changed")[0]!.message).toContain("next.js");
+    expect(changed.ids).not.toContain("runtime.intact");
+    project.remove(`${dir}/index.js`);
+    expect(byId(await doctor(project), "runtime.file-missing")[0]).toMatchObject({ level: "error" });
+  });
+
+  test("a missing manifest, a missing folder and an older version are each said", async () => {
+    const project = app();
+    const manifest = JSON.parse(project.read(`${dir}/MANIFEST.json`)) as { version: string };
+    project.write(`${dir}/MANIFEST.json`, JSON.stringify({ ...manifest, version: "0.0.1" }));
+    expect(byId(await doctor(project), "runtime.outdated")[0]!.message).toContain("0.0.1");
+    project.remove(`${dir}/MANIFEST.json`);
+    expect(byId(await doctor(project), "runtime.manifest-missing")[0]).toMatchObject({ level: "error" });
+    project.rename(dir, "elsewhere");
+    expect(byId(await doctor(project), "runtime.missing")[0]).toMatchObject({ level: "error" });
+  });
+
+  test("the runtime's peers missing from package.json are an error", async () => {
+    const project = app();
+    const pkg = JSON.parse(project.read("package.json")) as { dependencies: Record<string, string> };
+    delete pkg.dependencies["jose"];
+    project.write("package.json", JSON.stringify(pkg));
+    expect(byId(await doctor(project), "runtime.peer-missing")[0]!.message).toContain("jose");
+  });
+});
+
+describe("known-vulnerable packages", () => {
+  const withPackage = (name: string, version: string) => {
+    const project = app();
+    project.write(`node_modules/${name}/package.json`, JSON.stringify({ name, version }));
+    return project;
+  };
+
+  test("an installed Next.js inside CVE-2025-29927's ranges is an error naming the fixed version", async () => {
+    for (const [version, fixed] of [
+      ["15.2.2", "15.2.3"],
+      ["14.2.24", "14.2.25"],
+      ["13.4.0", "13.5.9"],
+      ["12.1.0", "12.3.5"],
+    ]) {
+      const [found] = byId(await doctor(withPackage("next", version!)), "advisory.GHSA-f82v-jwr5-mffw");
+      expect(found).toMatchObject({ level: "error", file: "node_modules/next/package.json" });
+      expect(found!.fix).toContain(`next@^${fixed}`);
+    }
+    for (const version of ["15.2.3", "14.2.25", "13.5.9", "12.3.5", "16.0.0", "11.1.3"]) {
+      expect(byId(await doctor(withPackage("next", version)), "advisory.GHSA-f82v-jwr5-mffw")).toEqual([]);
+    }
+  });
+
+  test("a declared range whose lowest version is affected, not installed, is a warning", async () => {
+    const project = app();
+    const pkg = JSON.parse(project.read("package.json")) as { dependencies: Record<string, string> };
+    project.write("package.json", JSON.stringify({ ...pkg, dependencies: { ...pkg.dependencies, next: "^15.1.0" } }));
+    expect(byId(await doctor(project), "advisory.GHSA-f82v-jwr5-mffw")[0]).toMatchObject({ level: "warning" });
+  });
+
+  test("next-auth and @auth/core betas and releases are matched against their own advisories", async () => {
+    const beta = await doctor(withPackage("next-auth", "5.0.0-beta.29"));
+    expect(beta.ids).toEqual(
+      expect.arrayContaining([
+        "advisory.GHSA-5jpx-9hw9-2fx4",
+        "advisory.GHSA-7rqj-j65f-68wh",
+        "advisory.GHSA-8fpg-xm3f-6cx3",
+      ]),
+    );
+    const fixedBeta = await doctor(withPackage("next-auth", "5.0.0-beta.32"));
+    expect(fixedBeta.ids.filter((id) => id.startsWith("advisory.GHSA"))).toEqual([]);
+    const v4 = await doctor(withPackage("next-auth", "4.24.11"));
+    expect(v4.ids).toEqual(expect.arrayContaining(["advisory.GHSA-5jpx-9hw9-2fx4", "advisory.GHSA-7rqj-j65f-68wh"]));
+    expect(v4.ids).not.toContain("advisory.GHSA-8fpg-xm3f-6cx3");
+    const core = await doctor(withPackage("@auth/core", "0.41.2"));
+    expect(core.ids).toEqual(expect.arrayContaining(["advisory.GHSA-x445-f3h2-j279", "advisory.GHSA-xmf8-cvqr-rfgj"]));
+    expect(byId(await doctor(withPackage("@auth/core", "0.41.3")), "advisory.none")).toHaveLength(1);
+  });
+
+  test("versions compare by SemVer precedence, pre-releases included", () => {
+    expect(compareVersions("5.0.0-beta.9", "5.0.0-beta.30")).toBeLessThan(0);
+    expect(compareVersions("5.0.0-beta.30", "5.0.0")).toBeLessThan(0);
+    expect(compareVersions("5.0.0-alpha", "5.0.0-beta")).toBeLessThan(0);
+    expect(compareVersions("5.0.0-1", "5.0.0-alpha")).toBeLessThan(0);
+    expect(compareVersions("14.2.25", "14.2.3")).toBeGreaterThan(0);
+    expect(inRange("4.24.12", { introduced: "0.0.0", fixed: "4.24.12" })).toBe(false);
+    expect(inRange("5.0.0-beta.29", { introduced: "0.0.0", fixed: "4.24.12" })).toBe(false);
+    expect(lowestAllowed("^15.1.0")).toBe("15.1.0");
+    expect(lowestAllowed("latest")).toBeNull();
+    expect(lowestAllowed(">=14 <16")).toBeNull();
+  });
+});
+
+describe("wiring", () => {
+  const authorized = (project: MemoryProject) =>
+    project.write(
+      "auth.ts",
+      project
+        .read("auth.ts")
+        .replace("  adapter:", "  callbacks: { authorized: ({ auth }) => Boolean(auth) },\n  adapter:"),
+    );
+
+  test("an empty matcher is a note, and an error when the auth module's authorized callback relies on it", async () => {
+    const project = app();
+    expect(byId(await doctor(project), "wiring.matcher-empty")[0]).toMatchObject({ level: "info", file: "proxy.ts" });
+    authorized(project);
+    expect(byId(await doctor(project), "wiring.matcher-empty")[0]).toMatchObject({ level: "error" });
+    project.write("proxy.ts", project.read("proxy.ts").replace("matcher: []", 'matcher: ["/dashboard/:path*"]'));
+    const run = await doctor(project);
+    expect(byId(run, "wiring.matcher-empty")).toEqual([]);
+    expect(byId(run, "wiring.proxy")[0]!.message).toContain("the paths its matcher lists");
+  });
+
+  test("an authorized callback with no proxy running auth is an error", async () => {
+    const project = app();
+    authorized(project);
+    project.remove("proxy.ts");
+    expect(byId(await doctor(project), "wiring.authorized-unused")[0]).toMatchObject({ level: "error" });
+    project.write("proxy.ts", 'export function proxy() {}\nexport const config = { matcher: ["/x"] };\n');
+    expect(byId(await doctor(project), "wiring.authorized-unused")[0]!.message).toContain("proxy.ts does not run auth");
+  });
+
+  test(".env.example missing, or missing a key the env file sets, is a warning", async () => {
+    const project = app();
+    project.write(".env.example", project.read(".env.example").replace("AUTH_GITHUB_SECRET=\n", ""));
+    expect(byId(await doctor(project), "env-example.missing-keys")[0]!.message).toContain("AUTH_GITHUB_SECRET");
+    project.remove(".env.example");
+    expect(byId(await doctor(project), "env-example.missing")[0]).toMatchObject({ level: "warning" });
+  });
+});
+
+test("the human report groups findings by level, each [id] message — fix, and ends with the counts", async () => {
+  const run = await doctor(base, { production: true });
+  const lines = run.stdout.split("\n");
+  expect(lines[0]).toBe(`Checked ${base.root} as deployed (--production).`);
+  expect(lines.indexOf("Errors:")).toBeLessThan(lines.indexOf("OK:"));
+  expect(run.stdout).toMatch(/^ {2}\[url\.untrusted-host\] No AUTH_URL.* — set AUTH_URL/m);
+  const errors = run.findings.filter((f) => f.level === "error").length;
+  expect(lines.at(-2)).toMatch(new RegExp(`^${errors} errors?, \\d+ warnings?, \\d+ notes?, \\d+ checks? passed\\.$`));
+  expect(run.status).toBe(1);
+});
