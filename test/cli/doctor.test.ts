@@ -161,7 +161,7 @@ describe("AUTH_URL and host trust", () => {
   });
 
   test("AUTH_TRUST_HOST, VERCEL or trustHost: true in the auth module make it a note", async () => {
-    for (const env of [{ AUTH_TRUST_HOST: "true" }, { VERCEL: "1" }]) {
+    for (const env of [{ AUTH_TRUST_HOST: "true" }, { VERCEL: "1" }] as Record<string, string>[]) {
       const run = await doctor(app(), { production: true }, env);
       expect(byId(run, "url.untrusted-host")).toEqual([]);
       expect(byId(run, "url.trust-host")[0]).toMatchObject({ level: "info" });
