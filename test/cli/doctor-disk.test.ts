@@ -1,0 +1,181 @@
+// `auth doctor` where only a disk will do: the secret searched in a real git repository's history (committed,
+// then removed: still found, never printed), and the schema read from real databases (SQLite through
+// better-sqlite3, PostgreSQL) with a table or a column missing, through the app's own node_modules.
+import { execFileSync } from "node:child_process";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { runDoctor } from "../../src/cli/commands/doctor.js";
+import { openDatabase } from "../../src/cli/database/connect.js";
+import { splitStatements } from "../../src/cli/database/sql-statements.js";
+import type { Finding } from "../../src/cli/doctor/finding.js";
+import { type Host, processHost } from "../../src/cli/host.js";
+import { createOutput } from "../../src/cli/output.js";
+import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import { createPostgresDatabase } from "../support/postgres.mjs";
+import { initFixture, materialize, removeTemps, repoRoot } from "./support.js";
+
+afterAll(removeTemps);
+
+async function doctor(root: string, env: Record<string, string> = {}) {
+  let stdout = "";
+  let json = "";
+  const host = (write: (text: string) => void): Host => ({
+    ...processHost(),
+    cwd: root,
+    env,
+    terminal: false,
+    stdout: write,
+    stderr: () => {},
+    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
+  });
+  const human = host((text) => {
+    stdout += text;
+  });
+  const status = await runDoctor(undefined, {}, createOutput(false, human.stdout), human);
+  const machine = host((text) => {
+    json += text;
+  });
+  await runDoctor(undefined, { json: true }, createOutput(true, machine.stdout), machine);
+  const findings = (JSON.parse(json) as { findings: Finding[] }).findings;
+  return { status, stdout, json, findings, byId: (id: string) => findings.filter((f) => f.id === id) };
+}
+
+function git(root: string, ...args: string[]): string {
+  return execFileSync("git", ["-c", "user.name=Dev", "-c", "user.email=dev@example.com", ...args], {
+    cwd: root,
+    encoding: "utf8",
+  });
+}
+
+describe("the secret in git history", () => {
+  let root: string;
+  let secret: string;
+
+  beforeAll(async () => {
+    const { project, run } = await initFixture("next-app", ["--providers", "credentials", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    root = materialize(project);
+    secret = /^AUTH_SECRET=(.*)$/m.exec(readFileSync(path.join(root, ".env.local"), "utf8"))![1]!;
+    git(root, "init", "-q", "-b", "main");
+    git(root, "add", ".");
+    git(root, "commit", "-q", "-m", "app");
+  });
+
+  test("a fresh secret in an ignored, never committed env file passes", async () => {
+    const run = await doctor(root);
+    expect(run.byId("secret.not-committed")).toHaveLength(1);
+    expect(run.byId("secret.env-ignored")).toHaveLength(1);
+  });
+
+  test("a committed env file is found while tracked and after it is removed, by commit and path, never by value", async () => {
+    git(root, "add", "-f", ".env.local");
+    git(root, "commit", "-q", "-m", "oops: env");
+    const leaked = git(root, "rev-parse", "--short", "HEAD").trim();
+    const tracked = await doctor(root);
+    expect(tracked.byId("secret.env-tracked")[0]).toMatchObject({ level: "error", file: ".env.local" });
+    expect(tracked.byId("secret.committed")[0]!.message).toContain(`.env.local in commit ${leaked}`);
+
+    git(root, "rm", "-q", "--cached", ".env.local");
+    git(root, "commit", "-q", "-m", "untrack env");
+    // A second copy on a branch that is not checked out is history too.
+    git(root, "checkout", "-q", "-b", "config");
+    writeFileSync(path.join(root, "config.js"), `export const secret = "${secret}";\n`);
+    git(root, "add", "config.js");
+    git(root, "commit", "-q", "-m", "hardcode");
+    git(root, "checkout", "-q", "main");
+
+    const after = await doctor(root);
+    expect(after.status).toBe(1);
+    expect(after.byId("secret.env-tracked")).toEqual([]);
+    const [committed] = after.byId("secret.committed");
+    expect(committed!.message).toContain(`.env.local in commit ${leaked}`);
+    expect(committed!.message).toContain("config.js in commit");
+    expect(after.stdout).toContain("[secret.committed]");
+    expect(after.stdout).not.toContain(secret);
+    expect(after.json).not.toContain(secret);
+  });
+
+  test("a new secret that was never committed passes again", async () => {
+    const file = path.join(root, ".env.local");
+    writeFileSync(file, readFileSync(file, "utf8").replace(secret, "Qm3v_8xLr0sT9wEbN4kYp7dZc1HfGu6-AoIaV3lXhS2"));
+    expect((await doctor(root)).byId("secret.not-committed")).toHaveLength(1);
+  });
+});
+
+/** The init'ed app on disk with this repository's node_modules (the drivers), its tables created and then broken. */
+async function appWithSchema(dialect: SqlDialect, env: Record<string, string>, breakIt: string[]): Promise<string> {
+  const { project, run } = await initFixture("next-app", [
+    "--providers",
+    "credentials",
+    "--db",
+    dialect,
+    "--yes",
+    "--no-install",
+  ]);
+  expect(run.status).toBe(0);
+  const root = materialize(project);
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+  const db = await openDatabase(root, env);
+  try {
+    for (const statement of splitStatements(sqlSchema(dialect), dialect)) await db.query(statement.sql);
+    for (const statement of breakIt) await db.query(statement);
+  } finally {
+    await db.close();
+  }
+  return root;
+}
+
+describe("the database schema", () => {
+  test("SQLite: a missing column and a missing table the adapter uses are errors; a passkey table is a note", async () => {
+    const env = { AUTH_DATABASE_FILE: "auth.db" };
+    const healthy = await doctor(await appWithSchema("sqlite", env, []), env);
+    expect(healthy.byId("database.schema")[0]!.message).toContain("SQLite auth.db");
+
+    const root = await appWithSchema("sqlite", env, [
+      "ALTER TABLE users DROP COLUMN image",
+      "DROP TABLE sessions",
+      "DROP TABLE authenticators",
+    ]);
+    const run = await doctor(root, env);
+    expect(run.byId("database.column-missing")[0]!.message).toContain("users lacks image");
+    const tables = run.byId("database.table-missing");
+    expect(tables.find((f) => f.message.includes("no sessions table"))).toMatchObject({ level: "error" });
+    expect(tables.find((f) => f.message.includes("no authenticators table"))).toMatchObject({ level: "info" });
+    expect(run.byId("database.schema")).toEqual([]);
+  });
+
+  test("SQLite: no database file yet is a note, not a crash", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "credentials",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    const root = materialize(project);
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    const run = await doctor(root, { AUTH_DATABASE_FILE: "missing.db" });
+    expect(run.byId("database.unreachable")[0]).toMatchObject({ level: "info" });
+  });
+
+  test("PostgreSQL: a dropped column is an error naming the table and column; the password is never printed", async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const { host, port, user, password, database: name } = database.connection;
+      const env = { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` };
+      const root = await appWithSchema("postgres", env, ["ALTER TABLE accounts DROP COLUMN scope"]);
+      const run = await doctor(root, env);
+      expect(run.byId("database.column-missing")[0]!.message).toBe(
+        `PostgreSQL postgres://${user}@${host}:${port}/${name}: accounts lacks scope, which the postgres adapter reads and writes.`,
+      );
+      expect(run.json).not.toContain(`:${password}@`);
+      const unreachable = await doctor(root, { DATABASE_URL: `postgres://${user}:wrong@${host}:${port}/${name}` });
+      expect(unreachable.byId("database.unreachable")).toHaveLength(1);
+    } finally {
+      await database.drop();
+    }
+  });
+});
