@@ -9,14 +9,14 @@
 import { Auth } from "./core/auth.js";
 import { mountedConfig } from "./core/mount-defaults.js";
 import { writeResponse } from "./core/node-message.js";
-import { isAuthPath, readSession } from "./core/server-actions.js";
+import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-actions.js";
 import { type ExpressRequest, type ExpressResponse, requestOrigin, toWebRequest } from "./express/node-request.js";
 import type { AuthConfig, Session } from "./types.js";
 
 export type { ExpressRequest, ExpressResponse } from "./express/node-request.js";
 
 /** The configuration accepted by `ExpressAuth` and `getSession`: the core's, minus the `raw` marker. */
-export type ExpressAuthConfig = Omit<AuthConfig, "raw">;
+export type ExpressAuthConfig = IntegrationConfig;
 
 export type ExpressNextFunction = (error?: unknown) => void;
 

@@ -11,7 +11,7 @@ import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-a
 import type { AuthConfig, Session } from "./types.js";
 
 /** The configuration accepted by `SolidAuth` and `getSession`: the core's, minus `raw`, plus `prefix`. */
-export interface SolidAuthConfig extends Omit<AuthConfig, "raw"> {
+export interface SolidAuthConfig extends IntegrationConfig {
   /** Base path of the auth routes: where the catch-all API route lives. Default `/api/auth`. */
   prefix?: string;
 }

@@ -5,7 +5,10 @@
  */
 
 /** Query parameters added to the provider's authorization request. */
-export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
+// One definition, the core's (a type: nothing of the server module reaches the browser bundle).
+import type { AuthorizationParams } from "../core/server-actions.js";
+
+export type { AuthorizationParams };
 
 /** What `signIn(…, { redirect: false })` resolves with. */
 export interface SignInResponse {

@@ -12,6 +12,7 @@ import {
   helperSignIn,
   helperSignOut,
   type IncomingRequest,
+  type IntegrationConfig,
   isAuthPath,
   readSession,
   writeCookies,
@@ -19,7 +20,7 @@ import {
 import type { AuthConfig, Cookie, Session } from "../types.js";
 
 /** The configuration accepted by `SvelteKitAuth`: the core's, minus the `raw` marker this layer manages. */
-export type SvelteKitAuthConfig = Omit<AuthConfig, "raw">;
+export type SvelteKitAuthConfig = IntegrationConfig;
 
 /** A configuration, or a function of the request event resolving to one (read per request). */
 export type SvelteKitAuthInit = SvelteKitAuthConfig | ((event: RequestEvent) => PromiseLike<SvelteKitAuthConfig>);

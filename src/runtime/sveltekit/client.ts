@@ -3,10 +3,13 @@
  * fetches a CSRF token, POSTs to the auth action with `X-Auth-Return-Redirect: 1` (the core then answers
  * `{ url }` instead of a redirect, cookies set), and navigates there.
  */
-import { appBase } from "./app-base.js";
 
 /** Query parameters added to the provider's authorization request. */
-export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
+// One definition, the core's (a type: nothing of the server module reaches the browser bundle).
+import type { AuthorizationParams } from "../core/server-actions.js";
+import { appBase } from "./app-base.js";
+
+export type { AuthorizationParams };
 
 export interface SignInOptions {
   /** Where to land after sign-in. Default: the current page. */
