@@ -93,10 +93,11 @@ export const sveltekitTarget: Target = {
           }),
         done: (shape) => shape.imports.includes(RUNTIME_SVELTEKIT) && shape.exports.includes("handle"),
       },
-      // $lib/server: SvelteKit refuses to let browser code import it.
+      // lib/server: SvelteKit refuses to let browser code import it. SvelteKit 3 has no $lib alias (an app
+      // maps #lib in package.json imports, or not): a relative import works in every app.
       database: {
         clientFile: `src/lib/server/auth-db.${ext}`,
-        clientImport: "$lib/server/auth-db",
+        clientImport: major >= 3 ? "./lib/server/auth-db" : "$lib/server/auth-db",
         envSource: "sveltekit",
       },
       files: () => [
