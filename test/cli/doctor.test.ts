@@ -385,3 +385,55 @@ test("the human report groups findings by level, each [id] message — fix, and 
   expect(lines.at(-2)).toMatch(new RegExp(`^${errors} errors?, \\d+ warnings?, \\d+ notes?, \\d+ checks? passed\\.$`));
   expect(run.status).toBe(1);
 });
+
+describe("every framework", () => {
+  test.each([
+    "next-16-src",
+    "next-15-app",
+    "sveltekit-2",
+    "sveltekit-3",
+    "express-5-ts",
+    "express-4-js",
+    "solid-start-2",
+    "qwik-city-1",
+  ])("%s just after init --providers credentials has no error and no warning", async (fixture) => {
+    const { project, run } = await initFixture(fixture, ["--providers", "credentials", "--yes", "--no-install"]);
+    expect(run.status).toBe(0);
+    const result = await doctor(project);
+    expect(result.findings.filter((f) => f.level === "error" || f.level === "warning")).toEqual([]);
+    expect(result.ids).toEqual(
+      expect.arrayContaining(["secret.strong", "secret.env-ignored", "runtime.intact", "provider.ready"]),
+    );
+    expect(result.status).toBe(0);
+  });
+});
+
+describe("framework wiring", () => {
+  test("SvelteKit hooks that do not run the auth handle are an error", async () => {
+    const { project } = await initFixture("sveltekit-2", ["--providers", "credentials", "--yes", "--no-install"]);
+    const hooks = project.has("src/hooks.server.ts") ? "src/hooks.server.ts" : "src/hooks.server.js";
+    expect((await doctor(project)).ids).toContain("wiring.hooks");
+    project.write(hooks, "export const handle = async ({ event, resolve }) => resolve(event);\n");
+    expect(byId(await doctor(project), "wiring.hooks-missing-handle")[0]).toMatchObject({
+      level: "error",
+      file: hooks,
+    });
+    project.remove(hooks);
+    expect(byId(await doctor(project), "wiring.hooks-missing-handle")[0]!.fix).toContain(
+      'export { handle } from "./auth"',
+    );
+  });
+
+  test("an Express app that never mounts ExpressAuth is an error", async () => {
+    const { project } = await initFixture("express-5-ts", ["--providers", "credentials", "--yes", "--no-install"]);
+    const ok = await doctor(project);
+    const [mounted] = byId(ok, "wiring.express");
+    expect(mounted).toBeDefined();
+    const appFile = mounted!.file!;
+    project.write(appFile, project.read(appFile).replace(/^.*ExpressAuth\(.*$/m, ""));
+    expect(byId(await doctor(project), "wiring.express-not-mounted")[0]).toMatchObject({
+      level: "error",
+      file: appFile,
+    });
+  });
+});

@@ -4,10 +4,16 @@
  * - Next.js: the proxy (`proxy.ts`, or `middleware.ts` before Next 16) runs `auth` only on the paths its
  *   `config.matcher` lists (templates/next/proxy.hbs, transforms/next-proxy.ts); `callbacks.authorized` in
  *   the auth module (runtime/core/route-guard.ts) decides only for requests the proxy sees.
+ * - SvelteKit: `src/hooks.server` runs the auth module's `handle` (transforms/sveltekit-hooks.ts: the merge
+ *   answers "unchanged" exactly when it does), or `event.locals.auth()` is undefined in every route.
+ * - Express: the app file mounts `ExpressAuth(…)` (transforms/express-app.ts `findExpressApp`), or nothing
+ *   answers under /auth.
  * - `.env.example`, the file teammates and deployments copy, names every auth setting the env file sets.
  */
 import { assignedKeys } from "../env/merge.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
+import { findExpressApp } from "../transforms/express-app.js";
+import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 
@@ -87,6 +93,46 @@ function checkNextProxy(ctx: DoctorContext): Finding[] {
   ];
 }
 
+function checkSvelteKitHooks(ctx: DoctorContext): Finding[] {
+  if ("missing" in ctx.setup || ctx.setup.target.id !== "sveltekit") return [];
+  const { reader, authPath } = ctx.setup;
+  const hooks = ["src/hooks.server.ts", "src/hooks.server.js"].find((file) => reader.read(file) !== null);
+  const merged = hooks ? mergeAuthHandle(reader.read(hooks)!, "./auth") : null;
+  if (merged === "unchanged") return [ok("wiring.hooks", `${hooks} runs the auth handle.`, hooks)];
+  // A hooks file the merge cannot read safely is the user's own arrangement: nothing sure to say.
+  if (merged !== null && typeof merged === "object") return [];
+  return [
+    finding(
+      "error",
+      "wiring.hooks-missing-handle",
+      `${hooks ?? "src/hooks.server.ts"} ${hooks ? "does not run" : "does not exist, so nothing runs"} the handle exported by ${authPath}: event.locals.auth() is undefined in every route and /auth answers 404.`,
+      hooks
+        ? `put it first in the app's handle: export const handle = sequence(authHandle, yourHandle), with import { handle as authHandle } from "./auth"`
+        : `create it with: export { handle } from "./auth";`,
+      hooks ?? authPath,
+    ),
+  ];
+}
+
+function checkExpressMount(ctx: DoctorContext): Finding[] {
+  if ("missing" in ctx.setup || ctx.setup.target.id !== "express") return [];
+  const { reader, info, target } = ctx.setup;
+  const appFile = info.framework.appFile;
+  const source = appFile ? reader.read(appFile) : null;
+  const app = appFile && source !== null ? findExpressApp(source, appFile) : null;
+  if (!appFile || !app) return [];
+  if (app.mounted) return [ok("wiring.express", `${appFile} mounts ExpressAuth on ${app.instance}.`, appFile)];
+  return [
+    finding(
+      "error",
+      "wiring.express-not-mounted",
+      `${appFile} never calls ExpressAuth: nothing answers under ${target.basePath}, so sign-in, sign-out and the session endpoint all answer 404.`,
+      `mount it before your routes: ${app.instance}.use("${target.basePath}", ExpressAuth(authConfig)) (see the auth module ${ctx.setup.authPath})`,
+      appFile,
+    ),
+  ];
+}
+
 /** Settings create-auth and the adapters read, by name. */
 const AUTH_SETTING = /^(?:AUTH_|NEXTAUTH_|EMAIL_SERVER$|EMAIL_FROM$|DATABASE_URL$)/;
 
@@ -123,5 +169,5 @@ function checkEnvExample(ctx: DoctorContext): Finding[] {
 }
 
 export function checkWiring(ctx: DoctorContext): Finding[] {
-  return [...checkNextProxy(ctx), ...checkEnvExample(ctx)];
+  return [...checkNextProxy(ctx), ...checkSvelteKitHooks(ctx), ...checkExpressMount(ctx), ...checkEnvExample(ctx)];
 }
