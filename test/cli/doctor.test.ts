@@ -2,14 +2,15 @@
 // case, through runDoctor as the command runs it (the disk-only checks, git history and real databases, are
 // in doctor-disk.test.ts).
 import path from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/cli/commands/doctor.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
 import { compareVersions, inRange, lowestAllowed } from "../../src/cli/doctor/versions.js";
 import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { initFixture, type MemoryProject, memoryFixture, repoRoot } from "./support.js";
+import { LATER } from "../../src/cli/surface.js";
+import { initFixture, type MemoryProject, memoryFixture, repoRoot, runInMemory } from "./support.js";
 
 interface DoctorRun {
   status: number;
@@ -435,5 +436,31 @@ describe("framework wiring", () => {
       level: "error",
       file: appFile,
     });
+  });
+});
+
+describe("as typed", () => {
+  // Until the lead takes doctor out of LATER, these runs lift it for this file only (and put it back).
+  let lifted = false;
+  beforeAll(() => {
+    lifted = LATER.delete("doctor");
+  });
+  afterAll(() => {
+    if (lifted) LATER.add("doctor");
+  });
+
+  test("`doctor <dir> --production --json` prints the one object, judged as deployed", async () => {
+    const run = await runInMemory(base, ["doctor", base.root, "--production", "--json"], { bin: "auth" });
+    const report = JSON.parse(run.stdout) as { ok: boolean; production: boolean; findings: Finding[] };
+    expect(report).toMatchObject({ ok: false, production: true });
+    expect(report.findings.map((f) => f.id)).toContain("url.untrusted-host");
+    for (const f of report.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(["id", "level", "message"]));
+  });
+
+  test("a folder that is not an app is one line and exit 1", async () => {
+    const project = memoryFixture("next-app");
+    const run = await runInMemory(project, ["doctor", path.join(project.root, "app")], { bin: "auth" });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
   });
 });

@@ -92,7 +92,7 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
         "warning",
         "runtime.outdated",
         `The runtime package is version ${manifest.version}; this CLI ships ${ctx.runtime.version}.`,
-        `update it with npx create-auth update (arrives in a later version); until then add-provider and remove-provider bring the files they touch to ${ctx.runtime.version}`,
+        `update it from this CLI with npx create-auth update (arriving in a later version); the package keeps working as it is until then`,
         `${runtimeDir}/MANIFEST.json`,
       ),
     );
