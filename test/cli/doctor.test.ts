@@ -1,9 +1,11 @@
 // `auth doctor` on apps held in memory after an in-memory `init`: each finding in its bad case and its good
 // case, through runDoctor as the command runs it (the disk-only checks, git history and real databases, are
 // in doctor-disk.test.ts).
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/cli/commands/doctor.js";
+import { ADVISORIES } from "../../src/cli/doctor/advisories.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
 import { compareVersions, inRange, lowestAllowed } from "../../src/cli/doctor/versions.js";
 import { type Host, processHost } from "../../src/cli/host.js";
@@ -463,4 +465,21 @@ describe("as typed", () => {
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
   });
+});
+
+test("docs/cli-doctor.md explains every finding id the checks can return, and every advisory", () => {
+  const dir = path.join(repoRoot, "src/cli/doctor");
+  const sources = [
+    ...readdirSync(dir).map((file) => path.join(dir, file)),
+    path.join(repoRoot, "src/cli/commands/doctor.ts"),
+  ]
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n");
+  const groups = "setup|secret|url|provider|runtime|database|advisory|wiring|env-example";
+  const ids = [...sources.matchAll(new RegExp(`"((?:${groups})\\.[a-z-]+)"`, "g"))].map((m) => m[1]!);
+  expect(new Set(ids).size).toBeGreaterThan(40);
+  const docs = readFileSync(path.join(repoRoot, "docs/cli-doctor.md"), "utf8");
+  const undocumented = [...new Set(ids)].filter((id) => !docs.includes(`\`${id}\``));
+  expect(undocumented).toEqual([]);
+  for (const advisory of ADVISORIES) expect(docs).toContain(`\`advisory.${advisory.id}\``);
 });
