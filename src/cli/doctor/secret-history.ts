@@ -24,8 +24,11 @@ function git(root: string, args: string[], input?: Buffer | string): Buffer | nu
   return result.status === 0 ? result.stdout : null;
 }
 
-/** The blobs whose content holds `needle`, with one path each was committed at. */
-export function blobsContaining(root: string, needle: string): { blob: string; path: string }[] {
+/**
+ * The blobs whose content holds `needle`, with one path each was committed at; null when git could not list
+ * or read them (an old git without `--filter=object:type=blob`, a broken repository): not the same as none.
+ */
+export function blobsContaining(root: string, needle: string): { blob: string; path: string }[] | null {
   const listed = git(root, [
     "rev-list",
     "--all",
@@ -33,7 +36,7 @@ export function blobsContaining(root: string, needle: string): { blob: string; p
     "--filter=object:type=blob",
     "--filter-provided-objects",
   ]);
-  if (!listed) return [];
+  if (!listed) return null;
   const paths = new Map<string, string>();
   for (const line of listed.toString("utf8").split("\n")) {
     const space = line.indexOf(" ");
@@ -41,7 +44,9 @@ export function blobsContaining(root: string, needle: string): { blob: string; p
   }
   if (paths.size === 0) return [];
   const sizes = git(root, ["cat-file", "--batch-check=%(objectname) %(objectsize)"], [...paths.keys()].join("\n"));
-  const wanted = (sizes?.toString("utf8") ?? "")
+  if (!sizes) return null;
+  const wanted = sizes
+    .toString("utf8")
     .split("\n")
     .map((line) => line.split(" "))
     .filter(([id, size]) => id && Number(size) <= MAX_BLOB_BYTES)
@@ -51,7 +56,7 @@ export function blobsContaining(root: string, needle: string): { blob: string; p
   // Read in batches so one enormous history is never held in memory at once.
   for (let start = 0; start < wanted.length; start += 2000) {
     const out = git(root, ["cat-file", "--batch"], wanted.slice(start, start + 2000).join("\n"));
-    if (!out) continue;
+    if (!out) return null;
     let offset = 0;
     while (offset < out.length) {
       const headerEnd = out.indexOf(10, offset);
@@ -82,6 +87,16 @@ export function checkSecretHistory(ctx: DoctorContext): Finding[] {
   if (!source || isPlaceholder(source.value) || source.value.length < 16) return [];
   if (!insideGitRepository(ctx.root)) return [];
   const hits = blobsContaining(ctx.root, source.value);
+  if (hits === null) {
+    return [
+      finding(
+        "warning",
+        "secret.history-unchecked",
+        `git could not list this repository's history (git 2.32 or later is needed), so whether ${source.key} was ever committed is unknown.`,
+        "update git and run auth doctor again",
+      ),
+    ];
+  }
   if (hits.length === 0)
     return [ok("secret.not-committed", `${source.key} appears in no commit of any branch or tag.`)];
   const places = hits.map((hit) => {
