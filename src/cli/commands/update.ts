@@ -1,14 +1,120 @@
-/** `auth update`: being built (issue 14). */
+/**
+ * `auth update [dir]`: brings the runtime package an app got from init (package.json's
+ * `"@create-auth/runtime": "file:…"`) to this CLI's runtime without losing the user's edits. What is its
+ * own: find the package and its manifest (update/manifest.ts), decide each file (update/files.ts: replace,
+ * three-way merge against the runtime store's base, or conflict), ask per conflicted file whether to write
+ * it with conflict markers (on a terminal, default no; --force says yes to all; otherwise the file is left
+ * alone and reported, and the command still exits 0), raise the dependencies the runtime needs, and plan
+ * (update/plan.ts). Review, apply and install are the contract every command shares (run-plan.ts).
+ */
+import path from "node:path";
+import { describeProject } from "../detect/describe.js";
+import { detectProject } from "../detect/project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { notYetAvailable } from "./later.js";
-import type { PlanCommandFlags } from "./run-plan.js";
+import { bumpDependencies, neededPackages } from "../update/dependencies.js";
+import { planFileUpdates } from "../update/files.js";
+import { linkedRuntimeDir, readRuntimeManifest } from "../update/manifest.js";
+import { attentionOf, buildUpdatePlan } from "../update/plan.js";
+import { loadRuntimeStore } from "../update/store.js";
+import { type PlanCommandFlags, runPlan } from "./run-plan.js";
+
+/** One yes/no question on the terminal (clack, loaded only when asked); Enter alone answers no. */
+async function askOnTerminal(question: string): Promise<boolean> {
+  return (await import("../answers/prompt.js")).confirm(question, false);
+}
 
 export async function runUpdate(
-  _dir: string | undefined,
-  _flags: PlanCommandFlags,
-  _out: Output,
-  _host: Host,
+  dir: string | undefined,
+  flags: PlanCommandFlags,
+  out: Output,
+  host: Host,
 ): Promise<void> {
-  notYetAvailable("update");
+  const root = path.resolve(host.cwd, dir ?? ".");
+  const reader = host.reader(root);
+  const runtimeDir = linkedRuntimeDir(reader);
+  const manifest = readRuntimeManifest(reader, runtimeDir);
+  const manifestBefore = reader.read(`${runtimeDir}/MANIFEST.json`) ?? "";
+  const { info } = detectProject(reader, { userAgent: host.env["npm_config_user_agent"] });
+  const source = host.runtime();
+  const update = planFileUpdates(reader, runtimeDir, manifest, source, loadRuntimeStore());
+
+  // Conflict markers go into a file only with the user's word: a yes per file on a terminal, or --force.
+  const interactive = host.terminal && !flags.json;
+  const markers = new Set<string>();
+  for (const item of update.updates) {
+    if (item.kind !== "conflict") continue;
+    if (flags.force) markers.add(item.file);
+    else if (interactive && !flags.yes && !flags.dryRun) {
+      const why = attentionOf(item, runtimeDir, new Set())?.why.replace(/: left as it is, not updated$/, "");
+      const question = `${runtimeDir}/${item.file}: ${why}. Write it with conflict markers for you to resolve? (no leaves it as it is)`;
+      if (await askOnTerminal(question)) markers.add(item.file);
+    }
+  }
+
+  const packageJson = reader.read("package.json") ?? "{}";
+  const bump = bumpDependencies(packageJson, neededPackages(source, manifest.entries));
+  const { plan, attention } = buildUpdatePlan({
+    root,
+    runtimeDir,
+    manifest,
+    manifestBefore,
+    version: source.version,
+    update,
+    markers,
+    packageJson: { before: packageJson, bump },
+    packageManager: info.packageManager.name,
+  });
+
+  const files = (kind: string) =>
+    update.updates.filter((item) => item.kind === kind).map((item) => `${runtimeDir}/${item.file}`);
+  const attentionLine = `${attention.length} file${attention.length === 1 ? " needs" : "s need"} your attention`;
+  await runPlan({
+    command: "update",
+    root,
+    plan: () => plan,
+    flags,
+    out,
+    host,
+    header: [
+      describeProject(info),
+      `Updating ${runtimeDir} (written by create-auth ${manifest.version}) to create-auth ${source.version}'s runtime.`,
+    ],
+    json: {
+      project: { root, runtimeDir, packageManager: info.packageManager.name },
+      runtime: { from: manifest.version, to: source.version },
+      files: {
+        created: files("create"),
+        replaced: files("replace"),
+        merged: files("merge"),
+        conflicted: update.updates
+          .filter((item) => item.kind === "conflict")
+          .map((item) => ({
+            file: `${runtimeDir}/${item.file}`,
+            regions: item.kind === "conflict" ? item.regions : 0,
+            base: item.kind === "conflict" && item.base,
+            markers: markers.has(item.file),
+          })),
+        deleted: files("delete"),
+        yours: files("yours"),
+        orphaned: files("orphan"),
+      },
+      dependencies: { added: bump.added, raised: bump.raised },
+      attention,
+    },
+    nothingToDo:
+      attention.length > 0
+        ? `Nothing else to do; ${attentionLine} (below).`
+        : `Nothing to do: ${runtimeDir} is already create-auth ${source.version}'s runtime.`,
+  });
+  if (attention.length > 0) {
+    out.line();
+    out.line(`${attentionLine}:`);
+    for (const item of attention) out.line(`  ${item.file}: ${item.why}.`);
+    if (attention.some((item) => item.state === "kept")) {
+      out.line(
+        "Run update on a terminal to be asked about each, or with --force to write conflict markers into all of them.",
+      );
+    }
+  }
 }

@@ -92,7 +92,12 @@ export function runtimePackageFiles(
     entries: sorted,
     files: Object.fromEntries(files.map((file) => [file.path, sha256(file.content)])),
   };
-  return [...files, { path: "MANIFEST.json", content: `${JSON.stringify(manifest, null, 2)}\n` }];
+  return [...files, { path: "MANIFEST.json", content: manifestText(manifest) }];
+}
+
+/** MANIFEST.json's text: what init writes and what update rewrites. */
+export function manifestText(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
 /** The manifest of the runtime package in `dir`, or null when there is none (or it is not JSON). */

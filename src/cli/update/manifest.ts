@@ -1,0 +1,115 @@
+/**
+ * What `auth update` reads before planning: the runtime package's folder (package.json's
+ * `"@create-auth/runtime": "file:…"`), and its MANIFEST.json checked entry by entry. The manifest is the
+ * project's own file, so it is input like any other: a file path that is absolute, climbs out with `..` or
+ * is otherwise not a plain relative path is refused before anything is read or planned through it, and a
+ * manifest that is missing or not one is a one-line error saying how to get a good one back.
+ */
+import path from "node:path";
+import { CliError } from "../errors.js";
+import type { ProjectReader } from "../plan/reader.js";
+import type { RuntimeEntry } from "../runtime-package/entries.js";
+import { type Manifest, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+
+/** The runtime folder package.json links (`file:./vendor/auth-runtime` → `vendor/auth-runtime`); refuses one outside the app. */
+export function linkedRuntimeDir(reader: ProjectReader): string {
+  const text = reader.read("package.json");
+  let pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> } = {};
+  try {
+    pkg = text === null ? {} : (JSON.parse(text) as typeof pkg);
+  } catch {
+    throw new CliError("UnsupportedProject", `${reader.root}/package.json is not valid JSON; fix it, then run update.`);
+  }
+  const spec = pkg.dependencies?.[RUNTIME_PACKAGE_NAME] ?? pkg.devDependencies?.[RUNTIME_PACKAGE_NAME];
+  if (typeof spec !== "string" || !spec.startsWith("file:")) {
+    throw new CliError(
+      "NotSetUp",
+      `${reader.root} has no create-auth setup (its package.json does not link ${RUNTIME_PACKAGE_NAME} from a folder): run npx create-auth init there first.`,
+    );
+  }
+  const dir = path.posix.normalize(spec.slice("file:".length).replaceAll("\\", "/")).replace(/\/+$/, "");
+  if (dir === "." || dir === "" || !isPlainPath(dir)) {
+    throw new CliError(
+      "UnsupportedProject",
+      `package.json links ${RUNTIME_PACKAGE_NAME} from ${spec}, outside the app: update only writes inside ${reader.root}.`,
+    );
+  }
+  return dir;
+}
+
+/** A relative `/`-separated path that stays inside its folder: no `..`, `.` or empty segment, no drive, no NUL. */
+export function isPlainPath(file: string): boolean {
+  if (file === "" || file.startsWith("/") || /[\\:\0]/.test(file)) return false;
+  return file.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+const ENTRY = /^\.(\/[\w@.-]+)*$/;
+
+/** The manifest of the runtime package in `dir`, checked; every way it can be wrong is one line saying what to do. */
+export function readRuntimeManifest(reader: ProjectReader, dir: string): Manifest & { entries: RuntimeEntry[] } {
+  const file = `${dir}/MANIFEST.json`;
+  const restore = `restore it from git (git checkout -- ${file}), or move ${dir} aside and run npx create-auth init to write the runtime afresh`;
+  const text = reader.read(file);
+  if (text === null) {
+    throw new CliError(
+      "NotSetUp",
+      `${file} is missing, so update cannot tell your edits from create-auth's files: ${restore}.`,
+    );
+  }
+  let manifest: Partial<Manifest>;
+  try {
+    manifest = JSON.parse(text) as Partial<Manifest>;
+  } catch {
+    throw new CliError("UnsupportedProject", `${file} is not valid JSON: ${restore}.`);
+  }
+  const files = manifest?.files;
+  if (
+    typeof manifest !== "object" ||
+    manifest === null ||
+    typeof files !== "object" ||
+    files === null ||
+    Array.isArray(files)
+  ) {
+    throw new CliError("UnsupportedProject", `${file} has no "files" object of paths and hashes: ${restore}.`);
+  }
+  for (const [name, hash] of Object.entries(files)) {
+    if (!isPlainPath(name) || name === "MANIFEST.json") {
+      throw new CliError(
+        "UnsupportedProject",
+        `${file} lists ${JSON.stringify(name)}, which is not a file inside ${dir}; update refuses to write through it: ${restore}.`,
+      );
+    }
+    if (typeof hash !== "string" || !HASH.test(hash)) {
+      throw new CliError("UnsupportedProject", `${file} records no sha256 for ${name}: ${restore}.`);
+    }
+  }
+  const entries = manifest.entries ?? exportedEntries(reader, dir);
+  if (
+    !Array.isArray(entries) ||
+    entries.some((entry) => typeof entry !== "string" || !ENTRY.test(entry) || !isEntryPath(entry))
+  ) {
+    throw new CliError(
+      "UnsupportedProject",
+      `${file} has an "entries" list that is not the package's exports: ${restore}.`,
+    );
+  }
+  return {
+    name: String(manifest.name ?? RUNTIME_PACKAGE_NAME),
+    version: String(manifest.version ?? "unknown"),
+    entries: entries as RuntimeEntry[],
+    files: files as Record<string, string>,
+  };
+}
+
+const isEntryPath = (entry: string) => entry === "." || isPlainPath(entry.slice(2));
+
+/** A manifest from before `entries` existed: the package's exports say what the app may import. */
+function exportedEntries(reader: ProjectReader, dir: string): unknown {
+  try {
+    const pkg = JSON.parse(reader.read(`${dir}/package.json`) ?? "") as { exports?: Record<string, unknown> };
+    return pkg.exports ? Object.keys(pkg.exports) : null;
+  } catch {
+    return null;
+  }
+}
