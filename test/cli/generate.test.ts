@@ -161,7 +161,9 @@ describe("SQL migrations: review, --json and --out", () => {
       const before = project.hash();
       const run = await generate(project, ["--out", out, "--yes"]);
       expect(run.status).toBe(2);
-      expect(run.stderr).toMatch(/^auth: --out must name a path inside the project \(.*\), got ".*"\.\n$/);
+      expect(run.stderr).toMatch(
+        /^auth: --out .* (?:is outside it|is the app's folder itself): the schema or migrations folder it names must be inside the app's folder \(.*\)\.\n$/,
+      );
       expect(project.hash()).toBe(before);
     },
   );

@@ -14,6 +14,7 @@ import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { type GeneratePlan, planGenerate, type Unsupported } from "../plan/generate.js";
+import { projectPath } from "../plan/project-path.js";
 import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "../schema/drizzle.js";
 import { tables } from "../schema/model.js";
 import { prismaModelName, prismaModelSource, prismaProviderFor } from "../schema/prisma.js";
@@ -28,11 +29,7 @@ export interface GenerateFlags extends PlanCommandFlags {
 
 /** --out as a `/`-separated path inside the project (relative to it, or absolute within it); else exit 2. */
 export function outPath(root: string, value: string): string {
-  const relative = path.relative(root, path.resolve(root, value));
-  if (relative === "" || relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
-    throw new CliError("InvalidOption", `--out must name a path inside the project (${root}), got "${value}".`);
-  }
-  return relative.split(path.sep).join("/");
+  return projectPath(root, value, { flag: "--out", what: "the schema or migrations folder it names" });
 }
 
 /** --out names a folder for SQL, a module for Drizzle, a .prisma file or a folder for Prisma. */

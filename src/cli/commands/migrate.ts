@@ -5,7 +5,6 @@
  * --dry-run it prints the SQL that would run and changes nothing. A Prisma app's tables belong to Prisma's
  * own migrations: the command touches nothing there and prints the Prisma command to run.
  */
-import { realpathSync } from "node:fs";
 import path from "node:path";
 import { type DatabaseConnection, dialectName, openDatabase } from "../database/connect.js";
 import {
@@ -22,6 +21,7 @@ import { detectProject, readPackageJson } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { projectPath } from "../plan/project-path.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
@@ -33,35 +33,12 @@ export interface MigrateFlags {
   json?: boolean;
 }
 
-const outside = (relative: string) =>
-  relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
-
-/** Whether `relative` exists on disk and resolves, through symlinks, outside `root`. */
-function linksOutside(root: string, relative: string): boolean {
-  try {
-    return outside(path.relative(realpathSync(root), realpathSync(path.join(root, relative))));
-  } catch {
-    return false; // not on this disk (missing, or a project held in memory): nothing it could lead to
-  }
-}
-
 /**
  * The migrations folder as a path relative to the app, refused (exit 2) when it leads out of the app's
- * folder: `..` segments, an absolute path elsewhere, or a symlink that resolves outside. Its files are SQL
- * this command runs against the database.
+ * folder (plan/project-path.ts): its files are SQL this command runs against the database.
  */
 export function migrationsFolder(root: string, value: string): string {
-  const refuse = (why: string): never => {
-    throw new CliError(
-      "InvalidOption",
-      `--migrations ${value} ${why}: the migrations folder must be inside the app's folder (${root}).`,
-    );
-  };
-  if (value.trim() === "" || value.includes("\0")) refuse("is not a folder name");
-  const relative = path.relative(root, path.resolve(root, value));
-  if (outside(relative)) refuse("is outside it");
-  if (relative !== "" && linksOutside(root, relative)) refuse("is a link that leads outside it");
-  return relative === "" ? "." : relative.split(path.sep).join("/");
+  return projectPath(root, value, { flag: "--migrations", what: "the migrations folder", allowRoot: true });
 }
 
 /**
