@@ -132,6 +132,17 @@ describe("the secret", () => {
     );
   });
 
+  test("the value .env.example gives is a placeholder, however random it looks", async () => {
+    const project = app();
+    project.write(
+      ".env.example",
+      project.read(".env.example").replace(/^AUTH_SECRET=$/m, `AUTH_SECRET=${secretOf(project)}`),
+    );
+    const [found] = byId(await doctor(project), "secret.placeholder");
+    expect(found!.message).toContain("the value .env.example gives");
+    expect(found!.fix).toContain("leave AUTH_SECRET blank in .env.example");
+  });
+
   test("a short secret is an error, a 160-bit one a warning", async () => {
     const project = app();
     project.write(".env.local", project.read(".env.local").replace(SECRET_LINE, "AUTH_SECRET=k3yb0ardCat!"));

@@ -51,6 +51,13 @@ export function secretSource(ctx: DoctorContext): { key: string; value: string; 
   return null;
 }
 
+/** The value `.env.example` gives the key, when it gives one: committed, so never a secret. */
+function exampleValue(ctx: DoctorContext, key: string): string | null {
+  const text = ctx.reader.read(".env.example");
+  const value = text === null ? "" : envSetting(readEnvValue(text, key) ?? "");
+  return value === "" ? null : value;
+}
+
 export function isPlaceholder(value: string): boolean {
   const folded = value.toLowerCase().replace(/[^a-z0-9]/g, "");
   if (PLACEHOLDERS.has(folded)) return true;
@@ -98,7 +105,17 @@ export function checkSecret(ctx: DoctorContext): Finding[] {
   const where = source.file ? `${source.key} in ${source.file}` : `${source.key} from the environment`;
   const findings: Finding[] = [];
   const file = source.file ?? undefined;
-  if (isPlaceholder(source.value)) {
+  if (exampleValue(ctx, source.key) === source.value) {
+    findings.push(
+      finding(
+        "error",
+        "secret.placeholder",
+        `${where} is the value .env.example gives, which is committed: anyone with the repository can forge sessions.`,
+        `${FIX_SECRET}; and leave ${source.key} blank in .env.example`,
+        file,
+      ),
+    );
+  } else if (isPlaceholder(source.value)) {
     findings.push(
       finding(
         "error",
