@@ -1,0 +1,87 @@
+/**
+ * The app files init's target writes or edits, taken back: the target's own steps (plan/init.ts: the auth
+ * module, the database client module, the target's files) say each path and what init put there. A file
+ * still exactly as init wrote it is deleted; one init wrote that the user edited since is a `consent` file
+ * (deleted only when the user agrees); an edit of the app's own file is undone by the inverse of the
+ * transform that made it, keeping the user's later changes. Migrations are data: never here. Pure.
+ */
+import path from "node:path";
+import { planDatabase } from "../database/plan.js";
+import type { FileStep } from "../plan/planner.js";
+import { MIGRATIONS_DIR } from "../schema/migrations.js";
+import { moduleShape } from "../transforms/ast.js";
+import { unmountExpressAuth } from "../transforms/express-app-remove.js";
+import { unmergeAuthFromProxy } from "../transforms/next-proxy-remove.js";
+import type { TransformResult } from "../transforms/result.js";
+import { unmergeAuthHandle } from "../transforms/sveltekit-hooks-remove.js";
+import { unmergeSessionLoad } from "../transforms/sveltekit-layout-remove.js";
+import type { RemoveSetup } from "./setup.js";
+
+export type AppFileAction =
+  | { kind: "delete"; path: string; before: string; reason: string }
+  | { kind: "consent"; path: string; before: string; reason: string }
+  | { kind: "edit"; path: string; before: string; after: string; reason: string }
+  | { kind: "note"; text: string };
+
+/** Templates say so in their header: a file init created (the app had none), which is ours to delete. */
+const CREATED = /\bcreated by(?:\s*\/\/)?\s+create-auth\b/i;
+
+/** The inverse of the edit init made to this file, or null when init only creates it. */
+function inverseFor(setup: RemoveSetup, file: string, forward: (source: string) => TransformResult) {
+  const name = path.posix.basename(file);
+  if (/^hooks\.server\.[jt]s$/.test(name)) return (source: string) => unmergeAuthHandle(source, "./auth");
+  if (/^\+layout\.server\.[jt]s$/.test(name)) return (source: string) => unmergeSessionLoad(source, name);
+  if (setup.target.id === "next" && /^(proxy|middleware)\.[cm]?[jt]s$/.test(name)) {
+    return (source: string) => unmergeAuthFromProxy(source, name.replace(/\.[cm]?[jt]s$/, ".tsx"));
+  }
+  if (file === setup.info.framework.appFile) return (source: string) => unmountExpressAuth(source, forward);
+  return null;
+}
+
+export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
+  const { reader, init, context } = setup;
+  const database = planDatabase(context, { ...init.database, authFile: init.auth.path });
+  const steps: FileStep[] = [
+    {
+      kind: "owned",
+      path: init.auth.path,
+      content: init.auth.render(database.wiring),
+      reason: init.auth.reason,
+      done: (source) => init.auth.done(moduleShape(source, init.auth.path), source),
+    },
+    ...database.steps,
+    ...init.files(database.wiring),
+  ];
+  const actions: AppFileAction[] = [];
+  for (const step of steps) {
+    if (step.kind !== "owned" && step.kind !== "edit") continue;
+    if (step.path.startsWith(`${MIGRATIONS_DIR}/`)) continue;
+    const before = reader.read(step.path);
+    if (before === null) continue;
+    if (step.kind === "owned") {
+      if (before === step.content) actions.push({ kind: "delete", path: step.path, before, reason: step.reason });
+      else if (step.done(before)) actions.push({ kind: "consent", path: step.path, before, reason: step.reason });
+      continue;
+    }
+    if (step.create && before === step.create.content()) {
+      actions.push({ kind: "delete", path: step.path, before, reason: step.create.reason ?? step.reason });
+      continue;
+    }
+    if (step.create && CREATED.test(before)) {
+      actions.push({ kind: "consent", path: step.path, before, reason: step.create.reason ?? step.reason });
+      continue;
+    }
+    const inverse = inverseFor(setup, step.path, step.transform);
+    if (!inverse) continue;
+    const after = inverse(before);
+    if (typeof after === "object") {
+      actions.push({
+        kind: "note",
+        text: `${step.path} left as it is (${after.unsupported}): take out the auth parts yourself.`,
+      });
+    } else if (after !== "unchanged") {
+      actions.push({ kind: "edit", path: step.path, before, after, reason: `without: ${step.reason}` });
+    }
+  }
+  return actions;
+}

@@ -1,0 +1,77 @@
+/**
+ * package.json for `auth remove`: the runtime's `file:` link goes, and so do the packages init adds (the
+ * runtime's peers, the database drivers and their type packages, the providers' packages) when no file of
+ * the app that stays imports them, the rule remove-provider follows (plan/provider-imports.ts). A package
+ * another file imports stays, and the plan says which file. Pure.
+ */
+import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { appSourceFiles, importerOf } from "../plan/provider-imports.js";
+import { PROVIDERS } from "../providers/catalog.js";
+import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import { removeDependencies } from "../transforms/package-json-remove.js";
+import type { RemoveSetup } from "./setup.js";
+
+export interface DependencyRemoval {
+  /** package.json after, or null when nothing in it changes. */
+  after: string | null;
+  removed: string[];
+  notes: string[];
+}
+
+/** The packages init may have added, and the type package that comes with each (dev, TypeScript apps). */
+function initPackages(): { name: string; types: string[] }[] {
+  const drivers = Object.values(DATABASE_DRIVERS).flatMap((driver) =>
+    Object.keys(driver.packages).map((name) => ({ name, types: Object.keys(driver.typePackages) })),
+  );
+  const providers = PROVIDERS.flatMap((provider) =>
+    Object.keys(provider.packages ?? {}).map((name) => ({ name, types: [] })),
+  );
+  return [...RUNTIME_PEERS.map((name) => ({ name, types: [] as string[] })), ...drivers, ...providers];
+}
+
+export function planDependencyRemoval(setup: RemoveSetup, leaving: ReadonlySet<string>): DependencyRemoval {
+  const { reader, runtimeDir } = setup;
+  const source = reader.read("package.json");
+  const removal: DependencyRemoval = { after: null, removed: [], notes: [] };
+  if (source === null) return removal;
+  const pkg = JSON.parse(source) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const declared = (name: string, section: "dependencies" | "devDependencies") => pkg[section]?.[name] !== undefined;
+  const files = appSourceFiles(reader, new Set([runtimeDir, ...leaving]));
+  const deps: string[] = [];
+  const devDeps: string[] = [];
+  if (declared(RUNTIME_PACKAGE_NAME, "dependencies")) deps.push(RUNTIME_PACKAGE_NAME);
+  if (declared(RUNTIME_PACKAGE_NAME, "devDependencies")) devDeps.push(RUNTIME_PACKAGE_NAME);
+  const runtimeUser = importerOf(reader, files, RUNTIME_PACKAGE_NAME);
+  if (runtimeUser) {
+    removal.notes.push(
+      `${runtimeUser} imports ${RUNTIME_PACKAGE_NAME}, which remove takes out: change it, or the app will not build.`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const { name, types } of initPackages()) {
+    if (seen.has(name) || !(declared(name, "dependencies") || declared(name, "devDependencies"))) continue;
+    seen.add(name);
+    const user = importerOf(reader, files, name);
+    if (user) {
+      removal.notes.push(`${name} stays in package.json: ${user} imports it.`);
+      continue;
+    }
+    if (declared(name, "dependencies")) deps.push(name);
+    else devDeps.push(name);
+    devDeps.push(...types.filter((type) => declared(type, "devDependencies")));
+  }
+  let text = source;
+  for (const [names, section] of [
+    [deps, "dependencies"],
+    [devDeps, "devDependencies"],
+  ] as const) {
+    const after = removeDependencies(text, names, section);
+    if (typeof after === "string" && after !== "unchanged") text = after;
+  }
+  if (text !== source) {
+    removal.after = text;
+    removal.removed = [...deps, ...devDeps.map((name) => `${name} (dev)`)];
+  }
+  return removal;
+}

@@ -1,0 +1,132 @@
+/**
+ * The env side of `auth remove`, the reverse of plan/env-and-runtime.ts: the env file loses the keys init
+ * added while they are still blank (a value the user set stays and is reported, as remove-provider does),
+ * and the values init itself wrote inside its own block (the AUTH_SECRET it generated, the default SQLite
+ * file name); `.env.example` its placeholders; `.gitignore` the patterns init appended, except the one that
+ * keeps an env file that stays (with values in it) out of git. A file left with nothing is deleted. Pure.
+ */
+import { assignedKeys, splitLines } from "../env/merge.js";
+import { removeEnvKeys } from "../env/remove.js";
+import type { FileChange } from "../plan/types.js";
+import { removeIgnorePattern } from "../transforms/gitignore-remove.js";
+import { ENV_HEADER, type RemoveSetup } from "./setup.js";
+
+/** Values init writes itself into its block: they are its own, not the user's, when still there. */
+const INIT_VALUES: Record<string, (value: string) => boolean> = {
+  AUTH_SECRET: () => true,
+  AUTH_DATABASE_FILE: (value) => value === "auth.db",
+};
+
+/** The patterns init appends to .gitignore (env/plan.ts, plan/env-and-runtime.ts), with their comments. */
+export const ENV_IGNORE_COMMENT = "local env files hold secrets: never commit them";
+export const SQLITE_IGNORE = { pattern: "auth.db*", comment: "the SQLite auth database: users and live sessions" };
+export const EXAMPLE_UNIGNORE = {
+  pattern: "!.env.example",
+  comment: "the env placeholders (no secrets) are for teammates: commit them",
+};
+const STARTER_HEADER = "# What the framework's own starter keeps out of git";
+
+export interface EnvRemoval {
+  changes: FileChange[];
+  /** Keys with a value the user set: kept, with their file. */
+  keptKeys: { file: string; key: string }[];
+  notes: string[];
+}
+
+/** Blanks the values init wrote in its own block (under its header, up to the next blank line). */
+function blankInitValues(source: string): string {
+  const lines = splitLines(source);
+  const start = lines.findIndex((line) => line.key === null && line.text.trim() === `# ${ENV_HEADER}`);
+  if (start === -1) return source;
+  for (let index = start + 1; index < lines.length && lines[index]!.text.trim() !== ""; index++) {
+    const line = lines[index]!;
+    const owned = line.key ? INIT_VALUES[line.key] : undefined;
+    if (line.key && owned?.(line.text.slice(line.valueStart).trim())) line.text = line.text.slice(0, line.valueStart);
+  }
+  return lines.map((line) => line.text + line.eol).join("");
+}
+
+function envChange(path: string, before: string, after: string, removed: string[], secret: boolean): FileChange {
+  if (after.trim() === "")
+    return { kind: "delete", path, before, reason: `only create-auth's settings were in it (${removed.join(", ")})` };
+  return {
+    kind: "env-merge",
+    path,
+    before,
+    after,
+    added: [],
+    replaced: [],
+    // Context lines of the diff may show any other key: every value stays hidden.
+    secretKeys: secret ? assignedKeys(before) : [],
+    reason: `- ${removed.join(", ")}`,
+  };
+}
+
+export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): EnvRemoval {
+  const { reader, info, init, target } = setup;
+  const removal: EnvRemoval = { changes: [], keptKeys: [], notes: [] };
+  let envGone = true;
+  const envBefore = reader.read(info.envFile);
+  if (envBefore !== null) {
+    const result = removeEnvKeys(
+      blankInitValues(envBefore),
+      ["AUTH_SECRET", ...keys],
+      [ENV_HEADER, init.env.productionHint],
+    );
+    // A kept key keeps its line as the user has it: blanking touched only values init wrote, which go.
+    removal.keptKeys.push(...result.kept.map((key) => ({ file: info.envFile, key })));
+    if (result.removed.length > 0) {
+      const change = envChange(info.envFile, envBefore, result.content, result.removed, true);
+      removal.changes.push(change);
+      envGone = change.kind === "delete";
+    } else envGone = false;
+  }
+
+  const exampleBefore = reader.read(".env.example");
+  if (exampleBefore !== null) {
+    const headers = [
+      `Auth settings: copy to ${info.envFile} and fill in. Generate AUTH_SECRET with: openssl rand -base64 32`,
+      `(npx create-auth secret does the same and writes it into ${info.envFile}).`,
+    ];
+    const result = removeEnvKeys(exampleBefore, ["AUTH_SECRET", "AUTH_URL", ...keys], headers);
+    removal.keptKeys.push(...result.kept.map((key) => ({ file: ".env.example", key })));
+    if (result.removed.length > 0)
+      removal.changes.push(envChange(".env.example", exampleBefore, result.content, result.removed, false));
+  }
+
+  const ignoreBefore = reader.read(".gitignore");
+  if (ignoreBefore !== null) {
+    let text = ignoreBefore;
+    const take = (pattern: string, comment: string) => {
+      const after = removeIgnorePattern(text, pattern, comment);
+      if (typeof after === "string" && after !== "unchanged") text = after;
+    };
+    take(EXAMPLE_UNIGNORE.pattern, EXAMPLE_UNIGNORE.comment);
+    const databaseFiles = reader.files("").filter((name) => name.startsWith("auth.db"));
+    if (databaseFiles.length === 0) take(SQLITE_IGNORE.pattern, SQLITE_IGNORE.comment);
+    if (envGone) take(target.envIgnorePattern, ENV_IGNORE_COMMENT);
+    else if (
+      text.split(/\r?\n/).some((line) => line.trim() === target.envIgnorePattern) &&
+      ignoreBefore.includes(ENV_IGNORE_COMMENT)
+    ) {
+      removal.notes.push(
+        `.gitignore keeps ${target.envIgnorePattern}: ${info.envFile} stays, and what is in it should not be committed.`,
+      );
+    }
+    const starter = `${STARTER_HEADER}\n${target.starterIgnores.join("\n")}\n`;
+    if (text !== ignoreBefore) {
+      if (text.trim() === "" || text === starter) {
+        removal.changes.push({ kind: "delete", path: ".gitignore", before: ignoreBefore, reason: "init created it" });
+      } else {
+        removal.changes.push({
+          kind: "edit",
+          path: ".gitignore",
+          before: ignoreBefore,
+          after: text,
+          reason: "without the patterns init added",
+        });
+      }
+    }
+  }
+  return removal;
+}

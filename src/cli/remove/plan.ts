@@ -1,0 +1,167 @@
+/**
+ * The plan of `auth remove`: everything init wrote taken out, everything it edited given back without the
+ * auth parts, and what stays said. The pieces: the target's files (app-files.ts), the runtime package by its
+ * manifest (runtime-package.ts), the env files and .gitignore (env.ts), the app's lint and typecheck
+ * configs (the inverse of plan/tool-ignores.ts), package.json (dependencies.ts). Files init wrote that the
+ * user edited since are deleted only when `allowed` names them; the rest of them stay and are reported.
+ * Data never goes: the migrations folder and the SQLite database are kept and said, with how to drop the
+ * tables. Pure.
+ */
+
+import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { readEnvValue } from "../env/merge.js";
+import { installCommand } from "../plan/env-and-runtime.js";
+import { type FileStep, planFiles } from "../plan/planner.js";
+import { toolIgnoreSteps } from "../plan/tool-ignores.js";
+import type { FileChange, InstallStep, Plan } from "../plan/types.js";
+import { MIGRATIONS_DIR } from "../schema/migrations.js";
+import { tables } from "../schema/model.js";
+import { removeRuntimeIgnore } from "../transforms/tool-ignores-remove.js";
+import { planAppFiles } from "./app-files.js";
+import { planDependencyRemoval } from "./dependencies.js";
+import { planEnvRemoval } from "./env.js";
+import { planRuntimeRemoval } from "./runtime-package.js";
+import type { RemoveSetup } from "./setup.js";
+
+export interface EditedFile {
+  path: string;
+  reason: string;
+}
+
+export interface RemovePlan {
+  plan: Plan;
+  /** Files init wrote that the user edited since: deleted only with consent. */
+  edited: EditedFile[];
+  /** Of those, the ones this plan keeps. */
+  keptEdited: string[];
+  keptKeys: { file: string; key: string }[];
+  /** Data kept on purpose: the migrations folder, the SQLite database file. */
+  keptData: string[];
+  /** Files in the runtime folder that are not create-auth's. */
+  foreign: string[];
+}
+
+const DROP_ORDER = [...tables].reverse().map((table) => table.name);
+
+export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = new Set()): RemovePlan {
+  const { reader, info, context, runtimeDir } = setup;
+  const app = planAppFiles(setup);
+  const runtime = planRuntimeRemoval(setup);
+  const actions = [...app, ...runtime.actions];
+  const edited: EditedFile[] = [];
+  const keptEdited: string[] = [];
+  const steps: FileStep[] = [];
+  const notes: string[] = [];
+  const deleting = new Set<string>();
+  const remove = (path: string, before: string, reason: string) => {
+    deleting.add(path);
+    steps.push({ kind: "change", change: { kind: "delete", path, before, reason } });
+  };
+  for (const action of actions) {
+    if (action.kind === "note") notes.push(action.text);
+    else if (action.kind === "delete") remove(action.path, action.before, action.reason);
+    else if (action.kind === "edit") {
+      steps.push({
+        kind: "change",
+        change: { kind: "edit", path: action.path, before: action.before, after: action.after, reason: action.reason },
+      });
+    } else {
+      edited.push({ path: action.path, reason: action.reason });
+      if (allowed.has(action.path))
+        remove(action.path, action.before, `${action.reason} (edited since init; deleted as you agreed)`);
+      else keptEdited.push(action.path);
+    }
+  }
+  if (keptEdited.length > 0) {
+    notes.push(
+      `Kept, because you edited ${keptEdited.length === 1 ? "it" : "them"} after init: ${keptEdited.join(", ")} (on a terminal remove asks about each; --force deletes them).`,
+    );
+  }
+  // The manifest goes with the last runtime file it lists; a kept one keeps it, for update and doctor.
+  const manifest = runtime.manifestPath;
+  const keptRuntime = keptEdited.some((path) => path.startsWith(`${runtimeDir}/`));
+  if (manifest && !keptRuntime) remove(manifest, reader.read(manifest)!, "the runtime's manifest");
+  if (runtime.foreign.length > 0) {
+    notes.push(
+      `${runtime.foreign.join(", ")} ${runtime.foreign.length === 1 ? "is" : "are"} not create-auth's (not in its manifest): kept.`,
+    );
+  }
+
+  // The env keys init may have written: the providers', the database's; only blank ones go.
+  const databaseKeys = [...new Set(Object.values(DATABASE_DRIVERS).map((driver) => driver.envKey))];
+  const keys = [...context.answers.providers.flatMap((provider) => provider.envKeys), ...databaseKeys];
+  const sqliteFile = readEnvValue(reader.read(info.envFile) ?? "", "AUTH_DATABASE_FILE") || "auth.db";
+  const env = planEnvRemoval(setup, keys);
+  for (const change of env.changes) steps.push({ kind: "change", change });
+  notes.push(...env.notes);
+  for (const { file, key } of env.keptKeys) {
+    notes.push(`${key} in ${file} has a value you set; kept (delete it yourself once nothing reads it).`);
+  }
+
+  for (const step of toolIgnoreSteps(reader, runtimeDir)) {
+    const before = reader.read(step.path);
+    if (before === null) continue;
+    const after = removeRuntimeIgnore(before, step.path, runtimeDir);
+    if (typeof after !== "string" || after === "unchanged") continue;
+    const change: FileChange =
+      step.path === ".eslintignore" && after.trim() === ""
+        ? { kind: "delete", path: step.path, before, reason: "init created it" }
+        : { kind: "edit", path: step.path, before, after, reason: `${runtimeDir}/ no longer ignored (it is gone)` };
+    steps.push({ kind: "change", change });
+  }
+
+  const dependencies = planDependencyRemoval(setup, deleting);
+  notes.push(...dependencies.notes);
+  let install: InstallStep | null = null;
+  if (dependencies.after !== null) {
+    const before = reader.read("package.json")!;
+    steps.push({
+      kind: "change",
+      change: {
+        kind: "edit",
+        path: "package.json",
+        before,
+        after: dependencies.after,
+        reason: `dependencies: removes ${dependencies.removed.join(", ")}`,
+      },
+    });
+    install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
+  }
+
+  const keptData: string[] = [];
+  if (reader.isDirectory(MIGRATIONS_DIR)) keptData.push(`${MIGRATIONS_DIR}/`);
+  for (const name of reader.files("").filter((file) => file === sqliteFile || file.startsWith(`${sqliteFile}-`)))
+    keptData.push(name);
+  if (keptData.length > 0) {
+    notes.push(
+      `Kept: ${keptData.join(", ")} (your users and sessions live in the database: remove never deletes data). To drop the auth tables: DROP TABLE ${DROP_ORDER.join(", ")}; and create-auth's bookkeeping table create_auth_migrations; then delete ${keptData.join(" and ")} yourself.`,
+    );
+  }
+  const authSource = setup.authSource ?? "";
+  if (/adapters\/(drizzle|prisma)/.test(authSource)) {
+    notes.push(
+      "The auth tables init merged into your Drizzle or Prisma schema stay: they describe data in your database. Take them out of the schema with the tables themselves.",
+    );
+  }
+
+  const planned = planFiles(reader, steps);
+  return {
+    plan: {
+      command: "remove",
+      projectDir: info.root,
+      changes: planned.changes,
+      install: planned.changes.length > 0 ? install : null,
+      nextSteps:
+        planned.changes.length > 0 && context.answers.providers.some((p) => p.kind === "oauth" || p.kind === "oidc")
+          ? ["If nothing else signs in with them, delete the OAuth apps you registered for this app at each provider."]
+          : [],
+      notes: [...notes, ...planned.notes],
+      conflicts: [],
+    },
+    edited,
+    keptEdited,
+    keptKeys: env.keptKeys,
+    keptData,
+    foreign: runtime.foreign,
+  };
+}

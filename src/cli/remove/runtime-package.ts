@@ -1,0 +1,61 @@
+/**
+ * The runtime package init wrote (`vendor/auth-runtime`), taken back by its MANIFEST.json: a file whose
+ * sha256 is still the manifest's is deleted; one the user edited is a `consent` file; a file the manifest does
+ * not list is not ours and stays. The manifest itself goes only with every file it lists, so a kept edit can
+ * still be told from ours by `update` and `doctor`. Pure.
+ */
+import type { Manifest } from "../runtime-package/plan.js";
+import { sha256 } from "../runtime-package/plan.js";
+import type { AppFileAction } from "./app-files.js";
+import type { RemoveSetup } from "./setup.js";
+
+/** Every file under `dir`, root-relative. */
+function filesUnder(setup: RemoveSetup, dir: string): string[] {
+  const { reader } = setup;
+  return [
+    ...reader.files(dir).map((name) => `${dir}/${name}`),
+    ...reader.directories(dir).flatMap((name) => filesUnder(setup, `${dir}/${name}`)),
+  ];
+}
+
+export interface RuntimeRemoval {
+  actions: AppFileAction[];
+  /** Files in the runtime folder the manifest does not list: the user's, left where they are. */
+  foreign: string[];
+  manifestPath: string | null;
+}
+
+export function planRuntimeRemoval(setup: RemoveSetup): RuntimeRemoval {
+  const { reader, runtimeDir } = setup;
+  const manifestPath = `${runtimeDir}/MANIFEST.json`;
+  const manifestText = reader.read(manifestPath);
+  if (manifestText === null) return { actions: [], foreign: [], manifestPath: null };
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(manifestText) as Manifest;
+  } catch {
+    return {
+      actions: [
+        {
+          kind: "note",
+          text: `${manifestPath} is not valid JSON: the runtime folder is left as it is; delete ${runtimeDir}/ yourself.`,
+        },
+      ],
+      foreign: [],
+      manifestPath: null,
+    };
+  }
+  const actions: AppFileAction[] = [];
+  for (const [file, hash] of Object.entries(manifest.files ?? {})) {
+    // A manifest is input: a path that leaves the runtime folder is not one of its files.
+    if (file.split("/").some((part) => part === ".." || part === "") || file.startsWith("/")) continue;
+    const target = `${runtimeDir}/${file}`;
+    const before = reader.read(target);
+    if (before === null) continue;
+    const kind = sha256(before) === hash ? "delete" : "consent";
+    actions.push({ kind, path: target, before, reason: "auth runtime" });
+  }
+  const listed = new Set([manifestPath, ...Object.keys(manifest.files ?? {}).map((file) => `${runtimeDir}/${file}`)]);
+  const foreign = filesUnder(setup, runtimeDir).filter((file) => !listed.has(file));
+  return { actions, foreign, manifestPath };
+}
