@@ -13,6 +13,7 @@ import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { initFixture, materialize, removeTemps, repoRoot } from "./support.js";
 
@@ -174,6 +175,25 @@ describe("the database schema", () => {
       expect(run.json).not.toContain(`:${password}@`);
       const unreachable = await doctor(root, { DATABASE_URL: `postgres://${user}:wrong@${host}:${port}/${name}` });
       expect(unreachable.byId("database.unreachable")).toHaveLength(1);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test("MariaDB: a missing verification_tokens table is a note without email links; a dropped column an error", async () => {
+    const database = await createMariaDBDatabase();
+    try {
+      const { host, port, user, password, database: name } = database.connection;
+      const env = { DATABASE_URL: `mysql://${user}:${password}@${host}:${port}/${name}` };
+      const root = await appWithSchema("mysql", env, [
+        "DROP TABLE verification_tokens",
+        "ALTER TABLE sessions DROP COLUMN expires",
+      ]);
+      const run = await doctor(root, env);
+      expect(run.byId("database.table-missing")).toEqual([
+        expect.objectContaining({ level: "info", message: expect.stringContaining("no verification_tokens table") }),
+      ]);
+      expect(run.byId("database.column-missing")[0]!.message).toContain("sessions lacks expires");
     } finally {
       await database.drop();
     }
