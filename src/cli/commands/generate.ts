@@ -7,7 +7,8 @@
  * (run-plan.ts); a second run finds nothing to do.
  */
 import path from "node:path";
-import { type DatabaseSetup, dialectLabel, findDatabaseSetup } from "../database/setup.js";
+import { dialectName } from "../database/drivers.js";
+import { type DatabaseSetup, findDatabaseSetup } from "../database/setup.js";
 import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
@@ -95,7 +96,7 @@ function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, hos
 function describeSetup(setup: DatabaseSetup, planned: GeneratePlan): string {
   const flavour =
     setup.orm === "none" ? "SQL migrations" : setup.orm === "drizzle" ? "Drizzle schema" : "Prisma schema";
-  return `Database: ${dialectLabel(setup.dialect)}, ${flavour} in ${planned.schema.path} (from ${setup.evidence.join("; ")}).`;
+  return `Database: ${dialectName(setup.dialect)}, ${flavour} in ${planned.schema.path} (from ${setup.evidence.join("; ")}).`;
 }
 
 export async function runGenerate(

@@ -6,7 +6,8 @@
  * own migrations: the command touches nothing there and prints the Prisma command to run.
  */
 import path from "node:path";
-import { type DatabaseConnection, dialectName, openDatabase } from "../database/connect.js";
+import { type DatabaseConnection, openDatabase } from "../database/connect.js";
+import { dialectName } from "../database/drivers.js";
 import {
   type Migration,
   type MigrationStatus,

@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CliError } from "../errors.js";
 import type { SqlDialect } from "../schema/sql.js";
+import { dialectName } from "./drivers.js";
 
 export type Row = Record<string, unknown>;
 
@@ -45,12 +46,8 @@ export type DatabaseLocation =
   | { dialect: "sqlite" /** absolute, or `:memory:` */; file: string; target: string }
   | { dialect: "postgres" | "mysql"; url: URL; target: string };
 
-const DIALECT_NAMES: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
-
-/** The database's name for people: `PostgreSQL`. */
-export function dialectName(dialect: SqlDialect): string {
-  return DIALECT_NAMES[dialect];
-}
+// doctor/database.ts takes it from here.
+export { dialectName };
 
 const SCHEMES: Record<string, SqlDialect> = {
   postgres: "postgres",
@@ -141,7 +138,7 @@ function loadDriver(root: string, specifier: string, packageName: string, dialec
     if (code === "MODULE_NOT_FOUND" || code === "ERR_MODULE_NOT_FOUND") {
       throw new CliError(
         "NeedsDatabase",
-        `${DIALECT_NAMES[dialect]} needs the ${packageName} package, which is not installed in ${root}: install it (npm install ${packageName}) and run again.`,
+        `${dialectName(dialect)} needs the ${packageName} package, which is not installed in ${root}: install it (npm install ${packageName}) and run again.`,
       );
     }
     throw new CliError("NeedsDatabase", `Could not load ${packageName} from ${root}: ${oneLine(error)}`);
@@ -163,7 +160,7 @@ function unreachable(location: DatabaseLocation, error: unknown): CliError {
   const where = location.dialect === "sqlite" ? location.target : `${location.url.host}${location.url.pathname}`;
   return new CliError(
     "NeedsDatabase",
-    `Could not connect to ${DIALECT_NAMES[location.dialect]} at ${where}: ${oneLine(error)}.`,
+    `Could not connect to ${dialectName(location.dialect)} at ${where}: ${oneLine(error)}.`,
   );
 }
 

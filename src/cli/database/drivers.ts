@@ -3,6 +3,7 @@
  * imports, its type package for TypeScript apps, the env variable it connects with, the runtime adapter
  * it is handed to and what to run before the first sign-in. Ranges are the versions this repository tests.
  */
+import type { SqlDialect } from "../schema/sql.js";
 import type { Answers, PackageJson } from "../targets/types.js";
 
 export type Database = Exclude<Answers["db"], "none">;
@@ -22,6 +23,7 @@ export interface DatabaseDriver {
   envKey: string;
   /** The value written into the env file (a working default for SQLite; empty for a server). */
   envValue: string;
+  /** The database's name for people: `PostgreSQL`. */
   label: string;
 }
 
@@ -58,6 +60,11 @@ export const DATABASE_DRIVERS: Record<Database, DatabaseDriver> = {
     label: "MySQL",
   },
 };
+
+/** The database's name for people (`PostgreSQL`), the one every message uses. */
+export function dialectName(dialect: SqlDialect): string {
+  return DATABASE_DRIVERS[dialect].label;
+}
 
 /**
  * SQLite through Node's own node:sqlite: nothing to install or compile. Its types are @types/node's (22 and

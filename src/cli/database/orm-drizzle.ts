@@ -11,13 +11,13 @@ import { drizzleSchema } from "../schema/drizzle.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
+import { dialectName } from "./drivers.js";
 import { findDrizzleProject } from "./drizzle-project.js";
 import { importSpecifier } from "./orm-imports.js";
 import {
   assertDialect,
   besideClient,
   clientTemplateData,
-  DIALECT_LABELS,
   fromAuth,
   importedInstance,
   importLine,
@@ -87,7 +87,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
     `${project?.configFile ?? project?.authSchemaFile}'s Drizzle schema`,
   );
   const steps: FileStep[] = [];
-  const label = DIALECT_LABELS[dialect];
+  const label = dialectName(dialect);
 
   // The auth tables: merged into the app's schema module, else a module of their own.
   let schemaFile: string;

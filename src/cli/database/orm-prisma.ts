@@ -12,12 +12,11 @@ import { prismaProviderFor } from "../schema/prisma.js";
 import { blockSetting, prismaBlocks } from "../schema/prisma-blocks.js";
 import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
 import type { SqlDialect } from "../schema/sql.js";
-import type { DatabaseDriver } from "./drivers.js";
+import { type DatabaseDriver, dialectName } from "./drivers.js";
 import { importSpecifier } from "./orm-imports.js";
 import {
   assertDialect,
   clientTemplateData,
-  DIALECT_LABELS,
   fromAuth,
   importedInstance,
   newClientEnv,
@@ -216,7 +215,7 @@ export function planPrisma(ctx: OrmContext): OrmPart {
     };
   }
 
-  const label = DIALECT_LABELS[dialect];
+  const label = dialectName(dialect);
   const setting = client
     ? ""
     : dialect === "sqlite"

@@ -6,7 +6,7 @@ import { CliError } from "../errors.js";
 import type { FileStep } from "../plan/planner.js";
 import type { SqlDialect } from "../schema/sql.js";
 import type { PlanContext } from "../targets/types.js";
-import type { DatabaseDriver } from "./drivers.js";
+import { type DatabaseDriver, dialectName } from "./drivers.js";
 import { type ImportStyle, importSpecifier } from "./orm-imports.js";
 import type { DatabaseFileOptions, DatabasePlan, DatabaseWiring } from "./plan.js";
 
@@ -56,14 +56,12 @@ export const ORM_RANGES = {
   "@prisma/adapter-better-sqlite3": "^7.10.0",
 } as const;
 
-export const DIALECT_LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
-
 /** Refuses a --db that contradicts the dialect the ORM's own setup declares, naming both. */
 export function assertDialect(dialect: SqlDialect, declared: SqlDialect | null, where: string): void {
   if (declared === null || declared === dialect) return;
   throw new CliError(
     "InvalidOption",
-    `--db ${dialect} contradicts this app's setup: ${where} is ${DIALECT_LABELS[declared]}. Pass --db ${declared}.`,
+    `--db ${dialect} contradicts this app's setup: ${where} is ${dialectName(declared)}. Pass --db ${declared}.`,
   );
 }
 

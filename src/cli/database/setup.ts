@@ -15,6 +15,7 @@ import type { SqlDialect } from "../schema/sql.js";
 import { findTarget } from "../targets/index.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
+import { dialectName } from "./drivers.js";
 import { type DrizzleProject, findDrizzleProject } from "./drizzle-project.js";
 import { findPrismaProject, type PrismaProject } from "./prisma-project.js";
 
@@ -50,12 +51,6 @@ const DRIVERS: readonly { name: string; dialect: SqlDialect }[] = [
   { name: "postgres", dialect: "postgres" },
   { name: "mysql2", dialect: "mysql" },
 ];
-
-const LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
-
-export function dialectLabel(dialect: SqlDialect): string {
-  return LABELS[dialect];
-}
 
 export function dialectOfPrisma(provider: PrismaProvider): SqlDialect {
   return provider === "postgresql" ? "postgres" : provider;
@@ -199,7 +194,7 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
   else if (drizzle?.dialect)
     declared = {
       dialect: drizzle.dialect,
-      words: `${drizzle.configFile ?? drizzle.authSchemaFile} is set up for ${LABELS[drizzle.dialect]}`,
+      words: `${drizzle.configFile ?? drizzle.authSchemaFile} is set up for ${dialectName(drizzle.dialect)}`,
     };
   else if (prisma?.provider)
     declared = {

@@ -13,9 +13,9 @@
  * Pure: reads through the ProjectReader only.
  */
 import path from "node:path";
-import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
 import { MIGRATE_COMMAND } from "../database/plan.js";
-import { type DatabaseSetup, dialectLabel } from "../database/setup.js";
+import type { DatabaseSetup } from "../database/setup.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
@@ -90,7 +90,7 @@ function migrationStep(input: GenerateInput, dir: string): { step: FileStep | nu
       path: path.posix.join(dir, next.name),
       content: next.sql,
       done: () => false,
-      reason: `${dialectLabel(setup.dialect)} migration: ${added.length > 0 ? added.join(", ") : "the auth tables"}`,
+      reason: `${dialectName(setup.dialect)} migration: ${added.length > 0 ? added.join(", ") : "the auth tables"}`,
     },
     added,
   };
@@ -168,7 +168,7 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
       unsupported: { file, reason: merged.unsupported },
     };
   }
-  const reason = `Drizzle ${dialectLabel(setup.dialect)} auth tables: ${merged.added.join(", ") || "in place"}`;
+  const reason = `Drizzle ${dialectName(setup.dialect)} auth tables: ${merged.added.join(", ") || "in place"}`;
   const steps: FileStep[] = [
     {
       kind: "edit",
@@ -186,7 +186,7 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
   if (!setup.drizzle)
     steps.push({
       kind: "note",
-      text: `This app does not depend on drizzle-orm yet: install it (and its ${dialectLabel(setup.dialect)} driver) for ${file} to load.`,
+      text: `This app does not depend on drizzle-orm yet: install it (and its ${dialectName(setup.dialect)} driver) for ${file} to load.`,
     });
   // Added by SQL name: `users` for a table, `users.email_verified` for a column.
   const allNew = merged.added.filter((added) => !added.includes(".")).length === tables.length;
@@ -253,7 +253,7 @@ function planPrisma(input: GenerateInput): GeneratePlan {
   const before = new Map(
     target.files.filter((file) => input.reader.read(file.path) !== null).map((file) => [file.path, file.text]),
   );
-  const reason = `Prisma ${dialectLabel(setup.dialect)} auth models: ${merged.added.join(", ") || "in place"}`;
+  const reason = `Prisma ${dialectName(setup.dialect)} auth models: ${merged.added.join(", ") || "in place"}`;
   const steps: FileStep[] = merged.changes.map((change) => {
     const old = before.get(change.path);
     return {
