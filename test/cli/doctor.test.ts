@@ -156,6 +156,18 @@ describe("the secret", () => {
     expect(run.status).toBe(0);
   });
 
+  test("another env file the app loads that holds a credential must be ignored too", async () => {
+    const project = app();
+    project.write(".env", "AUTH_GITHUB_SECRET=0123456789abcdef\n");
+    const [found] = byId(await doctor(project), "secret.env-not-ignored");
+    expect(found).toMatchObject({ file: ".env" });
+    expect(found!.message).toBe(
+      ".env holds AUTH_GITHUB_SECRET and is not git-ignored: the next `git add .` commits it.",
+    );
+    project.write(".gitignore", `${project.read(".gitignore")}.env\n`);
+    expect(byId(await doctor(project), "secret.env-ignored").map((f) => f.file)).toEqual([".env.local", ".env"]);
+  });
+
   test("an env file .gitignore does not cover is an error", async () => {
     const project = app();
     project.write(".gitignore", project.read(".gitignore").replace(".env*.local", ""));

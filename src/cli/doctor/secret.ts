@@ -149,20 +149,36 @@ export function checkSecret(ctx: DoctorContext): Finding[] {
       );
     } else findings.push(ok("secret.strong", `${where} is set and long enough (32 bytes or more).`, file));
   }
-  if (source.file) findings.push(...checkIgnored(ctx, source.file));
+  if (source.file) findings.push(...checkIgnored(ctx, source.file, source.key));
+  findings.push(...otherEnvFiles(ctx, source.file));
   return findings;
 }
 
 /** The env file holding the secret must be git-ignored and untracked (a tracked file is committed whatever .gitignore says). */
-function checkIgnored(ctx: DoctorContext, file: string): Finding[] {
+/** Keys whose values are credentials: an env file holding one must stay out of git like the secret's. */
+const CREDENTIAL = /SECRET|PASSWORD|TOKEN|_KEY$|^DATABASE_URL$|^EMAIL_SERVER$/;
+
+/** The other env files the app loads that hold a credential (a provider's secret, a database password). */
+function otherEnvFiles(ctx: DoctorContext, secretFile: string | null): Finding[] {
+  const findings: Finding[] = [];
+  for (const file of ctx.envFiles) {
+    const text = ctx.reader.read(file);
+    if (file === secretFile || text === null) continue;
+    const key = assignedKeys(text).find((k) => CREDENTIAL.test(k) && envSetting(readEnvValue(text, k) ?? "") !== "");
+    if (key) findings.push(...checkIgnored(ctx, file, key));
+  }
+  return findings;
+}
+
+function checkIgnored(ctx: DoctorContext, file: string, key: string): Finding[] {
   const status = ignoreStatus(ctx.reader, file);
   if (status.tracked) {
     return [
       finding(
         "error",
         "secret.env-tracked",
-        `${file} holds the secret and git tracks it: every commit of it publishes the secret.`,
-        `stop tracking it (git rm --cached ${file}), keep it in .gitignore, and replace the secret (npx create-auth secret): the committed one is known`,
+        `${file} holds ${key} and git tracks it: every commit of it publishes the value.`,
+        `stop tracking it (git rm --cached ${file}), keep it in .gitignore, and replace ${key} (npx create-auth secret for AUTH_SECRET): the committed value is known`,
         file,
       ),
     ];
@@ -172,7 +188,7 @@ function checkIgnored(ctx: DoctorContext, file: string): Finding[] {
       finding(
         "error",
         "secret.env-not-ignored",
-        `${file} holds the secret and is not git-ignored: the next \`git add .\` commits it.`,
+        `${file} holds ${key} and is not git-ignored: the next \`git add .\` commits it.`,
         `add ${file} to .gitignore`,
         file,
       ),
