@@ -16,7 +16,7 @@ import type { Host } from "../../src/cli/host.js";
 import { run } from "../../src/cli/main.js";
 import { mergeThreeWay } from "../../src/cli/merge/three-way.js";
 import { contentAfter, contentBefore, type Plan } from "../../src/cli/plan/types.js";
-import { runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
+import { planRuntimePackage, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { LATER } from "../../src/cli/surface.js";
 import { lowestVersion } from "../../src/cli/update/dependencies.js";
@@ -392,6 +392,19 @@ describe("update refuses, in one line, writing nothing", () => {
 
   it("an app init never set up", async () => {
     await refused(memoryFixture("next-app"), "has no create-auth setup");
+  });
+});
+
+describe("a manifest path out of the runtime folder, for the commands that share the runtime's planning", () => {
+  it("init, add-provider and remove-provider never delete through it (planRuntimePackage)", () => {
+    const project = memoryFixture("update-older-next");
+    const manifest = manifestOf(project);
+    // The app's own auth module, named through the manifest with the hash it has: "dropped and untouched".
+    manifest.files["../../auth.ts"] = sha256(project.read("auth.ts"));
+    project.write(at("MANIFEST.json"), JSON.stringify(manifest));
+    const { changes } = planRuntimePackage(project.reader(), RUNTIME, source, []);
+    expect(changes.filter((change) => change.kind === "delete")).toEqual([]);
+    expect(changes.map((change) => change.path).every((file) => file.startsWith(`${RUNTIME}/`))).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import type { ProjectReader } from "../plan/reader.js";
 import type { Conflict, FileChange } from "../plan/types.js";
 import { entryFiles, type RuntimeFiles, runtimeClosure } from "./closure.js";
 import { type RuntimeEntry, sortEntries } from "./entries.js";
+import { isPlainPath } from "./paths.js";
 import type { RuntimeSource } from "./source.js";
 
 export const RUNTIME_PACKAGE_NAME = "@create-auth/runtime";
@@ -171,10 +172,11 @@ export function planRuntimePackage(
       });
     }
   }
-  // Files an older runtime had and this one dropped: removed only if the user never edited them.
+  // Files an older runtime had and this one dropped: removed only if the user never edited them, and only
+  // inside the package (the manifest is the project's file: `../x` in it names nothing of ours).
   const keep = new Set(wanted.map((file) => file.path));
   for (const file of Object.keys(previous?.files ?? {})) {
-    if (keep.has(file)) continue;
+    if (keep.has(file) || !isPlainPath(file)) continue;
     const target = `${runtimeDir}/${file}`;
     const existing = reader.read(target);
     if (existing !== null && unedited(file, existing)) {

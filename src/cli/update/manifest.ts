@@ -9,6 +9,7 @@ import path from "node:path";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
+import { isPlainPath } from "../runtime-package/paths.js";
 import { type Manifest, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 
 /** The runtime folder package.json links (`file:./vendor/auth-runtime` → `vendor/auth-runtime`); refuses one outside the app. */
@@ -35,12 +36,6 @@ export function linkedRuntimeDir(reader: ProjectReader): string {
     );
   }
   return dir;
-}
-
-/** A relative `/`-separated path that stays inside its folder: no `..`, `.` or empty segment, no drive, no NUL. */
-export function isPlainPath(file: string): boolean {
-  if (file === "" || file.startsWith("/") || /[\\:\0]/.test(file)) return false;
-  return file.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
 }
 
 const HASH = /^[0-9a-f]{64}$/;
