@@ -115,7 +115,7 @@ function packageSchema(packageJson: Record<string, unknown> | null): string | nu
 }
 
 /** Every `.prisma` file under a folder (Prisma reads sub-folders too), skipping what a build or install writes. */
-function prismaFilesUnder(reader: ProjectReader, dir: string): PrismaFile[] {
+export function prismaFilesUnder(reader: ProjectReader, dir: string): PrismaFile[] {
   const files: PrismaFile[] = [];
   for (const name of reader.files(dir)) {
     if (!name.endsWith(".prisma")) continue;

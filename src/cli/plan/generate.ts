@@ -15,6 +15,7 @@
 import path from "node:path";
 import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
 import { MIGRATE_COMMAND } from "../database/plan.js";
+import { prismaFilesUnder } from "../database/prisma-project.js";
 import type { DatabaseSetup } from "../database/setup.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
@@ -205,21 +206,6 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
     tables: merged.tables,
     unsupported: null,
   };
-}
-
-/** Every .prisma file under a folder, as the multi-file layout reads them. */
-function prismaFilesUnder(reader: ProjectReader, dir: string): PrismaFile[] {
-  const files: PrismaFile[] = [];
-  for (const name of reader.files(dir)) {
-    if (!name.endsWith(".prisma")) continue;
-    const file = path.posix.join(dir, name);
-    files.push({ path: file, text: reader.read(file) ?? "" });
-  }
-  for (const sub of reader.directories(dir)) {
-    if (sub === "migrations" || sub === "node_modules") continue;
-    files.push(...prismaFilesUnder(reader, path.posix.join(dir, sub)));
-  }
-  return files;
 }
 
 /** The schema to merge into: --out's file or folder, else the project's own, else a new prisma/schema.prisma. */
