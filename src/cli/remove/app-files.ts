@@ -32,7 +32,7 @@ function inverseFor(setup: RemoveSetup, file: string, forward: (source: string) 
   if (/^hooks\.server\.[jt]s$/.test(name)) return (source: string) => unmergeAuthHandle(source, "./auth");
   if (/^\+layout\.server\.[jt]s$/.test(name)) return (source: string) => unmergeSessionLoad(source, name);
   if (setup.target.id === "next" && /^(proxy|middleware)\.[cm]?[jt]s$/.test(name)) {
-    return (source: string) => unmergeAuthFromProxy(source, name.replace(/\.[cm]?[jt]s$/, ".tsx"));
+    return (source: string) => unmergeAuthFromProxy(source, name.startsWith("proxy") ? "proxy" : "middleware");
   }
   if (file === setup.info.framework.appFile) return (source: string) => unmountExpressAuth(source, forward);
   return null;

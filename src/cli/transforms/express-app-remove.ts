@@ -40,14 +40,14 @@ const IMPORTS = [
 
 type Step = { patterns: readonly RegExp[]; sides: BlankSide[] };
 
-/** Each insertion, with the blank lines it may have brought (the first side is the likelier one). */
+/** Each insertion, with the blank lines it may have brought, the likelier first. */
 const STEPS: Step[] = [
-  { patterns: [...MOUNT_COMMENT, MOUNT], sides: ["before", "none"] },
-  { patterns: [MOUNT], sides: ["before", "none"] },
+  { patterns: [...MOUNT_COMMENT, MOUNT], sides: ["before", "both", "none"] },
+  { patterns: [MOUNT], sides: ["before", "both", "none"] },
   // After the imports (ESM) a blank line comes before it; before the code (CommonJS) one after it, and one
   // before it too under a header comment.
-  { patterns: LOAD_ENV_FILE, sides: ["before", "after", "both", "none"] },
-  { patterns: DOTENV, sides: ["after", "both", "before", "none"] },
+  { patterns: LOAD_ENV_FILE, sides: ["both", "before", "after", "none"] },
+  { patterns: DOTENV, sides: ["both", "after", "before", "none"] },
   ...IMPORTS.map((pattern) => ({ patterns: [pattern], sides: ["none"] as BlankSide[] })),
 ];
 
@@ -69,10 +69,8 @@ export function unmountExpressAuth(source: string, forward?: (original: string) 
   const found = candidates(source);
   const first = found[0]!;
   if (first === source) return "unchanged";
-  // Two originals can map onto the same text (a blank line init adds looks like one the app had): the
-  // shorter one is the one init added to.
-  const exact = forward
-    ? found.filter((candidate) => forward(candidate) === source).sort((a, b) => a.length - b.length)[0]
-    : undefined;
+  // Two originals can map onto the same text (the mount before a route with no blank line between, or one
+  // with a blank line: init adds it in the first case). The likelier one comes first: the blank line kept.
+  const exact = forward ? found.find((candidate) => forward(candidate) === source) : undefined;
   return exact ?? first;
 }

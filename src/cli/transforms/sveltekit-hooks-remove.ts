@@ -8,6 +8,7 @@
 import { tsMorph } from "./ast.js";
 import { escapeRegExp, exactLine, removeLineRun } from "./remove-lines.js";
 import type { TransformResult } from "./result.js";
+import { mergeAuthHandle } from "./sveltekit-hooks.js";
 import { parseSvelteKitModule } from "./sveltekit-style.js";
 
 const SEQUENCE_MODULE = "@sveltejs/kit/hooks";
@@ -81,5 +82,9 @@ export function unmergeAuthHandle(source: string, authModule: string): Transform
     }
   }
   const result = file.getFullText();
-  return result === source ? "unchanged" : result;
+  if (result === source) return "unchanged";
+  // The import init put first left a blank line before the code when it was the file's only one (ts-morph
+  // separates imports from code, so both texts map onto this one: the file did not start with a blank line).
+  const candidates = [result.replace(/^\r?\n/, ""), result];
+  return candidates.find((candidate) => mergeAuthHandle(candidate, authModule) === source) ?? result;
 }
