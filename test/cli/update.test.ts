@@ -338,7 +338,7 @@ describe("update refuses, in one line, writing nothing", () => {
   async function refused(project: MemoryProject, message: string | RegExp) {
     const hash = project.hash();
     const result = await runInMemory(project, ["update", project.root, "--yes", "--force"]);
-    expect(result.status).not.toBe(0);
+    expect(result.status).toBe(1);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toMatch(message);
     expect(project.hash()).toBe(hash);
