@@ -164,6 +164,11 @@ describe("the secret", () => {
     expect(found!.message).toBe(
       ".env holds AUTH_GITHUB_SECRET and is not git-ignored: the next `git add .` commits it.",
     );
+    // A committed .env with a SQLite URL (Prisma's default) holds no credential; a password in a URL is one.
+    project.write(".env", 'DATABASE_URL="file:./dev.db"\n');
+    expect(byId(await doctor(project), "secret.env-not-ignored")).toEqual([]);
+    project.write(".env", "DATABASE_URL=postgres://app:hunter2@db.internal:5432/app\n");
+    expect(byId(await doctor(project), "secret.env-not-ignored")[0]!.message).toContain(".env holds DATABASE_URL");
     project.write(".gitignore", `${project.read(".gitignore")}.env\n`);
     expect(byId(await doctor(project), "secret.env-ignored").map((f) => f.file)).toEqual([".env.local", ".env"]);
   });

@@ -155,8 +155,16 @@ export function checkSecret(ctx: DoctorContext): Finding[] {
 }
 
 /** The env file holding the secret must be git-ignored and untracked (a tracked file is committed whatever .gitignore says). */
-/** Keys whose values are credentials: an env file holding one must stay out of git like the secret's. */
-const CREDENTIAL = /SECRET|PASSWORD|TOKEN|_KEY$|^DATABASE_URL$|^EMAIL_SERVER$/;
+/**
+ * Settings whose values are credentials: an env file holding one must stay out of git like the secret's.
+ * A connection URL is one only when it carries a password (`postgres://app:pw@…`; Prisma's committed
+ * `DATABASE_URL="file:./dev.db"` is not).
+ */
+function isCredential(key: string, value: string): boolean {
+  if (value === "") return false;
+  if (key === "DATABASE_URL" || key === "EMAIL_SERVER") return /^[a-z][a-z0-9+.-]*:\/\/[^/@:]*:[^@/]+@/i.test(value);
+  return /SECRET|PASSWORD|TOKEN|_KEY$/.test(key);
+}
 
 /** The other env files the app loads that hold a credential (a provider's secret, a database password). */
 function otherEnvFiles(ctx: DoctorContext, secretFile: string | null): Finding[] {
@@ -164,7 +172,7 @@ function otherEnvFiles(ctx: DoctorContext, secretFile: string | null): Finding[]
   for (const file of ctx.envFiles) {
     const text = ctx.reader.read(file);
     if (file === secretFile || text === null) continue;
-    const key = assignedKeys(text).find((k) => CREDENTIAL.test(k) && envSetting(readEnvValue(text, k) ?? "") !== "");
+    const key = assignedKeys(text).find((k) => isCredential(k, envSetting(readEnvValue(text, k) ?? "")));
     if (key) findings.push(...checkIgnored(ctx, file, key));
   }
   return findings;
