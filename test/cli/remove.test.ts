@@ -134,3 +134,49 @@ describe("remove refuses or keeps", () => {
     expect(project.has("auth.ts")).toBe(false);
   });
 });
+
+describe("remove with a database", () => {
+  it("keeps the migrations (reported with how to drop the tables) and deletes the client module and the driver", async () => {
+    const original = new Map(memoryFixture("express-5-ts").files);
+    const { project, run } = await initFixture("express-5-ts", ["--providers", "github", "--db", "postgres", ...APPLY]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(project.has("src/auth-db.ts")).toBe(true);
+    expect(project.has("auth-migrations/0001_auth_tables.sql")).toBe(true);
+
+    const result = await remove(project, [...APPLY, "--json"]);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { kept: { data: string[] }; plan: { notes: string[] } };
+    expect(report.kept.data).toEqual(["auth-migrations/"]);
+    expect(report.plan.notes.join("\n")).toContain(
+      "DROP TABLE authenticators, verification_tokens, sessions, accounts, users",
+    );
+    expect(project.has("src/auth-db.ts")).toBe(false);
+    expect(project.has("auth-migrations/0001_auth_tables.sql")).toBe(true);
+    expect(project.read("package.json")).toBe(original.get("package.json"));
+    const left = [...project.files.keys()].filter((file) => original.get(file) !== project.files.get(file)).sort();
+    expect(left).toEqual(["auth-migrations/0001_auth_tables.sql"]);
+  });
+
+  it("keeps a driver package another file of the app imports, and says which file", async () => {
+    const { project } = await initFixture("express-5-ts", ["--providers", "github", "--db", "postgres", ...APPLY]);
+    project.write("src/reports.ts", 'import pg from "pg";\n\nexport const reports = new pg.Pool();\n');
+    const result = await remove(project, [...APPLY, "--json"]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).plan.notes).toContain("pg stays in package.json: src/reports.ts imports it.");
+    expect(JSON.parse(project.read("package.json")).dependencies.pg).toBeDefined();
+    expect(project.read("package.json")).not.toContain("@create-auth/runtime");
+  });
+
+  it("keeps the SQLite database file and the .gitignore pattern that keeps it out of git", async () => {
+    const { project, run } = await initFixture("sveltekit-2", ["--providers", "github", "--db", "sqlite", ...APPLY]);
+    expect(run.status, run.stderr).toBe(0);
+    project.write("auth.db", "SQLite format 3\u0000 (the users and sessions)");
+    const result = await remove(project, [...APPLY, "--json"]);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { kept: { data: string[] } };
+    expect(report.kept.data).toEqual(["auth-migrations/", "auth.db"]);
+    expect(project.has("auth.db")).toBe(true);
+    expect(project.read(".gitignore")).toContain("auth.db*");
+    expect(project.has("src/lib/server/auth-db.ts")).toBe(false);
+  });
+});
