@@ -53,9 +53,12 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   const steps: FileStep[] = [];
   const notes: string[] = [];
   const deleting = new Set<string>();
+  // The runtime's files are one row in the review, as init showed them.
+  const group = `${runtimeDir}/`;
   const remove = (path: string, before: string, reason: string) => {
     deleting.add(path);
-    steps.push({ kind: "change", change: { kind: "delete", path, before, reason } });
+    const grouped = path.startsWith(group) ? { group } : {};
+    steps.push({ kind: "change", change: { kind: "delete", path, before, reason, ...grouped } });
   };
   for (const action of actions) {
     if (action.kind === "note") notes.push(action.text);

@@ -53,7 +53,7 @@ export function planRuntimeRemoval(setup: RemoveSetup): RuntimeRemoval {
     const before = reader.read(target);
     if (before === null) continue;
     const kind = sha256(before) === hash ? "delete" : "consent";
-    actions.push({ kind, path: target, before, reason: "auth runtime" });
+    actions.push({ kind, path: target, before, reason: "runtime package" });
   }
   const listed = new Set([manifestPath, ...Object.keys(manifest.files ?? {}).map((file) => `${runtimeDir}/${file}`)]);
   const foreign = filesUnder(setup, runtimeDir).filter((file) => !listed.has(file));
