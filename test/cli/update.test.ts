@@ -324,6 +324,16 @@ describe("update: files and dependencies", () => {
     expect(newer.read("package.json")).toBe(newerPkg);
   });
 
+  it("a manifest from before it listed entries: the package's exports say what to keep", async () => {
+    const project = memoryFixture("update-older-next");
+    const { entries, ...manifest } = JSON.parse(project.read(at("MANIFEST.json")));
+    project.write(at("MANIFEST.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    const result = await runInMemory(project, ["update", project.root, "--yes"]);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(project.read(at("MANIFEST.json"))).entries).toEqual(entries);
+    for (const [file, text] of wantedFiles(project)) expect(project.read(at(file)), file).toBe(text);
+  });
+
   it("lowestVersion reads the ranges package.json holds", () => {
     expect(lowestVersion("^6.2.17")).toEqual([6, 2, 17]);
     expect(lowestVersion("~3.8")).toEqual([3, 8, 0]);
