@@ -81,8 +81,9 @@ export async function run(argv: string[], binName: string, host: Host): Promise<
     if (await fastPath(argv, binName, host)) return 0;
     const { CommanderError } = await import("commander");
     const { buildProgram } = await import("./program.js");
+    const exit = { code: 0 };
     try {
-      await buildProgram(binName, host).parseAsync(argv, { from: "user" });
+      await buildProgram(binName, host, exit).parseAsync(argv, { from: "user" });
     } catch (error) {
       // Commander has already printed the help, the version, or its one-line usage error: a usage error
       // (or help shown because the command line was incomplete) exits 2, as the help says.
@@ -95,7 +96,7 @@ export async function run(argv: string[], binName: string, host: Host): Promise<
       }
       throw error;
     }
-    return 0;
+    return exit.code;
   } catch (error) {
     return reportFailure(error, binName, json, host);
   }

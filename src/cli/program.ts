@@ -13,7 +13,8 @@ import { createOutput } from "./output.js";
 import { COMMANDS, commandHelpAfter, LATER, PROGRAM_DESCRIPTION } from "./surface.js";
 import { cliPackage } from "./version.js";
 
-async function runCommand(name: string, args: unknown[], host: Host): Promise<void> {
+/** Runs a command; resolves to its exit code (doctor's verdict; 0 for the others, which throw to fail). */
+async function runCommand(name: string, args: unknown[], host: Host): Promise<number> {
   if (LATER.has(name)) {
     (await import("./commands/later.js")).notYetAvailable(name);
   }
@@ -21,7 +22,7 @@ async function runCommand(name: string, args: unknown[], host: Host): Promise<vo
     const [dir, options] = args as [string | undefined, InitCommandFlags];
     const { runInit } = await import("./commands/init.js");
     await runInit(dir, options, createOutput(Boolean(options.json), host.stdout), host);
-    return;
+    return 0;
   }
   if (name === "add-provider" || name === "remove-provider") {
     const [id, dir, options] = args as [string, string | undefined, ProviderCommandFlags];
@@ -29,42 +30,43 @@ async function runCommand(name: string, args: unknown[], host: Host): Promise<vo
     if (name === "add-provider")
       await (await import("./commands/add-provider.js")).runAddProvider(id, dir, options, output, host);
     else await (await import("./commands/remove-provider.js")).runRemoveProvider(id, dir, options, output, host);
-    return;
+    return 0;
   }
   if (name === "generate" || name === "migrate") {
     const [dir, options] = args as [string | undefined, { json?: boolean } & Record<string, unknown>];
     const output = createOutput(Boolean(options.json), host.stdout);
     if (name === "generate") await (await import("./commands/generate.js")).runGenerate(dir, options, output, host);
     else await (await import("./commands/migrate.js")).runMigrate(dir, options, output, host);
-    return;
+    return 0;
   }
   if (name === "update" || name === "remove") {
     const [dir, options] = args as [string | undefined, PlanCommandFlags];
     const output = createOutput(Boolean(options.json), host.stdout);
     if (name === "update") await (await import("./commands/update.js")).runUpdate(dir, options, output, host);
     else await (await import("./commands/remove.js")).runRemove(dir, options, output, host);
-    return;
+    return 0;
   }
   if (name === "doctor") {
     const [dir, options] = args as [string | undefined, { json?: boolean } & Record<string, unknown>];
     const { runDoctor } = await import("./commands/doctor.js");
-    await runDoctor(dir, options, createOutput(Boolean(options.json), host.stdout), host);
-    return;
+    return runDoctor(dir, options, createOutput(Boolean(options.json), host.stdout), host);
   }
   if (name === "db") {
     const [action, dir, options] = args as [string, string | undefined, { json?: boolean } & Record<string, unknown>];
     const { runDb } = await import("./commands/db.js");
     await runDb(action, dir, options, createOutput(Boolean(options.json), host.stdout), host);
-    return;
+    return 0;
   }
   if (name === "secret") {
     const [dir, options] = args as [string | undefined, SecretFlags];
     const { runSecret } = await import("./commands/secret.js");
     await runSecret(dir, options, createOutput(Boolean(options.json), host.stdout), host);
   }
+  return 0;
 }
 
-export function buildProgram(binName: string, host: Host): Command {
+/** `exit.code` receives the exit code of the command that ran. */
+export function buildProgram(binName: string, host: Host, exit: { code: number } = { code: 0 }): Command {
   const program = new Command(binName)
     .description(PROGRAM_DESCRIPTION)
     .version(cliPackage().version, "-v, --version")
@@ -75,7 +77,9 @@ export function buildProgram(binName: string, host: Host): Command {
     for (const arg of spec.args) command.argument(arg.name, arg.description);
     for (const option of specOptions(spec.options)) command.addOption(option);
     command.addHelpText("after", commandHelpAfter(spec, binName));
-    command.action((...args: unknown[]) => runCommand(spec.name, args, host));
+    command.action(async (...args: unknown[]) => {
+      exit.code = await runCommand(spec.name, args, host);
+    });
   }
   return program;
 }

@@ -222,7 +222,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 /** Commands whose behaviour arrives in later versions. */
-export const LATER = new Set(["doctor", "update", "remove"]);
+export const LATER = new Set(["update", "remove"]);
 
 /** The root help text (what `--help` prints), rendered without loading commander. */
 export function rootHelp(binName: string): string {

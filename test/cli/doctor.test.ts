@@ -3,7 +3,7 @@
 // in doctor-disk.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/cli/commands/doctor.js";
 import { ADVISORIES } from "../../src/cli/doctor/advisories.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
@@ -11,7 +11,6 @@ import { compareVersions, inRange, lowestAllowed } from "../../src/cli/doctor/ve
 import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { LATER } from "../../src/cli/surface.js";
 import { initFixture, type MemoryProject, memoryFixture, repoRoot, runInMemory } from "./support.js";
 
 interface DoctorRun {
@@ -470,15 +469,6 @@ describe("framework wiring", () => {
 });
 
 describe("as typed", () => {
-  // Until the lead takes doctor out of LATER, these runs lift it for this file only (and put it back).
-  let lifted = false;
-  beforeAll(() => {
-    lifted = LATER.delete("doctor");
-  });
-  afterAll(() => {
-    if (lifted) LATER.add("doctor");
-  });
-
   test("`doctor <dir> --production --json` prints the one object, judged as deployed", async () => {
     const run = await runInMemory(base, ["doctor", base.root, "--production", "--json"], { bin: "auth" });
     const report = JSON.parse(run.stdout) as { ok: boolean; production: boolean; findings: Finding[] };
