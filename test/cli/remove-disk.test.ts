@@ -1,0 +1,88 @@
+/**
+ * `auth remove` on a real disk, through the process's own apply (apply/apply.ts): an Express app initialised
+ * in memory, written to a temp folder, edited by its owner, then removed with runRemove. Every file is back
+ * as it was plus the owner's edits (the env value they set kept), no temp or backup file of the apply is
+ * left, and a second run finds nothing to remove.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { applyPlan } from "../../src/cli/apply/apply.js";
+import { runRemove } from "../../src/cli/commands/remove.js";
+import type { Host } from "../../src/cli/host.js";
+import { createOutput } from "../../src/cli/output.js";
+import { diskReader, listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { initFixture, materialize, memoryFixture, removeTemps, repoRoot } from "./support.js";
+
+afterAll(removeTemps);
+
+function diskHost(dir: string, output: { stdout: string }): Host {
+  return {
+    cwd: dir,
+    env: {},
+    terminal: false,
+    stdout: (text) => {
+      output.stdout += text;
+    },
+    stderr: () => undefined,
+    reader: diskReader,
+    apply: applyPlan,
+    install: () => Promise.reject(new Error("no install in this test")),
+    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
+  };
+}
+
+function tree(dir: string): Map<string, string> {
+  return new Map(listFilesRecursive(dir).map((file) => [file, readFileSync(path.join(dir, file), "utf8")]));
+}
+
+/** Folders left with nothing in them. */
+function emptyFolders(dir: string, at = ""): string[] {
+  const entries = readdirSync(path.join(dir, at), { withFileTypes: true });
+  if (at !== "" && entries.length === 0) return [at];
+  return entries.filter((e) => e.isDirectory()).flatMap((e) => emptyFolders(dir, at ? `${at}/${e.name}` : e.name));
+}
+
+describe("remove on disk (express-5-ts)", () => {
+  it("gives back the files, leaves no temp file, and has nothing to do the second time", async () => {
+    const original = memoryFixture("express-5-ts").files;
+    const { project, run } = await initFixture("express-5-ts", ["--providers", "github", "--yes", "--no-install"]);
+    expect(run.status, run.stderr).toBe(0);
+    const dir = materialize(project);
+    const route = 'app.get("/team", (_req: Request, res: Response) => res.send("team"));\n';
+    writeFileSync(path.join(dir, "src/app.ts"), readFileSync(path.join(dir, "src/app.ts"), "utf8") + route);
+    const env = readFileSync(path.join(dir, ".env"), "utf8").replace(/^AUTH_GITHUB_ID=$/m, "AUTH_GITHUB_ID=mine");
+    writeFileSync(path.join(dir, ".env"), env);
+
+    const output = { stdout: "" };
+    await runRemove(
+      dir,
+      { yes: true, install: false, json: true },
+      createOutput(true, (t) => (output.stdout += t)),
+      diskHost(dir, output),
+    );
+    const report = JSON.parse(output.stdout) as { outcome: { applied: boolean; install: string }; nextSteps: string[] };
+    expect(report.outcome).toMatchObject({ applied: true, install: "skipped" });
+    expect(report.nextSteps[0]).toBe("Install dependencies: npm install --no-audit --no-fund");
+
+    const after = tree(dir);
+    const expected = new Map(original);
+    expected.set("src/app.ts", original.get("src/app.ts")! + route);
+    const files = [...new Set([...expected.keys(), ...after.keys()])].filter((file) => file !== ".env").sort();
+    expect(files.filter((file) => expected.get(file) !== after.get(file))).toEqual([]);
+    expect(after.get(".env")).toContain("AUTH_GITHUB_ID=mine");
+    expect([...after.keys()].filter((file) => file.includes(".create-auth-"))).toEqual([]);
+    // apply removes files, not the folders they leave empty (vendor/auth-runtime/…): listed, not hidden.
+    expect(emptyFolders(dir).every((folder) => folder.startsWith("vendor"))).toBe(true);
+
+    const again = { stdout: "" };
+    await runRemove(
+      dir,
+      { yes: true, install: false },
+      createOutput(false, (t) => (again.stdout += t)),
+      diskHost(dir, again),
+    );
+    expect(again.stdout).toContain("Nothing to remove");
+  });
+});
