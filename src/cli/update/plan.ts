@@ -72,7 +72,7 @@ export function buildUpdatePlan(input: UpdatePlanInput): { plan: Plan; attention
           path,
           before: item.before,
           after: item.content,
-          reason: `untouched: ${theirs}'s`,
+          reason: `replaced by ${theirs}'s (you never edited it)`,
         });
         break;
       case "merge":
