@@ -41,7 +41,10 @@ interface Case {
 const CASES: Case[] = [
   { fixture: "next-app", env: ".env.local", edited: [] },
   { fixture: "next-16-pages", env: ".env.local", edited: [] },
+  { fixture: "next-15-app", env: ".env.local", edited: [] },
+  { fixture: "next-16-src", env: ".env.local", edited: ["src/proxy.ts"] },
   { fixture: "sveltekit-2", env: ".env", edited: ["src/hooks.server.ts", "src/routes/+layout.server.ts"] },
+  { fixture: "sveltekit-3", env: ".env", edited: ["src/hooks.server.ts"] },
   { fixture: "express-5-ts", env: ".env", edited: ["src/app.ts"] },
   { fixture: "express-4-js", env: ".env", edited: ["app.js"] },
   { fixture: "solid-start-1", env: ".env", edited: [] },
