@@ -98,7 +98,7 @@ function findModel(located: readonly Located[], modelName: string, table: Table)
 /** `field` is one field's name, or several joined by commas (a composite key). */
 function conflict(model: string, field: string, why: string): Unsupported {
   const fields = field.includes(",") ? `fields ${field.split(",").join(", ")}` : `field ${field}`;
-  return new Unsupported(`model ${model}, ${fields}: ${why}. Change it, or leave the auth models out of it.`);
+  return new Unsupported(`model ${model}, ${fields}: ${why}. Change it, or rename your model if it is not the auth one, and run again.`);
 }
 
 /** The fields and block attributes of an auth model that the user's model lacks; throws on a conflict. */
