@@ -14,6 +14,7 @@ import { DATABASE_DRIVERS, hasNodeSqlite, lowestVersion, sqliteDriver } from "..
 import { MIGRATIONS_DIR } from "../../src/cli/schema/migrations.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
 import { ensureNode24 } from "../support/node24.mjs";
+import { onNode } from "./on-node.js";
 import {
   type CliRun,
   initFixture,
@@ -31,20 +32,6 @@ afterAll(removeTemps);
 
 const DIALECTS = ["sqlite", "postgres", "mysql"] as const;
 const FIRST = `${MIGRATIONS_DIR}/0001_auth_tables.sql`;
-
-/**
- * Runs the describe block's init as if on Node `version`: init takes the Node running it for the app's, and
- * the snapshots must not change with the Node that runs the tests.
- */
-function onNode(version: string): void {
-  const real = Object.getOwnPropertyDescriptor(process.versions, "node")!;
-  beforeAll(() => {
-    Object.defineProperty(process.versions, "node", { ...real, value: version });
-  });
-  afterAll(() => {
-    Object.defineProperty(process.versions, "node", real);
-  });
-}
 
 function init(fixture: string, args: string[]) {
   return initFixture(fixture, ["--providers", "oidc", "--yes", "--no-install", ...args]);

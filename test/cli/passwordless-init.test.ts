@@ -10,6 +10,7 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeAnswers, parseInitFlags } from "../../src/cli/answers/resolve.js";
+import { onNode } from "./on-node.js";
 import {
   type CliRun,
   initFixture,
@@ -25,6 +26,8 @@ import {
 } from "./support.js";
 
 afterAll(removeTemps);
+// The SQLite client init writes depends on the Node it runs on: the snapshots are those of Node 20.
+onNode("20.19.0");
 
 const PASSWORDLESS = ["--providers", "nodemailer,passkey", "--strategy", "database", "--db", "sqlite"];
 
