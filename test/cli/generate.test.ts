@@ -307,6 +307,18 @@ describe("Prisma: the auth models merged into the app's own schema", () => {
     expect(project.hash()).toBe(before);
   });
 
+  it("a prisma.config naming a schema not written yet: a whole schema, where it says", async () => {
+    const project = memoryFixture("next-app");
+    project.write(
+      "prisma.config.ts",
+      'import { defineConfig } from "prisma/config";\n\nexport default defineConfig({ schema: "db/auth.prisma" });\n',
+    );
+    const run = await generate(project, ["--orm", "prisma", "--db", "sqlite", "--yes"]);
+    expect(run.stderr).toBe("");
+    expect(project.read("db/auth.prisma")).toContain("model Authenticator {");
+    expect(project.has("prisma/schema.prisma")).toBe(false);
+  });
+
   it("an app without Prisma yet, with --orm prisma: a whole schema, where --out says", async () => {
     const project = memoryFixture("next-app");
     const run = await generate(project, ["--orm", "prisma", "--db", "postgres", "--out", "db/schema.prisma", "--yes"]);

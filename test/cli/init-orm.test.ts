@@ -23,6 +23,8 @@ import {
 afterAll(removeTemps);
 
 const BASE = ["--providers", "oidc", "--yes", "--no-install"];
+const SCHEMA_NOT_WRITTEN_YET =
+  'import { defineConfig } from "prisma/config";\n\nexport default defineConfig({ schema: "db/auth.prisma" });\n';
 
 interface Case {
   name: string;
@@ -265,6 +267,16 @@ describe("Prisma: the app's schema and client", () => {
     expect(deps).toMatchObject({ "@prisma/client": "^7.10.0", "@prisma/adapter-pg": "^7.10.0" });
     expect(dev).toMatchObject({ prisma: "^7.10.1" });
     expect(project.read(".env.local")).toContain("DATABASE_URL=");
+  });
+
+  it("a prisma.config naming a schema not written yet: the schema goes where it says, the config is kept", async () => {
+    const project = memoryFixture("next-app");
+    project.write("prisma.config.ts", SCHEMA_NOT_WRITTEN_YET);
+    const run = await initInMemory(project, [...BASE, "--orm", "prisma", "--db", "postgres"]);
+    expect(run.stderr).toBe("");
+    expect(project.read("db/auth.prisma")).toBe(prismaSchema("postgresql"));
+    expect(project.has("prisma/schema.prisma")).toBe(false);
+    expect(project.read("prisma.config.ts")).toBe(SCHEMA_NOT_WRITTEN_YET);
   });
 
   it("opens SQLite through better-sqlite3 with dates as integer milliseconds, MySQL through mariadb", async () => {

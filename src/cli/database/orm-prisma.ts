@@ -25,7 +25,7 @@ import {
   type OrmContext,
   type OrmPart,
 } from "./orm-shared.js";
-import { findPrismaProject } from "./prisma-project.js";
+import { findPrismaProject, newSchemaFile } from "./prisma-project.js";
 import { dialectOfPrisma } from "./setup.js";
 
 const DRIVER_ADAPTERS: Record<SqlDialect, keyof typeof ORM_RANGES> = {
@@ -108,7 +108,7 @@ export function planPrisma(ctx: OrmContext): OrmPart {
   );
   const files = project?.files ?? [];
   const layout = project?.layout ?? "file";
-  const result = mergePrismaSchema(files, provider, layout);
+  const result = mergePrismaSchema(files, provider, layout, newSchemaFile(project));
   if ("unsupported" in result) throw new CliError("UnsupportedProject", result.unsupported);
   // Node itself runs a JavaScript Express app: the schema init writes has the client's imports name its .ts
   // files, which Node runs by stripping their types (Node >= 22.18).

@@ -20,7 +20,10 @@ export interface PrismaProject {
   layout: "file" | "folder";
   /** The schema file, or the schema folder (layout "folder"); relative to the root. */
   schemaPath: string;
-  /** The schema's files (every `.prisma` file of the folder); [] when there is no schema yet. */
+  /**
+   * The schema's files (every `.prisma` file of the folder); [] when there is no schema yet, which
+   * newSchemaFile says where to write.
+   */
   files: PrismaFile[];
   /** The datasource's provider; null without a datasource, or for a provider the auth models do not support. */
   provider: PrismaProvider | null;
@@ -169,4 +172,12 @@ export function findPrismaProject(
     provider: providerOf(files),
     client: findPrismaClientModule(reader, info),
   };
+}
+
+/**
+ * Where a whole new schema goes when the project has none yet: the file its Prisma settings name (a
+ * prisma.config `schema` not written yet), else Prisma's default (undefined: mergePrismaSchema's).
+ */
+export function newSchemaFile(project: PrismaProject | null): string | undefined {
+  return project?.layout === "file" && project.schemaPath.endsWith(".prisma") ? project.schemaPath : undefined;
 }

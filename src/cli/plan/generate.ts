@@ -15,7 +15,7 @@
 import path from "node:path";
 import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
 import { MIGRATE_COMMAND } from "../database/plan.js";
-import { prismaFilesUnder } from "../database/prisma-project.js";
+import { newSchemaFile, prismaFilesUnder } from "../database/prisma-project.js";
 import type { DatabaseSetup } from "../database/setup.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
@@ -209,7 +209,12 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
 }
 
 /** The schema to merge into: --out's file or folder, else the project's own, else a new prisma/schema.prisma. */
-function prismaSchema(input: GenerateInput): { files: PrismaFile[]; layout: "file" | "folder"; path: string } {
+function prismaSchema(input: GenerateInput): {
+  files: PrismaFile[];
+  layout: "file" | "folder";
+  path: string;
+  newFile?: string | undefined;
+} {
   const { reader, setup, out } = input;
   const project = setup.prisma;
   if (out !== undefined && out !== project?.schemaPath) {
@@ -218,7 +223,8 @@ function prismaSchema(input: GenerateInput): { files: PrismaFile[]; layout: "fil
       return { files: [{ path: out, text: reader.read(out) ?? "" }], layout: "file", path: out };
     return { files: prismaFilesUnder(reader, out), layout: "folder", path: out };
   }
-  if (project) return { files: project.files, layout: project.layout, path: project.schemaPath };
+  if (project)
+    return { files: project.files, layout: project.layout, path: project.schemaPath, newFile: newSchemaFile(project) };
   return { files: [], layout: "file", path: "prisma/schema.prisma" };
 }
 
@@ -226,7 +232,7 @@ function planPrisma(input: GenerateInput): GeneratePlan {
   const { setup } = input;
   const target = prismaSchema(input);
   const schema = { kind: "prisma" as const, path: target.path };
-  const merged = mergePrismaSchema(target.files, prismaProviderFor(setup.dialect), target.layout);
+  const merged = mergePrismaSchema(target.files, prismaProviderFor(setup.dialect), target.layout, target.newFile);
   if ("unsupported" in merged) {
     return {
       plan: emptyPlan(input.root),

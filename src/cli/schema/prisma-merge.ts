@@ -98,7 +98,9 @@ function findModel(located: readonly Located[], modelName: string, table: Table)
 /** `field` is one field's name, or several joined by commas (a composite key). */
 function conflict(model: string, field: string, why: string): Unsupported {
   const fields = field.includes(",") ? `fields ${field.split(",").join(", ")}` : `field ${field}`;
-  return new Unsupported(`model ${model}, ${fields}: ${why}. Change it, or rename your model if it is not the auth one, and run again.`);
+  return new Unsupported(
+    `model ${model}, ${fields}: ${why}. Change it, or rename your model if it is not the auth one, and run again.`,
+  );
 }
 
 /** The fields and block attributes of an auth model that the user's model lacks; throws on a conflict. */
@@ -211,20 +213,22 @@ function commonDirectory(paths: readonly string[]): string {
  * Merges the auth models for `provider` into the schema `files` (one file, or every `.prisma` file of a
  * schema folder). Returns only the files that change or are new (`changes: []` when all is there), or why
  * the schema cannot take the models as it is. A "file" layout with no file, or one empty file, gets a
- * whole schema (prisma.ts `prismaSchema`: generator, datasource and models) at prisma/schema.prisma or
- * that file's path.
+ * whole schema (prisma.ts `prismaSchema`: generator, datasource and models) at that file's path, else at
+ * `newFile`: the path the project's Prisma settings name (PrismaProject.schemaPath), prisma/schema.prisma
+ * by default.
  */
 export function mergePrismaSchema(
   files: readonly PrismaFile[],
   provider: PrismaProvider,
   layout: "file" | "folder",
+  newFile: string = DEFAULT_PRISMA_SCHEMA,
 ): PrismaMergeResult {
   // No schema yet: a whole one (generator, datasource, models), where Prisma looks first, or in the empty
   // file the caller names.
   const blank = files.length === 1 && files[0]?.text.trim() === "" ? files[0] : null;
   if (layout === "file" && (files.length === 0 || blank))
     return {
-      changes: [{ path: blank?.path ?? DEFAULT_PRISMA_SCHEMA, text: prismaSchema(provider) }],
+      changes: [{ path: blank?.path ?? newFile, text: prismaSchema(provider) }],
       added: tables.map((table) => `model ${prismaModelName(table)}`),
     };
   if (files.length === 0)
