@@ -183,3 +183,23 @@ describe("remove with a database", () => {
     expect(project.has("src/lib/server/auth-db.ts")).toBe(false);
   });
 });
+
+describe.each([
+  { fixture: "orm-drizzle-next", args: ["--orm", "drizzle", "--db", "postgres"], schema: "src/db/schema.ts" },
+  { fixture: "orm-prisma-express", args: ["--orm", "prisma", "--db", "sqlite"], schema: "prisma/schema.prisma" },
+])("remove on $fixture after init $args", ({ fixture, args, schema }) => {
+  it("gives back every file but the schema holding the auth tables, which the report names", async () => {
+    const original = memoryFixture(fixture).files;
+    const { project, run } = await initFixture(fixture, ["--providers", "github", ...args, ...APPLY]);
+    expect(run.status, run.stderr).toBe(0);
+    const result = await remove(project, [...APPLY, "--json"]);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { kept: { editedFiles: string[] }; plan: { notes: string[] } };
+    expect(report.kept.editedFiles).toEqual([]);
+    expect(report.plan.notes).toContain(
+      "The auth tables init merged into your Drizzle or Prisma schema stay: they describe data in your database. Take them out of the schema with the tables themselves.",
+    );
+    const files = [...new Set([...original.keys(), ...project.files.keys()])];
+    expect(files.filter((file) => original.get(file) !== project.files.get(file))).toEqual([schema]);
+  });
+});

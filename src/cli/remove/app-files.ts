@@ -3,12 +3,13 @@
  * module, the database client module, the target's files) say each path and what init put there. A file
  * still exactly as init wrote it is deleted; one init wrote that the user edited since is a `consent` file
  * (deleted only when the user agrees); an edit of the app's own file is undone by the inverse of the
- * transform that made it, keeping the user's later changes. Migrations are data: never here. Pure.
+ * transform that made it, keeping the user's later changes. Migrations and the ORM schema are data: never
+ * here. Pure.
  */
 import path from "node:path";
+import { planOrm } from "../database/orm-plan.js";
 import { planDatabase } from "../database/plan.js";
 import type { FileStep } from "../plan/planner.js";
-import { MIGRATIONS_DIR } from "../schema/migrations.js";
 import { moduleShape } from "../transforms/ast.js";
 import { unmountExpressAuth } from "../transforms/express-app-remove.js";
 import { unmergeAuthFromProxy } from "../transforms/next-proxy-remove.js";
@@ -40,7 +41,12 @@ function inverseFor(setup: RemoveSetup, file: string, forward: (source: string) 
 
 export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
   const { reader, init, context } = setup;
-  const database = planDatabase(context, { ...init.database, authFile: init.auth.path });
+  const options = { ...init.database, authFile: init.auth.path };
+  const database = context.answers.orm === "none" ? planDatabase(context, options) : planOrm(context, options);
+  // Of the database part only the client module is code: migrations and schema edits describe data.
+  const databaseFiles = database.steps.filter(
+    (step) => (step.kind === "owned" || step.kind === "edit") && step.path === database.wiring?.clientFile,
+  );
   const steps: FileStep[] = [
     {
       kind: "owned",
@@ -49,13 +55,12 @@ export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
       reason: init.auth.reason,
       done: (source) => init.auth.done(moduleShape(source, init.auth.path), source),
     },
-    ...database.steps,
+    ...databaseFiles,
     ...init.files(database.wiring),
   ];
   const actions: AppFileAction[] = [];
   for (const step of steps) {
     if (step.kind !== "owned" && step.kind !== "edit") continue;
-    if (step.path.startsWith(`${MIGRATIONS_DIR}/`)) continue;
     const before = reader.read(step.path);
     if (before === null) continue;
     if (step.kind === "owned") {

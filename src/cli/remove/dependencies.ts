@@ -6,6 +6,7 @@
  */
 import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { appSourceFiles, importerOf } from "../plan/provider-imports.js";
+import type { ProjectReader } from "../plan/reader.js";
 import { PROVIDERS } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
@@ -30,8 +31,17 @@ function initPackages(): { name: string; types: string[] }[] {
   return [...RUNTIME_PEERS.map((name) => ({ name, types: [] as string[] })), ...drivers, ...providers];
 }
 
-export function planDependencyRemoval(setup: RemoveSetup, leaving: ReadonlySet<string>): DependencyRemoval {
-  const { reader, runtimeDir } = setup;
+/**
+ * `leaving`: the files the plan deletes; `edited`: the text the plan leaves in the files it edits (the app
+ * file without our mount no longer imports the runtime).
+ */
+export function planDependencyRemoval(
+  setup: RemoveSetup,
+  leaving: ReadonlySet<string>,
+  edited: ReadonlyMap<string, string>,
+): DependencyRemoval {
+  const { runtimeDir } = setup;
+  const reader: ProjectReader = { ...setup.reader, read: (file) => edited.get(file) ?? setup.reader.read(file) };
   const source = reader.read("package.json");
   const removal: DependencyRemoval = { after: null, removed: [], notes: [] };
   if (source === null) return removal;

@@ -53,6 +53,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   const steps: FileStep[] = [];
   const notes: string[] = [];
   const deleting = new Set<string>();
+  const editing = new Map<string, string>();
   // The runtime's files are one row in the review, as init showed them.
   const group = `${runtimeDir}/`;
   const remove = (path: string, before: string, reason: string) => {
@@ -64,6 +65,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     if (action.kind === "note") notes.push(action.text);
     else if (action.kind === "delete") remove(action.path, action.before, action.reason);
     else if (action.kind === "edit") {
+      editing.set(action.path, action.after);
       steps.push({
         kind: "change",
         change: { kind: "edit", path: action.path, before: action.before, after: action.after, reason: action.reason },
@@ -113,7 +115,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     steps.push({ kind: "change", change });
   }
 
-  const dependencies = planDependencyRemoval(setup, deleting);
+  const dependencies = planDependencyRemoval(setup, deleting, editing);
   notes.push(...dependencies.notes);
   let install: InstallStep | null = null;
   if (dependencies.after !== null) {

@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import type { Database } from "../database/drivers.js";
+import { projectOrms } from "../database/orm-plan.js";
 import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
@@ -100,6 +101,13 @@ export async function findRemoveSetup(options: {
   if (database) {
     answers.db = database.db;
     if (database.nodeVersion) context.nodeVersion = database.nodeVersion;
+  }
+  // init --orm: the auth module hands the ORM adapter the app's client, in the dialect its ORM setup names.
+  const orm = /\/adapters\/(drizzle|prisma)["']/.exec(authSource ?? "")?.[1] as "drizzle" | "prisma" | undefined;
+  const dialect = orm ? projectOrms(reader, info).find((found) => found.orm === orm)?.dialect : undefined;
+  if (orm && dialect) {
+    answers.orm = orm;
+    answers.db = dialect;
   }
   const evidence =
     linkedRuntimeDir(info) !== null ||
