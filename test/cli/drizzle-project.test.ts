@@ -2,7 +2,7 @@
 // (drizzle.config with one schema file, with a schema folder) and from apps without a config.
 import { describe, expect, test } from "vitest";
 import { findDrizzleProject } from "../../src/cli/database/drizzle-project.js";
-import { memoryFixture } from "./support.js";
+import { initFixture, memoryFixture } from "./support.js";
 
 const ts = { srcDir: true, language: "ts" } as const;
 
@@ -120,6 +120,35 @@ describe("findDrizzleProject without a config", () => {
       schemaFiles: [],
       authSchemaFile: "src/db/auth-schema.ts",
       instance: null,
+    });
+  });
+});
+
+describe("findDrizzleProject after init --orm drizzle wrote its own auth-schema module", () => {
+  test.each([
+    ["next-app", "auth-schema.ts"],
+    ["sveltekit-2", "src/lib/server/auth-schema.ts"],
+    ["solid-start-2", "src/auth-schema.ts"],
+  ])("%s: the tables are in %s, beside init's client module", async (fixture, file) => {
+    const { project, run } = await initFixture(fixture, [
+      ...["--providers", "oidc", "--orm", "drizzle", "--db", "postgres", "--yes", "--no-install"],
+    ]);
+    expect(run.status).toBe(0);
+    expect(project.has(file)).toBe(true);
+    const found = findDrizzleProject(project.reader(), { srcDir: file.startsWith("src/"), language: "ts" });
+    expect(found).toMatchObject({ dialect: "postgres", schemaFiles: [file], authSchemaFile: file });
+  });
+
+  test("an auth-schema module of the app's own (not init's first line) is not taken for init's", () => {
+    const project = memoryFixture("next-app");
+    project.write("package.json", JSON.stringify({ dependencies: { "drizzle-orm": "^0.45.0" } }));
+    project.write(
+      "auth-schema.ts",
+      'import { pgTable, text } from "drizzle-orm/pg-core";\nexport const users = pgTable("users", { id: text("id") });\n',
+    );
+    expect(findDrizzleProject(project.reader(), { srcDir: false, language: "ts" })).toMatchObject({
+      schemaFiles: [],
+      authSchemaFile: "db/auth-schema.ts",
     });
   });
 });

@@ -52,6 +52,19 @@ const USUAL_FOLDERS = [
 const USUAL_MODULE_FOLDERS = [".", "src", "src/lib", "src/lib/server", "src/server", "lib", "server", "app"];
 const USUAL_MODULE_NAME = /^(db|database|schema|drizzle)\.(ts|mts|js|mjs)$/;
 
+/**
+ * The first line of the module init writes the auth tables to when the app had no Drizzle schema
+ * (orm-drizzle.ts; drizzleSchema's first line), `auth-schema.<ext>` beside its client module, which is in
+ * one of the usual module folders for every framework.
+ */
+const INIT_SCHEMA_HEADER = "// Auth tables for ";
+const INIT_SCHEMA_NAME = /^auth-schema\.(ts|mts|js|mjs|cjs)$/;
+
+/** Whether a module is init's own auth-schema module (by its first line). */
+export function isInitAuthSchema(source: string | null): boolean {
+  return source?.startsWith(INIT_SCHEMA_HEADER) ?? false;
+}
+
 /** The dialect of the database a `drizzle-orm/<driver>` module talks to. */
 const DRIVER_DIALECTS: Record<string, SqlDialect> = {
   "node-postgres": "postgres",
@@ -82,13 +95,16 @@ function dependsOnDrizzle(reader: ProjectReader): boolean {
   }
 }
 
-/** The modules in the usual places (folders and single modules), in that order. */
+/** The modules in the usual places (folders and single modules, init's own auth-schema), in that order. */
 function usualModules(reader: ProjectReader): string[] {
   const single = USUAL_MODULE_FOLDERS.flatMap((folder) =>
     reader
       .files(folder)
-      .filter((name) => USUAL_MODULE_NAME.test(name))
-      .map((name) => path.join(folder, name)),
+      .map((name) => path.join(folder, name))
+      .filter((file) => {
+        const name = path.basename(file);
+        return USUAL_MODULE_NAME.test(name) || (INIT_SCHEMA_NAME.test(name) && isInitAuthSchema(reader.read(file)));
+      }),
   );
   return [...new Set([...USUAL_FOLDERS.flatMap((folder) => directModules(reader, folder)), ...single])];
 }

@@ -12,7 +12,7 @@ import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
 import { dialectName } from "./drivers.js";
-import { findDrizzleProject } from "./drizzle-project.js";
+import { findDrizzleProject, isInitAuthSchema } from "./drizzle-project.js";
 import { importSpecifier } from "./orm-imports.js";
 import {
   assertDialect,
@@ -27,9 +27,6 @@ import {
   type OrmContext,
   type OrmPart,
 } from "./orm-shared.js";
-
-/** How drizzleSchema() starts: a module init wrote. */
-const OWN_SCHEMA_HEADER = "// Auth tables for ";
 
 const TABLE_KEYS = ["users", "accounts", "sessions", "verificationTokens", "authenticators"] as const;
 
@@ -76,10 +73,10 @@ function asCommonJs(source: string): string {
 export function planDrizzle(ctx: OrmContext): OrmPart {
   const { context, options, dialect, driver } = ctx;
   const { reader, info, render } = context;
-  // init's own auth-schema module from an earlier run (beside its client module, where Drizzle's usual
-  // folders are not): that setup again, rather than a second place for the tables.
+  // init's own auth-schema module from an earlier run (findDrizzleProject finds it too, by the same rule):
+  // that setup planned again as the first run planned it, the same files and imports.
   const ownSchema = besideClient(options, "auth-schema");
-  const own = reader.read(ownSchema)?.startsWith(OWN_SCHEMA_HEADER) ?? false;
+  const own = isInitAuthSchema(reader.read(ownSchema));
   const project = own ? null : findDrizzleProject(reader, info);
   assertDialect(
     dialect,
@@ -126,7 +123,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
       path: schemaFile,
       content: options.cjs ? asCommonJs(content) : content,
       // Ours, possibly with the user's own columns: their edits stay.
-      done: (source) => source.startsWith(OWN_SCHEMA_HEADER),
+      done: isInitAuthSchema,
       reason: `${label} auth tables as Drizzle tables (users, accounts, sessions, verification tokens, authenticators)`,
     });
   }
