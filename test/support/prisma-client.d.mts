@@ -1,7 +1,11 @@
-/** Runs `prisma <args>` offline on a schema text written to `<folder>/prisma/schema.prisma`. */
+/**
+ * Runs `prisma <args>` offline on a schema text written to `<folder>/prisma/schema.prisma`, or on a schema
+ * folder: its files by path under prisma/ (`schema/base.prisma`, `schema/models/note.prisma`), all in one
+ * folder, which `--schema` names (`schemaPath` is then that folder).
+ */
 export function runPrisma(
   folder: string,
-  schema: string,
+  schema: string | Record<string, string>,
   args: string[],
 ): Promise<{ output: string; schemaPath: string }>;
 

@@ -30,9 +30,19 @@ async function prismaEnvironment(folder) {
 
 /** Runs `prisma <args>` on a schema text written to `<folder>/prisma/schema.prisma`. */
 export async function runPrisma(folder, schema, args) {
-  await mkdir(path.join(folder, "prisma"), { recursive: true });
-  const schemaPath = path.join(folder, "prisma", "schema.prisma");
-  await writeFile(schemaPath, schema);
+  const files = typeof schema === "string" ? { "schema.prisma": schema } : schema;
+  // A schema folder is named by the first segment its files share: `schema` for `schema/models/note.prisma`.
+  const roots = new Set(Object.keys(files).map((file) => file.split("/")[0]));
+  if (typeof schema !== "string" && (roots.size !== 1 || Object.keys(files).some((file) => !file.includes("/"))))
+    throw new Error(
+      `runPrisma: a schema folder's files must all be under one folder of prisma/, got ${Object.keys(files).join(", ")}`,
+    );
+  for (const [file, text] of Object.entries(files)) {
+    const target = path.join(folder, "prisma", file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text);
+  }
+  const schemaPath = path.join(folder, "prisma", typeof schema === "string" ? "schema.prisma" : [...roots][0]);
   const { output } = await runCommand(process.execPath, [prismaCli, ...args, "--schema", schemaPath], {
     cwd: folder,
     env: await prismaEnvironment(folder),

@@ -19,7 +19,7 @@ import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
 import { generatePrismaClient, prismaFolder, runPrisma } from "../../support/prisma-client.mjs";
 import { runCommand } from "../../support/processes.mjs";
-import { fixtures, mergedSchema } from "./prisma-merged.js";
+import { fixtures, mergedFiles, mergedSchema } from "./prisma-merged.js";
 
 const cases: Array<{ fixture: string; provider: PrismaProvider }> = [
   { fixture: "orm-prisma-express", provider: "sqlite" },
@@ -35,13 +35,24 @@ describe("merged schemas, for the Prisma CLI", () => {
 
   for (const { fixture, provider } of cases) {
     test(`${fixture} (${provider}) merged is valid and already formatted`, async () => {
-      const schema = mergedSchema(fixture, provider);
+      const { layout, files } = mergedFiles(fixture, provider);
+      // A schema folder as Prisma reads it for real: its files in their folder, named by --schema.
+      const schema =
+        layout === "file"
+          ? [...files.values()].join("")
+          : Object.fromEntries([...files].map(([file, text]) => [path.posix.relative("prisma", file), text]));
       const folder = await prismaFolder();
       folders.push(folder);
       const { output } = await runPrisma(folder.folder, schema, ["validate"]);
-      expect(output).toMatch(/is valid/);
+      // Prisma says "The schemas at prisma/schema are valid" for a folder.
+      expect(output).toMatch(typeof schema === "string" ? /is valid/ : /The schemas at prisma\/schema are valid/);
       const { schemaPath } = await runPrisma(folder.folder, schema, ["format"]);
-      expect(await readFile(schemaPath, "utf8")).toBe(schema);
+      if (typeof schema === "string") expect(await readFile(schemaPath, "utf8")).toBe(schema);
+      else {
+        expect(Object.keys(schema).length).toBeGreaterThan(1);
+        for (const [file, text] of Object.entries(schema))
+          expect(await readFile(path.join(folder.folder, "prisma", file), "utf8")).toBe(text);
+      }
     }, 120_000);
   }
 
