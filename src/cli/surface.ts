@@ -201,7 +201,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
     description:
       "update the runtime package from this CLI: untouched files replaced, your edits merged three-way, dependencies bumped",
-    options: [...PLAN_OPTIONS],
+    options: [{ flags: "--no-install", description: "do not install dependencies" }, ...PLAN_OPTIONS],
     examples: [
       { command: "update --dry-run", does: "show what would change, and which of your edits merge or conflict" },
       { command: "update", does: "apply; asks before leaving conflict markers in a file you edited" },
@@ -222,7 +222,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 ];
 
 /** Commands whose behaviour arrives in later versions. */
-export const LATER = new Set(["update", "remove"]);
+export const LATER = new Set(["remove"]);
 
 /** The root help text (what `--help` prints), rendered without loading commander. */
 export function rootHelp(binName: string): string {

@@ -72,6 +72,7 @@ describe("commands named in generated files and CLI messages", () => {
       "migrate",
       "db",
       "doctor",
+      "update",
     ]);
   });
 

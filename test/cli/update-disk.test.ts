@@ -1,9 +1,9 @@
 /**
  * `auth update` as built (dist/), on a disk copy of the older build's app (test/fixtures/update-older-next):
  * the runtime store found beside the built CLI, the plan applied to the disk, the merged runtime loaded by
- * Node, and the per-file question answered on a real pseudo-terminal (util-linux `script`). The command is
- * still in LATER for users, so the built `runUpdate` is called by a small module run as its own process,
- * with the real host (processHost), exactly as the program calls it once it is lifted.
+ * Node, and the per-file question answered on a real pseudo-terminal (util-linux `script`). The built
+ * `runUpdate` is called by a small module run as its own process, with the real host (processHost), as the
+ * program calls it (update.test.ts types the command through the argv parser).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";

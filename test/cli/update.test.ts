@@ -5,8 +5,7 @@
  * from runtime-store/), and one edited where this runtime changed it too (left alone and reported, or written
  * with conflict markers when the user agrees on a terminal, or with --force). Then what must be refused
  * (a missing or corrupt manifest, manifest paths out of the runtime folder) and the dependencies raised.
- * In memory (support.ts), through the real argv parser. `update` is still in LATER for users until the lead
- * lifts it; this file lifts it for itself. The terminal's questions are answered through a stand-in for the
+ * In memory (support.ts), through the real argv parser. The terminal's questions are answered through a stand-in for the
  * prompt module (clack needs a real TTY; prompts.test.ts drives that one for init).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -18,12 +17,9 @@ import { mergeThreeWay } from "../../src/cli/merge/three-way.js";
 import { contentAfter, contentBefore, type Plan } from "../../src/cli/plan/types.js";
 import { planRuntimePackage, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { LATER } from "../../src/cli/surface.js";
 import { lowestVersion } from "../../src/cli/update/dependencies.js";
 import { loadRuntimeStore } from "../../src/cli/update/store.js";
 import { type MemoryProject, memoryFixture, repoRoot, runInMemory, tempDir } from "./support.js";
-
-LATER.delete("update");
 
 const answers: boolean[] = [];
 const questions: string[] = [];

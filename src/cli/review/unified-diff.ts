@@ -1,13 +1,9 @@
 /**
- * Unified diff of two texts (the `diff -u` format), for reviewing a plan. Small on purpose: the common
- * prefix and suffix are trimmed first (most of our edits append), and the changed middle is aligned
- * with a longest-common-subsequence table, which is fine for files people keep in a repository.
+ * Unified diff of two texts (the `diff -u` format), for reviewing a plan. The lines are aligned by
+ * merge/align.ts (a longest common subsequence after trimming the common prefix and suffix), the one
+ * alignment the three-way merge of `auth update` uses too.
  */
-
-interface Op {
-  type: " " | "-" | "+";
-  line: string;
-}
+import { align } from "../merge/align.js";
 
 /** Marks the last line of a file without a final newline, so it compares unequal to the same text + "\n". */
 const NO_EOL = "\u0000no-eol";
@@ -18,47 +14,6 @@ function splitLines(text: string | null): string[] {
   if (text.endsWith("\n")) lines.pop();
   else lines[lines.length - 1] += NO_EOL;
   return lines;
-}
-
-function align(a: string[], b: string[]): Op[] {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const midA = a.slice(start, endA);
-  const midB = b.slice(start, endB);
-  const n = midA.length;
-  const m = midB.length;
-  // lcs[i][j] = LCS length of midA[i..] and midB[j..], flattened.
-  const lcs = new Uint32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      lcs[i * (m + 1) + j] =
-        midA[i] === midB[j]
-          ? lcs[(i + 1) * (m + 1) + j + 1]! + 1
-          : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
-    }
-  }
-  const ops: Op[] = a.slice(0, start).map((line) => ({ type: " ", line }));
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && midA[i] === midB[j]) {
-      ops.push({ type: " ", line: midA[i++]! });
-      j++;
-    } else if (i < n && (j === m || lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!)) {
-      // Deletions before insertions, as diff prints them.
-      ops.push({ type: "-", line: midA[i++]! });
-    } else {
-      ops.push({ type: "+", line: midB[j++]! });
-    }
-  }
-  for (const line of a.slice(endA)) ops.push({ type: " ", line });
-  return ops;
 }
 
 /** "" when the texts are equal. `null` stands for a file that does not exist (/dev/null). */
