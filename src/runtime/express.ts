@@ -11,7 +11,7 @@ import { mountedConfig } from "./core/mount-defaults.js";
 import { writeResponse } from "./core/node-message.js";
 import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-actions.js";
 import { type ExpressRequest, type ExpressResponse, requestOrigin, toWebRequest } from "./express/node-request.js";
-import type { AuthConfig, Session } from "./types.js";
+import type { Session } from "./types.js";
 
 export type { ExpressRequest, ExpressResponse } from "./express/node-request.js";
 

@@ -8,7 +8,7 @@
 import { Auth } from "./core/auth.js";
 import { mountedConfig, processEnv } from "./core/mount-defaults.js";
 import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-actions.js";
-import type { AuthConfig, Session } from "./types.js";
+import type { Session } from "./types.js";
 
 /** The configuration accepted by `SolidAuth` and `getSession`: the core's, minus `raw`, plus `prefix`. */
 export interface SolidAuthConfig extends IntegrationConfig {

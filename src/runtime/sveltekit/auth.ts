@@ -17,7 +17,7 @@ import {
   readSession,
   writeCookies,
 } from "../core/server-actions.js";
-import type { AuthConfig, Cookie, Session } from "../types.js";
+import type { Cookie, Session } from "../types.js";
 
 /** The configuration accepted by `SvelteKitAuth`: the core's, minus the `raw` marker this layer manages. */
 export type SvelteKitAuthConfig = IntegrationConfig;
