@@ -240,6 +240,34 @@ describe("removeDependencies", () => {
   });
 });
 
+describe("removeDependencies, property", () => {
+  const ours = { "@create-auth/runtime": "file:./vendor/auth-runtime", jose: "^6.2.17", oauth4webapi: "^3.8.8" };
+  const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/).filter((n) => !(n in ours));
+  const deps = fc.dictionary(name, fc.constantFrom("1.0.0", "^2.3.4", "~0.1.0"), { maxKeys: 5 });
+  it("keeps every dependency the app had and the user added after init, in the text addDependencies would give", () => {
+    fc.assert(
+      fc.property(deps, deps, fc.boolean(), (before, after, crlf) => {
+        const base = JSON.stringify({ name: "app", dependencies: before }, null, 2).replace(
+          /\n/g,
+          crlf ? "\r\n" : "\n",
+        );
+        const original = Object.keys(before).length === 0 ? base.replace(/,?\s*"dependencies": \{\}/, "") : base;
+        const step = (source: string, wanted: Record<string, string>) => {
+          const edit = addDependencies(source, wanted);
+          return edit === "unchanged" ? source : edit.content;
+        };
+        const initialised = step(original, ours);
+        const edited = step(initialised, after);
+        const removed = removeDependencies(edited, Object.keys(ours));
+        const result = removed === "unchanged" ? edited : text(removed);
+        expect(JSON.parse(result)).toEqual(JSON.parse(step(original, after)));
+        expect(result).toBe(step(original, after));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe("removeIgnorePattern", () => {
   it.each([
     ["a file ending in a newline", "node_modules\n"],
