@@ -8,12 +8,12 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { type DatabaseConnection, databaseLocation, openDatabase } from "../../src/cli/database/connect.js";
 import { projectEnv } from "../../src/cli/database/project-env.js";
-import { CliError } from "../../src/cli/errors.js";
 import { diskReader } from "../../src/cli/plan/reader.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { runCommand } from "../support/processes.mjs";
+import { failure } from "./cli-failure.js";
 import { repoRoot } from "./support.js";
 
 const temps: string[] = [];
@@ -32,15 +32,6 @@ function appFolder(drivers: boolean, files: Record<string, string> = {}): string
     writeFileSync(path.join(dir, file), text);
   }
   return dir;
-}
-
-async function failure(promise: Promise<unknown>): Promise<CliError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(CliError);
-  return error as CliError;
 }
 
 async function roundTrip(db: DatabaseConnection, placeholder: string): Promise<void> {

@@ -37,13 +37,18 @@ function withDependencies(fixture: string, dependencies: Record<string, string>)
   return project;
 }
 
+/** init with a database and nothing else asked: the setup findDatabaseSetup then reads. */
+function initWithDb(fixture: string, db: string) {
+  return initFixture(fixture, ["--providers", "github", "--db", db, "--yes", "--no-install"]);
+}
+
 describe("an app init set up with --db", () => {
   it.each([
     { fixture: "next-app", db: "postgres", auth: "auth.ts" },
     { fixture: "sveltekit-2", db: "mysql", auth: "src/auth.ts" },
     { fixture: "express-5-ts", db: "sqlite", auth: "src/auth.ts" },
   ])("$fixture --db $db: the adapter its auth module imports", async ({ fixture, db, auth }) => {
-    const { project, run } = await initFixture(fixture, ["--providers", "github", "--db", db, "--yes", "--no-install"]);
+    const { project, run } = await initWithDb(fixture, db);
     expect(run.status).toBe(0);
     expect(setupOf(project)).toMatchObject({
       dialect: db,
@@ -53,14 +58,7 @@ describe("an app init set up with --db", () => {
   });
 
   it("takes flags that agree with the setup, and says they were given", async () => {
-    const { project } = await initFixture("next-app", [
-      "--providers",
-      "github",
-      "--db",
-      "postgres",
-      "--yes",
-      "--no-install",
-    ]);
+    const { project } = await initWithDb("next-app", "postgres");
     expect(setupOf(project, { db: "postgres", orm: "none" })).toMatchObject({
       dialect: "postgres",
       orm: "none",
@@ -69,14 +67,7 @@ describe("an app init set up with --db", () => {
   });
 
   it("refuses --db naming another database than the adapter, naming both (a usage error)", async () => {
-    const { project } = await initFixture("next-app", [
-      "--providers",
-      "github",
-      "--db",
-      "postgres",
-      "--yes",
-      "--no-install",
-    ]);
+    const { project } = await initWithDb("next-app", "postgres");
     expect(refusal(() => setupOf(project, { db: "mysql" }))).toEqual({
       code: "InvalidOption",
       message:
@@ -85,14 +76,7 @@ describe("an app init set up with --db", () => {
   });
 
   it("refuses --orm naming another flavour than the adapter", async () => {
-    const { project } = await initFixture("next-app", [
-      "--providers",
-      "github",
-      "--db",
-      "sqlite",
-      "--yes",
-      "--no-install",
-    ]);
+    const { project } = await initWithDb("next-app", "sqlite");
     const { code, message } = refusal(() => setupOf(project, { orm: "prisma" }));
     expect(code).toBe("InvalidOption");
     expect(message).toContain(

@@ -10,7 +10,6 @@ import mysql2 from "mysql2/promise";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
 import { runDb } from "../../src/cli/commands/db.js";
-import { CliError } from "../../src/cli/errors.js";
 import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
@@ -20,6 +19,7 @@ import sqliteAdapter from "../../src/runtime/adapters/sqlite.js";
 import type { Adapter } from "../../src/runtime/types.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
+import { failure } from "./cli-failure.js";
 import { repoRoot } from "./support.js";
 
 const temps: string[] = [];
@@ -58,15 +58,6 @@ async function db(action: string, root: string, flags: Record<string, unknown> =
   };
   await runDb(action, root, flags, createOutput(Boolean(flags["json"]), host.stdout), host);
   return ran;
-}
-
-async function failure(promise: Promise<unknown>): Promise<CliError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(CliError);
-  return error as CliError;
 }
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);

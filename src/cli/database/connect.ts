@@ -197,6 +197,45 @@ interface SqliteDatabase {
 const pgRows = (result: { rows?: Row[] } | { rows?: Row[] }[]): Row[] =>
   (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [];
 
+/** What a server driver's pool and its checked-out connections have in common: a query, its raw result. */
+interface Queryable<Result> {
+  query(sql: string, params?: unknown[]): Promise<Result>;
+}
+
+/**
+ * A server database's pool as a DatabaseConnection, once it answers (else ended, and the one-line
+ * unreachable error). pg and mysql2 differ only in their result's shape (`rows`) and how a connection is
+ * checked out for a session.
+ */
+async function poolConnection<Result>(
+  dialect: "postgres" | "mysql",
+  location: Extract<DatabaseLocation, { url: URL }>,
+  pool: Queryable<Result> & { end(): Promise<void> },
+  rows: (result: Result) => Row[],
+  checkout: () => Promise<Queryable<Result> & { release(): void }>,
+): Promise<DatabaseConnection> {
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw unreachable(location, error);
+  }
+  return {
+    dialect,
+    target: location.target,
+    client: pool,
+    query: async (sql, params) => rows(await pool.query(sql, params)),
+    async session() {
+      const connection = await checkout();
+      return {
+        query: async (sql, params) => rows(await connection.query(sql, params)),
+        release: async () => connection.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
 async function openPostgres(
   root: string,
   location: Extract<DatabaseLocation, { url: URL }>,
@@ -212,26 +251,7 @@ async function openPostgres(
   });
   // An idle client the server drops must not become an unhandled 'error' event that ends the process.
   pool.on("error", () => {});
-  try {
-    await pool.query("SELECT 1");
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw unreachable(location, error);
-  }
-  return {
-    dialect: "postgres",
-    target: location.target,
-    client: pool,
-    query: async (sql, params) => pgRows(await pool.query(sql, params)),
-    async session() {
-      const client = await pool.connect();
-      return {
-        query: async (sql, params) => pgRows(await client.query(sql, params)),
-        release: async () => client.release(),
-      };
-    },
-    close: () => pool.end(),
-  };
+  return poolConnection("postgres", location, pool, pgRows, () => pool.connect());
 }
 
 const mysqlRows = ([rows]: [unknown, unknown]): Row[] => (Array.isArray(rows) ? (rows as Row[]) : []);
@@ -251,26 +271,7 @@ async function openMysql(
   const pool = mysql.createPool({ uri: uri.href, connectionLimit: 2, timezone: "Z", multipleStatements: false });
   // Queued on each new connection before anything else runs on it.
   if (options.readOnly) pool.on("connection", (connection) => connection.query("SET SESSION TRANSACTION READ ONLY"));
-  try {
-    await pool.query("SELECT 1");
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw unreachable(location, error);
-  }
-  return {
-    dialect: "mysql",
-    target: location.target,
-    client: pool,
-    query: async (sql, params) => mysqlRows(await pool.query(sql, params)),
-    async session() {
-      const connection = await pool.getConnection();
-      return {
-        query: async (sql, params) => mysqlRows(await connection.query(sql, params)),
-        release: async () => connection.release(),
-      };
-    },
-    close: () => pool.end(),
-  };
+  return poolConnection("mysql", location, pool, mysqlRows, () => pool.getConnection());
 }
 
 /** node:sqlite runs without a flag (or a compiler) from Node 22.13 on. */

@@ -101,6 +101,17 @@ function emptyPlan(root: string): Plan {
   return { command: "generate", projectDir: root, changes: [], install: null, nextSteps: [], notes: [], conflicts: [] };
 }
 
+/** A schema the merge cannot edit safely: nothing planned, and why (the command prints what to add by hand). */
+function refused(input: GenerateInput, schema: GeneratePlan["schema"], reason: string): GeneratePlan {
+  return {
+    plan: emptyPlan(input.root),
+    added: [],
+    schema,
+    migrationsDir: null,
+    unsupported: { file: schema.path, reason },
+  };
+}
+
 function migrateStep(dir: string, dialect: SqlDialect): string {
   const migrations = dir === MIGRATIONS_DIR ? "" : ` --migrations ${dir}`;
   // migrate reads SQLite's own setting first, then DATABASE_URL (as an ORM app names its SQLite file).
@@ -160,15 +171,7 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
   const existing = reader.read(file);
   const merged = mergeDrizzleSchema(existing, file, setup.dialect);
   const schema = { kind: "drizzle" as const, path: file };
-  if ("unsupported" in merged) {
-    return {
-      plan: emptyPlan(input.root),
-      added: [],
-      schema,
-      migrationsDir: null,
-      unsupported: { file, reason: merged.unsupported },
-    };
-  }
+  if ("unsupported" in merged) return refused(input, schema, merged.unsupported);
   const reason = `Drizzle ${dialectName(setup.dialect)} auth tables: ${merged.added.join(", ") || "in place"}`;
   const steps: FileStep[] = [
     {
@@ -233,15 +236,7 @@ function planPrisma(input: GenerateInput): GeneratePlan {
   const target = prismaSchema(input);
   const schema = { kind: "prisma" as const, path: target.path };
   const merged = mergePrismaSchema(target.files, prismaProviderFor(setup.dialect), target.layout, target.newFile);
-  if ("unsupported" in merged) {
-    return {
-      plan: emptyPlan(input.root),
-      added: [],
-      schema,
-      migrationsDir: null,
-      unsupported: { file: target.path, reason: merged.unsupported },
-    };
-  }
+  if ("unsupported" in merged) return refused(input, schema, merged.unsupported);
   const before = new Map(
     target.files.filter((file) => input.reader.read(file.path) !== null).map((file) => [file.path, file.text]),
   );
