@@ -2,11 +2,12 @@
  * `auth remove` on a real disk, through the process's own apply (apply/apply.ts): an Express app initialised
  * in memory, written to a temp folder, edited by its owner, then removed with runRemove. Every file is back
  * as it was plus the owner's edits (the env value they set kept), no temp or backup file of the apply is
- * left, and a second run finds nothing to remove.
+ * left, and a second run finds nothing to remove. On a terminal, each file init wrote that the owner edited
+ * since is asked about (the prompt module answers in the test, as clack needs a real TTY).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyPlan } from "../../src/cli/apply/apply.js";
 import { runRemove } from "../../src/cli/commands/remove.js";
 import type { Host } from "../../src/cli/host.js";
@@ -17,11 +18,27 @@ import { initFixture, materialize, memoryFixture, removeTemps, repoRoot } from "
 
 afterAll(removeTemps);
 
-function diskHost(dir: string, output: { stdout: string }): Host {
+// The terminal's questions (clack needs a real TTY): answered in order, each one recorded.
+const answers: boolean[] = [];
+const questions: string[] = [];
+vi.mock("../../src/cli/answers/prompt.js", () => ({
+  confirm: async (message: string) => {
+    questions.push(message);
+    const answer = answers.shift();
+    if (answer === undefined) throw new Error(`unexpected question: ${message}`);
+    return answer;
+  },
+}));
+beforeEach(() => {
+  answers.length = 0;
+  questions.length = 0;
+});
+
+function diskHost(dir: string, output: { stdout: string }, terminal = false): Host {
   return {
     cwd: dir,
     env: {},
-    terminal: false,
+    terminal,
     stdout: (text) => {
       output.stdout += text;
     },
@@ -84,5 +101,37 @@ describe("remove on disk (express-5-ts)", () => {
       diskHost(dir, again),
     );
     expect(again.stdout).toContain("Nothing to remove");
+  });
+});
+
+describe("remove on a terminal (next-app)", () => {
+  it("asks about each file init wrote that the owner edited, deleting only those they agree to", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "github", "--yes", "--no-install"]);
+    const dir = materialize(project);
+    writeFileSync(path.join(dir, "auth.ts"), `${readFileSync(path.join(dir, "auth.ts"), "utf8")}// ours now\n`);
+    const patched = "vendor/auth-runtime/next.js";
+    writeFileSync(path.join(dir, patched), `${readFileSync(path.join(dir, patched), "utf8")}// a local fix\n`);
+    answers.push(true, false, true);
+
+    const output = { stdout: "" };
+    await runRemove(
+      dir,
+      { install: false },
+      createOutput(false, (t) => (output.stdout += t)),
+      diskHost(dir, output, true),
+    );
+    expect(questions).toEqual([
+      "auth.ts (auth module (NextAuth config, providers)) was edited after init. Delete it anyway?",
+      `${patched} (runtime package) was edited after init. Delete it anyway?`,
+      expect.stringMatching(/^Apply \d+ changes\?$/),
+    ]);
+    const after = tree(dir);
+    expect(after.has("auth.ts")).toBe(false);
+    expect(after.get(patched)).toContain("// a local fix");
+    // The manifest stays with the kept file, so update and doctor can still tell it from ours.
+    expect(after.has("vendor/auth-runtime/MANIFEST.json")).toBe(true);
+    expect([...after.keys()].filter((file) => file.startsWith("vendor/"))).toEqual(
+      [patched, "vendor/auth-runtime/MANIFEST.json"].sort(),
+    );
   });
 });
