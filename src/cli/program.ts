@@ -10,14 +10,11 @@ import type { PlanCommandFlags } from "./commands/run-plan.js";
 import type { SecretFlags } from "./commands/secret.js";
 import type { Host } from "./host.js";
 import { createOutput } from "./output.js";
-import { COMMANDS, commandHelpAfter, LATER, PROGRAM_DESCRIPTION } from "./surface.js";
+import { COMMANDS, commandHelpAfter, PROGRAM_DESCRIPTION } from "./surface.js";
 import { cliPackage } from "./version.js";
 
 /** Runs a command; resolves to its exit code (doctor's verdict; 0 for the others, which throw to fail). */
 async function runCommand(name: string, args: unknown[], host: Host): Promise<number> {
-  if (LATER.has(name)) {
-    (await import("./commands/later.js")).notYetAvailable(name);
-  }
   if (name === "init") {
     const [dir, options] = args as [string | undefined, InitCommandFlags];
     const { runInit } = await import("./commands/init.js");

@@ -213,16 +213,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
     description:
       "take out what create-auth wrote and edited, keeping your later changes and the env values you filled in",
-    options: [...PLAN_OPTIONS],
+    options: [{ flags: "--no-install", description: "do not install dependencies" }, ...PLAN_OPTIONS],
     examples: [
       { command: "remove --dry-run", does: "show everything remove would delete or restore, write nothing" },
       { command: "remove", does: "show the plan, ask, then remove" },
     ],
   },
 ];
-
-/** Commands whose behaviour arrives in later versions. */
-export const LATER = new Set(["remove"]);
 
 /** The root help text (what `--help` prints), rendered without loading commander. */
 export function rootHelp(binName: string): string {

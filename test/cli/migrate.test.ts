@@ -13,7 +13,6 @@ import type { Host } from "../../src/cli/host.js";
 import { run } from "../../src/cli/main.js";
 import { diskReader } from "../../src/cli/plan/reader.js";
 import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
-import { LATER } from "../../src/cli/surface.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
@@ -35,15 +34,6 @@ function write(root: string, file: string, text: string): void {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);
 }
-
-// Until the lead takes migrate out of LATER, these runs lift it for this file only (and put it back).
-let lifted = false;
-beforeAll(() => {
-  lifted = LATER.delete("migrate");
-});
-afterAll(() => {
-  if (lifted) LATER.add("migrate");
-});
 
 interface MigrateRun {
   status: number;

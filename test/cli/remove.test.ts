@@ -4,25 +4,12 @@
  * user's edits, except what the report lists (the env value kept, the .gitignore pattern that keeps the
  * remaining env file out of git). A second remove has nothing to do; --dry-run writes nothing; --json is one
  * object; a project never set up is refused in one line; an auth module edited after init is kept unless
- * --force. LATER still holds `remove` until the lead lifts it: this file lifts it for itself.
+ * --force.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { COMMANDS, LATER } from "../../src/cli/surface.js";
+import { describe, expect, it } from "vitest";
 import { addIgnorePattern } from "../../src/cli/transforms/gitignore.js";
 import { addDependencies } from "../../src/cli/transforms/package-json.js";
 import { type CliRun, initFixture, type MemoryProject, memoryFixture, runInMemory } from "./support.js";
-
-beforeAll(() => {
-  LATER.delete("remove");
-  // Asked of the lead with the lift: remove installs after editing package.json, as remove-provider does.
-  const spec = COMMANDS.find((command) => command.name === "remove")!;
-  if (!spec.options.some((option) => option.flags === "--no-install")) {
-    (spec.options as { flags: string; description: string }[]).unshift({
-      flags: "--no-install",
-      description: "do not install dependencies",
-    });
-  }
-});
 
 const APPLY = ["--yes", "--no-install"];
 const USER_LINE = "export const addedAfterInit = true;\n";

@@ -1,5 +1,5 @@
 /**
- * `auth secret` and the program's surface (help, version, commands of later versions): the built CLI as
+ * `auth secret` and the program's surface (help, version, the command list): the built CLI as
  * users run it for `secret` and `secret --raw` on a copy of the fixture, the same program in memory for the
  * rest.
  */
@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Host } from "../../src/cli/host.js";
 import { buildProgram } from "../../src/cli/program.js";
-import { COMMANDS, LATER } from "../../src/cli/surface.js";
+import { COMMANDS } from "../../src/cli/surface.js";
 import {
   assertBuilt,
   copyFixture,
@@ -200,7 +200,7 @@ describe("--help", () => {
   );
 });
 
-describe("commands of later versions", () => {
+describe("the command list", () => {
   it("are listed in --help", async () => {
     const run = await runInMemory(memoryFixture("next-app"), ["--help"], { bin: "auth" });
     expect(run.status).toBe(0);
@@ -244,12 +244,5 @@ describe("commands of later versions", () => {
     const run = await runInMemory(memoryFixture("next-app"), ["init", "--bogus"]);
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
-  });
-
-  const later = [...LATER][0];
-  it.skipIf(later === undefined)("exit 1 with one line saying they arrive later", async () => {
-    const run = await runInMemory(memoryFixture("next-app"), [later!], { bin: "auth" });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toBe(`auth: \`auth ${later}\` arrives in a later version of create-auth.\n`);
   });
 });

@@ -1,7 +1,6 @@
 // `auth remove` on real apps: the built CLI's init, a change the owner makes afterwards that uses nothing of
-// auth, then remove (run in this process through runRemove: the command is still in LATER for the built
-// CLI), then the app's own install, build and start. Express 5 (TypeScript, built with tsc), Express 4
-// (CommonJS) and SvelteKit 2 (its hooks and root layout edited by init) build and serve their pages as
+// auth, then remove (run in this process through runRemove, as the program calls it), then the app's own
+// install, build and start. Express 5 (TypeScript, built with tsc), Express 4 (CommonJS) and SvelteKit 2 (its hooks and root layout edited by init) build and serve their pages as
 // before auth was added, with the owner's change, and the auth routes are gone. Nothing is mocked.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
