@@ -46,9 +46,6 @@ export type DatabaseLocation =
   | { dialect: "sqlite" /** absolute, or `:memory:` */; file: string; target: string }
   | { dialect: "postgres" | "mysql"; url: URL; target: string };
 
-// doctor/database.ts takes it from here.
-export { dialectName };
-
 const SCHEMES: Record<string, SqlDialect> = {
   postgres: "postgres",
   postgresql: "postgres",

@@ -3,7 +3,8 @@
  * the database its settings name (DATABASE_URL or AUTH_DATABASE_FILE, database/connect.ts), read through a
  * read-only connection. A database it cannot reach is said, not a crash: CI often has none.
  */
-import { type DatabaseConnection, dialectName, openDatabase } from "../database/connect.js";
+import { type DatabaseConnection, openDatabase } from "../database/connect.js";
+import { dialectName } from "../database/drivers.js";
 import { configuredAdapter } from "../database/setup.js";
 import { CliError } from "../errors.js";
 import { tables } from "../schema/model.js";
