@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyPlan } from "../../src/cli/apply/apply.js";
@@ -31,6 +31,26 @@ describe("applyPlan", () => {
     expect(read(dir, "deep/new/file.ts")).toBe("x\n");
     expect(read(dir, "app/page.tsx").endsWith("// edited\n")).toBe(true);
     expect(() => read(dir, "next.config.ts")).toThrow();
+  });
+
+  it("removes the folders its deletes leave empty, and only those", () => {
+    const dir = copyFixture("next-app");
+    mkdirSync(path.join(dir, "vendor/auth-runtime/core"), { recursive: true });
+    writeFileSync(path.join(dir, "vendor/auth-runtime/core/a.js"), "a\n");
+    writeFileSync(path.join(dir, "vendor/auth-runtime/index.js"), "i\n");
+    mkdirSync(path.join(dir, "app/kept"));
+    writeFileSync(path.join(dir, "app/kept/ours.ts"), "o\n");
+    writeFileSync(path.join(dir, "app/kept/theirs.ts"), "t\n");
+    applyPlan(
+      plan(dir, [
+        { kind: "delete", path: "vendor/auth-runtime/core/a.js", before: "a\n", reason: "t" },
+        { kind: "delete", path: "vendor/auth-runtime/index.js", before: "i\n", reason: "t" },
+        { kind: "delete", path: "app/kept/ours.ts", before: "o\n", reason: "t" },
+      ]),
+    );
+    expect(existsSync(path.join(dir, "vendor"))).toBe(false);
+    expect(read(dir, "app/kept/theirs.ts")).toBe("t\n");
+    expect(existsSync(dir)).toBe(true);
   });
 
   it("rolls back every file already swapped in when a later write fails", () => {

@@ -98,5 +98,27 @@ export function applyPlan(plan: Plan): { written: number } {
     throw new CliError("ApplyFailed", `Could not write ${current} (${describe(error)}); nothing was changed.`);
   }
   for (const entry of swapped) if (entry.backup) unlinkSync(entry.backup);
+  removeEmptiedDirs(root, plan);
   return { written: plan.changes.length };
+}
+
+/**
+ * The folders a plan's deletes leave empty go too, deepest first, up to the project root (never it): `auth
+ * remove` leaves no empty `vendor/auth-runtime/core/` behind. rmdir refuses a folder that holds anything, so
+ * nothing else can be lost.
+ */
+function removeEmptiedDirs(root: string, plan: Plan): void {
+  const dirs = new Set<string>();
+  for (const change of plan.changes) {
+    if (change.kind !== "delete") continue;
+    let dir = path.dirname(path.join(root, change.path));
+    for (; dir.startsWith(root + path.sep); dir = path.dirname(dir)) dirs.add(dir);
+  }
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Not empty (or already gone): it stays.
+    }
+  }
 }
