@@ -504,12 +504,25 @@ describe("splitStatements", () => {
       "CREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN RETURN NEW; END; $body$ LANGUAGE plpgsql;",
       "SELECT $1",
     ].join("\n");
-    expect(splitStatements(sql)).toEqual([
+    expect(splitStatements(sql).map(({ line, sql }) => ({ line, sql }))).toEqual([
       { line: 2, sql: "CREATE TABLE a (note TEXT DEFAULT 'x;y', \"odd;name\" TEXT)" },
       { line: 3, sql: "INSERT INTO a (note) VALUES ('it''s; fine')" },
       { line: 4, sql: "CREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN RETURN NEW; END; $body$ LANGUAGE plpgsql" },
       { line: 5, sql: "SELECT $1" },
     ]);
+  });
+
+  test("a statement's code is its text without the comments inside it (the rule generate reads files by)", () => {
+    const sql = [
+      "CREATE TABLE users ( -- the people; who sign in",
+      "  id TEXT NOT NULL, /* key; */ role TEXT,",
+      "  note TEXT DEFAULT '-- not a comment' # mysql's",
+      ");",
+    ].join("\n");
+    expect(splitStatements(sql, "mysql").map((statement) => statement.code)).toEqual([
+      "CREATE TABLE users (  \n  id TEXT NOT NULL,   role TEXT,\n  note TEXT DEFAULT '-- not a comment'  \n)",
+    ]);
+    expect(splitStatements(sql, "mysql")[0]!.sql).toContain("-- the people; who sign in");
   });
 
   test("a trigger's BEGIN … END body is one statement; a file of comments has none", () => {

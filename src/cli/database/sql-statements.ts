@@ -12,6 +12,8 @@ export interface SqlStatement {
   sql: string;
   /** 1-based line of the file where it starts. */
   line: number;
+  /** The statement with its comments taken out (each one a space): what a reader of its meaning parses. */
+  code: string;
 }
 
 /** A statement whose BEGIN … END body holds `;`s of its own. */
@@ -37,15 +39,24 @@ export function splitStatements(text: string, dialect?: SqlDialect): SqlStatemen
   let line = 1;
   let startLine = 1;
   let depth = 0; // BEGIN/CASE … END nesting inside a routine's body
+  let comments: [from: number, to: number][] = []; // inside the current statement
   let i = 0;
 
   const finish = (end: number) => {
     if (start >= 0) {
       const sql = text.slice(start, end).trim();
-      if (sql !== "") statements.push({ sql, line: startLine });
+      let code = "";
+      let at = start;
+      for (const [from, to] of comments) {
+        code += `${text.slice(at, from)} `;
+        at = to;
+      }
+      code += text.slice(at, end);
+      if (sql !== "") statements.push({ sql, line: startLine, code: code.trim() });
     }
     start = -1;
     depth = 0;
+    comments = [];
   };
   const begin = () => {
     if (start < 0) {
@@ -63,6 +74,12 @@ export function splitStatements(text: string, dialect?: SqlDialect): SqlStatemen
     countLines(i, next);
     i = next;
   };
+  /** A comment from here to `close`: skipped, and left out of the statement's code. */
+  const skipComment = (close: string, from: number) => {
+    const at = i;
+    skipTo(close, from);
+    if (start >= 0) comments.push([at, close === "\n" && text[i - 1] === "\n" ? i - 1 : i]);
+  };
 
   while (i < text.length) {
     const c = text[i]!;
@@ -72,10 +89,10 @@ export function splitStatements(text: string, dialect?: SqlDialect): SqlStatemen
       i++;
     } else if (/\s/.test(c)) {
       i++;
-    } else if (c === "-" && next === "-") {
-      skipTo("\n", i);
+    } else if ((c === "-" && next === "-") || (c === "#" && dialect === "mysql")) {
+      skipComment("\n", i);
     } else if (c === "/" && next === "*") {
-      skipTo("*/", i + 2);
+      skipComment("*/", i + 2);
     } else if (c === "'" || c === '"' || c === "`") {
       begin();
       // A doubled quote is the quote itself; a backslash escapes where the dialect says so.

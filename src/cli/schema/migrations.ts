@@ -9,6 +9,7 @@
  * sqlSchema(): idempotent (`IF NOT EXISTS`), so a database created from an earlier init's auth-schema.sql
  * takes it without error.
  */
+import { splitStatements } from "../database/sql-statements.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { tables } from "./model.js";
 import { type SqlDialect, sqlSchema } from "./sql.js";
@@ -306,45 +307,9 @@ function quoteEnd(sql: string, start: number, backslashEscapes: boolean): number
   return sql.length;
 }
 
-/**
- * The statements of a SQL text, comments removed: a `;` inside a string, a quoted name or a PostgreSQL
- * dollar-quoted body ends nothing. Empty statements are dropped.
- */
+/** The statements of a SQL text, comments removed: split by the migrator's own rule (database/sql-statements.ts). */
 export function sqlStatements(sql: string, dialect: SqlDialect): string[] {
-  const statements: string[] = [];
-  let current = "";
-  let i = 0;
-  while (i < sql.length) {
-    const c = sql[i]!;
-    const rest = sql.slice(i, i + 2);
-    if (rest === "--" || (c === "#" && dialect === "mysql")) {
-      const end = sql.indexOf("\n", i);
-      i = end === -1 ? sql.length : end;
-    } else if (rest === "/*") {
-      const end = sql.indexOf("*/", i + 2);
-      i = end === -1 ? sql.length : end + 2;
-      current += " ";
-    } else if (c === "'" || c === '"' || c === "`") {
-      const end = quoteEnd(sql, i, dialect === "mysql");
-      current += sql.slice(i, end);
-      i = end;
-    } else if (c === "$" && dialect === "postgres" && /^\$(?:[A-Za-z_]\w*)?\$/.test(sql.slice(i))) {
-      const tag = /^\$(?:[A-Za-z_]\w*)?\$/.exec(sql.slice(i))![0];
-      const close = sql.indexOf(tag, i + tag.length);
-      const end = close === -1 ? sql.length : close + tag.length;
-      current += sql.slice(i, end);
-      i = end;
-    } else if (c === ";") {
-      statements.push(current);
-      current = "";
-      i++;
-    } else {
-      current += c;
-      i++;
-    }
-  }
-  statements.push(current);
-  return statements.map((statement) => statement.trim()).filter((statement) => statement !== "");
+  return splitStatements(sql, dialect).map((statement) => statement.code);
 }
 
 /** Whitespace collapsed to single spaces outside quotes, so patterns can use one space between words. */
