@@ -239,6 +239,8 @@ async function openPostgres(
   options: OpenOptions,
 ): Promise<DatabaseConnection> {
   const pg = loadDriver(root, "pg", "pg", "postgres") as { Pool: new (config: object) => PgPool };
+  // require() gives pg's CommonJS exports; a copy that resolves to an ES module wrapper has Pool only on
+  // `default`. The cast names that second shape of the same module.
   const Pool = pg.Pool ?? (pg as unknown as { default: typeof pg }).default.Pool;
   const pool = new Pool({
     connectionString: location.url.href,
@@ -279,6 +281,7 @@ export function nodeHasSqlite(version = process.versions.node): boolean {
 
 function openSqliteDriver(root: string, file: string, readOnly: boolean): SqliteDatabase {
   if (nodeHasSqlite()) {
+    // Sound: nodeHasSqlite() checked the Node version, and this repo's @types/node (Node 20) has no node:sqlite.
     const { DatabaseSync } = process.getBuiltinModule("node:sqlite") as unknown as {
       DatabaseSync: new (file: string, options: object) => SqliteDatabase;
     };

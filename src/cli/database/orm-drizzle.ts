@@ -8,7 +8,7 @@
 import { CliError } from "../errors.js";
 import type { FileStep } from "../plan/planner.js";
 import { drizzleSchema } from "../schema/drizzle.js";
-import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
+import { AUTH_TABLE_KEYS, type AuthTableNames, authTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
 import { dialectName } from "./drivers.js";
@@ -27,8 +27,6 @@ import {
   type OrmContext,
   type OrmPart,
 } from "./orm-shared.js";
-
-const TABLE_KEYS = ["users", "accounts", "sessions", "verificationTokens", "authenticators"] as const;
 
 /**
  * The driver a new client module opens, per dialect: its Drizzle module, its package and type package. SQLite
@@ -53,7 +51,7 @@ const DRIZZLE_DRIVERS: Record<
 
 /** `{ users, accounts: account, … }`: the adapter's keys, each naming the schema's export. */
 function tablesObject(tables: AuthTableNames): string {
-  return `{ ${TABLE_KEYS.map((key) => (tables[key] === key ? key : `${key}: ${tables[key]}`)).join(", ")} }`;
+  return `{ ${AUTH_TABLE_KEYS.map((key) => (tables[key] === key ? key : `${key}: ${tables[key]}`)).join(", ")} }`;
 }
 
 /** drizzleSchema() as CommonJS, for an Express app whose modules are CommonJS. */
@@ -97,7 +95,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
     if ("unsupported" in merged) throw new CliError("UnsupportedProject", merged.unsupported);
     tables = merged.tables;
     // Added by SQL name: `users` for a table, `users.email_verified` for a column.
-    allNew = merged.added.filter((added) => !added.includes(".")).length === TABLE_KEYS.length;
+    allNew = merged.added.filter((added) => !added.includes(".")).length === AUTH_TABLE_KEYS.length;
     const reason = `auth tables in your Drizzle schema (${merged.added.join(", ") || "all there"})`;
     if (source === null && merged.text !== "unchanged") {
       steps.push({ kind: "owned", path: schemaFile, content: merged.text, reason, done: () => false });
@@ -116,7 +114,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   } else {
     schemaFile = ownSchema;
     const content = drizzleSchema(dialect);
-    tables = Object.fromEntries(TABLE_KEYS.map((key) => [key, key])) as unknown as AuthTableNames;
+    tables = authTableNames((key) => key);
     allNew = true;
     steps.push({
       kind: "owned",
@@ -145,7 +143,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   // A module of init's own sits beside the client module: imported the way the target imports that one.
   const schemaImport = project ? fromAuth(ctx, schemaFile) : options.clientImport.replace(/auth-db/, "auth-schema");
   const tableImport = importLine(
-    [...new Set(TABLE_KEYS.map((key) => tables[key]))],
+    [...new Set(AUTH_TABLE_KEYS.map((key) => tables[key]))],
     schemaImport,
     Boolean(options.cjs),
   );

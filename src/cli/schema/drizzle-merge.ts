@@ -37,6 +37,22 @@ export interface AuthTableNames {
   authenticators: string;
 }
 
+export const AUTH_TABLE_KEYS = ["users", "accounts", "sessions", "verificationTokens", "authenticators"] as const;
+
+/**
+ * The export names of the auth tables, each `name(key)`, where the key is the export name create-auth itself
+ * would write (the model table's name in camelCase: `verificationTokens`).
+ */
+export function authTableNames(name: (key: keyof AuthTableNames) => string): AuthTableNames {
+  return {
+    users: name("users"),
+    accounts: name("accounts"),
+    sessions: name("sessions"),
+    verificationTokens: name("verificationTokens"),
+    authenticators: name("authenticators"),
+  };
+}
+
 export type DrizzleMergeResult =
   | {
       /** The new module, or "unchanged" when it already has every auth table and column. */
@@ -111,9 +127,7 @@ function isColumn(column: Column, key: string, sqlName: string | null): boolean 
  * when `source` is null. `filePath` decides TypeScript or JavaScript parsing.
  */
 export function mergeDrizzleSchema(source: string | null, filePath: string, dialect: SqlDialect): DrizzleMergeResult {
-  const defaults = Object.fromEntries(
-    modelTables.map((table) => [drizzleTableName(table), drizzleTableName(table)]),
-  ) as unknown as AuthTableNames;
+  const defaults = authTableNames((key) => key);
   if (source === null) {
     return { text: drizzleSchema(dialect), added: modelTables.map((table) => table.name), tables: defaults };
   }
@@ -245,9 +259,8 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
 
   // First among insertions at one offset: in an empty module the import precedes the tables.
   if (newImports.size) insertions.unshift(...importInsertion(source, module, dialect, newImports, style));
-  const result = Object.fromEntries(
-    modelTables.map((table) => [drizzleTableName(table), names[table.name] ?? drizzleTableName(table)]),
-  ) as unknown as AuthTableNames;
+  const sqlNameOf = new Map(modelTables.map((table) => [drizzleTableName(table), table.name]));
+  const result = authTableNames((key) => names[sqlNameOf.get(key) ?? key] ?? key);
   if (!insertions.length) return { text: "unchanged", added: [], tables: result };
   return { text: apply(source, insertions), added, tables: result };
 }
