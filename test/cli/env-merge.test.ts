@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mergeEnv, readEnvValue } from "../../src/cli/env/merge.js";
+import { removeEnvKeys } from "../../src/cli/env/remove.js";
 
 describe("mergeEnv", () => {
   it("appends new keys after existing content without changing a byte of it", () => {
@@ -66,5 +67,15 @@ describe("mergeEnv", () => {
   it("reads the last assignment of a key, as dotenv does", () => {
     expect(readEnvValue("A=1\nA=2\n", "A")).toBe("2");
     expect(readEnvValue("B=1\n", "A")).toBeUndefined();
+  });
+
+  it("separates a headed block by one blank line in CRLF files too, and removing the block gives the file back", () => {
+    for (const source of ["A=1\r\n", "A=1\r\n\r\n", "A=1\n\n\n", "# only a comment"]) {
+      const eol = source.includes("\r\n") ? "\r\n" : "\n";
+      const merged = mergeEnv(source, [{ key: "B", value: "" }], ["Auth"]).content;
+      const ended = /[\r\n]$/.test(source) ? source : source + eol;
+      expect(merged).toBe(`${ended}${eol}# Auth${eol}B=${eol}`);
+      expect(removeEnvKeys(merged, ["B"], ["Auth"]).content).toBe(ended);
+    }
   });
 });

@@ -119,8 +119,9 @@ export function mergeEnv(source: string | null, entries: EnvEntry[], header: str
   let content = lines.map((line) => line.text + line.eol).join("");
   if (appended.length > 0) {
     if (content !== "" && !content.endsWith("\n") && !content.endsWith("\r")) content += eol;
-    const endsWithBlankLine = content === "" || /(\r\n|\n|\r)[ \t]*(\r\n|\n|\r)$/.test(content);
-    if (!endsWithBlankLine && header.length > 0) content += eol;
+    // One blank line always separates a headed block from what was there (even a blank line of the user's):
+    // removing the block (env/remove.ts) takes exactly that line, so the user's own trailing lines survive.
+    if (content !== "" && header.length > 0) content += eol;
     for (const comment of header) content += `# ${comment}${eol}`;
     for (const line of appended) content += line + eol;
   }

@@ -43,10 +43,13 @@ export function removeEnvKeys(
       const next = lines[index + 1];
       if (next !== undefined && !isBlankLine(next)) continue;
       let start = index;
+      let end = index + 1;
       while (isHeader(lines[start - 1])) start--;
-      // The blank line mergeEnv put before the block goes with it (the file's own trailing text stays).
-      if (isBlankLine(lines[start - 1]) && next === undefined) start--;
-      lines.splice(start, index + 1 - start);
+      // mergeEnv puts one blank line before a headed block (none at the top of a file it started): that line
+      // goes with the block, so the user's own blank lines around it stay.
+      if (isBlankLine(lines[start - 1])) start--;
+      else if (start === 0 && isBlankLine(next)) end++;
+      lines.splice(start, end - start);
       index = start;
     }
   }
