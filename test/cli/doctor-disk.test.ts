@@ -2,7 +2,7 @@
 // then removed: still found, never printed), and the schema read from real databases (SQLite through
 // better-sqlite3, PostgreSQL) with a table or a column missing, through the app's own node_modules.
 import { execFileSync } from "node:child_process";
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/cli/commands/doctor.js";
@@ -102,6 +102,52 @@ describe("the secret in git history", () => {
     const file = path.join(root, ".env.local");
     writeFileSync(file, readFileSync(file, "utf8").replace(secret, "Qm3v_8xLr0sT9wEbN4kYp7dZc1HfGu6-AoIaV3lXhS2"));
     expect((await doctor(root)).byId("secret.not-committed")).toHaveLength(1);
+  });
+});
+
+describe("a history git cannot read is never called clean", () => {
+  let root: string;
+
+  beforeAll(async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials", "--yes", "--no-install"]);
+    root = materialize(project);
+  });
+
+  const unchecked = (run: Awaited<ReturnType<typeof doctor>>) => {
+    expect(run.byId("secret.not-committed")).toEqual([]);
+    expect(run.byId("secret.committed")).toEqual([]);
+    const [found] = run.byId("secret.history-unchecked");
+    expect(found).toMatchObject({ level: "warning" });
+    return found!;
+  };
+
+  test("a .git that is not a repository", async () => {
+    writeFileSync(path.join(root, ".git"), "gitdir: ./nowhere\n");
+    try {
+      expect(unchecked(await doctor(root)).message).toContain(`git does not read ${path.join(root, ".git")}`);
+    } finally {
+      rmSync(path.join(root, ".git"));
+    }
+  });
+
+  test("a repository with an object missing", async () => {
+    git(root, "init", "-q", "-b", "main");
+    git(root, "add", ".");
+    git(root, "commit", "-q", "-m", "app");
+    const blob = git(root, "rev-parse", "HEAD:package.json").trim();
+    rmSync(path.join(root, ".git/objects", blob.slice(0, 2), blob.slice(2)), { force: true });
+    expect(unchecked(await doctor(root)).message).toContain("git could not list this repository's history");
+  });
+
+  test("git not installed (not on PATH)", async () => {
+    if (!existsSync(path.join(root, ".git"))) git(root, "init", "-q");
+    const saved = process.env["PATH"];
+    process.env["PATH"] = path.join(root, "no-bin-here");
+    try {
+      expect(unchecked(await doctor(root)).message).toContain("git could not be run (ENOENT)");
+    } finally {
+      process.env["PATH"] = saved;
+    }
   });
 });
 

@@ -1,30 +1,16 @@
 /**
  * The runtime package written into the app (`vendor/auth-runtime`, linked from package.json) against its
  * MANIFEST.json, which holds the sha256 of every file create-auth wrote (runtime-package/plan.ts): files
- * gone, files edited since, the version against this CLI's, and the peers it imports declared by the app.
+ * gone, files edited since, the version against this CLI's (SemVer precedence, versions.ts), and the peers it
+ * imports declared by the app. The manifest is read and checked the way `auth update` reads it.
  */
-import { readManifest, sha256 } from "../runtime-package/plan.js";
+import { CliError } from "../errors.js";
+import { sha256 } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
+import { readRuntimeManifest } from "../update/manifest.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
-
-/** -1, 0 or 1: `a` older, equal or newer than `b` (dotted numbers; a pre-release sorts before its release). */
-function compareVersions(a: string, b: string): number {
-  const parse = (v: string) => {
-    const [core = "", pre] = v.split("-", 2);
-    return { numbers: core.split(".").map(Number), pre };
-  };
-  const x = parse(a);
-  const y = parse(b);
-  for (let i = 0; i < 3; i++) {
-    const d = (x.numbers[i] ?? 0) - (y.numbers[i] ?? 0);
-    if (d !== 0) return Math.sign(d);
-  }
-  if (x.pre === y.pre) return 0;
-  if (x.pre === undefined) return 1;
-  if (y.pre === undefined) return -1;
-  return x.pre < y.pre ? -1 : 1;
-}
+import { compareVersions, parseVersion } from "./versions.js";
 
 const listed = (files: string[]) =>
   files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
@@ -43,13 +29,18 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
       ),
     ];
   }
-  const manifest = readManifest(reader, runtimeDir);
-  if (!manifest) {
+  // The manifest read as update reads it (update/manifest.ts): one set of rules for a usable manifest, and no
+  // file it lists outside the package is ever read.
+  let manifest: ReturnType<typeof readRuntimeManifest>;
+  try {
+    manifest = readRuntimeManifest(reader, runtimeDir);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
     return [
       finding(
         "error",
         "runtime.manifest-missing",
-        `${runtimeDir}/MANIFEST.json is missing or not JSON: create-auth can no longer tell its files from your edits, so no update or add-provider can change them safely.`,
+        error.message,
         `restore it from git (git checkout -- ${runtimeDir}/MANIFEST.json)`,
         `${runtimeDir}/MANIFEST.json`,
       ),
@@ -85,14 +76,18 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
       ),
     );
   }
-  const order = compareVersions(manifest.version, ctx.runtime.version);
+  // A version that is not SemVer (a hand-edited manifest) is compared with nothing: no claim either way.
+  const order =
+    parseVersion(manifest.version) && parseVersion(ctx.runtime.version)
+      ? Math.sign(compareVersions(manifest.version, ctx.runtime.version))
+      : 0;
   if (order < 0) {
     findings.push(
       finding(
         "warning",
         "runtime.outdated",
         `The runtime package is version ${manifest.version}; this CLI ships ${ctx.runtime.version}.`,
-        `update it from this CLI with npx create-auth update (arriving in a later version); the package keeps working as it is until then`,
+        `update it from this CLI with npx create-auth update (it keeps your edits, and asks where they meet its changes)`,
         `${runtimeDir}/MANIFEST.json`,
       ),
     );

@@ -7,6 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { isPlaceholder, secretSource } from "./secret.js";
@@ -77,23 +78,56 @@ function introducingCommit(root: string, blob: string): string | null {
   return out?.toString("utf8").split("\n")[0]?.trim() || null;
 }
 
-function insideGitRepository(root: string): boolean {
-  return existsSync(root) && git(root, ["rev-parse", "--is-inside-work-tree"])?.toString("utf8").trim() === "true";
+/** The `.git` (a folder, or a file naming one) of the repository the app's folder is in, looking upward; null outside any. */
+function dotGit(root: string): string | null {
+  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, ".git"))) return path.join(dir, ".git");
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * Whether the history can be read here: null outside any repository (nothing to search), else "readable" or
+ * why not. A `.git` that git cannot open is not a clean history: the doctor says it could not look.
+ */
+function historyAccess(root: string): "readable" | string | null {
+  if (!existsSync(root)) return null;
+  const entry = dotGit(root);
+  if (!entry) return null;
+  const probe = spawnSync("git", ["rev-parse", "--is-inside-work-tree"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  if (probe.error)
+    return `git could not be run (${(probe.error as NodeJS.ErrnoException).code ?? probe.error.message})`;
+  if (probe.status === 0 && probe.stdout.toString("utf8").trim() === "true") return "readable";
+  return `git does not read ${entry} as a repository`;
 }
 
 export function checkSecretHistory(ctx: DoctorContext): Finding[] {
   const source = secretSource(ctx);
   // A placeholder or a scrap of a value would match all over the history; those are findings of their own.
   if (!source || isPlaceholder(source.value) || source.value.length < 16) return [];
-  if (!insideGitRepository(ctx.root)) return [];
+  const access = historyAccess(ctx.root);
+  if (access === null) return [];
+  if (access !== "readable") {
+    return [
+      finding(
+        "warning",
+        "secret.history-unchecked",
+        `${access}, so whether ${source.key} was ever committed is unknown.`,
+        "make git work here (installed, and `git status` answers in the app's folder), then run auth doctor again",
+      ),
+    ];
+  }
   const hits = blobsContaining(ctx.root, source.value);
   if (hits === null) {
     return [
       finding(
         "warning",
         "secret.history-unchecked",
-        `git could not list this repository's history (git 2.32 or later is needed), so whether ${source.key} was ever committed is unknown.`,
-        "update git and run auth doctor again",
+        `git could not list this repository's history (git 2.32 or later is needed, and a repository without missing objects), so whether ${source.key} was ever committed is unknown.`,
+        "update git (or repair the repository: git fsck) and run auth doctor again",
       ),
     ];
   }
