@@ -134,4 +134,23 @@ describe("remove on a terminal (next-app)", () => {
       [patched, "vendor/auth-runtime/MANIFEST.json"].sort(),
     );
   });
+
+  it("still asks about an edited file under --yes (it accepts the plan, not the loss of the edit)", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "github", "--yes", "--no-install"]);
+    const dir = materialize(project);
+    writeFileSync(path.join(dir, "auth.ts"), `${readFileSync(path.join(dir, "auth.ts"), "utf8")}// ours now\n`);
+    answers.push(false);
+
+    const output = { stdout: "" };
+    await runRemove(
+      dir,
+      { yes: true, install: false },
+      createOutput(false, (t) => (output.stdout += t)),
+      diskHost(dir, output, true),
+    );
+    expect(questions).toEqual([
+      "auth.ts (auth module (NextAuth config, providers)) was edited after init. Delete it anyway?",
+    ]);
+    expect(readFileSync(path.join(dir, "auth.ts"), "utf8")).toContain("// ours now");
+  });
 });

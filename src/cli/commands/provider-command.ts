@@ -3,12 +3,12 @@
  * its create-auth setup (plan/provider-setup.ts), the runtime this CLI ships checked for the provider's
  * module, and the project as the one --json object describes it.
  */
-import path from "node:path";
 import type { Host } from "../host.js";
 import { findProviderSetup, type ProviderSetup, resolveProvider } from "../plan/provider-setup.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
 import { loadRenderer } from "../templates/render.js";
+import { commandApp, setupProjectJson } from "./lifecycle.js";
 import type { PlanCommandFlags } from "./run-plan.js";
 
 export type ProviderCommandFlags = PlanCommandFlags;
@@ -20,12 +20,12 @@ export async function providerCommandSetup(
   host: Host,
 ): Promise<{ provider: ProviderEntry; setup: ProviderSetup; root: string }> {
   const provider = resolveProvider(id, command);
-  const root = path.resolve(host.cwd, dir ?? ".");
+  const { root, reader, userAgent } = commandApp(dir, host);
   const runtime = host.runtime();
   const setup = await findProviderSetup({
-    reader: host.reader(root),
+    reader,
     command: `${command} ${provider.id}`,
-    userAgent: host.env["npm_config_user_agent"],
+    userAgent,
     runtime,
     loadRender: loadRenderer,
   });
@@ -34,16 +34,8 @@ export async function providerCommandSetup(
 }
 
 export function providerJson(setup: ProviderSetup, provider: ProviderEntry): Record<string, unknown> {
-  const { info } = setup;
   return {
-    project: {
-      root: info.root,
-      framework: { id: info.framework.id, name: info.framework.name, version: info.framework.version },
-      packageManager: info.packageManager.name,
-      envFile: info.envFile,
-      authModule: setup.authPath,
-      runtimeDir: setup.runtimeDir,
-    },
+    project: setupProjectJson(setup),
     provider: { id: provider.id, name: provider.name, kind: provider.kind },
   };
 }

@@ -5,18 +5,14 @@
  * consent: asked about one by one on a terminal (default no), deleted with --force, otherwise kept and
  * reported. Review, confirmation, apply and install are the contract every command shares (run-plan.ts).
  */
-import path from "node:path";
 import { describeProject } from "../detect/describe.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planRemove } from "../remove/plan.js";
 import { findRemoveSetup } from "../remove/setup.js";
 import { loadRenderer } from "../templates/render.js";
+import { agreedItems, commandApp, setupProjectJson } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
-
-async function confirm(message: string): Promise<boolean> {
-  return (await import("../answers/prompt.js")).confirm(message, false);
-}
 
 export async function runRemove(
   dir: string | undefined,
@@ -24,24 +20,15 @@ export async function runRemove(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const root = path.resolve(host.cwd, dir ?? ".");
-  const setup = await findRemoveSetup({
-    reader: host.reader(root),
-    userAgent: host.env["npm_config_user_agent"],
-    runtime: host.runtime(),
-    loadRender: loadRenderer,
-  });
+  const { root, reader, userAgent } = commandApp(dir, host);
+  const setup = await findRemoveSetup({ reader, userAgent, runtime: host.runtime(), loadRender: loadRenderer });
   const first = planRemove(setup);
-  const allowed = new Set<string>();
-  if (flags.force) for (const file of first.edited) allowed.add(file.path);
-  else if (host.terminal && !flags.json && !flags.dryRun) {
-    for (const file of first.edited) {
-      if (await confirm(`${file.path} (${file.reason}) was edited after init. Delete it anyway?`))
-        allowed.add(file.path);
-    }
-  }
-  const result = allowed.size === 0 ? first : planRemove(setup, allowed);
-  const { info } = setup;
+  const agreed = await agreedItems(
+    first.edited,
+    (file) => `${file.path} (${file.reason}) was edited after init. Delete it anyway?`,
+    { flags, host, askDespiteYes: true },
+  );
+  const result = agreed.length === 0 ? first : planRemove(setup, new Set(agreed.map((file) => file.path)));
   await runPlan({
     command: "remove",
     root,
@@ -49,16 +36,9 @@ export async function runRemove(
     flags,
     out,
     host,
-    header: [describeProject(info), `Removing create-auth from this ${setup.target.name} app.`],
+    header: [describeProject(setup.info), `Removing create-auth from this ${setup.target.name} app.`],
     json: {
-      project: {
-        root: info.root,
-        framework: { id: info.framework.id, name: info.framework.name, version: info.framework.version },
-        packageManager: info.packageManager.name,
-        envFile: info.envFile,
-        authModule: setup.authPath,
-        runtimeDir: setup.runtimeDir,
-      },
+      project: setupProjectJson(setup),
       kept: {
         editedFiles: result.keptEdited,
         envKeys: result.keptKeys,

@@ -7,7 +7,6 @@
  * alone and reported, and the command still exits 0), raise the dependencies the runtime needs, and plan
  * (update/plan.ts). Review, apply and install are the contract every command shares (run-plan.ts).
  */
-import path from "node:path";
 import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import type { Host } from "../host.js";
@@ -17,12 +16,8 @@ import { planFileUpdates } from "../update/files.js";
 import { linkedRuntimeDir, readRuntimeManifest } from "../update/manifest.js";
 import { attentionOf, buildUpdatePlan } from "../update/plan.js";
 import { loadRuntimeStore } from "../update/store.js";
+import { agreedItems, commandApp } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
-
-/** One yes/no question on the terminal (clack, loaded only when asked); Enter alone answers no. */
-async function askOnTerminal(question: string): Promise<boolean> {
-  return (await import("../answers/prompt.js")).confirm(question, false);
-}
 
 export async function runUpdate(
   dir: string | undefined,
@@ -30,27 +25,25 @@ export async function runUpdate(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const root = path.resolve(host.cwd, dir ?? ".");
-  const reader = host.reader(root);
+  const { root, reader, userAgent } = commandApp(dir, host);
   const runtimeDir = linkedRuntimeDir(reader);
   const manifest = readRuntimeManifest(reader, runtimeDir);
   const manifestBefore = reader.read(`${runtimeDir}/MANIFEST.json`) ?? "";
-  const { info } = detectProject(reader, { userAgent: host.env["npm_config_user_agent"] });
+  const { info } = detectProject(reader, { userAgent });
   const source = host.runtime();
   const update = planFileUpdates(reader, runtimeDir, manifest, source, loadRuntimeStore());
 
   // Conflict markers go into a file only with the user's word: a yes per file on a terminal, or --force.
-  const interactive = host.terminal && !flags.json;
-  const markers = new Set<string>();
-  for (const item of update.updates) {
-    if (item.kind !== "conflict") continue;
-    if (flags.force) markers.add(item.file);
-    else if (interactive && !flags.yes && !flags.dryRun) {
+  const conflicted = update.updates.filter((item) => item.kind === "conflict");
+  const agreed = await agreedItems(
+    conflicted,
+    (item) => {
       const why = attentionOf(item, runtimeDir, new Set())?.why.replace(/: left as it is, not updated$/, "");
-      const question = `${runtimeDir}/${item.file}: ${why}. Write it with conflict markers for you to resolve? (no leaves it as it is)`;
-      if (await askOnTerminal(question)) markers.add(item.file);
-    }
-  }
+      return `${runtimeDir}/${item.file}: ${why}. Write it with conflict markers for you to resolve? (no leaves it as it is)`;
+    },
+    { flags, host, askDespiteYes: false },
+  );
+  const markers = new Set(agreed.map((item) => item.file));
 
   const packageJson = reader.read("package.json") ?? "{}";
   const bump = bumpDependencies(packageJson, neededPackages(source, manifest.entries));
@@ -87,14 +80,12 @@ export async function runUpdate(
         created: files("create"),
         replaced: files("replace"),
         merged: files("merge"),
-        conflicted: update.updates
-          .filter((item) => item.kind === "conflict")
-          .map((item) => ({
-            file: `${runtimeDir}/${item.file}`,
-            regions: item.kind === "conflict" ? item.regions : 0,
-            base: item.kind === "conflict" && item.base,
-            markers: markers.has(item.file),
-          })),
+        conflicted: conflicted.map((item) => ({
+          file: `${runtimeDir}/${item.file}`,
+          regions: item.regions,
+          base: item.base,
+          markers: markers.has(item.file),
+        })),
         deleted: files("delete"),
         yours: files("yours"),
         orphaned: files("orphan"),
