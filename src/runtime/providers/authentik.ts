@@ -3,29 +3,16 @@
  * The issuer is per tenant: set it in AUTH_AUTHENTIK_ISSUER (e.g. `https://auth.example.com/application/o/my-app/`) or pass `issuer`.
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
+import { type StandardClaims, standardClaimsUser } from "../core/standard-claims.js";
 import type { OAuthConfig, User } from "../types.js";
 
-/** The ID token claims for the `openid profile email` scopes. */
-export interface AuthentikProfile {
-  sub: string;
-  name?: string;
-  email?: string;
-  email_verified?: boolean;
-  picture?: string;
-  preferred_username?: string;
+/** The ID token claims for the `openid profile email` scopes, and what authentik adds to them. */
+export interface AuthentikProfile extends StandardClaims {
   nickname?: string;
   groups?: string[];
-  [claim: string]: unknown;
 }
 
-export function authentikProfile(profile: AuthentikProfile): User {
-  return {
-    id: profile.sub,
-    name: profile.name ?? profile.preferred_username ?? null,
-    email: profile.email ?? null,
-    image: profile.picture ?? null,
-  };
-}
+export const authentikProfile: (profile: AuthentikProfile) => User = standardClaimsUser;
 
 export default function Authentik(options?: ProviderOptions<AuthentikProfile>): OAuthConfig<AuthentikProfile> {
   return catalogProvider<AuthentikProfile>(

@@ -3,30 +3,15 @@
  * The issuer is per tenant: set it in AUTH_OKTA_ISSUER (e.g. `https://dev-123456.okta.com/oauth2/default`) or pass `issuer`.
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
+import { type StandardClaims, standardClaimsUser } from "../core/standard-claims.js";
 import type { OAuthConfig, User } from "../types.js";
 
-/** The ID token claims for the `openid profile email` scopes. */
-export interface OktaProfile {
-  sub: string;
-  name?: string;
-  email?: string;
-  email_verified?: boolean;
-  picture?: string;
-  preferred_username?: string;
-  given_name?: string;
-  family_name?: string;
+/** The ID token claims for the `openid profile email` scopes, and what Okta adds to them. */
+export interface OktaProfile extends StandardClaims {
   zoneinfo?: string;
-  [claim: string]: unknown;
 }
 
-export function oktaProfile(profile: OktaProfile): User {
-  return {
-    id: profile.sub,
-    name: profile.name ?? profile.preferred_username ?? null,
-    email: profile.email ?? null,
-    image: profile.picture ?? null,
-  };
-}
+export const oktaProfile: (profile: OktaProfile) => User = standardClaimsUser;
 
 export default function Okta(options?: ProviderOptions<OktaProfile>): OAuthConfig<OktaProfile> {
   return catalogProvider<OktaProfile>(

@@ -3,30 +3,15 @@
  * The issuer is per tenant: set it in AUTH_ZITADEL_ISSUER (e.g. `https://my-instance-abc.zitadel.cloud`) or pass `issuer`.
  */
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
+import { type StandardClaims, standardClaimsUser } from "../core/standard-claims.js";
 import type { OAuthConfig, User } from "../types.js";
 
-/** The ID token claims for the `openid profile email` scopes. */
-export interface ZitadelProfile {
-  sub: string;
-  name?: string;
-  email?: string;
-  email_verified?: boolean;
-  picture?: string;
-  preferred_username?: string;
-  given_name?: string;
-  family_name?: string;
+/** The ID token claims for the `openid profile email` scopes, and what ZITADEL adds to them. */
+export interface ZitadelProfile extends StandardClaims {
   locale?: string;
-  [claim: string]: unknown;
 }
 
-export function zitadelProfile(profile: ZitadelProfile): User {
-  return {
-    id: profile.sub,
-    name: profile.name ?? profile.preferred_username ?? null,
-    email: profile.email ?? null,
-    image: profile.picture ?? null,
-  };
-}
+export const zitadelProfile: (profile: ZitadelProfile) => User = standardClaimsUser;
 
 export default function Zitadel(options?: ProviderOptions<ZitadelProfile>): OAuthConfig<ZitadelProfile> {
   return catalogProvider<ZitadelProfile>(
