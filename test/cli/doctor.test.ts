@@ -3,54 +3,10 @@
 // in doctor-disk.test.ts).
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { runDoctor } from "../../src/cli/commands/doctor.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
 import { compareVersions, inRange, lowestAllowed } from "../../src/cli/doctor/versions.js";
-import { type Host, processHost } from "../../src/cli/host.js";
-import { createOutput } from "../../src/cli/output.js";
-import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { initFixture, type MemoryProject, memoryFixture, repoRoot, runInMemory } from "./support.js";
-
-interface DoctorRun {
-  status: number;
-  stdout: string;
-  findings: Finding[];
-  ids: string[];
-}
-
-/** runDoctor on a project in memory: `env` is the process environment, --json parsed into findings. */
-async function doctor(
-  project: MemoryProject,
-  flags: { production?: boolean } = {},
-  env: Record<string, string> = {},
-): Promise<DoctorRun> {
-  let stdout = "";
-  let json = "";
-  const host = (write: (text: string) => void): Host => ({
-    ...processHost(),
-    cwd: project.root,
-    env,
-    terminal: false,
-    stdout: write,
-    stderr: () => {},
-    reader: () => project.reader(),
-    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
-  });
-  const human = host((text) => {
-    stdout += text;
-  });
-  const status = await runDoctor(undefined, flags, createOutput(false, human.stdout), human);
-  const machine = host((text) => {
-    json += text;
-  });
-  const jsonStatus = await runDoctor(undefined, { ...flags, json: true }, createOutput(true, machine.stdout), machine);
-  const parsed = JSON.parse(json) as { ok: boolean; findings: Finding[] };
-  expect(jsonStatus).toBe(status);
-  expect(parsed.ok).toBe(status === 0);
-  return { status, stdout, findings: parsed.findings, ids: parsed.findings.map((f) => f.id) };
-}
-
-const byId = (run: DoctorRun, id: string) => run.findings.filter((f) => f.id === id);
+import { byId, doctor } from "./doctor-support.js";
+import { initFixture, type MemoryProject, memoryFixture, runInMemory } from "./support.js";
 
 let base: MemoryProject;
 const SECRET_LINE = /^AUTH_SECRET=.*$/m;

@@ -8,6 +8,8 @@
  *   answers "unchanged" exactly when it does), or `event.locals.auth()` is undefined in every route.
  * - Express: the app file mounts `ExpressAuth(…)` (transforms/express-app.ts `findExpressApp`), or nothing
  *   answers under /auth.
+ * - SolidStart and Qwik City: wiring-solid-start.ts and wiring-qwik.ts, beside the imports of create-auth's
+ *   modules the app's own code makes (wiring-imports.ts).
  * - `.env.example`, the file teammates and deployments copy, names every auth setting the env file sets.
  */
 import { assignedKeys } from "../env/merge.js";
@@ -16,6 +18,8 @@ import { findExpressApp } from "../transforms/express-app.js";
 import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
+import { checkQwikWiring } from "./wiring-qwik.js";
+import { checkSolidStartWiring } from "./wiring-solid-start.js";
 
 const PROXY_FILES = ["proxy", "middleware"].flatMap((name) =>
   ["", "src/"].flatMap((dir) => ["ts", "js", "mjs", "tsx"].map((ext) => `${dir}${name}.${ext}`)),
@@ -169,5 +173,12 @@ function checkEnvExample(ctx: DoctorContext): Finding[] {
 }
 
 export function checkWiring(ctx: DoctorContext): Finding[] {
-  return [...checkNextProxy(ctx), ...checkSvelteKitHooks(ctx), ...checkExpressMount(ctx), ...checkEnvExample(ctx)];
+  return [
+    ...checkNextProxy(ctx),
+    ...checkSvelteKitHooks(ctx),
+    ...checkExpressMount(ctx),
+    ...checkSolidStartWiring(ctx),
+    ...checkQwikWiring(ctx),
+    ...checkEnvExample(ctx),
+  ];
 }

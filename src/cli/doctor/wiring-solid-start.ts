@@ -1,0 +1,73 @@
+/**
+ * SolidStart wiring, judged by what the SolidStart target writes (targets/solid-start.ts, read through its
+ * `init` so no path is repeated here): the catch-all API route that hands /api/auth/* to SolidAuth (its
+ * `done` says whether a file does that job: it exports GET and POST), and the session module pages take
+ * `requireUser` and `getUser` from. SolidStart 1 and 2 get the same files; the target wires no middleware,
+ * so none is looked for.
+ */
+import path from "node:path";
+import type { OwnedFileStep } from "../plan/planner.js";
+import { moduleShape } from "../transforms/ast.js";
+import type { DoctorContext } from "./context.js";
+import { type Finding, finding, ok } from "./finding.js";
+import { checkImportsOf } from "./wiring-imports.js";
+
+/** `[...solidauth].ts`: SolidStart's catch-all file name, whatever the parameter is called. */
+const CATCH_ALL = /^\[\.\.\.[^\]]+\]\.[cm]?[jt]sx?$/;
+
+/** The HTTP methods a route file must export for SolidAuth to see requests, and what each carries. */
+const METHODS: Record<string, string> = {
+  GET: "the sign-in page, OAuth callbacks and the session endpoint",
+  POST: "sign-in, sign-out and the credentials form",
+};
+
+export function checkSolidStartWiring(ctx: DoctorContext): Finding[] {
+  if ("missing" in ctx.setup || ctx.setup.target.id !== "solid-start") return [];
+  const { init, info, reader, target } = ctx.setup;
+  const routesDir = info.framework.routesDir;
+  const owned = init.files(null).filter((step): step is OwnedFileStep => step.kind === "owned");
+  const route = owned.find((step) => step.path.startsWith(`${routesDir}/`));
+  const findings: Finding[] = [];
+  if (route) findings.push(...routeFindings(ctx, route, target.basePath));
+  const sourceDir = routesDir.split("/")[0] ?? "src";
+  for (const step of owned.filter((candidate) => candidate !== route))
+    findings.push(...checkImportsOf(reader, info, sourceDir, { file: step.path, written: step.content }));
+  return findings;
+}
+
+function routeFindings(ctx: DoctorContext, route: OwnedFileStep, basePath: string): Finding[] {
+  const { reader } = ctx.setup as Exclude<DoctorContext["setup"], { missing: string }>;
+  const dir = path.posix.dirname(route.path);
+  // The route as init wrote it, else any catch-all in its folder (renamed `[...auth].ts`: the same route).
+  const file = reader.exists(route.path)
+    ? route.path
+    : reader
+        .files(dir)
+        .filter((name) => CATCH_ALL.test(name))
+        .map((name) => `${dir}/${name}`)[0];
+  const exportLine = route.content.split("\n").find((line) => line.startsWith("export ")) ?? "";
+  if (!file) {
+    return [
+      finding(
+        "error",
+        "wiring.solid-route-missing",
+        `No route answers under ${basePath}: ${route.path} (or another catch-all route in ${dir}) is gone, so sign-in, callbacks, the session and sign-out all get the app's 404 page.`,
+        `restore it (git checkout -- ${route.path}), or create it handing the requests to SolidAuth: ${exportLine}`,
+        route.path,
+      ),
+    ];
+  }
+  const source = reader.read(file) ?? "";
+  if (route.done(source)) return [ok("wiring.solid-route", `${file} hands ${basePath}/* to SolidAuth.`, file)];
+  const exports = moduleShape(source, file).exports;
+  const missing = Object.keys(METHODS).filter((method) => !exports.includes(method));
+  return [
+    finding(
+      "error",
+      "wiring.solid-route-exports",
+      `${file} does not export ${missing.join(" or ")}: requests with ${missing.length === 1 ? "that method" : "those methods"} never reach the auth handler, so ${missing.map((method) => METHODS[method]).join(", and ")} fail.`,
+      `export both handlers SolidAuth returns: ${exportLine}`,
+      file,
+    ),
+  ];
+}
