@@ -115,17 +115,17 @@ const PLACEHOLDER = /^(?:…|\.\.\.|<[^>]*>|\[[^\]-][^\]]*\])$/;
 
 /**
  * A command line as argv lists for the program. Synopsis notation is read as a user would type it:
- * `[--dry-run]` is the flag, `a|b` each alternative in turn, and a placeholder the first choice of the option
+ * `[--dry-run]` / `[--out <path>]` is the flag, `a|b` each alternative in turn, and a placeholder the first choice of the option
  * before it (`--db …` → `--db none`), else stays a word (a folder, a provider id).
  */
 function argvsOf(line: string): { argvs: string[][]; placeholders: boolean } {
-  const words = line.replace(INVOCATION, "").match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  const unwrapped = line.replace(INVOCATION, "").replace(/\[(-[^\]]*)\]/g, "$1");
+  const words = unwrapped.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
   const spec = COMMANDS.find((command) => command.name === words[0]);
   let placeholders = false;
   let argvs: string[][] = [[]];
   for (const [index, raw] of words.entries()) {
     let word = raw.replace(/^["']|["']$/g, "");
-    if (/^\[-.*\]$/.test(word)) word = word.slice(1, -1);
     if (PLACEHOLDER.test(word)) {
       placeholders = true;
       const option = spec?.options.find((o) => longFlag(o.flags) === words[index - 1]);
@@ -256,6 +256,9 @@ describe("the command lines in the docs", () => {
     expect(linesOf("```text\n$ auth migrate\nauth: failed, run create-auth init\n```\n")).toEqual(["auth migrate"]);
     expect(linesOf("run `auth db prune` or `create-auth` alone, not `auth: failed`")).toEqual(["auth db prune"]);
     expect(argvsOf("npx create-auth remove [dir] [--dry-run]").argvs).toEqual([["remove", "[dir]", "--dry-run"]]);
+    expect(argvsOf("auth migrate [--migrations <path>] [--json]").argvs).toEqual([
+      ["migrate", "--migrations", "<path>", "--json"],
+    ]);
     expect(argvsOf("create-auth init --db … --strategy <strategy>").argvs).toEqual([
       ["init", "--db", "none", "--strategy", "jwt"],
     ]);
