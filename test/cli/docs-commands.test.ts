@@ -2,11 +2,11 @@
  * The user docs against the command table (src/cli/surface.ts) and the program that parses it:
  * - every command has its page, docs/cli-<command>.md, listed in docs/cli.md and docs/README.md, naming each
  *   of its flags (long form) and every exit code, with a `--json` section when it takes --json;
- * - every command line the docs tell a user to type (`npx create-auth …`, `auth …`) parses with the real
+ * - every command line docs/*.md and README.md tell a user to type (`npx create-auth …`, `auth …`) parses with the real
  *   commander program (its actions swapped for a recorder, so nothing runs) and passes the checks the
  *   command makes of its words before touching a project (init's flags, provider ids, db's action);
  * - the `--json` object a page documents has the keys the command really prints (run in memory);
- * - every relative link in docs/*.md leads to a file, and its #anchor to a heading there.
+ * - every relative link in docs/*.md and README.md leads to a file, and its #anchor to a heading there.
  * named-commands.test.ts checks the other direction: commands named by templates and the CLI's messages.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -280,9 +280,10 @@ describe("the command lines in the docs", () => {
     });
   });
 
-  const lines = [...docFiles.map((file) => ({ file, text: readDoc(file) }))].flatMap(({ file, text }) =>
-    commandLines(text).map(({ line, prose }) => ({ file, line, prose })),
-  );
+  const lines = [
+    ...docFiles.map((file) => ({ file, text: readDoc(file) })),
+    { file: "../README.md", text: readFileSync(path.join(repoRoot, "README.md"), "utf8") },
+  ].flatMap(({ file, text }) => commandLines(text).map(({ line, prose }) => ({ file, line, prose })));
 
   it("finds the pages' examples", () => {
     for (const spec of COMMANDS) {
@@ -405,9 +406,11 @@ describe("the --json object each page documents is the one the command prints", 
 // ---------------------------------------------------------------------------------------------------
 // Links
 
-describe("links in docs/*.md", () => {
-  const links = docFiles.flatMap((file) =>
-    [...splitFences(readDoc(file)).prose.matchAll(/\]\(([^)\s]+)\)/g)]
+describe("links in docs/*.md and the README", () => {
+  /** Paths relative to the repository, as the docs' own links resolve them. */
+  const pages = [...docFiles.map((file) => `docs/${file}`), "README.md"];
+  const links = pages.flatMap((file) =>
+    [...splitFences(readFileSync(path.join(repoRoot, file), "utf8")).prose.matchAll(/\]\(([^)\s]+)\)/g)]
       .map((match) => match[1]!)
       .filter((target) => !/^[a-z]+:/.test(target))
       .map((target) => ({ file, target })),
@@ -415,12 +418,13 @@ describe("links in docs/*.md", () => {
 
   it("finds them", () => {
     expect(links.length).toBeGreaterThan(50);
-    expect(links).toContainEqual({ file: "cli-db.md", target: "adapters.md#deleting-expired-rows-deleteexpired" });
+    expect(links).toContainEqual({ file: "docs/cli-db.md", target: "adapters.md#deleting-expired-rows-deleteexpired" });
+    expect(links).toContainEqual({ file: "README.md", target: "docs/cli.md" });
   });
 
   it.each(links)("$file → $target", ({ file, target }) => {
     const [where, anchor] = target.split("#") as [string, string | undefined];
-    const resolved = where === "" ? path.join(docsDir, file) : path.resolve(docsDir, where);
+    const resolved = path.resolve(repoRoot, path.dirname(file), where === "" ? path.basename(file) : where);
     expect(existsSync(resolved), `${target} does not exist`).toBe(true);
     if (anchor && resolved.endsWith(".md")) {
       expect([...anchorsOf(readFileSync(resolved, "utf8"))]).toContain(anchor);
