@@ -1,16 +1,18 @@
 /**
- * The tables and columns the app's adapter reads and writes (the one table model, schema/model.ts) exist in
- * the database its settings name (DATABASE_URL or AUTH_DATABASE_FILE, database/connect.ts), read through a
- * read-only connection. A database it cannot reach is said, not a crash: CI often has none.
+ * The tables and columns the app's adapter reads and writes exist in the database its settings name
+ * (DATABASE_URL or AUTH_DATABASE_FILE, database/connect.ts), read through a read-only connection. The
+ * built-in SQL adapters query the one table model (schema/model.ts); the Prisma and Drizzle adapters query
+ * what the app's own ORM schema maps (orm-tables.ts: `@@map`/`@map` names, the Drizzle tables' SQL names).
+ * A database it cannot reach is said, not a crash: CI often has none.
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import { configuredAdapter } from "../database/setup.js";
 import { CliError } from "../errors.js";
-import { tables } from "../schema/model.js";
 import type { SqlDialect } from "../schema/sql.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
+import { drizzleTables, type ExpectedTable, modelTables, prismaTables } from "./orm-tables.js";
 import { configuredCatalogProviders } from "./providers.js";
 
 /** Every column of every table in the connection's current schema: table → column names (lower case). */
@@ -65,8 +67,14 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
       ),
     ];
   }
+  const expected =
+    adapter.adapter === "prisma"
+      ? prismaTables(ctx.reader, ctx.project.info)
+      : adapter.adapter === "drizzle"
+        ? drizzleTables(ctx.reader, ctx.project.info, adapter.file)
+        : modelTables();
   try {
-    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, await databaseColumns(db));
+    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, await databaseColumns(db));
   } finally {
     await db.close();
   }
@@ -77,6 +85,7 @@ function schemaFindings(
   adapter: string,
   dialect: SqlDialect,
   target: string,
+  expected: readonly ExpectedTable[],
   present: Map<string, Set<string>>,
 ): Finding[] {
   const kinds = new Set(
@@ -91,34 +100,43 @@ function schemaFindings(
   };
   const where = `${dialectName(dialect)} ${target}`;
   const findings: Finding[] = [];
-  for (const table of tables) {
-    const columns = present.get(table.name);
+  for (const table of expected) {
+    const declared = table.declaredIn ? ` (as ${table.declaredIn} maps it)` : "";
+    const columns = present.get(table.name.toLowerCase());
     if (!columns) {
-      const needed = usedBy[table.name] ?? true;
+      const needed = usedBy[table.model.name] ?? true;
       findings.push(
         finding(
           needed ? "error" : "info",
           "database.table-missing",
-          `${where} has no ${table.name} table${needed ? `: the ${adapter} adapter fails on its first query of it` : " (used only by email links or passkeys, which the app does not configure)"}.`,
+          `${where} has no ${table.name} table${declared}${needed ? `: the ${adapter} adapter fails on its first query of it` : " (used only by email links or passkeys, which the app does not configure)"}.`,
           `create the auth tables: ${createTables(adapter)}`,
+          table.declaredIn ?? undefined,
         ),
       );
       continue;
     }
-    const absent = table.columns.filter((column) => !columns.has(column.name)).map((column) => column.name);
+    const absent = table.columns.filter((column) => !columns.has(column.toLowerCase()));
     if (absent.length > 0) {
       findings.push(
         finding(
           "error",
           "database.column-missing",
-          `${where}: ${table.name} lacks ${absent.join(", ")}, which the ${adapter} adapter reads and writes.`,
+          `${where}: ${table.name} lacks ${absent.join(", ")}${declared}, which the ${adapter} adapter reads and writes.`,
           `bring the schema up to date: ${createTables(adapter)}`,
+          table.declaredIn ?? undefined,
         ),
       );
     }
   }
   if (findings.every((f) => f.level === "info")) {
-    findings.push(ok("database.schema", `${where} holds every auth table and column the ${adapter} adapter uses.`));
+    const source = [...new Set(expected.map((table) => table.declaredIn).filter(Boolean))];
+    findings.push(
+      ok(
+        "database.schema",
+        `${where} holds every auth table and column the ${adapter} adapter uses${source.length > 0 ? ` (as ${source.join(", ")} map${source.length === 1 ? "s" : ""} them)` : ""}.`,
+      ),
+    );
   }
   return findings;
 }

@@ -1,0 +1,150 @@
+/**
+ * The tables and columns an ORM-backed adapter queries, read from the app's own ORM schema rather than the
+ * table model: a Prisma model's `@@map`/`@map` names (its scalar fields: the client selects every one), or
+ * the SQL names of the Drizzle tables the auth module hands to the drizzle adapter (every column declared:
+ * Drizzle selects them all). Where the schema cannot be read for a table (no model of that name, a table
+ * passed from somewhere this cannot follow), the adapter's defaults apply: the table model's names, which
+ * is also what the drizzle adapter uses for a table it is not given.
+ */
+import path from "node:path";
+import { findPrismaProject } from "../database/prisma-project.js";
+import type { ProjectReader } from "../plan/reader.js";
+import { drizzleTableName } from "../schema/drizzle.js";
+import { drizzleModuleTables } from "../schema/drizzle-module.js";
+import type { Table } from "../schema/model.js";
+import { tables } from "../schema/model.js";
+import { prismaModelName } from "../schema/prisma.js";
+import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
+import type { ProjectInfo } from "../targets/types.js";
+import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
+import { importedModule } from "./wiring-imports.js";
+
+/** One table as the adapter will query it: its model table, its SQL name and column names, and who says so. */
+export interface ExpectedTable {
+  model: Table;
+  name: string;
+  columns: string[];
+  /** The schema file the names were read from; null for the table model's own names. */
+  declaredIn: string | null;
+}
+
+const modelNames = (table: Table): ExpectedTable => ({
+  model: table,
+  name: table.name,
+  columns: table.columns.map((column) => column.name),
+  declaredIn: null,
+});
+
+/** The built-in SQL adapters query the table model's names. */
+export function modelTables(): ExpectedTable[] {
+  return tables.map(modelNames);
+}
+
+/** The auth models (`User`, `Account`, …) as the app's Prisma schema maps them. */
+export function prismaTables(reader: ProjectReader, info: ProjectInfo): ExpectedTable[] {
+  const files = findPrismaProject(reader, info)?.files ?? [];
+  const blocks = files.flatMap((file) => prismaBlocks(file.text).map((block) => ({ file, block })));
+  const models = new Set(blocks.filter(({ block }) => block.kind === "model").map(({ block }) => block.name));
+  return tables.map((table) => {
+    const found = blocks.find(({ block }) => block.kind === "model" && block.name === prismaModelName(table));
+    if (!found) return modelNames(table);
+    const { file, block } = found;
+    const columns = blockLines(file.text, block)
+      .map((line) => line.field)
+      // Relation fields (typed by another model) hold no column; an @ignore'd field is not in the client.
+      .filter((field) => field !== null && !models.has(field.base) && !/@ignore\b/.test(field.attributes))
+      .map((field) => /@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(field!.attributes)?.[1] ?? field!.name);
+    return {
+      model: table,
+      name: blockAttributeString(file.text, block, "map") ?? block.name,
+      columns,
+      declaredIn: file.path,
+    };
+  });
+}
+
+const MODULE_FILES = [".ts", ".mts", ".tsx", ".js", ".mjs", "/index.ts", "/index.js"];
+
+/** What the auth module passes to the drizzle adapter: option key → the imported table (module, export name). */
+function drizzleOptions(authSource: string, authFile: string): Map<string, { specifier: string; name: string }> {
+  const ts = typescript();
+  const tree = parseSyntax(authSource, authFile);
+  const imported = new Map<string, { specifier: string; name: string }>();
+  let adapter: string | null = null;
+  for (const statement of tree.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const specifier = statement.moduleSpecifier.text;
+    const clause = statement.importClause;
+    if (specifier.endsWith("/adapters/drizzle") && clause?.name) adapter = clause.name.text;
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements)
+        imported.set(element.name.text, { specifier, name: (element.propertyName ?? element.name).text });
+    // `import * as schema from "./schema"` then `{ users: schema.users }`.
+    if (bindings && ts.isNamespaceImport(bindings)) imported.set(`${bindings.name.text}.*`, { specifier, name: "*" });
+  }
+  const options = new Map<string, { specifier: string; name: string }>();
+  const visit = (node: SyntaxNode): void => {
+    const second = ts.isCallExpression(node) ? node.arguments[1] : undefined;
+    const callee = ts.isCallExpression(node) ? node.expression : undefined;
+    if (
+      adapter &&
+      callee &&
+      ts.isIdentifier(callee) &&
+      callee.text === adapter &&
+      second &&
+      ts.isObjectLiteralExpression(second)
+    ) {
+      for (const property of second.properties) {
+        const key = property.name?.getText(tree);
+        const value = ts.isShorthandPropertyAssignment(property)
+          ? property.name
+          : ts.isPropertyAssignment(property)
+            ? property.initializer
+            : null;
+        if (!key || !value) continue;
+        if (ts.isIdentifier(value) && imported.has(value.text)) options.set(key, imported.get(value.text)!);
+        if (ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.expression)) {
+          const namespace = imported.get(`${value.expression.text}.*`);
+          if (namespace) options.set(key, { specifier: namespace.specifier, name: value.name.text });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return options;
+}
+
+/** The Drizzle tables the auth module gives the drizzle adapter, by their SQL names in the app's schema module. */
+export function drizzleTables(reader: ProjectReader, info: ProjectInfo, authFile: string): ExpectedTable[] {
+  const authSource = reader.read(authFile) ?? "";
+  const options = drizzleOptions(authSource, authFile);
+  return tables.map((table) => {
+    const key = drizzleTableName(table);
+    const option = options.get(key);
+    const stem = option ? importedModule(info, authFile, option.specifier) : null;
+    const file =
+      stem === null
+        ? null
+        : (MODULE_FILES.map((ext) => stem + ext).find((candidate) => reader.read(candidate) !== null) ?? null);
+    // A table the adapter is not given is its default: the table model's.
+    if (!option || !file) return modelNames(table);
+    return fromModule(reader, file, option.name, table);
+  });
+}
+
+function fromModule(reader: ProjectReader, file: string, exportName: string, table: Table): ExpectedTable {
+  const defined = drizzleModuleTables(reader.read(file) ?? "", file).tables.find(
+    (candidate) => candidate.exportName === exportName,
+  );
+  if (!defined) return modelNames(table);
+  return {
+    model: table,
+    name: defined.sqlName,
+    columns: defined.columns
+      ? defined.columns.entries.map((entry) => entry.sqlName ?? entry.key)
+      : table.columns.map((column) => column.name),
+    declaredIn: path.posix.normalize(file),
+  };
+}

@@ -1,0 +1,206 @@
+// `auth doctor`'s database check on apps set up with `init --orm prisma` and `--orm drizzle`: the tables and
+// columns are the ones the app's own ORM schema maps (Prisma's @@map/@map, the Drizzle tables' SQL names and
+// every column they declare), checked in a real SQLite file (better-sqlite3 through the app's node_modules) and
+// one PostgreSQL database; a renamed mapping or an added field the database lacks is named, with its schema file.
+import { symlinkSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { runDoctor } from "../../src/cli/commands/doctor.js";
+import { openDatabase } from "../../src/cli/database/connect.js";
+import { splitStatements } from "../../src/cli/database/sql-statements.js";
+import type { Finding } from "../../src/cli/doctor/finding.js";
+import { type Host, processHost } from "../../src/cli/host.js";
+import { createOutput } from "../../src/cli/output.js";
+import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import { createPostgresDatabase } from "../support/postgres.mjs";
+import { initFixture, type MemoryProject, materialize, removeTemps, repoRoot } from "./support.js";
+
+afterAll(removeTemps);
+
+async function databaseFindings(root: string, env: Record<string, string>): Promise<Finding[]> {
+  let json = "";
+  const host: Host = {
+    ...processHost(),
+    cwd: root,
+    env,
+    terminal: false,
+    stdout: (text) => {
+      json += text;
+    },
+    stderr: () => {},
+    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
+  };
+  await runDoctor(undefined, { json: true }, createOutput(true, host.stdout), host);
+  return (JSON.parse(json) as { findings: Finding[] }).findings.filter((f) => f.id.startsWith("database."));
+}
+
+/**
+ * The app after `init --orm <orm> --db <dialect>`, its ORM schema edited by `edit`, on disk with this
+ * repository's node_modules, and the auth tables created from the SQL schema (the names init's ORM schema
+ * maps), then `breakIt` run on the database.
+ */
+async function ormApp(
+  orm: "prisma" | "drizzle",
+  dialect: SqlDialect,
+  env: Record<string, string>,
+  edit: (project: MemoryProject) => void = () => {},
+  breakIt: string[] = [],
+): Promise<string> {
+  const { project, run } = await initFixture("next-app", [
+    "--providers",
+    "credentials",
+    "--orm",
+    orm,
+    "--db",
+    dialect,
+    "--yes",
+    "--no-install",
+  ]);
+  expect(run.status).toBe(0);
+  edit(project);
+  const root = materialize(project);
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+  const db = await openDatabase(root, env);
+  try {
+    for (const statement of splitStatements(sqlSchema(dialect), dialect)) await db.query(statement.sql);
+    for (const statement of breakIt) await db.query(statement);
+  } finally {
+    await db.close();
+  }
+  return root;
+}
+
+const byId = (findings: Finding[], id: string) => findings.filter((f) => f.id === id);
+const SQLITE = { AUTH_DATABASE_FILE: "auth.db" };
+
+describe("Prisma", () => {
+  const schema = "prisma/schema.prisma";
+
+  test("the tables as the schema maps them, relation fields aside, pass", async () => {
+    const findings = await databaseFindings(await ormApp("prisma", "sqlite", SQLITE), SQLITE);
+    expect(findings).toEqual([
+      expect.objectContaining({ id: "database.schema", message: expect.stringContaining(`(as ${schema} maps them)`) }),
+    ]);
+  });
+
+  test("a model mapped to another table, a field mapped to another column, a field the database lacks", async () => {
+    const root = await ormApp(
+      "prisma",
+      "sqlite",
+      SQLITE,
+      (project) =>
+        project.write(
+          schema,
+          project
+            .read(schema)
+            .replace('@@map("users")', '@@map("auth_users")')
+            .replace(/(model Session \{[\s\S]*?expires\s+DateTime)/, '$1 @map("expires_at")')
+            .replace(/(model Account \{\n)/, "$1  nickname String?\n"),
+        ),
+      ["ALTER TABLE verification_tokens DROP COLUMN expires"],
+    );
+    const findings = await databaseFindings(root, SQLITE);
+    expect(byId(findings, "database.table-missing")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        file: schema,
+        message: `SQLite auth.db has no auth_users table (as ${schema} maps it): the prisma adapter fails on its first query of it.`,
+      }),
+    ]);
+    expect(byId(findings, "database.column-missing").map((f) => f.message.split(" (as ")[0])).toEqual([
+      "SQLite auth.db: accounts lacks nickname",
+      "SQLite auth.db: sessions lacks expires_at",
+      "SQLite auth.db: verification_tokens lacks expires",
+    ]);
+    expect(byId(findings, "database.schema")).toEqual([]);
+  });
+
+  test("its database not there yet is a note, not a crash", async () => {
+    const root = await ormApp("prisma", "sqlite", SQLITE);
+    expect(await databaseFindings(root, { AUTH_DATABASE_FILE: "not-yet.db" })).toEqual([
+      expect.objectContaining({ id: "database.unreachable", level: "info" }),
+    ]);
+  });
+});
+
+describe("Drizzle", () => {
+  const schema = "auth-schema.ts";
+
+  test("the tables the auth module hands the adapter, by their SQL names, pass", async () => {
+    const findings = await databaseFindings(await ormApp("drizzle", "sqlite", SQLITE), SQLITE);
+    expect(findings).toEqual([
+      expect.objectContaining({ id: "database.schema", message: expect.stringContaining(`(as ${schema} maps them)`) }),
+    ]);
+  });
+
+  test("a table renamed in the schema module, and columns it declares that the database lacks", async () => {
+    const root = await ormApp("drizzle", "sqlite", SQLITE, (project) =>
+      project.write(
+        schema,
+        project
+          .read(schema)
+          .replace('sqliteTable(\n  "sessions"', 'sqliteTable(\n  "user_sessions"')
+          .replace(
+            '    image: text("image"),\n',
+            '    image: text("image"),\n    role: text("role"),\n    nickname: text(),\n',
+          ),
+      ),
+    );
+    const findings = await databaseFindings(root, SQLITE);
+    expect(byId(findings, "database.table-missing")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        file: schema,
+        message: expect.stringContaining("no user_sessions table"),
+      }),
+    ]);
+    expect(byId(findings, "database.column-missing")).toEqual([
+      expect.objectContaining({
+        file: schema,
+        message: `SQLite auth.db: users lacks role, nickname (as ${schema} maps it), which the drizzle adapter reads and writes.`,
+      }),
+    ]);
+  });
+
+  test("tables imported under other names still resolve to their SQL names", async () => {
+    const root = await ormApp("drizzle", "sqlite", SQLITE, (project) => {
+      project.write(
+        "auth.ts",
+        project
+          .read("auth.ts")
+          .replace(
+            'import { users, accounts, sessions, verificationTokens, authenticators } from "./auth-schema";',
+            'import * as tables from "./auth-schema";\nimport { accounts as logins } from "./auth-schema";',
+          )
+          .replace(
+            "drizzle(db, { users, accounts, sessions, verificationTokens, authenticators })",
+            "drizzle(db, { users: tables.users, accounts: logins, sessions: tables.sessions, verificationTokens: tables.verificationTokens, authenticators: tables.authenticators })",
+          ),
+      );
+      expect(project.read("auth.ts")).toContain("accounts: logins, sessions: tables.sessions");
+      project.write(schema, project.read(schema).replace('sqliteTable(\n  "accounts"', 'sqliteTable(\n  "logins"'));
+    });
+    const findings = await databaseFindings(root, SQLITE);
+    expect(byId(findings, "database.table-missing").map((f) => f.message)).toEqual([
+      expect.stringContaining("no logins table"),
+    ]);
+  });
+
+  test("PostgreSQL: a column the schema module declares, dropped from the database, is an error", async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const { host, port, user, password, database: name } = database.connection;
+      const env = { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` };
+      const root = await ormApp("drizzle", "postgres", env, () => {}, ["ALTER TABLE accounts DROP COLUMN id_token"]);
+      const findings = await databaseFindings(root, env);
+      expect(byId(findings, "database.column-missing")).toEqual([
+        expect.objectContaining({
+          message: `PostgreSQL postgres://${user}@${host}:${port}/${name}: accounts lacks id_token (as ${schema} maps it), which the drizzle adapter reads and writes.`,
+        }),
+      ]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
