@@ -1,38 +1,48 @@
 /**
- * Apply: all or nothing. Every new content is first written to a temp file beside its target, then
- * each target is swapped in with rename (atomic per file on POSIX), keeping the previous file as a backup
- * until the whole plan is in. Any failure restores every file already swapped and removes the temp files
- * and folders we created, so the project is left exactly as it was.
+ * Apply: all or nothing, even when the process is killed (SIGKILL, a closed terminal, a power cut after
+ * the last fsync). The guarantee, exactly:
+ *
+ * - Nothing is written for a change whose path is not a plain path inside the project, whose folder leads
+ *   outside it through a symlink, or which is itself a symlink (plan/project-path.ts unsafeChangePath),
+ *   nor when a file changed since planning: the whole plan is refused in one line, before any write.
+ * - Otherwise a journal (journal.ts) listing every target, its temp and backup, their sha256 before and
+ *   after, and the folders apply will create is written and synced in the project root before the first
+ *   change. Then: the folders are created; every new content is written to a temp beside its target and
+ *   synced; every edited file is COPIED to a backup beside it and synced (the original stays in place);
+ *   then each target is replaced by renaming its temp over it (atomic: at every instant the path holds
+ *   either the whole old file or the whole new one, never nothing), and each deleted file is renamed to
+ *   its backup. The journal is then renamed to its "applied" name (the commit point), and backups, the
+ *   folders deletes emptied and the journal itself are removed.
+ * - An exception before the commit point rolls back at once. A kill before it leaves the journal, and the
+ *   next create-auth command that writes in the project (run-plan.ts, before planning) rolls it back first
+ *   and says so in one line: every original byte-identical, every file and folder the apply created gone,
+ *   no temp or backup left. A kill after the commit point leaves the new state complete; the next command
+ *   only removes the leftovers. Either way the project is the plan's "before" or its "after", nothing in
+ *   between, once a create-auth command has run there.
  */
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { CliError } from "../errors.js";
+import { unsafeChangePath } from "../plan/project-path.js";
 import { contentAfter, contentBefore, type Plan } from "../plan/types.js";
+import { syncPath, writeNewFile } from "./durable.js";
+import {
+  beginJournal,
+  commitJournal,
+  finishJournal,
+  type Journal,
+  type JournalEntry,
+  rollBack,
+  sha256,
+  stagedName,
+} from "./journal.js";
 
-function readOrNull(file: string): string | null {
+function readOrNull(file: string): Buffer | null {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(file);
   } catch {
     return null;
   }
-}
-
-/** Creates missing parent folders, returning the ones it created (outermost first). */
-function ensureDir(dir: string, created: string[]): void {
-  if (existsSync(dir)) return;
-  ensureDir(path.dirname(dir), created);
-  mkdirSync(dir);
-  created.push(dir);
 }
 
 function describe(error: unknown): string {
@@ -40,85 +50,105 @@ function describe(error: unknown): string {
   return e.code ? `${e.code}: ${e.message}` : String(error);
 }
 
-export function applyPlan(plan: Plan): { written: number } {
-  const root = plan.projectDir;
-  const tag = `.create-auth-${process.pid}-${Date.now().toString(36)}`;
-
-  // Preflight: the disk must still be what we planned against (nothing changed under us).
+/** The folders missing above the files a plan writes, root-relative, outermost first. */
+function missingFolders(root: string, plan: Plan): string[] {
+  const missing: string[] = [];
   for (const change of plan.changes) {
-    if (readOrNull(path.join(root, change.path)) !== contentBefore(change)) {
-      throw new CliError("ChangedSincePlan", `${change.path} changed while create-auth was planning; run again.`);
+    if (contentAfter(change) === null) continue;
+    const chain: string[] = [];
+    for (let dir = path.posix.dirname(change.path); dir !== "."; dir = path.posix.dirname(dir)) {
+      if (missing.includes(dir) || existsSync(path.join(root, dir))) break;
+      chain.unshift(dir);
     }
+    missing.push(...chain);
   }
-
-  const createdDirs: string[] = [];
-  const staged: { target: string; temp: string | null; backup: string | null }[] = [];
-  const swapped: { target: string; backup: string | null }[] = [];
-  let current = "";
-  try {
-    plan.changes.forEach((change, index) => {
-      current = change.path;
-      const target = path.join(root, change.path);
-      const after = contentAfter(change);
-      const exists = contentBefore(change) !== null;
-      let temp: string | null = null;
-      if (after !== null) {
-        ensureDir(path.dirname(target), createdDirs);
-        temp = `${target}${tag}-${index}.tmp`;
-        writeFileSync(temp, after, { flag: "wx" });
-        if (exists) chmodSync(temp, statSync(target).mode);
-      }
-      staged.push({ target, temp, backup: exists ? `${target}${tag}.bak` : null });
-    });
-    for (const [index, entry] of staged.entries()) {
-      current = plan.changes[index]!.path;
-      if (entry.backup) renameSync(entry.target, entry.backup);
-      swapped.push({ target: entry.target, backup: entry.backup });
-      if (entry.temp) renameSync(entry.temp, entry.target);
-    }
-  } catch (error) {
-    for (const entry of swapped.reverse()) {
-      try {
-        if (entry.backup) renameSync(entry.backup, entry.target);
-        else if (existsSync(entry.target)) unlinkSync(entry.target);
-      } catch {
-        // Best effort: keep restoring the others.
-      }
-    }
-    for (const entry of staged) {
-      if (entry.temp && existsSync(entry.temp)) unlinkSync(entry.temp);
-    }
-    for (const dir of createdDirs.reverse()) {
-      try {
-        rmdirSync(dir);
-      } catch {
-        // Not empty: something else lives there now.
-      }
-    }
-    throw new CliError("ApplyFailed", `Could not write ${current} (${describe(error)}); nothing was changed.`);
-  }
-  for (const entry of swapped) if (entry.backup) unlinkSync(entry.backup);
-  removeEmptiedDirs(root, plan);
-  return { written: plan.changes.length };
+  return missing;
 }
 
 /**
- * The folders a plan's deletes leave empty go too, deepest first, up to the project root (never it): `auth
- * remove` leaves no empty `vendor/auth-runtime/core/` behind. rmdir refuses a folder that holds anything, so
- * nothing else can be lost.
+ * The folders a plan's deletes may leave empty, deepest first, up to the project root (never it): `auth
+ * remove` leaves no empty `vendor/auth-runtime/core/` behind. rmdir refuses a folder that holds anything.
  */
-function removeEmptiedDirs(root: string, plan: Plan): void {
+function emptiedFolders(plan: Plan): string[] {
   const dirs = new Set<string>();
   for (const change of plan.changes) {
     if (change.kind !== "delete") continue;
-    let dir = path.dirname(path.join(root, change.path));
-    for (; dir.startsWith(root + path.sep); dir = path.dirname(dir)) dirs.add(dir);
+    for (let dir = path.posix.dirname(change.path); dir !== "."; dir = path.posix.dirname(dir)) dirs.add(dir);
   }
-  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
-    try {
-      rmdirSync(dir);
-    } catch {
-      // Not empty (or already gone): it stays.
+  return [...dirs].sort((a, b) => b.length - a.length);
+}
+
+export function applyPlan(plan: Plan): { written: number } {
+  const root = plan.projectDir;
+  for (const change of plan.changes) {
+    const why = unsafeChangePath(root, change.path);
+    if (why) throw new CliError("ApplyFailed", `Refused to write ${change.path}: it ${why}. Nothing was changed.`);
+  }
+  // Preflight: the disk must still be what we planned against (nothing changed under us).
+  const originals = plan.changes.map((change) => {
+    const bytes = readOrNull(path.join(root, change.path));
+    if ((bytes === null ? null : bytes.toString("utf8")) !== contentBefore(change)) {
+      throw new CliError("ChangedSincePlan", `${change.path} changed while create-auth was planning; run again.`);
     }
+    return bytes;
+  });
+
+  const tag = `${process.pid}-${Date.now().toString(36)}`;
+  const entries: JournalEntry[] = plan.changes.map((change, index) => {
+    const after = contentAfter(change);
+    return {
+      path: change.path,
+      temp: after === null ? null : stagedName(change.path, tag, "tmp"),
+      backup: originals[index] === null ? null : stagedName(change.path, tag, "bak"),
+      before: sha256(originals[index] ?? null),
+      after: after === null ? null : sha256(Buffer.from(after)),
+    };
+  });
+  const journal: Journal = {
+    version: 1,
+    command: plan.command,
+    pid: process.pid,
+    entries,
+    created: missingFolders(root, plan),
+    emptied: emptiedFolders(plan),
+  };
+  const at = (file: string) => path.join(root, file);
+
+  beginJournal(root, journal);
+  let current = "";
+  try {
+    for (const dir of journal.created) mkdirSync(at(dir));
+    for (const [index, entry] of entries.entries()) {
+      current = entry.path;
+      const after = contentAfter(plan.changes[index]!);
+      if (entry.temp && after !== null) {
+        writeNewFile(at(entry.temp), after);
+        if (entry.backup) chmodSync(at(entry.temp), statSync(at(entry.path)).mode);
+      }
+      if (entry.backup && entry.temp) {
+        copyFileSync(at(entry.path), at(entry.backup), constants.COPYFILE_EXCL);
+        syncPath(at(entry.backup));
+      }
+    }
+    // Staged and synced: only renames from here, each one atomic.
+    for (const entry of entries) {
+      current = entry.path;
+      if (entry.temp) renameSync(at(entry.temp), at(entry.path));
+      else if (entry.backup) renameSync(at(entry.path), at(entry.backup));
+    }
+    for (const dir of new Set(entries.map((entry) => path.dirname(at(entry.path))))) syncPath(dir);
+  } catch (error) {
+    try {
+      rollBack(root, journal);
+    } catch (undo) {
+      throw new CliError(
+        "ApplyFailed",
+        `Could not write ${current} (${describe(error)}), nor undo it (${describe(undo)}); the next create-auth command in this project finishes the undo.`,
+      );
+    }
+    throw new CliError("ApplyFailed", `Could not write ${current} (${describe(error)}); nothing was changed.`);
   }
+  commitJournal(root);
+  finishJournal(root, journal);
+  return { written: plan.changes.length };
 }

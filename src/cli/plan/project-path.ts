@@ -1,8 +1,14 @@
 /**
- * The one rule for a path a flag names (`generate --out`, `migrate --migrations`): it stays inside the
- * project. Resolved against the project's root, it is refused (exit 2, one line) when it leads out: `..`
- * segments, an absolute path elsewhere, or a symlink on the way (any component of it that exists, dangling
- * or not) that resolves outside, since the command writes there or runs the SQL it finds there.
+ * The one rule for a path that must stay inside the project, in two places:
+ * - a path a flag names (`generate --out`, `migrate --migrations`): resolved against the project's root, it
+ *   is refused (exit 2, one line) when it leads out: `..` segments, an absolute path elsewhere, or a symlink
+ *   on the way (any component of it that exists, dangling or not) that resolves outside, since the command
+ *   writes there or runs the SQL it finds there;
+ * - a path a plan writes or deletes (`unsafeChangePath`, asked by apply before anything is written, whatever
+ *   input the planner took it from: flags, config files, a runtime manifest): it must be a plain relative
+ *   path (no `..`, `.` or empty segment, not absolute), its folder must really be inside the project once
+ *   every symlink on the way is followed, and the file itself must not be a symlink, even one leading
+ *   inside: replacing a link would silently turn it into a file, writing through it would write elsewhere.
  */
 import { lstatSync, readlinkSync } from "node:fs";
 import path from "node:path";
@@ -70,4 +76,29 @@ export function projectPath(root: string, value: string, rule: ProjectPathRule):
   if (realRoot !== null && (real === null || outside(path.relative(realRoot, real))))
     refuse("is a link that leads outside it");
   return relative === "" ? "." : relative.split(path.sep).join("/");
+}
+
+/**
+ * Why apply must not write or delete `relative` (a plan's `/`-separated path) in the project at `root`, or
+ * null when it may. The last line of defence: planners check their inputs too, this holds whatever they do.
+ */
+export function unsafeChangePath(root: string, relative: string): string | null {
+  if (relative === "" || relative.startsWith("/") || /[\\\0]|^[A-Za-z]:/.test(relative))
+    return "is not a relative path";
+  if (relative.split("/").some((segment) => segment === "" || segment === "." || segment === ".."))
+    return "has an empty, . or .. segment";
+  const absolute = path.join(root, ...relative.split("/"));
+  const realRoot = onDisk(path.resolve(root));
+  const realFolder = onDisk(path.dirname(absolute));
+  if (realRoot === null || realFolder === null) return "is reached through a symlink loop";
+  if (outside(path.relative(realRoot, realFolder)))
+    return `is in ${realFolder} once symlinks are followed, outside the project`;
+  let link = false;
+  try {
+    link = lstatSync(absolute).isSymbolicLink();
+  } catch {
+    // Not there: nothing to follow.
+  }
+  if (link) return `is a symbolic link (to ${readlinkSync(absolute)}); create-auth writes no file through a link`;
+  return null;
 }
