@@ -2,9 +2,9 @@
  * The user docs against the command table (src/cli/surface.ts) and the program that parses it:
  * - every command has its page, docs/cli-<command>.md, listed in docs/cli.md and docs/README.md, naming each
  *   of its flags (long form) and every exit code, with a `--json` section when it takes --json;
- * - every command line docs/*.md and README.md tell a user to type (`npx create-auth …`, `auth …`) parses with the real
- *   commander program (its actions swapped for a recorder, so nothing runs) and passes the checks the
- *   command makes of its words before touching a project (init's flags, provider ids, db's action);
+ * - every command line docs/*.md and README.md tell a user to type (`npx create-auth …`, `auth …`) parses
+ *   with the real commander program (its actions swapped for a recorder, so nothing runs) and passes the
+ *   checks the command makes of its words before touching a project (init's flags, provider ids, db's action);
  * - the `--json` object a page documents has the keys the command really prints (run in memory);
  * - every relative link in docs/*.md and README.md leads to a file, and its #anchor to a heading there.
  * named-commands.test.ts checks the other direction: commands named by templates and the CLI's messages.
