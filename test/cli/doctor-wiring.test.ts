@@ -94,6 +94,20 @@ describe("SolidStart", () => {
     expect(gone!.fix).toContain("git checkout -- src/lib/session.ts");
   });
 
+  test('session queries without their "use server" are an error: they would run in the browser', async () => {
+    const project = await initialised("solid-start-2");
+    const session = "src/lib/session.ts";
+    expect(byId(await doctor(project), "wiring.solid-not-server")).toEqual([]);
+    project.write(session, project.read(session).replaceAll('  "use server";\n', ""));
+    expect(project.read(session)).not.toMatch(/^\s*"use server";$/m);
+    expect(byId(await doctor(project), "wiring.solid-not-server")).toEqual([
+      expect.objectContaining({ level: "error", file: session, fix: expect.stringContaining('"use server";') }),
+    ]);
+    // One directive at the top of the module makes every export a server function: that is fine too.
+    project.write(session, `"use server";\n${project.read(session)}`);
+    expect(byId(await doctor(project), "wiring.solid-not-server")).toEqual([]);
+  });
+
   test("a type-only import, or an import of the app's own module of the same name, is not judged", async () => {
     const project = await initialised("solid-start-2");
     project.write("src/components/session.ts", "export const requireUser = () => null;\n");

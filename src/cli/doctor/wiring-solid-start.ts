@@ -2,12 +2,13 @@
  * SolidStart wiring, judged by what the SolidStart target writes (targets/solid-start.ts, read through its
  * `init` so no path is repeated here): the catch-all API route that hands /api/auth/* to SolidAuth (its
  * `done` says whether a file does that job: it exports GET and POST), and the session module pages take
- * `requireUser` and `getUser` from. SolidStart 1 and 2 get the same files; the target wires no middleware,
+ * `requireUser` and `getUser` from (still exported, still server-only). SolidStart 1 and 2 get the same files; the target wires no middleware,
  * so none is looked for.
  */
 import path from "node:path";
 import type { OwnedFileStep } from "../plan/planner.js";
-import { moduleShape } from "../transforms/ast.js";
+import type { ProjectReader } from "../plan/reader.js";
+import { moduleShape, parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { checkImportsOf } from "./wiring-imports.js";
@@ -28,15 +29,57 @@ export function checkSolidStartWiring(ctx: DoctorContext): Finding[] {
   const owned = init.files(null).filter((step): step is OwnedFileStep => step.kind === "owned");
   const route = owned.find((step) => step.path.startsWith(`${routesDir}/`));
   const findings: Finding[] = [];
-  if (route) findings.push(...routeFindings(ctx, route, target.basePath));
+  if (route) findings.push(...routeFindings(reader, route, target.basePath));
   const sourceDir = routesDir.split("/")[0] ?? "src";
-  for (const step of owned.filter((candidate) => candidate !== route))
+  for (const step of owned.filter((candidate) => candidate !== route)) {
+    findings.push(...serverOnly(reader, step));
     findings.push(...checkImportsOf(reader, info, sourceDir, { file: step.path, written: step.content }));
+  }
   return findings;
 }
 
-function routeFindings(ctx: DoctorContext, route: OwnedFileStep, basePath: string): Finding[] {
-  const { reader } = ctx.setup as Exclude<DoctorContext["setup"], { missing: string }>;
+/** Whether a module has a `"use server"` directive: at its top, or opening a function body. */
+function hasServerDirective(source: string, file: string): boolean {
+  const ts = typescript();
+  let found = false;
+  const visit = (node: SyntaxNode): void => {
+    if (found) return;
+    if (
+      ts.isExpressionStatement(node) &&
+      ts.isStringLiteral(node.expression) &&
+      node.expression.text === "use server" &&
+      (ts.isSourceFile(node.parent) || ts.isBlock(node.parent))
+    ) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parseSyntax(source, file));
+  return found;
+}
+
+/**
+ * The session queries run on the server because create-auth wrote `"use server"` into them: without it
+ * SolidStart bundles them, and the auth config they import, for the browser, where getRequestEvent() has no
+ * request: after a client-side navigation getUser says signed out and requireUser throws.
+ */
+function serverOnly(reader: ProjectReader, step: OwnedFileStep): Finding[] {
+  const source = reader.read(step.path);
+  if (source === null || !hasServerDirective(step.content, step.path) || hasServerDirective(source, step.path))
+    return [];
+  return [
+    finding(
+      "error",
+      "wiring.solid-not-server",
+      `${step.path} has no "use server" directive: its queries, and the auth config they import, are bundled for the browser, where there is no request to read the session from (getUser answers null and requireUser throws after a client-side navigation).`,
+      `put "use server"; back as the first line of each query's function, as create-auth wrote it (git diff ${step.path})`,
+      step.path,
+    ),
+  ];
+}
+
+function routeFindings(reader: ProjectReader, route: OwnedFileStep, basePath: string): Finding[] {
   const dir = path.posix.dirname(route.path);
   // The route as init wrote it, else any catch-all in its folder (renamed `[...auth].ts`: the same route).
   const file = reader.exists(route.path)
