@@ -162,6 +162,26 @@ describe("remove-provider refuses, in one line, writing nothing", () => {
     expect(project.hash()).toBe(before);
   });
 
+  it.each(["file:../shared/runtime", "file:/opt/runtime"])(
+    "a runtime linked from outside the app (%s), as add-provider does too",
+    async (link) => {
+      const { project } = await initFixture("next-app", ["--providers", "credentials,github", ...APPLY]);
+      project.write("package.json", project.read("package.json").replace("file:./vendor/auth-runtime", link));
+      const before = project.hash();
+      for (const [command, id] of [
+        ["remove-provider", "github"],
+        ["add-provider", "gitlab"],
+      ] as const) {
+        const run = await cli(project, command, id, APPLY);
+        expect(run.status).toBe(1);
+        expect(run.stderr).toBe(
+          `auth: package.json links @create-auth/runtime from ${link}, outside the app: ${command} ${id} only writes inside ${project.root}.\n`,
+        );
+      }
+      expect(project.hash()).toBe(before);
+    },
+  );
+
   it("an unknown id", async () => {
     const { project } = await initFixture("next-app", ["--providers", "credentials,github", ...APPLY]);
     const run = await cli(project, "remove-provider", "gihtub", APPLY);

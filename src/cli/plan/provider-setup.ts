@@ -3,15 +3,18 @@
  * target, the create-auth setup in it (the runtime package linked from package.json as
  * `"@create-auth/runtime": "file:…"`), and the auth module where the target's `init` writes it. Refuses in
  * one line, naming `init`, when the app has no setup. Also the provider ids as users type them (`email` for
- * nodemailer) and the close matches of a mistyped one. Reads only.
+ * nodemailer) and the close matches of a mistyped one. The reading every command that works on an existing
+ * setup starts from (remove's remove/setup.ts, update's update/manifest.ts) is here too: the runtime link
+ * and what `init` writes in the app. Reads only.
  */
 import path from "node:path";
 import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import { findProvider, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
+import { isPlainPath } from "../runtime-package/paths.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
-import type { PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
+import type { PackageJson, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
 import type { ProjectReader } from "./reader.js";
 
 /** Names users type for a catalog provider. */
@@ -57,7 +60,8 @@ export function resolveProvider(id: string, command: string): ProviderEntry {
   throw new CliError("InvalidOption", `Unknown provider "${id}" for ${command}: ${hint}`);
 }
 
-export interface ProviderSetup {
+/** What `init` writes in an app, read back: the reading add-provider, remove-provider and remove start from. */
+export interface InitSetup {
   info: ProjectInfo;
   target: Target;
   reader: ProjectReader;
@@ -65,41 +69,52 @@ export interface ProviderSetup {
   runtimeDir: string;
   /** What the target's `init` writes for this app, with no provider: where the auth module is, its next steps. */
   init: TargetInit;
-  /** The context `init` planned with; `renderedProvider` renders the module with one provider through it. */
+  /** The context `init` planned with (no provider, JWT sessions, no database). */
   context: PlanContext;
   authPath: string;
+  /** The auth module as it is now; null when there is none where init writes it. */
+  authSource: string | null;
+}
+
+export interface ProviderSetup extends InitSetup {
   authSource: string;
 }
 
-/** `file:./vendor/auth-runtime` → `vendor/auth-runtime`; null for any other kind of dependency. */
-function runtimeDirOf(info: ProjectInfo): string | null {
-  const pkg = info.packageJson;
-  const spec = pkg.dependencies?.[RUNTIME_PACKAGE_NAME] ?? pkg.devDependencies?.[RUNTIME_PACKAGE_NAME];
-  if (!spec?.startsWith("file:")) return null;
-  const dir = path.posix.normalize(spec.slice("file:".length).replaceAll("\\", "/")).replace(/\/+$/, "");
-  return dir === "." || dir === "" ? null : dir;
-}
-
-export async function findProviderSetup(options: {
+export interface SetupOptions {
   reader: ProjectReader;
-  command: string;
   userAgent: string | undefined;
   runtime: RuntimeSource;
   /** The framework's template renderer (loading it is the one asynchronous step). */
   loadRender(framework: string): Promise<PlanContext["render"]>;
-}): Promise<ProviderSetup> {
-  const { reader, command } = options;
+}
+
+/**
+ * The runtime folder package.json links (`"file:./vendor/auth-runtime"` → `{ dir: "vendor/auth-runtime" }`),
+ * from dependencies or devDependencies; null when it links none from a folder. A link that leaves the app
+ * (`..`, an absolute path) is `{ outside }` with the spec as written: no command writes through it.
+ */
+export function linkedRuntime(pkg: PackageJson): { dir: string } | { outside: string } | null {
+  const spec = pkg.dependencies?.[RUNTIME_PACKAGE_NAME] ?? pkg.devDependencies?.[RUNTIME_PACKAGE_NAME];
+  if (typeof spec !== "string" || !spec.startsWith("file:")) return null;
+  const dir = path.posix.normalize(spec.slice("file:".length).replaceAll("\\", "/")).replace(/\/+$/, "");
+  if (dir === "." || dir === "") return null;
+  return isPlainPath(dir) ? { dir } : { outside: spec };
+}
+
+/**
+ * The app, its target, and what the target's `init` writes there for no provider with the runtime in the
+ * folder `runtimeDir` picks (it may refuse), with the auth module as it is now.
+ */
+export async function findInitSetup(
+  options: SetupOptions,
+  runtimeDir: (info: ProjectInfo) => string,
+): Promise<InitSetup> {
+  const { reader } = options;
   const { info, target } = detectProject(reader, { userAgent: options.userAgent });
-  const runtimeDir = runtimeDirOf(info);
-  if (!runtimeDir) {
-    throw new CliError(
-      "NotSetUp",
-      `${info.root} has no create-auth setup (its package.json does not link ${RUNTIME_PACKAGE_NAME} from a folder): run npx create-auth init there first, then ${command}.`,
-    );
-  }
+  const dir = runtimeDir(info);
   const context: PlanContext = {
     info,
-    answers: { framework: target.id, providers: [], strategy: "jwt", db: "none", orm: "none", runtimeDir },
+    answers: { framework: target.id, providers: [], strategy: "jwt", db: "none", orm: "none", runtimeDir: dir },
     reader,
     secret: "",
     runtime: options.runtime,
@@ -108,12 +123,33 @@ export async function findProviderSetup(options: {
   };
   const init = target.init(context);
   const authPath = init.auth.path;
-  const authSource = reader.read(authPath);
+  return { info, target, reader, runtimeDir: dir, init, context, authPath, authSource: reader.read(authPath) };
+}
+
+export async function findProviderSetup(options: SetupOptions & { command: string }): Promise<ProviderSetup> {
+  const { command } = options;
+  const setup = await findInitSetup(options, (info) => {
+    const link = linkedRuntime(info.packageJson);
+    if (!link) {
+      throw new CliError(
+        "NotSetUp",
+        `${info.root} has no create-auth setup (its package.json does not link ${RUNTIME_PACKAGE_NAME} from a folder): run npx create-auth init there first, then ${command}.`,
+      );
+    }
+    if ("outside" in link) {
+      throw new CliError(
+        "UnsupportedProject",
+        `package.json links ${RUNTIME_PACKAGE_NAME} from ${link.outside}, outside the app: ${command} only writes inside ${info.root}.`,
+      );
+    }
+    return link.dir;
+  });
+  const { authSource, init, authPath, target } = setup;
   if (authSource === null) {
     throw new CliError(
       "NotSetUp",
       `No auth ${init.auth.noun ?? "module"} at ${authPath}, where create-auth init writes it for this ${target.name} app: run npx create-auth init there to write one (or move yours back), then ${command}.`,
     );
   }
-  return { info, target, reader, runtimeDir, init, context, authPath, authSource };
+  return { ...setup, authSource };
 }

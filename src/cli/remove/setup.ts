@@ -5,44 +5,21 @@
  * `file:` link. With them the target's own `init` says what it writes in this app, so remove takes out
  * exactly that. A project holding nothing of create-auth's is refused in one line. Reads only.
  */
-import path from "node:path";
+import { DEFAULT_RUNTIME_DIR } from "../answers/resolve.js";
 import type { Database } from "../database/drivers.js";
 import { projectOrms } from "../database/orm-plan.js";
-import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
-import type { ProjectReader } from "../plan/reader.js";
+import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../plan/provider-setup.js";
 import { findProvider, type ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { RuntimeSource } from "../runtime-package/source.js";
-import type { Answers, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
 import { configuredProviders } from "../transforms/auth-providers.js";
 
-/** Where init writes the runtime package unless told otherwise. */
-export const DEFAULT_RUNTIME_DIR = "vendor/auth-runtime";
 /** The first line of the block init appends to the env file. */
 export const ENV_HEADER =
   "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.";
 
-export interface RemoveSetup {
-  info: ProjectInfo;
-  target: Target;
-  reader: ProjectReader;
-  runtimeDir: string;
-  /** The context init would plan with for the answers read back. */
-  context: PlanContext;
-  init: TargetInit;
-  authPath: string;
-  authSource: string | null;
-}
-
-/** `file:./vendor/auth-runtime` → `vendor/auth-runtime`; null for any other kind of dependency. */
-function linkedRuntimeDir(info: ProjectInfo): string | null {
-  const pkg = info.packageJson;
-  const spec = pkg.dependencies?.[RUNTIME_PACKAGE_NAME] ?? pkg.devDependencies?.[RUNTIME_PACKAGE_NAME];
-  if (!spec?.startsWith("file:")) return null;
-  const dir = path.posix.normalize(spec.slice("file:".length).replaceAll("\\", "/")).replace(/\/+$/, "");
-  return dir === "." || dir === "" || dir.startsWith("..") ? null : dir;
-}
+/** InitSetup with the answers init was given read back into `context`, and `init` planned with them. */
+export type RemoveSetup = InitSetup;
 
 /** The database a client module init wrote connects to, by the driver it imports. */
 function databaseOf(client: string | null): { db: Database; nodeVersion?: string } | null {
@@ -66,36 +43,16 @@ export function providersOf(source: string | null, file: string): ProviderEntry[
   }
 }
 
-export async function findRemoveSetup(options: {
-  reader: ProjectReader;
-  userAgent: string | undefined;
-  runtime: RuntimeSource;
-  loadRender(framework: string): Promise<PlanContext["render"]>;
-}): Promise<RemoveSetup> {
-  const { reader } = options;
-  const { info, target } = detectProject(reader, { userAgent: options.userAgent });
-  const runtimeDir = linkedRuntimeDir(info) ?? DEFAULT_RUNTIME_DIR;
-  const answers: Answers = {
-    framework: target.id,
-    providers: [],
-    strategy: "jwt",
-    db: "none",
-    orm: "none",
-    runtimeDir,
+export async function findRemoveSetup(options: SetupOptions): Promise<RemoveSetup> {
+  // A link that leaves the app is not followed: only the default folder is looked at.
+  const linkedDir = (info: InitSetup["info"]) => {
+    const link = linkedRuntime(info.packageJson);
+    return link && "dir" in link ? link.dir : null;
   };
-  const context: PlanContext = {
-    info,
-    answers,
-    reader,
-    secret: "",
-    runtime: options.runtime,
-    render: await options.loadRender(target.id),
-    overwrite: new Set(),
-  };
-  const first = target.init(context);
-  const authPath = first.auth.path;
-  const authSource = reader.read(authPath);
-  const database = databaseOf(reader.read(first.database.clientFile));
+  const setup = await findInitSetup(options, (info) => linkedDir(info) ?? DEFAULT_RUNTIME_DIR);
+  const { info, target, reader, runtimeDir, context, init, authPath, authSource } = setup;
+  const { answers } = context;
+  const database = databaseOf(reader.read(init.database.clientFile));
   answers.providers = providersOf(authSource, authPath);
   answers.strategy = authSource && /strategy:\s*["']database["']/.test(authSource) ? "database" : "jwt";
   if (database) {
@@ -110,15 +67,15 @@ export async function findRemoveSetup(options: {
     answers.db = dialect;
   }
   const evidence =
-    linkedRuntimeDir(info) !== null ||
+    linkedDir(info) !== null ||
     reader.exists(`${runtimeDir}/MANIFEST.json`) ||
     (authSource?.includes(RUNTIME_PACKAGE_NAME) ?? false) ||
     (reader.read(info.envFile)?.includes(ENV_HEADER) ?? false);
   if (!evidence) {
     throw new CliError(
       "NotSetUp",
-      `${info.root} has no create-auth setup (no ${RUNTIME_PACKAGE_NAME} link in package.json, no ${runtimeDir}/MANIFEST.json, no auth ${first.auth.noun ?? "module"} at ${authPath}): nothing to remove.`,
+      `${info.root} has no create-auth setup (no ${RUNTIME_PACKAGE_NAME} link in package.json, no ${runtimeDir}/MANIFEST.json, no auth ${init.auth.noun ?? "module"} at ${authPath}): nothing to remove.`,
     );
   }
-  return { info, target, reader, runtimeDir, context, init: target.init(context), authPath, authSource };
+  return { ...setup, init: target.init(context) };
 }

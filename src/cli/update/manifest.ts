@@ -5,37 +5,37 @@
  * is otherwise not a plain relative path is refused before anything is read or planned through it, and a
  * manifest that is missing or not one is a one-line error saying how to get a good one back.
  */
-import path from "node:path";
 import { CliError } from "../errors.js";
+import { linkedRuntime } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
 import { isPlainPath } from "../runtime-package/paths.js";
 import { type Manifest, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
+import type { PackageJson } from "../targets/types.js";
 
 /** The runtime folder package.json links (`file:./vendor/auth-runtime` → `vendor/auth-runtime`); refuses one outside the app. */
 export function linkedRuntimeDir(reader: ProjectReader): string {
   const text = reader.read("package.json");
-  let pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> } = {};
+  let pkg: PackageJson = {};
   try {
-    pkg = text === null ? {} : (JSON.parse(text) as typeof pkg);
+    pkg = text === null ? {} : (JSON.parse(text) as PackageJson);
   } catch {
     throw new CliError("UnsupportedProject", `${reader.root}/package.json is not valid JSON; fix it, then run update.`);
   }
-  const spec = pkg.dependencies?.[RUNTIME_PACKAGE_NAME] ?? pkg.devDependencies?.[RUNTIME_PACKAGE_NAME];
-  if (typeof spec !== "string" || !spec.startsWith("file:")) {
+  const link = linkedRuntime(pkg);
+  if (link === null) {
     throw new CliError(
       "NotSetUp",
       `${reader.root} has no create-auth setup (its package.json does not link ${RUNTIME_PACKAGE_NAME} from a folder): run npx create-auth init there first.`,
     );
   }
-  const dir = path.posix.normalize(spec.slice("file:".length).replaceAll("\\", "/")).replace(/\/+$/, "");
-  if (dir === "." || dir === "" || !isPlainPath(dir)) {
+  if ("outside" in link) {
     throw new CliError(
       "UnsupportedProject",
-      `package.json links ${RUNTIME_PACKAGE_NAME} from ${spec}, outside the app: update only writes inside ${reader.root}.`,
+      `package.json links ${RUNTIME_PACKAGE_NAME} from ${link.outside}, outside the app: update only writes inside ${reader.root}.`,
     );
   }
-  return dir;
+  return link.dir;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
