@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gitignoreMatches } from "../../src/cli/detect/git-ignore.js";
+import { maskEnvValues } from "../../src/cli/env/mask.js";
 import { maskEnvSecrets } from "../../src/cli/review/mask.js";
 import { unifiedDiff } from "../../src/cli/review/unified-diff.js";
 import { addIgnorePattern } from "../../src/cli/transforms/gitignore.js";
@@ -127,6 +128,35 @@ describe("maskEnvSecrets", () => {
     const text = "AUTH_SECRET=abc\nAUTH_GITHUB_SECRET=\nAUTH_GITHUB_ID=id\n";
     expect(maskEnvSecrets(text, ["AUTH_SECRET", "AUTH_GITHUB_SECRET"])).toBe(
       "AUTH_SECRET=<hidden>\nAUTH_GITHUB_SECRET=\nAUTH_GITHUB_ID=id\n",
+    );
+  });
+});
+
+describe("maskEnvValues", () => {
+  it("hides every line of a secret's quoted multi-line value, and nothing of the other keys", () => {
+    const text = [
+      "# keys",
+      'PRIVATE_KEY="-----BEGIN PRIVATE KEY-----',
+      "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+      "AUTH_GITHUB_ID=looks-like-a-key",
+      '-----END PRIVATE KEY-----" # the signing key',
+      'NOTE="two\r\nlines"',
+      "export AUTH_SECRET = abc",
+      "EMPTY_SECRET=",
+      "",
+    ].join("\r\n");
+    expect(maskEnvValues(text, ["PRIVATE_KEY", "AUTH_SECRET", "EMPTY_SECRET"], "<hidden>")).toBe(
+      [
+        "# keys",
+        "PRIVATE_KEY=<hidden>",
+        "<hidden>",
+        "<hidden>",
+        "<hidden>",
+        'NOTE="two\r\nlines"',
+        "export AUTH_SECRET = <hidden>",
+        "EMPTY_SECRET=",
+        "",
+      ].join("\r\n"),
     );
   });
 });

@@ -4,6 +4,10 @@
  * the end; an existing key is only rewritten when the caller says so for that key (`replace`), or when
  * it is present but blank and the caller allows filling it (`fill`).
  */
+import { isBlankValue, splitLines } from "./lines.js";
+
+// The grammar's readers, where the commands have always imported them from.
+export { assignedKeys, type EnvLine, isBlankValue, readEnvValue, splitLines } from "./lines.js";
 
 export interface EnvEntry {
   key: string;
@@ -24,63 +28,9 @@ export interface EnvMergeResult {
   kept: string[];
 }
 
-export interface EnvLine {
-  text: string;
-  eol: string;
-  /** The key this line assigns, or null for comments, blanks and continuation lines of quoted values. */
-  key: string | null;
-  /** Offset in `text` where the value starts (just after `=`). */
-  valueStart: number;
-}
-
-const ASSIGNMENT = /^(\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=)/;
-
-/** Splits into lines that keep their own terminator, so joining them gives back the input exactly. */
-export function splitLines(source: string): EnvLine[] {
-  const lines: EnvLine[] = [];
-  const re = /([^\r\n]*)(\r\n|\n|\r|$)/g;
-  let openQuote: string | null = null;
-  for (const match of source.matchAll(re)) {
-    const [whole, text = "", eol = ""] = match;
-    if (whole === "") break;
-    if (openQuote) {
-      // Inside a multi-line quoted value: this line is data, not an assignment.
-      if (text.includes(openQuote)) openQuote = null;
-      lines.push({ text, eol, key: null, valueStart: 0 });
-      continue;
-    }
-    const assignment = ASSIGNMENT.exec(text);
-    if (!assignment) {
-      lines.push({ text, eol, key: null, valueStart: 0 });
-      continue;
-    }
-    const valueStart = assignment[1]!.length;
-    const value = text.slice(valueStart).trimStart();
-    const quote = value[0];
-    if ((quote === '"' || quote === "'" || quote === "`") && !value.slice(1).includes(quote)) openQuote = quote;
-    lines.push({ text, eol, key: assignment[2]!, valueStart });
-  }
-  return lines;
-}
-
-/** Whether an assignment's value is empty (`KEY=`, `KEY=""`, `KEY= # comment`). */
-export function isBlankValue(line: EnvLine): boolean {
-  const raw = line.text.slice(line.valueStart).trim();
-  return raw === "" || raw === '""' || raw === "''" || raw.startsWith("#");
-}
-
 /** The line terminator the file already uses (CRLF wins when any line has it), LF for new files. */
 export function detectEol(source: string): string {
   return source.includes("\r\n") ? "\r\n" : "\n";
-}
-
-/** The value of `key` in a dotenv text (last assignment wins, as dotenv does), or undefined. */
-export function readEnvValue(source: string, key: string): string | undefined {
-  let found: string | undefined;
-  for (const line of splitLines(source)) {
-    if (line.key === key) found = line.text.slice(line.valueStart).trim();
-  }
-  return found;
 }
 
 /**
@@ -90,7 +40,7 @@ export function readEnvValue(source: string, key: string): string | undefined {
 export function mergeEnv(source: string | null, entries: EnvEntry[], header: string[] = []): EnvMergeResult {
   const original = source ?? "";
   const eol = detectEol(original);
-  const lines = splitLines(original);
+  let lines = splitLines(original);
   const added: string[] = [];
   const replaced: string[] = [];
   const kept: string[] = [];
@@ -113,6 +63,8 @@ export function mergeEnv(source: string | null, entries: EnvEntry[], header: str
       const spacing = /^[ \t]*/.exec(line.text.slice(line.valueStart))![0];
       line.text = line.text.slice(0, line.valueStart) + spacing + entry.value;
     }
+    // The old value's other lines (a quoted value across lines) go with it: left, they would be stray text.
+    lines = lines.filter((line) => line.continues !== entry.key);
     replaced.push(entry.key);
   }
 
@@ -126,9 +78,4 @@ export function mergeEnv(source: string | null, entries: EnvEntry[], header: str
     for (const line of appended) content += line + eol;
   }
   return { content, added, replaced, kept };
-}
-
-/** Every key a dotenv text assigns, in order, each once: what a diff of it must mask when they may be secrets. */
-export function assignedKeys(source: string | null): string[] {
-  return [...new Set(splitLines(source ?? "").flatMap((line) => (line.key === null ? [] : [line.key])))];
 }

@@ -1,0 +1,98 @@
+/**
+ * The secret half of the safety contract for the commands that connect to the app's database: `migrate`
+ * and `db prune`, with --dry-run and --json, never print the password of the DATABASE_URL they read from the
+ * app's .env: not in the target they name, not when PostgreSQL refuses the password, not when nothing listens.
+ * Real PostgreSQL on loopback, an app folder on disk with this repository's drivers linked in.
+ */
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Host } from "../../src/cli/host.js";
+import { run } from "../../src/cli/main.js";
+import { diskReader } from "../../src/cli/plan/reader.js";
+import { sqlSchema } from "../../src/cli/schema/sql.js";
+import { createPostgresDatabase } from "../support/postgres.mjs";
+import { type CliRun, removeTemps, repoRoot, tempDir } from "./support.js";
+
+afterAll(removeTemps);
+
+const WRONG = "Wr0ng-pa55-4f7e9c";
+
+/** An app folder with the drivers, the auth tables' migration and `url` as DATABASE_URL in its .env. */
+function app(url: string): string {
+  const root = tempDir("safety-db");
+  writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "app", private: true }));
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+  mkdirSync(path.join(root, "auth-migrations"));
+  writeFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), sqlSchema("postgres"));
+  writeFileSync(path.join(root, ".env"), `# the app's database\nDATABASE_URL="${url}"\n`);
+  return root;
+}
+
+async function cli(args: string[]): Promise<CliRun> {
+  const output = { stdout: "", stderr: "" };
+  const refuse = () => {
+    throw new Error("these commands write no files");
+  };
+  const host: Host = {
+    cwd: repoRoot,
+    env: {},
+    terminal: false,
+    stdout: (text) => {
+      output.stdout += text;
+    },
+    stderr: (text) => {
+      output.stderr += text;
+    },
+    reader: diskReader,
+    apply: refuse,
+    install: refuse,
+    runtime: refuse,
+  };
+  const status = await run(args, "auth", host);
+  return { status, ...output };
+}
+
+const COMMANDS = [
+  ["migrate", "{dir}", "--dry-run"],
+  ["migrate", "{dir}", "--dry-run", "--json"],
+  ["db", "prune", "{dir}", "--dry-run"],
+  ["db", "prune", "{dir}", "--dry-run", "--json"],
+];
+const argv = (command: string[], root: string) => command.map((arg) => (arg === "{dir}" ? root : arg));
+const title = (command: string[]) => command.filter((arg) => arg !== "{dir}").join(" ");
+
+describe("migrate and db prune never print the database password", () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("with the right password: the target names the user, host and database only", async () => {
+    const { host, port, user, password, database: name } = database.connection;
+    const root = app(`postgres://${user}:${password}@${host}:${port}/${name}`);
+    for (const command of COMMANDS) {
+      const result = await cli(argv(command, root));
+      const said = result.stdout + result.stderr;
+      expect(said, title(command)).toContain(`${user}@${host}:${port}/${name}`);
+      expect(said, title(command)).not.toContain(`:${password}@`);
+    }
+  });
+
+  it("when PostgreSQL refuses the password, and when nothing listens at the address", async () => {
+    const { host, port, user, database: name } = database.connection;
+    for (const url of [
+      `postgres://${user}:${WRONG}@${host}:${port}/${name}`,
+      `postgres://notes:${WRONG}@127.0.0.1:1/notes`,
+    ]) {
+      const root = app(url);
+      for (const command of COMMANDS) {
+        const result = await cli(argv(command, root));
+        // migrate --dry-run shows every migration as pending when it cannot connect; db prune fails.
+        expect(result.stdout + result.stderr, title(command)).toContain("Could not connect to PostgreSQL");
+        expect(result.stdout + result.stderr, `${title(command)} on ${url}`).not.toContain(WRONG);
+      }
+    }
+  });
+});
