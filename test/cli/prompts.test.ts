@@ -56,8 +56,12 @@ async function runInPty(
   return { status, screen: screen.replace(ansi, "") };
 }
 
-describe.skipIf(!hasScript)("init on a terminal", () => {
-  it("finds providers by search, asks for the database, shows the diff, and applies after confirmation", async () => {
+// Each case is its own process on its own pty and fixture copy, and mostly waits (for the CLI's next prompt, between
+// keystrokes, on the installer): the cases of a block run at the same time.
+describe.skipIf(!hasScript).concurrent("init on a terminal", () => {
+  it("finds providers by search, asks for the database, shows the diff, and applies after confirmation", async ({
+    expect,
+  }) => {
     const dir = copyFixture("next-app");
     const run = await runInPty(
       ["init", dir, "--no-install"],
@@ -82,7 +86,7 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
     expect(read(dir, ".env.local")).toContain("AUTH_GITHUB_ID=");
   });
 
-  it("asks before replacing an existing auth.ts, and keeps it when the answer is no", async () => {
+  it("asks before replacing an existing auth.ts, and keeps it when the answer is no", async ({ expect }) => {
     const dir = copyFixture("next-app");
     writeFileSync(path.join(dir, "auth.ts"), "export const mine = true;\n");
     const before = hashTree(dir);
@@ -95,7 +99,7 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
     expect(hashTree(dir)).toBe(before);
   });
 
-  it("asks where sessions live once a database is chosen, and wires that database", async () => {
+  it("asks where sessions live once a database is chosen, and wires that database", async ({ expect }) => {
     const dir = copyFixture("next-app");
     const run = await runInPty(
       ["init", dir, "--providers", "github", "--no-install", "--yes"],
@@ -110,7 +114,7 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
     expect(auth).toContain('session: { strategy: "database" },');
   });
 
-  it("does not offer None for the database when --strategy database was given", async () => {
+  it("does not offer None for the database when --strategy database was given", async ({ expect }) => {
     const dir = copyFixture("next-app");
     const run = await runInPty(
       ["init", dir, "--providers", "github", "--strategy", "database", "--no-install", "--yes"],
@@ -122,7 +126,7 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
     expect(read(dir, "auth.ts")).toContain("adapter: sqlite(db),");
   });
 
-  it("asks for the database without offering None when email sign-in needs one, and says why", async () => {
+  it("asks for the database without offering None when email sign-in needs one, and says why", async ({ expect }) => {
     const dir = copyFixture("next-app");
     const run = await runInPty(
       ["init", dir, "--providers", "nodemailer", "--strategy", "jwt", "--no-install", "--yes"],
@@ -137,23 +141,41 @@ describe.skipIf(!hasScript)("init on a terminal", () => {
 
 /**
  * A stand-in `npm` first on PATH: it says something, as npm does, and exits with `status` (the real install
- * needs the registry). What it was run with is kept in its folder.
+ * needs the registry). What it was run with is kept in its folder. `seconds` keeps it working that long (the
+ * spinner's case, so the spinner turns a few frames: clack draws one every 80 ms); the others need no wait.
  */
-function fakeNpm(status: number): string {
+function fakeNpm(status: number, seconds = 0): string {
   const bin = tempDir("fake-npm");
   mkdirSync(bin, { recursive: true });
-  const script = `#!/bin/sh\necho "$@" > "${bin}/args"\necho "added 3 packages from the stand-in"\nsleep 1\nexit ${status}\n`;
+  const script = `#!/bin/sh\necho "$@" > "${bin}/args"\necho "added 3 packages from the stand-in"\nsleep ${seconds}\nexit ${status}\n`;
   writeFileSync(path.join(bin, "npm"), script);
   chmodSync(path.join(bin, "npm"), 0o755);
   return bin;
 }
 
-describe.skipIf(!hasScript)("install progress", () => {
+/** The CLI with its output piped (not a terminal), the stand-in `npm` folder first on PATH; resolves when it exits. */
+function runPiped(args: string[], npm: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cliBin(), ...args], {
+    env: { ...process.env, PATH: `${npm}:${process.env["PATH"]}` },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
+}
+
+describe.skipIf(!hasScript).concurrent("install progress", () => {
   const args = (dir: string) => ["init", dir, "--providers", "github", "--db", "none", "--yes"];
 
-  it("shows a spinner on a terminal, holding back the installer's output while it works", async () => {
+  it("shows a spinner on a terminal, holding back the installer's output while it works", async ({ expect }) => {
     const dir = copyFixture("next-app");
-    const npm = fakeNpm(0);
+    const npm = fakeNpm(0, 0.4);
     const run = await runInPty(args(dir), [], { path: npm });
     expect(run.status).toBe(0);
     expect(read(npm, "args")).toBe("install --no-audit --no-fund\n");
@@ -162,7 +184,9 @@ describe.skipIf(!hasScript)("install progress", () => {
     expect(run.screen.indexOf("Installed dependencies")).toBeLessThan(run.screen.indexOf("Created auth.ts"));
   });
 
-  it("shows the held-back output when the install fails, and exits 1 saying the files are written", async () => {
+  it("shows the held-back output when the install fails, and exits 1 saying the files are written", async ({
+    expect,
+  }) => {
     const dir = copyFixture("next-app");
     const run = await runInPty(args(dir), [], { path: fakeNpm(1) });
     expect(run.status).toBe(1);
@@ -171,27 +195,20 @@ describe.skipIf(!hasScript)("install progress", () => {
     expect(read(dir, "auth.ts")).toContain("NextAuth(");
   });
 
-  it("says a line before and after, with the installer's own output between, when not on a terminal", () => {
+  it("says a line before and after, with the installer's own output between, when not on a terminal", async ({
+    expect,
+  }) => {
     const dir = copyFixture("next-app");
-    const npm = fakeNpm(0);
-    const run = spawnSync(process.execPath, [cliBin(), ...args(dir)], {
-      encoding: "utf8",
-      env: { ...process.env, PATH: `${npm}:${process.env["PATH"]}` },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const run = await runPiped(args(dir), fakeNpm(0));
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(
       /Installing dependencies: npm install --no-audit --no-fund\nadded 3 packages from the stand-in\nInstalled dependencies\.\n/,
     );
   });
 
-  it("with --json, keeps stdout for the one object and sends the installer's output to stderr", () => {
+  it("with --json, keeps stdout for the one object and sends the installer's output to stderr", async ({ expect }) => {
     const dir = copyFixture("next-app");
-    const run = spawnSync(process.execPath, [cliBin(), ...args(dir), "--json"], {
-      encoding: "utf8",
-      env: { ...process.env, PATH: `${fakeNpm(0)}:${process.env["PATH"]}` },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const run = await runPiped([...args(dir), "--json"], fakeNpm(0));
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout).outcome.install).toBe("done");
     expect(run.stderr).toContain("added 3 packages from the stand-in");
