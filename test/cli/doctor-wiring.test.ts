@@ -168,4 +168,30 @@ export default component$(() => {
     ]);
     expect(found[0]!.fix).toContain(`export useSignOut from ${plugin} again`);
   });
+
+  test("hooks of a QwikAuth$ moved out of the plugin must be exported by a route module, or Qwik City never runs them", async () => {
+    const project = await initialised("qwik-city-1");
+    project.write("src/auth.ts", project.read(plugin));
+    project.write(plugin, 'export { onRequest } from "~/auth";\n');
+    project.write("src/components/header/header.tsx", header.replace("~/routes/plugin@auth", "~/auth"));
+    const run = await doctor(project);
+    expect(run.ids).toContain("wiring.qwik-plugin");
+    expect(byId(run, "wiring.qwik-hook-unregistered")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        file: "src/components/header/header.tsx",
+        message: expect.stringMatching(
+          /^src\/components\/header\/header\.tsx uses useSession, useSignOut from src\/auth\.ts, which no plugin, layout or index under src\/routes exports/,
+        ),
+        fix: expect.stringContaining('export { onRequest, useSession, useSignOut } from "~/auth"'),
+      }),
+    ]);
+    // Re-exported from the plugin, or from the root layout: registered.
+    project.write(plugin, 'export { onRequest, useSession } from "~/auth";\n');
+    project.write(
+      "src/routes/layout.tsx",
+      `${project.read("src/routes/layout.tsx")}\nexport { useSignOut } from "~/auth";\n`,
+    );
+    expect(byId(await doctor(project), "wiring.qwik-hook-unregistered")).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import { prismaModelName } from "../schema/prisma.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
-import { importedModule } from "./wiring-imports.js";
+import { importedModule, moduleFile } from "./wiring-imports.js";
 
 /** One table as the adapter will query it: its model table, its SQL name and column names, and who says so. */
 export interface ExpectedTable {
@@ -62,8 +62,6 @@ export function prismaTables(reader: ProjectReader, info: ProjectInfo): Expected
     };
   });
 }
-
-const MODULE_FILES = [".ts", ".mts", ".tsx", ".js", ".mjs", "/index.ts", "/index.js"];
 
 /** What the auth module passes to the drizzle adapter: option key → the imported table (module, export name). */
 function drizzleOptions(authSource: string, authFile: string): Map<string, { specifier: string; name: string }> {
@@ -124,10 +122,7 @@ export function drizzleTables(reader: ProjectReader, info: ProjectInfo, authFile
     const key = drizzleTableName(table);
     const option = options.get(key);
     const stem = option ? importedModule(info, authFile, option.specifier) : null;
-    const file =
-      stem === null
-        ? null
-        : (MODULE_FILES.map((ext) => stem + ext).find((candidate) => reader.read(candidate) !== null) ?? null);
+    const file = stem === null ? null : moduleFile(reader, stem);
     // A table the adapter is not given is its default: the table model's.
     if (!option || !file) return modelNames(table);
     return fromModule(reader, file, option.name, table);

@@ -44,8 +44,15 @@ export function importedModule(info: Pick<ProjectInfo, "aliases">, from: string,
   return target === null ? null : target.replace(SOURCE_FILE, "").replace(/\/index$/, "");
 }
 
+const MODULE_FILES = [".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs", "/index.ts", "/index.tsx", "/index.js"];
+
+/** The file a module path without its extension (importedModule's answer) is, when it is one of the app's. */
+export function moduleFile(reader: ProjectReader, stem: string): string | null {
+  return MODULE_FILES.map((ext) => stem + ext).find((candidate) => reader.read(candidate) !== null) ?? null;
+}
+
 /** The names a module imports by name (values, not types) or re-exports, per specifier. */
-function namedImports(source: string, file: string): { specifier: string; names: string[] }[] {
+export function namedImports(source: string, file: string): { specifier: string; names: string[] }[] {
   const ts = typescript();
   const out: { specifier: string; names: string[] }[] = [];
   for (const statement of parseSyntax(source, file).statements) {
