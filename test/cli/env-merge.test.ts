@@ -78,4 +78,10 @@ describe("mergeEnv", () => {
       expect(removeEnvKeys(merged, ["B"], ["Auth"]).content).toBe(ended);
     }
   });
+
+  it("replaces a quoted value across lines whole: its old lines go with it", () => {
+    const source = 'A=1\r\nAUTH_SECRET="old\r\nstill old"\r\nB=2\r\n';
+    const result = mergeEnv(source, [{ key: "AUTH_SECRET", value: "new", mode: "replace" }]);
+    expect(result.content).toBe("A=1\r\nAUTH_SECRET=new\r\nB=2\r\n");
+  });
 });
