@@ -27,14 +27,14 @@ export interface EnvAndRuntimePlan {
 }
 
 /** The SQLite file holds every user and live session token: it stays out of git with its -wal/-shm companions. */
-const SQLITE_IGNORE: IgnoreEntry = {
+export const SQLITE_IGNORE: IgnoreEntry = {
   pattern: "auth.db*",
   comment: "the SQLite auth database: users and live sessions",
   what: "the SQLite auth database",
 };
 
 /** Un-ignores `.env.example` after a pattern that hid it; placed after that pattern, so it wins (gitignore(5)). */
-const EXAMPLE_UNIGNORE: IgnoreEntry = {
+export const EXAMPLE_UNIGNORE: IgnoreEntry = {
   pattern: "!.env.example",
   comment: "the env placeholders (no secrets) are for teammates: commit them",
   what: "commit .env.example",

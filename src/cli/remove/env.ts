@@ -5,25 +5,23 @@
  * file name); `.env.example` its placeholders; `.gitignore` the patterns init appended, except the one that
  * keeps an env file that stays (with values in it) out of git. A file left with nothing is deleted. Pure.
  */
+import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { assignedKeys, splitLines } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
+import { EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-runtime.js";
 import type { FileChange } from "../plan/types.js";
 import { removeIgnorePattern } from "../transforms/gitignore-remove.js";
 import { ENV_HEADER, type RemoveSetup } from "./setup.js";
 
 /** Values init writes itself into its block: they are its own, not the user's, when still there. */
+const sqlite = DATABASE_DRIVERS.sqlite;
 const INIT_VALUES: Record<string, (value: string) => boolean> = {
   AUTH_SECRET: () => true,
-  AUTH_DATABASE_FILE: (value) => value === "auth.db",
+  [sqlite.envKey]: (value) => value === sqlite.envValue,
 };
 
-/** The patterns init appends to .gitignore (env/plan.ts, plan/env-and-runtime.ts), with their comments. */
-export const ENV_IGNORE_COMMENT = "local env files hold secrets: never commit them";
-export const SQLITE_IGNORE = { pattern: "auth.db*", comment: "the SQLite auth database: users and live sessions" };
-export const EXAMPLE_UNIGNORE = {
-  pattern: "!.env.example",
-  comment: "the env placeholders (no secrets) are for teammates: commit them",
-};
+/** The comment init puts above the env file's .gitignore pattern (env/plan.ts planSecretsFile). */
+const ENV_IGNORE_COMMENT = "local env files hold secrets: never commit them";
 const STARTER_HEADER = "# What the framework's own starter keeps out of git";
 
 export interface EnvRemoval {
@@ -102,7 +100,7 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
       if (typeof after === "string" && after !== "unchanged") text = after;
     };
     take(EXAMPLE_UNIGNORE.pattern, EXAMPLE_UNIGNORE.comment);
-    const databaseFiles = reader.files("").filter((name) => name.startsWith("auth.db"));
+    const databaseFiles = reader.files("").filter((name) => name.startsWith(sqlite.envValue));
     if (databaseFiles.length === 0) take(SQLITE_IGNORE.pattern, SQLITE_IGNORE.comment);
     if (envGone) take(target.envIgnorePattern, ENV_IGNORE_COMMENT);
     else if (

@@ -95,7 +95,8 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   // The env keys init may have written: the providers', the database's; only blank ones go.
   const databaseKeys = [...new Set(Object.values(DATABASE_DRIVERS).map((driver) => driver.envKey))];
   const keys = [...context.answers.providers.flatMap((provider) => provider.envKeys), ...databaseKeys];
-  const sqliteFile = readEnvValue(reader.read(info.envFile) ?? "", "AUTH_DATABASE_FILE") || "auth.db";
+  const sqlite = DATABASE_DRIVERS.sqlite;
+  const sqliteFile = readEnvValue(reader.read(info.envFile) ?? "", sqlite.envKey) || sqlite.envValue;
   const env = planEnvRemoval(setup, keys);
   for (const change of env.changes) steps.push({ kind: "change", change });
   notes.push(...env.notes);
