@@ -2,6 +2,7 @@
 // disk whose node_modules holds the drivers (as an app's does), typed as users type it (main.ts's run on a
 // Host of that folder). Each dialect runs one story: apply, re-run, a failing file that
 // leaves the database as it was, the fixed file, a dry run, the --json object, edited and removed files.
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +17,6 @@ import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
-import { runCommand } from "../support/processes.mjs";
 import { initFixture, materialize, removeTemps, repoRoot, tempDir } from "./support.js";
 
 afterAll(removeTemps);
@@ -619,23 +619,42 @@ describe("auth migrate on SQLite, two processes at once", () => {
     }));
     const url = (file: string) => JSON.stringify(pathToFileURL(path.join(repoRoot, file)).href);
     // Node 24 runs the TypeScript sources (node:sqlite, nothing to compile); each process prints what it applied.
-    // Both start migrating at the same moment, once their modules are loaded and the database is open.
-    const startAt = Date.now() + 3_000;
+    // Both start migrating at the same moment, once their modules are loaded and the database is open: each says
+    // "ready" and waits for its stdin, which both get once both are ready.
     const script = `
+      import { once } from "node:events";
       import { register } from "node:module";
       register(${url("test/support/adapter-ts-resolve.mjs")});
       const { openDatabase } = await import(${url("src/cli/database/connect.ts")});
       const { migrate } = await import(${url("src/cli/database/migrator.ts")});
       const db = await openDatabase(${JSON.stringify(root)}, { AUTH_DATABASE_FILE: "auth.db" });
-      await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()));
+      console.log("ready");
+      await once(process.stdin, "data");
       const { appliedNow } = await migrate(db, ${JSON.stringify(files)});
       await db.close();
       console.log(JSON.stringify(appliedNow));
     `;
-    const runs = await Promise.all(
-      [1, 2].map(() => runCommand(node, ["--input-type=module", "-e", script], { timeoutMs: 120_000 })),
-    );
-    const applied = runs.map((run) => JSON.parse(run.output.trim().split("\n").at(-1)!) as string[]);
+    const children = [1, 2].map(() => {
+      const child = spawn(node, ["--input-type=module", "-e", script], {
+        stdio: ["pipe", "pipe", "inherit"],
+        timeout: 120_000,
+      });
+      let output = "";
+      let ready = () => {};
+      const exited = new Promise<string>((resolve, reject) => {
+        child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}:\n${output}`))));
+      });
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        if (output.startsWith("ready\n")) ready();
+      });
+      // Ready, or ended before it (then its failure is the test's).
+      return { child, exited, ready: Promise.race([new Promise<void>((resolve) => (ready = resolve)), exited]) };
+    });
+    await Promise.all(children.map(({ ready }) => ready));
+    for (const { child } of children) child.stdin.end("go\n");
+    const runs = await Promise.all(children.map(({ exited }) => exited));
+    const applied = runs.map((output) => JSON.parse(output.trim().split("\n").at(-1)!) as string[]);
     expect(applied.flat().sort()).toEqual(files.map((file) => file.name));
     const db = await openDatabase(root, { AUTH_DATABASE_FILE: "auth.db" });
     try {
