@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyPlan } from "../../src/cli/apply/apply.js";
+import { PENDING_JOURNAL, recoverApply } from "../../src/cli/apply/journal.js";
 import type { FileChange, Plan } from "../../src/cli/plan/types.js";
-import { copyFixture, hashTree, read, removeTemps } from "./support.js";
+import { copyFixture, hashTree, read, removeTemps, tempDir } from "./support.js";
 
 afterAll(removeTemps);
 
@@ -77,5 +79,88 @@ describe("applyPlan", () => {
     expect(() =>
       applyPlan(plan(dir, [{ kind: "edit", path: "app/page.tsx", before: "stale", after: "new", reason: "t" }])),
     ).toThrow(/changed while create-auth was planning/);
+  });
+});
+
+describe("applyPlan's last line of defence: nothing outside the project", () => {
+  /** An app beside a folder outside it, reached by a symlink in the app (`out`) and by a link as `.env`. */
+  function linkedApp(): { dir: string; outside: string } {
+    const dir = copyFixture("next-app");
+    const outside = tempDir("apply-outside");
+    writeFileSync(path.join(outside, "victim.txt"), "theirs\n");
+    symlinkSync(outside, path.join(dir, "out"));
+    symlinkSync(path.join(outside, "victim.txt"), path.join(dir, ".env"));
+    return { dir, outside };
+  }
+
+  it.each([
+    ["../victim.txt", "has an empty, . or .. segment"],
+    ["app/../../victim.txt", "has an empty, . or .. segment"],
+    ["/etc/victim.txt", "is not a relative path"],
+    ["out/new.ts", "once symlinks are followed, outside the project"],
+    ["out/deeper/new.ts", "once symlinks are followed, outside the project"],
+  ])("refuses to create %s, writing nothing anywhere", (file, why) => {
+    const { dir, outside } = linkedApp();
+    const before = [hashTree(dir), hashTree(outside)];
+    const attempt = () =>
+      applyPlan(
+        plan(dir, [
+          { kind: "create", path: "fine.ts", content: "x\n", reason: "t" },
+          { kind: "create", path: file, content: "x\n", reason: "t" },
+        ]),
+      );
+    expect(attempt).toThrow(`Refused to write ${file}: it `);
+    expect(attempt).toThrow(why);
+    expect([hashTree(dir), hashTree(outside)]).toEqual(before);
+  });
+
+  it("refuses to edit or delete a file that is a symlink, even to a file it could read", () => {
+    const { dir, outside } = linkedApp();
+    const before = [hashTree(dir), hashTree(outside)];
+    for (const change of [
+      { kind: "edit", path: ".env", before: "theirs\n", after: "A=1\n", reason: "t" },
+      { kind: "delete", path: ".env", before: "theirs\n", reason: "t" },
+    ] as const) {
+      expect(() => applyPlan(plan(dir, [change]))).toThrow(/^Refused to write \.env: it is a symbolic link \(to /);
+    }
+    expect([hashTree(dir), hashTree(outside)]).toEqual(before);
+  });
+});
+
+describe("recovery from an interrupted apply (the kill itself: safety-apply-kill.test.ts)", () => {
+  it("refuses a journal that names a file outside the project, touching nothing", () => {
+    const dir = copyFixture("next-app");
+    const outside = tempDir("apply-outside");
+    writeFileSync(path.join(outside, "victim.txt"), "theirs\n");
+    const journal = {
+      version: 1,
+      command: "init",
+      pid: 2 ** 22 + 1,
+      created: [],
+      emptied: [],
+      entries: [
+        { path: `../${path.basename(outside)}/victim.txt`, temp: null, backup: null, before: null, after: "0" },
+      ],
+    };
+    writeFileSync(path.join(dir, PENDING_JOURNAL), JSON.stringify(journal));
+    expect(() => recoverApply(dir)).toThrow(/create-auth did not write this journal and will not act on it/);
+    expect(readFileSync(path.join(outside, "victim.txt"), "utf8")).toBe("theirs\n");
+  });
+
+  it("leaves the journal of an apply still running in another process alone", async () => {
+    const dir = copyFixture("next-app");
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 20000)"], { stdio: "ignore" });
+    try {
+      const journal = { version: 1, command: "update", pid: other.pid, created: [], emptied: [], entries: [] };
+      writeFileSync(path.join(dir, PENDING_JOURNAL), JSON.stringify(journal));
+      expect(() => recoverApply(dir)).toThrow(`create-auth update (process ${other.pid}) is writing to this project`);
+      expect(existsSync(path.join(dir, PENDING_JOURNAL))).toBe(true);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it("has nothing to say where no apply was interrupted", () => {
+    expect(recoverApply(copyFixture("next-app"))).toBeNull();
   });
 });

@@ -2,14 +2,15 @@
  * The rule for a path a flag names (plan/project-path.ts), with hostile inputs: fast-check over path
  * strings made of `..`, `.`, empty segments, real symlinks on disk (out of the app, into it, dangling, a
  * relative one climbing out, a loop) and absolute prefixes, checked against a model of that folder; and any
- * string at all is either a path inside or a one-line InvalidOption.
+ * string at all is either a path inside or a one-line InvalidOption. The rule apply holds a plan's paths to
+ * (`unsafeChangePath`) is checked against the same model.
  */
 import { mkdirSync, realpathSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { CliError } from "../../src/cli/errors.js";
-import { projectPath } from "../../src/cli/plan/project-path.js";
+import { projectPath, unsafeChangePath } from "../../src/cli/plan/project-path.js";
 import { removeTemps, tempDir } from "./support.js";
 
 afterAll(removeTemps);
@@ -144,5 +145,48 @@ describe("a path a flag names stays inside the project", () => {
     expect(projectPath("/nowhere/app", "db/auth", rule)).toBe("db/auth");
     expect(projectPath("/nowhere/app", "/nowhere/app/db", rule)).toBe("db");
     expect(() => projectPath("/nowhere/app", "/nowhere/other", rule)).toThrow(/is outside it/);
+  });
+});
+
+describe("a path a plan writes stays inside the project (apply's last line of defence)", () => {
+  const { root } = linkedApp();
+  const name = fc.constantFrom("a", "b", "inner", "link-out", "dangling-out", "link-in", "up", "self", "loop", "new");
+
+  /** The model: where plain segments lead (the folder's path in the app), or out; and whether the last is a link. */
+  function modelled(segments: string[]): "folder out" | "a link" | "fine" {
+    let current: string[] = [];
+    for (const part of segments.slice(0, -1)) {
+      const link = LINKS[[...current, part].join("/")];
+      if (link === OUT) return "folder out";
+      current = link ?? [...current, part];
+    }
+    return LINKS[[...current, segments.at(-1)!].join("/")] === undefined ? "fine" : "a link";
+  }
+
+  test("plain paths are refused exactly when their folder leads out or the file is a link", () => {
+    fc.assert(
+      fc.property(fc.array(name, { minLength: 1, maxLength: 5 }), (segments) => {
+        const why = unsafeChangePath(root, segments.join("/"));
+        const want = modelled(segments);
+        if (want === "fine") expect(why).toBeNull();
+        else if (want === "a link") expect(why).toMatch(/^is a symbolic link \(to /);
+        else expect(why).toMatch(/once symlinks are followed, outside the project$|symlink loop/);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test("`..`, `.`, empty segments and absolute paths are refused before the disk is asked", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("a", "inner", "..", ".", ""), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom("", "/", "C:/", "\\\\server\\"),
+        (segments, prefix) => {
+          const value = prefix + segments.join("/");
+          const plain = prefix === "" && segments.every((segment) => !["..", ".", ""].includes(segment));
+          expect(unsafeChangePath(root, value) === null).toBe(plain);
+        },
+      ),
+    );
   });
 });
