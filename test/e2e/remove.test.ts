@@ -1,126 +1,225 @@
-// `auth remove` on real apps: the built CLI's init, a change the owner makes afterwards that uses nothing of
-// auth, then remove (run in this process through runRemove, as the program calls it), then the app's own
-// install, build and start. Express 5 (TypeScript, built with tsc), Express 4 (CommonJS) and SvelteKit 2 (its hooks and root layout edited by init) build and serve their pages as
-// before auth was added, with the owner's change, and the auth routes are gone. Nothing is mocked.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+// `auth remove` on real apps, one per framework (issue 14): each fixture is installed, built and started
+// before auth (its home page answers), then the built CLI's init, the owner's edits (one in a file init
+// edited, one in a page of the app, a provider's env value filled), and the built CLI's
+// `remove --yes --no-install --json` in the app's folder. The tree must then equal the original but for the
+// owner's edits and what remove's report says it kept, and the app must build and serve the same home page
+// again, with the owner's edits. Install runs once per app: again only when package.json's dependencies or
+// the lockfile differ from the first install's (remove-round-trip.ts). Nothing is mocked.
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { applyPlan } from "../../src/cli/apply/apply.js";
-import { runRemove } from "../../src/cli/commands/remove.js";
-import type { Host } from "../../src/cli/host.js";
-import { createOutput } from "../../src/cli/output.js";
-import { diskReader } from "../../src/cli/plan/reader.js";
-import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { prepareExpressApp, startExpressApp } from "../support/express-app.mjs";
-import { freePort } from "../support/ports.mjs";
-import type { RunningServer } from "../support/processes.mjs";
-import { prepareSvelteKitApp, startSvelteKitApp } from "../support/sveltekit-app.mjs";
+import { describe, expect, test } from "vitest";
+import { startExpressApp } from "../support/express-app.mjs";
+import { appProcessEnv } from "../support/fixture-app.mjs";
+import { buildApp, startApp } from "../support/next-app.mjs";
+import { node24Env } from "../support/node24.mjs";
+import { runCommand } from "../support/processes.mjs";
+import { buildQwikApp, startQwikApp } from "../support/qwik-app.mjs";
+import { startSolidStartApp } from "../support/solid-start-app.mjs";
+import { startSvelteKitApp } from "../support/sveltekit-app.mjs";
+import { FILLED_KEY, FILLED_VALUE, type Probe, type RemoveCase, removeRoundTrip } from "./support/remove-round-trip.js";
+import { unexplainedDifferences } from "./support/remove-tree.js";
 
-const repoRoot = path.resolve(import.meta.dirname, "../..");
-const NO_OIDC = { clientId: "", clientSecret: "", issuer: "" };
+const nodeEnv = async () => appProcessEnv();
+const npmBuild = async (dir: string, env: NodeJS.ProcessEnv) => ({
+  build: (await runCommand("npm", ["run", "build"], { cwd: dir, env })).ms,
+});
 
-/** Appends the owner's change to `file`, then runs remove on the app as `auth remove --yes --no-install` would. */
-async function editThenRemove(dir: string, file: string, addition: string): Promise<string> {
-  writeFileSync(path.join(dir, file), readFileSync(path.join(dir, file), "utf8") + addition);
-  let output = "";
-  const host: Host = {
-    cwd: dir,
-    env: {},
-    terminal: false,
-    stdout: (text) => {
-      output += text;
-    },
-    stderr: (text) => {
-      output += text;
-    },
-    reader: diskReader,
-    apply: applyPlan,
-    install: () => Promise.reject(new Error("the set-up installs next")),
-    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
-  };
-  await runRemove(dir, { yes: true, install: false }, createOutput(false, host.stdout), host);
-  return output;
+interface Case extends RemoveCase {
+  /** What the owner's edits show on the app started after remove, beyond the home page's text. */
+  check: Probe;
 }
 
-interface Started {
-  url: string;
-  dir: string;
-  removeOutput: string;
-  server?: RunningServer;
-}
-
-/** Prepares (init, the owner's change, remove, install, build) and starts the app; stops it and removes its folder after. */
-function startedAfterRemove(
-  prepare: (edits: (dir: string) => Promise<void>) => Promise<{ dir: string }>,
-  change: { file: string; addition: string },
-  start: (dir: string, port: number) => Promise<RunningServer>,
-): Started {
-  const app: Started = { url: "", dir: "", removeOutput: "" };
-  beforeAll(async () => {
-    const prepared = await prepare(async (dir) => {
-      app.removeOutput = await editThenRemove(dir, change.file, change.addition);
-    });
-    app.dir = prepared.dir;
-    const port = await freePort();
-    app.server = await start(app.dir, port);
-    app.url = `http://127.0.0.1:${port}`;
-  }, 300_000);
-  afterAll(async () => {
-    await app.server?.stop();
-    if (app.dir) rmSync(app.dir, { recursive: true, force: true });
-  });
-  return app;
-}
-
-const EXPRESS = [
+const CASES: Case[] = [
   {
-    fixture: "express-5-ts" as const,
-    file: "src/app.ts",
-    addition: 'app.get("/team", (_req: Request, res: Response) => {\n  res.send("the team");\n});\n',
+    fixture: "next-16-src",
+    basePath: "/api/auth",
+    envFile: ".env.local",
+    output: [".next"],
+    env: nodeEnv,
+    build: async (dir) => ({ build: (await buildApp(dir)).ms }),
+    start: (dir, port) => startApp(dir, port),
+    marker: "Acme Tracker",
+    edits: [
+      // init wraps this proxy in auth(…); the owner then tags responses with their team too.
+      {
+        file: "src/proxy.ts",
+        after: 'response.headers.set("x-acme-release", "2026.11");',
+        insert: '\n  response.headers.set("x-acme-team", "tracker");',
+      },
+      {
+        file: "src/app/page.tsx",
+        after: "<p>Every bug, every fix, one place.</p>",
+        insert: "\n      <p>Boards for every team.</p>",
+      },
+    ],
+    async check(served) {
+      expect(served.html).toContain("Boards for every team.");
+      expect(served.headers.get("x-acme-release")).toBe("2026.11");
+      expect(served.headers.get("x-acme-team")).toBe("tracker");
+    },
   },
   {
-    fixture: "express-4-js" as const,
-    file: "app.js",
-    addition: 'app.get("/team", function (req, res) {\n  res.send("the team");\n});\n',
+    fixture: "sveltekit-2",
+    basePath: "/auth",
+    envFile: ".env",
+    output: [".svelte-kit", "build"],
+    env: nodeEnv,
+    build: async (dir, env) => ({
+      build: (
+        await runCommand(process.execPath, [path.join(dir, "node_modules/vite/bin/vite.js"), "build"], {
+          cwd: dir,
+          env,
+        })
+      ).ms,
+    }),
+    start: (dir, port) => startSvelteKitApp(dir, port),
+    marker: "Welcome to Acme Notes",
+    edits: [
+      // init renames this handle and exports sequence(authHandle, it); remove must give it back, with this line.
+      {
+        file: "src/hooks.server.ts",
+        after: 'response.headers.set("x-frame-options", "DENY");',
+        insert: '\n  response.headers.set("x-acme-team", "notes");',
+      },
+      {
+        file: "src/routes/+page.svelte",
+        after: "<p>Plan, write and share your team's notes.</p>",
+        insert: "\n<p>Now with shared checklists.</p>",
+      },
+    ],
+    async check(served) {
+      expect(served.html).toContain("Now with shared checklists.");
+      expect(served.headers.get("x-served-by")).toBe("acme-notes");
+      expect(served.headers.get("x-acme-team")).toBe("notes");
+    },
+  },
+  {
+    fixture: "express-5-ts",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["dist"],
+    env: nodeEnv,
+    build: npmBuild,
+    start: startExpressApp,
+    marker: "Acme Notes",
+    edits: [
+      {
+        file: "src/app.ts",
+        after: "res.json({ ok: true });\n});\n",
+        insert: '\napp.get("/team", (_req: Request, res: Response) => {\n  res.send("the team");\n});\n',
+      },
+      {
+        file: "src/views.ts",
+        after: "</main>",
+        insert: "\n    <footer>Made by the platform team</footer>",
+      },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Made by the platform team");
+      expect(await (await fetch(`${url}/team`)).text()).toBe("the team");
+    },
+  },
+  {
+    fixture: "express-4-js",
+    basePath: "/auth",
+    envFile: ".env",
+    output: [],
+    env: nodeEnv,
+    build: async () => ({}),
+    start: startExpressApp,
+    marker: "Acme Notes",
+    edits: [
+      {
+        file: "app.js",
+        after: 'app.use("/notes", notesRouter);\n',
+        insert: '\napp.get("/team", function (req, res) {\n  res.send("the team");\n});\n',
+      },
+      { file: "views.js", after: "</main>", insert: "\n    <footer>Made by the platform team</footer>" },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Made by the platform team");
+      expect(await (await fetch(`${url}/team`)).text()).toBe("the team");
+    },
+  },
+  {
+    fixture: "solid-start-2",
+    basePath: "/api/auth",
+    envFile: ".env",
+    output: [".output", ".nitro", ".vinxi"],
+    // SolidStart 2 installs and builds on Node 24; its output runs on ours.
+    env: () => node24Env(appProcessEnv()),
+    build: npmBuild,
+    start: startSolidStartApp,
+    marker: "Trail Journal",
+    edits: [
+      // init adds its dependencies to package.json; the owner adds a script.
+      { file: "package.json", after: '"scripts": {', insert: '\n    "typecheck": "tsc --noEmit",' },
+      {
+        file: "src/routes/index.tsx",
+        after: "<p>Log your hikes, keep your routes, remember the views.</p>",
+        insert: "\n      <p>Now with elevation profiles.</p>",
+      },
+    ],
+    async check(served) {
+      expect(served.html).toContain("Now with elevation profiles.");
+    },
+  },
+  {
+    fixture: "qwik-city-1",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["dist", "server", "tmp"],
+    env: nodeEnv,
+    build: (dir) => buildQwikApp(dir),
+    start: (dir, port) => startQwikApp(dir, port),
+    marker: "Acme Journal",
+    edits: [
+      { file: "package.json", after: '"scripts": {', insert: '\n    "check": "tsc --noEmit",' },
+      {
+        file: "src/routes/index.tsx",
+        after: "<p>Write down what the team learned this week.</p>",
+        insert: "\n      <p>Now with weekly digests.</p>",
+      },
+    ],
+    async check(served) {
+      expect(served.html).toContain("Now with weekly digests.");
+    },
   },
 ];
 
-describe.each(EXPRESS)("$fixture after init, then remove", ({ fixture, file, addition }) => {
-  const app = startedAfterRemove(
-    (edits) => prepareExpressApp(fixture, { oidc: NO_OIDC, providers: ["credentials"], edits }),
-    { file, addition },
-    startExpressApp,
-  );
+describe.each(CASES)("$fixture: init, the owner's edits, then remove", (testCase) => {
+  const trip = removeRoundTrip(testCase);
 
-  test("builds, starts and serves its own pages and the owner's route; the auth routes are gone", async () => {
-    expect(app.removeOutput).toContain("Deleted");
-    const home = await fetch(`${app.url}/`);
-    expect(home.status).toBe(200);
-    expect(await home.text()).toContain("Acme Notes");
-    expect(await (await fetch(`${app.url}/team`)).text()).toBe("the team");
-    expect((await fetch(`${app.url}/auth/session`)).status).toBe(404);
-    expect((await fetch(`${app.url}/notes`)).status).toBe(200);
+  test("the app serves its home page before auth is added", () => {
+    expect(trip.before.status).toBe(200);
+    expect(trip.before.html).toContain(testCase.marker);
   });
-});
 
-describe("sveltekit-2 after init, then remove", () => {
-  const app = startedAfterRemove(
-    (edits) => prepareSvelteKitApp({ fixture: "sveltekit-2", oidc: NO_OIDC, providers: ["credentials"], edits }),
-    {
-      file: "src/hooks.server.ts",
-      addition:
-        '\nexport const handleError = ({ error }: { error: unknown }) => {\n  console.error("acme-notes", error);\n};\n',
-    },
-    (dir, port) => startSvelteKitApp(dir, port),
-  );
+  test("remove reports the env value the owner filled in as kept, and nothing else", () => {
+    expect(trip.report.ok).toBe(true);
+    expect(trip.report.outcome.applied).toBe(true);
+    expect(trip.report.kept).toEqual({
+      editedFiles: [],
+      envKeys: [{ file: testCase.envFile, key: FILLED_KEY }],
+      data: [],
+      notOurs: [],
+    });
+    const env = trip.after.get(testCase.envFile)?.toString("utf8") ?? "";
+    expect(env.split("\n")).toContain(`${FILLED_KEY}=${FILLED_VALUE}`);
+  });
 
-  test("builds, starts and runs the app's own hook again; the auth routes are gone", async () => {
-    expect(app.removeOutput).toContain("Deleted");
-    const home = await fetch(`${app.url}/`);
-    expect(home.status).toBe(200);
-    // The app's handle is the exported `handle` again, as before init: its headers are on every page.
-    expect(home.headers.get("x-served-by")).toBe("acme-notes");
-    expect((await fetch(`${app.url}/auth/session`)).status).toBe(404);
-    expect(readFileSync(path.join(app.dir, "src/hooks.server.ts"), "utf8")).not.toContain("auth");
+  test("the tree is the original, but for the owner's edits and what the report keeps", () => {
+    expect(unexplainedDifferences(trip.expected, trip.after, trip.report)).toEqual([]);
+    for (const edit of testCase.edits) {
+      expect(trip.after.get(edit.file)?.toString("utf8")).toContain(edit.insert);
+    }
+  });
+
+  test("builds, starts and serves the same home page as before, with the owner's edits", async () => {
+    const served = await trip.serveAgain(testCase.check);
+    expect(served.status).toBe(trip.before.status);
+    expect(served.html).toContain(testCase.marker);
+    // The auth routes answer as they did before init: not at all.
+    expect(served.sessionStatus).toBe(trip.before.sessionStatus);
+    expect(served.sessionStatus).toBe(404);
   });
 });
