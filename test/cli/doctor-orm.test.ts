@@ -42,12 +42,13 @@ async function databaseFindings(root: string, env: Record<string, string>): Prom
  */
 async function ormApp(
   orm: "prisma" | "drizzle",
+  fixture: string,
   dialect: SqlDialect,
   env: Record<string, string>,
   edit: (project: MemoryProject) => void = () => {},
   breakIt: string[] = [],
 ): Promise<string> {
-  const { project, run } = await initFixture("next-app", [
+  const { project, run } = await initFixture(fixture, [
     "--providers",
     "credentials",
     "--orm",
@@ -78,7 +79,7 @@ describe("Prisma", () => {
   const schema = "prisma/schema.prisma";
 
   test("the tables as the schema maps them, relation fields aside, pass", async () => {
-    const findings = await databaseFindings(await ormApp("prisma", "sqlite", SQLITE), SQLITE);
+    const findings = await databaseFindings(await ormApp("prisma", "next-app", "sqlite", SQLITE), SQLITE);
     expect(findings).toEqual([
       expect.objectContaining({ id: "database.schema", message: expect.stringContaining(`(as ${schema} maps them)`) }),
     ]);
@@ -87,6 +88,7 @@ describe("Prisma", () => {
   test("a model mapped to another table, a field mapped to another column, a field the database lacks", async () => {
     const root = await ormApp(
       "prisma",
+      "next-app",
       "sqlite",
       SQLITE,
       (project) =>
@@ -117,7 +119,7 @@ describe("Prisma", () => {
   });
 
   test("its database not there yet is a note, not a crash", async () => {
-    const root = await ormApp("prisma", "sqlite", SQLITE);
+    const root = await ormApp("prisma", "next-app", "sqlite", SQLITE);
     expect(await databaseFindings(root, { AUTH_DATABASE_FILE: "not-yet.db" })).toEqual([
       expect.objectContaining({ id: "database.unreachable", level: "info" }),
     ]);
@@ -128,14 +130,14 @@ describe("Drizzle", () => {
   const schema = "auth-schema.ts";
 
   test("the tables the auth module hands the adapter, by their SQL names, pass", async () => {
-    const findings = await databaseFindings(await ormApp("drizzle", "sqlite", SQLITE), SQLITE);
+    const findings = await databaseFindings(await ormApp("drizzle", "next-app", "sqlite", SQLITE), SQLITE);
     expect(findings).toEqual([
       expect.objectContaining({ id: "database.schema", message: expect.stringContaining(`(as ${schema} maps them)`) }),
     ]);
   });
 
   test("a table renamed in the schema module, and columns it declares that the database lacks", async () => {
-    const root = await ormApp("drizzle", "sqlite", SQLITE, (project) =>
+    const root = await ormApp("drizzle", "next-app", "sqlite", SQLITE, (project) =>
       project.write(
         schema,
         project
@@ -164,7 +166,7 @@ describe("Drizzle", () => {
   });
 
   test("tables imported under other names still resolve to their SQL names", async () => {
-    const root = await ormApp("drizzle", "sqlite", SQLITE, (project) => {
+    const root = await ormApp("drizzle", "next-app", "sqlite", SQLITE, (project) => {
       project.write(
         "auth.ts",
         project
@@ -187,12 +189,31 @@ describe("Drizzle", () => {
     ]);
   });
 
+  test("tables merged into the app's own schema module, imported through $lib: renamed there, found there", async () => {
+    const schemaModule = "src/lib/server/db/schema.ts";
+    const root = await ormApp("drizzle", "orm-drizzle-sveltekit", "sqlite", SQLITE, (project) => {
+      expect(project.read("src/auth.ts")).toContain('from "$lib/server/db/schema"');
+      project.write(
+        schemaModule,
+        project.read(schemaModule).replace("sqliteTable(\n\t'users'", "sqliteTable(\n\t'auth_users'"),
+      );
+    });
+    expect(byId(await databaseFindings(root, SQLITE), "database.table-missing")).toEqual([
+      expect.objectContaining({
+        file: schemaModule,
+        message: `SQLite auth.db has no auth_users table (as ${schemaModule} maps it): the drizzle adapter fails on its first query of it.`,
+      }),
+    ]);
+  });
+
   test("PostgreSQL: a column the schema module declares, dropped from the database, is an error", async () => {
     const database = await createPostgresDatabase();
     try {
       const { host, port, user, password, database: name } = database.connection;
       const env = { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` };
-      const root = await ormApp("drizzle", "postgres", env, () => {}, ["ALTER TABLE accounts DROP COLUMN id_token"]);
+      const root = await ormApp("drizzle", "next-app", "postgres", env, () => {}, [
+        "ALTER TABLE accounts DROP COLUMN id_token",
+      ]);
       const findings = await databaseFindings(root, env);
       expect(byId(findings, "database.column-missing")).toEqual([
         expect.objectContaining({

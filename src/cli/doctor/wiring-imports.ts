@@ -30,13 +30,22 @@ export function sourceFiles(reader: ProjectReader, dir: string): string[] {
   return out;
 }
 
-/** The module a specifier of `from` names, root-relative and without its extension; null for a package. */
+/** SvelteKit's own aliases, which its generated tsconfig holds (not the app's): as database/setup.ts reads them. */
+const KIT_ALIASES = [
+  { prefix: "$lib/", directory: "src/lib" },
+  { prefix: "#lib/", directory: "src/lib" },
+];
+
+/**
+ * The module a specifier of `from` names, root-relative and without its extension: relative, a tsconfig path
+ * alias, or SvelteKit's `$lib`; null for a package.
+ */
 export function importedModule(info: Pick<ProjectInfo, "aliases">, from: string, specifier: string): string | null {
   let target: string | null = null;
   if (specifier.startsWith("./") || specifier.startsWith("../")) {
     target = path.posix.join(path.posix.dirname(from), specifier);
   } else {
-    const alias = [...info.aliases]
+    const alias = [...info.aliases, ...KIT_ALIASES]
       .sort((a, b) => b.prefix.length - a.prefix.length)
       .find((candidate) => specifier.startsWith(candidate.prefix));
     if (alias) target = path.posix.join(alias.directory, specifier.slice(alias.prefix.length));
