@@ -50,7 +50,11 @@ export function parseModule(source: string, fileName: string, style: Partial<Man
     // Renames ask the language service, which would otherwise parse every lib.d.ts first: a local rename
     // needs none of them.
     compilerOptions: { allowJs: true, noLib: true },
-    manipulationSettings: style,
+    // Inserted code takes the file's line endings: a CRLF file must not gain bare LF lines.
+    manipulationSettings: {
+      newLineKind: source.includes("\r\n") ? morph.NewLineKind.CarriageReturnLineFeed : morph.NewLineKind.LineFeed,
+      ...style,
+    },
   });
   return project.createSourceFile(fileName, source);
 }
