@@ -116,6 +116,8 @@ const CASES: Case[] = [
     async check(served, url) {
       expect(served.html).toContain("Made by the platform team");
       expect(await (await fetch(`${url}/team`)).text()).toBe("the team");
+      // The app's other page answers as it did before init.
+      expect((await fetch(`${url}/notes`, { redirect: "manual" })).status).toBe(200);
     },
   },
   {
@@ -138,6 +140,8 @@ const CASES: Case[] = [
     async check(served, url) {
       expect(served.html).toContain("Made by the platform team");
       expect(await (await fetch(`${url}/team`)).text()).toBe("the team");
+      // The app's other page answers as it did before init.
+      expect((await fetch(`${url}/notes`, { redirect: "manual" })).status).toBe(200);
     },
   },
   {
