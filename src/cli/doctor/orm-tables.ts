@@ -17,7 +17,7 @@ import { prismaModelName } from "../schema/prisma.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
-import { importedModule, moduleFile } from "./wiring-imports.js";
+import { importedModule, moduleFile } from "./app-modules.js";
 
 /** One table as the adapter will query it: its model table, its SQL name and column names, and who says so. */
 export interface ExpectedTable {

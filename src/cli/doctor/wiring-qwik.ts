@@ -10,9 +10,10 @@ import path from "node:path";
 import type { ProjectReader } from "../plan/reader.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
+import { importedModule, moduleFile, namedImports, sourceFiles } from "./app-modules.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
-import { checkImportsOf, importedModule, moduleFile, namedImports, sourceFiles } from "./wiring-imports.js";
+import { checkImportsOf } from "./wiring-imports.js";
 
 /** Qwik City's route modules: plugins at the routes' root, layouts and indexes anywhere under them. */
 const ROUTE_MODULE = /^(?:(?:layout|index)(?:[-@!][^.]*)?\.[cm]?[jt]sx?|plugin(?:@[^.]+)?\.[cm]?[jt]s)$/;
