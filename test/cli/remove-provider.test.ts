@@ -100,6 +100,27 @@ describe("remove-provider keeps what is the user's", () => {
     expect(run.stdout).toContain("Install dependencies: npm install --no-audit --no-fund");
   });
 
+  it("takes its package out of devDependencies when the app keeps it there, as remove does", async () => {
+    const { project } = await initFixture("sveltekit-2", [
+      ...["--providers", "github,nodemailer", "--db", "sqlite", "--strategy", "database", ...APPLY],
+    ]);
+    // SvelteKit's starters keep every package in devDependencies; the owner moved nodemailer there too.
+    const pkg = JSON.parse(project.read("package.json")) as Record<string, Record<string, string>>;
+    const { nodemailer, ...dependencies } = pkg.dependencies!;
+    pkg.dependencies = dependencies;
+    const devDependencies = { ...pkg.devDependencies };
+    pkg.devDependencies = { ...devDependencies, nodemailer: nodemailer! };
+    project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
+
+    const run = await cli(project, "remove-provider", "email", APPLY);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/package\.json +dependencies: removes nodemailer \(dev\)/);
+    const after = JSON.parse(project.read("package.json")) as Record<string, Record<string, string>>;
+    expect(after.devDependencies).toEqual(devDependencies);
+    expect(after.dependencies).toEqual(dependencies);
+  });
+
   it("keeps nodemailer in package.json while another file of the app imports it, naming that file", async () => {
     const { project } = await initFixture("next-app", [
       ...["--providers", "github,nodemailer", "--db", "sqlite", "--strategy", "database", ...APPLY],

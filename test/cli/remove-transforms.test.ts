@@ -15,7 +15,7 @@ import { removeIgnorePattern } from "../../src/cli/transforms/gitignore-remove.j
 import { mergeAuthIntoProxy } from "../../src/cli/transforms/next-proxy.js";
 import { unmergeAuthFromProxy } from "../../src/cli/transforms/next-proxy-remove.js";
 import { addDependencies } from "../../src/cli/transforms/package-json.js";
-import { removeDependencies } from "../../src/cli/transforms/package-json-remove.js";
+import { removeDependencies, removePackages } from "../../src/cli/transforms/package-json-remove.js";
 import type { TransformResult } from "../../src/cli/transforms/result.js";
 import { mergeAuthHandle } from "../../src/cli/transforms/sveltekit-hooks.js";
 import { unmergeAuthHandle } from "../../src/cli/transforms/sveltekit-hooks-remove.js";
@@ -237,6 +237,23 @@ describe("removeDependencies", () => {
     const expected = addDependencies(original, { "left-pad": "1.3.0" });
     if (expected === "unchanged") throw new Error("nothing added");
     expect(removeDependencies(user.content, Object.keys(wanted))).toBe(expected.content);
+  });
+});
+
+describe("removePackages", () => {
+  it("takes each name out of whichever section declares it, naming the dev ones", () => {
+    const source =
+      '{\n  "dependencies": {\n    "express": "5.1.0",\n    "pg": "^8.23.1"\n  },\n  "devDependencies": {\n    "@types/pg": "^8.23.1",\n    "nodemailer": "^8.0.11",\n    "vite": "7.3.8"\n  }\n}\n';
+    expect(removePackages(source, ["pg", "@types/pg", "nodemailer", "absent"])).toEqual({
+      after:
+        '{\n  "dependencies": {\n    "express": "5.1.0"\n  },\n  "devDependencies": {\n    "vite": "7.3.8"\n  }\n}\n',
+      removed: ["pg", "@types/pg (dev)", "nodemailer (dev)"],
+    });
+  });
+
+  it("is unchanged when no name is declared, or the text is not JSON", () => {
+    expect(removePackages('{\n  "dependencies": {\n    "express": "5.1.0"\n  }\n}\n', ["pg"])).toBe("unchanged");
+    expect(removePackages('{ "dependencies": { "pg": "1" ', ["pg"])).toBe("unchanged");
   });
 });
 

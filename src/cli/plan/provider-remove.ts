@@ -15,6 +15,7 @@ import { findProvider, type ProviderEntry } from "../providers/catalog.js";
 import { providerEntries, type RuntimeEntry } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { configuredProviders, removeProvider } from "../transforms/auth-providers.js";
+import { removePackages } from "../transforms/package-json-remove.js";
 import { installCommand } from "./env-and-runtime.js";
 import { type FileStep, planFiles } from "./planner.js";
 import { envHeader, envVarsModule, secretEnvKeys } from "./provider-env.js";
@@ -29,24 +30,6 @@ export interface RemoveProviderPlan {
   wasConfigured: boolean;
   /** Env keys the user filled in: kept, with the file they are in. */
   keptKeys: { file: string; key: string }[];
-}
-
-/**
- * Takes one dependency out of package.json as a text edit (its own line, and the comma before it when it
- * was the last), leaving every other byte; "unchanged" when it is not a dependency written one per line.
- */
-export function removeDependency(source: string, name: string): string | "unchanged" {
-  const block = /("dependencies"\s*:\s*\{)([^}]*)(\})/.exec(source);
-  if (!block) return "unchanged";
-  const body = block[2]!;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const line = new RegExp(`(\\r?\\n)[ \\t]*"${escaped}"[ \\t]*:[ \\t]*"[^"]*"[ \\t]*(,?)`).exec(body);
-  if (!line) return "unchanged";
-  let next = body.slice(0, line.index) + body.slice(line.index + line[0].length);
-  // It was the last member: the one before it loses its comma.
-  if (line[2] === "") next = next.replace(/,([ \t]*)$/, "$1").replace(/,(\s*)$/, "$1");
-  const start = block.index + block[1]!.length;
-  return source.slice(0, start) + next + source.slice(start + body.length);
 }
 
 function envRemovalSteps(
@@ -153,19 +136,15 @@ export function planRemoveProvider(
     if (user) steps.push({ kind: "note", text: `${name} stays in package.json: ${user} imports it.` });
     return !user;
   });
-  const pkg = reader.read("package.json") ?? "{}";
-  const gone = unused.filter((name) => removeDependency(pkg, name) !== "unchanged");
-  if (gone.length > 0) {
+  const packages = removePackages(reader.read("package.json") ?? "{}", unused);
+  if (packages !== "unchanged") {
     steps.push({
       kind: "edit",
       path: "package.json",
-      reason: `dependencies: removes ${gone.join(", ")}`,
+      reason: `dependencies: removes ${packages.removed.join(", ")}`,
       transform: (source) => {
-        const text = gone.reduce((current, name) => {
-          const edited = removeDependency(current, name);
-          return edited === "unchanged" ? current : edited;
-        }, source);
-        return text === source ? "unchanged" : text;
+        const edited = removePackages(source, unused);
+        return edited === "unchanged" ? "unchanged" : edited.after;
       },
     });
     install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };

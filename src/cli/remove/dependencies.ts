@@ -10,7 +10,7 @@ import type { ProjectReader } from "../plan/reader.js";
 import { PROVIDERS } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
-import { removeDependencies } from "../transforms/package-json-remove.js";
+import { removePackages } from "../transforms/package-json-remove.js";
 import type { RemoveSetup } from "./setup.js";
 
 export interface DependencyRemoval {
@@ -46,12 +46,10 @@ export function planDependencyRemoval(
   const removal: DependencyRemoval = { after: null, removed: [], notes: [] };
   if (source === null) return removal;
   const pkg = JSON.parse(source) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  const declared = (name: string, section: "dependencies" | "devDependencies") => pkg[section]?.[name] !== undefined;
+  const declared = (name: string) =>
+    pkg.dependencies?.[name] !== undefined || pkg.devDependencies?.[name] !== undefined;
   const files = appSourceFiles(reader, new Set([runtimeDir, ...leaving]));
-  const deps: string[] = [];
-  const devDeps: string[] = [];
-  if (declared(RUNTIME_PACKAGE_NAME, "dependencies")) deps.push(RUNTIME_PACKAGE_NAME);
-  if (declared(RUNTIME_PACKAGE_NAME, "devDependencies")) devDeps.push(RUNTIME_PACKAGE_NAME);
+  const names = [RUNTIME_PACKAGE_NAME];
   const runtimeUser = importerOf(reader, files, RUNTIME_PACKAGE_NAME);
   if (runtimeUser) {
     removal.notes.push(
@@ -60,28 +58,19 @@ export function planDependencyRemoval(
   }
   const seen = new Set<string>();
   for (const { name, types } of initPackages()) {
-    if (seen.has(name) || !(declared(name, "dependencies") || declared(name, "devDependencies"))) continue;
+    if (seen.has(name) || !declared(name)) continue;
     seen.add(name);
     const user = importerOf(reader, files, name);
     if (user) {
       removal.notes.push(`${name} stays in package.json: ${user} imports it.`);
       continue;
     }
-    if (declared(name, "dependencies")) deps.push(name);
-    else devDeps.push(name);
-    devDeps.push(...types.filter((type) => declared(type, "devDependencies")));
+    names.push(name, ...types);
   }
-  let text = source;
-  for (const [names, section] of [
-    [deps, "dependencies"],
-    [devDeps, "devDependencies"],
-  ] as const) {
-    const after = removeDependencies(text, names, section);
-    if (typeof after === "string" && after !== "unchanged") text = after;
-  }
-  if (text !== source) {
-    removal.after = text;
-    removal.removed = [...deps, ...devDeps.map((name) => `${name} (dev)`)];
+  const result = removePackages(source, names);
+  if (result !== "unchanged") {
+    removal.after = result.after;
+    removal.removed = result.removed;
   }
   return removal;
 }

@@ -2,7 +2,9 @@
  * The inverse of `addDependencies` (package-json.ts): takes dependencies back out of a package.json as a
  * text edit, each member with its own line and the comma that joined it, so the user's formatting, order,
  * line endings and every dependency they added since survive. A dependencies section left empty goes too
- * (init created it: an app without dependencies had none). Names not present are skipped.
+ * (init created it: an app without dependencies had none). Names not present are skipped. One rule for
+ * every command that takes packages away (remove, remove-provider): a package goes from whichever of
+ * dependencies and devDependencies declares it (removePackages).
  */
 import { escapeRegExp } from "./remove-lines.js";
 import type { TransformResult } from "./result.js";
@@ -52,4 +54,38 @@ export function removeDependencies(
   if (text === source) return "unchanged";
   if (hadSection) text = dropEmptySection(text, sectionName);
   return text;
+}
+
+export interface PackagesRemoval {
+  after: string;
+  /** The names taken out, in the plan's words: `nodemailer`, `@types/pg (dev)`. */
+  removed: string[];
+}
+
+const SECTIONS = ["dependencies", "devDependencies"] as const;
+
+/**
+ * package.json without `names`, each taken out of dependencies and devDependencies wherever it is declared
+ * (an app keeps some packages where its framework's starter put them, SvelteKit's all in devDependencies);
+ * "unchanged" when none of them is, or when the text is not JSON.
+ */
+export function removePackages(source: string, names: readonly string[]): PackagesRemoval | "unchanged" {
+  let pkg: Partial<Record<(typeof SECTIONS)[number], Record<string, unknown>>>;
+  try {
+    pkg = JSON.parse(source) as typeof pkg;
+  } catch {
+    return "unchanged";
+  }
+  let text = source;
+  const removed: string[] = [];
+  for (const sectionName of SECTIONS) {
+    const declared = names.filter((name) => pkg[sectionName]?.[name] !== undefined);
+    for (const name of declared) {
+      const after = removeDependencies(text, [name], sectionName);
+      if (after === "unchanged" || typeof after !== "string") continue;
+      text = after;
+      removed.push(sectionName === "dependencies" ? name : `${name} (dev)`);
+    }
+  }
+  return text === source ? "unchanged" : { after: text, removed };
 }
