@@ -225,3 +225,19 @@ describe("Drizzle", () => {
     }
   });
 });
+
+describe("every framework's ORM layout, just after init", () => {
+  test.each([
+    ["drizzle", "solid-start-2"],
+    ["prisma", "solid-start-2"],
+    ["drizzle", "qwik-city-1"],
+    ["prisma", "qwik-city-1"],
+    ["drizzle", "express-5-ts"],
+    ["prisma", "sveltekit-2"],
+  ] as const)("%s on %s: the tables its schema maps are found", async (orm, fixture) => {
+    const findings = await databaseFindings(await ormApp(orm, fixture, "sqlite", SQLITE), SQLITE);
+    expect(findings).toEqual([
+      expect.objectContaining({ id: "database.schema", message: expect.stringMatching(/ \(as \S+ maps them\)\.$/) }),
+    ]);
+  });
+});
