@@ -1,7 +1,7 @@
 /**
  * The safety contract's env half (issue 14 point 4): every command that touches an env file keeps every byte
  * and comment the user wrote. Each story runs the whole life of an app in memory (init, secret,
- * add-provider, remove-provider, update, remove) on env files written the ways people write them: comments,
+ * add-provider, remove-provider, update, generate, remove) on env files written the ways people write them: comments,
  * blank lines, CRLF, no final newline, `export`, quoted values with `#`, single quotes, backslashes, a PEM key
  * across lines (dotenv's multi-line syntax), `=` in a value, a key set twice, unicode, a BOM. After each step
  * the user's lines are all there in order, dotenv (the parser Next.js and Vite load env files with) reads the
@@ -119,7 +119,7 @@ async function step(project: MemoryProject, argv: string[]): Promise<void> {
 describe("every command keeps the user's env files byte for byte", () => {
   for (const { fixture, envFile, shape } of stories) {
     const name = `${fixture} ${envFile} (${shape.eol === "\n" ? "LF" : "CRLF"}${shape.bom ? ", BOM" : ""}, ${shape.ending === "none" ? "no final newline" : shape.ending === "blank" ? "ends with a blank line" : "final newline"})`;
-    it(`init, secret, add-provider, remove-provider, update and remove on ${name}`, async () => {
+    it(`init, secret, add-provider, remove-provider, update, generate and remove on ${name}`, async () => {
       const project = memoryFixture(fixture);
       const original = new Map<string, string>();
       original.set(envFile, userEnv(shape, fixture));
@@ -177,8 +177,11 @@ describe("every command keeps the user's env files byte for byte", () => {
       for (const file of ENV_FILES)
         expect(project.files.get(file), `remove-provider: ${file}`).toBe(afterSecret.get(file));
 
+      // update (the runtime package) and generate (migrations) write no env file.
       await step(project, ["update", project.root, "--yes", "--no-install"]);
       for (const file of ENV_FILES) expect(project.files.get(file), `update: ${file}`).toBe(afterSecret.get(file));
+      await step(project, ["generate", project.root, "--db", "postgres", "--yes"]);
+      for (const file of ENV_FILES) expect(project.files.get(file), `generate: ${file}`).toBe(afterSecret.get(file));
 
       await step(project, ["remove", project.root, "--yes", "--no-install"]);
       userContentIntact("remove");
