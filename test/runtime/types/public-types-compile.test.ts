@@ -8,6 +8,7 @@
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { shareSourceFiles } from "../../support/typecheck.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const typesTest = path.join(import.meta.dirname, "public-types.test.ts");
@@ -51,7 +52,8 @@ let program: ts.Program | undefined;
 function compiled(): ts.Program {
   if (program) return program;
   const options = compilerOptions();
-  const host = ts.createCompilerHost(options);
+  // Lib, node's types and src come from the worker's shared registry (parsed once for every type check it runs).
+  const host = shareSourceFiles(ts.createCompilerHost(options), options);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
