@@ -6,7 +6,7 @@
  * A flag that contradicts what the project declares is refused naming both, so a PostgreSQL app never
  * gets MySQL tables by a typo. Reads only.
  */
-import path from "node:path/posix";
+import { resolveImport } from "../detect/imports.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { dialectFromCoreModule, drizzleModuleTables } from "../schema/drizzle-module.js";
@@ -79,29 +79,6 @@ export function configuredAdapter(
   return null;
 }
 
-/** The files a module specifier of `from` may name: relative, a tsconfig path alias, or SvelteKit's `$lib`/`#lib`. */
-function specifierFiles(info: ProjectInfo, from: string, specifier: string): string[] {
-  const aliased = [
-    ...info.aliases,
-    { prefix: "$lib/", directory: "src/lib" },
-    { prefix: "#lib/", directory: "src/lib" },
-  ].find((alias) => specifier.startsWith(alias.prefix));
-  const target = specifier.startsWith(".")
-    ? path.join(path.dirname(from), specifier)
-    : aliased
-      ? path.join(aliased.directory, specifier.slice(aliased.prefix.length))
-      : null;
-  if (target === null) return [];
-  const stem = target.replace(/\.[cm]?[jt]s$/, "");
-  return [
-    target,
-    ...MODULE_EXTENSIONS.map((ext) => stem + ext),
-    ...MODULE_EXTENSIONS.map((ext) => `${target}/index${ext}`),
-  ];
-}
-
-const MODULE_EXTENSIONS = [".ts", ".mts", ".js", ".mjs"];
-
 /**
  * The Drizzle module the auth module takes its tables from: of the app's modules it imports, the one that
  * defines the `users` table (init writes the auth tables beside the client module, where the usual places
@@ -115,14 +92,12 @@ export function authTablesModule(
   const source = reader.read(authFile);
   if (source === null) return null;
   for (const specifier of moduleShape(source, authFile).references) {
-    for (const file of specifierFiles(info, authFile, specifier)) {
-      const text = reader.read(file);
-      if (text === null) continue;
-      const module = drizzleModuleTables(text, file);
-      if (!module.tables.some((table) => table.sqlName === "users")) break;
-      const dialect = module.coreImports.map((entry) => dialectFromCoreModule(entry.module)).find(Boolean) ?? null;
-      return { file, dialect };
-    }
+    const file = resolveImport(reader, info.aliases, authFile, specifier);
+    if (file === null) continue;
+    const module = drizzleModuleTables(reader.read(file) ?? "", file);
+    if (!module.tables.some((table) => table.sqlName === "users")) continue;
+    const dialect = module.coreImports.map((entry) => dialectFromCoreModule(entry.module)).find(Boolean) ?? null;
+    return { file, dialect };
   }
   return null;
 }
