@@ -1,10 +1,10 @@
-// The pure part of `@create-auth/runtime/react`: which action a provider signs in through, what a sign-in
-// POSTs, and how the core's `{ url }` answer becomes `{ error, code, status, ok, url }`. The hooks and the
-// fetches themselves run in Chromium (test/e2e/next-react.test.ts).
+// The pure part of `@create-auth/runtime/react`: what a sign-in POSTs (the action it goes to is
+// core/sign-in-action.ts's, tested there) and how the core's `{ url }` answer becomes
+// `{ error, code, status, ok, url }`. The hooks and the fetches themselves run in Chromium
+// (test/e2e/next-react.test.ts).
 import { describe, expect, test } from "vitest";
 import {
   returnedUrl,
-  signInAction,
   signInFields,
   signInPageUrl,
   signInResponse,
@@ -12,17 +12,6 @@ import {
 } from "../../src/runtime/react/outcome.js";
 
 const base = "http://localhost:3000/react";
-
-describe("signInAction", () => {
-  test("credentials and webauthn are verified by a POST to /callback", () => {
-    expect(signInAction("credentials")).toBe("callback");
-    expect(signInAction("webauthn")).toBe("callback");
-  });
-
-  test("oauth, oidc, email and an unknown provider start at /signin", () => {
-    for (const type of ["oauth", "oidc", "email", undefined]) expect(signInAction(type)).toBe("signin");
-  });
-});
 
 describe("signInUrl", () => {
   test("escapes the provider id and appends the authorization params", () => {

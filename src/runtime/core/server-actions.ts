@@ -20,6 +20,7 @@ import { createActionURL, isAuthAction } from "./auth-actions.js";
 import { encodeCookieValue } from "./cookie-header.js";
 import { helperRedirect } from "./redirect.js";
 import { normalizeBasePath } from "./request.js";
+import { signInAction as actionForType } from "./sign-in-action.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -234,12 +235,12 @@ export interface HelperOutcome {
   cookies: Cookie[];
 }
 
-/** Credentials are verified by the callback action directly; every other provider starts at signin. */
+/** The action a helper posts a sign-in to: the configured provider's type decides (sign-in-action.ts). */
 export function signInAction(config: IntegrationConfig, providerId: string): "callback" | "signin" {
   const provider = config.providers
     .map((entry) => (typeof entry === "function" ? entry() : entry))
     .find((candidate) => candidate.id === providerId);
-  return provider?.type === "credentials" ? "callback" : "signin";
+  return actionForType(provider?.type);
 }
 
 /** The built-in sign-in page, coming back to `callbackUrl`: a sign-in helper called without a provider. */
@@ -289,7 +290,10 @@ function outcome(request: Request, result: ResponseInternal): HelperOutcome {
   return { redirect: helperRedirect(result, request), cookies: result.cookies ?? [] };
 }
 
-/** Signs in with a provider: an OAuth provider answers with its authorization URL, credentials with the session. */
+/**
+ * Signs in with a provider: an OAuth provider answers with its authorization URL; credentials, and a passkey's
+ * signed credential (the `action` and `data` fields), with the session.
+ */
 export async function helperSignIn(
   config: IntegrationConfig,
   incoming: IncomingRequest,

@@ -33,14 +33,8 @@ export interface ClientProvider {
   callbackUrl: string;
 }
 
-/**
- * Credentials (and WebAuthn) are verified by a POST to `/callback/<id>`; every other provider starts at
- * `/signin/<id>` (the authorization redirect, or the email link). An unknown provider posts to `/signin`,
- * where the core answers its Configuration error URL.
- */
-export function signInAction(providerType: string | undefined): "callback" | "signin" {
-  return providerType === "credentials" || providerType === "webauthn" ? "callback" : "signin";
-}
+/** Where a provider's sign-in is posted, by its type: the server helpers' rule too. */
+export { signInAction } from "../core/sign-in-action.js";
 
 /** The sign-in POST's URL: `<basePath>/<action>/<provider>[?<authorization params>]`. */
 export function signInUrl(

@@ -238,7 +238,7 @@ describe("the cookies handed to a framework's jar", () => {
 });
 
 describe("the sign-in and sign-out helpers", () => {
-  it("sends credentials to the callback action and every other provider to signin", () => {
+  it("sends credentials to the callback action, an OAuth or unknown provider to signin", () => {
     const withGitHub = config({ providers: [...config().providers, github({ clientId: "id", clientSecret: "s" })] });
     expect(signInAction(withGitHub, "credentials")).toBe("callback");
     expect(signInAction(withGitHub, "github")).toBe("signin");

@@ -1,0 +1,62 @@
+/**
+ * Where a sign-in is posted (core/sign-in-action.ts), the one rule of the browser's `signIn` and the server's
+ * helpers: credentials and WebAuthn at `/callback`, every other provider at `/signin`. The passkey case is
+ * proven end to end: a passkey registered through the core signs its user in through the server helper,
+ * which a post to `/signin` (the sign-in page, the credential dropped) would not.
+ */
+import { describe, expect, it } from "vitest";
+import { signInAction as helperAction, helperSignIn } from "../../../src/runtime/core/server-actions.js";
+import { signInAction } from "../../../src/runtime/core/sign-in-action.js";
+import { signInAction as browserAction } from "../../../src/runtime/react/outcome.js";
+import { SoftwareAuthenticator } from "../webauthn/software-authenticator.js";
+import { CookieJar, fetchOptions, passkeyConfig, register, sessionOf } from "../webauthn/support.js";
+import { ORIGIN } from "./support.js";
+
+describe("signInAction", () => {
+  it("posts credentials and WebAuthn sign-ins to the callback action, which verifies them", () => {
+    expect(signInAction("credentials")).toBe("callback");
+    expect(signInAction("webauthn")).toBe("callback");
+  });
+
+  it("starts every other provider, and an unknown one, at signin", () => {
+    for (const type of ["oauth", "oidc", "email", undefined]) expect(signInAction(type)).toBe("signin");
+  });
+
+  it("is the rule of the browser's signIn and of the server helpers alike", () => {
+    const { config } = passkeyConfig();
+    expect(browserAction).toBe(signInAction);
+    expect(helperAction(config, "passkey")).toBe("callback");
+  });
+});
+
+describe("a passkey sign-in through the server helper", () => {
+  it("signs the passkey's user in with the signed credential the page posted", async () => {
+    const { config } = passkeyConfig();
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    await register(config, authenticator, "grace@example.test");
+
+    // The page asks the core for a challenge, the browser signs it, and a server action posts the answer.
+    const browser = new CookieJar();
+    const answer = await fetchOptions(config, browser);
+    expect(answer.action).toBe("authenticate");
+    const result = await helperSignIn(
+      config,
+      { headers: { host: "localhost:3000", cookie: browser.header() }, url: new URL(`${ORIGIN}/journal/`), env: {} },
+      {
+        providerId: "passkey",
+        callbackUrl: "/journal/",
+        fields: [
+          ["action", "authenticate"],
+          ["data", JSON.stringify(authenticator.get(answer.options))],
+        ],
+      },
+    );
+
+    expect(result.redirect).toBe(`${ORIGIN}/journal/`);
+    for (const cookie of result.cookies) {
+      if (cookie.options?.maxAge === 0) browser.cookies.delete(cookie.name);
+      else browser.cookies.set(cookie.name, cookie.value);
+    }
+    expect((await sessionOf(config, browser))?.user?.email).toBe("grace@example.test");
+  });
+});
