@@ -11,7 +11,7 @@ import type { EditFileStep, FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { FileChange } from "../plan/types.js";
 import { addIgnorePattern } from "../transforms/gitignore.js";
-import { type EnvEntry, type EnvMergeResult, mergeEnv } from "./merge.js";
+import { assignedKeys, type EnvEntry, type EnvMergeResult, mergeEnv } from "./merge.js";
 
 /** A pattern .gitignore must gain, with the comment above it and what it keeps out of git (for the reason). */
 export interface IgnoreEntry {
@@ -91,7 +91,9 @@ export function planSecretsFile(options: {
       after: merge.content,
       added: merge.added,
       replaced: merge.replaced,
-      secretKeys: options.secretKeys,
+      // The file holds secrets: the user's own keys (a Stripe key, a database URL) too, and a diff shows them
+      // as context around the lines added, so every value in it is hidden, not only the ones named here.
+      secretKeys: [...new Set([...options.secretKeys, ...assignedKeys(before)])],
       reason: options.reason,
     };
     steps.push({ kind: "change", change });
