@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { importTarget, moduleCandidates, resolveImport } from "../../src/cli/detect/imports.js";
+import { drizzleTables } from "../../src/cli/doctor/orm-tables.js";
+import { checkImportsOf } from "../../src/cli/doctor/wiring-imports.js";
 import { memoryReader } from "../../src/cli/plan/reader.js";
 
 const reader = (...files: string[]) => memoryReader("/app", new Map(files.map((file) => [file, "export {};\n"])));
@@ -132,5 +134,42 @@ describe("resolveImport", () => {
     expect(resolveImport(app, [], "src/app.ts", "./nothing")).toBeNull();
     expect(resolveImport(app, [], "src/app.ts", "../../shared/db")).toBeNull();
     expect(resolveImport(app, [{ prefix: "@s/", directory: "../shared" }], "src/app.ts", "@s/db")).toBeNull();
+  });
+});
+
+// What the callers got wrong before they shared the rule.
+describe("the doctor, following imports by the shared rule", () => {
+  it("reads the tables from db/index.ts that `./db/index` names, not from a db.ts beside the folder", () => {
+    const app = memoryReader(
+      "/app",
+      new Map([
+        [
+          "src/auth.ts",
+          'import drizzleAdapter from "@create-auth/runtime/adapters/drizzle";\nimport { db } from "./db";\nimport { users } from "./db/index";\nexport const adapter = drizzleAdapter(db, { users });\n',
+        ],
+        ["src/db.ts", "export const db = {};\n"],
+        [
+          "src/db/index.ts",
+          'import { pgTable, text } from "drizzle-orm/pg-core";\nexport const users = pgTable("app_users", { id: text("id").primaryKey() });\n',
+        ],
+      ]),
+    );
+    const users = drizzleTables(app, { aliases: [] }, "src/auth.ts").find((table) => table.model.name === "users");
+    expect(users).toMatchObject({ name: "app_users", declaredIn: "src/db/index.ts" });
+  });
+
+  it("sees the importers of an index module create-auth wrote (`~/lib/auth` is lib/auth/index.ts)", () => {
+    const written = "export function requireUser() {}\nexport function getUser() {}\n";
+    const app = memoryReader(
+      "/app",
+      new Map([
+        ["src/lib/auth/index.ts", "export function getUser() {}\n"],
+        ["src/routes/page.tsx", 'import { requireUser } from "~/lib/auth";\nrequireUser();\n'],
+        ["src/routes/other.tsx", 'import { getUser } from "../lib/auth/index.js";\ngetUser();\n'],
+      ]),
+    );
+    const aliases = [{ prefix: "~/", directory: "src" }];
+    const findings = checkImportsOf(app, { aliases }, "src", { file: "src/lib/auth/index.ts", written });
+    expect(findings.map((found) => [found.id, found.file])).toEqual([["wiring.import-missing", "src/routes/page.tsx"]]);
   });
 });

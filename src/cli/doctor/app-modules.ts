@@ -1,14 +1,14 @@
 /**
- * The app's own modules as the doctor reads them: its source files under a folder, where an import
- * specifier leads (relative, a tsconfig path alias, SvelteKit's `$lib`), and the names each import takes.
+ * The app's own modules as the doctor reads them: its source files under a folder, whether an import names a
+ * given module (where imports lead is detect/imports.ts's rule), and the names each import takes.
  * Read-only, from the project reader; the wiring and database checks follow the app's imports through these.
  */
 import path from "node:path";
+import { importTarget, MODULE_FILE, moduleCandidates } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, typescript } from "../transforms/ast.js";
 
-export const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 /** Enough for any app's src/ folder; a larger tree is not read past it (the check stays quick). */
 const MAX_FILES = 4000;
 
@@ -18,7 +18,7 @@ export function sourceFiles(reader: ProjectReader, dir: string): string[] {
   const walk = (folder: string) => {
     for (const name of reader.files(folder)) {
       if (out.length >= MAX_FILES) return;
-      if (SOURCE_FILE.test(name) && !/\.d\.[cm]?ts$/.test(name)) out.push(path.posix.join(folder, name));
+      if (MODULE_FILE.test(name) && !/\.d\.[cm]?ts$/.test(name)) out.push(path.posix.join(folder, name));
     }
     for (const sub of reader.directories(folder))
       if (sub !== "node_modules" && !sub.startsWith(".")) walk(path.posix.join(folder, sub));
@@ -27,34 +27,23 @@ export function sourceFiles(reader: ProjectReader, dir: string): string[] {
   return out;
 }
 
-/** SvelteKit's own aliases, which its generated tsconfig holds (not the app's): as database/setup.ts reads them. */
-const KIT_ALIASES = [
-  { prefix: "$lib/", directory: "src/lib" },
-  { prefix: "#lib/", directory: "src/lib" },
-];
-
 /**
- * The module a specifier of `from` names, root-relative and without its extension: relative, a tsconfig path
- * alias, or SvelteKit's `$lib`; null for a package.
+ * Whether `specifier`, written in `from`, imports the app's module `file`, which may be gone (a deleted module
+ * is still what its importers name): the file the import resolves to when one exists, else one of the files
+ * it may be.
  */
-export function importedModule(info: Pick<ProjectInfo, "aliases">, from: string, specifier: string): string | null {
-  let target: string | null = null;
-  if (specifier.startsWith("./") || specifier.startsWith("../")) {
-    target = path.posix.join(path.posix.dirname(from), specifier);
-  } else {
-    const alias = [...info.aliases, ...KIT_ALIASES]
-      .sort((a, b) => b.prefix.length - a.prefix.length)
-      .find((candidate) => specifier.startsWith(candidate.prefix));
-    if (alias) target = path.posix.join(alias.directory, specifier.slice(alias.prefix.length));
-  }
-  return target === null ? null : target.replace(SOURCE_FILE, "").replace(/\/index$/, "");
-}
-
-const MODULE_FILES = [".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs", "/index.ts", "/index.tsx", "/index.js"];
-
-/** The file a module path without its extension (importedModule's answer) is, when it is one of the app's. */
-export function moduleFile(reader: ProjectReader, stem: string): string | null {
-  return MODULE_FILES.map((ext) => stem + ext).find((candidate) => reader.read(candidate) !== null) ?? null;
+export function importsModule(
+  reader: ProjectReader,
+  info: Pick<ProjectInfo, "aliases">,
+  from: string,
+  specifier: string,
+  file: string,
+): boolean {
+  const target = importTarget(info.aliases, from, specifier);
+  if (target === null) return false;
+  const candidates = moduleCandidates(target);
+  const found = candidates.find((candidate) => reader.read(candidate) !== null);
+  return found === undefined ? candidates.includes(file) : found === file;
 }
 
 /** The names a module imports by name (values, not types) or re-exports, per specifier. */

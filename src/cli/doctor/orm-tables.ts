@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { findPrismaProject } from "../database/prisma-project.js";
+import { resolveImport } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { drizzleTableName } from "../schema/drizzle.js";
 import { drizzleModuleTables } from "../schema/drizzle-module.js";
@@ -17,7 +18,6 @@ import { prismaModelName } from "../schema/prisma.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
-import { importedModule, moduleFile } from "./app-modules.js";
 
 /** One table as the adapter will query it: its model table, its SQL name and column names, and who says so. */
 export interface ExpectedTable {
@@ -115,14 +115,17 @@ function drizzleOptions(authSource: string, authFile: string): Map<string, { spe
 }
 
 /** The Drizzle tables the auth module gives the drizzle adapter, by their SQL names in the app's schema module. */
-export function drizzleTables(reader: ProjectReader, info: ProjectInfo, authFile: string): ExpectedTable[] {
+export function drizzleTables(
+  reader: ProjectReader,
+  info: Pick<ProjectInfo, "aliases">,
+  authFile: string,
+): ExpectedTable[] {
   const authSource = reader.read(authFile) ?? "";
   const options = drizzleOptions(authSource, authFile);
   return tables.map((table) => {
     const key = drizzleTableName(table);
     const option = options.get(key);
-    const stem = option ? importedModule(info, authFile, option.specifier) : null;
-    const file = stem === null ? null : moduleFile(reader, stem);
+    const file = option ? resolveImport(reader, info.aliases, authFile, option.specifier) : null;
     // A table the adapter is not given is its default: the table model's.
     if (!option || !file) return modelNames(table);
     return fromModule(reader, file, option.name, table);

@@ -6,10 +6,11 @@
  * judged: the app's other imports are its business.
  */
 import path from "node:path";
+import { MODULE_FILE } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
-import { importedModule, namedImports, SOURCE_FILE, sourceFiles } from "./app-modules.js";
+import { importsModule, namedImports, sourceFiles } from "./app-modules.js";
 import { type Finding, finding } from "./finding.js";
 
 /**
@@ -22,17 +23,19 @@ export function checkImportsOf(
   sourceDir: string,
   module: { file: string; written: string },
 ): Finding[] {
-  const stem = module.file.replace(SOURCE_FILE, "");
   const current = reader.read(module.file);
   const exported = new Set(current === null ? [] : moduleShape(current, module.file).exports);
   const provided = moduleShape(module.written, module.file).exports;
-  const base = path.posix.basename(stem);
+  // Importers name the module by its file's name, or its folder's for an index module: files without it are
+  // skipped unparsed.
+  const name = path.posix.basename(module.file).replace(MODULE_FILE, "");
+  const base = name === "index" ? path.posix.basename(path.posix.dirname(module.file)) : name;
   const findings: Finding[] = [];
   for (const file of sourceFiles(reader, sourceDir)) {
     const source = file === module.file ? null : reader.read(file);
     if (source === null || !source.includes(base)) continue;
     for (const { specifier, names } of namedImports(source, file)) {
-      if (importedModule(info, file, specifier) !== stem) continue;
+      if (!importsModule(reader, info, file, specifier, module.file)) continue;
       const lost = names.filter((name) => provided.includes(name) && !exported.has(name));
       if (lost.length === 0) continue;
       findings.push(

@@ -7,10 +7,11 @@
  * them: a `QwikAuth$` call moved to another module must have them re-exported from one.
  */
 import path from "node:path";
+import { resolveImport } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
-import { importedModule, moduleFile, namedImports, sourceFiles } from "./app-modules.js";
+import { namedImports, sourceFiles } from "./app-modules.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { checkImportsOf } from "./wiring-imports.js";
@@ -65,17 +66,14 @@ function unregisteredHooks(
       .filter((file) => ROUTE_MODULE.test(path.posix.basename(file)))
       .flatMap((file) => moduleShape(reader.read(file) ?? "", file).exports),
   );
-  const plugin = authPath.replace(/\.[cm]?[jt]sx?$/, "");
   const findings: Finding[] = [];
   for (const file of sourceFiles(reader, sourceDir)) {
     const source = reader.read(file);
     if (source === null || !hooks.some((hook) => source.includes(hook))) continue;
     for (const { specifier, names } of namedImports(source, file)) {
-      const stem = importedModule(info, file, specifier);
-      if (stem === null || stem === plugin) continue;
       const unregistered = names.filter((name) => hooks.includes(name) && !registered.has(name));
-      const definer = unregistered.length > 0 ? moduleFile(reader, stem) : null;
-      if (!definer || !reader.read(definer)?.includes("QwikAuth$")) continue;
+      const definer = unregistered.length > 0 ? resolveImport(reader, info.aliases, file, specifier) : null;
+      if (!definer || definer === authPath || !reader.read(definer)?.includes("QwikAuth$")) continue;
       findings.push(
         finding(
           "error",
