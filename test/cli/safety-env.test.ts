@@ -1,12 +1,14 @@
 /**
  * The safety contract's env half (issue 14 point 4): every command that touches an env file keeps every byte
- * and comment the user wrote. Each story runs the whole life of an app in memory (init, secret,
- * add-provider, remove-provider, update, generate, remove) on env files written the ways people write them: comments,
+ * and comment the user wrote. Each story runs the whole life of an app in memory (init, secret, add-provider,
+ * remove-provider, update, generate, remove) on env files written the ways people write them: comments,
  * blank lines, CRLF, no final newline, `export`, quoted values with `#`, single quotes, backslashes, a PEM key
  * across lines (dotenv's multi-line syntax), `=` in a value, a key set twice, unicode, a BOM. After each step
- * the user's lines are all there in order, dotenv (the parser Next.js and Vite load env files with) reads the
- * same value for every key the user set, and what the step changed is only what it documents.
+ * the user's lines are all there in order, dotenv (which Next.js and Vite load env files with) and Node's own
+ * parser (process.loadEnvFile) read the same value for every key the user set, and what the step changed is
+ * only what it documents.
  */
+import { parseEnv } from "node:util";
 import { parse } from "dotenv";
 import { describe, expect, it } from "vitest";
 import { type MemoryProject, memoryFixture, runInMemory } from "./support.js";
@@ -84,10 +86,14 @@ function keepsLines(before: string, after: string): boolean {
   return true;
 }
 
-/** dotenv's reading of `text`, only the keys of `keys`. */
-function valuesOf(text: string | undefined, keys: readonly string[]): Record<string, string | undefined> {
-  const parsed = parse(text ?? "");
-  return Object.fromEntries(keys.map((key) => [key, parsed[key]]));
+/**
+ * The values of `keys` in `text` as the apps read them: dotenv (Next.js, Vite, dotenv in Express) and Node's
+ * own parser (process.loadEnvFile, `node --env-file`, which Express apps use too).
+ */
+function valuesOf(text: string | undefined, keys: readonly string[]): Record<string, unknown> {
+  const dotenv = parse(text ?? "");
+  const node = parseEnv(text ?? "");
+  return Object.fromEntries(keys.map((key) => [key, { dotenv: dotenv[key], node: node[key] }]));
 }
 
 const without = (text: string, key: string) =>
@@ -127,7 +133,12 @@ describe("every command keeps the user's env files byte for byte", () => {
       // Next also loads .env beneath .env.local: a file no command writes, that must stay as it is.
       if (envFile !== ".env") original.set(".env", userEnv({ ...shape, ending: "newline" }, "Shared"));
       for (const [file, text] of original) project.write(file, text);
-      const userKeys = new Map([...original].map(([file, text]) => [file, Object.keys(parse(text))]));
+      const userKeys = new Map(
+        [...original].map(([file, text]) => [
+          file,
+          [...new Set([...Object.keys(parse(text)), ...Object.keys(parseEnv(text))])],
+        ]),
+      );
       const pem = parse(original.get(envFile)!)["PRIVATE_KEY"];
       expect(pem).toBe(PEM.join("\n"));
 
@@ -166,9 +177,10 @@ describe("every command keeps the user's env files byte for byte", () => {
         const before = afterSecret.get(file);
         if (before !== undefined) expect(keepsLines(before, project.read(file)), `add-provider: ${file}`).toBe(true);
       }
+      const blank = { dotenv: "", node: "" };
       expect(valuesOf(project.read(envFile), ["AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"])).toEqual({
-        AUTH_GOOGLE_ID: "",
-        AUTH_GOOGLE_SECRET: "",
+        AUTH_GOOGLE_ID: blank,
+        AUTH_GOOGLE_SECRET: blank,
       });
 
       await step(project, ["remove-provider", "google", project.root, "--yes", "--no-install"]);
