@@ -80,6 +80,19 @@ describe("migrate and db prune never print the database password", () => {
     }
   });
 
+  it("when the URL itself is malformed (a port that is not a number, an unknown scheme)", async () => {
+    for (const url of [
+      `postgres://notes:${WRONG}@127.0.0.1:port/notes`,
+      `postgress://notes:${WRONG}@127.0.0.1/notes`,
+    ]) {
+      const root = app(url);
+      for (const command of COMMANDS) {
+        const result = await cli(argv(command, root));
+        expect(result.stdout + result.stderr, `${title(command)} on ${url}`).not.toContain(WRONG);
+      }
+    }
+  });
+
   it("when PostgreSQL refuses the password, and when nothing listens at the address", async () => {
     const { host, port, user, database: name } = database.connection;
     for (const url of [

@@ -266,6 +266,8 @@ describe("no command writes a secret to a file git tracks", () => {
     ["init", ".", "--providers", "github", "--yes", "--no-install"],
     ["init", ".", "--providers", "github", "--db", "none", "--dry-run"],
     ["secret", ".", "--yes"],
+    // --force writes over uncommitted edits; it never makes a tracked file a place for a secret.
+    ["secret", ".", "--yes", "--force"],
     ["secret", ".", "--dry-run", "--json"],
   ]) {
     it(`${command.join(" ")} refuses when the env file is tracked, writing nothing`, async () => {
