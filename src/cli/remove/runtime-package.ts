@@ -4,6 +4,7 @@
  * not list is not ours and stays. The manifest itself goes only with every file it lists, so a kept edit can
  * still be told from ours by `update` and `doctor`. Pure.
  */
+import { isPlainPath } from "../runtime-package/paths.js";
 import type { Manifest } from "../runtime-package/plan.js";
 import { sha256 } from "../runtime-package/plan.js";
 import type { AppFileAction } from "./app-files.js";
@@ -48,7 +49,7 @@ export function planRuntimeRemoval(setup: RemoveSetup): RuntimeRemoval {
   const actions: AppFileAction[] = [];
   for (const [file, hash] of Object.entries(manifest.files ?? {})) {
     // A manifest is input: a path that leaves the runtime folder is not one of its files.
-    if (file.split("/").some((part) => part === ".." || part === "") || file.startsWith("/")) continue;
+    if (!isPlainPath(file)) continue;
     const target = `${runtimeDir}/${file}`;
     const before = reader.read(target);
     if (before === null) continue;
