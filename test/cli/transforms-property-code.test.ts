@@ -18,9 +18,13 @@ import { addDependencies } from "../../src/cli/transforms/package-json.js";
 import type { TransformResult } from "../../src/cli/transforms/result.js";
 import { mergeAuthHandle } from "../../src/cli/transforms/sveltekit-hooks.js";
 import { mergeSessionLoad } from "../../src/cli/transforms/sveltekit-layout.js";
-import { excludeInTsconfig, ignoreInEslintFlatConfig } from "../../src/cli/transforms/tool-ignores.js";
+import {
+  excludeInTsconfig,
+  ignoreInBiomeConfig,
+  ignoreInEslintFlatConfig,
+} from "../../src/cli/transforms/tool-ignores.js";
 
-const RUNS = { numRuns: 30 };
+const RUNS = { numRuns: 20 };
 
 /** Characters a user's strings and comments hold: quotes, a backslash, `${`, `#`, `=`, unicode. */
 const odd = fc
@@ -34,16 +38,20 @@ const escapeFor = (quote: string, text: string) =>
     .replaceAll("${", quote === "`" ? "\\${" : "${");
 
 /** One piece of the user's code, written with `n` to keep its names unique; `semi` is ";" or "". */
-const snippet = (n: number, semi: string): fc.Arbitrary<string> =>
+const snippet = (n: number, semi: string, exported: string): fc.Arbitrary<string> =>
   fc.oneof(
     odd.map((text) => `// ${text}`),
     odd.map((text) => `/* ${text.replaceAll("*/", "* /")} */`),
     fc
       .tuple(fc.constantFrom('"', "'", "`"), odd)
       .map(([quote, text]) => `const userText${n} = ${quote}${escapeFor(quote, text)}${quote}${semi}`),
-    odd.map((text) => `export function userHelper${n}(value) {\n  return value + ${JSON.stringify(text)}${semi}\n}`),
+    odd.map(
+      (text) => `${exported}function userHelper${n}(value) {\n  return value + ${JSON.stringify(text)}${semi}\n}`,
+    ),
     fc.constant(`const userPattern${n} = /a\\/b[#"'\`]+$/gu${semi}`),
-    odd.map((text) => `export const userConfig${n} = { label: ${JSON.stringify(text)}, "quoted-key": [1, 2] }${semi}`),
+    odd.map(
+      (text) => `${exported}const userConfig${n} = { label: ${JSON.stringify(text)}, "quoted-key": [1, 2] }${semi}`,
+    ),
   );
 
 /** The lines of a base source where the user's code may go: a line `@@` in the base. */
@@ -53,13 +61,15 @@ const GAP = "@@";
  * A user's variant of `base`: each `@@` line replaced by 0–2 snippets, semicolons dropped throughout or not,
  * and LF or CRLF line endings.
  */
-function variant(base: string): fc.Arbitrary<string> {
+function variant(base: string, commonJs = false): fc.Arbitrary<string> {
   const gaps = base.split("\n").filter((line) => line === GAP).length;
   /** The user's code at gap `g`: up to two snippets, each with names of its own. */
   const codeAt = (g: number, semi: string): fc.Arbitrary<string[]> =>
     fc
       .array(fc.integer({ min: 0, max: 999 }), { maxLength: 2 })
-      .chain((ids) => fc.tuple(...ids.map((id, i) => snippet(g * 10_000 + id * 10 + i, semi))))
+      .chain((ids) =>
+        fc.tuple(...ids.map((id, i) => snippet(g * 10_000 + id * 10 + i, semi, commonJs ? "" : "export "))),
+      )
       .map((codes): string[] => [...codes]);
   return fc.record({ semi: fc.boolean(), crlf: fc.boolean() }).chain(({ semi, crlf }) =>
     fc.tuple(...Array.from({ length: gaps }, (_, g) => codeAt(g, semi ? ";" : ""))).map((filled: string[][]) => {
@@ -101,6 +111,8 @@ interface CodeTransform {
   fileName: string;
   base: string;
   apply: (source: string) => TransformResult;
+  /** A CommonJS module: the user's code has no `export`. */
+  commonJs?: boolean;
   /** Lines of the user's file the transform documents rewriting (a renamed export). */
   rewritten?: (line: string) => boolean;
 }
@@ -153,6 +165,35 @@ const TRANSFORMS: CodeTransform[] = [
         basePath: "/auth",
         envLoader: "loadEnvFile",
         typescript: true,
+        envFile: ".env",
+      }),
+  },
+  {
+    name: "mountExpressAuth (Express app, CommonJS)",
+    fileName: "app.js",
+    commonJs: true,
+    base: [
+      '"use strict";',
+      'const path = require("node:path");',
+      'const express = require("express");',
+      GAP,
+      "const app = express();",
+      GAP,
+      'app.use(express.static(path.join(__dirname, "public")));',
+      'app.get("/", function (req, res) {',
+      '  res.send("Acme Notes");',
+      "});",
+      GAP,
+      "module.exports = app;",
+      "",
+    ].join("\n"),
+    apply: (source) =>
+      mountExpressAuth(source, "app.js", {
+        runtimeModule: "@create-auth/runtime/express",
+        authModule: "./auth",
+        basePath: "/auth",
+        envLoader: "dotenv",
+        typescript: false,
         envFile: ".env",
       }),
   },
@@ -228,7 +269,7 @@ describe("code transforms over generated user source", () => {
     it(`${transform.name}: keeps every user line in order, parses, and is unchanged the second time`, () => {
       let edited = 0;
       fc.assert(
-        fc.property(variant(transform.base), (source) => {
+        fc.property(variant(transform.base, transform.commonJs), (source) => {
           expect(syntaxErrors(source, transform.fileName)).toEqual([]);
           const result = transform.apply(source);
           if (typeof result === "object") {
@@ -279,7 +320,7 @@ describe("package.json, tsconfig.json and .gitignore edits over generated files"
           expect(addDependencies(result.content, wanted)).toBe("unchanged");
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   });
 
@@ -322,7 +363,41 @@ describe("package.json, tsconfig.json and .gitignore edits over generated files"
           expect(excludeInTsconfig(result, "tsconfig.json", "vendor/auth-runtime")).toBe("unchanged");
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 60 },
+    );
+  });
+
+  it("ignoreInBiomeConfig: comments and every line stay, the JSON still reads, the runtime is ignored", () => {
+    fc.assert(
+      fc.property(jsonText, fc.boolean(), fc.constantFrom("2", "1"), (comment, crlf, version) => {
+        const list =
+          version === "2"
+            ? `"includes": ["**", "!dist", ${JSON.stringify(`!${comment}`)}]`
+            : `"ignore": ["dist", ${JSON.stringify(comment)}]`;
+        const source = [
+          "{",
+          `  // ${comment}`,
+          `  "$schema": "https://biomejs.dev/schemas/${version}.0.0/schema.json",`,
+          '  "formatter": { "enabled": true, "indentStyle": "space" },',
+          `  "files": { ${list} }`,
+          "}",
+          "",
+        ].join(crlf ? "\r\n" : "\n");
+        const result = ignoreInBiomeConfig(source, "biome.jsonc", "vendor/auth-runtime");
+        if (typeof result !== "string" || result === "unchanged")
+          throw new Error(`not edited: ${JSON.stringify(result)}`);
+        const read = ts.parseConfigFileTextToJson("biome.jsonc", result);
+        expect(read.error).toBeUndefined();
+        const files = read.config.files;
+        expect(version === "2" ? files.includes : files.ignore).toContain(
+          version === "2" ? "!vendor/auth-runtime" : "vendor/auth-runtime",
+        );
+        expect(keepsLines(source, result, (line) => line.startsWith('  "files"'))).toBe(true);
+        expect(result).toContain(`// ${comment}`);
+        if (crlf) expect(result.replaceAll("\r\n", "")).not.toContain("\n");
+        expect(ignoreInBiomeConfig(result, "biome.jsonc", "vendor/auth-runtime")).toBe("unchanged");
+      }),
+      { numRuns: 60 },
     );
   });
 
@@ -348,7 +423,7 @@ describe("package.json, tsconfig.json and .gitignore edits over generated files"
           expect(result.endsWith(`.env.local${source.includes("\r\n") ? "\r\n" : "\n"}`)).toBe(true);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 60 },
     );
   });
 });
