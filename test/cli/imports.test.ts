@@ -3,6 +3,7 @@ import { importTarget, moduleCandidates, resolveImport } from "../../src/cli/det
 import { drizzleTables } from "../../src/cli/doctor/orm-tables.js";
 import { checkImportsOf } from "../../src/cli/doctor/wiring-imports.js";
 import { memoryReader } from "../../src/cli/plan/reader.js";
+import { expressTarget } from "../../src/cli/targets/express.js";
 
 const reader = (...files: string[]) => memoryReader("/app", new Map(files.map((file) => [file, "export {};\n"])));
 
@@ -171,5 +172,28 @@ describe("the doctor, following imports by the shared rule", () => {
     const aliases = [{ prefix: "~/", directory: "src" }];
     const findings = checkImportsOf(app, { aliases }, "src", { file: "src/lib/auth/index.ts", written });
     expect(findings.map((found) => [found.id, found.file])).toEqual([["wiring.import-missing", "src/routes/page.tsx"]]);
+  });
+});
+
+describe("the Express target, finding the app file by the shared rule", () => {
+  const server = 'import express from "express";\nconst app = express();\napp.listen(3000);\n';
+  const layout = (files: [string, string][], pkg: Record<string, unknown>) =>
+    expressTarget.layout(memoryReader("/repo/app", new Map(files)), { name: "app", ...pkg }, "5.1.0");
+
+  it("takes server.ts, not the server.js tsc compiled beside it, for `node server.js`", () => {
+    const files: [string, string][] = [
+      ["server.js", server],
+      ["server.ts", server],
+    ];
+    expect(layout(files, { scripts: { start: "node server.js" } }).appFile).toBe("server.ts");
+  });
+
+  it("follows `./app.js` to app.ts, and reads no file outside the project a `main` names", () => {
+    const files: [string, string][] = [
+      ["src/index.ts", 'import { app } from "./app.js";\napp.listen(3000);\n'],
+      ["src/app.ts", 'import express from "express";\nexport const app = express();\n'],
+    ];
+    expect(layout(files, { scripts: { start: "node dist/index.js" } }).appFile).toBe("src/app.ts");
+    expect(layout([["../other/server.js", server]], { main: "../other/server.js" }).appFile).toBeUndefined();
   });
 });

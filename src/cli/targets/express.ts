@@ -6,6 +6,7 @@
  * plan/init.ts plans it.
  */
 import path from "node:path";
+import { importTarget, moduleCandidates, resolveImport } from "../detect/imports.js";
 import { startStep } from "../plan/init.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
@@ -17,7 +18,6 @@ import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
 import type { PackageJson, Target } from "./types.js";
 
 const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
-const EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 const COMMON_NAMES = ["src/app", "src/server", "src/index", "src/main", "app", "server", "index", "main"];
 /** Compiled output directories a start script may point into, mapped back to their sources. */
 const BUILD_DIRS = /^(dist|build|out|lib)\//;
@@ -27,15 +27,19 @@ type ExpressPackageJson = PackageJson & { main?: string; scripts?: Record<string
 /**
  * `dist/server.js` → [`src/server.ts`, …, `dist/server.js`]: the sources it may be built from, then the file.
  * The sources come first: once the app is built both exist, and the auth module belongs beside the source
- * (a command run after a build must not edit the compiled copy the next build overwrites).
+ * (a command run after a build must not edit the compiled copy the next build overwrites). A path is read as
+ * an import of it from the root would be (detect/imports.ts); one leading out of the project names nothing.
  */
 function sourceCandidates(file: string): string[] {
-  const normalized = path.posix.normalize(file.replace(/^\.\//, ""));
-  const stem = normalized.replace(/\.[cm]?[jt]s$/, "");
-  if (!BUILD_DIRS.test(stem)) return [normalized, ...EXTENSIONS.map((ext) => stem + ext)];
-  const sources = [stem.replace(BUILD_DIRS, "src/"), stem.replace(BUILD_DIRS, "")];
-  return [...sources.flatMap((s) => EXTENSIONS.map((ext) => s + ext)), normalized];
+  const target = importTarget([], "package.json", file.startsWith("./") ? file : `./${file}`);
+  if (target === null) return [];
+  if (!BUILD_DIRS.test(target)) return serverModules(moduleCandidates(target));
+  const sources = [target.replace(BUILD_DIRS, "src/"), target.replace(BUILD_DIRS, "")];
+  return [...serverModules(sources.flatMap(moduleCandidates)), target];
 }
+
+/** An Express server is no JSX module: a `.tsx`/`.jsx` file of the app is never taken for it. */
+const serverModules = (files: string[]) => files.filter((file) => !/\.[jt]sx$/.test(file));
 
 /** Files the start/dev scripts and `main` run, in that order. */
 function entryFiles(pkg: ExpressPackageJson): string[] {
@@ -45,13 +49,6 @@ function entryFiles(pkg: ExpressPackageJson): string[] {
   );
   if (pkg.main) files.push(pkg.main);
   return files;
-}
-
-/** A relative specifier from `from` resolved to the files it may name (`./app.js` may be `app.ts`). */
-function resolveRelative(from: string, specifier: string): string[] {
-  const target = path.posix.join(path.posix.dirname(from), specifier);
-  const stem = target.replace(/\.[cm]?[jt]s$/, "");
-  return [target, ...EXTENSIONS.map((ext) => stem + ext), ...EXTENSIONS.map((ext) => `${target}/index${ext}`)];
 }
 
 /**
@@ -68,8 +65,11 @@ function findAppFile(reader: ProjectReader, pkg: ExpressPackageJson): string | u
     const source = reader.read(file);
     if (source === null) continue;
     if (findExpressApp(source, file)) return file;
-    const references = moduleShape(source, file).references.filter((s) => s.startsWith("."));
-    queue.unshift(...references.flatMap((specifier) => resolveRelative(file, specifier)));
+    // Its own modules only, by relative imports (the tsconfig aliases are not read here).
+    const imported = moduleShape(source, file)
+      .references.filter((specifier) => specifier.startsWith("."))
+      .map((specifier) => resolveImport(reader, [], file, specifier));
+    queue.unshift(...serverModules(imported.filter((found): found is string => found !== null)));
   }
   return undefined;
 }
