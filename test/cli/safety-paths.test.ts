@@ -25,10 +25,8 @@ import {
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Host, processHost } from "../../src/cli/host.js";
-import { run } from "../../src/cli/main.js";
-import { loadRuntimeSource, type RuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { removeTemps, repoRoot, tempDir } from "./support.js";
+import { diskCli } from "./support-kill-disk.js";
 
 afterAll(removeTemps, 120_000);
 
@@ -104,37 +102,13 @@ function hostilePath(
 
 const aim = (value: string, where: Place) => value.replaceAll("{outside}", where.outside);
 
-let runtimeSource: RuntimeSource | undefined;
-
-/** The real program on the real disk; no terminal, no installer. */
-async function cli(argv: string[], cwd: string): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const host: Host = {
-    ...processHost(),
-    cwd,
-    terminal: false,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    uncommitted: undefined,
-    install: async () => {},
-    runtime: () => (runtimeSource ??= loadRuntimeSource(path.join(repoRoot, "dist/runtime/"))),
-  };
-  const status = await run(argv, "create-auth", host);
-  return { status, stdout, stderr };
-}
-
 /** What each test's runs answered (exit code and the refusal's first words), printed for the record. */
 const answers = new Map<string, number>();
 
 /** What every hostile run must show, whatever the command answered. */
 async function holds(where: Place, argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const outsideBefore = snapshot(where.outside);
-  const result = await cli(argv, where.app);
+  const result = await diskCli(argv, where.app);
   const said = `${argv[0]} exit ${result.status}: ${result.stderr.replaceAll(where.app, "<app>").slice(13, 70)}`;
   answers.set(said, (answers.get(said) ?? 0) + 1);
   expect(snapshot(where.outside), `${argv.join(" ")}: ${result.stderr}`).toEqual(outsideBefore);
@@ -159,7 +133,9 @@ const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 beforeAll(async () => {
   const { app } = place(fixture("express-5-ts"));
   rmSync(path.join(app, "link-out"));
-  expect((await cli(["init", app, "--providers", "credentials,github", "--yes", "--no-install"], app)).status).toBe(0);
+  expect((await diskCli(["init", app, "--providers", "credentials,github", "--yes", "--no-install"], app)).status).toBe(
+    0,
+  );
   initialized = app;
 });
 
