@@ -1,15 +1,15 @@
 /**
- * Apply is all or nothing even when the process is killed (apply/apply.ts states the guarantee): the
- * built CLI runs each writing command on a real project with a preload (support-kill.mjs) that SIGKILLs it
- * before its Nth disk change of the apply, then the project is recovered as the next command would (the
- * built `recoverApply`, and the built CLI itself for one kill point per command) and must be exactly the
- * state before the command (killed before the commit point) or exactly the state it writes (after it):
- * every file byte for byte, every folder, and not one temp, backup or journal left.
- *
- * A full run first logs every change apply makes; a kill is tried at the first and last call of each kind
- * of step (journal, folders, staging a new file, copying an edit's backup, each kind of rename, the commit,
- * each kind of clean-up) and at evenly spaced calls between, at most KILLS_PER_COMMAND: the points left out
- * repeat a step already killed on another file, and the whole file stays within a minute on 2 cores.
+ * Apply is all or nothing even when the process is killed (apply/apply.ts states the guarantee): after a
+ * kill at any of its disk changes, the next command's recovery leaves the project exactly as it was before
+ * the command (killed up to the commit rename) or exactly as the command leaves it (after): every file byte
+ * for byte, every folder, and not one temp, backup or journal. For each writing command (init, add-provider,
+ * remove-provider, generate, update, remove), from a real fixture, the built CLI runs under a preload
+ * (support-kill.mjs) that patches node:fs, nothing in the product:
+ * - EVERY kill point: one run copies the project before each of its apply's disk changes, the state a
+ *   SIGKILL there leaves (sync calls buffer nothing), and each copy is recovered (the built `recoverApply`);
+ * - real kills: the CLI is SIGKILLed before the first call of each kind of step (journal, folders,
+ *   staging, backups, each kind of rename, the commit, each kind of clean-up); the killed project must be
+ *   that same state, and recovers the same, once by running the built CLI again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -19,7 +19,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertBuilt, cliBin, repoRoot, runCli } from "./support.js";
 
-const KILLS_PER_COMMAND = 18;
 const PRELOAD = path.join(import.meta.dirname, "support-kill.mjs");
 /** Process kills are what is tested, not power cuts: tmpfs (when there is one) spares the fsyncs' wait. */
 const BASE = mkdtempSync(path.join(readdirSafe("/dev/shm") ? "/dev/shm" : os.tmpdir(), "create-auth-kill-"));
@@ -37,22 +36,30 @@ function readdirSafe(dir: string): boolean {
 beforeAll(assertBuilt);
 afterAll(() => rmSync(BASE, { recursive: true, force: true }));
 
-/** Every path under `dir` with what it is: a folder, a link, or a file's sha256 (init's random secret masked). */
+const TAG = /\.create-auth-\d+-[0-9a-z]+\.(tmp|bak)$/;
+
+/**
+ * Every path under `dir` with what it is: a folder, a link, or a file's sha256 and mode. What differs from
+ * run to run is masked: the apply's tag in temp names, the pid and hashes in its journal, init's secret.
+ */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (sub: string) => {
     for (const entry of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       const abs = path.join(dir, rel);
-      if (entry.isSymbolicLink()) out[rel] = `link ${readlinkSync(abs)}`;
+      const name = rel.replace(TAG, ".create-auth-<tag>.$1");
+      if (entry.isSymbolicLink()) out[name] = `link ${readlinkSync(abs)}`;
       else if (entry.isDirectory()) {
-        out[rel] = "folder";
+        out[name] = "folder";
         walk(rel);
       } else {
-        const text = readFileSync(abs)
+        let text = readFileSync(abs)
           .toString("latin1")
           .replace(/^(AUTH_SECRET=).+$/gm, "$1<secret>");
-        out[rel] = `${createHash("sha256").update(text, "latin1").digest("hex")} ${lstatSync(abs).mode.toString(8)}`;
+        if (entry.name.startsWith(".create-auth-appl"))
+          text = text.replace(/\d+-[0-9a-z]+(?=\.(?:tmp|bak))|"pid": \d+|[0-9a-f]{64}/g, "<run>");
+        out[name] = `${createHash("sha256").update(text, "latin1").digest("hex")} ${lstatSync(abs).mode.toString(8)}`;
       }
     }
   };
@@ -72,11 +79,19 @@ interface Killed {
   stderr: string;
 }
 
-/** The built CLI with the preload, killed at `killAt` (0: never; then the calls are logged to `log`). */
-function runKillable(args: string[], killAt: number, log?: string): Promise<Killed> {
+/** The built CLI under the preload, killed before call `killAt` (0: never: its calls logged, its states imaged). */
+function runKillable(
+  args: string[],
+  killAt: number,
+  options: { log?: string; images?: string; root?: string } = {},
+): Promise<Killed> {
   const env: NodeJS.ProcessEnv = { ...process.env, CREATE_AUTH_KILL_AT: String(killAt) };
   delete env["npm_config_user_agent"];
-  if (log) env["CREATE_AUTH_KILL_LOG"] = log;
+  if (options.log) env["CREATE_AUTH_KILL_LOG"] = options.log;
+  if (options.images && options.root) {
+    env["CREATE_AUTH_KILL_IMAGES"] = options.images;
+    env["CREATE_AUTH_KILL_ROOT"] = options.root;
+  }
   const child: ChildProcess = spawn(process.execPath, ["--import", PRELOAD, cliBin(), ...args], {
     cwd: repoRoot,
     env,
@@ -118,19 +133,13 @@ function stepKind(call: string): string {
   return `${name} ${what}`;
 }
 
-/** The kill points tried, 1-based: first and last of each kind of step, then evenly spaced ones. */
+/** The real kills, 1-based: the first call of each kind of step (every state is checked through the images). */
 function killPoints(calls: string[]): number[] {
-  const points = new Set<number>();
-  const seen = new Map<string, number>();
+  const first = new Map<string, number>();
   calls.forEach((call, index) => {
-    const kind = stepKind(call);
-    if (!seen.has(kind)) points.add(index + 1);
-    seen.set(kind, index + 1);
+    if (!first.has(stepKind(call))) first.set(stepKind(call), index + 1);
   });
-  for (const last of seen.values()) points.add(last);
-  const spare = Math.max(0, KILLS_PER_COMMAND - points.size);
-  for (let i = 1; i <= spare; i++) points.add(Math.ceil((i * calls.length) / (spare + 1)));
-  return [...points].sort((a, b) => a - b);
+  return [...first.values()];
 }
 
 interface Scenario {
@@ -171,65 +180,100 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+interface Outcome {
+  n: number;
+  signal: NodeJS.Signals | null;
+  said: string | null;
+  state: Record<string, string>;
+}
+
+/** A complete run of the command: its calls, the state before each (IMAGES/<n>), the commit's index, the end state. */
+async function completeRun(scenario: Scenario, template: string) {
+  const full = copyOf(template);
+  const log = path.join(BASE, `${scenario.command}.log`);
+  const images = path.join(BASE, `${scenario.command}-images`);
+  const complete = await runKillable(scenario.args(full), 0, { log, images, root: full });
+  expect(complete.stderr).toBe("");
+  expect(complete.status).toBe(0);
+  const calls = readFileSync(log, "utf8").trimEnd().split("\n");
+  const commit = calls.findIndex((call) => call.startsWith("renameSync") && call.endsWith(".create-auth-apply.json"));
+  expect(commit).toBeGreaterThan(0);
+  return { calls, commit, images, after: snapshot(full) };
+}
+
+/** Each outcome is the state before (killed up to the commit rename, call commit + 1) or after, and says so. */
+function judge(outcomes: Outcome[], calls: string[], commit: number, before: object, after: object): void {
+  expect(after).not.toEqual(before);
+  for (const { n, signal, said, state } of outcomes) {
+    const step = `kill before call ${n} (${calls[n - 1]})`;
+    expect(signal, step).toBe("SIGKILL");
+    expect(
+      Object.keys(state).filter((file) => file.includes(".create-auth-")),
+      step,
+    ).toEqual([]);
+    if (n <= commit + 1) {
+      expect(state, step).toEqual(before);
+      if (n > 2) expect(said, step).toMatch(/^An interrupted create-auth \S+ was rolled back/);
+    } else {
+      expect(state, step).toEqual(after);
+      expect(said, step).toMatch(/had written all its changes; its leftover backups were removed\.$/);
+    }
+  }
+}
+
 describe("a writing command killed at any step of its apply leaves the project before or after, nothing between", () => {
   let recoverApply: (root: string) => string | null;
   beforeAll(async () => {
     ({ recoverApply } = await import(path.join(repoRoot, "dist/cli/apply/journal.js")));
   });
+  const templates = new Map<string, { dir: string; before: Record<string, string> }>();
+  /** The state the command starts from, made once by the built CLI. */
+  function template(scenario: Scenario) {
+    let made = templates.get(scenario.command);
+    if (!made) {
+      const dir = path.join(BASE, `${scenario.command}-before`);
+      cpSync(path.join(repoRoot, "test/fixtures", scenario.fixture), dir, { recursive: true });
+      for (const args of scenario.setup(dir)) expect(runCli(args).status).toBe(0);
+      made = { dir, before: snapshot(dir) };
+      templates.set(scenario.command, made);
+    }
+    return made;
+  }
 
   for (const scenario of SCENARIOS) {
-    it(`${scenario.command}: rolled back before the commit point, finished after it`, async () => {
-      const template = path.join(BASE, `${scenario.command}-before`);
-      cpSync(path.join(repoRoot, "test/fixtures", scenario.fixture), template, { recursive: true });
-      for (const args of scenario.setup(template)) expect(runCli(args).status).toBe(0);
-      const before = snapshot(template);
+    it(`${scenario.command}: killed before any step of its apply, recovered to before or after`, async () => {
+      const { dir: start, before } = template(scenario);
+      const { calls, commit, images, after } = await completeRun(scenario, start);
 
-      // The whole apply once, logged: its kill points and the state it leaves.
-      const full = copyOf(template);
-      const log = path.join(BASE, `${scenario.command}.log`);
-      const complete = await runKillable(scenario.args(full), 0, log);
-      expect(complete.stderr).toBe("");
-      expect(complete.status).toBe(0);
-      const after = snapshot(full);
-      expect(after).not.toEqual(before);
-      const calls = readFileSync(log, "utf8").trimEnd().split("\n");
-      const commit = calls.findIndex(
-        (call) => call.startsWith("renameSync") && call.endsWith(".create-auth-apply.json"),
-      );
-      expect(commit).toBeGreaterThan(0);
+      // Every kill point: the state a kill before call n leaves, recovered.
+      const imaged: Record<string, string>[] = [];
+      const every: Outcome[] = calls.map((_, index) => {
+        const dir = path.join(images, String(index + 1));
+        imaged[index + 1] = snapshot(dir);
+        return { n: index + 1, signal: "SIGKILL", said: recoverApply(dir), state: snapshot(dir) };
+      });
+      judge(every, calls, commit, before, after);
+
+      // Real kills of the built CLI land on those states; one is recovered by the CLI run again.
       const points = killPoints(calls);
-      // The built CLI itself recovers (and says so) at the first kill among the renames.
       const cliRecovery = points.find((n) => calls[n - 1]!.startsWith("renameSync") && n <= commit);
-
-      const outcomes = await pooled(
-        points.map((n) => async () => {
-          const dir = copyOf(template);
-          const killed = await runKillable(scenario.args(dir), n);
+      expect(cliRecovery).toBeDefined();
+      const killed = await pooled(
+        points.map((n) => async (): Promise<Outcome> => {
+          const dir = copyOf(start);
+          const { signal } = await runKillable(scenario.args(dir), n);
+          expect(snapshot(dir), `killed before call ${n}`).toEqual(imaged[n]);
           let said: string | null;
           if (n === cliRecovery) {
             const again = runCli([...scenario.args(dir), "--dry-run"]);
             said = again.stdout.split("\n").find((line) => line.startsWith("An interrupted create-auth")) ?? null;
           } else said = recoverApply(dir);
-          const state = snapshot(dir);
-          const leftovers = Object.keys(state).filter((file) => file.includes(".create-auth-"));
-          return { n, signal: killed.signal, said, state, leftovers };
+          return { n, signal, said, state: snapshot(dir) };
         }),
       );
-      for (const { n, signal, said, state, leftovers } of outcomes) {
-        const step = `kill before call ${n} (${calls[n - 1]})`;
-        expect(signal, step).toBe("SIGKILL");
-        expect(leftovers, step).toEqual([]);
-        if (n <= commit + 1) {
-          // Killed at or before the journal's rename to "applied": everything undone.
-          expect(state, step).toEqual(before);
-          if (n > 2) expect(said, step).toMatch(/^An interrupted create-auth \S+ was rolled back/);
-        } else {
-          expect(state, step).toEqual(after);
-          expect(said, step).toMatch(/had written all its changes; its leftover backups were removed\.$/);
-        }
-      }
+      judge(killed, calls, commit, before, after);
       console.info(
-        `${scenario.command}: ${points.length} of ${calls.length} kill points, CLI recovery at ${cliRecovery}`,
+        `${scenario.command}: all ${calls.length} kill points recovered; the CLI SIGKILLed at ${points.length} of them (recovered by the CLI at ${cliRecovery})`,
       );
     }, 120_000);
   }

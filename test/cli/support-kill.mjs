@@ -5,16 +5,26 @@
  * CREATE_AUTH_KILL_AT the process SIGKILLs itself before the call runs: no exception, no finally, no exit
  * handler, as when a terminal is closed or the machine stops. Without it the run completes and, at exit,
  * writes the calls it counted (one `name path` per line) to CREATE_AUTH_KILL_LOG, which tells the test how
- * many kill points there are and where the commit point is. The product code has no hook for any of this.
+ * many kill points there are and where the commit point is.
+ *
+ * With CREATE_AUTH_KILL_IMAGES (a folder) and CREATE_AUTH_KILL_ROOT (the project), the run is not killed:
+ * before each counted call the project is copied to IMAGES/<N>, the disk exactly as a kill before call N
+ * leaves it (these calls are synchronous: nothing is buffered in the process), so one run yields every kill
+ * point's state; the test checks real kills land on those same states. The product has no hook for any of it.
  */
 import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 
 const killAt = Number(process.env.CREATE_AUTH_KILL_AT ?? "0");
 const log = process.env.CREATE_AUTH_KILL_LOG;
+const images = process.env.CREATE_AUTH_KILL_IMAGES;
+const root = process.env.CREATE_AUTH_KILL_ROOT;
 const writeLog = fs.writeFileSync;
+const copyTree = fs.cpSync;
 const calls = [];
 let counting = false;
+/** While a state is being copied, the copy's own calls are neither counted nor imaged. */
+let imaging = false;
 
 const changes = (name, args) => name !== "openSync" || !/^r\+?$/.test(String(args[1] ?? "r"));
 for (const name of [
@@ -30,10 +40,15 @@ for (const name of [
 ]) {
   const original = fs[name];
   fs[name] = function killable(...args) {
-    if (changes(name, args)) {
+    if (!imaging && changes(name, args)) {
       counting ||= args.some((arg) => typeof arg === "string" && arg.includes(".create-auth-"));
       if (counting) {
         calls.push(`${name} ${typeof args[0] === "string" ? args[0] : "<fd>"}`);
+        if (images && root) {
+          imaging = true;
+          copyTree(root, `${images}/${calls.length}`, { recursive: true, verbatimSymlinks: true });
+          imaging = false;
+        }
         if (calls.length === killAt) {
           process.kill(process.pid, "SIGKILL");
           // The signal is delivered on the way out of kill(2); never go on meanwhile.
