@@ -235,12 +235,19 @@ export interface HelperOutcome {
   cookies: Cookie[];
 }
 
-/** The action a helper posts a sign-in to: the configured provider's type decides (sign-in-action.ts). */
-export function signInAction(config: IntegrationConfig, providerId: string): "callback" | "signin" {
+/**
+ * The action a helper posts a sign-in to: the configured provider's type and the fields posted decide
+ * (sign-in-action.ts).
+ */
+export function signInAction(
+  config: IntegrationConfig,
+  providerId: string,
+  fields?: Iterable<string>,
+): "callback" | "signin" {
   const provider = config.providers
     .map((entry) => (typeof entry === "function" ? entry() : entry))
     .find((candidate) => candidate.id === providerId);
-  return actionForType(provider?.type);
+  return actionForType(provider?.type, fields);
 }
 
 /** The built-in sign-in page, coming back to `callbackUrl`: a sign-in helper called without a provider. */
@@ -304,7 +311,7 @@ export async function helperSignIn(
     const text = HELPER_FIELDS.has(key) ? undefined : fieldText(value);
     if (text !== undefined) body.set(key, text);
   }
-  const request = actionRequest(config, signInAction(config, input.providerId), incoming, {
+  const request = actionRequest(config, signInAction(config, input.providerId, body.keys()), incoming, {
     providerId: input.providerId,
     search: input.authorizationParams,
     body,

@@ -1,15 +1,27 @@
 /**
- * Which action a sign-in is posted to, by its provider's type: the one rule the browser's `signIn`
- * (react/outcome.ts) and the server's sign-in helpers (server-actions.ts) follow. Pure and import-free, so
- * the browser bundle takes it without any of the server's modules.
+ * Which action a sign-in is posted to: the one rule the browser's `signIn` (react/outcome.ts) and the
+ * server's sign-in helpers (server-actions.ts) follow. Pure and import-free, so the browser bundle takes it
+ * without any of the server's modules.
  *
  * A credentials sign-in and a WebAuthn (passkey) one are verified by the POST itself, at
  * `POST /callback/<id>`: the form's fields, or the signed credential in `action` and `data` (Auth.js
- * WebAuthn provider; actions/callback/webauthn.ts). Every other provider starts at `POST /signin/<id>`: the
- * authorization redirect, or the email link. `/signin` answers any other provider with the sign-in page,
- * so a passkey credential posted there would be dropped and nobody signed in. An unknown provider goes to
- * `/signin` too, where the core answers its configuration error.
+ * WebAuthn provider; actions/callback/webauthn.ts). `/signin` answers a passkey with the sign-in page, so a
+ * credential posted there would be dropped and nobody signed in. A passkey sign-in that posts no credential
+ * cannot be verified anywhere: it goes to `/signin`, whose sign-in page runs the ceremony. Every other
+ * provider starts at `POST /signin/<id>` (the authorization redirect, or the email link); an unknown one
+ * too, where the core answers its configuration error.
  */
-export function signInAction(providerType: string | undefined): "callback" | "signin" {
-  return providerType === "credentials" || providerType === "webauthn" ? "callback" : "signin";
+
+/** The field a WebAuthn sign-in carries its signed credential in (with `action`: register or authenticate). */
+const WEBAUTHN_CREDENTIAL_FIELD = "data";
+
+/**
+ * `fields`: the names of the fields the sign-in posts. A caller that does not pass them posts whatever it
+ * was given, and a WebAuthn sign-in is then taken to carry its credential.
+ */
+export function signInAction(providerType: string | undefined, fields?: Iterable<string>): "callback" | "signin" {
+  if (providerType === "credentials") return "callback";
+  if (providerType !== "webauthn") return "signin";
+  if (fields === undefined) return "callback";
+  return [...fields].includes(WEBAUTHN_CREDENTIAL_FIELD) ? "callback" : "signin";
 }

@@ -1,8 +1,9 @@
 /**
  * Where a sign-in is posted (core/sign-in-action.ts), the one rule of the browser's `signIn` and the server's
- * helpers: credentials and WebAuthn at `/callback`, every other provider at `/signin`. The passkey case is
- * proven end to end: a passkey registered through the core signs its user in through the server helper,
- * which a post to `/signin` (the sign-in page, the credential dropped) would not.
+ * helpers: credentials and a WebAuthn credential at `/callback`, every other provider (and a passkey sign-in
+ * without a credential) at `/signin`. The passkey cases are proven end to end through the server helper: a
+ * passkey registered through the core signs its user in with the credential posted (which a post to
+ * `/signin` would drop), and without one the browser lands on the sign-in page, where the ceremony runs.
  */
 import { describe, expect, it } from "vitest";
 import { signInAction as helperAction, helperSignIn } from "../../../src/runtime/core/server-actions.js";
@@ -13,9 +14,16 @@ import { CookieJar, fetchOptions, passkeyConfig, register, sessionOf } from "../
 import { ORIGIN } from "./support.js";
 
 describe("signInAction", () => {
-  it("posts credentials and WebAuthn sign-ins to the callback action, which verifies them", () => {
+  it("posts credentials and a WebAuthn credential to the callback action, which verifies them", () => {
     expect(signInAction("credentials")).toBe("callback");
+    expect(signInAction("credentials", [])).toBe("callback");
+    expect(signInAction("webauthn", ["callbackUrl", "action", "data"])).toBe("callback");
+    // The browser's signIn posts what it was given: a passkey sign-in there is taken to carry it.
     expect(signInAction("webauthn")).toBe("callback");
+  });
+
+  it("sends a passkey sign-in without a credential to signin, whose page runs the ceremony", () => {
+    expect(signInAction("webauthn", ["callbackUrl"])).toBe("signin");
   });
 
   it("starts every other provider, and an unknown one, at signin", () => {
@@ -25,7 +33,8 @@ describe("signInAction", () => {
   it("is the rule of the browser's signIn and of the server helpers alike", () => {
     const { config } = passkeyConfig();
     expect(browserAction).toBe(signInAction);
-    expect(helperAction(config, "passkey")).toBe("callback");
+    expect(helperAction(config, "passkey", ["action", "data"])).toBe("callback");
+    expect(helperAction(config, "passkey", [])).toBe("signin");
   });
 });
 
@@ -58,5 +67,15 @@ describe("a passkey sign-in through the server helper", () => {
       else browser.cookies.set(cookie.name, cookie.value);
     }
     expect((await sessionOf(config, browser))?.user?.email).toBe("grace@example.test");
+  });
+
+  it("without a credential, lands on the sign-in page with the passkey form", async () => {
+    const { config } = passkeyConfig();
+    const result = await helperSignIn(
+      config,
+      { headers: { host: "localhost:3000" }, url: new URL(`${ORIGIN}/journal/`), env: {} },
+      { providerId: "passkey", callbackUrl: "/journal/" },
+    );
+    expect(new URL(result.redirect).pathname).toBe("/auth/signin");
   });
 });
