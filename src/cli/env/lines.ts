@@ -3,7 +3,7 @@
  * that keep their own terminators so that joining them gives back the text byte for byte. What a line is
  * decides what every env edit may touch: an assignment (`KEY=value`, `export KEY=value`, `KEY: value`), a
  * line inside a quoted value that spans lines (a PEM key: data, never an assignment, even when it looks like
- * one), or anything else (comments, blank lines, text dotenv skips). test/cli/transforms-property.test.ts
+ * one), or anything else (comments, blank lines, text dotenv skips). test/cli/transforms-property-env.test.ts
  * checks this reading against dotenv's own on generated files.
  */
 
