@@ -242,7 +242,7 @@ export interface HelperOutcome {
 export function signInAction(
   config: IntegrationConfig,
   providerId: string,
-  fields?: Iterable<string>,
+  fields: Iterable<string>,
 ): "callback" | "signin" {
   const provider = config.providers
     .map((entry) => (typeof entry === "function" ? entry() : entry))

@@ -15,13 +15,9 @@
 /** The field a WebAuthn sign-in carries its signed credential in (with `action`: register or authenticate). */
 const WEBAUTHN_CREDENTIAL_FIELD = "data";
 
-/**
- * `fields`: the names of the fields the sign-in posts. A caller that does not pass them posts whatever it
- * was given, and a WebAuthn sign-in is then taken to carry its credential.
- */
-export function signInAction(providerType: string | undefined, fields?: Iterable<string>): "callback" | "signin" {
+/** `fields`: the names of the fields the sign-in posts. */
+export function signInAction(providerType: string | undefined, fields: Iterable<string>): "callback" | "signin" {
   if (providerType === "credentials") return "callback";
   if (providerType !== "webauthn") return "signin";
-  if (fields === undefined) return "callback";
   return [...fields].includes(WEBAUTHN_CREDENTIAL_FIELD) ? "callback" : "signin";
 }

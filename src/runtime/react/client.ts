@@ -155,7 +155,7 @@ export async function signIn(
     return undefined;
   }
   const providers = await getProviders({ basePath });
-  const action = signInAction(providers?.[provider]?.type);
+  const action = signInAction(providers?.[provider]?.type, Object.keys(fields));
   const endpoint = signInUrl(basePath, action, provider, authorizationParams);
   const csrfToken = await getCsrfToken({ basePath });
   const { url, status } = await postAction(endpoint, signInFields(fields, csrfToken, target));

@@ -240,9 +240,9 @@ describe("the cookies handed to a framework's jar", () => {
 describe("the sign-in and sign-out helpers", () => {
   it("sends credentials to the callback action, an OAuth or unknown provider to signin", () => {
     const withGitHub = config({ providers: [...config().providers, github({ clientId: "id", clientSecret: "s" })] });
-    expect(signInAction(withGitHub, "credentials")).toBe("callback");
-    expect(signInAction(withGitHub, "github")).toBe("signin");
-    expect(signInAction(withGitHub, "unknown")).toBe("signin");
+    expect(signInAction(withGitHub, "credentials", ["callbackUrl"])).toBe("callback");
+    expect(signInAction(withGitHub, "github", ["callbackUrl"])).toBe("signin");
+    expect(signInAction(withGitHub, "unknown", ["callbackUrl"])).toBe("signin");
   });
 
   it("signs in with credentials: the session cookie, then the callbackUrl", async () => {
