@@ -79,6 +79,21 @@ describe("mergeEnv", () => {
     }
   });
 
+  it("takes a header whose keys all went, while lines the user wrote under it since stay", () => {
+    const source = "A=1\n\n# Auth\n# fill these in\nB=\nC=\nMINE=20\n";
+    expect(removeEnvKeys(source, ["B", "C"], ["Auth", "fill these in"]).content).toBe("A=1\n\nMINE=20\n");
+    // A kept key (filled in) keeps the header above it, whoever's lines stand beside it.
+    const filled = "A=1\n\n# Auth\nB=set\nC=\nMINE=20\n";
+    expect(removeEnvKeys(filled, ["B", "C"], ["Auth"])).toEqual({
+      content: "A=1\n\n# Auth\nB=set\nMINE=20\n",
+      removed: ["C"],
+      kept: ["B"],
+    });
+    // A kept multi-line value keeps it too: its continuation lines belong to it.
+    const pem = '# Auth\nC=\nMINE="x\ny"\nB="-----BEGIN\nkey"\n';
+    expect(removeEnvKeys(pem, ["B", "C"], ["Auth"]).content).toBe('# Auth\nMINE="x\ny"\nB="-----BEGIN\nkey"\n');
+  });
+
   it("replaces a quoted value across lines whole: its old lines go with it", () => {
     const source = 'A=1\r\nAUTH_SECRET="old\r\nstill old"\r\nB=2\r\n';
     const result = mergeEnv(source, [{ key: "AUTH_SECRET", value: "new", mode: "replace" }]);

@@ -241,8 +241,8 @@ describe("removeEnvKeys: the reverse of mergeEnv", () => {
     });
   });
 
-  it("leaves a comment of the user's, and a header with the user's lines under it", () => {
+  it("takes its header from above the user's lines under it: the header described the keys that went", () => {
     const text = `# ${header}\nAUTH_GITHUB_ID=\nMY_FLAG=1\n`;
-    expect(removeEnvKeys(text, ["AUTH_GITHUB_ID"], [header]).content).toBe(`# ${header}\nMY_FLAG=1\n`);
+    expect(removeEnvKeys(text, ["AUTH_GITHUB_ID"], [header]).content).toBe("MY_FLAG=1\n");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Taking keys back out of a dotenv file, the reverse of merge.ts: a key goes only while every line that
  * assigns it is still blank (as `add-provider` wrote it, `KEY=`); a key the user filled in is kept and
- * reported. A comment header left with no assignment under it (the one written above the removed keys) goes
- * too, with the blank line that separated it, so removing what was added gives back the file as it was.
+ * reported. A comment header with none of the kept keys under it (the one written above the removed keys) goes
+ * too, with the blank line that separated it when nothing is left under it, so removing what was added gives
+ * back the file as it was; lines the user added under it stay.
  * Every other byte (comments, order, line endings) stays.
  */
 import { type EnvLine, isBlankValue, splitLines } from "./merge.js";
@@ -37,18 +38,26 @@ export function removeEnvKeys(
     const headerText = new Set(headers.map((header) => `# ${header}`));
     const isHeader = (line: EnvLine | undefined) =>
       line !== undefined && line.key === null && headerText.has(line.text.trim());
+    const keptKeys = new Set(kept);
+    const describesKept = (line: EnvLine) =>
+      (line.key !== null && keptKeys.has(line.key)) || (line.continues !== null && keptKeys.has(line.continues));
     for (let index = lines.length - 1; index >= 0; index--) {
       if (!isHeader(lines[index]) || isHeader(lines[index + 1])) continue;
-      // The last line of a header block: it goes when nothing but a blank line or the end follows it.
+      // The last line of a header block: it goes unless a kept key is still under it (up to the next blank
+      // line). Lines the user wrote under it since stay, without the header that described other keys.
+      let blockEnd = index + 1;
+      while (blockEnd < lines.length && !isBlankLine(lines[blockEnd])) blockEnd++;
+      if (lines.slice(index + 1, blockEnd).some(describesKept)) continue;
       const next = lines[index + 1];
-      if (next !== undefined && !isBlankLine(next)) continue;
+      const emptied = next === undefined || isBlankLine(next);
       let start = index;
       let end = index + 1;
       while (isHeader(lines[start - 1])) start--;
       // mergeEnv puts one blank line before a headed block (none at the top of a file it started): that line
-      // goes with the block, so the user's own blank lines around it stay.
-      if (isBlankLine(lines[start - 1])) start--;
-      else if (start === 0 && isBlankLine(next)) end++;
+      // goes with an emptied block, so the user's own blank lines around it stay; above lines of the user's
+      // it stays, keeping them apart from what precedes.
+      if (emptied && isBlankLine(lines[start - 1])) start--;
+      else if (emptied && start === 0 && isBlankLine(next)) end++;
       lines.splice(start, end - start);
       index = start;
     }
