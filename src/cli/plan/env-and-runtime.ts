@@ -27,6 +27,10 @@ export interface EnvAndRuntimePlan {
 }
 
 /** The SQLite file holds every user and live session token: it stays out of git with its -wal/-shm companions. */
+/** The first line of the block init appends to the env file (auth remove finds the block by it). */
+export const ENV_HEADER =
+  "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.";
+
 export const SQLITE_IGNORE: IgnoreEntry = {
   pattern: "auth.db*",
   comment: "the SQLite auth database: users and live sessions",
@@ -68,10 +72,7 @@ export function planEnvAndRuntime(
       ...(driver ? [{ key: driver.envKey, value: driver.envValue }] : []),
       ...(orm?.env ?? []),
     ],
-    header: [
-      "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.",
-      options.productionHint,
-    ],
+    header: [ENV_HEADER, options.productionHint],
     // A database URL carries its password.
     secretKeys: [
       "AUTH_SECRET",

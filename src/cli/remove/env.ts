@@ -8,10 +8,10 @@
 import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { assignedKeys, splitLines } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
-import { EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-runtime.js";
+import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-runtime.js";
 import type { FileChange } from "../plan/types.js";
 import { removeIgnorePattern } from "../transforms/gitignore-remove.js";
-import { ENV_HEADER, type RemoveSetup } from "./setup.js";
+import type { RemoveSetup } from "./setup.js";
 
 /** Values init writes itself into its block: they are its own, not the user's, when still there. */
 const sqlite = DATABASE_DRIVERS.sqlite;

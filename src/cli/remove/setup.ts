@@ -9,14 +9,11 @@ import { DEFAULT_RUNTIME_DIR } from "../answers/resolve.js";
 import type { Database } from "../database/drivers.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { CliError } from "../errors.js";
+import { ENV_HEADER } from "../plan/env-and-runtime.js";
 import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../plan/provider-setup.js";
 import { findProvider, type ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { configuredProviders } from "../transforms/auth-providers.js";
-
-/** The first line of the block init appends to the env file. */
-export const ENV_HEADER =
-  "Auth (added by create-auth): AUTH_SECRET encrypts sessions; keep it secret, one per environment.";
 
 /** InitSetup with the answers init was given read back into `context`, and `init` planned with them. */
 export type RemoveSetup = InitSetup;
