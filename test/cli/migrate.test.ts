@@ -260,6 +260,8 @@ describe.each(stories)("auth migrate on $label", ({ dialect, setUp }) => {
   test("--json: one object with the database, what it applied and what was there", async () => {
     const run = await migrateIn(root, env, { json: true });
     expect(run.json).toEqual({
+      ok: true,
+      command: "migrate",
       database: { dialect, target },
       migrations: "auth-migrations",
       applied: ["0003_notes.sql"],
@@ -459,6 +461,8 @@ describe("auth migrate in a Prisma app", () => {
     const run = await migrateIn(root, {}, { json: true });
     expect(run.error).toBeNull();
     expect(run.json).toEqual({
+      ok: true,
+      command: "migrate",
       database: null,
       migrations: "auth-migrations",
       applied: [],

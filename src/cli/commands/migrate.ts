@@ -83,6 +83,8 @@ interface Report {
 function reportJson(report: Report, extra: Record<string, unknown> = {}): object {
   const { status } = report;
   return {
+    ok: true,
+    command: "migrate",
     database: report.database,
     migrations: report.migrations,
     applied: report.applied,
@@ -174,6 +176,8 @@ export async function runMigrate(
     out.line(`Prisma manages this app's tables (${prisma.evidence}): auth migrate leaves the database to it.`);
     out.line(`Run: ${prisma.command}`);
     out.result({
+      ok: true,
+      command: "migrate",
       database: null,
       migrations: folder,
       applied: [],
