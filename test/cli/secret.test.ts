@@ -87,6 +87,15 @@ describe("auth secret under the flags every command takes", () => {
     expect(project.hash()).toBe(before);
   });
 
+  it("--dry-run over an existing secret shows that its value changes, and neither value", async () => {
+    const project = memoryFixture("next-app");
+    project.write(".env.local", "NOTE=1\nAUTH_SECRET=old-secret-value-0123456789abcdef\n");
+    const run = await runInMemory(project, ["secret", "--dry-run"], { bin: "auth" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("-AUTH_SECRET=<hidden>\n+AUTH_SECRET=<hidden, new value>");
+    expect(run.stdout).not.toContain("old-secret-value");
+  });
+
   it("--json prints one object: the env file, the plan (secret hidden), the outcome and the next steps", async () => {
     const project = memoryFixture("next-app");
     const run = await runInMemory(project, ["secret", "--json"], { bin: "auth" });

@@ -6,8 +6,10 @@
 import { maskEnvValues } from "../env/mask.js";
 
 export const HIDDEN = "<hidden>";
+/** A secret the change replaces: the diff still shows that its value changes, not what it was or becomes. */
+export const HIDDEN_NEW = "<hidden, new value>";
 
-export function maskEnvSecrets(text: string | null, secretKeys: readonly string[]): string | null {
+export function maskEnvSecrets(text: string | null, secretKeys: readonly string[], marker = HIDDEN): string | null {
   if (text === null || secretKeys.length === 0) return text;
-  return maskEnvValues(text, secretKeys, HIDDEN);
+  return maskEnvValues(text, secretKeys, marker);
 }

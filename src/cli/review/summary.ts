@@ -3,7 +3,7 @@
  * collapsed to one line), the unified diffs with secrets masked, and the JSON view of both.
  */
 import type { FileChange, Plan } from "../plan/types.js";
-import { maskEnvSecrets } from "./mask.js";
+import { HIDDEN_NEW, maskEnvSecrets } from "./mask.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 const VERB: Record<FileChange["kind"], "create" | "edit" | "merge" | "delete"> = {
@@ -105,12 +105,15 @@ export function changeDiff(change: FileChange): string {
       return unifiedDiff(change.before, change.after, change.path);
     case "delete":
       return unifiedDiff(change.before, null, change.path);
-    case "env-merge":
+    case "env-merge": {
+      const replaced = change.secretKeys.filter((key) => change.replaced.includes(key));
+      const others = change.secretKeys.filter((key) => !change.replaced.includes(key));
       return unifiedDiff(
         maskEnvSecrets(change.before, change.secretKeys),
-        maskEnvSecrets(change.after, change.secretKeys),
+        maskEnvSecrets(maskEnvSecrets(change.after, replaced, HIDDEN_NEW), others),
         change.path,
       );
+    }
   }
 }
 
