@@ -152,9 +152,16 @@ describe("recovery from an interrupted apply (the kill itself: safety-apply-kill
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 20000)"], { stdio: "ignore" });
     try {
       const journal = { version: 1, command: "update", pid: other.pid, created: [], emptied: [], entries: [] };
-      writeFileSync(path.join(dir, PENDING_JOURNAL), JSON.stringify(journal));
+      const file = path.join(dir, PENDING_JOURNAL);
+      writeFileSync(file, JSON.stringify({ ...journal, startedAt: Date.now() }));
       expect(() => recoverApply(dir)).toThrow(`create-auth update (process ${other.pid}) is writing to this project`);
-      expect(existsSync(path.join(dir, PENDING_JOURNAL))).toBe(true);
+      expect(existsSync(file)).toBe(true);
+      // An hour old, the same pid is not that apply any more: its journal is rolled back.
+      writeFileSync(file, JSON.stringify({ ...journal, startedAt: Date.now() - 3_600_000 }));
+      expect(recoverApply(dir)).toMatch(
+        /^An interrupted create-auth update was rolled back \(0 files restored, 0 removed\)/,
+      );
+      expect(existsSync(file)).toBe(false);
     } finally {
       other.kill();
     }

@@ -40,7 +40,7 @@ const TAG = /\.create-auth-\d+-[0-9a-z]+\.(tmp|bak)$/;
 
 /**
  * Every path under `dir` with what it is: a folder, a link, or a file's sha256 and mode. What differs from
- * run to run is masked: the apply's tag in temp names, the pid and hashes in its journal, init's secret.
+ * run to run is masked: the apply's tag in temp names, the pid, start time and hashes in its journal, init's secret.
  */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -58,7 +58,7 @@ function snapshot(dir: string): Record<string, string> {
           .toString("latin1")
           .replace(/^(AUTH_SECRET=).+$/gm, "$1<secret>");
         if (entry.name.startsWith(".create-auth-appl"))
-          text = text.replace(/\d+-[0-9a-z]+(?=\.(?:tmp|bak))|"pid": \d+|[0-9a-f]{64}/g, "<run>");
+          text = text.replace(/\d+-[0-9a-z]+(?=\.(?:tmp|bak))|"(?:pid|startedAt)": \d+|[0-9a-f]{64}/g, "<run>");
         out[name] = `${createHash("sha256").update(text, "latin1").digest("hex")} ${lstatSync(abs).mode.toString(8)}`;
       }
     }

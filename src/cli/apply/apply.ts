@@ -108,6 +108,7 @@ export function applyPlan(plan: Plan): { written: number } {
     version: 1,
     command: plan.command,
     pid: process.pid,
+    startedAt: Date.now(),
     entries,
     created: missingFolders(root, plan),
     emptied: emptiedFolders(plan),

@@ -38,6 +38,8 @@ export interface Journal {
   version: 1;
   command: string;
   pid: number;
+  /** When the apply began (ms since the epoch): an apply takes seconds, so an old journal's pid is someone else's. */
+  startedAt: number;
   entries: JournalEntry[];
   /** Folders apply creates, outermost first. */
   created: string[];
@@ -180,8 +182,11 @@ function readJournal(root: string, file: string): Journal | null {
   return journal;
 }
 
-function running(pid: number): boolean {
-  if (pid === process.pid) return false;
+/** An apply this long ago is over, whatever process now has its pid. */
+const STALE_AFTER_MS = 10 * 60 * 1000;
+
+function running({ pid, startedAt }: Journal): boolean {
+  if (pid === process.pid || !(Date.now() - startedAt < STALE_AFTER_MS)) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -204,7 +209,7 @@ export function recoverApply(root: string): string | null {
       removeFile(pending);
       return `Removed ${PENDING_JOURNAL}, left by a create-auth run stopped before it changed anything.`;
     }
-    if (running(journal.pid)) {
+    if (running(journal)) {
       throw new CliError(
         "ApplyFailed",
         `create-auth ${journal.command} (process ${journal.pid}) is writing to this project; wait for it, then run again.`,
