@@ -8,7 +8,7 @@
 
 import { envUrl } from "../../runtime/core/env.js";
 import { authBaseUrl, providerCallbackUrl } from "../plan/provider-callback.js";
-import { findProvider, type ProviderEntry } from "../providers/catalog.js";
+import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
 import { configuredProviders } from "../transforms/auth-providers.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
@@ -16,7 +16,7 @@ import { type Finding, finding, ok } from "./finding.js";
 /** The catalog entries of the providers the auth module configures, in its order. */
 export function configuredCatalogProviders(authSource: string, authPath: string): ProviderEntry[] {
   return configuredProviders(authSource, authPath)
-    .map((specifier) => findProvider(specifier.split("/").pop() ?? ""))
+    .map((specifier) => providerOfImport(specifier))
     .filter((provider): provider is ProviderEntry => provider !== undefined);
 }
 

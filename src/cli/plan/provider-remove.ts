@@ -11,7 +11,7 @@
 import { assignedKeys } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
 import { CliError } from "../errors.js";
-import { findProvider, type ProviderEntry } from "../providers/catalog.js";
+import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
 import { providerEntries, type RuntimeEntry } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { configuredProviders, removeProvider } from "../transforms/auth-providers.js";
@@ -120,7 +120,7 @@ export function planRemoveProvider(
   const files = appSourceFiles(reader, new Set([setup.runtimeDir, authPath]));
   const usedElsewhere = (module: string) =>
     importsModule(authAfter, module) ? authPath : importerOf(reader, files, module);
-  const remainingKinds = remaining.map((found) => findProvider(found.split("/").pop() ?? "")?.kind);
+  const remainingKinds = remaining.map((found) => providerOfImport(found)?.kind);
   const oauthLeft = remainingKinds.some((kind) => kind === undefined || kind === "oauth" || kind === "oidc");
   const drop = providerEntries([provider]).filter((entry: RuntimeEntry) => {
     if (entry === "./refresh" && oauthLeft) return false;

@@ -310,3 +310,8 @@ export const PROVIDERS: readonly ProviderEntry[] = [
 export function findProvider(id: string): ProviderEntry | undefined {
   return PROVIDERS.find((p) => p.id === id);
 }
+
+/** The entry an auth module's import of a runtime provider names (`@create-auth/runtime/providers/github`). */
+export function providerOfImport(specifier: string): ProviderEntry | undefined {
+  return findProvider(specifier.split("/").pop() ?? "");
+}

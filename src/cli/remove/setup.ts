@@ -11,7 +11,7 @@ import { projectOrms } from "../database/orm-plan.js";
 import { CliError } from "../errors.js";
 import { ENV_HEADER } from "../plan/env-and-runtime.js";
 import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../plan/provider-setup.js";
-import { findProvider, type ProviderEntry } from "../providers/catalog.js";
+import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { configuredProviders } from "../transforms/auth-providers.js";
 
@@ -32,7 +32,7 @@ export function providersOf(source: string | null, file: string): ProviderEntry[
   if (source === null) return [];
   try {
     return configuredProviders(source, file).flatMap((specifier) => {
-      const provider = findProvider(specifier.split("/").pop() ?? "");
+      const provider = providerOfImport(specifier);
       return provider ? [provider] : [];
     });
   } catch {
