@@ -20,7 +20,7 @@ export async function runAddProvider(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const { provider, setup, root } = await providerCommandSetup("add-provider", id, dir, host);
+  const { provider, setup, root } = await providerCommandSetup("add-provider", id, dir, host, out);
   const code = providerCode(setup.target, setup.context, provider);
   const first = planAddProvider(setup, provider, code);
   const { manual, callbackUrl, alreadyConfigured } = first;

@@ -7,7 +7,6 @@
  * tables, so theirs works too) and that adapter's `deleteExpired`. `--dry-run` counts the same rows (the rule
  * is the adapters' `expiredCondition`) on a read-only connection and deletes nothing.
  */
-import path from "node:path";
 import type { MysqlPool } from "../../runtime/adapters/mysql.js";
 import type { PostgresPool } from "../../runtime/adapters/postgres.js";
 import type { SqliteDatabase } from "../../runtime/adapters/sqlite.js";
@@ -18,6 +17,7 @@ import { projectEnv } from "../database/project-env.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { projectRoot } from "./lifecycle.js";
 
 export interface DbFlags {
   dryRun?: boolean;
@@ -61,7 +61,7 @@ function described(counts: Counts): string {
 }
 
 async function prune(dir: string | undefined, flags: DbFlags, out: Output, host: Host): Promise<void> {
-  const root = path.resolve(host.cwd, dir ?? ".");
+  const root = projectRoot(dir, host, out);
   const dryRun = Boolean(flags.dryRun);
   const { env } = projectEnv(host.reader(root), host.env);
   const db = await openDatabase(root, env, { readOnly: dryRun });

@@ -6,7 +6,6 @@
  * wiring the framework needs. Reads only; never prints a secret. Resolves to the exit code: 1 when any
  * finding is an error, else 0.
  */
-import path from "node:path";
 import { readPackageJson } from "../detect/project.js";
 import { doctorContext } from "../doctor/context.js";
 import { checkDatabase } from "../doctor/database.js";
@@ -21,6 +20,7 @@ import { checkAdvisories } from "../doctor/vulnerable.js";
 import { checkWiring } from "../doctor/wiring.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { projectRoot } from "./lifecycle.js";
 
 export interface DoctorFlags {
   production?: boolean;
@@ -33,7 +33,7 @@ export async function runDoctor(
   out: Output,
   host: Host,
 ): Promise<number> {
-  const root = path.resolve(host.cwd, dir ?? ".");
+  const root = projectRoot(dir, host, out);
   const reader = host.reader(root);
   readPackageJson(reader); // an app's folder, or one line saying to run it in one
   const production = Boolean(flags.production);

@@ -6,7 +6,6 @@
  * (exit 1, nothing written). Review, --dry-run's diff, apply and next steps are the shared contract
  * (run-plan.ts); a second run finds nothing to do.
  */
-import path from "node:path";
 import { dialectName } from "../database/drivers.js";
 import { type DatabaseSetup, findDatabaseSetup } from "../database/setup.js";
 import { describeProject } from "../detect/describe.js";
@@ -20,6 +19,7 @@ import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSourc
 import { tables } from "../schema/model.js";
 import { prismaModelName, prismaModelSource, prismaProviderFor } from "../schema/prisma.js";
 import type { ProjectInfo } from "../targets/types.js";
+import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
 export interface GenerateFlags extends PlanCommandFlags {
@@ -105,7 +105,7 @@ export async function runGenerate(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const root = path.resolve(host.cwd, dir ?? ".");
+  const root = projectRoot(dir, host, out);
   const reader = host.reader(root);
   const { info } = detectProject(reader, { userAgent: host.env["npm_config_user_agent"] });
   const outFlag = flags.out === undefined ? undefined : outPath(root, flags.out);

@@ -3,7 +3,6 @@
  * prompts, plan with the framework's target); review, apply, install and next steps are the contract
  * every command shares (run-plan.ts).
  */
-import path from "node:path";
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { describeProject } from "../detect/describe.js";
@@ -15,6 +14,7 @@ import { planInit } from "../plan/init.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
 import type { Answers, ProjectInfo } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
+import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
 /** The runtime modules the files init writes import. */
@@ -51,7 +51,7 @@ export async function runInit(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const root = path.resolve(host.cwd, dir ?? ".");
+  const root = projectRoot(dir, host, out);
   const partial = parseInitFlags(flags);
   const reader = host.reader(root);
   const { info, target } = detectProject(reader, {

@@ -1,10 +1,13 @@
 /**
  * What the commands that change an app's existing create-auth setup (remove, update, add-provider,
  * remove-provider) do alike around their plan: find the app the argument names, ask about the files that
- * need the user's word one at a time, and describe the setup in the one --json object.
+ * need the user's word one at a time, and describe the setup in the one --json object. projectRoot is every
+ * command's way to its app folder.
  */
 import path from "node:path";
+import { recoverApply } from "../apply/journal.js";
 import type { Host } from "../host.js";
+import type { Output } from "../output.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { ProjectInfo } from "../targets/types.js";
 import type { PlanCommandFlags } from "./run-plan.js";
@@ -17,8 +20,20 @@ export interface CommandApp {
   userAgent: string | undefined;
 }
 
-export function commandApp(dir: string | undefined, host: Host): CommandApp {
+/**
+ * The app folder every command works in: the `[dir]` argument resolved against the working directory, else
+ * the latter. An apply a kill interrupted there (apply/journal.ts) is rolled back, or finished, first and
+ * said in one line, so what the command detects and plans is the project as it was, never half-applied.
+ */
+export function projectRoot(dir: string | undefined, host: Host, out: Output): string {
   const root = path.resolve(host.cwd, dir ?? ".");
+  const recovered = recoverApply(root);
+  if (recovered) out.line(recovered);
+  return root;
+}
+
+export function commandApp(dir: string | undefined, host: Host, out: Output): CommandApp {
+  const root = projectRoot(dir, host, out);
   return { root, reader: host.reader(root), userAgent: host.env["npm_config_user_agent"] };
 }
 

@@ -27,6 +27,7 @@ import type { ProjectReader } from "../plan/reader.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
 import type { ProjectInfo } from "../targets/types.js";
+import { projectRoot } from "./lifecycle.js";
 
 export interface MigrateFlags {
   migrations?: string;
@@ -164,7 +165,7 @@ export async function runMigrate(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const root = path.resolve(host.cwd, dir ?? ".");
+  const root = projectRoot(dir, host, out);
   const reader = host.reader(root);
   readPackageJson(reader); // an app's folder, or one line saying to run it in one
   const folder = migrationsFolder(root, flags.migrations ?? MIGRATIONS_DIR);

@@ -4,6 +4,7 @@
  * module, and the project as the one --json object describes it.
  */
 import type { Host } from "../host.js";
+import type { Output } from "../output.js";
 import { findProviderSetup, type ProviderSetup, resolveProvider } from "../plan/provider-setup.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
@@ -18,9 +19,10 @@ export async function providerCommandSetup(
   id: string,
   dir: string | undefined,
   host: Host,
+  out: Output,
 ): Promise<{ provider: ProviderEntry; setup: ProviderSetup; root: string }> {
   const provider = resolveProvider(id, command);
-  const { root, reader, userAgent } = commandApp(dir, host);
+  const { root, reader, userAgent } = commandApp(dir, host, out);
   const runtime = host.runtime();
   const setup = await findProviderSetup({
     reader,

@@ -18,7 +18,7 @@ export async function runRemoveProvider(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const { provider, setup, root } = await providerCommandSetup("remove-provider", id, dir, host);
+  const { provider, setup, root } = await providerCommandSetup("remove-provider", id, dir, host, out);
   const first = planRemoveProvider(setup, provider);
   await runPlan({
     command: "remove-provider",

@@ -20,7 +20,7 @@ export async function runRemove(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const { root, reader, userAgent } = commandApp(dir, host);
+  const { root, reader, userAgent } = commandApp(dir, host, out);
   const setup = await findRemoveSetup({ reader, userAgent, runtime: host.runtime(), loadRender: loadRenderer });
   const first = planRemove(setup);
   const agreed = await agreedItems(

@@ -11,7 +11,6 @@
  * terminal without --json: elsewhere a risky step is refused in one line naming the flag that allows it.
  * A command keeps only what is its own: detection, answers, and the pure function that plans.
  */
-import { recoverApply } from "../apply/journal.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
@@ -83,9 +82,6 @@ export async function runPlan(input: RunPlanInput): Promise<void> {
   const { command, flags, out, host } = input;
   const interactive = host.terminal && !flags.json;
   const dryRun = Boolean(flags.dryRun);
-  // An apply a kill interrupted here is undone (or finished) before anything is planned on top of it.
-  const recovered = recoverApply(input.root);
-  if (recovered) out.line(recovered);
   const plan = await resolveConflicts(input, interactive);
   const report = (outcome: Record<string, unknown>, nextSteps: string[]) =>
     out.result({ ok: true, command, dryRun, ...input.json, plan: planJson(plan), outcome, nextSteps });

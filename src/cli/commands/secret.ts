@@ -5,7 +5,6 @@
  * Kept light: no templates, targets or installers are loaded, and prompts only when one is really asked,
  * so it starts about as fast as node itself.
  */
-import path from "node:path";
 import { ignoreStatus } from "../detect/git-ignore.js";
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret } from "../env/secret.js";
@@ -16,6 +15,7 @@ import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
 import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../targets/conventions.js";
 import type { PackageJson } from "../targets/types.js";
+import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
 export interface SecretFlags extends PlanCommandFlags {
@@ -47,7 +47,7 @@ export async function runSecret(dir: string | undefined, flags: SecretFlags, out
     else host.stdout(`${secret}\n`);
     return;
   }
-  const root = path.resolve(host.cwd, dir ?? ".");
+  const root = projectRoot(dir, host, out);
   const reader = host.reader(root);
   const { envFile, ignorePattern, starter } = conventionsOf(reader);
   const secret = generateSecret();

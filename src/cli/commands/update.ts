@@ -25,7 +25,7 @@ export async function runUpdate(
   out: Output,
   host: Host,
 ): Promise<void> {
-  const { root, reader, userAgent } = commandApp(dir, host);
+  const { root, reader, userAgent } = commandApp(dir, host, out);
   const runtimeDir = linkedRuntimeDir(reader);
   const manifest = readRuntimeManifest(reader, runtimeDir);
   const manifestBefore = reader.read(`${runtimeDir}/MANIFEST.json`) ?? "";

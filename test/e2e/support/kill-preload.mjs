@@ -1,5 +1,5 @@
 /**
- * Preload for the kill tests (`node --import ./support-kill.mjs dist/cli/main.js …`): node:fs's calls that
+ * Preload for the kill tests (`node --import ./support/kill-preload.mjs dist/cli/main.js …`): node:fs's calls that
  * change the disk are wrapped, and counted from the first one that names a file of an apply (its journal,
  * a temp or a backup: `.create-auth-` in the path), so planning is never counted. At call number
  * CREATE_AUTH_KILL_AT the process SIGKILLs itself before the call runs: no exception, no finally, no exit

@@ -4,12 +4,13 @@
  * the command (killed up to the commit rename) or exactly as the command leaves it (after): every file byte
  * for byte, every folder, and not one temp, backup or journal. For each writing command (init, add-provider,
  * remove-provider, generate, update, remove), from a real fixture, the built CLI runs under a preload
- * (support-kill.mjs) that patches node:fs, nothing in the product:
+ * (support/kill-preload.mjs) that patches node:fs, nothing in the product:
  * - EVERY kill point: one run copies the project before each of its apply's disk changes, the state a
  *   SIGKILL there leaves (sync calls buffer nothing), and each copy is recovered (the built `recoverApply`);
  * - real kills: the CLI is SIGKILLed before the first call of each kind of step (journal, folders,
  *   staging, backups, each kind of rename, the commit, each kind of clean-up); the killed project must be
  *   that same state, and recovers the same, once by running the built CLI again.
+ * It is in the e2e project: a minute of real processes and disk copies of the built CLI, not a unit.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -17,9 +18,9 @@ import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, cliBin, repoRoot, runCli } from "./support.js";
+import { assertBuilt, cliBin, repoRoot, runCli } from "../cli/support.js";
 
-const PRELOAD = path.join(import.meta.dirname, "support-kill.mjs");
+const PRELOAD = path.join(import.meta.dirname, "support", "kill-preload.mjs");
 /** Process kills are what is tested, not power cuts: tmpfs (when there is one) spares the fsyncs' wait. */
 const BASE = mkdtempSync(path.join(readdirSafe("/dev/shm") ? "/dev/shm" : os.tmpdir(), "create-auth-kill-"));
 let copies = 0;
