@@ -16,6 +16,7 @@ import { run } from "../../src/cli/main.js";
 import { listFilesRecursive, memoryReader, type ProjectReader, subReader } from "../../src/cli/plan/reader.js";
 import { contentAfter, contentBefore, type Plan } from "../../src/cli/plan/types.js";
 import { loadRuntimeSource, type RuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { typecheckProject } from "../support/typecheck.mjs";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 /**
@@ -303,7 +304,6 @@ export function typecheckApps(root: string, set: TypecheckSet): { status: number
     ...(set.include ? { include: set.include } : {}),
   };
   writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
-  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: root, encoding: "utf8" });
-  return { status: result.status, output: result.stdout + result.stderr };
+  // tsc -p tsconfig.json in this worker, sharing the declaration files every check parses (test/support/typecheck.mjs).
+  return typecheckProject(root);
 }

@@ -31,9 +31,21 @@ function svelteScripts(source: string): string {
   return [...source.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]).join("\n");
 }
 
+/**
+ * What each source text names, kept for the process: a process that plans more than once (the tests' in-memory
+ * runs, hundreds per worker) walks the same runtime files each time, and a text always names the same modules.
+ */
+const specifiersOf = new Map<string, readonly string[]>();
+
 /** Every module specifier a file names: imports, re-exports, `import()`, triple-slash paths. */
 export function fileSpecifiers(file: string, source: string): string[] {
-  return moduleSpecifiers(kindOf(file) === "svelte" ? svelteScripts(source) : source);
+  const text = kindOf(file) === "svelte" ? svelteScripts(source) : source;
+  let specifiers = specifiersOf.get(text);
+  if (specifiers === undefined) {
+    specifiers = moduleSpecifiers(text);
+    specifiersOf.set(text, specifiers);
+  }
+  return [...specifiers];
 }
 
 /**
