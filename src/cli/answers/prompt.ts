@@ -85,7 +85,11 @@ export async function askMissing(
           label: labels[found.orm],
           hint: `this project uses it: the auth ${found.orm === "prisma" ? "models" : "tables"} go in its schema`,
         })),
-        { value: "none" as const, label: "Plain SQL", hint: "create-auth's own client module and SQL migrations (auth-migrations/)" },
+        {
+          value: "none" as const,
+          label: "Plain SQL",
+          hint: "create-auth's own client module and SQL migrations (auth-migrations/)",
+        },
       ],
     });
     if (prompts.isCancel(orm)) cancelled();

@@ -25,7 +25,8 @@ describe("signInAction", () => {
   });
 
   it("starts every other provider, and an unknown one, at signin", () => {
-    for (const type of ["oauth", "oidc", "email", undefined]) expect(signInAction(type, ["callbackUrl"])).toBe("signin");
+    for (const type of ["oauth", "oidc", "email", undefined])
+      expect(signInAction(type, ["callbackUrl"])).toBe("signin");
   });
 
   it("is the rule of the browser's signIn and of the server helpers alike", () => {
