@@ -3,7 +3,7 @@
  * kill at any of its disk changes, the next command's recovery leaves the project exactly as it was before
  * the command (killed up to the commit rename) or exactly as the command leaves it (after): every file byte
  * for byte, every folder, and not one temp, backup or journal. For each writing command (init, add-provider,
- * remove-provider, generate, update, remove), from a real fixture, the built CLI runs under a preload
+ * remove-provider, secret, generate, update, remove), from a real fixture, the built CLI runs under a preload
  * (support/kill-preload.mjs) that patches node:fs, nothing in the product:
  * - EVERY kill point: one run copies the project before each of its apply's disk changes, the state a
  *   SIGKILL there leaves (sync calls buffer nothing), and each copy is recovered (the built `recoverApply`);
@@ -39,9 +39,19 @@ afterAll(() => rmSync(BASE, { recursive: true, force: true }));
 
 const TAG = /\.create-auth-\d+-[0-9a-z]+\.(tmp|bak)$/;
 
+/** The AUTH_SECRETs the templates were given (by init in their setup): a secret is masked as one of them or as new. */
+const templateSecrets = new Set<string>();
+
+function rememberSecrets(dir: string): void {
+  for (const name of readdirSync(dir).filter((file) => file.startsWith(".env")))
+    for (const match of readFileSync(path.join(dir, name), "utf8").matchAll(/^AUTH_SECRET=(.+)$/gm))
+      templateSecrets.add(match[1]!);
+}
+
 /**
  * Every path under `dir` with what it is: a folder, a link, or a file's sha256 and mode. What differs from
- * run to run is masked: the apply's tag in temp names, the pid, start time and hashes in its journal, init's secret.
+ * run to run is masked: the apply's tag in temp names, the pid, start time and hashes in its journal, and a
+ * secret a run generated (`<new secret>`; the template's stays `<template secret>`, so `secret` changes state).
  */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -57,7 +67,9 @@ function snapshot(dir: string): Record<string, string> {
       } else {
         let text = readFileSync(abs)
           .toString("latin1")
-          .replace(/^(AUTH_SECRET=).+$/gm, "$1<secret>");
+          .replace(/^(AUTH_SECRET=)(.+)$/gm, (_, key: string, value: string) =>
+            templateSecrets.has(value) ? `${key}<template secret>` : `${key}<new secret>`,
+          );
         if (entry.name.startsWith(".create-auth-appl"))
           text = text.replace(/\d+-[0-9a-z]+(?=\.(?:tmp|bak))|"(?:pid|startedAt)": \d+|[0-9a-f]{64}/g, "<run>");
         out[name] = `${createHash("sha256").update(text, "latin1").digest("hex")} ${lstatSync(abs).mode.toString(8)}`;
@@ -166,6 +178,12 @@ const SCENARIOS: Scenario[] = [
     setup: (dir) => [INIT(dir), ["add-provider", "github", dir, "--yes", "--no-install"]],
     args: (dir) => ["remove-provider", "github", dir, "--yes", "--no-install"],
   },
+  {
+    command: "secret",
+    fixture: "express-5-ts",
+    setup: (dir) => [INIT(dir)],
+    args: (dir) => ["secret", dir, "--yes"],
+  },
   { command: "generate", fixture: "orm-prisma-express", setup: () => [], args: (dir) => ["generate", dir, "--yes"] },
   {
     command: "update",
@@ -235,6 +253,7 @@ describe("a writing command killed at any step of its apply leaves the project b
       const dir = path.join(BASE, `${scenario.command}-before`);
       cpSync(path.join(repoRoot, "test/fixtures", scenario.fixture), dir, { recursive: true });
       for (const args of scenario.setup(dir)) expect(runCli(args).status).toBe(0);
+      rememberSecrets(dir);
       made = { dir, before: snapshot(dir) };
       templates.set(scenario.command, made);
     }
