@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { applyPlan } from "../../src/cli/apply/apply.js";
 import { PENDING_JOURNAL, recoverApply } from "../../src/cli/apply/journal.js";
 import type { FileChange, Plan } from "../../src/cli/plan/types.js";
-import { copyFixture, hashTree, read, removeTemps, tempDir } from "./support.js";
+import { assertBuilt, copyFixture, hashTree, read, removeTemps, runCli, tempDir } from "./support.js";
 
 afterAll(removeTemps);
 
@@ -127,7 +127,7 @@ describe("applyPlan's last line of defence: nothing outside the project", () => 
   });
 });
 
-describe("recovery from an interrupted apply (the kill itself: safety-apply-kill.test.ts)", () => {
+describe("recovery from an interrupted apply (the kill itself: test/e2e/apply-kill.test.ts)", () => {
   it("refuses a journal that names a file outside the project, touching nothing", () => {
     const dir = copyFixture("next-app");
     const outside = tempDir("apply-outside");
@@ -165,6 +165,17 @@ describe("recovery from an interrupted apply (the kill itself: safety-apply-kill
     } finally {
       other.kill();
     }
+  });
+
+  it("is done by any command first, and said on stderr under --json, whose stdout stays the one object", () => {
+    const dir = copyFixture("next-app");
+    assertBuilt();
+    const journal = { version: 1, command: "update", pid: 2 ** 22 + 17, created: [], emptied: [], entries: [] };
+    writeFileSync(path.join(dir, PENDING_JOURNAL), JSON.stringify({ ...journal, startedAt: Date.now() - 3_600_000 }));
+    const run = runCli(["secret", dir, "--json"]);
+    expect(run.stderr).toMatch(/^An interrupted create-auth update was rolled back/);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, command: "secret" });
+    expect(existsSync(path.join(dir, PENDING_JOURNAL))).toBe(false);
   });
 
   it("has nothing to say where no apply was interrupted", () => {

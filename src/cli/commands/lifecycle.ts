@@ -28,7 +28,8 @@ export interface CommandApp {
 export function projectRoot(dir: string | undefined, host: Host, out: Output): string {
   const root = path.resolve(host.cwd, dir ?? ".");
   const recovered = recoverApply(root);
-  if (recovered) out.line(recovered);
+  // With --json, stdout is the one object: the rollback is said where progress goes, never silently.
+  if (recovered) out.json ? host.stderr(`${recovered}\n`) : out.line(recovered);
   return root;
 }
 
