@@ -6,11 +6,13 @@
  * wiring the framework needs. Reads only; never prints a secret. Resolves to the exit code: 1 when any
  * finding is an error, else 0.
  */
+import path from "node:path";
 import { readPackageJson } from "../detect/project.js";
 import { doctorContext } from "../doctor/context.js";
 import { checkDatabase } from "../doctor/database.js";
 import { checkDeployment } from "../doctor/deployment.js";
 import { type Finding, finding } from "../doctor/finding.js";
+import { checkInterruptedApply } from "../doctor/interrupted-apply.js";
 import { checkProviders } from "../doctor/providers.js";
 import { printFindings } from "../doctor/report.js";
 import { checkRuntimePackage } from "../doctor/runtime-package.js";
@@ -20,7 +22,6 @@ import { checkAdvisories } from "../doctor/vulnerable.js";
 import { checkWiring } from "../doctor/wiring.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { projectRoot } from "./lifecycle.js";
 
 export interface DoctorFlags {
   production?: boolean;
@@ -33,7 +34,8 @@ export async function runDoctor(
   out: Output,
   host: Host,
 ): Promise<number> {
-  const root = projectRoot(dir, host, out);
+  // Not projectRoot: the doctor writes nothing, not even the rollback of an interrupted apply (it reports it).
+  const root = path.resolve(host.cwd, dir ?? ".");
   const reader = host.reader(root);
   readPackageJson(reader); // an app's folder, or one line saying to run it in one
   const production = Boolean(flags.production);
@@ -43,6 +45,7 @@ export async function runDoctor(
     findings.push(finding("error", "setup.missing", ctx.setup.missing, "run npx create-auth init in the app's folder"));
   }
   findings.push(
+    ...checkInterruptedApply(reader),
     ...checkSecret(ctx),
     ...checkSecretHistory(ctx),
     ...checkDeployment(ctx),
