@@ -2,7 +2,7 @@
  * What the commands that change an app's existing create-auth setup (remove, update, add-provider,
  * remove-provider) do alike around their plan: find the app the argument names, ask about the files that
  * need the user's word one at a time, and describe the setup in the one --json object. projectRoot is every
- * command's way to its app folder.
+ * command's way to its app folder, but doctor's (it writes nothing: it reports an interrupted apply).
  */
 import path from "node:path";
 import { recoverApply } from "../apply/journal.js";
