@@ -75,10 +75,10 @@ export function splitLines(source: string): EnvLine[] {
   return lines;
 }
 
-/** Whether an assignment's value is empty (`KEY=`, `KEY=""`, `KEY= # comment`). */
+/** Whether an assignment's value is empty (`KEY=`, `KEY=""`, `KEY=''`, ``KEY=``…``, `KEY= # comment`). */
 export function isBlankValue(line: EnvLine): boolean {
   const raw = line.text.slice(line.valueStart).trim();
-  return raw === "" || raw === '""' || raw === "''" || raw.startsWith("#");
+  return raw === "" || raw === '""' || raw === "''" || raw === "``" || raw.startsWith("#");
 }
 
 /**

@@ -3,19 +3,25 @@
  * in --json), read with the same grammar the edits use (lines.ts): a value that spans lines (a PEM private
  * key in quotes) is hidden on every one of its lines, not only the first. A blank value stays blank, so
  * "still to fill in" shows. Every line stays a line, so a diff of two masked texts lines up as the real one.
+ *
+ * Each run of a value's characters becomes the marker, but the characters dotenv's grammar reads (quotes,
+ * backslashes, `#`, spaces) stay where they are: a quote elsewhere in the file that dotenv pairs with one in a
+ * secret's value pairs with it still, so every other key reads the same from the masked text.
  */
-import { splitLines } from "./lines.js";
+import { isBlankValue, splitLines } from "./lines.js";
+
+const CONTENT_RUN = /[^"'`\\#\s]+/g;
 
 export function maskEnvValues(text: string, secretKeys: readonly string[], marker: string): string {
   const secret = new Set(secretKeys);
+  const hide = (value: string) => value.replace(CONTENT_RUN, marker);
   return splitLines(text)
     .map((line) => {
-      if (line.continues !== null && secret.has(line.continues)) return marker + line.eol;
+      if (line.continues !== null && secret.has(line.continues)) return hide(line.text) + line.eol;
       if (line.key === null || !secret.has(line.key)) return line.text + line.eol;
-      const value = line.text.slice(line.valueStart);
-      if (value.trim() === "") return line.text + line.eol;
-      const spacing = /^[ \t]*/.exec(value)![0];
-      return line.text.slice(0, line.valueStart) + spacing + marker + line.eol;
+      // A blank value (quoted or not) stays as written: nothing to hide.
+      if (isBlankValue(line)) return line.text + line.eol;
+      return line.text.slice(0, line.valueStart) + hide(line.text.slice(line.valueStart)) + line.eol;
     })
     .join("");
 }
