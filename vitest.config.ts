@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/runtime/**/*.test.ts", "test/cli/**/*.test.ts", "test/security/**/*.test.ts"],
+          // One fixed seed for every property test (FC_SEED to choose another): CI runs are reproducible.
+          setupFiles: ["test/support/fast-check-seed.ts"],
           testTimeout: 20_000,
           // A fresh process per file spent half of test/runtime's CPU loading the same modules again (59 s →
           // 30 s without it). A file that changes process state (env, globals) restores it in its own hooks.
