@@ -148,10 +148,10 @@ describe("maskEnvValues", () => {
     expect(maskEnvValues(text, ["PRIVATE_KEY", "AUTH_SECRET", "EMPTY_SECRET"], "<hidden>")).toBe(
       [
         "# keys",
-        "PRIVATE_KEY=<hidden>",
+        'PRIVATE_KEY="<hidden>',
         "<hidden>",
         "<hidden>",
-        "<hidden>",
+        '<hidden>" # <hidden>',
         'NOTE="two\r\nlines"',
         "export AUTH_SECRET = <hidden>",
         "EMPTY_SECRET=",

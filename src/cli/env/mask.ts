@@ -5,12 +5,13 @@
  * "still to fill in" shows. Every line stays a line, so a diff of two masked texts lines up as the real one.
  *
  * Each run of a value's characters becomes the marker, but the characters dotenv's grammar reads (quotes,
- * backslashes, `#`, spaces) stay where they are: a quote elsewhere in the file that dotenv pairs with one in a
+ * backslashes, `#`, the spaces around them) stay where they are: a quote elsewhere in the file that dotenv pairs with one in a
  * secret's value pairs with it still, so every other key reads the same from the masked text.
  */
 import { isBlankValue, splitLines } from "./lines.js";
 
-const CONTENT_RUN = /[^"'`\\#\s]+/g;
+/** A run of what the grammar does not read, from one visible character to another (spaces inside it go too). */
+const CONTENT_RUN = /[^"'`\\#\s](?:[^"'`\\#\r\n]*[^"'`\\#\s])?/g;
 
 export function maskEnvValues(text: string, secretKeys: readonly string[], marker: string): string {
   const secret = new Set(secretKeys);
