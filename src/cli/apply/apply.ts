@@ -14,13 +14,13 @@
  *   its backup. The journal is then renamed to its "applied" name (the commit point), and backups, the
  *   folders deletes emptied and the journal itself are removed.
  * - An exception before the commit point rolls back at once. A kill before it leaves the journal, and the
- *   next create-auth command that writes in the project (run-plan.ts, before planning) rolls it back first
- *   and says so in one line: every original byte-identical, every file and folder the apply created gone,
+ *   next create-auth command run in the project (commands/lifecycle.ts projectRoot, before it reads
+ *   anything; every command but doctor, which reports it) rolls it back first and says so in one line: every original byte-identical, every file and folder the apply created gone,
  *   no temp or backup left. A kill after the commit point leaves the new state complete; the next command
  *   only removes the leftovers. Either way the project is the plan's "before" or its "after", nothing in
  *   between, once a create-auth command has run there.
  */
-import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
+import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { CliError } from "../errors.js";
 import { unsafeChangePath } from "../plan/project-path.js";
@@ -32,18 +32,11 @@ import {
   finishJournal,
   type Journal,
   type JournalEntry,
+  readBytes,
   rollBack,
   sha256,
   stagedName,
 } from "./journal.js";
-
-function readOrNull(file: string): Buffer | null {
-  try {
-    return readFileSync(file);
-  } catch {
-    return null;
-  }
-}
 
 function describe(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
@@ -86,7 +79,7 @@ export function applyPlan(plan: Plan): { written: number } {
   }
   // Preflight: the disk must still be what we planned against (nothing changed under us).
   const originals = plan.changes.map((change) => {
-    const bytes = readOrNull(path.join(root, change.path));
+    const bytes = readBytes(path.join(root, change.path));
     if ((bytes === null ? null : bytes.toString("utf8")) !== contentBefore(change)) {
       throw new CliError("ChangedSincePlan", `${change.path} changed while create-auth was planning; run again.`);
     }

@@ -51,7 +51,8 @@ export function sha256(bytes: Buffer | null): string | null {
   return bytes === null ? null : createHash("sha256").update(bytes).digest("hex");
 }
 
-function readBytes(file: string): Buffer | null {
+/** A file's bytes, or null when there is none (apply's preflight and recovery read alike). */
+export function readBytes(file: string): Buffer | null {
   try {
     return readFileSync(file);
   } catch {
