@@ -4,6 +4,7 @@
 // leaves the database as it was, the fixed file, a dry run, the --json object, edited and removed files.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -414,33 +415,109 @@ describe("auth migrate, what it refuses", () => {
     expect((await snapshot(db)).recorded).toEqual([]);
     await db.close();
   });
+});
 
-  test("--dry-run without a reachable database prints every migration and says why", async () => {
-    const root = app({ "auth-migrations/0001_auth_tables.sql": "CREATE TABLE t (id INTEGER);\n" });
-    const run = await migrateIn(root, { DATABASE_URL: "postgres://u:secret@127.0.0.1:9/app" }, { dryRun: true });
-    expect(run.error).toBeNull();
-    expect(run.stdout).toBe(
-      [
-        "Could not connect to PostgreSQL at 127.0.0.1:9/app: connect ECONNREFUSED 127.0.0.1:9. Showing every migration in auth-migrations/ as pending.",
-        "Dry run: nothing is applied.",
-        "",
-        "-- auth-migrations/0001_auth_tables.sql",
-        "CREATE TABLE t (id INTEGER);",
-        "",
-        "Would apply 1 migration: 0001_auth_tables.sql.",
-        "",
-      ].join("\n"),
+/** A loopback port nothing listens on: one the system just handed out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("auth migrate --dry-run when it cannot read the database's record", () => {
+  const secret = "s3cret-Pa55";
+  const files = { "auth-migrations/0001_auth_tables.sql": "CREATE TABLE t (id INTEGER);\n" };
+  const tail =
+    "The dry run needs the database to tell which migrations in auth-migrations/ would run: run it where the database is reachable.";
+
+  /** The dry run as typed, text and --json: exit 1, one line, no migration named as pending, no password. */
+  async function cannotTell(env: Record<string, string>): Promise<string> {
+    const root = app(files);
+    const text = await migrateIn(root, env, { dryRun: true });
+    expect(text.status).toBe(1);
+    expect(text.stdout).toBe("");
+    expect(text.error?.message.endsWith(tail)).toBe(true);
+    expect(text.error?.message).not.toContain("0001_auth_tables.sql");
+    const json = await migrateIn(root, env, { dryRun: true, json: true });
+    expect(json.status).toBe(1);
+    expect(json.json).toEqual({ ok: false, error: { code: "NeedsDatabase", message: text.error?.message } });
+    for (const printed of [text.stdout, text.error?.message, json.stdout]) expect(printed).not.toContain(secret);
+    return text.error!.message;
+  }
+
+  test("PostgreSQL on a closed port: exit 1, the reason in one line, nothing said pending", async () => {
+    const port = await closedPort();
+    expect(await cannotTell({ DATABASE_URL: `postgres://app:${secret}@127.0.0.1:${port}/app` })).toBe(
+      `Could not connect to PostgreSQL at 127.0.0.1:${port}/app: connect ECONNREFUSED 127.0.0.1:${port}. ${tail}`,
     );
   });
 
-  test("--dry-run on SQLite creates no database file", async () => {
+  test("real PostgreSQL refusing the password: exit 1 without the password", async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const { host, port, user, database: name } = database.connection;
+      const message = await cannotTell({ DATABASE_URL: `postgres://${user}:${secret}@${host}:${port}/${name}` });
+      expect(message).toMatch(new RegExp(`^Could not connect to PostgreSQL at ${host}:${port}/${name}: .*password`));
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test.each([
+    ["no // after the scheme", `postgres:app:${secret}@127.0.0.1/app`, "DATABASE_URL is not a valid postgres:// URL"],
+    [
+      "a port out of range",
+      `postgresql://app:${secret}@127.0.0.1:99999/app`,
+      "DATABASE_URL is not a valid postgresql://",
+    ],
+    [
+      "a password mysql2 cannot decode",
+      `mysql://app:${secret}%zz@127.0.0.1:9/app`,
+      "Could not connect to MySQL at 127.0.0.1:9/app: URI malformed.",
+    ],
+    ["no setting at all", "", "No database to connect to"],
+  ])("a malformed DATABASE_URL (%s): exit 1, one line, no password", async (_, url, start) => {
+    expect(await cannotTell(url ? { DATABASE_URL: url } : {})).toMatch(
+      new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`),
+    );
+  });
+
+  test("a record it cannot read (create_auth_migrations without its checksum column): exit 1, nothing said pending", async () => {
+    const root = app(files);
+    const db = await openDatabase(root, { AUTH_DATABASE_FILE: "auth.db" });
+    await db.query("CREATE TABLE create_auth_migrations (name TEXT PRIMARY KEY)");
+    await db.close();
+    const run = await migrateIn(root, { AUTH_DATABASE_FILE: "auth.db" }, { dryRun: true });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.error?.message).toBe(
+      `Could not read create_auth_migrations from auth.db: no such column: checksum. ${tail}`,
+    );
+  });
+
+  test("a SQLite file that does not exist yet is an empty database: every migration pending, exit 0, no file made", async () => {
     const root = app({ "auth-migrations/0001_auth_tables.sql": sqlSchema("sqlite") });
-    const run = await migrateIn(root, sqliteEnv, { dryRun: true, json: true });
-    expect(run.json).toMatchObject({
-      database: null,
-      unreachable: "The SQLite database auth.db does not exist yet.",
+    const text = await migrateIn(root, { AUTH_DATABASE_FILE: "auth.db" }, { dryRun: true });
+    expect(text.stdout.split("\n").slice(0, 2)).toEqual([
+      "Database: SQLite auth.db (does not exist yet: auth migrate creates it)",
+      "Dry run: nothing is applied.",
+    ]);
+    expect(text.stdout).toContain("Would apply 1 migration: 0001_auth_tables.sql.\n");
+    const run = await migrateIn(root, { AUTH_DATABASE_FILE: "auth.db" }, { dryRun: true, json: true });
+    expect(run.json).toEqual({
+      ok: true,
+      command: "migrate",
+      database: { dialect: "sqlite", target: "auth.db" },
+      migrations: "auth-migrations",
+      applied: [],
       pending: ["0001_auth_tables.sql"],
+      alreadyApplied: [],
+      changed: [],
+      missing: [],
       dryRun: true,
+      sql: { "0001_auth_tables.sql": sqlSchema("sqlite") },
     });
     expect(() => readFileSync(path.join(root, "auth.db"))).toThrow();
   });

@@ -6,7 +6,7 @@
  * own migrations: the command touches nothing there and prints the Prisma command to run.
  */
 import path from "node:path";
-import { type DatabaseConnection, openDatabase } from "../database/connect.js";
+import { type DatabaseConnection, oneLine, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import {
   type Migration,
@@ -109,6 +109,18 @@ function warnings(out: Output, status: MigrationStatus, folder: string): void {
 
 const plural = (n: number) => `${n} migration${n === 1 ? "" : "s"}`;
 
+/**
+ * Why a dry run stops: without the database's record it cannot tell which files would run, and a list of
+ * every file as pending could be wrong in both directions. The connection's own one-line reason (never the
+ * password: connect.ts prints the host and database only), then what the dry run could not do.
+ */
+function cannotTell(reason: string, folder: string, code: CliError["code"] = "NeedsDatabase"): CliError {
+  return new CliError(
+    code,
+    `${reason} The dry run needs the database to tell which migrations in ${folder}/ would run: run it where the database is reachable.`,
+  );
+}
+
 async function dryRun(
   out: Output,
   root: string,
@@ -116,25 +128,27 @@ async function dryRun(
   folder: string,
   files: Migration[],
 ): Promise<void> {
-  let db: DatabaseConnection | null = null;
-  let unreachable: string | null = null;
+  let db: DatabaseConnection;
   try {
-    db = await openDatabase(root, env, { readOnly: true });
+    db = await openDatabase(root, env, { readOnly: true, absentAsEmpty: true });
   } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    unreachable = error.message;
+    if (error instanceof CliError) throw cannotTell(error.message, folder, error.code);
+    throw error;
   }
   let status: MigrationStatus;
   try {
-    status = db ? await pendingMigrations(db, files) : { applied: [], pending: files, changed: [], missing: [] };
+    status = await pendingMigrations(db, files);
+  } catch (error) {
+    throw cannotTell(`Could not read create_auth_migrations from ${db.target}: ${oneLine(error)}.`, folder);
   } finally {
-    await db?.close();
+    await db.close();
   }
   // The same check the real run makes first, so a dry run shows what would refuse to run.
-  for (const migration of status.pending) migrationStatements(migration, db?.dialect);
-  const database = db ? { dialect: db.dialect, target: db.target } : null;
-  if (db) out.line(`Database: ${dialectName(db.dialect)} ${db.target}`);
-  else out.line(`${unreachable} Showing every migration in ${folder}/ as pending.`);
+  for (const migration of status.pending) migrationStatements(migration, db.dialect);
+  const database = { dialect: db.dialect, target: db.target };
+  out.line(
+    `Database: ${dialectName(db.dialect)} ${db.target}${db.absent ? " (does not exist yet: auth migrate creates it)" : ""}`,
+  );
   out.line("Dry run: nothing is applied.");
   warnings(out, status, folder);
   for (const migration of status.pending) {
@@ -151,10 +165,7 @@ async function dryRun(
   out.result(
     reportJson(
       { database, migrations: folder, status, applied: [], dryRun: true },
-      {
-        ...(unreachable ? { unreachable } : {}),
-        sql: Object.fromEntries(status.pending.map((migration) => [migration.name, migration.sql])),
-      },
+      { sql: Object.fromEntries(status.pending.map((migration) => [migration.name, migration.sql])) },
     ),
   );
 }

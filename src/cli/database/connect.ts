@@ -26,6 +26,8 @@ export interface DatabaseConnection {
   target: string;
   /** The driver's own client: a pg Pool, a mysql2/promise Pool, a better-sqlite3 or node:sqlite database. */
   client: unknown;
+  /** True when the SQLite file does not exist yet and an empty database in memory stands for it (`absentAsEmpty`). */
+  absent?: true;
   /** Runs one statement (placeholders: `$1` for PostgreSQL, `?` otherwise); rows for a query, [] otherwise. */
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   /** One connection of the pool for statements that must share it (SQLite has only the one). */
@@ -39,6 +41,11 @@ export interface OpenOptions {
    * (never creating one); PostgreSQL and MySQL sessions start read-only.
    */
   readOnly?: boolean;
+  /**
+   * With readOnly: a SQLite file that does not exist yet opens as an empty database in memory (`absent`) instead
+   * of failing. A migrate dry run reads it so: the real run would create that file and start from nothing.
+   */
+  absentAsEmpty?: boolean;
 }
 
 /** Where the database is, read from the settings before any driver is loaded. */
@@ -114,14 +121,18 @@ export function databaseLocation(root: string, env: Readonly<Record<string, stri
     const absolute = sqliteFile(root, setting);
     return { dialect, file: absolute, target: sqliteTarget(root, absolute) };
   }
+  const invalid = new CliError(
+    "NeedsDatabase",
+    `DATABASE_URL is not a valid ${scheme}:// URL (a password with @, / or # must be percent-encoded).`,
+  );
+  // Without `//` the URL has no authority, and `postgres:app:secret@db/app` would be all path: the target and
+  // the messages print the path, so it must never hold the user and password.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(setting)) throw invalid;
   let url: URL;
   try {
     url = new URL(setting);
   } catch {
-    throw new CliError(
-      "NeedsDatabase",
-      `DATABASE_URL is not a valid ${scheme}:// URL (a password with @, / or # must be percent-encoded).`,
-    );
+    throw invalid;
   }
   return { dialect, url, target: redactUrl(url) };
 }
@@ -159,6 +170,18 @@ function unreachable(location: DatabaseLocation, error: unknown): CliError {
     "NeedsDatabase",
     `Could not connect to ${dialectName(location.dialect)} at ${where}: ${oneLine(error)}.`,
   );
+}
+
+/**
+ * A driver's pool built from the URL: one the driver cannot parse (mysql2 decodes `%zz` in a password and
+ * throws "URI malformed", an unknown `ssl` profile throws) is the one-line unreachable error, not a crash.
+ */
+function driverCall<T>(location: DatabaseLocation, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    throw unreachable(location, error);
+  }
 }
 
 // The few driver members used here, structurally: the drivers are the app's, not this package's dependencies.
@@ -242,12 +265,16 @@ async function openPostgres(
   // require() gives pg's CommonJS exports; a copy that resolves to an ES module wrapper has Pool only on
   // `default`. The cast names that second shape of the same module.
   const Pool = pg.Pool ?? (pg as unknown as { default: typeof pg }).default.Pool;
-  const pool = new Pool({
-    connectionString: location.url.href,
-    max: 2,
-    connectionTimeoutMillis: 10_000,
-    ...(options.readOnly ? { options: "-c default_transaction_read_only=on" } : {}),
-  });
+  const pool = driverCall(
+    location,
+    () =>
+      new Pool({
+        connectionString: location.url.href,
+        max: 2,
+        connectionTimeoutMillis: 10_000,
+        ...(options.readOnly ? { options: "-c default_transaction_read_only=on" } : {}),
+      }),
+  );
   // An idle client the server drops must not become an unhandled 'error' event that ends the process.
   pool.on("error", () => {});
   return poolConnection("postgres", location, pool, pgRows, () => pool.connect());
@@ -267,7 +294,9 @@ async function openMysql(
   // holds no zone, so the pool supplies UTC (as the runtime adapter's docs say); one statement per query.
   uri.searchParams.delete("timezone");
   uri.searchParams.delete("multipleStatements");
-  const pool = mysql.createPool({ uri: uri.href, connectionLimit: 2, timezone: "Z", multipleStatements: false });
+  const pool = driverCall(location, () =>
+    mysql.createPool({ uri: uri.href, connectionLimit: 2, timezone: "Z", multipleStatements: false }),
+  );
   // Queued on each new connection before anything else runs on it.
   if (options.readOnly) pool.on("connection", (connection) => connection.query("SET SESSION TRANSACTION READ ONLY"));
   return poolConnection("mysql", location, pool, mysqlRows, () => pool.getConnection());
@@ -300,12 +329,14 @@ function openSqlite(
   options: OpenOptions,
 ): DatabaseConnection {
   const readOnly = Boolean(options.readOnly) && location.file !== ":memory:";
-  if (readOnly && !existsSync(location.file)) {
+  const absent = readOnly && !existsSync(location.file);
+  if (absent && !options.absentAsEmpty) {
     throw new CliError("NeedsDatabase", `The SQLite database ${location.target} does not exist yet.`);
   }
   let db: SqliteDatabase;
   try {
-    db = openSqliteDriver(root, location.file, readOnly);
+    // An empty database in memory for an absent file: the driver is proven, and nothing is created on disk.
+    db = absent ? openSqliteDriver(root, ":memory:", false) : openSqliteDriver(root, location.file, readOnly);
     // Another process writing (a second deploy, the app itself) is waited for, not failed on at once.
     db.exec("PRAGMA busy_timeout = 5000");
   } catch (error) {
@@ -324,6 +355,7 @@ function openSqlite(
     dialect: "sqlite",
     target: location.target,
     client: db,
+    ...(absent ? { absent: true as const } : {}),
     query,
     session: async () => ({ query, release: async () => {} }),
     close: async () => db.close(),
