@@ -102,7 +102,7 @@ describe("migrate and db prune never print the database password", () => {
       const root = app(url);
       for (const command of COMMANDS) {
         const result = await cli(argv(command, root));
-        // migrate --dry-run shows every migration as pending when it cannot connect; db prune fails.
+        // Both fail in one line: a dry run that cannot read the database cannot say what would run.
         expect(result.stdout + result.stderr, title(command)).toContain("Could not connect to PostgreSQL");
         expect(result.stdout + result.stderr, `${title(command)} on ${url}`).not.toContain(WRONG);
       }
