@@ -8,7 +8,10 @@ import { afterAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/cli/commands/doctor.js";
 import { openDatabase } from "../../src/cli/database/connect.js";
 import { splitStatements } from "../../src/cli/database/sql-statements.js";
+import { detectProject } from "../../src/cli/detect/project.js";
+import { casedColumn } from "../../src/cli/doctor/drizzle-casing.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
+import { prismaTables } from "../../src/cli/doctor/orm-tables.js";
 import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
@@ -118,6 +121,36 @@ describe("Prisma", () => {
     expect(byId(findings, "database.schema")).toEqual([]);
   });
 
+  /** The schema without the Session model and the relation field that names it, as a user deletes it. */
+  const withoutSession = (project: MemoryProject) =>
+    project.write(
+      schema,
+      project
+        .read(schema)
+        .replace(/\nmodel Session \{[^}]*\}\n/, "\n")
+        .replace(/\n\s*sessions\s+Session\[\]/, ""),
+    );
+
+  test("a model deleted from the schema is a model missing, not a default table name", async () => {
+    const { project } = await initFixture("next-app", [
+      "--providers",
+      "credentials",
+      "--orm",
+      "prisma",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    withoutSession(project);
+    expect(project.read(schema)).not.toMatch(/\bSession\b/);
+    const expected = prismaTables(project.reader(), detectProject(project.reader(), {}).info);
+    expect(expected.filter((table) => table.missingModel)).toEqual([
+      expect.objectContaining({ missingModel: { model: "Session", schema } }),
+    ]);
+    expect(expected.find((table) => table.model.name === "users")).toMatchObject({ declaredIn: schema });
+  });
+
   test("its database not there yet is a note, not a crash", async () => {
     const root = await ormApp("prisma", "next-app", "sqlite", SQLITE);
     expect(await databaseFindings(root, { AUTH_DATABASE_FILE: "not-yet.db" })).toEqual([
@@ -223,6 +256,118 @@ describe("Drizzle", () => {
     } finally {
       await database.drop();
     }
+  });
+});
+
+describe("Drizzle's casing option", () => {
+  const schema = "auth-schema.ts";
+
+  /** The module that makes the app's `drizzle(…)` instance: the one file that calls it. */
+  const instanceModule = (project: MemoryProject) =>
+    [...project.files.keys()].find((file) => /\bdrizzle\(.+, \{ schema/.test(project.read(file)))!;
+
+  /** Key-only columns: emailVerified (in the database as email_verified) and lastSeenAt (in it under no name). */
+  const keyOnly = (project: MemoryProject) =>
+    project.write(
+      schema,
+      project
+        .read(schema)
+        .replace(/emailVerified: (\w+)\("email_verified", /, "emailVerified: $1(")
+        .replace('    image: text("image"),\n', '    image: text("image"),\n    lastSeenAt: text(),\n'),
+    );
+
+  test("snake_case on the db instance: a key-only column is found by its snake_case name, a missing one named so", async () => {
+    const root = await ormApp("drizzle", "next-app", "sqlite", SQLITE, (project) => {
+      keyOnly(project);
+      const file = instanceModule(project);
+      project.write(
+        file,
+        project.read(file).replace("drizzle(sqlite, { schema })", 'drizzle(sqlite, { schema, casing: "snake_case" })'),
+      );
+    });
+    const findings = await databaseFindings(root, SQLITE);
+    expect(byId(findings, "database.column-missing").map((f) => f.message)).toEqual([
+      `SQLite auth.db: users lacks last_seen_at (as ${schema} maps it), which the drizzle adapter reads and writes.`,
+    ]);
+  });
+
+  test("snake_case in drizzle.config.ts only: the instance queries emailVerified, which the database lacks", async () => {
+    const root = await ormApp("drizzle", "next-app", "sqlite", SQLITE, (project) => {
+      keyOnly(project);
+      project.write(
+        "drizzle.config.ts",
+        'import { defineConfig } from "drizzle-kit";\n\nexport default defineConfig({ schema: "./auth-schema.ts", dialect: "sqlite", casing: "snake_case" });\n',
+      );
+    });
+    expect(byId(await databaseFindings(root, SQLITE), "database.column-missing").map((f) => f.message)).toEqual([
+      `SQLite auth.db: users lacks emailVerified, lastSeenAt (as ${schema} maps it), which the drizzle adapter reads and writes.`,
+    ]);
+  });
+
+  test("an instance its module makes out of reach: drizzle.config.ts's casing is the one read", async () => {
+    const root = await ormApp("drizzle", "next-app", "sqlite", SQLITE, (project) => {
+      keyOnly(project);
+      const auth = project.read("auth.ts");
+      // The adapter gets the instance from a call, which the doctor does not follow.
+      const local = /drizzle\((\w+), \{/.exec(auth)![1]!;
+      project.write("auth.ts", auth.replace(`drizzle(${local}, {`, `drizzle(((x) => x)(${local}), {`));
+      project.write(
+        "drizzle.config.ts",
+        'import { defineConfig } from "drizzle-kit";\n\nexport default defineConfig({ schema: "./auth-schema.ts", dialect: "sqlite", casing: "snake_case" });\n',
+      );
+    });
+    expect(byId(await databaseFindings(root, SQLITE), "database.column-missing").map((f) => f.message)).toEqual([
+      `SQLite auth.db: users lacks last_seen_at (as ${schema} maps it), which the drizzle adapter reads and writes.`,
+    ]);
+  });
+
+  test("PostgreSQL, camelCase on the instance: a key-only column queried as written passes", async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const { host, port, user, password, database: name } = database.connection;
+      const env = { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` };
+      const root = await ormApp(
+        "drizzle",
+        "next-app",
+        "postgres",
+        env,
+        (project) => {
+          project.write(
+            schema,
+            project
+              .read(schema)
+              .replace('    image: text("image"),\n', '    image: text("image"),\n    last_seen_at: text(),\n'),
+          );
+          const file = instanceModule(project);
+          project.write(
+            file,
+            project.read(file).replace(/drizzle\((.+), \{ schema \}\)/, 'drizzle($1, { schema, casing: "camelCase" })'),
+          );
+        },
+        ['ALTER TABLE users ADD COLUMN "lastSeenAt" TEXT'],
+      );
+      expect(await databaseFindings(root, env)).toEqual([expect.objectContaining({ id: "database.schema" })]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test("a key's cased name is drizzle-orm's own", async () => {
+    const { toCamelCase, toSnakeCase } = await import("drizzle-orm/casing");
+    const keys = [
+      "emailVerified",
+      "providerAccountId",
+      "credentialID",
+      "userID2",
+      "HTMLParser",
+      "access_token",
+      "x",
+      "it's",
+      "aB1c",
+    ];
+    expect(keys.map((key) => casedColumn(key, "snake_case"))).toEqual(keys.map(toSnakeCase));
+    expect(keys.map((key) => casedColumn(key, "camelCase"))).toEqual(keys.map(toCamelCase));
+    expect(casedColumn("emailVerified", null)).toBe("emailVerified");
   });
 });
 

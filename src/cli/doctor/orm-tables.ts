@@ -2,9 +2,11 @@
  * The tables and columns an ORM-backed adapter queries, read from the app's own ORM schema rather than the
  * table model: a Prisma model's `@@map`/`@map` names (its scalar fields: the client selects every one), or
  * the SQL names of the Drizzle tables the auth module hands to the drizzle adapter (every column declared:
- * Drizzle selects them all). Where the schema cannot be read for a table (no model of that name, a table
- * passed from somewhere this cannot follow), the adapter's defaults apply: the table model's names, which
- * is also what the drizzle adapter uses for a table it is not given.
+ * Drizzle selects them all; a column named by its key alone is cased as the db instance's `casing` says,
+ * drizzle-casing.ts). A Prisma schema without one of the auth models says so (`missingModel`): the client has
+ * no such model under any table name. Where a Drizzle table cannot be read (passed from somewhere this cannot
+ * follow), the adapter's defaults apply: the table model's names, which is also what the drizzle adapter
+ * uses for a table it is not given.
  */
 import path from "node:path";
 import { findPrismaProject } from "../database/prisma-project.js";
@@ -18,6 +20,7 @@ import { prismaModelName } from "../schema/prisma.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
+import { casedColumn, configCasing, type DrizzleCasing, instanceCasing } from "./drizzle-casing.js";
 
 /** One table as the adapter will query it: its model table, its SQL name and column names, and who says so. */
 export interface ExpectedTable {
@@ -26,6 +29,12 @@ export interface ExpectedTable {
   columns: string[];
   /** The schema file the names were read from; null for the table model's own names. */
   declaredIn: string | null;
+  /**
+   * A Prisma model the app's schema does not have (`User` deleted from schema.prisma), and that schema: the
+   * generated client has no such model, so no table name, default or mapped, makes the adapter's queries
+   * work. `name` and `columns` are then the table model's, for a reader that does not know this field.
+   */
+  missingModel?: { model: string; schema: string };
 }
 
 const modelNames = (table: Table): ExpectedTable => ({
@@ -42,12 +51,17 @@ export function modelTables(): ExpectedTable[] {
 
 /** The auth models (`User`, `Account`, …) as the app's Prisma schema maps them. */
 export function prismaTables(reader: ProjectReader, info: ProjectInfo): ExpectedTable[] {
-  const files = findPrismaProject(reader, info)?.files ?? [];
+  const project = findPrismaProject(reader, info);
+  const files = project?.files ?? [];
   const blocks = files.flatMap((file) => prismaBlocks(file.text).map((block) => ({ file, block })));
   const models = new Set(blocks.filter(({ block }) => block.kind === "model").map(({ block }) => block.name));
   return tables.map((table) => {
     const found = blocks.find(({ block }) => block.kind === "model" && block.name === prismaModelName(table));
-    if (!found) return modelNames(table);
+    // No schema at all says nothing about any one model; a schema without this model is a model missing.
+    if (!found)
+      return files.length === 0 || !project
+        ? modelNames(table)
+        : { ...modelNames(table), missingModel: { model: prismaModelName(table), schema: project.schemaPath } };
     const { file, block } = found;
     const columns = blockLines(file.text, block)
       .map((line) => line.field)
@@ -63,8 +77,20 @@ export function prismaTables(reader: ProjectReader, info: ProjectInfo): Expected
   });
 }
 
-/** What the auth module passes to the drizzle adapter: option key → the imported table (module, export name). */
-function drizzleOptions(authSource: string, authFile: string): Map<string, { specifier: string; name: string }> {
+/** An import the adapter's arguments name: the module as written and the name it exports. */
+interface Imported {
+  specifier: string;
+  name: string;
+}
+
+/**
+ * What the auth module passes to the drizzle adapter: option key → the imported table, and where its first
+ * argument (the db instance) comes from: an import, `local` when the module makes it, null when unknown.
+ */
+function drizzleOptions(
+  authSource: string,
+  authFile: string,
+): { tables: Map<string, Imported>; instance: Imported | "local" | null } {
   const ts = typescript();
   const tree = parseSyntax(authSource, authFile);
   const imported = new Map<string, { specifier: string; name: string }>();
@@ -82,7 +108,11 @@ function drizzleOptions(authSource: string, authFile: string): Map<string, { spe
     if (bindings && ts.isNamespaceImport(bindings)) imported.set(`${bindings.name.text}.*`, { specifier, name: "*" });
   }
   const options = new Map<string, { specifier: string; name: string }>();
+  const locals = new Set<string>();
+  let instance: Imported | "local" | null = null;
   const visit = (node: SyntaxNode): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) locals.add(node.name.text);
+    const first = ts.isCallExpression(node) ? node.arguments[0] : undefined;
     const second = ts.isCallExpression(node) ? node.arguments[1] : undefined;
     const callee = ts.isCallExpression(node) ? node.expression : undefined;
     if (
@@ -93,6 +123,8 @@ function drizzleOptions(authSource: string, authFile: string): Map<string, { spe
       second &&
       ts.isObjectLiteralExpression(second)
     ) {
+      if (first && ts.isIdentifier(first))
+        instance = imported.get(first.text) ?? (locals.has(first.text) ? "local" : null);
       for (const property of second.properties) {
         const key = property.name?.getText(tree);
         const value = ts.isShorthandPropertyAssignment(property)
@@ -111,7 +143,29 @@ function drizzleOptions(authSource: string, authFile: string): Map<string, { spe
     ts.forEachChild(node, visit);
   };
   visit(tree);
-  return options;
+  return { tables: options, instance };
+}
+
+/**
+ * The casing the adapter's columns are queried with: the db instance's own `casing` when its module can be
+ * read (the auth module's, or the one it imports the instance from), else drizzle.config's.
+ */
+function adapterCasing(
+  reader: ProjectReader,
+  info: Pick<ProjectInfo, "aliases">,
+  authFile: string,
+  authSource: string,
+  instance: Imported | "local" | null,
+): DrizzleCasing | null {
+  const file =
+    instance === "local"
+      ? authFile
+      : instance
+        ? resolveImport(reader, info.aliases, authFile, instance.specifier)
+        : null;
+  const source = file === authFile ? authSource : file ? reader.read(file) : null;
+  const own = file && source !== null ? instanceCasing(source, file) : undefined;
+  return own === undefined ? configCasing(reader) : own;
 }
 
 /** The Drizzle tables the auth module gives the drizzle adapter, by their SQL names in the app's schema module. */
@@ -122,17 +176,24 @@ export function drizzleTables(
 ): ExpectedTable[] {
   const authSource = reader.read(authFile) ?? "";
   const options = drizzleOptions(authSource, authFile);
+  const casing = adapterCasing(reader, info, authFile, authSource, options.instance);
   return tables.map((table) => {
     const key = drizzleTableName(table);
-    const option = options.get(key);
+    const option = options.tables.get(key);
     const file = option ? resolveImport(reader, info.aliases, authFile, option.specifier) : null;
     // A table the adapter is not given is its default: the table model's.
     if (!option || !file) return modelNames(table);
-    return fromModule(reader, file, option.name, table);
+    return fromModule(reader, file, option.name, table, casing);
   });
 }
 
-function fromModule(reader: ProjectReader, file: string, exportName: string, table: Table): ExpectedTable {
+function fromModule(
+  reader: ProjectReader,
+  file: string,
+  exportName: string,
+  table: Table,
+  casing: DrizzleCasing | null,
+): ExpectedTable {
   const defined = drizzleModuleTables(reader.read(file) ?? "", file).tables.find(
     (candidate) => candidate.exportName === exportName,
   );
@@ -141,7 +202,8 @@ function fromModule(reader: ProjectReader, file: string, exportName: string, tab
     model: table,
     name: defined.sqlName,
     columns: defined.columns
-      ? defined.columns.entries.map((entry) => entry.sqlName ?? entry.key)
+      ? // A column named by its key alone is cased as the instance says; a table name never is.
+        defined.columns.entries.map((entry) => entry.sqlName ?? casedColumn(entry.key, casing))
       : table.columns.map((column) => column.name),
     declaredIn: path.posix.normalize(file),
   };
