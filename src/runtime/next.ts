@@ -1,13 +1,10 @@
 /**
  * Next.js integration (App Router, Pages Router, middleware/proxy): a translation layer between Next's
- * request APIs (`next/headers`, route handlers, server actions, `redirect`, middleware, API routes,
- * `getServerSideProps`) and the framework-agnostic core. Every auth decision is the core's (or the app's
- * `authorized` callback); the action requests, session reads and sign-in/sign-out outcomes come from the
- * shared server layer (core/server-actions.ts, core/helper-destination.ts, core/route-guard.ts). What this
- * file keeps is Next's own: the lazy config called with Next's request, the request behind `next/headers`
- * (no URL, cookies re-synced after an action), its cookie jar, `redirect()` and `redirect: false`, its
- * `$ACTION_*` form fields, and which form of `auth` a call is. The Pages Router and the middleware are
- * `next/pages.ts` and `next/middleware.ts`.
+ * request APIs and the core's shared server layer (core/server-actions.ts, core/helper-destination.ts,
+ * core/route-guard.ts, core/config-source.ts), which make every auth decision. What this file keeps is
+ * Next's own: the request behind `next/headers` (no URL, cookies re-synced after an action), its cookie
+ * jar, `redirect()` (which throws) and `redirect: false`, its `$ACTION_*` form fields, and which form of
+ * `auth` a call is. The Pages Router and the middleware are `next/pages.ts` and `next/middleware.ts`.
  * Import specifiers: `next` has no `exports` map, so NodeNext needs `next/headers.js`; but `next/navigation`
  * must stay bare, because Next swaps exactly that specifier for its server build (see next/navigation.d.ts).
  */
@@ -15,6 +12,7 @@ import { cookies as nextCookies, headers as nextHeaders } from "next/headers.js"
 import { redirect as nextRedirect } from "next/navigation";
 import type { NextRequest } from "next/server.js";
 import { Auth } from "./core/auth.js";
+import { configSource } from "./core/config-source.js";
 import { helperCallbackUrl, signInPagePath } from "./core/helper-destination.js";
 import { applyMountDefaults } from "./core/mount-defaults.js";
 import {
@@ -45,11 +43,6 @@ export { type PagesContext, type PagesRequest, type PagesResponse, pagesApiRoute
 export type * from "./next/types.js";
 
 type ConfigInit = NextAuthConfig | ((request?: NextRequest) => Awaitable<NextAuthConfig>);
-
-/** Next mounts the routes at `app/api/auth/[...nextauth]`, so that is the base path unless AUTH_URL names one. */
-function applyNextDefaults(config: NextAuthConfig): NextAuthConfig {
-  return applyMountDefaults(config, process.env, "/api/auth");
-}
 
 /** Applies the cookies the core set. Server components get read-only cookies: Next throws, and we stop. */
 async function applyCookies(cookies: Cookie[]): Promise<void> {
@@ -94,16 +87,18 @@ function isPagesContext(value: unknown): value is PagesContext {
 }
 
 export default function NextAuth(init: ConfigInit): NextAuthResult {
-  const staticConfig = typeof init === "function" ? undefined : applyNextDefaults(init);
-  const resolve = async (request?: NextRequest) =>
-    staticConfig ?? applyNextDefaults(await (init as Exclude<ConfigInit, NextAuthConfig>)(request));
+  // Next mounts the routes at `app/api/auth/[...nextauth]`: that is the base path unless AUTH_URL names one.
+  // Server components and actions have no request to hand a config function: it is called with `undefined`.
+  const resolve = configSource<NextAuthConfig, NextRequest | undefined>(init, (config) =>
+    applyMountDefaults(config, process.env, "/api/auth"),
+  );
 
   // The core sees the URL the browser used: Next rewrites a 127.0.0.1 / [::1] host to localhost, which the
   // core's origin check (core/csrf.ts) refused and its redirects kept (next/browser-url.ts).
   const handle = async (request: NextRequest) => Auth(browserRequest(request), await resolve(request));
 
   async function appRouterSession(): Promise<Session | null> {
-    const config = await resolve();
+    const config = await resolve(undefined);
     const { session, cookies } = await readSession(config, await incoming());
     await applyCookies(cookies);
     return session;
@@ -116,7 +111,7 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     options: FormData | SignInOptions<Redirect> = {},
     authorizationParams?: AuthorizationParams,
   ): Promise<Redirect extends false ? string : never> {
-    const config = await resolve();
+    const config = await resolve(undefined);
     const { redirect, redirectTo, ...fields } = options instanceof FormData ? Object.fromEntries(options) : options;
     const callbackUrl = await callbackUrlOf(redirectTo);
     if (!providerId) return redirectOrReturn(signInPagePath(config, await incoming(), callbackUrl), redirect);
@@ -135,14 +130,14 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
   async function signOut<Redirect extends boolean = true>(
     options: SignOutOptions<Redirect> = {},
   ): Promise<Redirect extends false ? string : never> {
-    const config = await resolve();
+    const config = await resolve(undefined);
     const outcome = await helperSignOut(config, await incoming(), await callbackUrlOf(options.redirectTo));
     await applyCookies(outcome.cookies);
     return redirectOrReturn(outcome.redirect, options.redirect);
   }
 
   async function unstable_update(data: Partial<Session | { user: Partial<User> }>): Promise<Session | null> {
-    const config = await resolve();
+    const config = await resolve(undefined);
     const { session, cookies } = await helperUpdateSession(config, await incoming(), data);
     await applyCookies(cookies);
     return session;
@@ -160,7 +155,7 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
       return resolve(request).then((config) => runMiddleware(config, request, second));
     }
     const { req, res } = isPagesContext(first) ? first : { req: first as PagesRequest, res: second as PagesResponse };
-    return resolve().then((config) => pagesSession(config, req, res));
+    return resolve(undefined).then((config) => pagesSession(config, req, res));
   }
 
   return {

@@ -13,16 +13,9 @@ import { implicit$FirstArg } from "@builder.io/qwik";
 import { QwikAuthQrl } from "./qwik/auth.qwik.js";
 
 export { AuthError, CredentialsSignin } from "./errors.js";
-export type {
-  ActionResult,
-  QwikAuthResult,
-  SignInField,
-  SignOutField,
-  ValidationFailure,
-} from "./qwik/auth.qwik.js";
 export { QwikAuthQrl } from "./qwik/auth.qwik.js";
 export { setEnvDefaults } from "./qwik/env.js";
-export type { AuthorizationParams, GetSessionResult, QwikAuthConfig, SignInInput } from "./qwik/server.js";
+export type * from "./qwik/types.js";
 export type { Account, Profile, Session, User } from "./types.js";
 
 /**

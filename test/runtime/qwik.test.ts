@@ -1,11 +1,12 @@
 /**
- * The Qwik City integration's plain server side against the real core: which paths are auth endpoints,
- * the session of a request (fail closed), what signing in and out ask of the core, env through Qwik's
+ * The Qwik City integration's plain server side against the real core: Qwik's client-data and action URLs,
+ * the session of a Qwik request (fail closed), what signing in and out ask of the core, env through Qwik's
  * getter, and cookies written into a Qwik-shaped jar. The `$` hooks themselves need Qwik's optimizer and
  * are proven by the end-to-end test on a production build.
  */
 import { describe, expect, it } from "vitest";
 import { serializeCookie } from "../../src/runtime/core/cookie-header.js";
+import { readSession } from "../../src/runtime/core/server-actions.js";
 import { encode } from "../../src/runtime/jwt.js";
 import { applyCookies } from "../../src/runtime/qwik/cookies.js";
 import { envRecord, setEnvDefaults } from "../../src/runtime/qwik/env.js";
@@ -13,13 +14,12 @@ import {
   type AuthRequestEvent,
   authPageOfClientData,
   currentPage,
-  getSessionData,
-  isAuthEndpoint,
-  type QwikAuthConfig,
+  incomingOf,
   sameOriginPath,
   signInRedirect,
   signOutRedirect,
 } from "../../src/runtime/qwik/server.js";
+import type { QwikAuthConfig } from "../../src/runtime/qwik/types.js";
 import type { AuthConfig, Cookie } from "../../src/runtime/types.js";
 import { baseConfig, DEMO_USER, ORIGIN, SECRET } from "./core/support.js";
 
@@ -50,15 +50,8 @@ async function sessionCookie(): Promise<string> {
   return `${SESSION_COOKIE}=${token}`;
 }
 
-describe("auth endpoints under the base path", () => {
-  it("claims known actions under /auth and leaves the app's own pages alone", () => {
-    expect(isAuthEndpoint("/auth/signin", "/auth")).toBe(true);
-    expect(isAuthEndpoint("/auth/callback/oidc", "/auth")).toBe(true);
-    expect(isAuthEndpoint("/auth/login", "/auth")).toBe(false);
-    expect(isAuthEndpoint("/authors/", "/auth")).toBe(false);
-    expect(isAuthEndpoint("/journal/", "/auth")).toBe(false);
-  });
-
+// Which paths are the core's is core/server-actions.ts's isAuthPath, tested beside it (server-actions.test.ts).
+describe("Qwik City's client-data and action URLs", () => {
   it("sends Qwik's client-data request for an auth page to the page itself", () => {
     const url = new URL("/auth/signin/q-data.json?error=CredentialsSignin", ORIGIN);
     expect(authPageOfClientData(url, "/auth")).toBe("/auth/signin?error=CredentialsSignin");
@@ -85,6 +78,7 @@ describe("auth endpoints under the base path", () => {
 
   it("takes the page an action was posted from, without Qwik's own query parameters", () => {
     expect(currentPage(new URL("/journal/?qaction=abc&tab=2", ORIGIN))).toBe("/journal/?tab=2");
+    expect(currentPage(new URL("/journal/q-data.json?qaction=abc", ORIGIN))).toBe("/journal/");
   });
 });
 
@@ -92,15 +86,15 @@ describe("the session of a request", () => {
   it("is the signed-in user's session, with the rolled session cookie to re-issue", async () => {
     // updateAge 0: every read is due for re-issue, so the rolled cookie must come through.
     const rolling = { ...config(), session: { updateAge: 0 } };
-    const result = await getSessionData(event("/journal/", await sessionCookie()), rolling);
-    expect(result.data).toMatchObject({ user: { name: DEMO_USER.name, email: DEMO_USER.email } });
-    expect(result.cookie.map((c) => c.name)).toContain(SESSION_COOKIE);
+    const result = await readSession(rolling, incomingOf(event("/journal/", await sessionCookie())));
+    expect(result.session).toMatchObject({ user: { name: DEMO_USER.name, email: DEMO_USER.email } });
+    expect(result.cookies.map((c) => c.name)).toContain(SESSION_COOKIE);
   });
 
   it("is null without a cookie, and null (fail closed) when the configuration is broken", async () => {
-    expect((await getSessionData(event("/journal/"), config())).data).toBeNull();
+    expect((await readSession(config(), incomingOf(event("/journal/")))).session).toBeNull();
     const broken = { ...config(), secret: [] as string[] } as QwikAuthConfig;
-    expect((await getSessionData(event("/journal/", await sessionCookie()), broken)).data).toBeNull();
+    expect((await readSession(broken, incomingOf(event("/journal/", await sessionCookie())))).session).toBeNull();
   });
 });
 

@@ -9,9 +9,7 @@
 import type { QRL } from "@builder.io/qwik";
 import { isServer } from "@builder.io/qwik/build";
 import {
-  type Action,
   globalAction$,
-  type Loader,
   type RequestEventAction,
   type RequestEventCommon,
   routeLoader$,
@@ -21,51 +19,30 @@ import {
 import { Auth } from "../core/auth.js";
 import { sameOriginPath } from "../core/helper-destination.js";
 import { yieldFrameHeaders } from "../core/response.js";
+import { isAuthPath, readSession } from "../core/server-actions.js";
 import type { Awaitable, Session } from "../types.js";
 import { applyCookies } from "./cookies.js";
 import { setEnvDefaults } from "./env.js";
-import {
-  type AuthRedirect,
-  authPageOfClientData,
-  getSessionData,
-  isAuthEndpoint,
-  type QwikAuthConfig,
-  type SignInInput,
-  signInRedirect,
-  signOutRedirect,
-} from "./server.js";
+import { type AuthRedirect, authPageOfClientData, incomingOf, signInRedirect, signOutRedirect } from "./server.js";
+import type {
+  QwikAuthConfig,
+  QwikAuthResult,
+  SignInField,
+  SignInInput,
+  SignOutField,
+  ValidationFailure,
+} from "./types.js";
 
-/** A validation failure, as the spec's Qwik actions report it: zod's flattened errors plus `failed: true`. */
-export interface ValidationFailure<Field extends string> {
-  failed: true;
-  /** Per input field, the messages of what was wrong with it. */
-  fieldErrors: { [K in Field]?: string[] };
-  /** Messages about the input as a whole. */
-  formErrors: string[];
-}
-
-/** What an action's `value` holds after it ran without redirecting: nothing, or why the input was refused. */
-export type ActionResult<Field extends string> =
-  | ValidationFailure<Field>
-  | { failed?: undefined; fieldErrors?: undefined; formErrors?: undefined };
-
-export type SignInField = "providerId" | "redirectTo" | "options" | "authorizationParams";
-export type SignOutField = "redirectTo";
-
-export interface QwikAuthResult {
-  /** Export from `src/routes/plugin@auth.ts`: serves `<basePath>/*` and puts the session in `sharedMap.get("session")`. */
-  onRequest: (event: RequestEventCommon) => Promise<void>;
-  /** A route loader: the current session, or null. */
-  useSession: Loader<Session | null>;
-  /** A global action: signs in with `providerId`, then redirects (`options.redirectTo`, `redirectTo`, or back). */
-  useSignIn: Action<ActionResult<SignInField>, SignInInput, false>;
-  /** A global action: ends the session, then redirects (`redirectTo`, or back). */
-  useSignOut: Action<ActionResult<SignOutField>, { redirectTo?: string | undefined }, false>;
-}
+// The module that makes the hooks names what it returns (the public type tests read it from here too).
+export type { QwikAuthResult } from "./types.js";
 
 type ConfigQrl = QRL<(event: RequestEventCommon) => Awaitable<QwikAuthConfig>>;
 
-/** The app's configuration for this request, with the environment's defaults applied. */
+/**
+ * The app's configuration for this request, with the environment's defaults applied. Not
+ * core/config-source.ts: a `$` segment may capture only serializable values (the QRL, not a closure made
+ * around it), and a QRL config is a function anyway, called per request.
+ */
 async function resolveConfig(configQrl: ConfigQrl, event: RequestEventCommon): Promise<QwikAuthConfig> {
   const config = { ...(await configQrl(event)) };
   setEnvDefaults(event.env, config);
@@ -132,16 +109,16 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
     const authPage = authPageOfClientData(new URL(event.request.url), config.basePath);
     // Sent as a finished Response: `event.redirect` would be rewritten by Qwik into yet another q-data URL.
     if (authPage) throw event.send(new Response(null, { status: 302, headers: { location: authPage } }));
-    if (isAuthEndpoint(event.url.pathname, config.basePath)) {
+    if (isAuthPath(event.url.pathname, config.basePath)) {
       // Qwik City copies the Response's Set-Cookie headers into its cookie jar as they are.
       // Qwik City appends the Response's headers to those the app set (a CSP plugin's onRequest): the app's
       // own framing policy is kept whole rather than sent beside the core's (core/response.ts).
       const response = await Auth(event.request, config);
       throw event.send(yieldFrameHeaders(response, (name) => event.headers.has(name)));
     }
-    const { data, cookie } = await getSessionData(event, config);
-    applyCookies(event.cookie, cookie);
-    event.sharedMap.set("session", data);
+    const { session, cookies } = await readSession(config, incomingOf(event));
+    applyCookies(event.cookie, cookies);
+    event.sharedMap.set("session", session);
   }
 
   return {

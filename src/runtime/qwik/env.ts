@@ -7,7 +7,7 @@ import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler
 import { setEnvDefaults as setCoreEnvDefaults } from "../core/env.js";
 import type { AuthConfig } from "../types.js";
 
-export type Env = Record<string, string | undefined>;
+type Env = Record<string, string | undefined>;
 
 /** A read-only record whose every key is looked up through the getter, when it is read. */
 export function envRecord(env: EnvGetter): Env {

@@ -1,32 +1,16 @@
 /**
- * The server side of the Qwik City integration, free of Qwik runtime imports: which requests are auth
- * endpoints, the session of a request, and what signing in or out asks of the core. `auth.qwik.ts` wires
- * these into Qwik's `onRequest`, `routeLoader$` and `globalAction$`; every auth decision stays the core's
- * (core/server-actions.ts, core/helper-destination.ts). What is left here is Qwik's own: its client-data
- * URLs (`/q-data.json`, `?qaction=`), its env getter, and the shape of its actions' validated input.
+ * The server side of the Qwik City integration, free of Qwik runtime imports (so it is tested without the
+ * optimizer): what signing in or out asks of the core's shared server layer (core/server-actions.ts,
+ * core/helper-destination.ts), which makes every auth decision. `auth.qwik.ts` wires these into Qwik's
+ * `onRequest` and `globalAction$`. What is left here is Qwik's own: its client-data URLs (`/q-data.json`,
+ * `?qaction=`), its env getter, and its actions' input (the spec's Qwik `signIn` shape).
  */
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler";
-import { helperCallbackUrl, sameOriginPath } from "../core/helper-destination.js";
-import {
-  helperSignIn,
-  helperSignOut,
-  type IncomingRequest,
-  type IntegrationConfig,
-  isAuthPath,
-  readSession,
-  signInPage,
-} from "../core/server-actions.js";
-import type { Cookie, Session } from "../types.js";
+import { helperCallbackUrl } from "../core/helper-destination.js";
+import { helperSignIn, helperSignOut, type IncomingRequest, isAuthPath, signInPage } from "../core/server-actions.js";
+import type { Cookie } from "../types.js";
 import { envRecord } from "./env.js";
-
-/** The configuration `QwikAuth$` returns: the core's, minus the `raw` marker this layer manages. */
-export type QwikAuthConfig = IntegrationConfig;
-
-/** The session of a request and the cookies the core re-issued while reading it (rolling expiry). */
-export type GetSessionResult = Promise<{ cookie: Cookie[]; data: Session | null }>;
-
-/** Query parameters added to the provider's authorization request. */
-export type AuthorizationParams = string | Record<string, string> | URLSearchParams;
+import type { QwikAuthConfig, SignInInput } from "./types.js";
 
 /** What the integration needs of a Qwik request event (`RequestEventCommon` has all of it). */
 export interface AuthRequestEvent {
@@ -41,50 +25,34 @@ export interface AuthRedirect {
   cookies: Cookie[];
 }
 
-/**
- * The core's rules under the names this integration's hooks (and its tests) know them by: which requests are
- * the core's (`<basePath>/<action>[/…]`), and a destination as a same-origin path, since Qwik City's client
- * navigates to paths only.
- */
-export { isAuthPath as isAuthEndpoint, sameOriginPath };
+// The core's own rule, under this module for the tests of what auth.qwik.ts does with an outcome.
+export { sameOriginPath } from "../core/helper-destination.js";
 
-const CLIENT_DATA = "/q-data.json";
+/** The suffix of Qwik City's client-data requests: `<page>/q-data.json`, fetched to navigate without reloading. */
+const CLIENT_DATA = /\/q-data\.json$/;
 
 /**
- * Qwik City's client fetches `<page>/q-data.json` to navigate without reloading, including after an action
- * redirected to a page here (a rejected sign-in lands on `<basePath>/signin?error=…`). Auth pages are not
- * Qwik routes: this is the page to redirect such a request to, which makes the client load it fully.
+ * An auth page asked for as client data (after an action redirected to one: a rejected sign-in lands on
+ * `<basePath>/signin?error=…`). Auth pages are not Qwik routes: this is the page to redirect such a request
+ * to, which makes the client load it fully.
  */
 export function authPageOfClientData(url: URL, basePath: string | undefined): string | null {
-  if (!url.pathname.endsWith(CLIENT_DATA)) return null;
-  const pathname = url.pathname.slice(0, -CLIENT_DATA.length);
+  if (!CLIENT_DATA.test(url.pathname)) return null;
+  const pathname = url.pathname.replace(CLIENT_DATA, "");
   return isAuthPath(pathname, basePath) ? `${pathname}${url.search}` : null;
-}
-
-/** Qwik hands the environment over as a getter (`event.env.get`), viewed here as the record the core reads. */
-function incoming(event: AuthRequestEvent): IncomingRequest {
-  return { headers: event.request.headers, url: event.url, env: envRecord(event.env) };
-}
-
-/** The session of the request (null when absent or unreadable: fail closed) and the cookies to re-issue. */
-export async function getSessionData(event: AuthRequestEvent, config: QwikAuthConfig): GetSessionResult {
-  const { session, cookies } = await readSession(config, incoming(event));
-  return { cookie: cookies, data: session };
 }
 
 /** The page an action was posted from, without Qwik's own query parameters: the default destination. */
 export function currentPage(url: URL): string {
   const page = new URL(url);
   for (const name of ["qaction", "qdata", "qfunc", "qloaders"]) page.searchParams.delete(name);
-  page.pathname = page.pathname.replace(/\/q-data\.json$/, "/");
+  page.pathname = page.pathname.replace(CLIENT_DATA, "/");
   return `${page.pathname}${page.search}`;
 }
 
-export interface SignInInput {
-  providerId?: string | undefined;
-  redirectTo?: string | undefined;
-  options?: ({ redirectTo?: string | undefined } & Record<string, unknown>) | undefined;
-  authorizationParams?: AuthorizationParams | undefined;
+/** Qwik hands the environment over as a getter (`event.env.get`), viewed here as the record the core reads. */
+export function incomingOf(event: AuthRequestEvent): IncomingRequest {
+  return { headers: event.request.headers, url: event.url, env: envRecord(event.env) };
 }
 
 /**
@@ -100,9 +68,9 @@ export async function signInRedirect(
 ): Promise<AuthRedirect> {
   const { redirectTo: optionsRedirectTo, ...options } = input.options ?? {};
   const callbackUrl = helperCallbackUrl(optionsRedirectTo || input.redirectTo, currentPage(event.url));
-  if (!input.providerId) return { url: signInPage(config, incoming(event), callbackUrl).href, cookies: [] };
+  if (!input.providerId) return { url: signInPage(config, incomingOf(event), callbackUrl).href, cookies: [] };
   // `options` is the action's validated input: its values that are not text are posted as JSON text (core).
-  const { redirect, cookies } = await helperSignIn(config, incoming(event), {
+  const { redirect, cookies } = await helperSignIn(config, incomingOf(event), {
     providerId: input.providerId,
     callbackUrl,
     fields: Object.entries(options),
@@ -119,6 +87,6 @@ export async function signOutRedirect(
   input: { redirectTo?: string | undefined },
 ): Promise<AuthRedirect> {
   const callbackUrl = helperCallbackUrl(input.redirectTo, currentPage(event.url));
-  const { redirect, cookies } = await helperSignOut(config, incoming(event), callbackUrl, { errorRedirect: true });
+  const { redirect, cookies } = await helperSignOut(config, incomingOf(event), callbackUrl, { errorRedirect: true });
   return { url: redirect, cookies };
 }

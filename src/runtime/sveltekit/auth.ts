@@ -6,6 +6,7 @@
  */
 import { type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { Auth } from "../core/auth.js";
+import { configSource } from "../core/config-source.js";
 import { helperCallbackUrl, signInPagePath } from "../core/helper-destination.js";
 import { applyMountDefaults } from "../core/mount-defaults.js";
 import {
@@ -81,15 +82,10 @@ export function createSvelteKitAuth(
   env: () => Env,
   appBase: AppBase = () => "",
 ): SvelteKitAuthResult {
-  let prepared: SvelteKitAuthConfig | undefined;
   // A `basePath` in the config wins, then the path of AUTH_URL, then `${base}/auth` below the app's base.
-  const withDefaults = (config: SvelteKitAuthConfig, event: RequestEvent) =>
-    applyMountDefaults(config, env(), `${appBase(event).replace(/\/+$/, "")}/auth`);
-  const configFor = async (event: RequestEvent): Promise<SvelteKitAuthConfig> => {
-    if (typeof init === "function") return withDefaults(await init(event), event);
-    prepared ??= withDefaults(init, event);
-    return prepared;
-  };
+  const configFor = configSource(init, (config, event: RequestEvent) =>
+    applyMountDefaults(config, env(), `${appBase(event).replace(/\/+$/, "")}/auth`),
+  );
 
   async function session(event: RequestEvent, config: SvelteKitAuthConfig): Promise<Session | null> {
     const read = await readSession(config, incoming(event, env()));
