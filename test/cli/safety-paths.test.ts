@@ -26,7 +26,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { removeTemps, repoRoot, tempDir } from "./support.js";
-import { diskCli } from "./support-kill-disk.js";
+import { runOnDisk } from "./support-disk.js";
 
 afterAll(removeTemps, 120_000);
 
@@ -108,7 +108,7 @@ const answers = new Map<string, number>();
 /** What every hostile run must show, whatever the command answered. */
 async function holds(where: Place, argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const outsideBefore = snapshot(where.outside);
-  const result = await diskCli(argv, where.app);
+  const result = await runOnDisk(argv, { cwd: where.app, env: process.env });
   const said = `${argv[0]} exit ${result.status}: ${result.stderr.replaceAll(where.app, "<app>").slice(13, 70)}`;
   answers.set(said, (answers.get(said) ?? 0) + 1);
   expect(snapshot(where.outside), `${argv.join(" ")}: ${result.stderr}`).toEqual(outsideBefore);
@@ -133,9 +133,14 @@ const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 beforeAll(async () => {
   const { app } = place(fixture("express-5-ts"));
   rmSync(path.join(app, "link-out"));
-  expect((await diskCli(["init", app, "--providers", "credentials,github", "--yes", "--no-install"], app)).status).toBe(
-    0,
-  );
+  expect(
+    (
+      await runOnDisk(["init", app, "--providers", "credentials,github", "--yes", "--no-install"], {
+        cwd: app,
+        env: process.env,
+      })
+    ).status,
+  ).toBe(0);
   initialized = app;
 });
 

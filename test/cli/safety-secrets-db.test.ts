@@ -7,12 +7,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Host } from "../../src/cli/host.js";
-import { run } from "../../src/cli/main.js";
-import { diskReader } from "../../src/cli/plan/reader.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
 import { createPostgresDatabase } from "../support/postgres.mjs";
-import { type CliRun, removeTemps, repoRoot, tempDir } from "./support.js";
+import { removeTemps, repoRoot, tempDir } from "./support.js";
+import { runOnDisk } from "./support-disk.js";
 
 afterAll(removeTemps);
 
@@ -29,29 +27,8 @@ function app(url: string): string {
   return root;
 }
 
-async function cli(args: string[]): Promise<CliRun> {
-  const output = { stdout: "", stderr: "" };
-  const refuse = () => {
-    throw new Error("these commands write no files");
-  };
-  const host: Host = {
-    cwd: repoRoot,
-    env: {},
-    terminal: false,
-    stdout: (text) => {
-      output.stdout += text;
-    },
-    stderr: (text) => {
-      output.stderr += text;
-    },
-    reader: diskReader,
-    apply: refuse,
-    install: refuse,
-    runtime: refuse,
-  };
-  const status = await run(args, "auth", host);
-  return { status, ...output };
-}
+/** `auth <args>` as typed: these commands write no files, install nothing and read no runtime. */
+const cli = (args: string[]) => runOnDisk(args, { cwd: repoRoot, bin: "auth", install: "refuse", writes: false });
 
 const COMMANDS = [
   ["migrate", "{dir}", "--dry-run"],

@@ -11,11 +11,6 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "dotenv";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyPlan } from "../../src/cli/apply/apply.js";
-import type { Host } from "../../src/cli/host.js";
-import { run } from "../../src/cli/main.js";
-import { diskReader } from "../../src/cli/plan/reader.js";
-import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import {
   type CliRun,
   copyFixture,
@@ -25,9 +20,9 @@ import {
   materialize,
   memoryFixture,
   removeTemps,
-  repoRoot,
   runInMemory,
 } from "./support.js";
+import { runOnDisk } from "./support-disk.js";
 
 afterAll(removeTemps);
 
@@ -225,26 +220,8 @@ function git(dir: string, ...args: string[]): string {
   return result.stdout;
 }
 
-async function runOnDisk(dir: string, args: string[]): Promise<CliRun> {
-  const output = { stdout: "", stderr: "" };
-  const host: Host = {
-    cwd: dir,
-    env: {},
-    terminal: false,
-    stdout: (text) => {
-      output.stdout += text;
-    },
-    stderr: (text) => {
-      output.stderr += text;
-    },
-    reader: diskReader,
-    apply: applyPlan,
-    install: () => Promise.reject(new Error("no install in this test")),
-    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
-  };
-  const status = await run(args, "create-auth", host);
-  return { status, ...output };
-}
+/** A command in the app's folder on disk; every command here passes --no-install. */
+const inApp = (dir: string, args: string[]) => runOnDisk(args, { cwd: dir, install: "refuse" });
 
 /**
  * A git repository of `dir` as it is, with `tracked` added even where .gitignore ignores it (git add -f), and
@@ -274,7 +251,7 @@ describe("no command writes a secret to a file git tracks", () => {
       const dir = copyFixture("sveltekit-2");
       committed(dir, [".env"]);
       const before = hashTree(dir);
-      const result = await runOnDisk(dir, command);
+      const result = await inApp(dir, command);
       expect(result.status).toBe(1);
       if (command.includes("--json")) {
         expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, error: { code: "EnvFileTracked" } });
@@ -290,7 +267,7 @@ describe("no command writes a secret to a file git tracks", () => {
     const dir = materialize(project);
     committed(dir, [".env"]);
     const before = hashTree(dir);
-    const result = await runOnDisk(dir, ["add-provider", "google", ".", "--yes", "--no-install"]);
+    const result = await inApp(dir, ["add-provider", "google", ".", "--yes", "--no-install"]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(TRACKED_REFUSAL(".env"));
     expect(hashTree(dir)).toBe(before);
@@ -306,7 +283,7 @@ describe("no command writes a secret to a file git tracks", () => {
       ["init", ".", "--providers", "github", "--yes", "--no-install"],
       ["secret", ".", "--yes"],
     ]) {
-      const result = await runOnDisk(dir, command);
+      const result = await inApp(dir, command);
       expect(result.status, result.stderr).toBe(0);
       expect(readFileSync(path.join(dir, ".env"), "utf8")).toBe(shared);
       const local = parse(readFileSync(path.join(dir, ".env.local"), "utf8"));
@@ -327,7 +304,7 @@ describe("no command writes a secret to a file git tracks", () => {
     writeFileSync(path.join(dir, ".gitignore"), "node_modules\n");
     committed(dir, []);
     expect(git(dir, "ls-files", ".env").trim()).toBe("");
-    const result = await runOnDisk(dir, ["init", ".", "--providers", "github", "--yes", "--no-install"]);
+    const result = await inApp(dir, ["init", ".", "--providers", "github", "--yes", "--no-install"]);
     expect(result.status, result.stderr).toBe(0);
     expect(parse(readFileSync(path.join(dir, ".env"), "utf8"))["AUTH_SECRET"]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(git(dir, "check-ignore", ".env").trim()).toBe(".env");
