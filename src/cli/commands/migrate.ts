@@ -2,8 +2,9 @@
  * `auth migrate [dir] [--migrations <path>] [--dry-run] [--json]`: applies the app's SQL migrations
  * (auth-migrations/NNNN_name.sql, written by `auth generate`) that its database has not recorded yet, and
  * says which database (password redacted), what it applied and what it found changed or missing. With
- * --dry-run it prints the SQL that would run and changes nothing. A Prisma app's tables belong to Prisma's
- * own migrations: the command touches nothing there and prints the Prisma command to run.
+ * --dry-run it prints the SQL that would run and changes nothing; a dry run that cannot read the database's
+ * record fails in one line rather than guess (a SQLite file not created yet reads as empty). A Prisma app's
+ * tables belong to Prisma's own migrations: the command touches nothing there and prints the Prisma command.
  */
 import path from "node:path";
 import { type DatabaseConnection, oneLine, openDatabase } from "../database/connect.js";
