@@ -18,7 +18,7 @@ import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
-import { initFixture, materialize, removeTemps, repoRoot, tempDir } from "./support.js";
+import { initFixture, materialize, removeTemps, repoRoot, runCli, tempDir } from "./support.js";
 
 afterAll(removeTemps);
 
@@ -482,6 +482,17 @@ describe("auth migrate --dry-run when it cannot read the database's record", () 
     expect(await cannotTell(url ? { DATABASE_URL: url } : {})).toMatch(
       new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`),
     );
+  });
+
+  test("the built CLI in a shell, its DATABASE_URL from .env: exit 1 and the one line on stderr", async () => {
+    const port = await closedPort();
+    const root = app({ ...files, ".env": `DATABASE_URL=postgres://app:${secret}@127.0.0.1:${port}/app\n` });
+    const run = runCli(["migrate", "--dry-run"], { cwd: root, bin: "auth" });
+    expect(run).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: `auth: Could not connect to PostgreSQL at 127.0.0.1:${port}/app: connect ECONNREFUSED 127.0.0.1:${port}. ${tail}\n`,
+    });
   });
 
   test("a record it cannot read (create_auth_migrations without its checksum column): exit 1, nothing said pending", async () => {
