@@ -26,20 +26,23 @@ import {
   writeCookies,
 } from "./core/server-actions.js";
 import { browserRequest } from "./next/browser-url.js";
-import { type NextAuthHandler, runMiddleware } from "./next/middleware.js";
-import { type PagesContext, type PagesRequest, type PagesResponse, pagesSession } from "./next/pages.js";
+import { runMiddleware } from "./next/middleware.js";
+import { pagesSession } from "./next/pages.js";
 import type {
   AuthorizationParams,
   NextAuthConfig,
   NextAuthFunction,
+  NextAuthHandler,
   NextAuthResult,
+  PagesContext,
+  PagesRequest,
+  PagesResponse,
   SignInOptions,
   SignOutOptions,
 } from "./next/types.js";
 import type { Awaitable, Cookie, Session, User } from "./types.js";
 
-export type { NextAuthHandler, NextAuthRequest } from "./next/middleware.js";
-export { type PagesContext, type PagesRequest, type PagesResponse, pagesApiRoute } from "./next/pages.js";
+export { pagesApiRoute } from "./next/pages.js";
 export type * from "./next/types.js";
 
 type ConfigInit = NextAuthConfig | ((request?: NextRequest) => Awaitable<NextAuthConfig>);
@@ -52,11 +55,10 @@ async function applyCookies(cookies: Cookie[]): Promise<void> {
 }
 
 /**
- * The request behind a server component, route handler or server action, as `next/headers` exposes it
- * (no URL: the protocol is X-Forwarded-Proto's, else http). After a server action sets cookies (a sign-in,
- * a session update), Next re-syncs `cookies()` for the re-render but not `headers()`: the cookie header is
- * rebuilt from `cookies()` so auth() sees the new session. What these throw (dynamic-rendering signals,
- * calls outside a request) is Next's to handle.
+ * The request behind a server component, route handler or server action, as `next/headers` exposes it: no
+ * URL (the protocol is X-Forwarded-Proto's, else http), and after a server action set cookies, `cookies()`
+ * re-synced for the re-render but not `headers()`, so the Cookie header is rebuilt from `cookies()`. What
+ * these throw (dynamic-rendering signals, calls outside a request) is Next's to handle.
  */
 async function incoming(): Promise<IncomingRequest> {
   const headers = new Headers(await nextHeaders());
@@ -112,17 +114,14 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     authorizationParams?: AuthorizationParams,
   ): Promise<Redirect extends false ? string : never> {
     const config = await resolve(undefined);
+    const request = await incoming();
     const { redirect, redirectTo, ...fields } = options instanceof FormData ? Object.fromEntries(options) : options;
     const callbackUrl = await callbackUrlOf(redirectTo);
-    if (!providerId) return redirectOrReturn(signInPagePath(config, await incoming(), callbackUrl), redirect);
+    if (!providerId) return redirectOrReturn(signInPagePath(config, request, callbackUrl), redirect);
     // A form posted without JavaScript also carries Next's own `$ACTION_*` fields: they are not credentials.
     const posted = Object.entries(fields).filter(([name]) => !name.startsWith("$ACTION"));
-    const outcome = await helperSignIn(config, await incoming(), {
-      providerId,
-      callbackUrl,
-      fields: posted,
-      authorizationParams,
-    });
+    const input = { providerId, callbackUrl, fields: posted, authorizationParams };
+    const outcome = await helperSignIn(config, request, input);
     await applyCookies(outcome.cookies);
     return redirectOrReturn(outcome.redirect, redirect);
   }
@@ -142,6 +141,8 @@ export default function NextAuth(init: ConfigInit): NextAuthResult {
     await applyCookies(cookies);
     return session;
   }
+
+  // Which form of `auth` a call is (next/types.ts NextAuthFunction), by its arguments.
   function auth(...args: unknown[]): unknown {
     const [first, second] = args;
     if (args.length === 0) return appRouterSession();

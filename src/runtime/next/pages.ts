@@ -1,35 +1,21 @@
 /**
- * The Pages Router side: Node's `IncomingMessage`/`ServerResponse` (API routes, `getServerSideProps`)
- * translated to and from web Requests and Responses. Typed structurally, so the runtime's declarations do
- * not depend on `@types/node` or on Next's `NextApiRequest` (both of which are assignable to these).
- * Node's messages are read and written through core/node-message.ts; what stays here is Next's: the
- * request is a NextRequest for the App Router's handlers, and `auth(req, res)` / `auth(context)`.
+ * The Pages Router side: Node's request and response (API routes, `getServerSideProps`) to and from web
+ * Requests and Responses, through core/node-message.ts. What stays here is Next's: the request is a
+ * NextRequest for the App Router's handlers, and `auth(req, res)` / `auth(context)` set a re-issued cookie
+ * on `res`.
  */
 import { NextRequest } from "next/server.js";
 import {
   appendSetCookies,
   connectionOrigin,
   connectionProtocol,
-  type NodeRequest,
-  type NodeResponse,
   webHeaders,
   webRequestInit,
   writeResponse,
 } from "../core/node-message.js";
 import { type IntegrationConfig, readSessionResponse, requestProtocol } from "../core/server-actions.js";
 import type { Session } from "../types.js";
-
-/** What the runtime reads of Node's request (`NextApiRequest`, `IncomingMessage`). */
-export type PagesRequest = NodeRequest;
-
-/** What the runtime writes on Node's response (`NextApiResponse`, `ServerResponse`). */
-export type PagesResponse = NodeResponse;
-
-/** `getServerSideProps`' context, of which only `req` and `res` are used. */
-export interface PagesContext {
-  req: PagesRequest;
-  res: PagesResponse;
-}
+import type { PagesRequest, PagesResponse } from "./types.js";
 
 /** The request's URL: Node gives only its path; the protocol is the core's rule (requestProtocol), else the socket's. */
 function urlOf(req: PagesRequest, headers: Headers): URL {

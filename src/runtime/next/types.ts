@@ -6,15 +6,40 @@
  * the integration's API names them.
  */
 import type { NextFetchEvent, NextRequest } from "next/server.js";
+import type { NodeRequest, NodeResponse } from "../core/node-message.js";
 import type { AuthorizationParams, IntegrationConfig } from "../core/server-actions.js";
-import type { Session, User } from "../types.js";
-import type { NextAuthHandler } from "./middleware.js";
-import type { PagesContext, PagesRequest, PagesResponse } from "./pages.js";
+import type { Awaitable, Session, User } from "../types.js";
 
 export type { AuthorizationParams } from "../core/server-actions.js";
 
 /** The configuration accepted by `NextAuth`: the core's, minus the `raw` marker this layer manages. */
 export type NextAuthConfig = IntegrationConfig;
+
+/** The request a wrapped handler receives: Next's, plus the session (`null` when signed out). */
+export interface NextAuthRequest extends NextRequest {
+  auth: Session | null;
+}
+
+/** A route handler or middleware wrapped by `auth(handler)`. Returning nothing lets the request through. */
+export type NextAuthHandler<Context> = (
+  request: NextAuthRequest,
+  context: Context,
+) => Awaitable<Response | null | undefined>;
+
+/**
+ * What the runtime reads of Node's request (`NextApiRequest`, `IncomingMessage`): typed structurally, so the
+ * runtime's declarations depend neither on `@types/node` nor on Next's own (both are assignable to these).
+ */
+export type PagesRequest = NodeRequest;
+
+/** What the runtime writes on Node's response (`NextApiResponse`, `ServerResponse`). */
+export type PagesResponse = NodeResponse;
+
+/** `getServerSideProps`' context, of which only `req` and `res` are used. */
+export interface PagesContext {
+  req: PagesRequest;
+  res: PagesResponse;
+}
 
 export interface SignInOptions<Redirect extends boolean = true> {
   /** Default `true`: redirect the user. `false`: resolve with the URL instead. */

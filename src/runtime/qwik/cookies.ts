@@ -11,7 +11,7 @@ import { writeCookies } from "../core/server-actions.js";
 import type { Cookie } from "../types.js";
 
 /** The part of Qwik's `ev.cookie` used here. */
-export interface CookieJar {
+interface CookieJar {
   set(name: string, value: string, options?: CookieOptions): void;
 }
 
