@@ -151,6 +151,21 @@ describe("Prisma", () => {
     expect(expected.find((table) => table.model.name === "users")).toMatchObject({ declaredIn: schema });
   });
 
+  test("a model deleted from the schema: the finding names the schema and the model, not a table", async () => {
+    const root = await ormApp("prisma", "next-app", "sqlite", SQLITE, withoutSession);
+    const findings = await databaseFindings(root, SQLITE);
+    expect(byId(findings, "database.model-missing")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        file: schema,
+        message: `${schema} has no Session model: the prisma adapter's client has no Session to query, whatever tables the database holds.`,
+      }),
+    ]);
+    // The database still holds sessions: without the model it must not pass as every table there.
+    expect(byId(findings, "database.schema")).toEqual([]);
+    expect(byId(findings, "database.table-missing")).toEqual([]);
+  });
+
   test("its database not there yet is a note, not a crash", async () => {
     const root = await ormApp("prisma", "next-app", "sqlite", SQLITE);
     expect(await databaseFindings(root, { AUTH_DATABASE_FILE: "not-yet.db" })).toEqual([

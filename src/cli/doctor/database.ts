@@ -101,6 +101,20 @@ function schemaFindings(
   const where = `${dialectName(dialect)} ${target}`;
   const findings: Finding[] = [];
   for (const table of expected) {
+    if (table.missingModel) {
+      const { model, schema } = table.missingModel;
+      const needed = usedBy[table.model.name] ?? true;
+      findings.push(
+        finding(
+          needed ? "error" : "info",
+          "database.model-missing",
+          `${schema} has no ${model} model${needed ? `: the ${adapter} adapter's client has no ${model} to query, whatever tables the database holds` : " (used only by email links or passkeys, which the app does not configure)"}.`,
+          `add the ${model} model back (npx create-auth generate writes it), then ${createTables(adapter)}`,
+          schema,
+        ),
+      );
+      continue;
+    }
     const declared = table.declaredIn ? ` (as ${table.declaredIn} maps it)` : "";
     const columns = present.get(table.name.toLowerCase());
     if (!columns) {
