@@ -19,6 +19,7 @@ export type CliErrorCode =
   | "NotYetAvailable"
   | "RuntimeNotBuilt"
   | "UncommittedChanges"
+  | "UnsafeEnvEdit"
   | "UnsupportedProject";
 
 export class CliError extends Error {

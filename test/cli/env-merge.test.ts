@@ -1,6 +1,9 @@
+import { parse } from "dotenv";
 import { describe, expect, it } from "vitest";
-import { mergeEnv, readEnvValue } from "../../src/cli/env/merge.js";
+import { maskEnvValues } from "../../src/cli/env/mask.js";
+import { envReading, mergeEnv, readEnvValue } from "../../src/cli/env/merge.js";
 import { removeEnvKeys } from "../../src/cli/env/remove.js";
+import { CliError } from "../../src/cli/errors.js";
 
 describe("mergeEnv", () => {
   it("appends new keys after existing content without changing a byte of it", () => {
@@ -98,5 +101,72 @@ describe("mergeEnv", () => {
     const source = 'A=1\r\nAUTH_SECRET="old\r\nstill old"\r\nB=2\r\n';
     const result = mergeEnv(source, [{ key: "AUTH_SECRET", value: "new", mode: "replace" }]);
     expect(result.content).toBe("A=1\r\nAUTH_SECRET=new\r\nB=2\r\n");
+  });
+});
+
+/**
+ * Files where a quote is left open and dotenv pairs it with one lines below (found by the property test at tens
+ * of thousands of random runs): the grammar reads what dotenv reads, and an edit that would change what another
+ * key reads is written another way (quoted, a blank line between) or refused.
+ */
+describe("env edits where dotenv pairs quotes across lines", () => {
+  const quirky = [
+    "NOTES_PAGE_SIZE=`\nAUTH_GITHUB_SECRET=``\nNOTES_PAGE_SIZE=`\n`",
+    'NOTES_PAGE_SIZE="\nDATABASE_URL=`` #"a\nNOTES_PAGE_SIZE="\n"',
+    'NOTES_PAGE_SIZE="\nNOTES_PAGE_SIZE="\na\n="',
+    "A\n= spaced\nB:\nnext-line\nexport\nC=1\nD=\n'quoted on the next line'\nE:",
+  ];
+
+  it("reads every key and value as dotenv does", () => {
+    for (const source of quirky) {
+      expect(Object.fromEntries(envReading(source))).toEqual(parse(source));
+      expect(Object.fromEntries(envReading(source.replaceAll("\n", "\r\n")))).toEqual(parse(source));
+    }
+  });
+
+  it("keeps the quotes a replaced value had when dropping them would pair an open quote above it anew", () => {
+    const source = quirky[0]!;
+    const result = mergeEnv(source, [{ key: "AUTH_GITHUB_SECRET", value: "abc", mode: "replace" }]);
+    expect(result.content).toBe("NOTES_PAGE_SIZE=`\nAUTH_GITHUB_SECRET=`abc`\nNOTES_PAGE_SIZE=`\n`");
+    expect(parse(result.content)).toEqual({ ...parse(source), AUTH_GITHUB_SECRET: "abc" });
+  });
+
+  it("quotes a new value that would not read back as itself unquoted", () => {
+    const result = mergeEnv("", [{ key: "A", value: "has # hash " }]);
+    expect(result.content).toBe("A='has # hash '\n");
+    expect(parse(result.content)).toEqual({ A: "has # hash " });
+  });
+
+  it("puts a blank line under `KEY:` at the end of a file, which would otherwise read the next line as its value", () => {
+    const result = mergeEnv("NOTES_PAGE_SIZE:\n", [{ key: "AUTH_SECRET", value: "s" }]);
+    expect(result.content).toBe("NOTES_PAGE_SIZE:\n\nAUTH_SECRET=s\n");
+    expect(parse(result.content)).toEqual({ NOTES_PAGE_SIZE: "", AUTH_SECRET: "s" });
+  });
+
+  it("rewrites a key whose separator is on a later line as `KEY=value`, with its old value's lines", () => {
+    const result = mergeEnv("A\n= old\nB:\nold\nC=1\n", [
+      { key: "A", value: "x", mode: "replace" },
+      { key: "B", value: "y", mode: "replace" },
+    ]);
+    expect(result.content).toBe("A=x\nB=y\nC=1\n");
+  });
+
+  it("refuses, naming the file, when no way of writing the value keeps what every other key reads", () => {
+    const source = quirky[0]!;
+    const edit = () =>
+      mergeEnv(source, [{ key: "AUTH_GITHUB_SECRET", value: "'\"`#", mode: "replace" }], [], ".env.local");
+    expect(edit).toThrow(CliError);
+    expect(edit).toThrow(/^\.env\.local: writing AUTH_GITHUB_SECRET would change what dotenv reads from it/);
+  });
+
+  it("refuses to remove a blank key whose quotes an open quote elsewhere pairs with", () => {
+    const source = "A=`\nB=``\nC=`\n`";
+    expect(() => removeEnvKeys(source, ["B"], [], ".env")).toThrow(/^\.env: removing B would change/);
+  });
+
+  it("masks a secret whose separator or value is on a later line, leaving the separator", () => {
+    expect(maskEnvValues("A\n= secret\nB:\nhidden too\nC=shown\n", ["A", "B"], "<h>")).toBe(
+      "A\n= <h>\nB:\n<h>\nC=shown\n",
+    );
   });
 });

@@ -9,13 +9,6 @@ import { assignedKeys, readEnvValue } from "../env/merge.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { DEFAULT_ENV_CONVENTION } from "../targets/conventions.js";
 
-/** A dotenv value as the app's loader gives it: quotes removed, an unquoted value's ` # comment` dropped. */
-export function envSetting(raw: string): string {
-  const quoted = /^(["'`])([\s\S]*?)\1(?:\s+#.*)?$/.exec(raw);
-  if (quoted) return quoted[1] === '"' ? quoted[2]!.replaceAll("\\n", "\n") : quoted[2]!;
-  return raw.replace(/\s+#.*$/, "").trim();
-}
-
 /** The env files the app loads, weakest first. */
 export function projectEnvFiles(reader: ProjectReader): string[] {
   let envFile: string = DEFAULT_ENV_CONVENTION.envFile;
@@ -36,7 +29,7 @@ export function projectEnv(
   for (const file of files) {
     const text = reader.read(file);
     if (text === null) continue;
-    for (const key of assignedKeys(text)) fromFiles[key] = envSetting(readEnvValue(text, key) ?? "");
+    for (const key of assignedKeys(text)) fromFiles[key] = readEnvValue(text, key) ?? "";
   }
   return { env: { ...fromFiles, ...processEnv }, files };
 }

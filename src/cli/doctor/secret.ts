@@ -4,7 +4,6 @@
  * (detect/git-ignore.ts). The value itself is never put in a finding: only where it is.
  */
 
-import { envSetting } from "../database/project-env.js";
 import { ignoreStatus } from "../detect/git-ignore.js";
 import { assignedKeys, readEnvValue } from "../env/merge.js";
 import type { DoctorContext } from "./context.js";
@@ -44,7 +43,7 @@ export function secretSource(ctx: DoctorContext): { key: string; value: string; 
     for (const file of [...ctx.envFiles].reverse()) {
       const text = ctx.reader.read(file);
       if (text === null || !assignedKeys(text).includes(key)) continue;
-      const value = envSetting(readEnvValue(text, key) ?? "");
+      const value = readEnvValue(text, key) ?? "";
       if (value) return { key, value, file };
     }
   }
@@ -54,7 +53,7 @@ export function secretSource(ctx: DoctorContext): { key: string; value: string; 
 /** The value `.env.example` gives the key, when it gives one: committed, so never a secret. */
 function exampleValue(ctx: DoctorContext, key: string): string | null {
   const text = ctx.reader.read(".env.example");
-  const value = text === null ? "" : envSetting(readEnvValue(text, key) ?? "");
+  const value = text === null ? "" : (readEnvValue(text, key) ?? "");
   return value === "" ? null : value;
 }
 
@@ -172,7 +171,7 @@ function otherEnvFiles(ctx: DoctorContext, secretFile: string | null): Finding[]
   for (const file of ctx.envFiles) {
     const text = ctx.reader.read(file);
     if (file === secretFile || text === null) continue;
-    const key = assignedKeys(text).find((k) => isCredential(k, envSetting(readEnvValue(text, k) ?? "")));
+    const key = assignedKeys(text).find((k) => isCredential(k, readEnvValue(text, k) ?? ""));
     if (key) findings.push(...checkIgnored(ctx, file, key));
   }
   return findings;

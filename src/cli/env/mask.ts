@@ -18,10 +18,10 @@ export function maskEnvValues(text: string, secretKeys: readonly string[], marke
   const hide = (value: string) => value.replace(CONTENT_RUN, marker);
   return splitLines(text)
     .map((line) => {
-      if (line.continues !== null && secret.has(line.continues)) return hide(line.text) + line.eol;
-      if (line.key === null || !secret.has(line.key)) return line.text + line.eol;
-      // A blank value (quoted or not) stays as written: nothing to hide.
-      if (isBlankValue(line)) return line.text + line.eol;
+      const owner = line.key ?? line.continues;
+      // A blank value (quoted or not) stays as written: nothing to hide, and "still to fill in" shows.
+      if (owner === null || !secret.has(owner) || (line.key !== null && isBlankValue(line)))
+        return line.text + line.eol;
       return line.text.slice(0, line.valueStart) + hide(line.text.slice(line.valueStart)) + line.eol;
     })
     .join("");

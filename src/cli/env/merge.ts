@@ -4,10 +4,20 @@
  * the end; an existing key is only rewritten when the caller says so for that key (`replace`), or when
  * it is present but blank and the caller allows filling it (`fill`).
  */
-import { isBlankValue, splitLines } from "./lines.js";
+import { CliError } from "../errors.js";
+import { type EnvLine, isBlankValue, readsAsExpected, splitLines, withValue } from "./lines.js";
 
 // The grammar's readers, where the commands have always imported them from.
-export { assignedKeys, type EnvLine, isBlankValue, readEnvValue, splitLines } from "./lines.js";
+export {
+  assignedKeys,
+  type EnvLine,
+  envReading,
+  isBlankValue,
+  readEnvValue,
+  readsAsExpected,
+  splitLines,
+  withValue,
+} from "./lines.js";
 
 export interface EnvEntry {
   key: string;
@@ -33,11 +43,36 @@ export function detectEol(source: string): string {
   return source.includes("\r\n") ? "\r\n" : "\n";
 }
 
+/** Ways to write a value, plainest first, then quoted (the old value's quote first): a quote kept where one was
+ * keeps pairing with the same quotes elsewhere, so the other keys read as before. */
+function spellings(value: string, old: EnvLine | undefined): string[] {
+  const oldQuote = old ? /^\s*(["'`])/.exec(old.text.slice(old.valueStart))?.[1] : undefined;
+  const quotes = [...new Set([oldQuote, "'", '"', "`"])].filter((quote) => quote !== undefined);
+  return [value, ...quotes.map((quote) => `${quote}${value}${quote}`)];
+}
+
+const render = (lines: EnvLine[]) => lines.map((line) => line.text + line.eol).join("");
+
+/** The refusal when an edit (`writing AUTH_SECRET`) cannot be written so that every key reads as intended. */
+export function unsafeEnvEdit(file: string, edit: string): CliError {
+  return new CliError(
+    "UnsafeEnvEdit",
+    `${file}: ${edit} would change what dotenv reads from it (a quote left open?); edit it by hand, then run again.`,
+  );
+}
+
 /**
  * Merges `entries` into `source` (null = the file does not exist). `header` lines are written as
- * `# ` comments above the appended block, only when something is appended.
+ * `# ` comments above the appended block, only when something is appended. Every edit is checked with the
+ * grammar the app reads (lines.ts): when no way of writing it leaves the other keys reading as before, a
+ * CliError names `file` and nothing is merged.
  */
-export function mergeEnv(source: string | null, entries: EnvEntry[], header: string[] = []): EnvMergeResult {
+export function mergeEnv(
+  source: string | null,
+  entries: EnvEntry[],
+  header: string[] = [],
+  file = "the env file",
+): EnvMergeResult {
   const original = source ?? "";
   const eol = detectEol(original);
   let lines = splitLines(original);
@@ -45,13 +80,21 @@ export function mergeEnv(source: string | null, entries: EnvEntry[], header: str
   const replaced: string[] = [];
   const kept: string[] = [];
   const appended: string[] = [];
+  const expected = new Map<string, string>();
 
   for (const entry of entries) {
     const mode = entry.mode ?? "add";
     const existing = lines.filter((line) => line.key === entry.key);
     if (existing.length === 0) {
-      appended.push(`${entry.key}=${entry.value}`);
+      // Written plain when it reads back as itself, else quoted (a value with `#`, spaces around it, quotes).
+      const wanted = new Map([[entry.key, entry.value]]);
+      const line = spellings(entry.value, undefined)
+        .map((spelling) => `${entry.key}=${spelling}`)
+        .find((candidate) => readsAsExpected("", candidate, wanted));
+      if (line === undefined) throw unsafeEnvEdit(file, `writing ${entry.key}`);
+      appended.push(line);
       added.push(entry.key);
+      expected.set(entry.key, entry.value);
       continue;
     }
     const rewrite = mode === "replace" || (mode === "fill" && existing.every(isBlankValue));
@@ -59,23 +102,34 @@ export function mergeEnv(source: string | null, entries: EnvEntry[], header: str
       kept.push(entry.key);
       continue;
     }
-    for (const line of existing) {
-      const spacing = /^[ \t]*/.exec(line.text.slice(line.valueStart))![0];
-      line.text = line.text.slice(0, line.valueStart) + spacing + entry.value;
-    }
+    const before = render(lines);
+    const wanted = new Map([[entry.key, entry.value]]);
     // The old value's other lines (a quoted value across lines) go with it: left, they would be stray text.
-    lines = lines.filter((line) => line.continues !== entry.key);
+    const rewritten = spellings(entry.value, existing.at(-1))
+      .map((spelling) =>
+        render(
+          lines
+            .filter((line) => line.continues !== entry.key)
+            .map((line) => (line.key === entry.key ? { ...line, text: withValue(line, spelling) } : line)),
+        ),
+      )
+      .find((after) => readsAsExpected(before, after, wanted));
+    if (rewritten === undefined) throw unsafeEnvEdit(file, `writing ${entry.key}`);
+    lines = splitLines(rewritten);
     replaced.push(entry.key);
+    expected.set(entry.key, entry.value);
   }
 
-  let content = lines.map((line) => line.text + line.eol).join("");
-  if (appended.length > 0) {
-    if (content !== "" && !content.endsWith("\n") && !content.endsWith("\r")) content += eol;
-    // One blank line always separates a headed block from what was there (even a blank line of the user's):
-    // removing the block (env/remove.ts) takes exactly that line, so the user's own trailing lines survive.
-    if (content !== "" && header.length > 0) content += eol;
-    for (const comment of header) content += `# ${comment}${eol}`;
-    for (const line of appended) content += line + eol;
-  }
-  return { content, added, replaced, kept };
+  const content = render(lines);
+  if (appended.length === 0) return { content, added, replaced, kept };
+  const block = [...header.map((comment) => `# ${comment}`), ...appended].map((line) => line + eol).join("");
+  // The last line gets its line ending; one blank line always separates a headed block from what was there
+  // (even a blank line of the user's): removing the block (env/remove.ts) takes exactly that line, so the
+  // user's own trailing lines survive. A file whose last assignment would read the block as its value (`KEY:`
+  // at the end) gets a blank line between them too.
+  const ended = content === "" || /[\r\n]$/.test(content) ? content : content + eol;
+  const spaced = content !== "" && header.length > 0 ? ended + eol : ended;
+  const merged = [spaced + block, ended + eol + block].find((after) => readsAsExpected(original, after, expected));
+  if (merged === undefined) throw unsafeEnvEdit(file, `writing ${added.join(", ")}`);
+  return { content: merged, added, replaced, kept };
 }

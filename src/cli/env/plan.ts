@@ -82,7 +82,7 @@ export function planSecretsFile(options: {
   }
   const steps: FileStep[] = [];
   const before = reader.read(envFile);
-  const merge = mergeEnv(before, options.entries, options.header);
+  const merge = mergeEnv(before, options.entries, options.header, envFile);
   if (merge.added.length > 0 || merge.replaced.length > 0) {
     const change: FileChange = {
       kind: "env-merge",
@@ -135,6 +135,7 @@ export function planEnvExample(
     before,
     keys.map((key) => ({ key, value: "" })),
     header,
+    path,
   );
   if (merge.added.length === 0) return [];
   const change: FileChange = {

@@ -6,7 +6,7 @@
  * back the file as it was; lines the user added under it stay.
  * Every other byte (comments, order, line endings) stays.
  */
-import { type EnvLine, isBlankValue, splitLines } from "./merge.js";
+import { type EnvLine, isBlankValue, readsAsExpected, splitLines, unsafeEnvEdit } from "./merge.js";
 
 export interface EnvRemoveResult {
   content: string;
@@ -15,13 +15,20 @@ export interface EnvRemoveResult {
   kept: string[];
 }
 
-const isBlankLine = (line: EnvLine | undefined) => line !== undefined && line.key === null && line.text.trim() === "";
+/** A line of the file's own, not part of any value (a blank line inside a quoted value is the value's). */
+const isOwnLine = (line: EnvLine | undefined): line is EnvLine =>
+  line !== undefined && line.key === null && line.continues === null;
+const isBlankLine = (line: EnvLine | undefined) => isOwnLine(line) && line.text.trim() === "";
 
-/** Removes `keys` (blank ones only) and the now-empty `headers` (comment text without `# `) from `source`. */
+/**
+ * Removes `keys` (blank ones only) and the now-empty `headers` (comment text without `# `) from `source`.
+ * Checked as merge.ts checks: when the other keys would not read as before, a CliError names `file`.
+ */
 export function removeEnvKeys(
   source: string,
   keys: readonly string[],
   headers: readonly string[] = [],
+  file = "the env file",
 ): EnvRemoveResult {
   let lines = splitLines(source);
   const removed: string[] = [];
@@ -36,8 +43,7 @@ export function removeEnvKeys(
   }
   if (removed.length > 0) {
     const headerText = new Set(headers.map((header) => `# ${header}`));
-    const isHeader = (line: EnvLine | undefined) =>
-      line !== undefined && line.key === null && headerText.has(line.text.trim());
+    const isHeader = (line: EnvLine | undefined) => isOwnLine(line) && headerText.has(line.text.trim());
     const keptKeys = new Set(kept);
     const describesKept = (line: EnvLine) =>
       (line.key !== null && keptKeys.has(line.key)) || (line.continues !== null && keptKeys.has(line.continues));
@@ -62,5 +68,9 @@ export function removeEnvKeys(
       index = start;
     }
   }
-  return { content: lines.map((line) => line.text + line.eol).join(""), removed, kept };
+  const content = lines.map((line) => line.text + line.eol).join("");
+  if (!readsAsExpected(source, content, new Map(removed.map((key) => [key, undefined])))) {
+    throw unsafeEnvEdit(file, `removing ${removed.join(", ")}`);
+  }
+  return { content, removed, kept };
 }

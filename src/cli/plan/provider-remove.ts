@@ -40,7 +40,7 @@ function envRemovalSteps(
 ): FileStep[] {
   const before = setup.reader.read(file);
   if (before === null || provider.envKeys.length === 0) return [];
-  const { content, removed, kept } = removeEnvKeys(before, provider.envKeys, [envHeader(provider)]);
+  const { content, removed, kept } = removeEnvKeys(before, provider.envKeys, [envHeader(provider)], file);
   keptKeys.push(...kept.map((key) => ({ file, key })));
   if (removed.length === 0) return [];
   return [

@@ -6,7 +6,7 @@
  * keeps an env file that stays (with values in it) out of git. A file left with nothing is deleted. Pure.
  */
 import { DATABASE_DRIVERS } from "../database/drivers.js";
-import { assignedKeys, splitLines } from "../env/merge.js";
+import { assignedKeys, envReading, readsAsExpected, splitLines, unsafeEnvEdit, withValue } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
 import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-runtime.js";
 import type { FileChange } from "../plan/types.js";
@@ -32,16 +32,28 @@ export interface EnvRemoval {
 }
 
 /** Blanks the values init wrote in its own block (under its header, up to the next blank line). */
-function blankInitValues(source: string): string {
+function blankInitValues(source: string, file: string): string {
   const lines = splitLines(source);
   const start = lines.findIndex((line) => line.key === null && line.text.trim() === `# ${ENV_HEADER}`);
   if (start === -1) return source;
+  const blanked = new Set<string>();
   for (let index = start + 1; index < lines.length && lines[index]!.text.trim() !== ""; index++) {
     const line = lines[index]!;
     const owned = line.key ? INIT_VALUES[line.key] : undefined;
-    if (line.key && owned?.(line.text.slice(line.valueStart).trim())) line.text = line.text.slice(0, line.valueStart);
+    if (line.key && owned?.(line.value)) {
+      line.text = withValue(line, "");
+      blanked.add(line.key);
+    }
   }
-  return lines.map((line) => line.text + line.eol).join("");
+  // The later lines of a blanked value (a quoted one across lines) go with it: left, they would be stray text.
+  const after = lines
+    .filter((line) => line.continues === null || !blanked.has(line.continues))
+    .map((line) => line.text + line.eol)
+    .join("");
+  const reading = envReading(after);
+  if (!readsAsExpected(source, after, new Map([...blanked].map((key) => [key, reading.get(key)]))))
+    throw unsafeEnvEdit(file, `blanking ${[...blanked].join(", ")}`);
+  return after;
 }
 
 function envChange(path: string, before: string, after: string, removed: string[], secret: boolean): FileChange {
@@ -67,9 +79,10 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
   const envBefore = reader.read(info.envFile);
   if (envBefore !== null) {
     const result = removeEnvKeys(
-      blankInitValues(envBefore),
+      blankInitValues(envBefore, info.envFile),
       ["AUTH_SECRET", ...keys],
       [ENV_HEADER, init.env.productionHint],
+      info.envFile,
     );
     // A kept key keeps its line as the user has it: blanking touched only values init wrote, which go.
     removal.keptKeys.push(...result.kept.map((key) => ({ file: info.envFile, key })));
@@ -86,7 +99,7 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
       `Auth settings: copy to ${info.envFile} and fill in. Generate AUTH_SECRET with: openssl rand -base64 32`,
       `(npx create-auth secret does the same and writes it into ${info.envFile}).`,
     ];
-    const result = removeEnvKeys(exampleBefore, ["AUTH_SECRET", "AUTH_URL", ...keys], headers);
+    const result = removeEnvKeys(exampleBefore, ["AUTH_SECRET", "AUTH_URL", ...keys], headers, ".env.example");
     removal.keptKeys.push(...result.kept.map((key) => ({ file: ".env.example", key })));
     if (result.removed.length > 0)
       removal.changes.push(envChange(".env.example", exampleBefore, result.content, result.removed, false));
