@@ -148,6 +148,22 @@ describe("remove-provider after the user took the provider out by hand", () => {
     expect(changedFiles(initialised, project)).toEqual([]);
   });
 
+  it("refuses in one line, writing nothing, when taking a blank key out would change what dotenv reads of another", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials", ...APPLY]);
+    await cli(project, "add-provider", "github", APPLY);
+    // The user's NOTES value opens a backtick that dotenv pairs with one lines below; AUTH_GITHUB_ID's blank
+    // quotes sit between them. Without that line, NOTES would read the lines down to the next backtick.
+    const env = project.read(".env.local").replace("AUTH_GITHUB_ID=", "NOTES=`\nAUTH_GITHUB_ID=``\nLATER=`\n`");
+    project.write(".env.local", env);
+    const before = snapshot(project);
+    const run = await cli(project, "remove-provider", "github", APPLY);
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      "auth: .env.local: removing AUTH_GITHUB_ID, AUTH_GITHUB_SECRET would change what dotenv reads from it (a quote left open?); edit it by hand, then run again.",
+    ]);
+    expect(changedFiles(before, project)).toEqual([]);
+  });
+
   it("keeps the provider's runtime module while another file of the app imports it", async () => {
     const { project } = await initFixture("next-app", ["--providers", "credentials,github", ...APPLY]);
     project.write("lib/github.ts", 'export { default } from "@create-auth/runtime/providers/github";\n');
