@@ -75,14 +75,22 @@ describe("prismaSchema", () => {
         expect(model?.id).toEqual(keyFields);
       }
     });
+  }
 
-    test(`the ${provider} schema is valid and already formatted, for the Prisma CLI itself`, async () => {
-      const folder = await prismaFolder();
-      folders.push(folder);
-      const { output } = await runPrisma(folder.folder, prismaSchema(provider), ["validate"]);
-      expect(output).toMatch(/is valid/);
-      const { schemaPath } = await runPrisma(folder.folder, prismaSchema(provider), ["format"]);
-      expect(await readFile(schemaPath, "utf8")).toBe(prismaSchema(provider));
+  // Each Prisma CLI run is a process of its own that reads its own folder: the three schemas' checks run at the
+  // same time, and so do `validate` and `format` of one schema (two folders holding the same text).
+  for (const provider of prismaProviders) {
+    test.concurrent(`the ${provider} schema is valid and already formatted, for the Prisma CLI itself`, async ({
+      expect,
+    }) => {
+      const inFolder = async (command: string) => {
+        const folder = await prismaFolder();
+        folders.push(folder);
+        return runPrisma(folder.folder, prismaSchema(provider), [command]);
+      };
+      const [validated, formatted] = await Promise.all([inFolder("validate"), inFolder("format")]);
+      expect(validated.output).toMatch(/is valid/);
+      expect(await readFile(formatted.schemaPath, "utf8")).toBe(prismaSchema(provider));
     }, 120_000);
   }
 
