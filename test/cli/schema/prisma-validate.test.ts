@@ -27,48 +27,77 @@ const cases: Array<{ fixture: string; provider: PrismaProvider }> = [
   { fixture: "orm-prisma-next", provider: "mysql" },
 ];
 
-describe("merged schemas, for the Prisma CLI", () => {
-  const folders: Array<{ remove(): Promise<void> }> = [];
-  afterAll(async () => {
-    await Promise.all(folders.map((folder) => folder.remove()));
-  });
+const folders: Array<{ remove(): Promise<void> }> = [];
+afterAll(async () => {
+  await Promise.all(folders.map((folder) => folder.remove()));
+});
 
+/** `prisma <command>` on a schema (a text, or a folder's files) in a fresh folder of its own. */
+async function prismaIn(schema: string | Record<string, string>, command: string) {
+  const folder = await prismaFolder();
+  folders.push(folder);
+  return { folder: folder.folder, ...(await runPrisma(folder.folder, schema, [command])) };
+}
+
+/** What each fixture's merged schema is, as Prisma reads it: a schema folder's files in their folder. */
+function mergedForPrisma(fixture: string, provider: PrismaProvider): string | Record<string, string> {
+  const { layout, files } = mergedFiles(fixture, provider);
+  return layout === "file"
+    ? [...files.values()].join("")
+    : Object.fromEntries([...files].map(([file, text]) => [path.posix.relative("prisma", file), text]));
+}
+
+/** The merge of a tab-indented CRLF schema with braces in its comments. */
+function crlfMerged(): string {
+  const express = readFileSync(path.join(fixtures, "orm-prisma-express/prisma/schema.prisma"), "utf8");
+  const original = express
+    .replace("  posts Post[]\n", "  posts Post[]\n  // { nothing here } closes the model\n")
+    .replaceAll("\n  ", "\n\t")
+    .replaceAll("\n", "\r\n");
+  const result = mergePrismaSchema([{ path: "prisma/schema.prisma", text: original }], "sqlite", "file");
+  if ("unsupported" in result) throw new Error(result.unsupported);
+  return result.changes[0]?.text ?? "";
+}
+
+/**
+ * The Prisma CLI runs start here, at import, and run beside the client generation below and each other (each is
+ * a process reading a folder of its own; validate and format of one schema get a folder each): the tests await
+ * them. A failure is handled here so that it is reported by its test, not as an unhandled rejection meanwhile.
+ */
+function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+const checks = new Map(
+  cases.map(({ fixture, provider }) => {
+    const schema = mergedForPrisma(fixture, provider);
+    return [fixture, started(Promise.all([prismaIn(schema, "validate"), prismaIn(schema, "format")]))] as const;
+  }),
+);
+const crlf = crlfMerged();
+const crlfValidated = started(prismaIn(crlf, "validate"));
+
+describe("merged schemas, for the Prisma CLI", () => {
   for (const { fixture, provider } of cases) {
     test(`${fixture} (${provider}) merged is valid and already formatted`, async () => {
-      const { layout, files } = mergedFiles(fixture, provider);
-      // A schema folder as Prisma reads it for real: its files in their folder, named by --schema.
-      const schema =
-        layout === "file"
-          ? [...files.values()].join("")
-          : Object.fromEntries([...files].map(([file, text]) => [path.posix.relative("prisma", file), text]));
-      const folder = await prismaFolder();
-      folders.push(folder);
-      const { output } = await runPrisma(folder.folder, schema, ["validate"]);
+      const schema = mergedForPrisma(fixture, provider);
+      const check = checks.get(fixture);
+      if (!check) throw new Error(`no Prisma CLI check for ${fixture}`);
+      const [{ output }, formatted] = await check;
       // Prisma says "The schemas at prisma/schema are valid" for a folder.
       expect(output).toMatch(typeof schema === "string" ? /is valid/ : /The schemas at prisma\/schema are valid/);
-      const { schemaPath } = await runPrisma(folder.folder, schema, ["format"]);
-      if (typeof schema === "string") expect(await readFile(schemaPath, "utf8")).toBe(schema);
+      if (typeof schema === "string") expect(await readFile(formatted.schemaPath, "utf8")).toBe(schema);
       else {
         expect(Object.keys(schema).length).toBeGreaterThan(1);
         for (const [file, text] of Object.entries(schema))
-          expect(await readFile(path.join(folder.folder, "prisma", file), "utf8")).toBe(text);
+          expect(await readFile(path.join(formatted.folder, "prisma", file), "utf8")).toBe(text);
       }
     }, 120_000);
   }
 
   test("a tab-indented CRLF schema with braces in its comments, merged, is valid", async () => {
-    const express = readFileSync(path.join(fixtures, "orm-prisma-express/prisma/schema.prisma"), "utf8");
-    const original = express
-      .replace("  posts Post[]\n", "  posts Post[]\n  // { nothing here } closes the model\n")
-      .replaceAll("\n  ", "\n\t")
-      .replaceAll("\n", "\r\n");
-    const result = mergePrismaSchema([{ path: "prisma/schema.prisma", text: original }], "sqlite", "file");
-    if ("unsupported" in result) throw new Error(result.unsupported);
-    const schema = result.changes[0]?.text ?? "";
-    expect(schema).toContain("\r\n\temailVerified  DateTime?");
-    const folder = await prismaFolder();
-    folders.push(folder);
-    expect((await runPrisma(folder.folder, schema, ["validate"])).output).toMatch(/is valid/);
+    expect(crlf).toContain("\r\n\temailVerified  DateTime?");
+    expect((await crlfValidated).output).toMatch(/is valid/);
   }, 120_000);
 });
 
