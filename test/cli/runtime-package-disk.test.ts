@@ -11,10 +11,10 @@
  * A copy of a package with one module removed fails both checks, and one without the passkey actions fails
  * its loader: they can fail.
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnAsync } from "../support/speed-run-cli.js";
 import {
   initFixture,
   type MemoryProject,
@@ -227,11 +227,20 @@ describe("each setup's generated app typechecks and loads against its runtime pa
       writeFileSync(path.join(dir, "load-check.mjs"), loadCheck([...exported, `./${entry.auth}`], entry.loaders));
     }
     writeFileSync(path.join(root, "load-all.mjs"), loadAll(projects.map(({ name }) => name)));
-    const loaded = spawnSync(process.execPath, ["--import", path.join(root, "register.mjs"), "load-all.mjs"], {
+    // The load check is a process of its own: it runs while this worker type-checks.
+    const loading = spawnAsync(process.execPath, ["--import", path.join(root, "register.mjs"), "load-all.mjs"], {
       cwd: root,
-      encoding: "utf8",
       env: { ...process.env, NODE_ENV: "production", AUTH_SECRET: "a".repeat(43), AUTH_DATABASE_FILE: ":memory:" },
     });
+
+    checked = typecheckApps(root, {
+      files: projects.map(({ name, auth }) => `${name}/${auth}`),
+      // Every declaration of every package, the entries the auth module does not import included.
+      include: projects.map(({ name }) => `${name}/${RUNTIME}/**/*.d.ts`),
+      // Off: the packages' declarations are checked too (their imports must resolve inside the subset).
+      compilerOptions: { skipLibCheck: false },
+    });
+    const loaded = await loading;
     let results: Record<string, Record<string, string>> = {};
     try {
       results = JSON.parse(loaded.stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, Record<string, string>>;
@@ -242,14 +251,6 @@ describe("each setup's generated app typechecks and loads against its runtime pa
       const failed = results[name] ?? { "load-all.mjs": `no result for ${name}: ${loaded.stderr}` };
       loads.set(name, { status: loaded.status, failed, stderr: loaded.stderr });
     }
-
-    checked = typecheckApps(root, {
-      files: projects.map(({ name, auth }) => `${name}/${auth}`),
-      // Every declaration of every package, the entries the auth module does not import included.
-      include: projects.map(({ name }) => `${name}/${RUNTIME}/**/*.d.ts`),
-      // Off: the packages' declarations are checked too (their imports must resolve inside the subset).
-      compilerOptions: { skipLibCheck: false },
-    });
   }, 180_000);
 
   it.each(CASES)("$name: the auth module and the package's declarations typecheck", ({ name }) => {
