@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { runCliAsync } from "../support/speed-run-cli.js";
 import {
   assertBuilt,
   authorizeBody,
@@ -22,7 +23,6 @@ import {
   read,
   removeTemps,
   repoRoot,
-  runCli,
   stable,
 } from "./support.js";
 
@@ -191,12 +191,15 @@ describe("create-auth init: safety", () => {
   });
 });
 
-describe("create-auth init as users run it (the built CLI on a copy of the fixture)", () => {
+// Each case is a process (or two) on a copy of its own: the cases run at the same time.
+describe.concurrent("create-auth init as users run it (the built CLI on a copy of the fixture)", () => {
   beforeAll(assertBuilt);
 
-  it("writes the runtime package whose MANIFEST hashes match every copied file, and plans nothing on a second run", () => {
+  it("writes the runtime package whose MANIFEST hashes match every copied file, and plans nothing on a second run", async ({
+    expect,
+  }) => {
     const dir = copyFixture("next-app");
-    const run = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
+    const run = await runCliAsync(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     const runtimeDir = path.join(dir, "vendor/auth-runtime");
     const manifest = JSON.parse(read(runtimeDir, "MANIFEST.json")) as {
@@ -220,7 +223,15 @@ describe("create-auth init as users run it (the built CLI on a copy of the fixtu
 
     const envBefore = read(dir, ".env.local");
     const before = hashTree(dir);
-    const second = runCli(["init", dir, "--providers", "oidc,credentials", "--yes", "--no-install", "--json"]);
+    const second = await runCliAsync([
+      "init",
+      dir,
+      "--providers",
+      "oidc,credentials",
+      "--yes",
+      "--no-install",
+      "--json",
+    ]);
     expect(second.status).toBe(0);
     const result = JSON.parse(second.stdout);
     expect(result.plan.changes).toEqual([]);
@@ -229,10 +240,10 @@ describe("create-auth init as users run it (the built CLI on a copy of the fixtu
     expect(read(dir, ".env.local")).toBe(envBefore);
   });
 
-  it("--dry-run prints the plan with diffs (secret masked) and writes nothing", () => {
+  it("--dry-run prints the plan with diffs (secret masked) and writes nothing", async ({ expect }) => {
     const dir = copyFixture("next-app");
     const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install", "--dry-run"]);
+    const run = await runCliAsync(["init", dir, "--providers", "github", "--yes", "--no-install", "--dry-run"]);
     expect(run.status).toBe(0);
     expect(hashTree(dir)).toBe(before);
     expect(run.stdout).toContain("Dry run: nothing was written.");
@@ -241,9 +252,9 @@ describe("create-auth init as users run it (the built CLI on a copy of the fixtu
     expect(run.stdout).toContain('+    "@create-auth/runtime": "file:./vendor/auth-runtime",');
   });
 
-  it("--json prints one object with the project, the plan and the outcome", () => {
+  it("--json prints one object with the project, the plan and the outcome", async ({ expect }) => {
     const dir = copyFixture("next-app");
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install", "--json"]);
+    const run = await runCliAsync(["init", dir, "--providers", "github", "--yes", "--no-install", "--json"]);
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout);
     expect(result).toMatchObject({
@@ -271,24 +282,26 @@ describe("create-auth init as users run it (the built CLI on a copy of the fixtu
     expect(result.plan.nextSteps.join("\n")).toContain("http://localhost:3000/api/auth/callback/github");
   });
 
-  it("refuses to write a secret into an env file that git tracks", () => {
+  it("refuses to write a secret into an env file that git tracks", async ({ expect }) => {
     const dir = copyFixture("next-app");
     const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, stdio: "ignore" }).status;
     expect(git("init", "-q")).toBe(0);
     expect(git("add", ".env.local")).toBe(0);
     const before = hashTree(dir);
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
+    const run = await runCliAsync(["init", dir, "--providers", "github", "--yes", "--no-install"]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toMatch(/\.env\.local is tracked by git.*git rm --cached \.env\.local/);
     expect(hashTree(dir)).toBe(before);
   });
 
-  it("asks git whether the env file is ignored inside a work tree, and leaves .gitignore alone when it is", () => {
+  it("asks git whether the env file is ignored inside a work tree, and leaves .gitignore alone when it is", async ({
+    expect,
+  }) => {
     const dir = copyFixture("next-app");
     expect(spawnSync("git", ["init", "-q"], { cwd: dir }).status).toBe(0);
     writeFileSync(path.join(dir, ".git/info/exclude"), ".env.local\n");
     const gitignore = read(dir, ".gitignore");
-    const run = runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]);
+    const run = await runCliAsync(["init", dir, "--providers", "github", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     expect(read(dir, ".gitignore")).toBe(gitignore);
   });
