@@ -7,7 +7,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uncommittedFiles } from "../../src/cli/review/uncommitted.js";
-import { assertBuilt, copyFixture, hashTree, removeTemps, runCli, tempDir } from "./support.js";
+import { runCliAsync } from "../support/speed-run-cli.js";
+import { assertBuilt, copyFixture, hashTree, removeTemps, tempDir } from "./support.js";
 
 afterAll(removeTemps);
 
@@ -66,15 +67,18 @@ describe("uncommittedFiles", () => {
   });
 });
 
-describe("init on a project with uncommitted edits (the built CLI)", () => {
+// Each case is the built CLI on a repository of its own: the cases run at the same time.
+describe.concurrent("init on a project with uncommitted edits (the built CLI)", () => {
   beforeAll(assertBuilt);
   const args = (dir: string) => ["init", dir, "--providers", "github", "--yes", "--no-install"];
 
-  it("refuses in one line naming the file and --force when the plan would change an edited file", () => {
+  it("refuses in one line naming the file and --force when the plan would change an edited file", async ({
+    expect,
+  }) => {
     const dir = committedFixture("next-app");
     appendFileSync(path.join(dir, ".gitignore"), "# mine, not committed yet\n");
     const before = hashTree(dir);
-    const run = runCli(args(dir));
+    const run = await runCliAsync(args(dir));
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
       "create-auth: .gitignore has uncommitted changes that init's edits would mix with; commit or stash them first, or pass --force to write anyway.\n",
@@ -83,20 +87,22 @@ describe("init on a project with uncommitted edits (the built CLI)", () => {
     expect(hashTree(dir)).toBe(before);
   });
 
-  it("writes over them with --force", () => {
+  it("writes over them with --force", async ({ expect }) => {
     const dir = committedFixture("next-app");
     appendFileSync(path.join(dir, ".gitignore"), "# mine, not committed yet\n");
-    const run = runCli([...args(dir), "--force"]);
+    const run = await runCliAsync([...args(dir), "--force"]);
     expect(run.status).toBe(0);
     expect(git(dir, "status", "--porcelain", "--", "auth.ts")).toBe("?? auth.ts\n");
   });
 
-  it("goes ahead when the edits are in files the plan does not touch, or the repository has no commit yet", () => {
+  it("goes ahead when the edits are in files the plan does not touch, or the repository has no commit yet", async ({
+    expect,
+  }) => {
     const edited = committedFixture("next-app");
     appendFileSync(path.join(edited, "app/page.tsx"), "// work in progress\n");
-    expect(runCli(args(edited)).status).toBe(0);
+    expect((await runCliAsync(args(edited))).status).toBe(0);
     const fresh = copyFixture("next-app");
     git(fresh, "init", "-q");
-    expect(runCli(args(fresh)).status).toBe(0);
+    expect((await runCliAsync(args(fresh))).status).toBe(0);
   });
 });
