@@ -16,7 +16,7 @@ afterAll(removeTemps);
 
 const RUNTIME = "vendor/auth-runtime";
 const MY_NOTE = "// my note: kept through updates";
-const OLD_IMPORT = 'import type { AuthConfig, Awaitable, Session } from "../types.js";';
+const OLD_IMPORT = 'import type { AuthConfig, Session, User } from "../types.js";';
 
 /** Runs the built update in `dir` with `flags` (as the program passes them); prints what it prints. */
 function updateModule(dir: string, flags: Record<string, unknown>): string {
@@ -46,7 +46,7 @@ function editedApp(): string {
   const lines = readFileSync(merged, "utf8").split("\n");
   lines.splice(99, 0, MY_NOTE);
   writeFileSync(merged, lines.join("\n"));
-  const conflicted = path.join(dir, RUNTIME, "next/middleware.d.ts");
+  const conflicted = path.join(dir, RUNTIME, "next/types.d.ts");
   writeFileSync(conflicted, readFileSync(conflicted, "utf8").replace(OLD_IMPORT, `${OLD_IMPORT} // mine`));
   return dir;
 }
@@ -61,7 +61,7 @@ describe("update, built, on a disk", () => {
     const merged = read(dir, `${RUNTIME}/core/server-actions.js`);
     expect(merged).toContain(MY_NOTE);
     expect(merged).toContain('import { encodeCookieValue } from "./cookie-header.js";');
-    expect(read(dir, `${RUNTIME}/next/middleware.d.ts`)).toContain(`${OLD_IMPORT} // mine`);
+    expect(read(dir, `${RUNTIME}/next/types.d.ts`)).toContain(`${OLD_IMPORT} // mine`);
     // Node resolves and runs the updated modules: the merge left valid JavaScript importing what exists.
     const load = spawnSync(
       process.execPath,
@@ -103,9 +103,10 @@ describe("update, built, on a disk", () => {
       await answer("Write it with conflict markers", ["\x1b[D", "\r"]);
       await answer("Apply", ["\r"]);
       expect(await exited).toBe(0);
-      const text = read(dir, `${RUNTIME}/next/middleware.d.ts`);
-      expect(text).toContain(`<<<<<<< yours\n${OLD_IMPORT} // mine\n||||||| base (create-auth 0.1.0)\n`);
-      expect(screen).toContain("Resolve the conflict markers in vendor/auth-runtime/next/middleware.d.ts");
+      const text = read(dir, `${RUNTIME}/next/types.d.ts`);
+      expect(text).toContain(`<<<<<<< yours\n${OLD_IMPORT} // mine\n`);
+      expect(text).toContain(`||||||| base (create-auth 0.1.0)\n${OLD_IMPORT}\n`);
+      expect(screen).toContain("Resolve the conflict markers in vendor/auth-runtime/next/types.d.ts");
     },
   );
 });

@@ -39,9 +39,9 @@ beforeEach(() => {
 const RUNTIME = "vendor/auth-runtime";
 const UNTOUCHED = "core/cookie-header.js";
 const MERGED = "core/server-actions.js";
-const CONFLICTED = "next/middleware.d.ts";
+const CONFLICTED = "next/types.d.ts";
 const MY_NOTE = "// my note: kept through updates\n";
-const OLD_IMPORT = 'import type { AuthConfig, Awaitable, Session } from "../types.js";';
+const OLD_IMPORT = 'import type { AuthConfig, Session, User } from "../types.js";';
 
 const source = loadRuntimeSource(path.join(repoRoot, "dist/runtime/"));
 const at = (file: string) => `${RUNTIME}/${file}`;
@@ -170,16 +170,10 @@ describe("update on an older build's runtime", () => {
     const result = await runInMemory(project, ["update", project.root, "--yes", "--force"]);
     expect(result.status).toBe(0);
     const text = project.read(at(CONFLICTED));
-    expect(text).toContain(
-      [
-        "<<<<<<< yours",
-        `${OLD_IMPORT} // mine`,
-        "||||||| base (create-auth 0.1.0)",
-        OLD_IMPORT,
-        "=======",
-        'import type { IntegrationConfig } from "../core/server-actions.js";',
-      ].join("\n"),
-    );
+    // The conflicting region: the imports, which the user's edit and this runtime's both changed.
+    expect(text).toContain(`<<<<<<< yours\n${OLD_IMPORT} // mine\n`);
+    expect(text).toContain(`||||||| base (create-auth 0.1.0)\n${OLD_IMPORT}\n`);
+    expect(text).toContain('=======\nimport type { NodeRequest, NodeResponse } from "../core/node-message.js";\n');
     expect(text).toContain(`>>>>>>> create-auth ${source.version}\n`);
     expect(manifestOf(project).files[CONFLICTED]).toBe(sha256(wantedFiles(project).get(CONFLICTED)!));
     expect(result.stdout).toContain(`Resolve the conflict markers in ${at(CONFLICTED)}`);
@@ -201,7 +195,7 @@ describe("update on an older build's runtime", () => {
     );
     expect(questions[1]).toMatch(/^Apply \d+ changes\?$/);
     expect(project.read(at(CONFLICTED))).toContain("<<<<<<< yours\n");
-    expect(result.stdout).toContain("+++ b/vendor/auth-runtime/next/middleware.d.ts");
+    expect(result.stdout).toContain("+++ b/vendor/auth-runtime/next/types.d.ts");
   });
 
   it("on a terminal, no leaves the file as it is and reports it; --yes asks nothing", async () => {
@@ -251,7 +245,8 @@ describe("update on an older build's runtime", () => {
       files: {
         merged: [at(MERGED)],
         conflicted: [{ file: at(CONFLICTED), regions: 1, base: true, markers: false }],
-        deleted: [],
+        // Its types are in next/types.d.ts now; the user never edited it.
+        deleted: [at("next/middleware.d.ts")],
       },
       attention: [{ file: at(CONFLICTED), state: "kept" }],
       outcome: { applied: true },
@@ -409,8 +404,11 @@ describe("a manifest path out of the runtime folder, for the commands that share
     manifest.files["../../auth.ts"] = sha256(project.read("auth.ts"));
     project.write(at("MANIFEST.json"), JSON.stringify(manifest));
     const { changes } = planRuntimePackage(project.reader(), RUNTIME, source, []);
-    expect(changes.filter((change) => change.kind === "delete")).toEqual([]);
+    // Files this runtime no longer ships (next/middleware.d.ts, its types now in next/types.d.ts) may go; the
+    // path out of the runtime folder never does, nor does anything else outside it.
     expect(changes.map((change) => change.path).every((file) => file.startsWith(`${RUNTIME}/`))).toBe(true);
+    expect(project.read("auth.ts")).toBeDefined();
+    expect(changes.some((change) => change.path.endsWith("auth.ts"))).toBe(false);
   });
 });
 
