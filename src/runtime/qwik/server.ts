@@ -25,9 +25,6 @@ export interface AuthRedirect {
   cookies: Cookie[];
 }
 
-// The core's own rule, under this module for the tests of what auth.qwik.ts does with an outcome.
-export { sameOriginPath } from "../core/helper-destination.js";
-
 /** The suffix of Qwik City's client-data requests: `<page>/q-data.json`, fetched to navigate without reloading. */
 const CLIENT_DATA = /\/q-data\.json$/;
 

@@ -39,5 +39,11 @@ describe("a destination as a same-origin path", () => {
   it("never writes a network-path reference (RFC 3986 §4.2): `//host` stays a full URL on this origin", () => {
     const base = new URL("/login/", ORIGIN);
     expect(sameOriginPath(`${ORIGIN}//evil.test/x`, base)).toBe(`${ORIGIN}//evil.test/x`);
+    for (const url of [`${ORIGIN}//evil.test`, `${ORIGIN}//evil.test/path?x=1`, `${ORIGIN}/.//evil.test`]) {
+      const path = sameOriginPath(url, base);
+      // What a browser does with it as a Location: it must stay on this origin.
+      expect(new URL(path, base).origin, url).toBe(ORIGIN);
+      expect(path.startsWith("//"), url).toBe(false);
+    }
   });
 });
