@@ -60,7 +60,10 @@ const separator = fc.oneof(
 const comment = text(valueChar).map((body) => `#${body}`);
 
 const line = fc.oneof(
-  { weight: 5, arbitrary: fc.tuple(fc.constantFrom("", "  ", "export ", "export\n"), key, separator, value, fc.option(comment)) },
+  {
+    weight: 5,
+    arbitrary: fc.tuple(fc.constantFrom("", "  ", "export ", "export\n"), key, separator, value, fc.option(comment)),
+  },
   { weight: 2, arbitrary: comment },
   { weight: 1, arbitrary: fc.constantFrom("", "   ") },
 );
