@@ -16,7 +16,6 @@ import { run } from "../../src/cli/main.js";
 import { listFilesRecursive, memoryReader, type ProjectReader, subReader } from "../../src/cli/plan/reader.js";
 import { contentAfter, contentBefore, type Plan } from "../../src/cli/plan/types.js";
 import { loadRuntimeSource, type RuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { typecheckOwnFiles } from "../support/speed-typecheck.mjs";
 import { typecheckProject } from "../support/typecheck.mjs";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
@@ -281,7 +280,7 @@ export interface TypecheckSet {
   compilerOptions?: Record<string, unknown>;
   /**
    * Reports only what tsc says about the files outside node_modules (and the project), leaving the third-party
-   * declarations unchecked: for a check that reads nothing else (test/support/speed-typecheck.mjs).
+   * declarations unchecked: for a check that reads nothing else (typecheckProject's ownFilesOnly, test/support/typecheck.mjs).
    */
   ownFilesOnly?: boolean;
 }
@@ -311,5 +310,5 @@ export function typecheckApps(root: string, set: TypecheckSet): { status: number
   };
   writeFileSync(path.join(root, "tsconfig.json"), JSON.stringify(tsconfig));
   // tsc -p tsconfig.json in this worker, sharing the declaration files every check parses (test/support/typecheck.mjs).
-  return set.ownFilesOnly ? typecheckOwnFiles(root) : typecheckProject(root);
+  return typecheckProject(root, {}, { ownFilesOnly: set.ownFilesOnly ?? false });
 }
