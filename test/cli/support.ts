@@ -57,13 +57,18 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd?: string; bin?: "create-auth" | "auth" } = {}): CliRun {
+/** The built CLI's environment in tests: this process's, without npm's user agent (the CLI reads its package manager from it). */
+export function cliEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   delete env["npm_config_user_agent"];
+  return env;
+}
+
+export function runCli(args: string[], options: { cwd?: string; bin?: "create-auth" | "auth" } = {}): CliRun {
   const result = spawnSync(process.execPath, [cliBin(options.bin), ...args], {
     cwd: options.cwd ?? repoRoot,
     encoding: "utf8",
-    env,
+    env: cliEnv(),
     stdio: ["ignore", "pipe", "pipe"],
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

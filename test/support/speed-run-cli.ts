@@ -2,7 +2,7 @@
 // awaited, so that several runs on separate folders overlap (each is mostly Node starting and loading dist/), or
 // a run overlaps the worker's own work (a type check).
 import { type SpawnOptions, spawn } from "node:child_process";
-import { type CliRun, cliBin, repoRoot } from "../cli/support.js";
+import { type CliRun, cliBin, cliEnv, repoRoot } from "../cli/support.js";
 
 /** Runs `command args` (no stdin) and resolves with its exit status and what it printed, as spawnSync gives them. */
 export function spawnAsync(command: string, args: string[], options: SpawnOptions = {}): Promise<CliRun> {
@@ -26,7 +26,5 @@ export function runCliAsync(
   args: string[],
   options: { cwd?: string; bin?: "create-auth" | "auth" } = {},
 ): Promise<CliRun> {
-  const env = { ...process.env };
-  delete env["npm_config_user_agent"];
-  return spawnAsync(process.execPath, [cliBin(options.bin), ...args], { cwd: options.cwd ?? repoRoot, env });
+  return spawnAsync(process.execPath, [cliBin(options.bin), ...args], { cwd: options.cwd ?? repoRoot, env: cliEnv() });
 }

@@ -15,10 +15,11 @@
  *   folders deletes emptied and the journal itself are removed.
  * - An exception before the commit point rolls back at once. A kill before it leaves the journal, and the
  *   next create-auth command run in the project (commands/lifecycle.ts projectRoot, before it reads
- *   anything; every command but doctor, which reports it) rolls it back first and says so in one line: every original byte-identical, every file and folder the apply created gone,
- *   no temp or backup left. A kill after the commit point leaves the new state complete; the next command
- *   only removes the leftovers. Either way the project is the plan's "before" or its "after", nothing in
- *   between, once a create-auth command has run there.
+ *   anything; every command but doctor, which reports it) rolls it back first and says so in one line:
+ *   every original byte-identical, every file and folder the apply created gone, no temp or backup left.
+ *   A kill after the commit point leaves the new state complete; the next command only removes the
+ *   leftovers. Either way the project is the plan's "before" or its "after", nothing in between, once a
+ *   create-auth command has run there.
  */
 import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
