@@ -24,6 +24,7 @@ export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
     state: { name: `${prefix}authjs.state`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
     nonce: { name: `${prefix}authjs.nonce`, options: base() },
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
+    linkIntent: { name: `${prefix}authjs.link-intent`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
   };
 }
 
