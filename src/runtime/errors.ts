@@ -6,6 +6,7 @@
 export type ErrorType =
   | "AccessDenied"
   | "AccountNotLinked"
+  | "AccountLinkRefused"
   | "AdapterError"
   | "CallbackRouteError"
   | "CredentialsSignin"
@@ -157,6 +158,20 @@ export class MissingCSRF extends SignInError {
 }
 export class AccountNotLinked extends SignInError {
   static override type: ErrorType = "AccountNotLinked";
+}
+/**
+ * A request to link a sign-in method to the signed-in user that cannot go ahead (core/account/link-intent.ts).
+ * `code` says what the user can do, and reaches the sign-in page as `&code=`: `signin` (nobody is signed in),
+ * `reauthenticate` (the session's sign-in is older than `linking.maxAuthAge`: sign in again, then link),
+ * `restart` (the link started in this browser is gone, expired, used, or for another session or provider).
+ */
+export class AccountLinkRefused extends SignInError {
+  static override type: ErrorType = "AccountLinkRefused";
+  code: "signin" | "reauthenticate" | "restart";
+  constructor(message: string, code: AccountLinkRefused["code"]) {
+    super(message);
+    this.code = code;
+  }
 }
 export class DuplicateConditionalUI extends AuthError {
   static override type: ErrorType = "DuplicateConditionalUI";

@@ -149,6 +149,8 @@ export interface JWT extends Record<string, unknown> {
   email?: string | null;
   picture?: string | null;
   sub?: string;
+  /** When the user signed in (seconds): set at the sign-in, kept through every re-issue. */
+  auth_time?: number;
   iat?: number;
   exp?: number;
   jti?: string;
@@ -287,6 +289,13 @@ export interface OAuthConfig<P extends object = object> extends CommonProviderOp
    */
   trustEmailVerified?: boolean;
   allowDangerousEmailAccountLinking?: boolean;
+  /**
+   * Dangerous: link a new account of this provider to whoever is signed in, without a link the user started
+   * (the reference's behaviour). A session cookie planted in the victim's browser (a sibling subdomain can
+   * set one over http, or with a `domain` cookie) then receives the victim's account. Default `false`; see
+   * docs/linking.md before turning it on.
+   */
+  allowDangerousSessionLinking?: boolean;
   style?: { logo?: string; bg?: string; text?: string; brandColor?: string };
   [customFetch]?: typeof fetch;
 }
@@ -460,6 +469,8 @@ export interface CookiesOptions {
   state: CookieOption;
   nonce: CookieOption;
   webauthnChallenge: CookieOption;
+  /** The link a signed-in user started (core/account/link-intent.ts): sealed, single-use, 15 minutes. */
+  linkIntent: CookieOption;
 }
 
 export interface PagesOptions {
@@ -521,6 +532,12 @@ export interface AuthConfig {
     updateAge?: number;
     generateSessionToken?: () => string;
   };
+  /**
+   * Linking a sign-in method to the signed-in user (`signIn(provider, { link: true })`; docs/linking.md).
+   * `maxAuthAge`: how recent the session's sign-in must be to start a link, in seconds (default 600); an
+   * older session is sent to sign in again (`error=AccountLinkRefused&code=reauthenticate`).
+   */
+  linking?: { maxAuthAge?: number };
   jwt?: Partial<JWTOptions>;
   callbacks?: CallbacksOptions;
   events?: EventsOptions;

@@ -57,7 +57,6 @@ const PROVIDER_OWN_MODULES = [
   "core/email/token.js",
   "core/pages/passkey.js",
   "core/webauthn/actions.js",
-  "core/webauthn/challenge-ledger.js",
   "core/webauthn/challenge.js",
   "core/webauthn/decide.js",
   "core/webauthn/encoding.js",

@@ -26,7 +26,7 @@ import type { Adapter, AdapterUser, AuthConfig, JWT, OAuthConfig } from "../../s
 import { CookieJar, captureLogger, csrfToken, get, ORIGIN, postForm, SECRET } from "../runtime/core/support.js";
 import { linkIn, requestLink } from "../runtime/email/support.js";
 import { SoftwareAuthenticator } from "../runtime/webauthn/software-authenticator.js";
-import { authenticate, fetchOptions, postCallback, register } from "../runtime/webauthn/support.js";
+import { authenticate, fetchOptions, postCallback, register, startPasskeyLink } from "../runtime/webauthn/support.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
 
@@ -126,13 +126,18 @@ function world(kind: AdapterKind, overrides: Partial<AuthConfig> = {}): World {
 }
 
 /** Signs in at `provider` as `subject`, the OpenID Provider asserting `claims` (email, email_verified). */
-async function oidcSignIn(w: World, provider: ProviderId, subject: string, claims: Claims, jar = new CookieJar()) {
+async function oidcSignIn(
+  w: World,
+  provider: ProviderId,
+  subject: string,
+  claims: Claims,
+  jar = new CookieJar(),
+  link = false,
+) {
   claimsBySubject.set(subject, claims);
   const csrf = await csrfToken(w.config, jar);
-  const start = await Auth(
-    postForm(`/auth/signin/${provider}`, { csrfToken: csrf, callbackUrl: `${ORIGIN}/dashboard` }, jar),
-    w.config,
-  );
+  const fields = { csrfToken: csrf, callbackUrl: `${ORIGIN}/dashboard`, ...(link ? { link: "true" } : {}) };
+  const start = await Auth(postForm(`/auth/signin/${provider}`, fields, jar), w.config);
   if (start.status !== 302) throw new Error(`sign-in start answered ${start.status}`);
   jar.apply(start);
   const back = new URL(await loginThroughInteraction(start.headers.get("location")!, { login: subject }));
@@ -159,8 +164,9 @@ async function passkeySignUp(w: World, address: string) {
   return { authenticator, jar };
 }
 
-/** Adds a passkey to the user signed in on `jar`. */
+/** Adds a passkey to the user signed in on `jar`, through the link flow that user starts. */
 async function addPasskey(w: World, jar: CookieJar) {
+  await startPasskeyLink(w.config, jar);
   const authenticator = new SoftwareAuthenticator(ORIGIN);
   const answer = await fetchOptions(w.config, jar, { action: "register" });
   if (answer.action !== "register") throw new Error(`expected register options, got ${JSON.stringify(answer)}`);
@@ -459,10 +465,10 @@ describe.each(Object.keys(ADAPTERS) as AdapterKind[])("pre-hijacking, %s adapter
       const fresh = (await userOf(w, jar))!;
       expect(fresh.id).not.toBe(old.id);
 
-      const refused = await oidcSignIn(w, "lax", "ada", { email: VICTIM, email_verified: true }, jar);
+      const refused = await oidcSignIn(w, "lax", "ada", { email: VICTIM, email_verified: true }, jar, true);
       expect(refused.response.headers.get("location")).toBe(NOT_LINKED);
       await w.adapter.deleteUser(old.id);
-      await oidcSignIn(w, "lax", "ada", { email: VICTIM, email_verified: true }, jar);
+      await oidcSignIn(w, "lax", "ada", { email: VICTIM, email_verified: true }, jar, true);
       expect((await ownerOf(w, "lax", "ada"))?.id).toBe(fresh.id);
     });
   });

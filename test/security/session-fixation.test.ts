@@ -32,7 +32,8 @@ import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
 
 const SESSION_COOKIE = "authjs.session-token";
 /** The default database session token: 32 random bytes as hex (OWASP: at least 64 bits of entropy). */
-const RANDOM_TOKEN = /^[0-9a-f]{64}$/;
+/** The sign-in time (base 36, core/session/database.ts) and 256 random bits as hex. */
+const RANDOM_TOKEN = /^[0-9a-z]{1,9}\.[0-9a-f]{64}$/;
 
 let idp: OidcServer;
 let smtp: SmtpServer;

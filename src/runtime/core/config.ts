@@ -16,6 +16,12 @@ import { secretList } from "./secret.js";
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
+/**
+ * A link needs a sign-in this recent (seconds): long enough to sign in and then add a method, short enough
+ * that a session left open on a shared machine cannot be used to attach someone else's account to it
+ * (OWASP Authentication Cheat Sheet, "reauthentication" before a sensitive change).
+ */
+const DEFAULT_LINK_MAX_AUTH_AGE = 10 * 60;
 
 type StaticOptions = Omit<
   InternalOptions,
@@ -89,6 +95,7 @@ function resolveStatic(config: AuthConfig): StaticOptions {
       updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
       generateSessionToken: config.session?.generateSessionToken ?? randomSessionToken,
     },
+    linking: { maxAuthAge: config.linking?.maxAuthAge ?? DEFAULT_LINK_MAX_AUTH_AGE },
     jwt,
     callbacks: resolveCallbacks(config.callbacks),
     events: guardEvents(config.events, logger),

@@ -3,7 +3,15 @@
  * everything else to the error page; only the types in CLIENT_SAFE reach the URL, every other one is
  * shown as `Configuration` (the details stay in the server log). No stack or message reaches a client.
  */
-import { AuthError, CredentialsSignin, ErrorPageLoop, MissingSecret, SignInError, UntrustedHost } from "../errors.js";
+import {
+  AccountLinkRefused,
+  AuthError,
+  CredentialsSignin,
+  ErrorPageLoop,
+  MissingSecret,
+  SignInError,
+  UntrustedHost,
+} from "../errors.js";
 import type { Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
 import type { RequestInternal } from "./internal.js";
 import { renderErrorPage } from "./pages/error.js";
@@ -20,6 +28,7 @@ const CLIENT_SAFE = new Set([
   "Verification",
   "MissingCSRF",
   "AccountNotLinked",
+  "AccountLinkRefused",
   "WebAuthnVerificationError",
   // Unlike the reference (which shows Configuration): "the sign-in email could not be sent, check the
   // address" is something the user can act on, and it says nothing about the server.
@@ -82,7 +91,7 @@ export function actionErrorResponse(thrown: unknown, context: ErrorContext): Res
   logger.error(error);
   if (request.method === "POST" && request.action === "session") return json(null, 400, { cookies });
   const params = new URLSearchParams({ error: clientErrorType(error) });
-  if (error instanceof CredentialsSignin) params.set("code", error.code);
+  if (error instanceof CredentialsSignin || error instanceof AccountLinkRefused) params.set("code", error.code);
   const provider = unconfiguredProvider(error);
   if (provider !== undefined) params.set("provider", provider);
   const isSignIn = error instanceof SignInError;

@@ -84,6 +84,8 @@ export interface InternalOptions {
   useSecureCookies: boolean;
   cookies: CookiesOptions;
   session: { strategy: "jwt" | "database"; maxAge: number; updateAge: number; generateSessionToken: () => string };
+  /** `maxAuthAge` in seconds, resolved (core/account/link-intent.ts). */
+  linking: { maxAuthAge: number };
   jwt: JWTOptions;
   callbacks: Required<Omit<CallbacksOptions, "authorized">>;
   events: EventsOptions;

@@ -1,23 +1,24 @@
 /**
- * Makes a WebAuthn challenge single-use on the server, not only in the browser: clearing the challenge
- * cookie does not stop someone who kept a copy of it (and of the signed response) from sending both again,
- * and authenticators that keep no signature counter (most synced passkeys report 0) would not notice.
+ * Makes a value sealed in a cookie single-use on the server, not only in the browser: clearing the cookie
+ * does not stop someone who kept a copy of it from sending it again. Two kinds of value use it: a WebAuthn
+ * challenge (with its signed response: authenticators that keep no signature counter, most synced passkeys,
+ * would not notice a replay) and a link intent (core/account/link-intent.ts).
  *
- * Nothing is stored when a challenge is issued: an options request (the autofill one runs on every sign-in
- * page view, and most are never completed) writes no row. A challenge is recorded when it is spent, after
- * the response it signs was verified, so only completed ceremonies write anything:
- * - In this process, the challenges spent are remembered until their cookie is dead anyway.
- * - With an adapter that stores verification tokens, the spent challenge is also recorded as one
- *   (identifier `webauthn-spent:<provider>`, token = SHA-256 of challenge + secret, expiring with the
- *   cookie). The (identifier, token) key is unique (the conformance suite checks that a second
+ * Nothing is stored when such a value is issued: an options request (the autofill one runs on every sign-in
+ * page view, and most are never completed) writes no row. A value is recorded when it is spent, after what
+ * it guards was verified, so only completed ceremonies write anything:
+ * - In this process, the values spent are remembered until their cookie is dead anyway.
+ * - With an adapter that stores verification tokens, the spent value is also recorded as one (identifier
+ *   `<kind>-spent:<provider>`, e.g. `webauthn-spent:passkey`; token = SHA-256 of value + secret, expiring
+ *   with the cookie). The (identifier, token) key is unique (the conformance suite checks that a second
  *   `createVerificationToken` of it fails), so of two uses, on any number of servers, only the first
  *   records it. The row outlives the cookie by nothing: `deleteExpired` removes it afterwards.
  */
-import type { Adapter } from "../../types.js";
+import type { Adapter } from "../types.js";
 
-export interface ChallengeLedger {
-  /** True the first time a challenge is spent, false for every later attempt. */
-  spend(challenge: string, expires: Date): Promise<boolean>;
+export interface SpentLedger {
+  /** True the first time a value is spent, false for every later attempt. */
+  spend(value: string, expires: Date): Promise<boolean>;
 }
 
 const utf8 = new TextEncoder();
@@ -27,32 +28,33 @@ async function sha256Hex(input: string): Promise<string> {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Challenges spent in this process, with the time after which their cookie is dead anyway. */
+/** Values spent in this process (by identifier and value), with the time after which their cookie is dead anyway. */
 const spentHere = new Map<string, number>();
 const MAX_REMEMBERED = 50_000;
 
 function forgetExpired(now: number): void {
-  for (const [challenge, expires] of spentHere) if (expires <= now) spentHere.delete(challenge);
+  for (const [key, expires] of spentHere) if (expires <= now) spentHere.delete(key);
 }
 
-function spendHere(challenge: string, expires: Date): boolean {
+function spendHere(key: string, expires: Date): boolean {
   const now = Date.now();
   if (spentHere.size >= MAX_REMEMBERED) forgetExpired(now);
-  if (spentHere.has(challenge)) return false;
+  if (spentHere.has(key)) return false;
   // Past the cap, the oldest entries go first: their cookies are the closest to expiring.
   if (spentHere.size >= MAX_REMEMBERED) spentHere.delete(spentHere.keys().next().value as string);
-  spentHere.set(challenge, expires.getTime());
+  spentHere.set(key, expires.getTime());
   return true;
 }
 
-export function challengeLedger(adapter: Adapter | undefined, providerId: string, secret: string): ChallengeLedger {
+/** A ledger for values recorded under `identifier` (`webauthn-spent:<provider>`, `link-spent:<provider>`). */
+export function spentLedger(adapter: Adapter | undefined, identifier: string, secret: string): SpentLedger {
   const record = adapter?.createVerificationToken?.bind(adapter);
   return {
-    async spend(challenge, expires) {
-      if (!spendHere(challenge, expires)) return false;
+    async spend(value, expires) {
+      if (!spendHere(`${identifier}\n${value}`, expires)) return false;
       if (!record) return true;
-      // No email address starts with a scheme like this, so these rows never meet an email sign-in's.
-      const token = { identifier: `webauthn-spent:${providerId}`, token: await sha256Hex(`${challenge}${secret}`) };
+      // No email address has a `<kind>-spent:` form, so these rows never meet an email sign-in's.
+      const token = { identifier, token: await sha256Hex(`${value}${secret}`) };
       try {
         await record({ ...token, expires });
         return true;

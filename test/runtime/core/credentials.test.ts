@@ -105,7 +105,7 @@ describe("credentials sign-in", () => {
     expect(setCookies(response).map((cookie) => cookie.name)).toContain("authjs.session-token");
   });
 
-  it("puts the default token claims in the JWT: name, email, picture, sub", async () => {
+  it("puts the default token claims in the JWT: name, email, picture, sub, and the sign-in time", async () => {
     let token: unknown;
     const config = baseConfig({
       callbacks: {
@@ -116,7 +116,13 @@ describe("credentials sign-in", () => {
       },
     });
     await submit(config, { email: DEMO_USER.email!, password: "correct horse" });
-    expect(token).toEqual({ name: DEMO_USER.name, email: DEMO_USER.email, picture: null, sub: DEMO_USER.id });
+    expect(token).toEqual({
+      name: DEMO_USER.name,
+      email: DEMO_USER.email,
+      picture: null,
+      sub: DEMO_USER.id,
+      auth_time: expect.any(Number),
+    });
   });
 });
 

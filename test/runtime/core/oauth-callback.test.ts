@@ -64,7 +64,13 @@ describe("OAuth/OIDC callback completion", () => {
     expect(jwt.trigger).toBe("signIn");
     expect(jwt.account).toMatchObject({ provider: "oidc", type: "oidc", providerAccountId: "grace" });
     expect(jwt.profile).toMatchObject({ sub: "grace", email: "grace@example.test" });
-    expect(jwt.token).toEqual({ name: "grace", email: "grace@example.test", picture: null, sub: "grace" });
+    expect(jwt.token).toEqual({
+      name: "grace",
+      email: "grace@example.test",
+      picture: null,
+      sub: "grace",
+      auth_time: expect.any(Number),
+    });
   });
 
   it("sends a refused sign-in to the AccessDenied error page without a session", async () => {

@@ -177,12 +177,12 @@ describe("account linking", () => {
     expect(((await readSession(config, jar)).body as { user: { email: string } }).user.email).toBe("ada@example.test");
   });
 
-  it("links a second provider to the signed-in user, whatever its email", async () => {
+  it("links a second provider to the signed-in user who asks for the link, whatever its email", async () => {
     const { seen, events, names } = recordEvents();
     const { config, store } = setup({ events });
     const { jar } = await signInWithIdentityProvider(config, { provider: "alpha", login: "ada" });
     seen.length = 0;
-    await signInWithIdentityProvider(config, { provider: "beta", login: "lovelace", jar });
+    await signInWithIdentityProvider(config, { provider: "beta", login: "lovelace", jar, link: true });
     const alpha = await store.getUserByAccount!({ provider: "alpha", providerAccountId: "ada" });
     const beta = await store.getUserByAccount!({ provider: "beta", providerAccountId: "lovelace" });
     expect(beta?.id).toBe(alpha?.id);
@@ -190,11 +190,26 @@ describe("account linking", () => {
     expect(seen[1]![1]).toMatchObject({ isNewUser: false, account: { provider: "beta" } });
   });
 
+  it("signs a signed-in browser in as the other account's user when no link was asked for, linking nothing", async () => {
+    const { seen, events, names } = recordEvents();
+    const { config, store } = setup({ events });
+    const { jar } = await signInWithIdentityProvider(config, { provider: "alpha", login: "ada" });
+    seen.length = 0;
+    await signInWithIdentityProvider(config, { provider: "beta", login: "lovelace", jar });
+    const alpha = await store.getUserByAccount!({ provider: "alpha", providerAccountId: "ada" });
+    const beta = await store.getUserByAccount!({ provider: "beta", providerAccountId: "lovelace" });
+    expect(beta?.id).not.toBe(alpha?.id);
+    expect(names()).toEqual(["createUser", "linkAccount", "signIn"]);
+    expect(((await readSession(config, jar)).body as { user: { email: string } }).user.email).toBe(
+      "lovelace@example.test",
+    );
+  });
+
   it("refuses to move an account owned by another user to the signed-in one", async () => {
     const { config, store } = setup();
     await signInWithIdentityProvider(config, { provider: "beta", login: "grace" });
     const { jar } = await signInWithIdentityProvider(config, { provider: "alpha", login: "ada" });
-    const { response } = await signInWithIdentityProvider(config, { provider: "beta", login: "grace", jar });
+    const { response } = await signInWithIdentityProvider(config, { provider: "beta", login: "grace", jar, link: true });
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=OAuthAccountNotLinked`);
     const grace = await store.getUserByAccount!({ provider: "beta", providerAccountId: "grace" });
     expect(grace?.email).toBe("grace@example.test");
@@ -238,10 +253,10 @@ describe("an adapter with JWT sessions", () => {
     ]);
   });
 
-  it("links a second provider to the user named by the JWT", async () => {
+  it("links a second provider to the user named by the JWT when that user asks for the link", async () => {
     const { config, store } = jwtSetup([]);
     const { jar } = await signInWithIdentityProvider(config, { provider: "alpha", login: "ada" });
-    await signInWithIdentityProvider(config, { provider: "beta", login: "lovelace", jar });
+    await signInWithIdentityProvider(config, { provider: "beta", login: "lovelace", jar, link: true });
     const alpha = await store.getUserByAccount!({ provider: "alpha", providerAccountId: "ada" });
     const beta = await store.getUserByAccount!({ provider: "beta", providerAccountId: "lovelace" });
     expect(beta?.id).toBe(alpha?.id);

@@ -47,8 +47,11 @@ async function signedIn(overrides: Parameters<typeof databaseConfig>[2] = {}) {
 describe("the session cookie", () => {
   it("holds only a random token of at least 128 bits that names the stored session", async () => {
     const { store, token } = await signedIn();
-    // 64 hex characters = 256 random bits; nothing about the user (no JWT, no email) is in the cookie.
-    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    // The sign-in time (base 36), then 64 hex characters = 256 random bits; nothing about the user (no JWT, no
+    // email) is in the cookie.
+    const [signedInAt, random] = token.split(".");
+    expect(Math.abs(Number.parseInt(signedInAt!, 36) - Date.now() / 1000)).toBeLessThan(5);
+    expect(random).toMatch(/^[0-9a-f]{64}$/);
     const stored = await store.getSessionAndUser!(token);
     expect(stored?.user.email).toBe("ada@example.test");
     const second = await signedIn();
@@ -57,7 +60,7 @@ describe("the session cookie", () => {
 
   it("uses session.generateSessionToken when the app supplies one", async () => {
     const { store, token } = await signedIn({ session: { generateSessionToken: () => `app-${crypto.randomUUID()}` } });
-    expect(token).toMatch(/^app-/);
+    expect(token).toMatch(/^[0-9a-z]+\.app-/);
     expect(await store.getSessionAndUser!(token)).not.toBeNull();
   });
 

@@ -81,19 +81,21 @@ export function databaseConfig(adapter: Adapter, server: OidcServer, overrides: 
  */
 export async function signInWithIdentityProvider(
   config: AuthConfig,
-  options: { provider: ProviderId; login: string; jar?: CookieJar; callbackUrl?: string },
+  options: { provider: ProviderId; login: string; jar?: CookieJar; callbackUrl?: string; link?: boolean },
 ): Promise<{ jar: CookieJar; response: Response }> {
   const jar = options.jar ?? new CookieJar();
   const csrf = await csrfToken(config, jar);
+  const fields = { csrfToken: csrf, callbackUrl: options.callbackUrl ?? `${ORIGIN}/dashboard` };
   const start = await Auth(
-    postForm(
-      `/auth/signin/${options.provider}`,
-      { csrfToken: csrf, callbackUrl: options.callbackUrl ?? `${ORIGIN}/dashboard` },
-      jar,
-    ),
+    postForm(`/auth/signin/${options.provider}`, options.link ? { ...fields, link: "true" } : fields, jar),
     config,
   );
   if (start.status !== 302) throw new Error(`sign-in start answered ${start.status}`);
+  // A link the core refused never reaches the provider: its answer is the sign-in page's error.
+  if (start.headers.get("location")?.startsWith(`${ORIGIN}/auth/signin?error=`)) {
+    jar.apply(start);
+    return { jar, response: start };
+  }
   jar.apply(start);
   const redirect = new URL(await loginThroughInteraction(start.headers.get("location")!, { login: options.login }));
   const response = await Auth(get(redirect.pathname + redirect.search, jar), config);

@@ -26,6 +26,7 @@ const cookies: CookiesOptions = {
   state: cookie("authjs.state"),
   nonce: cookie("authjs.nonce"),
   webauthnChallenge: cookie("authjs.challenge"),
+  linkIntent: cookie("authjs.link-intent"),
 };
 
 const silent: LoggerInstance = { error: () => {}, warn: () => {}, debug: () => {} };
@@ -43,6 +44,7 @@ export function internalOptions(config: Partial<AuthConfig> & Pick<AuthConfig, "
     useSecureCookies: false,
     cookies,
     session: { strategy: "jwt", maxAge: 2592000, updateAge: 86400, generateSessionToken: () => crypto.randomUUID() },
+    linking: { maxAuthAge: 600 },
     jwt: {
       maxAge: 2592000,
       encode: () => {

@@ -4,7 +4,16 @@ import { Auth } from "../../../src/runtime/index.js";
 import type { Adapter } from "../../../src/runtime/types.js";
 import { ORIGIN, postJson } from "../core/support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
-import { authenticate, CookieJar, fetchOptions, passkeyConfig, postCallback, register, sessionOf } from "./support.js";
+import {
+  authenticate,
+  CookieJar,
+  fetchOptions,
+  passkeyConfig,
+  postCallback,
+  register,
+  sessionOf,
+  startPasskeyLink,
+} from "./support.js";
 
 describe("passkey registration and sign-in", () => {
   it("registers a new user with a passkey and signs them in", async () => {
@@ -38,10 +47,11 @@ describe("passkey registration and sign-in", () => {
     expect((await adapter.getAuthenticator!(authenticator.storedId))?.counter).toBe(1);
   });
 
-  it("lets a signed-in user add a second passkey to their own user", async () => {
+  it("lets a signed-in user who starts a link add a second passkey to their own user", async () => {
     const { config, adapter } = passkeyConfig();
     const first = new SoftwareAuthenticator(ORIGIN);
     const { jar } = await register(config, first, "grace@example.test");
+    await startPasskeyLink(config, jar);
     const second = new SoftwareAuthenticator(ORIGIN);
     const answer = await fetchOptions(config, jar, { action: "register" });
     expect(answer.action).toBe("register");

@@ -3,7 +3,7 @@ import { Auth, setEnvDefaults } from "../../../src/runtime/index.js";
 import passkey from "../../../src/runtime/providers/passkey.js";
 import { ORIGIN, setCookies } from "../core/support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";
-import { CHALLENGE_COOKIE, CookieJar, fetchOptions, passkeyConfig, register } from "./support.js";
+import { CHALLENGE_COOKIE, CookieJar, fetchOptions, passkeyConfig, register, startPasskeyLink } from "./support.js";
 
 const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 
@@ -53,11 +53,12 @@ describe("webauthn-options decides the ceremony", () => {
     expect(answer).toEqual({ status: 400, error: "Invalid request" });
   });
 
-  it("registers another passkey for the signed-in user, excluding the ones they have", async () => {
+  it("registers another passkey for the signed-in user who started a link, excluding the ones they have", async () => {
     const { config, adapter } = passkeyConfig();
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const { jar } = await register(config, authenticator, "grace@example.test");
     const user = await adapter.getUserByEmail!("grace@example.test");
+    await startPasskeyLink(config, jar);
     const answer = await fetchOptions(config, jar, { action: "register", email: "someone@else.test" });
     expect(answer.action).toBe("register");
     expect(answer.options.user).toMatchObject({ id: b64url(user!.id), name: "grace@example.test" });
@@ -66,10 +67,24 @@ describe("webauthn-options decides the ceremony", () => {
     ]);
   });
 
-  it("answers 400 to a signed-in user who names no ceremony", async () => {
+  it("answers 400 to a signed-in user linking a passkey who names no ceremony", async () => {
     const { config } = passkeyConfig();
     const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    await startPasskeyLink(config, jar);
     expect(await fetchOptions(config, jar)).toEqual({ status: 400, error: "Invalid request" });
+  });
+
+  it("treats a signed-in user who started no link as signed out: a new address registers a new user", async () => {
+    const { config, adapter } = passkeyConfig();
+    const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    const grace = await adapter.getUserByEmail!("grace@example.test");
+    const answer = await fetchOptions(config, jar, { action: "register", email: "someone@else.test" });
+    expect(answer.action).toBe("register");
+    expect(answer.options.user.name).toBe("someone@else.test");
+    expect(answer.options.user.id).not.toBe(b64url(grace!.id));
+    expect(answer.options.excludeCredentials).toEqual([]);
+    // Without an address, nothing to register: the discoverable sign-in of anyone signed out.
+    expect((await fetchOptions(config, jar)).action).toBe("authenticate");
   });
 
   it("sets a sealed, HttpOnly, 15-minute challenge cookie and forbids caching", async () => {

@@ -14,8 +14,10 @@ import {
   postCallback,
   register,
   sessionOf,
+  startPasskeyLink,
 } from "./support.js";
 
+const SESSION_COOKIE = "authjs.session-token";
 const REJECTED = `${ORIGIN}/auth/error?error=WebAuthnVerificationError`;
 
 /** The error the core logged for the last failed request. */
@@ -106,18 +108,37 @@ describe("passkey challenge binding", () => {
     expect(lastError(errors)?.message).toContain("another provider");
   });
 
-  it("rejects a registration completed by someone other than who started it", async () => {
-    const { config, errors } = passkeyConfig();
-    const jar = new CookieJar();
-    const started = await fetchOptions(config, jar, { email: "grace@example.test" });
+  it("rejects a passkey link completed after another user signed in to the same browser", async () => {
+    const { config, adapter } = passkeyConfig();
+    const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    await startPasskeyLink(config, jar);
+    const started = await fetchOptions(config, jar, { action: "register" });
     const pending = new SoftwareAuthenticator(ORIGIN).create(started.options);
     const challenge = jar.get(CHALLENGE_COOKIE)!;
-    // Meanwhile this browser signs in as another user; then the first registration arrives.
-    await register(config, new SoftwareAuthenticator(ORIGIN), "alan@example.test", jar);
+    // Meanwhile this browser comes to hold another user's session; then Grace's registration arrives.
+    const alan = await register(config, new SoftwareAuthenticator(ORIGIN), "alan@example.test");
+    jar.cookies.set(SESSION_COOKIE, alan.jar.get(SESSION_COOKIE)!);
     jar.cookies.set(CHALLENGE_COOKIE, challenge);
     const response = await postCallback(config, jar, "register", pending);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=AccountLinkRefused&code=restart`);
+    const grace = await adapter.getUserByEmail!("grace@example.test");
+    expect(await adapter.listAuthenticatorsByUserId!(grace!.id)).toHaveLength(1);
+  });
+
+  it("rejects a registration started for a signed-in user's link once the link is gone", async () => {
+    const { config, errors } = passkeyConfig();
+    const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    await startPasskeyLink(config, jar);
+    const started = await fetchOptions(config, jar, { action: "register" });
+    jar.cookies.delete("authjs.link-intent");
+    const response = await postCallback(
+      config,
+      jar,
+      "register",
+      new SoftwareAuthenticator(ORIGIN).create(started.options),
+    );
     expect(response.headers.get("location")).toBe(REJECTED);
-    expect(lastError(errors)?.message).toContain("Who is signed in changed");
+    expect(lastError(errors)?.message).toContain("started for another user");
   });
 });
 

@@ -6,7 +6,7 @@ import memory from "../../../src/runtime/adapters/memory.js";
 import { Auth } from "../../../src/runtime/index.js";
 import passkey from "../../../src/runtime/providers/passkey.js";
 import type { Adapter, AuthConfig, Session } from "../../../src/runtime/types.js";
-import { CookieJar, captureLogger, get, postForm, SECRET } from "../core/support.js";
+import { CookieJar, captureLogger, csrfToken, get, postForm, SECRET } from "../core/support.js";
 import type { SoftwareAuthenticator } from "./software-authenticator.js";
 
 export { CookieJar, captureLogger };
@@ -61,6 +61,17 @@ export async function sessionOf(config: AuthConfig, jar: CookieJar): Promise<Ses
   const response = await Auth(get("/auth/session", jar), config);
   jar.apply(response);
   return (await response.json()) as Session | null;
+}
+
+/**
+ * The signed-in user of `jar` starts a link to add a passkey (`signIn("passkey", { link: true })`): the next
+ * registration options are for them. Returns the answer (a redirect; its Set-Cookie holds the link intent).
+ */
+export async function startPasskeyLink(config: AuthConfig, jar: CookieJar, provider = "passkey"): Promise<Response> {
+  const csrf = await csrfToken(config, jar);
+  const response = await Auth(postForm(`/auth/signin/${provider}`, { csrfToken: csrf, link: "true" }, jar), config);
+  jar.apply(response);
+  return response;
 }
 
 /** Registers `authenticator` for `email` (signed out) and returns the callback's response. */

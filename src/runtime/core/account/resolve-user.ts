@@ -1,10 +1,11 @@
 /**
  * Turns an identity a provider vouched for into the user who signs in. Without an adapter the provider's
- * user is the user. With one: the stored owner of the account (or, for email, of the address); when
- * someone is already signed in, that user with this account linked; otherwise a new user. Identities are
- * never merged silently: an address owned by another user → `OAuthAccountNotLinked` (OAuth/OIDC, unless
- * the provider opts in with `allowDangerousEmailAccountLinking` AND the identity proves the address) or
- * `AccountNotLinked` (passkeys).
+ * user is the user. With one: the stored owner of the account (or, for email, of the address); when the
+ * signed-in user asked to link this method (`linkTo`, a link intent core/account/link-intent.ts checked),
+ * that user with it linked; otherwise a new user. Whoever else is signed in plays no part: a sign-in that is
+ * not a link replaces the present session, never adds to it. Identities are never merged silently: an address
+ * owned by another user → `OAuthAccountNotLinked` (OAuth/OIDC, unless the provider opts in with
+ * `allowDangerousEmailAccountLinking` AND the identity proves the address) or `AccountNotLinked` (passkeys).
  *
  * Pre-hijacking (Sudhodanan & Paverd, USENIX Security 2022): a user created without proof of its address
  * (a passkey registered while signed out, a provider that does not prove addresses) never becomes the
@@ -12,7 +13,7 @@
  * would link by address), that user is detached from the address, keeping every sign-in method and session
  * the attacker may have attached, and the proof creates a fresh user. See docs/database-sessions.md.
  */
-import { AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
+import { AccountLinkRefused, AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
 import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types.js";
 import type { InternalOptions } from "../internal.js";
 import { adapterMethod } from "./adapter-method.js";
@@ -61,7 +62,38 @@ async function createProvedUser(
   return user;
 }
 
-async function resolveEmailUser(identity: ProviderIdentity, options: InternalOptions): Promise<ResolvedUser> {
+/** The user a link attaches to: gone since the link started means the link cannot complete. */
+async function linkingUser(linkTo: string, options: InternalOptions): Promise<AdapterUser> {
+  const user = await adapterMethod(options.adapter, "getUser")(linkTo);
+  if (!user) throw new AccountLinkRefused("The user who started the link no longer exists.", "restart");
+  return user;
+}
+
+/**
+ * The signed-in user links the address they just proved: it becomes their address (verified). Its unproved
+ * holder is detached from it; a user who proved it first keeps it (`AccountNotLinked`).
+ */
+async function linkEmail(identity: ProviderIdentity, linkTo: string, options: InternalOptions): Promise<ResolvedUser> {
+  const { adapter, events } = options;
+  const email = identity.user.email ?? "";
+  const user = await linkingUser(linkTo, options);
+  const existing = await adapterMethod(adapter, "getUserByEmail")(email);
+  if (existing && existing.id !== user.id) {
+    if (hasProvedAddress(existing)) throw new AccountNotLinked("This email address belongs to another user.");
+    await detachAddress(existing, options);
+  }
+  const updated = await adapterMethod(adapter, "updateUser")({ id: user.id, email, emailVerified: new Date() });
+  await events.updateUser?.({ user: updated });
+  await events.linkAccount?.({ user: updated, account: identity.account, profile: identity.user });
+  return { user: updated, isNewUser: false };
+}
+
+async function resolveEmailUser(
+  identity: ProviderIdentity,
+  options: InternalOptions,
+  linkTo: string | null,
+): Promise<ResolvedUser> {
+  if (linkTo) return linkEmail(identity, linkTo, options);
   const { adapter, events } = options;
   const email = identity.user.email ?? "";
   const existing = await adapterMethod(adapter, "getUserByEmail")(email);
@@ -90,23 +122,23 @@ export async function accountOwner(account: Account, options: InternalOptions): 
 async function resolveAccountUser(
   identity: ProviderIdentity,
   options: InternalOptions,
-  signedInUserId: string | null,
+  linkTo: string | null,
   knownOwner: AdapterUser | null | undefined,
 ): Promise<ResolvedUser> {
   const { adapter, events, provider } = options;
   const owner = knownOwner !== undefined ? knownOwner : await accountOwner(identity.account, options);
-  const signedIn = signedInUserId ? await adapterMethod(adapter, "getUser")(signedInUserId) : null;
+  const linking = linkTo ? await linkingUser(linkTo, options) : null;
 
   if (owner) {
-    if (signedIn && signedIn.id !== owner.id) {
+    if (linking && linking.id !== owner.id) {
       throw new OAuthAccountNotLinked("This account is already linked to another user.");
     }
     return { user: owner, isNewUser: false };
   }
-  if (signedIn) {
-    // Someone signed in adds a sign-in method to their own user.
-    await link(signedIn, identity, options);
-    return { user: signedIn, isNewUser: false };
+  if (linking) {
+    // The signed-in user asked, recently and in this browser, to add this sign-in method to their own user.
+    await link(linking, identity, options);
+    return { user: linking, isNewUser: false };
   }
 
   const email = identity.user.email;
@@ -143,16 +175,17 @@ async function resolveAccountUser(
 }
 
 /**
- * `knownOwner` is the result of `accountOwner` when the caller already looked it up (to show the signIn
- * callback the stored user), so the adapter is not asked twice; leave it undefined otherwise.
+ * `linkTo` is the id of the signed-in user this sign-in links to (a link intent held), or null for a plain
+ * sign-in. `knownOwner` is the result of `accountOwner` when the caller already looked it up (to show the
+ * signIn callback the stored user), so the adapter is not asked twice; leave it undefined otherwise.
  */
 export async function resolveUser(
   identity: ProviderIdentity,
   options: InternalOptions,
-  signedInUserId: string | null,
+  linkTo: string | null,
   knownOwner?: AdapterUser | null,
 ): Promise<ResolvedUser> {
   if (!options.adapter) return { user: identity.user, isNewUser: false };
-  if (identity.account.type === "email") return resolveEmailUser(identity, options);
-  return resolveAccountUser(identity, options, signedInUserId, knownOwner);
+  if (identity.account.type === "email") return resolveEmailUser(identity, options, linkTo);
+  return resolveAccountUser(identity, options, linkTo, knownOwner);
 }

@@ -1,13 +1,16 @@
 /**
  * `POST /signin/<email-provider>`: the first half of a magic-link sign-in. The address is normalised and
  * validated, the `signIn` callback may refuse it (`email.verificationRequest: true`), a single-use token is
- * stored hashed, the link is mailed, and the browser goes to the "check your email" page. One of the email
- * provider's actions (core/email/actions.ts).
+ * stored hashed, the link is mailed, and the browser goes to the "check your email" page. With `link=true`
+ * a signed-in user adds the address to their own user when they follow the link in this browser
+ * (core/account/link-intent.ts). One of the email provider's actions (core/email/actions.ts).
  */
 import { EmailSignInError } from "../../errors.js";
 import type { Account, AdapterUser, ResponseInternal, User } from "../../types.js";
 import type { EmailConfig } from "../../types-email.js";
 import { adapterMethod } from "../account/adapter-method.js";
+import { startLink } from "../account/link-intent.js";
+import { asksForLink } from "../account/link-target.js";
 import { actionHref } from "../auth-actions.js";
 import { normalizeEmailAddress } from "../email/normalize.js";
 import { hashVerificationToken, randomVerificationToken } from "../email/token.js";
@@ -45,6 +48,8 @@ export async function signInWithEmail(
   const { request, options, cookies } = context;
   const { adapter } = options;
   const identifier = identifierFromInput(provider, request.body?.email);
+  // A signed-in user adding this address: the link follows the mail to this browser (or refuses now).
+  const linkCookies = asksForLink(context) ? [await startLink(context, provider, identifier)] : [];
 
   // The callback sees who would sign in: the stored user for this address, else a user not yet created.
   const existing = await adapterMethod(adapter, "getUserByEmail")(identifier);
@@ -88,5 +93,5 @@ export async function signInWithEmail(
   const page = options.pages.verifyRequest
     ? pageUrl(request.url.origin, options.pages.verifyRequest)
     : actionHref(options.url, "verify-request");
-  return { redirect: withQuery(page, query), cookies };
+  return { redirect: withQuery(page, query), cookies: [...cookies, ...linkCookies] };
 }

@@ -5,7 +5,8 @@
  * Credentials forms post to `/callback/<id>` instead, so a POST here for them just shows the page again.
  */
 import { InvalidProvider } from "../../errors.js";
-import type { ResponseInternal } from "../../types.js";
+import type { Cookie, ResponseInternal } from "../../types.js";
+import { asksForLink } from "../account/link-target.js";
 import { isUnconfiguredProvider, unconfiguredProviderText } from "../assert.js";
 import { actionHref } from "../auth-actions.js";
 import { assertCsrf } from "../csrf.js";
@@ -65,6 +66,13 @@ export async function signInPage(context: ActionContext): Promise<ResponseIntern
   return html(page, 200, { cookies });
 }
 
+/** With `link=true`: the intent cookie of a link the signed-in user starts now (core/account/link-intent.ts). */
+async function linkCookies(context: ActionContext, provider: InternalProvider): Promise<Cookie[]> {
+  if (!asksForLink(context)) return [];
+  const { startLink } = await import("../account/link-intent.js");
+  return [await startLink(context, provider)];
+}
+
 export async function signIn(context: ActionContext): Promise<ResponseInternal> {
   requireKnownProvider(context);
   const { request, options, cookies, skipCSRFCheck } = context;
@@ -72,9 +80,17 @@ export async function signIn(context: ActionContext): Promise<ResponseInternal> 
   const provider = options.provider;
   if (provider?.type === "oauth" || provider?.type === "oidc") {
     requireConfigured(provider);
+    const link = await linkCookies(context, provider);
     const authorization = await getAuthorizationUrl(options, provider, request.query);
-    return { redirect: authorization.redirect, cookies: [...cookies, ...authorization.cookies] };
+    return { redirect: authorization.redirect, cookies: [...cookies, ...link, ...authorization.cookies] };
   }
   if (provider?.type === "email") return (await loadEmailActions(provider)).signIn(context, provider);
+  // A passkey registers in the browser next (webauthn-options, then the callback): only the intent is set here.
+  if (provider?.type === "webauthn") {
+    return {
+      redirect: actionHref(options.url, "signin"),
+      cookies: [...cookies, ...(await linkCookies(context, provider))],
+    };
+  }
   return { redirect: actionHref(options.url, "signin"), cookies };
 }

@@ -8,6 +8,7 @@ import { WebAuthnVerificationError } from "../../errors.js";
 import type { AdapterUser, ResponseInternal } from "../../types.js";
 import type { WebAuthnLookupOptions } from "../../types-webauthn.js";
 import { adapterMethod } from "../account/adapter-method.js";
+import { pendingLinkTarget } from "../account/link-target.js";
 import { json, NO_CACHE_HEADERS } from "../response.js";
 import { decideAction } from "../webauthn/decide.js";
 import { authenticationOptions, registrationOptions } from "../webauthn/options.js";
@@ -15,7 +16,7 @@ import { requireMethod, type WebAuthnProvider } from "../webauthn/provider.js";
 import type { ActionContext } from "./context.js";
 
 export async function webAuthnOptions(context: ActionContext, provider: WebAuthnProvider): Promise<ResponseInternal> {
-  const { request, options, cookies, sessionStore } = context;
+  const { request, options, cookies } = context;
   requireMethod(request, "GET");
   const lookup: WebAuthnLookupOptions = {
     url: options.url,
@@ -23,10 +24,9 @@ export async function webAuthnOptions(context: ActionContext, provider: WebAuthn
     ...(options.adapter ? { adapter: options.adapter } : {}),
   };
 
-  const signedInId = await sessionStore.userId();
-  const sessionUser: AdapterUser | null = signedInId
-    ? await adapterMethod(options.adapter, "getUser")(signedInId)
-    : null;
+  // Only a link this user started names who is registering; any other session is treated as signed out.
+  const linkTo = await pendingLinkTarget(context, provider);
+  const sessionUser: AdapterUser | null = linkTo ? await adapterMethod(options.adapter, "getUser")(linkTo) : null;
   const info = sessionUser ? { user: sessionUser, exists: true } : await provider.getUserInfo(lookup, request);
   const action = decideAction(request.query.action, sessionUser !== null, info);
   const headers = { "Content-Type": "application/json", ...NO_CACHE_HEADERS };

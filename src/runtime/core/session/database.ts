@@ -4,13 +4,33 @@
  * (`getSessionAndUser`), however many times the action asks. The row's expiry slides forward at most once
  * per `session.updateAge`; an expired row is deleted when it is presented; sign-out deletes the row, so a
  * copy of the old cookie is worthless afterwards (the revocation JWT sessions cannot offer).
+ *
+ * A token this store creates is `<sign-in time, base 36>.<session.generateSessionToken()>`: the row has no
+ * column for when its user signed in, and a link flow must know (core/account/link-intent.ts). Nobody can
+ * choose that time: a token is only worth something while the adapter holds it, and only we write it.
  */
 import { SessionTokenError, SignOutError } from "../../errors.js";
 import type { AdapterSession, AdapterUser, Session } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import { clearChunked, readChunked, writeChunked } from "../cookies.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
-import type { SessionCreate, SessionStore } from "./store.js";
+import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";
+
+const SIGN_IN_TIME = /^([0-9a-z]{1,9})\./;
+
+/** The token for a session whose user signed in at `authTime` (seconds). */
+function tokenSignedInAt(authTime: number, generated: string): string {
+  return `${authTime.toString(36)}.${generated}`;
+}
+
+/** When the session's user signed in, read from a token this store made; null for any other token. */
+export function signInTimeOf(sessionToken: string): number | null {
+  const match = SIGN_IN_TIME.exec(sessionToken);
+  if (!match) return null;
+  const authTime = Number.parseInt(match[1] as string, 36);
+  // A clock or a token from the future is no proof of a recent sign-in.
+  return authTime <= Math.ceil(Date.now() / 1000) ? authTime : null;
+}
 
 interface StoredSession {
   session: AdapterSession;
@@ -85,9 +105,12 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
       }
     },
 
-    async userId() {
+    async presented(): Promise<PresentedSession | null> {
       try {
-        return (await current())?.user.id ?? null;
+        const stored = await current();
+        if (!stored) return null;
+        const token = stored.session.sessionToken;
+        return { userId: stored.user.id, authTime: signInTimeOf(token), binding: `database:${token}` };
       } catch (error) {
         logger.error(new SessionTokenError("Reading the database session failed.", { cause: error }));
         return null;
@@ -100,7 +123,7 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
       // means a token planted before it (session fixation) is worthless after it.
       if (await current().catch(() => null)) await adapterMethod(adapter, "deleteSession")(sessionToken as string);
       const expires = new Date(Date.now() + maxAge * 1000);
-      const token = options.session.generateSessionToken();
+      const token = tokenSignedInAt(Math.floor(Date.now() / 1000), options.session.generateSessionToken());
       await adapterMethod(adapter, "createSession")({ sessionToken: token, userId: user.id, expires });
       return { cookies: cookieFor(token, expires) };
     },

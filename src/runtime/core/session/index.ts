@@ -6,7 +6,7 @@ import { createDatabaseSessionStore } from "./database.js";
 import { createJwtSessionStore } from "./jwt.js";
 import type { SessionStore } from "./store.js";
 
-export type { SessionCreate, SessionEnded, SessionRead, SessionStore } from "./store.js";
+export type { PresentedSession, SessionCreate, SessionEnded, SessionRead, SessionStore } from "./store.js";
 
 export function createSessionStore(request: RequestInternal, options: InternalOptions): SessionStore {
   return options.session.strategy === "database"

@@ -4,12 +4,22 @@
  * issued; 0 = every read), when the jwt callback changed the token, or on an update: most reads decrypt
  * and nothing more (no encryption, no Set-Cookie). Anything that does not decrypt reads as signed out and
  * the cookie is cleared (a rotated secret must not lock users into errors).
+ *
+ * Every token records when its user signed in (`auth_time`, the OIDC Core §2 claim, in seconds), set at the
+ * sign-in and carried through every re-issue even by a `jwt` callback that builds a new token: a link flow
+ * needs a recent sign-in (core/account/link-intent.ts), and `iat` moves with each re-issue.
  */
 import { JWTSessionError } from "../../errors.js";
 import type { JWT, Session } from "../../types.js";
 import { clearChunked, readChunked, writeChunked } from "../cookies.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
-import type { SessionCreate, SessionStore } from "./store.js";
+import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";
+
+/** The token with the sign-in's `auth_time` put back when a `jwt` callback dropped it. */
+function withSignInTime(token: JWT, authTime: unknown): JWT {
+  if (token.auth_time !== undefined || typeof authTime !== "number") return token;
+  return { ...token, auth_time: authTime };
+}
 
 /**
  * A session cookie that does not open: sealed under another secret (one rotated out of AUTH_SECRET), expired,
@@ -77,10 +87,11 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
       try {
         // Taken before the callback runs: it may mutate the token in place.
         const before = JSON.stringify(decoded);
-        const token = await callbacks.jwt(
+        const returned = await callbacks.jwt(
           update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
         );
-        if (token === null) return { session: null, cookies: clear() };
+        if (returned === null) return { session: null, cookies: clear() };
+        const token = withSignInTime(returned, decoded.auth_time);
         const { expires, cookies } = reissueDue(decoded, before, token, Boolean(update))
           ? await seal(token)
           : { expires: new Date((decoded.exp as number) * 1000), cookies: [] };
@@ -98,19 +109,24 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
       }
     },
 
-    async userId() {
+    async presented(): Promise<PresentedSession | null> {
       try {
         const token = await current();
-        return typeof token?.sub === "string" ? token.sub : null;
+        if (typeof token?.sub !== "string") return null;
+        const authTime = typeof token.auth_time === "number" ? token.auth_time : null;
+        // One user's sessions from one sign-in are the same session to a link: the re-issues of one cookie.
+        return { userId: token.sub, authTime, binding: `jwt:${token.sub}:${authTime ?? ""}` };
       } catch {
         return null;
       }
     },
 
     async create({ user, account, profile, isNewUser }: SessionCreate) {
+      const authTime = Math.floor(Date.now() / 1000);
       const defaultToken: JWT = { name: user.name ?? null, email: user.email ?? null, picture: user.image ?? null };
       if (user.id !== undefined) defaultToken.sub = String(user.id);
-      const token = await callbacks.jwt({
+      defaultToken.auth_time = authTime;
+      const returned = await callbacks.jwt({
         token: defaultToken,
         user,
         account,
@@ -118,8 +134,8 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
         ...(isNewUser !== undefined ? { isNewUser } : {}),
         trigger: isNewUser ? "signUp" : "signIn",
       });
-      if (token === null) return { cookies: clear() };
-      return { cookies: (await seal(token)).cookies };
+      if (returned === null) return { cookies: clear() };
+      return { cookies: (await seal(withSignInTime(returned, authTime))).cookies };
     },
 
     async destroy() {

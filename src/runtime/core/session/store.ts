@@ -22,6 +22,19 @@ export interface SessionCreate {
 /** The `signOut` event message: what was ended. */
 export type SessionEnded = { token: JWT | null } | { session: AdapterSession | null | undefined };
 
+/** Who a presented session is, and which session it is. */
+export interface PresentedSession {
+  userId: string;
+  /**
+   * When the session's user signed in (seconds since the epoch), carried from the sign-in through every
+   * re-issue; null for a session that does not record it (one made by @auth/core, or by an app's own
+   * `jwt` callback that dropped the claim), which therefore never counts as a recent sign-in.
+   */
+  authTime: number | null;
+  /** Names this session and no other of the same user (a link intent is bound to it). Never sent to a client. */
+  binding: string;
+}
+
 export interface SessionStore {
   /**
    * The caller's session. With `update`, the client's data reaches the callbacks (`trigger: "update"`).
@@ -29,10 +42,10 @@ export interface SessionStore {
    */
   read(update?: { data: unknown }): Promise<SessionRead>;
   /**
-   * Who is signed in right now, without running callbacks or touching cookies (so a sign-in can link a
-   * new account to them); null when nobody is, or the session is invalid.
+   * The session this request presents, without running callbacks or touching cookies (so a link flow can
+   * check who started it, and when they signed in); null when there is none, or it is invalid.
    */
-  userId(): Promise<string | null>;
+  presented(): Promise<PresentedSession | null>;
   /** Starts a session for a user who just signed in; returns the cookies that carry it. */
   create(params: SessionCreate): Promise<{ cookies: Cookie[] }>;
   /**

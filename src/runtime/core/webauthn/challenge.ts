@@ -10,7 +10,7 @@ import { WebAuthnVerificationError } from "../../errors.js";
 import { decode, encode } from "../../jwt.js";
 import type { Cookie, User } from "../../types.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
-import { challengeLedger } from "./challenge-ledger.js";
+import { spentLedger } from "../spent-ledger.js";
 
 export const CHALLENGE_MAX_AGE = 15 * 60;
 
@@ -108,7 +108,7 @@ export async function openChallenge(
 
 /** Spends a verified challenge: the first spend of it succeeds, every later one (any copy, any server) fails. */
 export async function spendChallenge(options: InternalOptions, providerId: string, opened: OpenedChallenge) {
-  const ledger = challengeLedger(options.adapter, providerId, options.secret[0] ?? "");
+  const ledger = spentLedger(options.adapter, `webauthn-spent:${providerId}`, options.secret[0] ?? "");
   if (!(await ledger.spend(opened.challenge, opened.expires))) {
     throw new WebAuthnVerificationError("The WebAuthn challenge was already used.");
   }

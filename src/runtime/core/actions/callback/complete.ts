@@ -1,10 +1,13 @@
 /**
  * What every sign-in does once a provider has vouched for someone: the `signIn` callback decides, the
  * identity becomes a user (core/account), a session starts, `events.signIn` fires, and the browser goes
- * to the callback URL (or `pages.newUser` for a user created just now).
+ * to the callback URL (or `pages.newUser` for a user created just now). A sign-in links to the signed-in
+ * user only when that user asked for it (a link intent, core/account/link-intent.ts): otherwise it replaces
+ * whatever session the browser presented.
  */
-import { AccessDenied, AuthError, UnsupportedStrategy } from "../../../errors.js";
+import { AccessDenied, AuthError, UnsupportedStrategy, WebAuthnVerificationError } from "../../../errors.js";
 import type { Account, AdapterUser, Cookie, Profile, ResponseInternal, User } from "../../../types.js";
+import { linkTarget } from "../../account/link-target.js";
 import { accountOwner, resolveUser } from "../../account/resolve-user.js";
 import { pageUrl, withQuery } from "../../errors.js";
 import type { InternalOptions } from "../../internal.js";
@@ -50,6 +53,12 @@ export interface SignedIn {
   beforeSession?: (user: User | AdapterUser, isNewUser: boolean) => Promise<void>;
   profile?: Profile;
   credentials?: Record<string, unknown>;
+  /**
+   * The link this sign-in must be, when the ceremony was started for one (a passkey registration whose
+   * options named the signed-in user: their id) or for none (a new user's: null). Checked against the link
+   * intent before anything is stored.
+   */
+  linkRequired?: string | null;
 }
 
 export async function completeSignIn(
@@ -79,10 +88,14 @@ export async function completeSignIn(
   );
   if (redirect) return { redirect, cookies: [...cookies, ...extraCookies] };
 
-  const signedInUserId = adapterFlow ? await sessionStore.userId() : null;
+  const linkTo =
+    adapterFlow && options.provider ? await linkTarget(context, options.provider, signedIn.user.email ?? null) : null;
+  if (signedIn.linkRequired !== undefined && signedIn.linkRequired !== linkTo) {
+    throw new WebAuthnVerificationError("The registration was started for another user than the one it would link to.");
+  }
   const identity = { user: signedIn.user, account, ...(profile ? { profile } : {}) };
   const { user, isNewUser } = adapterFlow
-    ? await resolveUser(identity, options, signedInUserId, owner)
+    ? await resolveUser(identity, options, linkTo, owner)
     : { user: signedIn.user, isNewUser: false };
 
   // What the provider must store for this user before anyone is signed in as them (a passkey's authenticator).

@@ -3,7 +3,7 @@
  * (the credential's JSON). The response is checked against the challenge cookie and the relying party, and
  * the challenge is then spent (once: a replayed copy fails); an assertion must come from a stored
  * authenticator whose counter moves forward; a registration stores the new authenticator for the user it
- * signs in (new, or the one already signed in). One of the passkey provider's actions
+ * signs in (new, or the signed-in user who started a link to add it). One of the passkey provider's actions
  * (core/webauthn/actions.ts).
  */
 import { WebAuthnVerificationError } from "../../../errors.js";
@@ -44,16 +44,12 @@ async function authenticate(context: ActionContext, provider: WebAuthnProvider, 
 }
 
 async function register(context: ActionContext, provider: WebAuthnProvider, lookup: WebAuthnLookupOptions) {
-  const { request, options, sessionStore } = context;
+  const { request, options } = context;
   const { adapter } = options;
   const response = parseCredential(request.rawBody?.data);
   const opened = await openChallenge(request, options, provider.id, "register");
   const { user } = opened;
   if (!user) throw new WebAuthnVerificationError("The registration challenge names no user.");
-  // The options were issued to a signed-in user (their id) or to nobody; the same must be true now.
-  if ((user.id ?? null) !== (await sessionStore.userId())) {
-    throw new WebAuthnVerificationError("Who is signed in changed since the registration started.");
-  }
 
   const rp = provider.getRelayingParty(lookup, request);
   const authenticator = await verifyRegistration(provider, rp, response, opened.challenge);
@@ -83,7 +79,10 @@ async function register(context: ActionContext, provider: WebAuthnProvider, look
       throw error;
     }
   };
-  return completeSignIn(context, { user, account, beforeSession: storeAuthenticator }, []);
+  // The options were issued for a link to a signed-in user (their id) or for a new user; completeSignIn
+  // checks that the link intent (or its absence) still says the same.
+  const linkRequired = user.id ?? null;
+  return completeSignIn(context, { user, account, beforeSession: storeAuthenticator, linkRequired }, []);
 }
 
 export async function webauthnCallback(context: ActionContext, provider: WebAuthnProvider): Promise<ResponseInternal> {
