@@ -1,11 +1,13 @@
 /**
  * The session token of the `jwt` strategy: a JWE (RFC 7516) with `alg: "dir"` and `enc: "A256CBC-HS512"`,
  * keyed by HKDF from the secret and salted with the cookie name. Same format as the reference, so tokens
- * written by it are read here and the other way round.
+ * written by it are read here and the other way round (over https under its own cookie name, which differs:
+ * core/legacy-session-cookie.ts).
  */
 import { parseCookieHeader } from "./core/cookie-header.js";
 import { defaultCookies, readChunked } from "./core/cookies.js";
 import { nodeCrypto } from "./core/jwe-fast.js";
+import { LEGACY_SESSION_COOKIE, madeByThisRuntime, SESSION_COOKIE } from "./core/legacy-session-cookie.js";
 import { requireSecrets } from "./core/secret.js";
 import { createJweCodec } from "./core/session/jwe.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
@@ -37,9 +39,13 @@ export interface GetTokenParams<R extends boolean = false> {
   secret: string | string[];
   /** Defaults to the cookie name. */
   salt?: string;
-  /** Defaults to the session cookie name for `secureCookie`. */
+  /**
+   * Defaults to the session cookie name for `secureCookie`. With the default name on https, a request without
+   * that cookie is read through the reference's `__Secure-authjs.session-token` when it holds a session the
+   * reference made (core/legacy-session-cookie.ts); never with `raw`.
+   */
   cookieName?: string;
-  /** Whether the `__Secure-` cookie name is used. Defaults to whether `req.url` is https. */
+  /** Whether the secure (`__Host-`) cookie name is used. Defaults to whether `req.url` is https. */
   secureCookie?: boolean;
   /** Return the encrypted token as it was sent instead of decoding it. */
   raw?: R;
@@ -67,7 +73,8 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
   const secureCookie = params.secureCookie ?? (typeof req.url === "string" && req.url.startsWith("https:"));
   const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name;
   const headers = toHeaders(req.headers);
-  let token = readChunked(parseCookieHeader(headers.get("cookie")), cookieName);
+  const cookies = parseCookieHeader(headers.get("cookie"));
+  let token = readChunked(cookies, cookieName);
   const authorization = headers.get("authorization");
   if (!token && authorization) {
     const [scheme, value] = authorization.split(" ");
@@ -79,11 +86,26 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
       }
     }
   }
-  if (!token) return null;
+  if (!token) {
+    const legacy = cookieName === SESSION_COOKIE && !raw && params.salt === undefined;
+    return legacy ? legacyToken(cookies, requireSecrets(secret)) : null;
+  }
   if (raw) return token;
   const secrets = requireSecrets(secret);
   try {
     return await decode<JWT>({ token, secret: secrets, salt: params.salt ?? cookieName });
+  } catch {
+    return null;
+  }
+}
+
+/** A session the reference made under its own name; null for anything else (one of ours planted there too). */
+async function legacyToken(cookies: Record<string, string>, secrets: string[]): Promise<JWT | null> {
+  const token = readChunked(cookies, LEGACY_SESSION_COOKIE);
+  if (!token) return null;
+  try {
+    const decoded = await decode<JWT>({ token, secret: secrets, salt: LEGACY_SESSION_COOKIE });
+    return decoded && !madeByThisRuntime(decoded) ? decoded : null;
   } catch {
     return null;
   }

@@ -203,8 +203,8 @@ describe("getToken", () => {
     expect(await getToken({ req, secret })).toMatchObject({ email: "ada@example.test" });
   });
 
-  it("reads the __Secure- cookie on https", async () => {
-    const secureSalt = "__Secure-authjs.session-token";
+  it("reads the __Host- cookie on https", async () => {
+    const secureSalt = "__Host-authjs.session-token";
     const token = await encode({ token: { email: "ada@example.test" }, secret, salt: secureSalt });
     const req = await request({ cookie: `${secureSalt}=${token}` }, "https://example.test/");
     expect(await getToken({ req, secret })).toMatchObject({ email: "ada@example.test" });

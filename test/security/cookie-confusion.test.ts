@@ -7,8 +7,9 @@
  *   Management cheat sheet, "Session ID Properties"; CWE-345).
  * - Check cookies also name their provider (RFC 9700 §4.4 mix-up; test/security/oauth-callback.test.ts has the
  *   state cases) and the WebAuthn challenge its ceremony (WebAuthn Level 3 §13.4.3).
- * - On https the names carry `__Secure-` / `__Host-` (RFC 6265bis §4.1.3): a cookie planted without the prefix
- *   (from plain http, or a sibling host for `__Host-`) is another cookie and is not read. Every Set-Cookie is
+ * - On https the names carry `__Host-` (RFC 6265bis §4.1.3): a cookie planted without the prefix (from plain
+ *   http) or with `__Secure-` (a sibling host) is another cookie and is not read (the reference's session
+ *   cookie is the one exception, read for migration: test/security/cookie-tossing.test.ts). Every Set-Cookie is
  *   HttpOnly, SameSite and Path=/ (OWASP Session Management cheat sheet, "Cookies"), Secure on https.
  * - Chunked session cookies (`<name>.0`, `<name>.1`, …) tampered in any way read as no session, and every chunk
  *   is cleared, so a planted chunk cannot lock a browser out (issue 9: "never a 500").
@@ -321,13 +322,13 @@ describe("cookie names and attributes (RFC 6265bis §4.1.3; OWASP Session Manage
     const cookies = parsed(log);
     const names = new Set(cookies.map((cookie) => cookie.name));
     expect([...names].sort()).toEqual([
+      "__Host-authjs.callback-url",
+      "__Host-authjs.challenge",
       "__Host-authjs.csrf-token",
-      "__Secure-authjs.callback-url",
-      "__Secure-authjs.challenge",
-      "__Secure-authjs.nonce",
-      "__Secure-authjs.pkce.code_verifier",
-      "__Secure-authjs.session-token",
-      "__Secure-authjs.state",
+      "__Host-authjs.nonce",
+      "__Host-authjs.pkce.code_verifier",
+      "__Host-authjs.session-token",
+      "__Host-authjs.state",
     ]);
     for (const { name, attributes, line } of cookies) {
       expect(attributes, line).toEqual(expect.arrayContaining(["httponly", "secure", "samesite=lax", "path=/"]));
@@ -335,7 +336,8 @@ describe("cookie names and attributes (RFC 6265bis §4.1.3; OWASP Session Manage
         attributes.some((a) => a.startsWith("domain=")),
         line,
       ).toBe(false);
-      if (name.startsWith("__Host-")) expect(attributes.filter((a) => a.startsWith("path="))).toEqual(["path=/"]);
+      expect(name.startsWith("__Host-"), line).toBe(true);
+      expect(attributes.filter((a) => a.startsWith("path="))).toEqual(["path=/"]);
     }
   });
 
@@ -347,9 +349,9 @@ describe("cookie names and attributes (RFC 6265bis §4.1.3; OWASP Session Manage
     );
     const checks = parsed(started.headers.getSetCookie()).filter((c) => /state|nonce|pkce/.test(c.name));
     expect(checks.map((c) => c.name).sort()).toEqual([
-      "__Secure-authjs.nonce",
-      "__Secure-authjs.pkce.code_verifier",
-      "__Secure-authjs.state",
+      "__Host-authjs.nonce",
+      "__Host-authjs.pkce.code_verifier",
+      "__Host-authjs.state",
     ]);
     for (const { attributes, line } of checks) {
       expect(attributes, line).toEqual(expect.arrayContaining(["httponly", "secure", "path=/"]));
@@ -378,11 +380,11 @@ describe("cookie names and attributes (RFC 6265bis §4.1.3; OWASP Session Manage
     const planted = await sessionToken({}, "authjs.session-token");
     expect((await sessionOf(HTTPS_ORIGIN, header({ "authjs.session-token": planted }))).body).toBeNull();
     // Even sealed for the prefixed salt, the unprefixed name is not the session cookie.
-    const prefixedSalt = await sessionToken({}, "__Secure-authjs.session-token");
+    const prefixedSalt = await sessionToken({}, "__Host-authjs.session-token");
     expect((await sessionOf(HTTPS_ORIGIN, header({ "authjs.session-token": prefixedSalt }))).body).toBeNull();
-    expect(
-      (await sessionOf(HTTPS_ORIGIN, header({ "__Secure-authjs.session-token": prefixedSalt }))).body,
-    ).toMatchObject({ user: { email: DEMO_USER.email } });
+    expect((await sessionOf(HTTPS_ORIGIN, header({ "__Host-authjs.session-token": prefixedSalt }))).body).toMatchObject(
+      { user: { email: DEMO_USER.email } },
+    );
 
     // An http CSRF pair (valid for this secret) planted on the https app does not make a POST pass.
     const httpJar = new CookieJar();

@@ -501,7 +501,7 @@ describe("the origin check in the core", () => {
       const response = await internal.send(
         request(internal, "/callback/credentials", { jar, headers: { origin }, form }),
       );
-      expect(cookieNames(response).includes("__Secure-authjs.session-token"), origin).toBe(acts);
+      expect(cookieNames(response).includes("__Host-authjs.session-token"), origin).toBe(acts);
     }
   });
 

@@ -151,7 +151,7 @@ describe("with AUTH_URL set, no spoofed host header changes any URL or cookie (W
         expect(new URL(result.response!.headers.get("location")!).origin).toBe(PUBLIC);
       });
 
-      it("a credentials sign-in lands on AUTH_URL with host-only __Secure- cookies (RFC 6265bis §4.1.3.1)", async () => {
+      it("a credentials sign-in lands on AUTH_URL with host-only __Host- cookies (RFC 6265bis §4.1.3.2)", async () => {
         const { jar, csrf } = await browser(spoof);
         const result = await attack(
           post(spoof, "/callback/credentials", { csrfToken: csrf, email: DEMO_USER.email!, password: PASSWORD }, jar),
@@ -161,7 +161,7 @@ describe("with AUTH_URL set, no spoofed host header changes any URL or cookie (W
         expect(result.faults).toEqual([]);
         expect(new URL(result.response!.headers.get("location")!).origin).toBe(PUBLIC);
         const cookies = setCookies(result.response!);
-        expect(cookies.map((cookie) => cookie.name)).toContain("__Secure-authjs.session-token");
+        expect(cookies.map((cookie) => cookie.name)).toContain("__Host-authjs.session-token");
         for (const cookie of cookies) {
           expect(
             cookie.attributes.some((attribute) => /^domain=/i.test(attribute)),

@@ -1,7 +1,7 @@
 /**
  * The request path, in one direction: parse → resolve options → assert the configuration → init (CSRF,
- * callback URL) → one action → Response. Errors are answered in one place (core/errors.ts); nothing the
- * client sees carries a stack trace.
+ * callback URL) → the reference's session cookie moved (core/legacy-session-cookie.ts) → one action →
+ * Response. Errors are answered in one place (core/errors.ts); nothing the client sees carries a stack trace.
  */
 import { AuthError } from "../errors.js";
 import type { AuthConfig, Cookie, RawMarker, ResponseInternal } from "../types.js";
@@ -10,6 +10,7 @@ import { configLogger, resolveOptions } from "./config.js";
 import { actionErrorResponse, configurationErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
+import { adoptLegacySession, withMovedSession } from "./legacy-session-cookie.js";
 import { normalizeBasePath, parseRequest } from "./request.js";
 import { json, toResponse } from "./response.js";
 import { route } from "./route.js";
@@ -75,6 +76,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   try {
     const initialized = await init(internalRequest, options, skip);
     cookies = initialized.cookies;
+    // Before the store reads the request's cookies: a session still under the reference's name moves.
+    const moved = await adoptLegacySession(internalRequest, initialized.options);
     const result = await route({
       request: internalRequest,
       options: initialized.options,
@@ -82,7 +85,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       sessionStore: createSessionStore(internalRequest, initialized.options),
       skipCSRFCheck: skip,
     });
-    return finish(result, returnRedirect);
+    return finish(moved ? withMovedSession(result, moved) : result, returnRedirect);
   } catch (error) {
     if (isRaw && !returnRedirect && error instanceof AuthError) {
       logger.error(error);

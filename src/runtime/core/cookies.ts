@@ -1,6 +1,9 @@
 /**
- * Cookie names and attributes, and the chunking of values too large for one cookie. Names match the
- * reference's byte for byte, so people migrating keep their sessions.
+ * Cookie names and attributes, and the chunking of values too large for one cookie. Names are the
+ * reference's (`authjs.*`) with one difference over https: where the reference uses `__Secure-`, a cookie
+ * that stays on this host and `/` is `__Host-`, so a sibling subdomain cannot set it (cookie tossing,
+ * RFC 6265bis §8.6). The reference's session cookie is still read once for people migrating
+ * (core/legacy-session-cookie.ts); docs/security.md has the trade-offs.
  */
 import type { AuthConfig, Cookie, CookieOption, CookiesOptions } from "../types.js";
 
@@ -10,35 +13,58 @@ export const CHUNK_SIZE = 4096 - 160;
 const FIFTEEN_MINUTES = 15 * 60;
 
 /**
- * The default cookies. With secure cookies, `__Secure-` asks browsers to accept them only over https and
- * `__Host-` (csrf) additionally pins them to this host and `/` (RFC 6265bis §4.1.3).
+ * The prefix a cookie's name carries (RFC 6265bis §4.1.3). `__Host-`: the browser accepts it only Secure,
+ * with Path=/ and without Domain, so only this host can set it, not a sibling subdomain (§8.6). `__Secure-`
+ * for one shared with other hosts (a `domain`) or under another path: https-only, but a sibling can toss it.
+ * None without secure cookies (plain http), or for a cookie the app made not Secure.
  */
-export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
-  const prefix = useSecureCookies ? "__Secure-" : "";
+function prefixFor(useSecureCookies: boolean, options: CookieOption["options"]): "" | "__Secure-" | "__Host-" {
+  if (!useSecureCookies || options.secure === false) return "";
+  return options.domain === undefined && (options.path ?? "/") === "/" ? "__Host-" : "__Secure-";
+}
+
+const BASE_NAMES: Record<keyof CookiesOptions, string> = {
+  sessionToken: "authjs.session-token",
+  callbackUrl: "authjs.callback-url",
+  csrfToken: "authjs.csrf-token",
+  pkceCodeVerifier: "authjs.pkce.code_verifier",
+  state: "authjs.state",
+  nonce: "authjs.nonce",
+  webauthnChallenge: "authjs.challenge",
+  linkIntent: "authjs.link-intent",
+};
+
+function defaultOptions(useSecureCookies: boolean): Record<keyof CookiesOptions, CookieOption["options"]> {
   const base = () => ({ httpOnly: true, sameSite: "lax" as const, path: "/", secure: useSecureCookies });
   return {
-    sessionToken: { name: `${prefix}authjs.session-token`, options: base() },
-    callbackUrl: { name: `${prefix}authjs.callback-url`, options: base() },
-    csrfToken: { name: `${useSecureCookies ? "__Host-" : ""}authjs.csrf-token`, options: base() },
-    pkceCodeVerifier: { name: `${prefix}authjs.pkce.code_verifier`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
-    state: { name: `${prefix}authjs.state`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
-    nonce: { name: `${prefix}authjs.nonce`, options: base() },
-    webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
-    linkIntent: { name: `${prefix}authjs.link-intent`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
+    sessionToken: base(),
+    callbackUrl: base(),
+    csrfToken: base(),
+    pkceCodeVerifier: { ...base(), maxAge: FIFTEEN_MINUTES },
+    state: { ...base(), maxAge: FIFTEEN_MINUTES },
+    nonce: base(),
+    webauthnChallenge: { ...base(), maxAge: FIFTEEN_MINUTES },
+    linkIntent: { ...base(), maxAge: FIFTEEN_MINUTES },
   };
 }
 
-/** Defaults with the user's `cookies` overrides merged per cookie (name replaced, options merged). */
+/** The default cookies: with secure cookies every one is `__Host-authjs.*` (host-only, Path=/). */
+export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
+  return resolveCookies(useSecureCookies, undefined);
+}
+
+/**
+ * Defaults with the user's `cookies` overrides merged per cookie: options merged, then the name. An explicit
+ * `name` is used as given; otherwise the prefix follows the merged options, so an override that adds a
+ * `domain` gets `__Secure-` (a `__Host-` cookie with a Domain is refused by browsers).
+ */
 export function resolveCookies(useSecureCookies: boolean, overrides: AuthConfig["cookies"]): CookiesOptions {
-  const cookies = defaultCookies(useSecureCookies);
-  if (!overrides) return cookies;
-  for (const key of Object.keys(cookies) as Array<keyof CookiesOptions>) {
-    const override = overrides[key];
-    if (!override) continue;
-    cookies[key] = {
-      name: override.name ?? cookies[key].name,
-      options: { ...cookies[key].options, ...override.options },
-    };
+  const defaults = defaultOptions(useSecureCookies);
+  const cookies = {} as CookiesOptions;
+  for (const key of Object.keys(defaults) as Array<keyof CookiesOptions>) {
+    const override = overrides?.[key];
+    const options = override?.options ? { ...defaults[key], ...override.options } : defaults[key];
+    cookies[key] = { name: override?.name ?? `${prefixFor(useSecureCookies, options)}${BASE_NAMES[key]}`, options };
   }
   return cookies;
 }

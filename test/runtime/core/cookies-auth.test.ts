@@ -1,6 +1,7 @@
 /**
- * Cookie names, prefixes and attributes as `Auth` sets them: `__Secure-`/`__Host-` on https (RFC 6265bis
- * §4.1.3), `useSecureCookies` to force either way, and `cookies` overrides used for writing and reading.
+ * Cookie names, prefixes and attributes as `Auth` sets them: `__Host-` (`__Secure-` with a domain) on https
+ * (RFC 6265bis §4.1.3), `useSecureCookies` to force either way, and `cookies` overrides used for writing and
+ * reading.
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "../../../src/runtime/index.js";
@@ -33,14 +34,14 @@ async function sessionAt(config: AuthConfig, origin: string, jar: CookieJar): Pr
 }
 
 describe("cookies set by Auth", () => {
-  it("on https: __Host-authjs.csrf-token and __Secure-authjs.session-token, Secure, HttpOnly, Lax, Path=/", async () => {
+  it("on https: __Host-authjs.csrf-token and __Host-authjs.session-token, Secure, HttpOnly, Lax, Path=/", async () => {
     const config = baseConfig();
     const { jar, csrfCookies, signInCookies } = await signIn(config, HTTPS);
     const csrf = csrfCookies.find((cookie) => cookie.name === "__Host-authjs.csrf-token")!;
     // RFC 6265bis §4.1.3.2: a __Host- cookie must be Secure, Path=/ and carry no Domain.
     expect(csrf.attributes).toEqual(expect.arrayContaining(["Secure", "HttpOnly", "SameSite=Lax", "Path=/"]));
     expect(csrf.attributes.some((attribute) => attribute.startsWith("Domain="))).toBe(false);
-    const session = signInCookies.find((cookie) => cookie.name === "__Secure-authjs.session-token")!;
+    const session = signInCookies.find((cookie) => cookie.name === "__Host-authjs.session-token")!;
     expect(session.attributes).toEqual(expect.arrayContaining(["Secure", "HttpOnly", "SameSite=Lax", "Path=/"]));
     expect(signInCookies.some((cookie) => cookie.name === "authjs.session-token")).toBe(false);
     expect(await sessionAt(config, HTTPS, jar)).toMatchObject({ user: { email: DEMO_USER.email } });
@@ -56,7 +57,7 @@ describe("cookies set by Auth", () => {
 
   it("with useSecureCookies: true on http, uses the secure names", async () => {
     const { signInCookies } = await signIn(baseConfig({ useSecureCookies: true }), "http://localhost:3000");
-    expect(signInCookies.map((cookie) => cookie.name)).toContain("__Secure-authjs.session-token");
+    expect(signInCookies.map((cookie) => cookie.name)).toContain("__Host-authjs.session-token");
   });
 
   it("writes and reads a session cookie renamed through `cookies`, with the overridden attributes", async () => {
@@ -68,7 +69,7 @@ describe("cookies set by Auth", () => {
     expect(session.attributes).toEqual(
       expect.arrayContaining(["SameSite=Strict", "Domain=example.test", "HttpOnly", "Path=/"]),
     );
-    expect(jar.get("__Secure-authjs.session-token")).toBeUndefined();
+    expect(jar.get("__Host-authjs.session-token")).toBeUndefined();
     expect(await sessionAt(config, HTTPS, jar)).toMatchObject({ user: { email: DEMO_USER.email } });
   });
 });

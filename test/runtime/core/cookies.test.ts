@@ -31,12 +31,12 @@ describe("cookie names", () => {
     expect(cookies.sessionToken.options).toEqual({ httpOnly: true, sameSite: "lax", path: "/", secure: false });
   });
 
-  it("prefixes __Secure- (and __Host- for csrf) and sets Secure with secure cookies", () => {
+  it("prefixes every cookie __Host- (host-only, Path=/) and sets Secure with secure cookies", () => {
     const cookies = defaultCookies(true);
-    expect(cookies.sessionToken.name).toBe("__Secure-authjs.session-token");
-    expect(cookies.callbackUrl.name).toBe("__Secure-authjs.callback-url");
+    expect(cookies.sessionToken.name).toBe("__Host-authjs.session-token");
+    expect(cookies.callbackUrl.name).toBe("__Host-authjs.callback-url");
     expect(cookies.csrfToken.name).toBe("__Host-authjs.csrf-token");
-    expect(cookies.state.name).toBe("__Secure-authjs.state");
+    expect(cookies.state.name).toBe("__Host-authjs.state");
     expect(cookies.state.options.maxAge).toBe(900);
     expect(cookies.csrfToken.options.secure).toBe(true);
   });

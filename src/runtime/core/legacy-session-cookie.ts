@@ -1,0 +1,144 @@
+/**
+ * The move from the reference's session cookie to ours. Over https @auth/core and next-auth v5 keep the session
+ * in `__Secure-authjs.session-token`, which a sibling subdomain can set (cookie tossing, RFC 6265bis §8.6); this
+ * runtime keeps it in `__Host-authjs.session-token`, which it cannot (core/cookies.ts). So that an app migrating
+ * from the reference keeps its users signed in, a request that carries no session under the new name but one
+ * under the old is read through the old one, once: the session moves to the new name and the old cookie is
+ * expired (host-only: a copy a sibling set with a Domain is beyond our reach, and simply ignored while the
+ * new cookie is there).
+ *
+ * Only a session the reference could have made is read. The old name is exactly where a sibling would plant a
+ * copy of one of our own sessions, so any session this runtime made is refused there: a JWT carrying
+ * `auth_time` (core/session/jwt.ts writes it into every token), a database token with a `.` (core/session/
+ * database.ts makes `<sign-in time>.<random>`; the reference's are UUIDs). The reference's sessions expire
+ * within their maxAge, so the window closes by itself: a JWT is re-sealed for the new name (its key is salted
+ * with the cookie name, so it would not open there as it is) and keeps its expiry; a database session moves to
+ * a new token and the old one is deleted, so a copy of it cannot be planted after the move, and its expiry no
+ * longer slides. Whatever the reference minted for the old name keeps working there until it expires, which is
+ * what docs/security.md tells apps that share a secret with a running @auth/core app.
+ */
+import type { Cookie, JWT, ResponseInternal } from "../types.js";
+import { adapterMethod } from "./account/adapter-method.js";
+import { clearChunked, readChunked, writeChunked } from "./cookies.js";
+import type { InternalOptions, RequestInternal } from "./internal.js";
+
+/** The session cookie's default name over https. */
+export const SESSION_COOKIE = "__Host-authjs.session-token";
+/** The reference's name for it, read for migration only. */
+export const LEGACY_SESSION_COOKIE = "__Secure-authjs.session-token";
+
+/**
+ * A moved database session's token: ours (it has a `.`, so a copy planted under the old name is refused), with
+ * sign-in time 0, since nobody knows when its user signed in (it never counts as a recent sign-in).
+ */
+const UNKNOWN_SIGN_IN = "0";
+
+/** What the response must do with the cookies once the action has run. */
+export interface LegacySessionMove {
+  /** The session cookie's name: when the action wrote or cleared it itself, that wins over `write`. */
+  name: string;
+  /** The session under the new name (empty when the old cookie was refused). */
+  write: Cookie[];
+  /** The old cookie, whole and chunks, expired. */
+  expire: Cookie[];
+}
+
+/** Whether a JWT that opened under the old name was made by this runtime (so planted there, not migrated). */
+export function madeByThisRuntime(token: JWT): boolean {
+  return token.auth_time !== undefined;
+}
+
+/** Whether a database session token came from this runtime (core/session/database.ts: `<time>.<random>`). */
+function isOurDatabaseToken(token: string): boolean {
+  return token.includes(".");
+}
+
+/** Seconds since the epoch. */
+function now(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** The JWT re-sealed for the new name with its own expiry, or undefined when it is not one to move. */
+async function moveJwt(value: string, options: InternalOptions): Promise<{ value: string; expires: Date } | undefined> {
+  const { jwt, secret, logger } = options;
+  let token: JWT | null;
+  try {
+    token = await jwt.decode({ token: value, secret, salt: LEGACY_SESSION_COOKIE });
+  } catch {
+    // Any visitor can send this; a log line per request would be theirs to flood (as for callback URLs).
+    logger.debug("legacy-session-unreadable");
+    return undefined;
+  }
+  if (!token) return undefined;
+  if (madeByThisRuntime(token)) {
+    logger.debug("legacy-session-refused", { reason: "a session this runtime made, under the old name" });
+    return undefined;
+  }
+  const { iat: _iat, exp, jti: _jti, ...claims } = token;
+  const expiresAt = typeof exp === "number" ? exp : now() + options.session.maxAge;
+  const maxAge = expiresAt - now();
+  if (maxAge <= 0) return undefined;
+  const name = options.cookies.sessionToken.name;
+  return {
+    value: await jwt.encode({ token: claims, secret, salt: name, maxAge }),
+    expires: new Date(expiresAt * 1000),
+  };
+}
+
+/** The database session under a new token of ours (the old row deleted), or undefined when it is not one to move. */
+async function moveDatabaseSession(
+  value: string,
+  options: InternalOptions,
+): Promise<{ value: string; expires: Date } | undefined> {
+  const { adapter, logger } = options;
+  if (isOurDatabaseToken(value)) {
+    logger.debug("legacy-session-refused", { reason: "a session this runtime made, under the old name" });
+    return undefined;
+  }
+  const found = await adapterMethod(adapter, "getSessionAndUser")(value);
+  if (!found) return undefined;
+  const expires = new Date(found.session.expires);
+  // An expired row is left to the store's clean-up of its own tokens; here it is just not moved.
+  if (expires.valueOf() <= Date.now()) return undefined;
+  const token = `${UNKNOWN_SIGN_IN}.${options.session.generateSessionToken()}`;
+  await adapterMethod(adapter, "createSession")({ sessionToken: token, userId: found.session.userId, expires });
+  await adapterMethod(adapter, "deleteSession")(value);
+  return { value: token, expires };
+}
+
+/**
+ * Reads the reference's session cookie when this request has none under the new name, and puts the moved
+ * session into the request's cookies under the new name (so the session store reads it like any other). Null
+ * when there is nothing to move: secure cookies off, a session name the app chose, a session under the new
+ * name already, or no old cookie. Database work happens only when an old cookie is presented.
+ */
+export async function adoptLegacySession(
+  request: RequestInternal,
+  options: InternalOptions,
+): Promise<LegacySessionMove | null> {
+  const { name, options: attributes } = options.cookies.sessionToken;
+  if (name !== SESSION_COOKIE || readChunked(request.cookies, name) !== undefined) return null;
+  const legacy = readChunked(request.cookies, LEGACY_SESSION_COOKIE);
+  if (legacy === undefined) return null;
+  const expire = clearChunked(request.cookies, LEGACY_SESSION_COOKIE, attributes);
+  const moved =
+    options.session.strategy === "database"
+      ? await moveDatabaseSession(legacy, options)
+      : await moveJwt(legacy, options);
+  if (!moved) return { name, write: [], expire };
+  request.cookies[name] = moved.value;
+  return {
+    name,
+    write: writeChunked(request.cookies, name, moved.value, { ...attributes, expires: moved.expires }),
+    expire,
+  };
+}
+
+const CHUNK = /^(.*)\.\d+$/;
+
+/** The action's result with the move's cookies: the old ones expired, the new one unless the action set it. */
+export function withMovedSession(result: ResponseInternal, move: LegacySessionMove): ResponseInternal {
+  const own = result.cookies ?? [];
+  const setsSession = own.some((cookie) => cookie.name === move.name || CHUNK.exec(cookie.name)?.[1] === move.name);
+  return { ...result, cookies: [...own, ...move.expire, ...(setsSession ? [] : move.write)] };
+}
