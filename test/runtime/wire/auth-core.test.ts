@@ -2,6 +2,11 @@
  * Wire compatibility with the reference, both ways: with the same secret, session and CSRF cookies minted
  * by the real `@auth/core` are read by our `Auth`, and ours by its; tampered, expired and foreign-secret
  * cookies read as no session on both sides. This is what keeps users signed in across a migration.
+ *
+ * Over https the session cookie's name differs (ours `__Host-`, the reference's `__Secure-`: cookie tossing,
+ * docs/security.md): a session the reference made is read through its name and moved to ours; one of ours is
+ * read by the reference once its `cookies.sessionToken.name` is ours; an app that pins the reference's name
+ * shares sessions both ways as before.
  */
 import { encode as referenceEncode, getToken as referenceGetToken } from "@auth/core/jwt";
 import { describe, expect, it } from "vitest";
@@ -17,10 +22,12 @@ import {
   SECRET,
   signInWithCredentials,
 } from "../core/support.js";
-import { reference, referenceConfig, referenceCsrf, referenceSignIn } from "./support.js";
+import { at, HTTPS_ORIGIN, reference, referenceConfig, referenceCsrf, referenceSignIn } from "./support.js";
 
 const SESSION = "authjs.session-token";
 const CSRF = "authjs.csrf-token";
+const HOST_SESSION = "__Host-authjs.session-token";
+const SECURE_SESSION = "__Secure-authjs.session-token";
 const OTHER_SECRET = "a-different-secret-that-is-also-long-enough";
 const expectedUser = { name: DEMO_USER.name, email: DEMO_USER.email };
 
@@ -103,6 +110,84 @@ describe("session cookie", () => {
     const theirs = await referenceSignIn();
     const rotated = baseConfig({ secret: [OTHER_SECRET, SECRET] });
     expect(await (await Auth(get("/auth/session", theirs), rotated)).json()).toMatchObject({ user: expectedUser });
+  });
+});
+
+describe("session cookie over https", () => {
+  const https = (request: Request) => at(HTTPS_ORIGIN, request);
+
+  /** Our credentials sign-in over https; the jar holds the cookies. */
+  async function ourHttpsSignIn(config = baseConfig()): Promise<CookieJar> {
+    const jar = new CookieJar();
+    const csrf = await Auth(https(get("/auth/csrf", jar)), config);
+    jar.apply(csrf);
+    const { csrfToken: token } = (await csrf.json()) as { csrfToken: string };
+    const fields = { csrfToken: token, email: DEMO_USER.email!, password: "correct horse" };
+    const response = await Auth(https(postForm("/auth/callback/credentials", fields, jar)), config);
+    if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
+    return jar.apply(response);
+  }
+
+  it("minted by @auth/core (__Secure-) is read by our /session and moved to __Host-, the old cookie expired", async () => {
+    const jar = await referenceSignIn(referenceConfig(), HTTPS_ORIGIN);
+    expect(jar.get(SECURE_SESSION)).toMatch(/^ey/);
+    const response = await Auth(https(get("/auth/session", jar)), baseConfig());
+    expect(await response.json()).toMatchObject({ user: expectedUser, expires: expect.any(String) });
+    jar.apply(response);
+    expect(jar.get(SECURE_SESSION)).toBeUndefined();
+    expect(jar.get(HOST_SESSION)).toMatch(/^ey/);
+    expect(await (await Auth(https(get("/auth/session", jar)), baseConfig())).json()).toMatchObject({
+      user: expectedUser,
+    });
+  });
+
+  it("chunked by @auth/core (__Secure-) is read by us and moved to __Host- chunks", async () => {
+    const big = "x".repeat(6000);
+    const jwt = ({ token }: { token: Record<string, unknown> }) => ({ ...token, big });
+    const jar = await referenceSignIn(referenceConfig({ callbacks: { jwt } }), HTTPS_ORIGIN);
+    expect(jar.get(`${SECURE_SESSION}.1`)).toBeDefined();
+    const config = baseConfig({
+      callbacks: { session: ({ session, token }) => ({ ...session, big: token?.big }) as typeof session },
+    });
+    const response = await Auth(https(get("/auth/session", jar)), config);
+    expect(await response.json()).toMatchObject({ big });
+    jar.apply(response);
+    expect([...jar.cookies.keys()].filter((name) => name.startsWith(SECURE_SESSION))).toEqual([]);
+    expect(jar.get(`${HOST_SESSION}.1`)).toBeDefined();
+    expect(await (await Auth(https(get("/auth/session", jar)), config)).json()).toMatchObject({ big });
+  });
+
+  it("minted by us (__Host-) is read by @auth/core once its sessionToken name is ours, and not before", async () => {
+    const jar = await ourHttpsSignIn();
+    expect(jar.get(HOST_SESSION)).toMatch(/^ey/);
+    expect(await (await reference(https(get("/auth/session", jar)))).json()).toBeNull();
+    const named = referenceConfig({ cookies: { sessionToken: { name: HOST_SESSION } } });
+    expect(await (await reference(https(get("/auth/session", jar)), named)).json()).toMatchObject({
+      user: expectedUser,
+    });
+    const token = await referenceGetToken({
+      req: https(get("/api/notes", jar)),
+      secret: SECRET,
+      cookieName: HOST_SESSION,
+    });
+    expect(token).toMatchObject({ email: DEMO_USER.email, sub: DEMO_USER.id });
+  });
+
+  it("is shared both ways with @auth/core by an app that pins the reference's name (giving up __Host-)", async () => {
+    const pinned = baseConfig({ cookies: { sessionToken: { name: SECURE_SESSION } } });
+    const ours = await ourHttpsSignIn(pinned);
+    expect(ours.get(SECURE_SESSION)).toMatch(/^ey/);
+    expect(await (await reference(https(get("/auth/session", ours)))).json()).toMatchObject({ user: expectedUser });
+    const theirs = await referenceSignIn(referenceConfig(), HTTPS_ORIGIN);
+    const response = await Auth(https(get("/auth/session", theirs)), pinned);
+    expect(await response.json()).toMatchObject({ user: expectedUser });
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${HOST_SESSION}=`))).toBe(false);
+  });
+
+  it("minted by @auth/core is what our getToken reads over https, from its __Secure- cookie", async () => {
+    const jar = await referenceSignIn(referenceConfig(), HTTPS_ORIGIN);
+    const token = await getToken({ req: https(get("/api/notes", jar)), secret: SECRET });
+    expect(token).toMatchObject({ email: DEMO_USER.email, sub: DEMO_USER.id });
   });
 });
 

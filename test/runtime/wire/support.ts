@@ -6,7 +6,17 @@
 import { Auth as ReferenceAuth } from "@auth/core";
 import ReferenceCredentials from "@auth/core/providers/credentials";
 import type { AuthConfig as ReferenceConfig } from "@auth/core/types";
-import { CookieJar, DEMO_USER, get, postForm, SECRET } from "../core/support.js";
+import { CookieJar, DEMO_USER, get, ORIGIN, postForm, SECRET } from "../core/support.js";
+
+/** Where the wire tests run over https: the reference's session cookie is `__Secure-`, ours `__Host-`. */
+export const HTTPS_ORIGIN = "https://app.example.test";
+
+/** The same request (method, headers, body) sent to `origin` instead of the test origin. */
+export function at(origin: string, request: Request): Request {
+  if (origin === ORIGIN) return request;
+  const url = new URL(request.url);
+  return new Request(`${origin}${url.pathname}${url.search}`, request);
+}
 
 export function referenceConfig(overrides: Partial<ReferenceConfig> = {}): ReferenceConfig {
   return {
@@ -36,20 +46,24 @@ export function reference(request: Request, config: ReferenceConfig = referenceC
 }
 
 /** A CSRF token and cookie minted by the reference, in a fresh jar. */
-export async function referenceCsrf(jar = new CookieJar()): Promise<{ jar: CookieJar; csrfToken: string }> {
-  const response = await reference(get("/auth/csrf", jar));
+export async function referenceCsrf(
+  jar = new CookieJar(),
+  origin = ORIGIN,
+): Promise<{ jar: CookieJar; csrfToken: string }> {
+  const response = await reference(at(origin, get("/auth/csrf", jar)));
   jar.apply(response);
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { jar, csrfToken };
 }
 
 /** Signs the demo user in through the reference's credentials provider; the jar holds its cookies. */
-export async function referenceSignIn(config: ReferenceConfig = referenceConfig()): Promise<CookieJar> {
-  const { jar, csrfToken } = await referenceCsrf();
-  const response = await reference(
-    postForm("/auth/callback/credentials", { csrfToken, email: DEMO_USER.email!, password: "correct horse" }, jar),
-    config,
-  );
+export async function referenceSignIn(
+  config: ReferenceConfig = referenceConfig(),
+  origin = ORIGIN,
+): Promise<CookieJar> {
+  const { jar, csrfToken } = await referenceCsrf(new CookieJar(), origin);
+  const fields = { csrfToken, email: DEMO_USER.email!, password: "correct horse" };
+  const response = await reference(at(origin, postForm("/auth/callback/credentials", fields, jar)), config);
   if (response.status !== 302) throw new Error(`reference sign-in failed with ${response.status}`);
   return jar.apply(response);
 }
