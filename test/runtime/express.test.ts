@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import express, { type Express } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "../../src/runtime/express.js";
+import github from "../../src/runtime/providers/github.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
 
 const servers: { close(): void }[] = [];
@@ -118,6 +119,40 @@ describe("ExpressAuth on Express 5", () => {
     expect(location.pathname).toBe("/auth/signin");
     expect(location.searchParams.get("error")).toBe("CredentialsSignin");
     expect(location.searchParams.get("code")).toBe("credentials");
+  });
+
+  it("starts a link for the signed-in user (POST /auth/signin/github, link=true): the intent, then the provider", async () => {
+    const config = userConfig();
+    const origin = await listen(
+      appWith({ ...config, providers: [...config.providers, github({ clientId: "Iv1.link", clientSecret: "s" })] }),
+    );
+    const jar = new CookieJar();
+    await signIn(origin, jar);
+    const response = await call(
+      `${origin}/auth/signin/github`,
+      jar,
+      form({ csrfToken: await csrfToken(origin, jar), link: "true" }),
+    );
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get("location")!).origin).toBe("https://github.com");
+    expect(jar.get("authjs.link-intent")).toBeTruthy();
+  });
+
+  it('refuses a link asked for as JSON (`"link": true`, app-wide express.json()) with nobody signed in', async () => {
+    const config = userConfig();
+    const app = appWith({ ...config, providers: [github({ clientId: "Iv1.link", clientSecret: "s" })] }, (app) =>
+      app.use(express.json()),
+    );
+    const origin = await listen(app);
+    const jar = new CookieJar();
+    const response = await call(`${origin}/auth/signin/github`, jar, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken: await csrfToken(origin, jar), link: true }),
+    });
+    const location = new URL(response.headers.get("location")!);
+    expect(`${location.pathname}?${location.searchParams}`).toBe("/auth/signin?error=AccountLinkRefused&code=signin");
+    expect(jar.get("authjs.link-intent")).toBeUndefined();
   });
 
   it("rejects a sign-in without the CSRF token", async () => {

@@ -10,8 +10,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AccountLinkRefused } from "../../src/runtime/errors.js";
 import { encode } from "../../src/runtime/jwt.js";
 import NextAuth, { type NextAuthConfig, pagesApiRoute } from "../../src/runtime/next.js";
+import github from "../../src/runtime/providers/github.js";
 import type { Session } from "../../src/runtime/types.js";
 import { inNextRequest } from "../support/next-request-scope.js";
 import { baseConfig, CookieJar, DEMO_USER, ORIGIN, SECRET } from "./core/support.js";
@@ -25,7 +27,13 @@ function config(overrides: Partial<NextAuthConfig> = {}): NextAuthConfig {
 
 async function sessionCookie(): Promise<string> {
   const token = await encode({
-    token: { name: DEMO_USER.name, email: DEMO_USER.email, sub: DEMO_USER.id },
+    // Signed in just now: a link needs a recent sign-in (linking.maxAuthAge).
+    token: {
+      name: DEMO_USER.name,
+      email: DEMO_USER.email,
+      sub: DEMO_USER.id,
+      auth_time: Math.floor(Date.now() / 1000),
+    },
     secret: SECRET,
     salt: SESSION_COOKIE,
   });
@@ -286,6 +294,30 @@ describe("server components and server actions (next/headers) of a browser on 12
     expect(cookie).toBeDefined();
     const read = await inRequest(`${SESSION_COOKIE}=${cookie}`, () => auth());
     expect(read.value).toMatchObject({ user: { email: DEMO_USER.email } });
+  });
+});
+
+describe("signIn(provider, { link: true }) from a server action (docs/linking.md)", () => {
+  const withGitHub = () => config({ providers: [github({ clientId: "Iv1.link", clientSecret: "s" })] });
+
+  async function inAction<T>(cookie: string, action: () => Promise<T>) {
+    const headers = new Headers({ host: "localhost:3000", origin: ORIGIN, referer: `${ORIGIN}/settings`, cookie });
+    return inNextRequest(headers, new URL(`${ORIGIN}/settings`), action);
+  }
+
+  it("with a recent sign-in, sets the link intent and redirects to the provider", async () => {
+    const { signIn } = NextAuth(withGitHub());
+    const outcome = await inAction(await sessionCookie(), () => signIn("github", { link: true }));
+    expect("redirect" in outcome && new URL(outcome.redirect!).origin).toBe("https://github.com");
+    expect(outcome.setCookies.some((cookie) => cookie.startsWith("authjs.link-intent="))).toBe(true);
+  });
+
+  it("without a session, throws AccountLinkRefused (code signin) and sets no intent", async () => {
+    const { signIn } = NextAuth(withGitHub());
+    const outcome = await inAction("", () => signIn("github", { link: true }));
+    expect("thrown" in outcome && outcome.thrown).toBeInstanceOf(AccountLinkRefused);
+    expect("thrown" in outcome && (outcome.thrown as AccountLinkRefused).code).toBe("signin");
+    expect(outcome.setCookies.some((cookie) => cookie.startsWith("authjs.link-intent="))).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { serializeCookie } from "../../src/runtime/core/cookie-header.js";
 import { readSession } from "../../src/runtime/core/server-actions.js";
 import { encode } from "../../src/runtime/jwt.js";
+import github from "../../src/runtime/providers/github.js";
 import { applyCookies } from "../../src/runtime/qwik/cookies.js";
 import { envRecord, setEnvDefaults } from "../../src/runtime/qwik/env.js";
 import {
@@ -42,7 +43,13 @@ function event(path: string, cookie?: string): AuthRequestEvent {
 
 async function sessionCookie(): Promise<string> {
   const token = await encode({
-    token: { name: DEMO_USER.name, email: DEMO_USER.email, sub: DEMO_USER.id },
+    // Signed in just now: a link needs a recent sign-in (linking.maxAuthAge).
+    token: {
+      name: DEMO_USER.name,
+      email: DEMO_USER.email,
+      sub: DEMO_USER.id,
+      auth_time: Math.floor(Date.now() / 1000),
+    },
     secret: SECRET,
     salt: SESSION_COOKIE,
   });
@@ -111,6 +118,32 @@ describe("sign-in and sign-out through the actions", () => {
     const result = await signOutRedirect(event("/journal/", await sessionCookie()), config(), { redirectTo: "/" });
     expect(result.url).toBe(`${ORIGIN}/`);
     expect(result.cookies.find((c) => c.name === SESSION_COOKIE)?.options.maxAge).toBe(0);
+  });
+});
+
+describe("useSignIn with options.link (docs/linking.md)", () => {
+  const withGitHub = (): QwikAuthConfig => ({
+    ...config(),
+    providers: [github({ clientId: "Iv1.link", clientSecret: "s" })],
+  });
+
+  it("with a recent sign-in, sets the link intent and goes to the provider", async () => {
+    const result = await signInRedirect(event("/settings/", await sessionCookie()), withGitHub(), {
+      providerId: "github",
+      options: { link: true },
+    });
+    expect(new URL(result.url).origin).toBe("https://github.com");
+    expect(result.cookies.some((c) => c.name === "authjs.link-intent" && c.value)).toBe(true);
+  });
+
+  it("without a session, lands on the sign-in page with AccountLinkRefused and code signin", async () => {
+    const result = await signInRedirect(event("/settings/"), withGitHub(), {
+      providerId: "github",
+      options: { link: "true" },
+    });
+    const landed = new URL(result.url);
+    expect(`${landed.pathname}?${landed.searchParams}`).toBe("/auth/signin?error=AccountLinkRefused&code=signin");
+    expect(result.cookies.some((c) => c.name === "authjs.link-intent")).toBe(false);
   });
 });
 

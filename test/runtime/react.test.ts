@@ -1,8 +1,12 @@
 // The pure part of `@create-auth/runtime/react`: what a sign-in POSTs (the action it goes to is
 // core/sign-in-action.ts's, tested there) and how the core's `{ url }` answer becomes
 // `{ error, code, status, ok, url }`. The hooks and the fetches themselves run in Chromium
-// (test/e2e/next-react.test.ts).
-import { describe, expect, test } from "vitest";
+// (test/e2e/next-react.test.ts); `signIn(provider, { link: true })` runs here against the real `Auth`, with
+// `fetch` answered by it and a software authenticator behind `navigator.credentials.create()`.
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { Auth } from "../../src/runtime/index.js";
+import github from "../../src/runtime/providers/github.js";
+import { signIn } from "../../src/runtime/react/client.js";
 import {
   returnedUrl,
   signInFields,
@@ -10,6 +14,10 @@ import {
   signInResponse,
   signInUrl,
 } from "../../src/runtime/react/outcome.js";
+import type { AuthConfig } from "../../src/runtime/types.js";
+import { baseConfig, CookieJar, ORIGIN, signInWithCredentials } from "./core/support.js";
+import { SoftwareAuthenticator } from "./webauthn/software-authenticator.js";
+import { passkeyConfig, register } from "./webauthn/support.js";
 
 const base = "http://localhost:3000/react";
 
@@ -95,4 +103,93 @@ describe("returnedUrl", () => {
       );
     },
   );
+});
+
+// ─── signIn(provider, { link: true }) in a page of ORIGIN ───────────────────────────────────────────
+
+/** Base64url of a buffer the browser half made binary (the options' challenge, the user handle). */
+function base64url(buffer: BufferSource): string {
+  return Buffer.from(buffer instanceof ArrayBuffer ? buffer : (buffer as Uint8Array).buffer).toString("base64url");
+}
+
+/**
+ * A page at ORIGIN/settings whose `fetch` is answered by the real `Auth` (cookies kept in `jar`), and whose
+ * `navigator.credentials.create()` is `authenticator`. Returns the POSTs the page made, as `path body`.
+ */
+function browserAt(config: AuthConfig, jar: CookieJar, authenticator?: SoftwareAuthenticator): string[] {
+  const posted: string[] = [];
+  vi.stubGlobal("window", { location: { href: `${ORIGIN}/settings`, reload() {} } });
+  vi.stubGlobal("BroadcastChannel", undefined);
+  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", jar.header());
+    const request = new Request(new URL(input, ORIGIN), { ...init, headers });
+    if (request.method === "POST") posted.push(`${new URL(request.url).pathname} ${await request.clone().text()}`);
+    const response = await Auth(request, config);
+    jar.apply(response);
+    return response;
+  });
+  const create = async ({ publicKey }: { publicKey: PublicKeyCredentialCreationOptions }) => {
+    const json = authenticator!.create({
+      challenge: base64url(publicKey.challenge),
+      rp: { ...(publicKey.rp.id ? { id: publicKey.rp.id } : {}) },
+      user: { id: base64url(publicKey.user.id) },
+    });
+    return { toJSON: () => json };
+  };
+  vi.stubGlobal("navigator", { credentials: { create } });
+  return posted;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("signIn(provider, { link: true })", () => {
+  const LINK_INTENT = "authjs.link-intent";
+  const withGitHub = () =>
+    baseConfig({ providers: [...baseConfig().providers, github({ clientId: "Iv1.l", clientSecret: "s" })] });
+
+  test("posts link=true with the CSRF token: a user signed in just now gets the intent and the provider's URL", async () => {
+    const config = withGitHub();
+    const jar = await signInWithCredentials(config);
+    const posted = browserAt(config, jar);
+    const result = await signIn("github", { link: true, redirect: false, basePath: "/auth" });
+    expect(result).toMatchObject({ ok: true, error: null });
+    expect(new URL(result!.url!).origin).toBe("https://github.com");
+    expect(posted).toEqual([expect.stringMatching(/^\/auth\/signin\/github link=true&csrfToken=\w+&callbackUrl=/)]);
+    expect(jar.get(LINK_INTENT)).toBeTruthy();
+  });
+
+  test("resolves with AccountLinkRefused and code signin when nobody is signed in", async () => {
+    const config = withGitHub();
+    const jar = new CookieJar();
+    browserAt(config, jar);
+    const result = await signIn("github", { link: true, redirect: false, basePath: "/auth" });
+    expect(result).toMatchObject({ ok: false, error: "AccountLinkRefused", code: "signin", url: null });
+    expect(jar.get(LINK_INTENT)).toBeUndefined();
+  });
+
+  test("for a passkey: asks for the link, then registers the new passkey on the signed-in user", async () => {
+    const { config, adapter } = passkeyConfig();
+    const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    const second = new SoftwareAuthenticator(ORIGIN);
+    const posted = browserAt(config, jar, second);
+    const result = await signIn("passkey", { link: true, redirect: false, basePath: "/auth" });
+    expect(result).toMatchObject({ ok: true, error: null });
+    expect(posted.map((entry) => entry.split(" ")[0])).toEqual(["/auth/signin/passkey", "/auth/callback/passkey"]);
+    expect(posted[0]).toContain("link=true");
+    const user = await adapter.getUserByEmail!("grace@example.test");
+    const stored = await adapter.listAuthenticatorsByUserId!(user!.id);
+    expect(stored.map((entry) => entry.credentialID)).toContain(second.storedId);
+    expect(stored).toHaveLength(2);
+  });
+
+  test("for a passkey with nobody signed in: the refusal, and no ceremony", async () => {
+    const { config } = passkeyConfig();
+    const posted = browserAt(config, new CookieJar(), new SoftwareAuthenticator(ORIGIN));
+    const result = await signIn("passkey", { link: true, redirect: false, basePath: "/auth" });
+    expect(result).toMatchObject({ ok: false, error: "AccountLinkRefused", code: "signin" });
+    expect(posted).toHaveLength(1);
+  });
 });

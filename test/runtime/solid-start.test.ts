@@ -3,6 +3,7 @@
  * Requests, as SolidStart calls them (an event carrying `request`), and getSession on the resulting cookies.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import github from "../../src/runtime/providers/github.js";
 import { getSession, SolidAuth, type SolidAuthConfig } from "../../src/runtime/solid-start.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER, ORIGIN, postForm } from "./core/support.js";
 
@@ -98,6 +99,30 @@ describe("SolidAuth", () => {
     const signedOut = await POST(event(postForm("/api/auth/signout", { csrfToken, callbackUrl: "/" }, jar)));
     expect(signedOut!.headers.get("location")).toBe(`${ORIGIN}/`);
     expect(jar.apply(signedOut!).get("authjs.session-token")).toBeUndefined();
+  });
+
+  it("starts a link (POST /signin/github with link=true) for a user signed in just now, and refuses one for nobody", async () => {
+    const config = solidConfig();
+    config.providers = [...config.providers, github({ clientId: "Iv1.link", clientSecret: "s" })];
+    const { GET, POST } = SolidAuth(config);
+    const askToLink = async (jar: CookieJar) => {
+      const csrf = await GET(event(get("/api/auth/csrf", jar)));
+      jar.apply(csrf!);
+      const { csrfToken } = (await csrf!.json()) as { csrfToken: string };
+      const response = await POST(event(postForm("/api/auth/signin/github", { csrfToken, link: "true" }, jar)));
+      jar.apply(response!);
+      return { location: new URL(response!.headers.get("location")!), jar };
+    };
+
+    const linking = await askToLink(await signIn(config));
+    expect(linking.location.origin).toBe("https://github.com");
+    expect(linking.jar.get("authjs.link-intent")).toBeTruthy();
+
+    const refused = await askToLink(new CookieJar());
+    expect(`${refused.location.pathname}?${refused.location.searchParams}`).toBe(
+      "/api/auth/signin?error=AccountLinkRefused&code=signin",
+    );
+    expect(refused.jar.get("authjs.link-intent")).toBeUndefined();
   });
 
   it("takes AUTH_SECRET and the provider settings from the environment", async () => {

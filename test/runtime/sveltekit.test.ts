@@ -5,8 +5,9 @@
  */
 import { isRedirect, type RequestEvent } from "@sveltejs/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CredentialsSignin } from "../../src/runtime/errors.js";
+import { AccountLinkRefused, CredentialsSignin } from "../../src/runtime/errors.js";
 import credentials from "../../src/runtime/providers/credentials.js";
+import github from "../../src/runtime/providers/github.js";
 import OIDC from "../../src/runtime/providers/oidc.js";
 import { createSvelteKitAuth, type SvelteKitAuthConfig } from "../../src/runtime/sveltekit/auth.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
@@ -313,6 +314,49 @@ describe("the signIn form action", () => {
       status: 303,
       location: `/auth/signin?${new URLSearchParams({ callbackUrl: `${ORIGIN}/journal` })}`,
     });
+  });
+});
+
+describe("link: true (docs/linking.md)", () => {
+  const LINK_INTENT = "authjs.link-intent";
+  const withGitHub = () =>
+    svelteConfig({ providers: [...svelteConfig().providers, github({ clientId: "Iv1.link", clientSecret: "s" })] });
+
+  it("the SignIn component's form: a user signed in just now gets the link intent and goes to the provider", async () => {
+    const auth = createSvelteKitAuth(withGitHub(), noEnv);
+    const jar = await signInThroughHandle(auth);
+    const { event, cookiesSet } = formAction("/signin", { providerId: "github", link: "true" }, jar);
+    const { status, location } = redirectOf(await thrownBy(auth.signIn(event)));
+    expect(status).toBe(303);
+    expect(new URL(location).origin).toBe("https://github.com");
+    expect(cookiesSet.find((cookie) => cookie.name === LINK_INTENT)?.options).toMatchObject({ path: "/" });
+  });
+
+  it("the SignIn component's form without a session: AccountLinkRefused (code signin) to the caller", async () => {
+    const auth = createSvelteKitAuth(withGitHub(), noEnv);
+    const { event, cookiesSet } = formAction("/signin", { providerId: "github", link: "true" });
+    const thrown = await thrownBy(auth.signIn(event));
+    expect(thrown).toBeInstanceOf(AccountLinkRefused);
+    expect((thrown as AccountLinkRefused).code).toBe("signin");
+    expect(cookiesSet.some((cookie) => cookie.name === LINK_INTENT)).toBe(false);
+  });
+
+  it("the client's POST /auth/signin/github with link=true: the intent and the provider, or the refusal", async () => {
+    const auth = createSvelteKitAuth(withGitHub(), noEnv);
+    const signedIn = await signInThroughHandle(auth);
+    const post = async (jar: CookieJar) => {
+      const csrf = await throughHandle(auth, get("/auth/csrf", jar));
+      jar.apply(csrf.response);
+      const { csrfToken } = (await csrf.response.json()) as { csrfToken: string };
+      const { response } = await throughHandle(auth, postForm("/auth/signin/github", { csrfToken, link: "true" }, jar));
+      return response;
+    };
+    const linking = await post(signedIn);
+    expect(new URL(linking.headers.get("location")!).origin).toBe("https://github.com");
+    expect(linking.headers.getSetCookie().some((cookie) => cookie.startsWith(`${LINK_INTENT}=`))).toBe(true);
+
+    const refused = new URL((await post(new CookieJar())).headers.get("location")!);
+    expect(`${refused.pathname}?${refused.searchParams}`).toBe("/auth/signin?error=AccountLinkRefused&code=signin");
   });
 });
 

@@ -46,6 +46,12 @@ export interface SignInOptions<Redirect extends boolean = true> {
   redirect?: Redirect;
   /** Where to land after sign-in (a relative path). Default: the page the action was called from. */
   redirectTo?: string;
+  /**
+   * Link: add this provider's account to the user signed in now (docs/linking.md). Needs a sign-in within
+   * `linking.maxAuthAge`; otherwise the action throws `AccountLinkRefused` (`code` `signin` or
+   * `reauthenticate`). In a form: a field `link` with the value `true`.
+   */
+  link?: boolean;
   /** Other keys are sent to the provider, e.g. the credentials a credentials provider reads. */
   [field: string]: unknown;
 }

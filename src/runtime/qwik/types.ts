@@ -23,7 +23,14 @@ export type AuthorizationParams = string | Record<string, string> | URLSearchPar
 export interface SignInInput {
   providerId?: string | undefined;
   redirectTo?: string | undefined;
-  options?: ({ redirectTo?: string | undefined } & Record<string, unknown>) | undefined;
+  /**
+   * `redirectTo`, `link` and the fields posted to the provider. `link: true` (or `"true"` from a form) adds the
+   * provider's account to the user signed in now (docs/linking.md); a refusal lands on the sign-in page with
+   * `error=AccountLinkRefused`.
+   */
+  options?:
+    | ({ redirectTo?: string | undefined; link?: boolean | "true" | undefined } & Record<string, unknown>)
+    | undefined;
   authorizationParams?: AuthorizationParams | undefined;
 }
 

@@ -4,6 +4,7 @@
  * (cookies set) instead of a redirect, and we decide whether to navigate. Session changes are announced to
  * this tab's `SessionProvider`s and, through a BroadcastChannel, to the app's other tabs.
  */
+import { linkPasskey } from "../core/webauthn/browser-link.js";
 import type { Session } from "../types.js";
 import {
   type AuthorizationParams,
@@ -107,6 +108,14 @@ export interface SignInOptions {
   redirect?: boolean;
   /** Where the actions are served. Default: the `SessionProvider`'s `basePath` (`/api/auth`). */
   basePath?: string;
+  /**
+   * Link: add this provider's account (an OAuth/OIDC account, an email address, a new passkey) to the user
+   * signed in now, instead of signing in as whoever it belongs to. Needs a recent sign-in (`linking.maxAuthAge`,
+   * default 10 minutes); otherwise the answer is `error: "AccountLinkRefused"` with `code` `signin` (nobody
+   * is signed in) or `reauthenticate` (sign in again first). For a passkey provider, the browser registers
+   * the new passkey at once. See docs/linking.md.
+   */
+  link?: boolean;
   /** Any other key is posted to the provider, e.g. the `email` and `password` of a credentials provider. */
   [field: string]: unknown;
 }
@@ -142,6 +151,11 @@ async function postAction(endpoint: string, fields: Record<string, string>): Pro
  * Without a provider: goes to the sign-in page. With one: starts its flow (OAuth/OIDC and email navigate;
  * credentials are checked at once). With `redirect: false` it stays and resolves with the outcome, e.g.
  * `{ ok: false, error: "CredentialsSignin", code }` for a wrong password.
+ *
+ * With `link: true` the signed-in user adds the provider's account to their own user (docs/linking.md):
+ * `link=true` is posted with the CSRF token, and the core sets the link intent before the flow starts. For a
+ * passkey provider the registration then runs here (`webauthn-options/<id>?action=register`,
+ * `navigator.credentials.create()`, the callback); it rejects if the browser's ceremony is cancelled.
  */
 export async function signIn(
   provider?: string,
@@ -155,13 +169,38 @@ export async function signIn(
     return undefined;
   }
   const providers = await getProviders({ basePath });
-  const action = signInAction(providers?.[provider]?.type, Object.keys(fields));
+  const type = providers?.[provider]?.type;
+  if (type === "webauthn" && fields.link === true) {
+    return linkNewPasskey(basePath, provider, fields, target, redirect);
+  }
+  const action = signInAction(type, Object.keys(fields));
   const endpoint = signInUrl(basePath, action, provider, authorizationParams);
   const csrfToken = await getCsrfToken({ basePath });
   const { url, status } = await postAction(endpoint, signInFields(fields, csrfToken, target));
   const result = signInResponse(url, status, window.location.href);
   // Only a callback POST (credentials) ends signed in; `/signin` only starts a flow elsewhere.
   if (result.ok && action === "callback") announce("signin", { local: !redirect });
+  if (redirect) {
+    navigate(url);
+    return undefined;
+  }
+  return result;
+}
+
+/** `signIn(passkey, { link: true })`: the link is asked for, then the new passkey registered for this user. */
+async function linkNewPasskey(
+  basePath: string,
+  provider: string,
+  fields: Record<string, unknown>,
+  target: string,
+  redirect: boolean,
+): Promise<SignInResponse | undefined> {
+  const { link: _link, ...rest } = fields;
+  const posted = signInFields(rest, await getCsrfToken({ basePath }), target);
+  const { url, status } = await linkPasskey(basePath, provider, posted, postAction);
+  const result = signInResponse(url, status, window.location.href);
+  // The callback answered: signed in again, now with the passkey on this user.
+  if (result.ok) announce("signin", { local: !redirect });
   if (redirect) {
     navigate(url);
     return undefined;

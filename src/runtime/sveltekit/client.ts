@@ -1,12 +1,15 @@
 /**
  * `@create-auth/runtime/sveltekit/client`: sign in and out from the browser without a form. Each call
  * fetches a CSRF token, POSTs to the auth action with `X-Auth-Return-Redirect: 1` (the core then answers
- * `{ url }` instead of a redirect, cookies set), and navigates there.
+ * `{ url }` instead of a redirect, cookies set), and navigates there. `signIn(provider, { link: true })` asks
+ * to link the provider's account to the signed-in user (docs/linking.md); for a passkey, the shared browser
+ * half of that link (core/webauthn/browser-link.ts) registers it.
  */
 
 /** Query parameters added to the provider's authorization request. */
 // One definition, the core's (a type: nothing of the server module reaches the browser bundle).
 import type { AuthorizationParams } from "../core/server-actions.js";
+import { linkPasskey } from "../core/webauthn/browser-link.js";
 import { appBase } from "./app-base.js";
 
 export type { AuthorizationParams };
@@ -18,6 +21,14 @@ export interface SignInOptions {
   redirect?: boolean;
   /** Where the auth actions are served. Default `${base}/auth`, below the app's `paths.base`. */
   basePath?: string;
+  /**
+   * Link: add this provider's account (an OAuth/OIDC account, an email address, a new passkey) to the user
+   * signed in now, instead of signing in as whoever it belongs to. Needs a recent sign-in (`linking.maxAuthAge`,
+   * default 10 minutes); otherwise the outcome is `error: "AccountLinkRefused"` with `code` `signin` (nobody
+   * is signed in) or `reauthenticate` (sign in again first). For a passkey provider, the browser registers
+   * the new passkey at once. See docs/linking.md.
+   */
+  link?: boolean;
   /** Other keys are posted to the provider, e.g. the credentials a credentials provider reads. */
   [field: string]: unknown;
 }
@@ -76,7 +87,11 @@ function outcome(url: string): SignInResult {
   return { url, ok: error === null, error, code: parsed.searchParams.get("code") };
 }
 
-/** Without a provider: the sign-in page. With one: its sign-in flow (credentials are verified at once). */
+/**
+ * Without a provider: the sign-in page. With one: its sign-in flow (credentials are verified at once). With
+ * `link: true`, `link=true` is posted with the CSRF token and the flow links to the signed-in user; for a
+ * passkey provider the registration runs here next, and rejects if the browser's ceremony is cancelled.
+ */
 export async function signIn(
   provider?: string,
   options: SignInOptions = {},
@@ -88,15 +103,30 @@ export async function signIn(
     return undefined;
   }
   const providers = (await (await fetch(`${basePath}/providers`)).json()) as Record<string, { type?: string }>;
-  const action = providers[provider]?.type === "credentials" ? "callback" : "signin";
+  const type = providers[provider]?.type;
+  const action = type === "credentials" ? "callback" : "signin";
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) fields[key] = String(value);
+  if (type === "webauthn" && rest.link === true) {
+    const { link: _link, ...others } = fields;
+    const posted = { ...others, csrfToken: await csrfToken(basePath), callbackUrl: redirectTo };
+    const { url } = await linkPasskey(basePath, provider, posted, async (endpoint, body) => ({
+      url: await post(endpoint, body),
+      status: 200,
+    }));
+    return finish(url, redirect);
+  }
   const query = new URLSearchParams(authorizationParams).toString();
   const url = await post(`${basePath}/${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ""}`, {
     ...fields,
     csrfToken: await csrfToken(basePath),
     callbackUrl: redirectTo,
   });
+  return finish(url, redirect);
+}
+
+/** Navigates to where the core answered, or stays and resolves with the outcome. */
+function finish(url: string, redirect: boolean): SignInResult | undefined {
   if (redirect) {
     navigate(url);
     return undefined;

@@ -9,7 +9,10 @@ export interface SignInProps {
   provider?: string;
   /** The route whose default action is `signIn`. Default `signin`. */
   signInPage?: string;
-  /** `redirectTo` and any other field posted with the form. */
+  /**
+   * `redirectTo` and any other field posted with the form. `link: true` links the provider's account to the
+   * signed-in user instead of signing in (docs/linking.md).
+   */
   options?: Record<string, string | number | boolean>;
   /** Query parameters added to the provider's authorization request. */
   authorizationParams?: string | Record<string, string> | Array<[string, string]>;
