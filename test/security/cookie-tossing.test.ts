@@ -306,7 +306,7 @@ describe("a session @auth/core made (migration)", () => {
     expect((await session(w, jar))?.user?.email).toBe(DEMO_USER.email);
   });
 
-  it("is read once under its __Secure- name and moved to __Host- under a new token (database)", async () => {
+  it("is read once under its __Secure- name and moved to __Host- under a new token of ours (database)", async () => {
     const w = world("database");
     const user = await w.adapter.createUser({
       id: crypto.randomUUID(),
@@ -315,11 +315,8 @@ describe("a session @auth/core made (migration)", () => {
       emailVerified: null,
     });
     const legacyToken = crypto.randomUUID();
-    await w.adapter.createSession({
-      sessionToken: legacyToken,
-      userId: user.id,
-      expires: new Date(Date.now() + 3600_000),
-    });
+    const thirtyDays = new Date(Date.now() + 30 * 24 * 3600_000);
+    await w.adapter.createSession({ sessionToken: legacyToken, userId: user.id, expires: thirtyDays });
     const jar = new CookieJar();
     jar.cookies.set(LEGACY, legacyToken);
     const log: string[] = [];
@@ -328,9 +325,16 @@ describe("a session @auth/core made (migration)", () => {
     const moved = jar.get(SESSION);
     expect(moved).toBeDefined();
     expect(moved).not.toBe(legacyToken);
+    expect(moved).toMatch(/^0\.[0-9a-f]{64}$/);
     expect((await session(w, jar))?.user?.email).toBe("ada-db@example.test");
-    // The old token is gone, so a copy of it planted later is worthless.
-    expect(await w.adapter.getSessionAndUser(legacyToken)).toBeNull();
+    // A request in flight with the old cookie lands on the same session, not a new one.
+    const inFlight = new CookieJar();
+    inFlight.cookies.set(LEGACY, legacyToken);
+    await session(w, inFlight);
+    expect(inFlight.get(SESSION)).toBe(moved);
+    // The old token leads there for an hour at most, and no longer slides: a copy planted later is worthless.
+    const old = await w.adapter.getSessionAndUser(legacyToken);
+    expect(new Date(old!.session.expires).valueOf()).toBeLessThanOrEqual(Date.now() + 3600_000);
   });
 
   it("is what getToken reads from the __Secure- cookie on https, unless this runtime minted it", async () => {

@@ -13,9 +13,9 @@
  * database.ts makes `<sign-in time>.<random>`; the reference's are UUIDs). The reference's sessions expire
  * within their maxAge, so the window closes by itself: a JWT is re-sealed for the new name (its key is salted
  * with the cookie name, so it would not open there as it is) and keeps its expiry; a database session moves to
- * a new token and the old one is deleted, so a copy of it cannot be planted after the move, and its expiry no
- * longer slides. Whatever the reference minted for the old name keeps working there until it expires, which is
- * what docs/security.md tells apps that share a secret with a running @auth/core app.
+ * a new token and the old one is cut to an hour (else the old token would slide for as long as its holder kept
+ * using it, and could be planted for as long). Whatever the reference mints for the old name keeps working there
+ * until it expires, which is what docs/security.md tells apps that share a secret with a running @auth/core app.
  */
 import type { Cookie, JWT, ResponseInternal } from "../types.js";
 import { adapterMethod } from "./account/adapter-method.js";
@@ -27,11 +27,11 @@ export const SESSION_COOKIE = "__Host-authjs.session-token";
 /** The reference's name for it, read for migration only. */
 export const LEGACY_SESSION_COOKIE = "__Secure-authjs.session-token";
 
-/**
- * A moved database session's token: ours (it has a `.`, so a copy planted under the old name is refused), with
- * sign-in time 0, since nobody knows when its user signed in (it never counts as a recent sign-in).
- */
+/** A moved database session's sign-in time (core/session/database.ts's token prefix): not known. */
 const UNKNOWN_SIGN_IN = "0";
+const MOVED_TOKEN_CONTEXT = "create-auth moved session token\0";
+/** How long (seconds) a moved database session's old token still leads to it. */
+const MOVE_GRACE = 60 * 60;
 
 /** What the response must do with the cookies once the action has run. */
 export interface LegacySessionMove {
@@ -85,7 +85,29 @@ async function moveJwt(value: string, options: InternalOptions): Promise<{ value
   };
 }
 
-/** The database session under a new token of ours (the old row deleted), or undefined when it is not one to move. */
+/**
+ * The new token of a moved database session: ours (it has a `.`, so a copy planted under the old name is
+ * refused), with sign-in time 0 since nobody knows when its user signed in (never a recent sign-in), and the
+ * same for every request that moves the same old token (HMAC-SHA-256 under the secret), so requests in flight
+ * together, or a move whose Set-Cookie a server component could not send, land on one session, not one each.
+ */
+async function movedToken(legacyToken: string, secret: string): Promise<string> {
+  const utf8 = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", utf8.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, utf8.encode(`${MOVED_TOKEN_CONTEXT}${legacyToken}`)),
+  );
+  return `${UNKNOWN_SIGN_IN}.${Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * The database session moved to a token of ours, or undefined when it is not one to move. The old row keeps
+ * at most MOVE_GRACE: long enough for the other requests of the page that carried it, short enough that the
+ * old token (a copy a sibling could plant, or one left in another browser) stops leading to the session; it
+ * never slides, since the store never reads it.
+ */
 async function moveDatabaseSession(
   value: string,
   options: InternalOptions,
@@ -95,14 +117,22 @@ async function moveDatabaseSession(
     logger.debug("legacy-session-refused", { reason: "a session this runtime made, under the old name" });
     return undefined;
   }
-  const found = await adapterMethod(adapter, "getSessionAndUser")(value);
-  if (!found) return undefined;
-  const expires = new Date(found.session.expires);
-  // An expired row is left to the store's clean-up of its own tokens; here it is just not moved.
-  if (expires.valueOf() <= Date.now()) return undefined;
-  const token = `${UNKNOWN_SIGN_IN}.${options.session.generateSessionToken()}`;
-  await adapterMethod(adapter, "createSession")({ sessionToken: token, userId: found.session.userId, expires });
-  await adapterMethod(adapter, "deleteSession")(value);
+  const legacy = await adapterMethod(adapter, "getSessionAndUser")(value);
+  if (!legacy || new Date(legacy.session.expires).valueOf() <= Date.now()) return undefined;
+  const graceEnd = new Date(Date.now() + MOVE_GRACE * 1000);
+  if (new Date(legacy.session.expires) > graceEnd) {
+    await adapterMethod(adapter, "updateSession")({ sessionToken: value, expires: graceEnd });
+  }
+  const token = await movedToken(value, options.secret[0] as string);
+  const existing = await adapterMethod(adapter, "getSessionAndUser")(token);
+  if (existing) return { value: token, expires: new Date(existing.session.expires) };
+  const expires = new Date(legacy.session.expires);
+  try {
+    await adapterMethod(adapter, "createSession")({ sessionToken: token, userId: legacy.session.userId, expires });
+  } catch (error) {
+    // A request in flight with this one made it first.
+    if (!(await adapterMethod(adapter, "getSessionAndUser")(token))) throw error;
+  }
   return { value: token, expires };
 }
 
