@@ -3,7 +3,9 @@
  * Side-by-side benchmark against the reference (`@auth/core`, a devDependency), measured in one run on one
  * machine, so the ratios mean something even where absolute numbers do not:
  *   1. JWT session reads: GET /session through `Auth` with a valid cookie, and the bare `decode` of the same
- *      token again (the runtime remembers tokens it decrypted) and of tokens it has never seen.
+ *      token again (the runtime remembers tokens it decrypted) and of tokens it has never seen. Then ours
+ *      alone: a JWT session that follows its stored user (an adapter, core/session/follow-user.ts) against
+ *      the same read without one, the cost of "sessions follow the account" (issue 21: keep ≥ 80 %).
  *   2. CLI start-up: `auth --help` and `auth secret --raw` against a bare `node -e 0`.
  * It prints; it asserts nothing. Run `npm run bench` (builds first), or `node bench/session-read.bench.mjs`
  * on an existing build (`BENCH_RUNTIME=<dir>` points it at another build of src/runtime).
@@ -23,6 +25,7 @@ const load = (file) => import(pathToFileURL(path.join(runtimeDir, file)).href);
 const { Auth } = await load("index.js");
 const { decode, encode } = await load("jwt.js");
 const credentials = (await load("providers/credentials.js")).default;
+const memory = (await load("adapters/memory.js")).default;
 
 const SECRET = "benchmark-secret-with-more-than-thirty-two-characters";
 const ORIGIN = "http://localhost:3000";
@@ -151,9 +154,39 @@ async function sessionReads() {
     const [a, b] = await compare(mine, reference);
     console.log(`  ${label.padEnd(34)}${format(a)}  ${format(b)}   ${(a / b).toFixed(1)}×`);
   }
+  await followedReads(get, our.header);
   // What no implementation can beat: building the Request and reading a Response, with no auth at all.
   const floor = await round(() => new Response(JSON.stringify(get(our.header).url)).arrayBuffer(), 1);
   console.log(`  ${"(floor: Request + Response alone)".padEnd(34)}${format(floor)}`);
+}
+
+/**
+ * A JWT session started through an adapter records its sign-in (`sign_in`) and is checked against the stored
+ * user at most every `session.revalidateAge` seconds: the same read with and without that, ours alone (older
+ * builds ignore the claim, so there the ratio is ~1×).
+ */
+async function followedReads(get, plainHeader) {
+  const adapter = memory();
+  const user = await adapter.createUser({ id: USER.id, name: USER.name, email: USER.email, emailVerified: null });
+  await adapter.linkAccount({ userId: user.id, type: "oidc", provider: "oidc", providerAccountId: "ada" });
+  const followed = { ...ours, adapter, session: { strategy: "jwt" } };
+  const signIn = { type: "oidc", provider: "oidc", providerAccountId: "ada", email: USER.email };
+  const claims = { name: USER.name, email: USER.email, picture: null, sub: user.id, sign_in: signIn };
+  const token = await encode({
+    token: { ...claims, auth_time: Math.floor(Date.now() / 1000) },
+    secret: SECRET,
+    salt: SESSION,
+  });
+  const header = `${SESSION}=${token}`;
+  const session = await (await Auth(get(header), followed)).json();
+  if (session?.user?.email !== USER.email) throw new Error("the followed session read did not return the user");
+  const [a, b] = await compare(
+    () => Auth(get(header), followed).then((r) => r.arrayBuffer()),
+    () => Auth(get(plainHeader), ours).then((r) => r.arrayBuffer()),
+  );
+  console.log(
+    `  ${"GET /session following its user".padEnd(34)}${format(a)}  ${format(b)}   ${(a / b).toFixed(2)}× of ours without an adapter`,
+  );
 }
 
 /** Mean wall time (ms) of each command: hyperfine when installed, else a timed loop of spawns. */

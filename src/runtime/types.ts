@@ -151,6 +151,8 @@ export interface JWT extends Record<string, unknown> {
   sub?: string;
   /** When the user signed in (seconds): set at the sign-in, kept through every re-issue. */
   auth_time?: number;
+  /** What a sign-in through the adapter started this session with; the session follows it (docs/linking.md). */
+  sign_in?: { type: string; provider: string; providerAccountId: string; email: string | null };
   iat?: number;
   exp?: number;
   jti?: string;
@@ -530,6 +532,12 @@ export interface AuthConfig {
     strategy?: "jwt" | "database";
     maxAge?: number;
     updateAge?: number;
+    /**
+     * JWT sessions with an adapter: how long (seconds) a check that the session's user and sign-in account
+     * are unchanged is trusted in one process before the adapter is asked again. Default 5; 0 asks on every
+     * read. See core/session/follow-user.ts.
+     */
+    revalidateAge?: number;
     generateSessionToken?: () => string;
   };
   /**

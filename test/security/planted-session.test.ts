@@ -74,7 +74,11 @@ function oauthProvider(): OAuthConfig {
     token: `${idp.issuer}/token`,
     userinfo: `${idp.issuer}/me`,
     checks: ["pkce", "state"],
-    profile: (profile) => ({ id: String(profile.sub), name: String(profile.name), email: profile.email as string }),
+    profile: (profile: Record<string, unknown>) => ({
+      id: String(profile.sub),
+      name: String(profile.name),
+      email: String(profile.email),
+    }),
   };
 }
 

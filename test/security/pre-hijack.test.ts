@@ -22,7 +22,7 @@ import { decode } from "../../src/runtime/jwt.js";
 import nodemailer from "../../src/runtime/providers/nodemailer.js";
 import OIDC from "../../src/runtime/providers/oidc.js";
 import passkey from "../../src/runtime/providers/passkey.js";
-import type { Adapter, AdapterUser, AuthConfig, JWT, OAuthConfig } from "../../src/runtime/types.js";
+import type { Adapter, AdapterUser, AuthConfig, JWT, OAuthConfig, Session } from "../../src/runtime/types.js";
 import { CookieJar, captureLogger, csrfToken, get, ORIGIN, postForm, SECRET } from "../runtime/core/support.js";
 import { linkIn, requestLink } from "../runtime/email/support.js";
 import { SoftwareAuthenticator } from "../runtime/webauthn/software-authenticator.js";
@@ -408,6 +408,58 @@ describe.each(Object.keys(ADAPTERS) as AdapterKind[])("pre-hijacking, %s adapter
       const victims = await w.adapter.getUserByEmail(VICTIM);
       expect(await subject(victimJar)).toBe(victims?.id);
       expect(await subject(attackerJar)).not.toBe(victims?.id);
+    });
+
+    it("refuses the attacker's open JWT session at its next read once the victim proved the address", async () => {
+      const w = world(kind, { session: { strategy: "jwt" } });
+      const { jar: attackerJar } = await oidcSignIn(w, "lax", "mallory", { email: VICTIM, email_verified: true });
+      const read = async () =>
+        (await (await Auth(get("/auth/session", attackerJar), w.config)).json()) as Session | null;
+      expect((await read())?.user?.email).toBe(VICTIM);
+      await emailSignIn(w, VICTIM);
+      expect(await read()).toBeNull();
+    });
+  });
+
+  // Issue 21, "sessions follow the account": a JWT session re-checks its user and sign-in account through the
+  // adapter at most every session.revalidateAge seconds (core/session/follow-user.ts).
+  describe("JWT sessions follow the stored user", () => {
+    function jwtWorld(revalidateAge: number) {
+      return world(kind, { session: { strategy: "jwt", revalidateAge } });
+    }
+    const read = async (w: World, jar: CookieJar) =>
+      (await (await Auth(get("/auth/session", jar), w.config)).json()) as Session | null;
+
+    it("refuses a session whose user the app deleted through the adapter", async () => {
+      const w = jwtWorld(0);
+      const { jar } = await oidcSignIn(w, "strict", "leaving", { email: "leaving@example.test", email_verified: true });
+      expect((await read(w, jar))?.user?.email).toBe("leaving@example.test");
+      await w.adapter.deleteUser((await ownerOf(w, "strict", "leaving"))!.id);
+      expect(await read(w, jar)).toBeNull();
+    });
+
+    it("refuses a session whose sign-in account the app unlinked, and keeps one of another account", async () => {
+      const w = jwtWorld(0);
+      const { jar } = await oidcSignIn(w, "strict", "both", { email: "both@example.test", email_verified: true });
+      // The user links a second account: that browser's session is now the linking sign-in's (lax).
+      await oidcSignIn(w, "lax", "both-lax", { email: "both@example.test" }, jar, true);
+      const strict = await oidcSignIn(w, "strict", "both", { email: "both@example.test", email_verified: true });
+      await w.adapter.unlinkAccount({ provider: "strict", providerAccountId: "both" });
+      expect(await read(w, strict.jar)).toBeNull();
+      expect((await read(w, jar))?.user?.email).toBe("both@example.test");
+    });
+
+    it("asks the adapter at most once per revalidateAge for one session read many times", async () => {
+      const w = jwtWorld(5);
+      const { jar } = await oidcSignIn(w, "strict", "busy", { email: "busy@example.test", email_verified: true });
+      let reads = 0;
+      const getUser = w.adapter.getUser.bind(w.adapter);
+      w.adapter.getUser = (id) => {
+        reads++;
+        return getUser(id);
+      };
+      for (let index = 0; index < 50; index++) expect((await read(w, jar))?.user?.email).toBe("busy@example.test");
+      expect(reads).toBeLessThanOrEqual(1);
     });
   });
 

@@ -17,6 +17,11 @@ import { secretList } from "./secret.js";
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
 /**
+ * A JWT session's user is asked of the adapter at most this often (seconds) per process: a deleted user, a lost
+ * address or an unlinked account ends its sessions within this, at one read per user and sign-in per interval.
+ */
+const DEFAULT_REVALIDATE_AGE = 5;
+/**
  * A link needs a sign-in this recent (seconds): long enough to sign in and then add a method, short enough
  * that a session left open on a shared machine cannot be used to attach someone else's account to it
  * (OWASP Authentication Cheat Sheet, "reauthentication" before a sensitive change).
@@ -93,6 +98,7 @@ function resolveStatic(config: AuthConfig): StaticOptions {
       strategy: config.session?.strategy ?? (config.adapter ? "database" : "jwt"),
       maxAge,
       updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
+      revalidateAge: config.session?.revalidateAge ?? DEFAULT_REVALIDATE_AGE,
       generateSessionToken: config.session?.generateSessionToken ?? randomSessionToken,
     },
     linking: { maxAuthAge: config.linking?.maxAuthAge ?? DEFAULT_LINK_MAX_AUTH_AGE },

@@ -83,7 +83,13 @@ export interface InternalOptions {
   /** Whether secure cookies (`__Secure-`/`__Host-` prefixes) are used. */
   useSecureCookies: boolean;
   cookies: CookiesOptions;
-  session: { strategy: "jwt" | "database"; maxAge: number; updateAge: number; generateSessionToken: () => string };
+  session: {
+    strategy: "jwt" | "database";
+    maxAge: number;
+    updateAge: number;
+    revalidateAge: number;
+    generateSessionToken: () => string;
+  };
   /** `maxAuthAge` in seconds, resolved (core/account/link-intent.ts). */
   linking: { maxAuthAge: number };
   jwt: JWTOptions;

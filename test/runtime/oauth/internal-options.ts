@@ -43,7 +43,13 @@ export function internalOptions(config: Partial<AuthConfig> & Pick<AuthConfig, "
     secret: [testSecret],
     useSecureCookies: false,
     cookies,
-    session: { strategy: "jwt", maxAge: 2592000, updateAge: 86400, generateSessionToken: () => crypto.randomUUID() },
+    session: {
+      strategy: "jwt",
+      maxAge: 2592000,
+      updateAge: 86400,
+      revalidateAge: 5,
+      generateSessionToken: () => crypto.randomUUID(),
+    },
     linking: { maxAuthAge: 600 },
     jwt: {
       maxAge: 2592000,

@@ -10,12 +10,14 @@
  * Pre-hijacking (Sudhodanan & Paverd, USENIX Security 2022): a user created without proof of its address
  * (a passkey registered while signed out, a provider that does not prove addresses) never becomes the
  * address's owner's user. When the address is later proved (email link, or a proving OAuth identity that
- * would link by address), that user is detached from the address, keeping every sign-in method and session
- * the attacker may have attached, and the proof creates a fresh user. See docs/database-sessions.md.
+ * would link by address), that user is detached from the address, keeping every sign-in method the attacker
+ * may have attached, and the proof creates a fresh user; its sessions stop presenting the address at their
+ * next read (core/session/follow-user.ts). See docs/database-sessions.md.
  */
 import { AccountLinkRefused, AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
 import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types.js";
 import type { InternalOptions } from "../internal.js";
+import { forgetChecks } from "../session/follow-user.js";
 import { adapterMethod } from "./adapter-method.js";
 import { hasProvedAddress, provesEmail } from "./email-proof.js";
 
@@ -47,6 +49,8 @@ function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
 async function detachAddress(user: AdapterUser, options: InternalOptions): Promise<void> {
   const updateUser = adapterMethod(options.adapter, "updateUser");
   const detached = await updateUser({ id: user.id, email: null });
+  // Its JWT sessions still say the address: refused at their next read here, within revalidateAge elsewhere.
+  forgetChecks(user.id);
   await options.events.updateUser?.({ user: detached });
 }
 
@@ -83,6 +87,7 @@ async function linkEmail(identity: ProviderIdentity, linkTo: string, options: In
     await detachAddress(existing, options);
   }
   const updated = await adapterMethod(adapter, "updateUser")({ id: user.id, email, emailVerified: new Date() });
+  forgetChecks(user.id);
   await events.updateUser?.({ user: updated });
   await events.linkAccount?.({ user: updated, account: identity.account, profile: identity.user });
   return { user: updated, isNewUser: false };

@@ -7,18 +7,26 @@
  *
  * Every token records when its user signed in (`auth_time`, the OIDC Core §2 claim, in seconds), set at the
  * sign-in and carried through every re-issue even by a `jwt` callback that builds a new token: a link flow
- * needs a recent sign-in (core/account/link-intent.ts), and `iat` moves with each re-issue.
+ * needs a recent sign-in (core/account/link-intent.ts), and `iat` moves with each re-issue. A session
+ * started through the adapter also records that sign-in (`sign_in`), and a read refuses it once the stored
+ * user no longer matches it (follow-user.ts).
  */
 import { JWTSessionError } from "../../errors.js";
 import type { JWT, Session } from "../../types.js";
 import { clearChunked, readChunked, writeChunked } from "../cookies.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
+import { followsUser, signInRecord } from "./follow-user.js";
 import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";
 
-/** The token with the sign-in's `auth_time` put back when a `jwt` callback dropped it. */
-function withSignInTime(token: JWT, authTime: unknown): JWT {
-  if (token.auth_time !== undefined || typeof authTime !== "number") return token;
-  return { ...token, auth_time: authTime };
+/**
+ * The token with what the runtime records of the sign-in (`auth_time`, `sign_in`) put back where a `jwt`
+ * callback that builds a new token dropped it.
+ */
+function withSignInClaims(token: JWT, from: JWT): JWT {
+  const kept = { ...token };
+  if (kept.auth_time === undefined && typeof from.auth_time === "number") kept.auth_time = from.auth_time;
+  if (kept.sign_in === undefined && from.sign_in !== undefined) kept.sign_in = from.sign_in;
+  return kept;
 }
 
 /**
@@ -84,6 +92,19 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
         logger.error(error instanceof JWTSessionError ? unreadableCookie(error) : readFailure(error));
         return { session: null, cookies: clear() };
       }
+      let follows: boolean;
+      try {
+        follows = await followsUser(decoded, options);
+      } catch (error) {
+        // The adapter is down: nobody is signed in for now, but the cookie stays for when it is back.
+        logger.error(new JWTSessionError("Checking the session's user with the adapter failed.", { cause: error }));
+        return { session: null, cookies: [] };
+      }
+      if (!follows) {
+        // The user was deleted, lost the address, or the account was unlinked since this session started.
+        logger.debug("session-no-longer-follows-user", { sub: decoded.sub });
+        return { session: null, cookies: clear() };
+      }
       try {
         // Taken before the callback runs: it may mutate the token in place.
         const before = JSON.stringify(decoded);
@@ -91,7 +112,7 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
           update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
         );
         if (returned === null) return { session: null, cookies: clear() };
-        const token = withSignInTime(returned, decoded.auth_time);
+        const token = withSignInClaims(returned, decoded);
         const { expires, cookies } = reissueDue(decoded, before, token, Boolean(update))
           ? await seal(token)
           : { expires: new Date((decoded.exp as number) * 1000), cookies: [] };
@@ -112,7 +133,7 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
     async presented(): Promise<PresentedSession | null> {
       try {
         const token = await current();
-        if (typeof token?.sub !== "string") return null;
+        if (typeof token?.sub !== "string" || !(await followsUser(token, options))) return null;
         const authTime = typeof token.auth_time === "number" ? token.auth_time : null;
         // One user's sessions from one sign-in are the same session to a link: the re-issues of one cookie.
         return { userId: token.sub, authTime, binding: `jwt:${token.sub}:${authTime ?? ""}` };
@@ -122,10 +143,11 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
     },
 
     async create({ user, account, profile, isNewUser }: SessionCreate) {
-      const authTime = Math.floor(Date.now() / 1000);
       const defaultToken: JWT = { name: user.name ?? null, email: user.email ?? null, picture: user.image ?? null };
       if (user.id !== undefined) defaultToken.sub = String(user.id);
-      defaultToken.auth_time = authTime;
+      defaultToken.auth_time = Math.floor(Date.now() / 1000);
+      // A user the adapter stores (isNewUser is set only then): the session follows it (follow-user.ts).
+      if (isNewUser !== undefined && user.id !== undefined) defaultToken.sign_in = signInRecord(user, account);
       const returned = await callbacks.jwt({
         token: defaultToken,
         user,
@@ -135,7 +157,7 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
         trigger: isNewUser ? "signUp" : "signIn",
       });
       if (returned === null) return { cookies: clear() };
-      return { cookies: (await seal(withSignInTime(returned, authTime))).cookies };
+      return { cookies: (await seal(withSignInClaims(returned, defaultToken))).cookies };
     },
 
     async destroy() {

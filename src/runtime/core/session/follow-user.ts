@@ -1,0 +1,90 @@
+/**
+ * JWT sessions follow the stored user (issue 21, "sessions follow the account"). A JWT lives in the browser
+ * until it expires (30 days by default), so without this a session keeps presenting what was true at its
+ * sign-in: an address the runtime has since taken away from an unproved holder (the "unexpired session" of
+ * Sudhodanan & Paverd, USENIX Security 2022), a user the app deleted, or an account the app unlinked.
+ *
+ * A session started through the adapter records what it was started with (`sign_in`: the provider, the
+ * account's id at that provider, the address the user had). At a read it is checked against the adapter:
+ * the user still exists, still has that address, and the account still belongs to that user. Anything else
+ * and the session is refused (signed out, cookie cleared): the person signs in again and gets what is true now.
+ *
+ * Not a database read per request: a check that passed is remembered in this process for
+ * `session.revalidateAge` seconds (default 5), per user and sign-in. A change this process makes itself
+ * (detaching an address, linking) forgets that user's checks at once (`forgetChecks`); other processes see
+ * it within `revalidateAge`. A session without `sign_in` (credentials, no adapter, or one made by @auth/core)
+ * has no stored user to follow and is not checked. Database sessions need none of this: every read joins the
+ * live user row, and deleting a user deletes its sessions.
+ */
+import type { Account, JWT, User } from "../../types.js";
+import { adapterMethod } from "../account/adapter-method.js";
+import type { InternalOptions } from "../internal.js";
+
+/** What a JWT session records of the sign-in that started it, when that went through the adapter. */
+export interface SignInRecord {
+  type: Account["type"];
+  provider: string;
+  providerAccountId: string;
+  /** The user's address at the sign-in (null: none). */
+  email: string | null;
+}
+
+/** The `sign_in` claim for a session started with `account` as `user`. */
+export function signInRecord(user: User, account: Account): SignInRecord {
+  const { type, provider, providerAccountId } = account;
+  return { type, provider, providerAccountId, email: user.email ?? null };
+}
+
+function recordOf(token: JWT): SignInRecord | null {
+  const value = token.sign_in as Partial<SignInRecord> | undefined;
+  if (!value || typeof value.provider !== "string" || typeof value.providerAccountId !== "string") return null;
+  const { type = "oauth", provider, providerAccountId, email = null } = value;
+  return { type, provider, providerAccountId, email };
+}
+
+/** Checks that passed, by user and sign-in, with when; and when each user's checks were last forgotten. */
+const passed = new Map<string, number>();
+const forgotten = new Map<string, number>();
+const MAX_REMEMBERED = 10_000;
+
+function remember(map: Map<string, number>, key: string, at: number): void {
+  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+  map.set(key, at);
+}
+
+/** This process changed `userId` (its address, its accounts): its sessions are checked again at their next read. */
+export function forgetChecks(userId: string): void {
+  remember(forgotten, userId, Date.now());
+}
+
+/** Whether the user and account behind `record` are still what the session says, asked of the adapter. */
+async function holds(userId: string, record: SignInRecord, options: InternalOptions): Promise<boolean> {
+  const user = await adapterMethod(options.adapter, "getUser")(userId);
+  if (!user || (user.email ?? null) !== record.email) return false;
+  // An email sign-in's account is the address itself, which the line above has checked.
+  if (record.type === "email") return true;
+  const { provider, providerAccountId } = record;
+  const owner = await adapterMethod(options.adapter, "getUserByAccount")({ provider, providerAccountId });
+  return owner?.id === userId;
+}
+
+/**
+ * Whether `token` may still be presented: true for a session that follows no stored user, or whose user
+ * and sign-in account are still as recorded (checked at most every `session.revalidateAge` seconds).
+ */
+export async function followsUser(token: JWT, options: InternalOptions): Promise<boolean> {
+  const record = recordOf(token);
+  if (!record || !options.adapter || typeof token.sub !== "string") return true;
+  const userId = token.sub;
+  const key = `${userId}\n${record.provider}\n${record.providerAccountId}\n${record.email ?? ""}`;
+  const now = Date.now();
+  const checkedAt = passed.get(key);
+  const fresh = checkedAt !== undefined && now - checkedAt < options.session.revalidateAge * 1000;
+  if (fresh && checkedAt > (forgotten.get(userId) ?? 0)) return true;
+  if (!(await holds(userId, record, options))) {
+    passed.delete(key);
+    return false;
+  }
+  remember(passed, key, now);
+  return true;
+}
