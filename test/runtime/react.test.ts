@@ -4,7 +4,6 @@
 // (test/e2e/next-react.test.ts); `signIn(provider, { link: true })` runs here against the real `Auth`, with
 // `fetch` answered by it and a software authenticator behind `navigator.credentials.create()`.
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { Auth } from "../../src/runtime/index.js";
 import github from "../../src/runtime/providers/github.js";
 import { signIn } from "../../src/runtime/react/client.js";
 import {
@@ -14,7 +13,7 @@ import {
   signInResponse,
   signInUrl,
 } from "../../src/runtime/react/outcome.js";
-import type { AuthConfig } from "../../src/runtime/types.js";
+import { browserAt } from "./browser-page.js";
 import { baseConfig, CookieJar, ORIGIN, signInWithCredentials } from "./core/support.js";
 import { SoftwareAuthenticator } from "./webauthn/software-authenticator.js";
 import { passkeyConfig, register } from "./webauthn/support.js";
@@ -106,40 +105,6 @@ describe("returnedUrl", () => {
 });
 
 // ─── signIn(provider, { link: true }) in a page of ORIGIN ───────────────────────────────────────────
-
-/** Base64url of a buffer the browser half made binary (the options' challenge, the user handle). */
-function base64url(buffer: BufferSource): string {
-  return Buffer.from(buffer instanceof ArrayBuffer ? buffer : (buffer as Uint8Array).buffer).toString("base64url");
-}
-
-/**
- * A page at ORIGIN/settings whose `fetch` is answered by the real `Auth` (cookies kept in `jar`), and whose
- * `navigator.credentials.create()` is `authenticator`. Returns the POSTs the page made, as `path body`.
- */
-function browserAt(config: AuthConfig, jar: CookieJar, authenticator?: SoftwareAuthenticator): string[] {
-  const posted: string[] = [];
-  vi.stubGlobal("window", { location: { href: `${ORIGIN}/settings`, reload() {} } });
-  vi.stubGlobal("BroadcastChannel", undefined);
-  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", jar.header());
-    const request = new Request(new URL(input, ORIGIN), { ...init, headers });
-    if (request.method === "POST") posted.push(`${new URL(request.url).pathname} ${await request.clone().text()}`);
-    const response = await Auth(request, config);
-    jar.apply(response);
-    return response;
-  });
-  const create = async ({ publicKey }: { publicKey: PublicKeyCredentialCreationOptions }) => {
-    const json = authenticator!.create({
-      challenge: base64url(publicKey.challenge),
-      rp: { ...(publicKey.rp.id ? { id: publicKey.rp.id } : {}) },
-      user: { id: base64url(publicKey.user.id) },
-    });
-    return { toJSON: () => json };
-  };
-  vi.stubGlobal("navigator", { credentials: { create } });
-  return posted;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,15 +4,22 @@
  * environment is handed in (`createSvelteKitAuth`), as `../sveltekit.ts` does with `$env/dynamic/private`.
  */
 import { isRedirect, type RequestEvent } from "@sveltejs/kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AccountLinkRefused, CredentialsSignin } from "../../src/runtime/errors.js";
 import credentials from "../../src/runtime/providers/credentials.js";
 import github from "../../src/runtime/providers/github.js";
 import OIDC from "../../src/runtime/providers/oidc.js";
 import { createSvelteKitAuth, type SvelteKitAuthConfig } from "../../src/runtime/sveltekit/auth.js";
+import { signIn as clientSignIn } from "../../src/runtime/sveltekit/client.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
+import { browserAt } from "./browser-page.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER, ORIGIN } from "./core/support.js";
 import { appResolver, httpGet as get, keepCookies, httpPost as postForm, requestEvent } from "./sveltekit/event.js";
+import { SoftwareAuthenticator } from "./webauthn/software-authenticator.js";
+import { passkeyConfig, register } from "./webauthn/support.js";
+
+// The client module reads the app's base path from SvelteKit's virtual module: an app without one.
+vi.mock("$app/paths", () => ({ base: "" }));
 
 const SESSION_COOKIE = "authjs.session-token";
 
@@ -357,6 +364,33 @@ describe("link: true (docs/linking.md)", () => {
 
     const refused = new URL((await post(new CookieJar())).headers.get("location")!);
     expect(`${refused.pathname}?${refused.searchParams}`).toBe("/auth/signin?error=AccountLinkRefused&code=signin");
+  });
+});
+
+describe("the client's signIn(provider, { link: true }) in a page (fetch answered by the real Auth)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("for a passkey: asks for the link, then registers the new passkey on the signed-in user", async () => {
+    const { config, adapter } = passkeyConfig();
+    const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    const second = new SoftwareAuthenticator(ORIGIN);
+    const posted = browserAt(config, jar, second);
+    const result = await clientSignIn("passkey", { link: true, redirect: false });
+    expect(result).toMatchObject({ ok: true, error: null });
+    expect(posted.map((entry) => entry.split(" ")[0])).toEqual(["/auth/signin/passkey", "/auth/callback/passkey"]);
+    const user = await adapter.getUserByEmail!("grace@example.test");
+    const stored = await adapter.listAuthenticatorsByUserId!(user!.id);
+    expect(stored.map((entry) => entry.credentialID)).toContain(second.storedId);
+  });
+
+  it("with nobody signed in: AccountLinkRefused, code signin, and no ceremony", async () => {
+    const { config } = passkeyConfig();
+    const posted = browserAt(config, new CookieJar(), new SoftwareAuthenticator(ORIGIN));
+    const result = await clientSignIn("passkey", { link: true, redirect: false });
+    expect(result).toMatchObject({ ok: false, error: "AccountLinkRefused", code: "signin" });
+    expect(posted).toHaveLength(1);
   });
 });
 
