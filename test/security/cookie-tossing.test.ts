@@ -275,6 +275,27 @@ describe("a session a sibling plants under the reference's __Secure- name", () =
     expect(owner?.id).not.toBe(mallory.id);
   });
 
+  it("reads as signed out, and is expired, when it does not open or is no session at all (never a fault)", async () => {
+    for (const strategy of ["jwt", "database"] as const) {
+      const w = world(strategy);
+      const otherSecret = await encode({
+        token: { sub: "x" },
+        secret: "another-secret-of-thirty-two-characters!",
+        salt: LEGACY,
+      });
+      for (const value of ["garbage", crypto.randomUUID(), otherSecret, "a.b.c.d.e", "x".repeat(5000)]) {
+        const jar = new CookieJar();
+        jar.cookies.set(LEGACY, value);
+        const log: string[] = [];
+        const response = await send(w, get("/auth/session", jar), jar, log);
+        expect(response.status, `${strategy}: ${value.slice(0, 20)}`).toBe(200);
+        expect(await response.json()).toBeNull();
+        expect(expired(log, LEGACY), `${strategy}: ${value.slice(0, 20)}`).toBe(true);
+        expect(parsed(log).some((c) => c.name === SESSION && !c.attributes.includes("max-age=0"))).toBe(false);
+      }
+    }
+  });
+
   it("never replaces a __Host- session the browser already has", async () => {
     const w = world("jwt");
     const jar = new CookieJar();
