@@ -131,7 +131,7 @@ export async function prepareSvelteKitApp({
 /**
  * Starts adapter-node's output as its docs say (`node --env-file=.env build`) on 127.0.0.1:<port>, with
  * ORIGIN set to the URL the browser uses: without it adapter-node assumes https, so the app would build
- * https URLs and `__Secure-` cookies that an http browser never sends back.
+ * https URLs and `__Host-` cookies that an http browser never sends back.
  */
 export async function startSvelteKitApp(dir, port, { node24 = false, echo = false, origin } = {}) {
   const { node, env } = await toolchain(node24);
