@@ -18,6 +18,7 @@ export type ErrorType =
   | "InvalidCallbackUrl"
   | "InvalidCheck"
   | "InvalidEndpoints"
+  | "InputTooLarge"
   | "InvalidProvider"
   | "JWTSessionError"
   | "MissingAdapter"
@@ -184,6 +185,20 @@ export class WebAuthnVerificationError extends AuthError {
 }
 export class ExperimentalFeatureNotEnabled extends AuthError {
   static override type: ErrorType = "ExperimentalFeatureNotEnabled";
+}
+
+/**
+ * A request over one of the input limits (`limits`, core/body.ts): its body (`limit: "body"`, answered 413),
+ * its field count (`"fields"`) or one field's length (`"field"`, both 400). Thrown before anything is read
+ * past the limit, parsed, stored or mailed.
+ */
+export class InputTooLarge extends AuthError {
+  static override type: ErrorType = "InputTooLarge";
+  readonly limit: "body" | "fields" | "field";
+  constructor(limit: InputTooLarge["limit"], message: string) {
+    super(message);
+    this.limit = limit;
+  }
 }
 
 /** `MissingSecretError` is the spec's name for the same class. */

@@ -523,6 +523,20 @@ export type SkipCSRFCheckMarker = typeof skipCSRFCheck;
 
 // ─── Configuration ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Bounds on what one request may send (core/body.ts). A request over one is refused before anything past
+ * the limit is read: 413 for the body, 400 for the field count or a field's length; a browser's form POST
+ * goes to the error page (`?error=InputTooLarge`).
+ */
+export interface InputLimits {
+  /** Most bytes of a request body. Default 65536 (64 KiB). */
+  body?: number;
+  /** Most fields in a form, or keys in a JSON body. Default 100. */
+  fields?: number;
+  /** Most characters in one field's name or value. Default 16384 (`callbackUrl`, `redirectTo`: 2048). */
+  field?: number;
+}
+
 export interface AuthConfig {
   providers: Array<Provider | ((options?: never) => Provider)>;
   adapter?: Adapter;
@@ -555,6 +569,8 @@ export interface AuthConfig {
   debug?: boolean;
   theme?: Theme;
   experimental?: { enableWebAuthn?: boolean };
+  /** Bounds on what one request may send (docs/configuration.md, Limits). */
+  limits?: InputLimits;
   redirectProxyUrl?: string;
   trustHost?: boolean;
   useSecureCookies?: boolean;

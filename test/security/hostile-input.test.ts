@@ -102,6 +102,13 @@ const HOSTILE_DESTINATIONS: string[] = [
   "x".repeat(70_000),
 ];
 
+/**
+ * The destinations whose sign-in goes on to the redirect rule when posted: a longer `callbackUrl` is over the
+ * input limits (2048 characters, a 64 KiB body) and is refused before any action, with 400 or 413
+ * (test/security/bounded-input.test.ts). Every one of them is still no fault (the first describe below).
+ */
+const POSTABLE_DESTINATIONS = HOSTILE_DESTINATIONS.filter((destination) => destination.length <= 2048);
+
 describe("a hostile callbackUrl in the query of every GET endpoint (CVE-2022-31093)", () => {
   const endpoints = [
     "/providers",
@@ -187,7 +194,7 @@ describe("with custom pages (pages.signIn, pages.error, pages.signOut), a hostil
     },
   );
 
-  it.each(HOSTILE_DESTINATIONS)(
+  it.each(POSTABLE_DESTINATIONS)(
     "a wrong password with callbackUrl %j redirects to pages.signIn on this origin",
     async (destination) => {
       const jar = new CookieJar();
@@ -421,7 +428,7 @@ describe("a provider whose AUTH_<ID>_ISSUER is still blank, as `init --providers
     });
   }
 
-  it.each(HOSTILE_DESTINATIONS)(
+  it.each(POSTABLE_DESTINATIONS)(
     "its sign-in (POST /signin/oidc) with callbackUrl %j lands on this origin's configuration page for it",
     async (destination) => {
       const jar = new CookieJar();

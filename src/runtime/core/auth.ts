@@ -3,16 +3,16 @@
  * callback URL) → the reference's session cookie moved (core/legacy-session-cookie.ts) → one action →
  * Response. Errors are answered in one place (core/errors.ts); nothing the client sees carries a stack trace.
  */
-import { AuthError } from "../errors.js";
+import { AuthError, InputTooLarge } from "../errors.js";
 import type { AuthConfig, Cookie, RawMarker, ResponseInternal } from "../types.js";
 import { assertConfig } from "./assert.js";
 import { configLogger, resolveOptions } from "./config.js";
-import { actionErrorResponse, configurationErrorResponse, toError } from "./errors.js";
+import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 import { adoptLegacySession, withMovedSession } from "./legacy-session-cookie.js";
 import { normalizeBasePath, parseRequest } from "./request.js";
-import { json, toResponse } from "./response.js";
+import { toResponse } from "./response.js";
 import { route } from "./route.js";
 import { createSessionStore } from "./session/index.js";
 
@@ -20,8 +20,6 @@ import { createSessionStore } from "./session/index.js";
 export const raw: unique symbol = Symbol("create-auth.raw");
 /** Pass as `config.skipCSRFCheck` when the framework already protects these requests against CSRF. */
 export const skipCSRFCheck: unique symbol = Symbol("create-auth.skipCSRFCheck");
-
-const BAD_REQUEST = "Bad request.";
 
 /**
  * Handles one auth request. With `config.raw === raw` it resolves to the internal response object (and
@@ -39,8 +37,13 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   try {
     internalRequest = await parseRequest(request, config);
   } catch (error) {
-    logger.error(toError(error));
-    return finish(json(BAD_REQUEST, 400));
+    const pageWanted = request.headers.has("X-Auth-Return-Redirect");
+    // A server-side caller (a form action's helper) gets a refused body thrown, as it gets any AuthError.
+    if (isRaw && !pageWanted && error instanceof InputTooLarge) {
+      logger.error(error);
+      throw error;
+    }
+    return finish(requestErrorResponse(error, { request, config, logger }), pageWanted);
   }
 
   const returnRedirect = request.headers.has("X-Auth-Return-Redirect");

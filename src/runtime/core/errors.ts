@@ -8,15 +8,17 @@ import {
   AuthError,
   CredentialsSignin,
   ErrorPageLoop,
+  InputTooLarge,
   MissingSecret,
   SignInError,
   UntrustedHost,
 } from "../errors.js";
-import type { Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
+import type { AuthConfig, Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
 import type { RequestInternal } from "./internal.js";
 import { renderErrorPage } from "./pages/error.js";
 import { escapeHtml, layout } from "./pages/html.js";
 import { APP_CHOSEN, redirectTarget } from "./redirect.js";
+import { effectiveUrl, normalizeBasePath } from "./request.js";
 import { html, json } from "./response.js";
 
 /** Types a user can act on, and that reveal nothing about the server. */
@@ -30,6 +32,8 @@ const CLIENT_SAFE = new Set([
   "AccountNotLinked",
   "AccountLinkRefused",
   "WebAuthnVerificationError",
+  // "The form sent more than this server takes": the limits are no secret, and resending less is the remedy.
+  "InputTooLarge",
   // Unlike the reference (which shows Configuration): "the sign-in email could not be sent, check the
   // address" is something the user can act on, and it says nothing about the server.
   "EmailSignInError",
@@ -97,6 +101,43 @@ export function actionErrorResponse(thrown: unknown, context: ErrorContext): Res
   const isSignIn = error instanceof SignInError;
   const page = (isSignIn ? pages.signIn : pages.error) ?? `${basePath}/${isSignIn ? "signin" : "error"}`;
   return { redirect: withQuery(pageUrl(request.url.origin, page), params), cookies };
+}
+
+/** RFC 9110 §15.5.14: 413 for a body over its limit; §15.5.1: 400 for too many fields or a field too long. */
+export function inputLimitStatus(error: InputTooLarge): 400 | 413 {
+  return error.limit === "body" ? 413 : 400;
+}
+
+/**
+ * A browser that has to land on a page: a form it posts itself (a navigation), or a script that asks where to
+ * send it (`X-Auth-Return-Redirect`). Fetch metadata says so where the browser sends it; else `Accept`.
+ */
+function wantsPage(request: Request): boolean {
+  if (request.headers.has("x-auth-return-redirect")) return true;
+  const mode = request.headers.get("sec-fetch-mode");
+  if (mode !== null) return mode === "navigate";
+  return request.headers.get("accept")?.includes("text/html") ?? false;
+}
+
+/**
+ * Answers a request refused while it was parsed (core/request.ts), before any action, store or mail: a body
+ * over a limit with 413 or 400 (`{ message }`), or for a browser the error page with `?error=InputTooLarge`;
+ * anything else (an unknown action, a body that does not parse) with 400.
+ */
+export function requestErrorResponse(
+  thrown: unknown,
+  context: { request: Request; config: AuthConfig; logger: LoggerInstance },
+): ResponseInternal {
+  const error = toError(thrown);
+  const { request, config, logger } = context;
+  logger.error(error);
+  if (!(error instanceof InputTooLarge)) return json("Bad request.", 400);
+  if (wantsPage(request)) {
+    const origin = effectiveUrl(request, config).origin;
+    const page = config.pages?.error ?? `${normalizeBasePath(config.basePath)}/error`;
+    return { redirect: withQuery(pageUrl(origin, page), new URLSearchParams({ error: error.type })) };
+  }
+  return json({ message: error.message }, inputLimitStatus(error));
 }
 
 /**

@@ -4,6 +4,7 @@
  * written with web-standard APIs only, so no declaration depends on `@types/node` and Next's edge bundle,
  * which loads the Pages Router module with the rest of `next.ts`, can carry it.
  */
+import { webStream } from "./body.js";
 import { yieldFrameHeaders } from "./response.js";
 
 /** Node's request headers: one string per name, an array for the names Node keeps repeated. */
@@ -42,21 +43,34 @@ export function connectionOrigin(req: NodeRequest, protocol: "http" | "https" = 
   return `${protocol}://${typeof host === "string" ? host : "localhost"}`;
 }
 
+/** A web Request's init as Node's request gives it; `duplex` is the Fetch option a stream body needs. */
+export interface WebRequestInit {
+  method: string;
+  headers: Headers;
+  body?: BodyInit;
+  duplex?: "half";
+}
+
 /**
  * The method, headers and body of the web Request Node's request makes (its URL is the integration's to
  * decide): the method upper-cased, and a body for every method but GET and HEAD (which a web Request refuses
- * one; RFC 9110 §9.3.1: a GET body has no defined meaning). The body is the unread stream, or `body()` where the integration knows better
- * (Express, when the app's body parser read the stream first).
+ * one; RFC 9110 §9.3.1: a GET body has no defined meaning). The body is Node's unread stream, pulled only as
+ * the core's reader asks, so the core's limits (core/body.ts) bound what is read from the socket; or `body()`
+ * where the integration knows better (Express, when the app's body parser read the stream first).
  */
 export async function webRequestInit(
   req: NodeRequest,
   headers: Headers,
-  body: () => Promise<BodyInit | undefined> = () => readBody(req),
-): Promise<{ method: string; headers: Headers; body?: BodyInit }> {
+  body: () => Promise<BodyInit | undefined> = async () => webStream(req),
+): Promise<WebRequestInit> {
   const method = (req.method ?? "GET").toUpperCase();
   if (method === "GET" || method === "HEAD") return { method, headers };
   const content = await body();
-  return content === undefined ? { method, headers } : { method, headers, body: content };
+  if (content === undefined) return { method, headers };
+  // A stream body needs `duplex: "half"` (Fetch: the request body is sent before the response is read).
+  return content instanceof ReadableStream
+    ? { method, headers, body: content, duplex: "half" }
+    : { method, headers, body: content };
 }
 
 export function webHeaders(raw: NodeHeaders): Headers {
@@ -66,21 +80,6 @@ export function webHeaders(raw: NodeHeaders): Headers {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return headers;
-}
-
-/** The whole body of a request nobody has read yet (Node streams strings or byte chunks). */
-export async function readBody(stream: AsyncIterable<unknown>): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) {
-    chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : (chunk as Uint8Array));
-  }
-  const body = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 /** Appends `Set-Cookie` values after the ones the app or route has already set, each kept apart. */
@@ -97,6 +96,9 @@ export function appendSetCookies(res: NodeResponse, setCookies: string[]): void 
  */
 export async function writeResponse(response: Response, res: NodeResponse): Promise<void> {
   res.statusCode = response.status;
+  // A body refused as too large is left partly unread: Node would keep the connection waiting on the rest
+  // (or read it all to reuse the connection). RFC 9110 §15.5.14 lets the server close it instead.
+  if (response.status === 413) res.setHeader("Connection", "close");
   const written = yieldFrameHeaders(response, (name) => res.getHeader(name) !== undefined);
   for (const [name, value] of written.headers) {
     if (name !== "set-cookie") res.setHeader(name, value);

@@ -1,11 +1,13 @@
 /**
  * Turns a web Request into the internal request: the effective URL (deployment URL or trusted proxy
- * headers), the action and provider from the path under the base path, cookies, query and body.
- * Anything that is not an auth request is an `UnknownAction`, which the caller answers with 400.
+ * headers), the action and provider from the path under the base path, cookies, query and body (read once,
+ * under the configured limits, by core/body.ts). Anything that is not an auth request is an `UnknownAction`,
+ * a body over a limit an `InputTooLarge`; core/errors.ts answers both.
  */
-import { UnknownAction } from "../errors.js";
+import { InputTooLarge, UnknownAction } from "../errors.js";
 import type { AuthConfig } from "../types.js";
 import { ACTIONS_WITH_PROVIDER, isAuthAction } from "./auth-actions.js";
+import { bodyLimits, type ReadBody, readRequestBody, repeatedNames } from "./body.js";
 import { parseCookieHeader } from "./cookie-header.js";
 import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { RequestInternal } from "./internal.js";
@@ -73,48 +75,6 @@ function parseActionAndProvider(pathname: string, basePath: string): Pick<Reques
   return providerId === undefined ? { action } : { action, providerId: decodeURIComponent(providerId) };
 }
 
-/** The names that occur more than once, or undefined (the common case, found without a second pass). */
-function repeatedNames(entries: Iterable<[string, unknown]>, distinct: number, total: number): string[] | undefined {
-  if (distinct === total) return undefined;
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const [name] of entries) (seen.has(name) ? repeated : seen).add(name);
-  return [...repeated];
-}
-
-interface ParsedBody {
-  body: Record<string, unknown>;
-  repeated?: string[] | undefined;
-}
-
-async function parseBody(request: Request): Promise<ParsedBody | undefined> {
-  if (!request.body) return undefined;
-  const contentType = request.headers.get("content-type")?.toLowerCase() ?? "";
-  if (contentType.includes("application/json")) {
-    const parsed: unknown = await request.json();
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      throw new UnknownAction("A JSON body must be an object.");
-    }
-    return { body: parsed as Record<string, unknown> };
-  }
-  if (contentType.includes("application/x-www-form-urlencoded")) {
-    const form = new URLSearchParams(await request.text());
-    const body = Object.fromEntries(form);
-    return { body, repeated: repeatedNames(form, Object.keys(body).length, form.size) };
-  }
-  if (contentType.includes("multipart/form-data")) {
-    const form = await request.formData();
-    const body: Record<string, unknown> = {};
-    let total = 0;
-    for (const [key, value] of form) {
-      total++;
-      if (typeof value === "string") body[key] = value;
-    }
-    return { body, repeated: repeatedNames(form, new Set(form.keys()).size, total) };
-  }
-  return undefined;
-}
-
 function flatten(body: Record<string, unknown>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {
@@ -129,15 +89,17 @@ export async function parseRequest(request: Request, config: AuthConfig): Promis
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
   const url = effectiveUrl(request, config);
   const { action, providerId } = parseActionAndProvider(url.pathname, config.basePath ?? "/auth");
-  let parsedBody: ParsedBody | undefined;
+  let read: ReadBody | undefined;
   if (method === "POST") {
     try {
-      // A clone, so the original Request stays readable for `authorize(credentials, request)`.
-      parsedBody = await parseBody(request.clone());
+      read = await readRequestBody(request, bodyLimits(config.limits));
     } catch (error) {
-      throw error instanceof UnknownAction ? error : new UnknownAction("The request body could not be parsed.");
+      if (error instanceof InputTooLarge) throw error;
+      const cause = error instanceof Error ? error : undefined;
+      throw new UnknownAction("The request body could not be parsed.", { cause });
     }
   }
+  const parsedBody = read?.parsed;
   const query = Object.fromEntries(url.searchParams);
   const internal: RequestInternal = {
     url,
@@ -146,7 +108,9 @@ export async function parseRequest(request: Request, config: AuthConfig): Promis
     headers: request.headers,
     cookies: parseCookieHeader(request.headers.get("cookie")),
     query,
-    request,
+    // The bytes already read, as a Request again: `authorize(credentials, request)` can read its body, and
+    // nothing was copied or read twice to keep it so (a clone would tee the whole stream).
+    request: read ? new Request(request, { body: read.bytes }) : request,
   };
   if (providerId !== undefined) internal.providerId = providerId;
   const queryRepeated = repeatedNames(url.searchParams, Object.keys(query).length, url.searchParams.size);

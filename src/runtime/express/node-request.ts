@@ -4,7 +4,8 @@
  * `originalUrl`, `protocol`, `app`) and writes only through Node's `ServerResponse`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { connectionOrigin, readBody, webHeaders, webRequestInit } from "../core/node-message.js";
+import { webStream } from "../core/body.js";
+import { connectionOrigin, webHeaders, webRequestInit } from "../core/node-message.js";
 import { forwardedOrigin } from "../core/request.js";
 
 /** The parts of Express's `req` the integration reads; Express 4's and 5's `Request` both satisfy it. */
@@ -56,9 +57,15 @@ function headersOf(req: ExpressRequest): Headers {
   return headers;
 }
 
-/** The body of a POST: the raw bytes if nobody read them, else what the app's body parser made of them. */
-async function bodyOf(req: ExpressRequest, headers: Headers): Promise<Uint8Array<ArrayBuffer> | string | undefined> {
-  if (!req.readableEnded) return readBody(req);
+/**
+ * The body of a POST: the unread stream (the core's reader bounds it, core/body.ts), else what the app's
+ * body parser made of it, re-encoded: the core's limits then apply to that as to any body.
+ */
+async function bodyOf(
+  req: ExpressRequest,
+  headers: Headers,
+): Promise<ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> | string | undefined> {
+  if (!req.readableEnded) return webStream(req);
   // Re-encoded from the parsed value: the original length and framing no longer apply.
   headers.delete("content-length");
   headers.delete("transfer-encoding");

@@ -4,9 +4,11 @@
  * core. The environment is passed in, so this module runs (and is tested) outside Vite; `../sveltekit.ts`
  * binds it to `$env/dynamic/private`. Every auth decision is the core's.
  */
-import { type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
+import { error, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { Auth } from "../core/auth.js";
+import { bodyLimits, readFormData } from "../core/body.js";
 import { configSource } from "../core/config-source.js";
+import { inputLimitStatus } from "../core/errors.js";
 import { helperCallbackUrl, signInPagePath } from "../core/helper-destination.js";
 import { applyMountDefaults } from "../core/mount-defaults.js";
 import {
@@ -18,6 +20,7 @@ import {
   readSession,
   writeCookies,
 } from "../core/server-actions.js";
+import { InputTooLarge } from "../errors.js";
 import type { Cookie, Session } from "../types.js";
 
 /** The configuration accepted by `SvelteKitAuth`: the core's, minus the `raw` marker this layer manages. */
@@ -68,6 +71,19 @@ function destination(event: RequestEvent, form: FormData): string {
 }
 
 /**
+ * The action's form, read by the core's one reader under the config's limits (core/body.ts). A form over one
+ * is SvelteKit's error (413 or 400), which a browser's form POST sees as the app's error page.
+ */
+async function formOf(event: RequestEvent, config: SvelteKitAuthConfig): Promise<FormData> {
+  try {
+    return await readFormData(event.request, bodyLimits(config.limits));
+  } catch (thrown) {
+    if (thrown instanceof InputTooLarge) error(inputLimitStatus(thrown), thrown.message);
+    throw thrown;
+  }
+}
+
+/**
  * The app's base path (SvelteKit's `paths.base`: "" or `/a/b`), given the request event. `../sveltekit.ts`
  * reads it from `$app/paths`; the event is there for when only a path relative to the request is known.
  */
@@ -106,7 +122,7 @@ export function createSvelteKitAuth(
 
   async function signIn(event: RequestEvent): Promise<never> {
     const config = await configFor(event);
-    const form = await event.request.formData();
+    const form = await formOf(event, config);
     const callbackUrl = destination(event, form);
     const providerId = form.get("providerId");
     if (typeof providerId !== "string" || !providerId) {
@@ -128,7 +144,7 @@ export function createSvelteKitAuth(
 
   async function signOut(event: RequestEvent): Promise<never> {
     const config = await configFor(event);
-    const callbackUrl = destination(event, await event.request.formData());
+    const callbackUrl = destination(event, await formOf(event, config));
     const outcome = await helperSignOut(config, incoming(event, env()), callbackUrl);
     applyCookies(event, outcome.cookies);
     redirect(303, outcome.redirect);
