@@ -13,12 +13,30 @@
 const ADDRESS_SYNTAX = /[\s\p{Cc},;:<>()[\]\\"]/u;
 
 /**
+ * RFC 5321 §4.5.3.1.3 caps a path at 256 octets with its angle brackets (errata 1690): an address of 254. A
+ * longer one no relay delivers, so none is stored or mailed. Checked on the input first, so a 10 MB address
+ * is refused before NFKC walks it (NFKC expands a character to at most 18, hence the second check after).
+ */
+const MAX_ADDRESS_OCTETS = 254;
+/** RFC 5321 §4.5.3.1.1: a local part of at most 64 octets. */
+const MAX_LOCAL_OCTETS = 64;
+
+const encoder = new TextEncoder();
+
+function octets(text: string): number {
+  return encoder.encode(text).byteLength;
+}
+
+/**
  * The default normalisation: Unicode NFKC (so look-alike compatibility forms collapse to one address),
  * trimmed, lower-cased, then validated: exactly one `@`, a non-empty local part and domain, no list or
- * address syntax. Validating after normalising means the address checked is the address used.
+ * address syntax, at most 254 octets with a local part of at most 64 (RFC 5321). Validating after
+ * normalising means the address checked is the address used.
  * @throws Error describing why the input is not one address.
  */
 export function normalizeEmailAddress(input: string): string {
+  // Trimming can only shorten it, but the caller may pad an address with whitespace: allow for some.
+  if (input.length > MAX_ADDRESS_OCTETS * 4) throw tooLong();
   const address = input.normalize("NFKC").trim().toLowerCase();
   if (address === "") throw new Error("The email address is empty.");
   if (ADDRESS_SYNTAX.test(address)) {
@@ -28,7 +46,15 @@ export function normalizeEmailAddress(input: string): string {
   if (parts.length !== 2) throw new Error("The email address must contain exactly one @.");
   const [local, domain] = parts as [string, string];
   if (local === "" || domain === "") throw new Error("The email address needs text before and after the @.");
+  if (octets(address) > MAX_ADDRESS_OCTETS) throw tooLong();
+  if (octets(local) > MAX_LOCAL_OCTETS) {
+    throw new Error(`The part of the email address before the @ is longer than ${MAX_LOCAL_OCTETS} octets.`);
+  }
   return address;
+}
+
+function tooLong(): Error {
+  return new Error(`The email address is longer than ${MAX_ADDRESS_OCTETS} octets.`);
 }
 
 /**
