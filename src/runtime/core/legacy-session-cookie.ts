@@ -123,7 +123,10 @@ async function moveDatabaseSession(
   if (new Date(legacy.session.expires) > graceEnd) {
     await adapterMethod(adapter, "updateSession")({ sessionToken: value, expires: graceEnd });
   }
-  const token = await movedToken(value, options.secret[0] as string);
+  // The first secret encrypts (core/secret.ts); assertConfig refuses a configuration without one.
+  const [secret] = options.secret;
+  if (secret === undefined) return undefined;
+  const token = await movedToken(value, secret);
   const existing = await adapterMethod(adapter, "getSessionAndUser")(token);
   if (existing) return { value: token, expires: new Date(existing.session.expires) };
   const expires = new Date(legacy.session.expires);
