@@ -10,7 +10,7 @@ import credentials from "../../src/runtime/providers/credentials.js";
 import github from "../../src/runtime/providers/github.js";
 import OIDC from "../../src/runtime/providers/oidc.js";
 import { createSvelteKitAuth, type SvelteKitAuthConfig } from "../../src/runtime/sveltekit/auth.js";
-import { signIn as clientSignIn } from "../../src/runtime/sveltekit/client.js";
+import { signIn as clientSignIn, signOut as clientSignOut } from "../../src/runtime/sveltekit/client.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { browserAt } from "./browser-page.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER, ORIGIN } from "./core/support.js";
@@ -383,6 +383,15 @@ describe("the client's signIn(provider, { link: true }) in a page (fetch answere
     const user = await adapter.getUserByEmail!("grace@example.test");
     const stored = await adapter.listAuthenticatorsByUserId!(user!.id);
     expect(stored.map((entry) => entry.credentialID)).toContain(second.storedId);
+  });
+
+  it("signOut with redirect: false resolves with the outcome, and the session is gone", async () => {
+    const { config } = passkeyConfig();
+    const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    browserAt(config, jar);
+    const result = await clientSignOut({ redirect: false, redirectTo: "/goodbye" });
+    expect(result).toEqual({ url: `${ORIGIN}/goodbye`, ok: true, error: null, code: null });
+    expect(jar.get(SESSION_COOKIE)).toBeUndefined();
   });
 
   it("with nobody signed in: AccountLinkRefused, code signin, and no ceremony", async () => {

@@ -138,9 +138,5 @@ function finish(url: string, redirect: boolean): SignInResult | undefined {
 export async function signOut(options: SignOutOptions = {}): Promise<SignInResult | undefined> {
   const { redirectTo = window.location.href, redirect = true, basePath = defaultBasePath() } = options;
   const url = await post(`${basePath}/signout`, { csrfToken: await csrfToken(basePath), callbackUrl: redirectTo });
-  if (redirect) {
-    navigate(url);
-    return undefined;
-  }
-  return outcome(url);
+  return finish(url, redirect);
 }
