@@ -23,6 +23,7 @@ import { decode, encode } from "../../jwt.js";
 import type { Cookie } from "../../types.js";
 import type { ActionContext } from "../actions/context.js";
 import { expiredCookie } from "../cookies.js";
+import { createCsrfState } from "../csrf.js";
 import type { InternalProvider } from "../internal.js";
 import type { PresentedSession } from "../session/index.js";
 import { spentLedger } from "../spent-ledger.js";
@@ -47,6 +48,25 @@ async function sha256Hex(input: string): Promise<string> {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * This browser's CSRF token, and the cookie that sets it when the browser has none yet. A server-side
+ * `signIn` (a server action, a form action) runs with the framework's own CSRF protection (`skipCSRFCheck`),
+ * so the action did not read the csrf cookie: it is read here, since the callback that completes the link is
+ * an ordinary browser request whose token must match.
+ */
+async function browserCsrf(context: ActionContext, mint: boolean): Promise<{ token: string; cookies: Cookie[] }> {
+  const { options, request } = context;
+  if (options.csrfToken !== undefined) return { token: options.csrfToken, cookies: [] };
+  const { name, options: attributes } = options.cookies.csrfToken;
+  const cookieValue = request.cookies[name];
+  const state = await createCsrfState({ cookieValue, bodyValue: undefined, isPost: false, secrets: options.secret });
+  if (!state.cookie) return { token: state.token, cookies: [] };
+  // No valid csrf cookie: a new one only where a link starts; at the callback, nothing can match.
+  return mint
+    ? { token: state.token, cookies: [{ name, value: state.cookie, options: attributes }] }
+    : { token: "", cookies: [] };
+}
+
 /** Whether the session's user signed in no longer ago than `maxAuthAge` seconds. */
 function signedInRecently(session: PresentedSession, maxAuthAge: number): boolean {
   if (session.authTime === null) return false;
@@ -57,7 +77,7 @@ function signedInRecently(session: PresentedSession, maxAuthAge: number): boolea
  * The cookie that records a link the signed-in user asks for now, through `provider` (and, for email, to
  * `email`). Refuses when nobody is signed in or the sign-in is not recent: the user signs in (again) first.
  */
-export async function startLink(context: ActionContext, provider: InternalProvider, email?: string): Promise<Cookie> {
+export async function startLink(context: ActionContext, provider: InternalProvider, email?: string): Promise<Cookie[]> {
   const { options, sessionStore } = context;
   const session = await sessionStore.presented();
   if (!session) throw new AccountLinkRefused("Linking a sign-in method needs a signed-in user.", "signin");
@@ -68,11 +88,12 @@ export async function startLink(context: ActionContext, provider: InternalProvid
     );
   }
   const { name, options: attributes } = options.cookies.linkIntent;
+  const csrf = await browserCsrf(context, true);
   const intent: SealedIntent = {
     sub: session.userId,
     provider: provider.id,
     session: await sha256Hex(session.binding),
-    csrf: await sha256Hex(options.csrfToken ?? ""),
+    csrf: await sha256Hex(csrf.token),
     ...(email !== undefined ? { email } : {}),
     jti: crypto.randomUUID(),
   };
@@ -84,7 +105,7 @@ export async function startLink(context: ActionContext, provider: InternalProvid
     maxAge: LINK_INTENT_MAX_AGE,
   });
   const expires = new Date(Date.now() + LINK_INTENT_MAX_AGE * 1000);
-  return { name, value, options: { ...attributes, maxAge: LINK_INTENT_MAX_AGE, expires } };
+  return [...csrf.cookies, { name, value, options: { ...attributes, maxAge: LINK_INTENT_MAX_AGE, expires } }];
 }
 
 /** Whether this request carries a link intent at all (cheap: nothing is opened). */
@@ -130,7 +151,8 @@ async function heldIntent(
   if (!session || session.userId !== intent.sub || (await sha256Hex(session.binding)) !== intent.session) {
     throw restart("the session that started it is no longer the one signed in");
   }
-  if ((await sha256Hex(options.csrfToken ?? "")) !== intent.csrf) throw restart("it was started in another browser");
+  const { token } = await browserCsrf(context, false);
+  if (!token || (await sha256Hex(token)) !== intent.csrf) throw restart("it was started in another browser");
   if (intent.email !== undefined && intent.email !== identityEmail) {
     throw restart("the email link is for another address");
   }

@@ -49,7 +49,7 @@ export async function signInWithEmail(
   const { adapter } = options;
   const identifier = identifierFromInput(provider, request.body?.email);
   // A signed-in user adding this address: the link follows the mail to this browser (or refuses now).
-  const linkCookies = asksForLink(context) ? [await startLink(context, provider, identifier)] : [];
+  const linkCookies = asksForLink(context) ? await startLink(context, provider, identifier) : [];
 
   // The callback sees who would sign in: the stored user for this address, else a user not yet created.
   const existing = await adapterMethod(adapter, "getUserByEmail")(identifier);

@@ -70,7 +70,7 @@ export async function signInPage(context: ActionContext): Promise<ResponseIntern
 async function linkCookies(context: ActionContext, provider: InternalProvider): Promise<Cookie[]> {
   if (!asksForLink(context)) return [];
   const { startLink } = await import("../account/link-intent.js");
-  return [await startLink(context, provider)];
+  return startLink(context, provider);
 }
 
 export async function signIn(context: ActionContext): Promise<ResponseInternal> {
