@@ -67,11 +67,14 @@ describe("webauthn-options decides the ceremony", () => {
     ]);
   });
 
-  it("answers 400 to a signed-in user linking a passkey who names no ceremony", async () => {
-    const { config } = passkeyConfig();
+  it("registers for a signed-in user linking a passkey who names no ceremony (the sign-in page's passkey form)", async () => {
+    const { config, adapter } = passkeyConfig();
     const { jar } = await register(config, new SoftwareAuthenticator(ORIGIN), "grace@example.test");
+    const grace = await adapter.getUserByEmail!("grace@example.test");
     await startPasskeyLink(config, jar);
-    expect(await fetchOptions(config, jar)).toEqual({ status: 400, error: "Invalid request" });
+    const answer = await fetchOptions(config, jar);
+    expect(answer.action).toBe("register");
+    expect(answer.options.user.id).toBe(b64url(grace!.id));
   });
 
   it("treats a signed-in user who started no link as signed out: a new address registers a new user", async () => {

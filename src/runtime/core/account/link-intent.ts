@@ -143,7 +143,7 @@ async function heldIntent(
   provider: InternalProvider,
   identityEmail: string | null | undefined,
 ): Promise<{ intent: SealedIntent; expires: Date }> {
-  const { options, sessionStore } = context;
+  const { sessionStore } = context;
   const opened = await openIntent(context);
   const { intent } = opened;
   if (intent.provider !== provider.id) throw restart(`it was started for "${intent.provider}"`);

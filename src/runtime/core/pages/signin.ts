@@ -17,6 +17,7 @@ const SIGNIN_ERRORS: Record<string, string> = {
   EmailSignInError: "The sign-in email could not be sent. Check the address, then try again.",
   MissingCSRF: "Your sign-in form expired. Please try again.",
   AccountNotLinked: "This email is already used by another account. Sign in the way you did before.",
+  AccountLinkRefused: "Adding that sign-in method needs a recent sign-in in this browser. Sign in, then add it again.",
   SessionRequired: "Please sign in to access this page.",
 };
 

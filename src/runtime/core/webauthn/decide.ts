@@ -1,8 +1,9 @@
 /**
- * Which ceremony an options request gets (AUTHJS-FACTS §8). Someone signed in may add a passkey to their
- * own user; signed out, a new address registers, a known address authenticates, and no address at all is
- * a discoverable-credential sign-in. Registering a known address while signed out would let anyone attach
- * a passkey to someone else's user, so that (and registering nothing) is refused.
+ * Which ceremony an options request gets (AUTHJS-FACTS §8). `signedIn` is true only while the signed-in user
+ * holds a passkey link they started (core/account/link-target.ts): then a passkey is added to their own user
+ * unless the request names "authenticate". Otherwise a new address registers, a known address authenticates,
+ * and no address at all is a discoverable-credential sign-in. Registering a known address while signed out
+ * would let anyone attach a passkey to someone else's user, so that (and registering nothing) is refused.
  */
 import type { WebAuthnUserInfo } from "../../types-webauthn.js";
 import type { WebAuthnAction } from "./challenge.js";
@@ -16,11 +17,12 @@ export function decideAction(
     case "authenticate":
       return "authenticate";
     case "register":
-      // Signed in: the session's own user (exists). Signed out: only an address nobody owns yet.
+      // Linking: the signed-in user's own (exists). Signed out: only an address nobody owns yet.
       return info && signedIn === info.exists ? "register" : null;
     case undefined:
     case "":
-      if (signedIn) return null;
+      // Signed in here means a passkey link this user started: the one ceremony it can be.
+      if (signedIn) return "register";
       if (!info) return "authenticate";
       return info.exists ? "authenticate" : "register";
     default:
