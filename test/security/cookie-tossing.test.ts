@@ -12,12 +12,13 @@
  * `auth_time`, a database token with a `.`) is ignored. See docs/security.md.
  */
 import { Auth as ReferenceAuth } from "@auth/core";
+import { encode as referenceEncode } from "@auth/core/jwt";
 import ReferenceCredentials from "@auth/core/providers/credentials";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import memory from "../../src/runtime/adapters/memory.js";
 import { resolveCookies } from "../../src/runtime/core/cookies.js";
 import { Auth } from "../../src/runtime/index.js";
-import { encode, getToken } from "../../src/runtime/jwt.js";
+import { decode, encode, getToken } from "../../src/runtime/jwt.js";
 import credentials from "../../src/runtime/providers/credentials.js";
 import nodemailer from "../../src/runtime/providers/nodemailer.js";
 import OIDC from "../../src/runtime/providers/oidc.js";
@@ -325,6 +326,21 @@ describe("a session @auth/core made (migration)", () => {
     expect(jar.get(LEGACY)).toBeUndefined();
     // The moved cookie alone is the session now.
     expect((await session(w, jar))?.user?.email).toBe(DEMO_USER.email);
+  });
+
+  it("keeps the expiry it had when moved (JWT), so the move never lengthens a session", async () => {
+    const w = world("jwt");
+    const token = { sub: DEMO_USER.id, email: DEMO_USER.email, name: DEMO_USER.name };
+    const jar = new CookieJar();
+    jar.cookies.set(LEGACY, await referenceEncode({ token, secret: SECRET, salt: LEGACY, maxAge: 600 }));
+    const log: string[] = [];
+    expect((await session(w, jar, log))?.user?.email).toBe(DEMO_USER.email);
+    const moved = parsed(log).find((c) => c.name === SESSION)!;
+    const expires = Date.parse(moved.attributes.find((a) => a.startsWith("expires="))!.slice("expires=".length));
+    expect(expires).toBeLessThanOrEqual(Date.now() + 600_000);
+    const claims = await decode({ token: jar.get(SESSION)!, secret: SECRET, salt: SESSION });
+    expect(claims?.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600);
+    expect(claims?.auth_time).toBeUndefined();
   });
 
   it("is read once under its __Secure- name and moved to __Host- under a new token of ours (database)", async () => {
