@@ -180,6 +180,14 @@ export interface Adapter {
     session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
   ): Awaitable<AdapterSession | null | undefined>;
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  /**
+   * Deletes every session of the user `userId`; for an unknown user it deletes nothing and does not throw.
+   * The runtime calls it when it takes an address away from a user or links or unlinks an account,
+   * so every other session of that user ends at its next read instead of presenting the old identity.
+   * Optional: without it those database sessions stay, and each read presents the user row as it is now,
+   * which no longer holds the old address.
+   */
+  deleteSessionsByUserId?(userId: string): Awaitable<void>;
   createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>;
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
