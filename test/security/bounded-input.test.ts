@@ -15,11 +15,11 @@ import "next/dist/server/node-environment-baseline.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeEmailAddress } from "../../src/runtime/core/email/normalize.js";
-import { helperSignIn } from "../../src/runtime/core/server-actions.js";
+import { helperSignIn, oversizedBodyResponse } from "../../src/runtime/core/server-actions.js";
 import { ExpressAuth } from "../../src/runtime/express.js";
 import { Auth } from "../../src/runtime/index.js";
 import NextAuth, { pagesApiRoute } from "../../src/runtime/next.js";
-import { signInRedirect } from "../../src/runtime/qwik/server.js";
+import { isOwnActionPost, signInRedirect } from "../../src/runtime/qwik/server.js";
 import { createSvelteKitAuth } from "../../src/runtime/sveltekit/auth.js";
 import type { Adapter, AuthConfig } from "../../src/runtime/types.js";
 import { CookieJar, csrfToken } from "../runtime/core/support.js";
@@ -175,13 +175,31 @@ function oversizedRequest(
   return { request, pulled };
 }
 
-/** Process CPU (user + system) spent while `run` answered, in milliseconds, the answer's body read too. */
-async function measured(run: () => Promise<Response>): Promise<{ response: Response; body: string; cpuMs: number }> {
+/** Process CPU (user + system) that `run` took, in milliseconds. */
+async function cpuMs(run: () => Promise<unknown>): Promise<number> {
   const before = process.cpuUsage();
-  const response = await run();
-  const body = await response.text();
+  await run();
   const used = process.cpuUsage(before);
-  return { response, body, cpuMs: (used.user + used.system) / 1000 };
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * The CPU budget of one refused request. The process's CPU counts more than the request (a garbage collection
+ * of the 10 MB bodies the cases build, another file's server in this worker: the unit project shares
+ * processes), so a reading over the budget is taken again with a fresh request, twice at most, and the least
+ * counts. Unfixed, every reading was 280 ms to 1.7 s.
+ */
+async function expectWithinBudget(run: () => Promise<unknown>, label?: string): Promise<void> {
+  let least = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 3 && least >= CPU_BUDGET_MS; attempt++) least = Math.min(least, await cpuMs(run));
+  expect(least, label).toBeLessThan(CPU_BUDGET_MS);
+}
+
+/** The answer and its body read, as a client reads it. */
+async function answered(request: Request): Promise<Response> {
+  const response = await Auth(request, config);
+  await response.clone().text();
+  return response;
 }
 
 function url(path: string): string {
@@ -218,10 +236,10 @@ describe("oversized bodies on every POST endpoint (CWE-400; RFC 9110 §15.5.14)"
         timeout: 120_000,
       }, async () => {
         const { request, pulled } = oversizedRequest(url(endpoint), body);
-        const { response, cpuMs } = await measured(() => Auth(request, config));
+        const response = await answered(request);
         expect(response.status).toBe(413);
         expect(pulled()).toBeLessThanOrEqual(MOST_PULLED);
-        expect(cpuMs).toBeLessThan(CPU_BUDGET_MS);
+        await expectWithinBudget(() => answered(oversizedRequest(url(endpoint), body).request));
         expectNothingStoredOrMailed();
       });
     }
@@ -229,14 +247,15 @@ describe("oversized bodies on every POST endpoint (CWE-400; RFC 9110 §15.5.14)"
 
   it("sends a browser's oversized form POST to the error page instead", { timeout: 120_000 }, async () => {
     for (const endpoint of POST_ENDPOINTS) {
-      const { request } = oversizedRequest(url(endpoint), OVERSIZED[0]!, {
-        accept: "text/html,application/xhtml+xml",
-        "sec-fetch-mode": "navigate",
-      });
-      const { response, cpuMs } = await measured(() => Auth(request, config));
+      const browserPost = () =>
+        oversizedRequest(url(endpoint), OVERSIZED[0]!, {
+          accept: "text/html,application/xhtml+xml",
+          "sec-fetch-mode": "navigate",
+        }).request;
+      const response = await answered(browserPost());
       expect(response.status, endpoint).toBe(302);
       expect(response.headers.get("location"), endpoint).toBe(`${ORIGIN}${BASE}/error?error=InputTooLarge`);
-      expect(cpuMs, endpoint).toBeLessThan(CPU_BUDGET_MS);
+      await expectWithinBudget(() => answered(browserPost()), endpoint);
     }
     expectNothingStoredOrMailed();
   });
@@ -248,9 +267,9 @@ describe("many fields and overlong fields under the byte limit (400)", () => {
     const csrf = await csrfToken(config, jar);
     for (const endpoint of POST_ENDPOINTS) {
       const fields: Array<[string, string]> = [["csrfToken", csrf], ...manyFields(1_000)];
-      const { response, cpuMs } = await measured(() => Auth(formRequest(endpoint, fields, jar), config));
+      const response = await answered(formRequest(endpoint, fields, jar));
       expect(response.status, endpoint).toBe(400);
-      expect(cpuMs, endpoint).toBeLessThan(CPU_BUDGET_MS);
+      await expectWithinBudget(() => answered(formRequest(endpoint, fields, jar)), endpoint);
     }
     expectNothingStoredOrMailed();
   });
@@ -283,9 +302,8 @@ describe("many fields and overlong fields under the byte limit (400)", () => {
         ["csrfToken", csrf],
         ["password", "p".repeat(20_000)],
       ];
-      const form = await measured(() => Auth(formRequest(endpoint, fields, jar), config));
-      expect(form.response.status, endpoint).toBe(400);
-      expect(form.cpuMs, endpoint).toBeLessThan(CPU_BUDGET_MS);
+      expect((await answered(formRequest(endpoint, fields, jar))).status, endpoint).toBe(400);
+      await expectWithinBudget(() => answered(formRequest(endpoint, fields, jar)), endpoint);
       const json = new Request(url(endpoint), {
         method: "POST",
         headers: { "content-type": "application/json", cookie: jar.header() },
@@ -443,18 +461,22 @@ function integrationConfig(): AppConfig {
 describe("each integration's own body reading obeys the same limits", () => {
   it("Express: a 10 MB body streamed from Node's request answers 413 having read at most the limit", async () => {
     const middleware = ExpressAuth(integrationConfig());
-    for (const body of OVERSIZED) {
+    const send = async (body: Oversized) => {
       const { req, pulled } = nodeRequest(body, "/auth/callback/credentials", "/auth");
-      const { res } = nodeResponse();
-      const before = process.cpuUsage();
+      const { res, headers } = nodeResponse();
       // biome-ignore lint/suspicious/noExplicitAny: a structural stand-in for Express's req and res.
       await middleware(req as any, res as any, (error) => {
         throw error ?? new Error("next() was called");
       });
-      const used = process.cpuUsage(before);
-      expect(res.statusCode, body.name).toBe(413);
-      expect(pulled(), body.name).toBeLessThanOrEqual(MOST_PULLED);
-      expect((used.user + used.system) / 1000, body.name).toBeLessThan(CPU_BUDGET_MS);
+      return { status: res.statusCode, connection: headers.get("connection"), pulled: pulled() };
+    };
+    for (const body of OVERSIZED) {
+      const answer = await send(body);
+      expect(answer.status, body.name).toBe(413);
+      expect(answer.pulled, body.name).toBeLessThanOrEqual(MOST_PULLED);
+      // The rest of the body is left unread: the connection is closed rather than kept waiting on it.
+      expect(answer.connection, body.name).toBe("close");
+      await expectWithinBudget(() => send(body), body.name);
     }
     expectNothingStoredOrMailed();
   });
@@ -478,17 +500,19 @@ describe("each integration's own body reading obeys the same limits", () => {
 
   it("Next Pages Router: a 10 MB body streamed from Node's request answers 413 having read at most the limit", async () => {
     const route = pagesApiRoute(NextAuth(integrationConfig()).handlers);
-    for (const body of OVERSIZED) {
+    const send = async (body: Oversized) => {
       const { req, pulled } = nodeRequest(body, "/api/auth/callback/credentials");
       const { res, done } = nodeResponse();
-      const before = process.cpuUsage();
       // biome-ignore lint/suspicious/noExplicitAny: a structural stand-in for Node's req and res.
       await route(req as any, res as any);
       await done;
-      const used = process.cpuUsage(before);
-      expect(res.statusCode, body.name).toBe(413);
-      expect(pulled(), body.name).toBeLessThanOrEqual(MOST_PULLED);
-      expect((used.user + used.system) / 1000, body.name).toBeLessThan(CPU_BUDGET_MS);
+      return { status: res.statusCode, pulled: pulled() };
+    };
+    for (const body of OVERSIZED) {
+      const answer = await send(body);
+      expect(answer.status, body.name).toBe(413);
+      expect(answer.pulled, body.name).toBeLessThanOrEqual(MOST_PULLED);
+      await expectWithinBudget(() => send(body), body.name);
     }
     expectNothingStoredOrMailed();
   });
@@ -496,14 +520,12 @@ describe("each integration's own body reading obeys the same limits", () => {
   it("SvelteKit: the signIn form action answers 413 to a 10 MB form, having read at most the limit", async () => {
     const auth = createSvelteKitAuth(integrationConfig(), () => ({}));
     for (const body of OVERSIZED.filter((entry) => !entry.contentType.includes("json"))) {
-      const { request, pulled } = oversizedRequest(`${ORIGIN}/signin`, body, { host: "localhost:3000" });
-      const { event } = requestEvent(request);
-      const before = process.cpuUsage();
-      const thrown = await auth.signIn(event).catch((error: unknown) => error);
-      const used = process.cpuUsage(before);
+      const post = () => oversizedRequest(`${ORIGIN}/signin`, body, { host: "localhost:3000" });
+      const { request, pulled } = post();
+      const thrown = await auth.signIn(requestEvent(request).event).catch((error: unknown) => error);
       expect(thrown, body.name).toMatchObject({ status: 413 });
       expect(pulled(), body.name).toBeLessThanOrEqual(MOST_PULLED);
-      expect((used.user + used.system) / 1000, body.name).toBeLessThan(CPU_BUDGET_MS);
+      await expectWithinBudget(() => auth.signIn(requestEvent(post().request).event).catch(() => {}), body.name);
     }
     expectNothingStoredOrMailed();
   });
@@ -541,6 +563,43 @@ describe("each integration's own body reading obeys the same limits", () => {
     });
     expect(target.url).toBe(`${ORIGIN}/auth/error?error=InputTooLarge`);
     expectNothingStoredOrMailed();
+  });
+
+  it("Qwik City: onRequest answers an oversized POST of its own actions before Qwik City parses it", async () => {
+    const qwikConfig = { ...integrationConfig(), basePath: BASE };
+    const ids = ["signin-action-id", "signout-action-id"];
+    for (const body of OVERSIZED) {
+      const post = () => oversizedRequest(`${ORIGIN}/login?qaction=signin-action-id`, body);
+      const { request, pulled } = post();
+      expect(isOwnActionPost(request, ids)).toBe(true);
+      const refused = await oversizedBodyResponse(request, qwikConfig);
+      expect(refused?.status, body.name).toBe(413);
+      // Read through a clone (Qwik City reads the request after): the tee pulls one chunk more.
+      expect(pulled(), body.name).toBeLessThanOrEqual(MOST_PULLED + CHUNK);
+      await expectWithinBudget(() => oversizedBodyResponse(post().request, qwikConfig), body.name);
+    }
+    const browserPost = oversizedRequest(`${ORIGIN}/login?qaction=signin-action-id`, OVERSIZED[0]!, {
+      "sec-fetch-mode": "navigate",
+    }).request;
+    const page = await oversizedBodyResponse(browserPost, qwikConfig);
+    expect(page?.headers.get("location")).toBe(`${ORIGIN}${BASE}/error?error=InputTooLarge`);
+    // The app's own actions, and any GET, are the app's.
+    expect(isOwnActionPost(new Request(`${ORIGIN}/?qaction=app-action`, { method: "POST" }), ids)).toBe(false);
+    expect(isOwnActionPost(new Request(`${ORIGIN}/?qaction=signin-action-id`), ids)).toBe(false);
+    // A body within the limits is left whole for Qwik City to read.
+    const small = new Request(`${ORIGIN}/login?qaction=signin-action-id`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ providerId: "credentials", email: "a@b.test" }),
+    });
+    expect(await oversizedBodyResponse(small, qwikConfig)).toBeUndefined();
+    expect((await small.formData()).get("email")).toBe("a@b.test");
+    const many = new Request(`${ORIGIN}/login?qaction=signin-action-id`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(manyFields(1_000)),
+    });
+    expect((await oversizedBodyResponse(many, qwikConfig))?.status).toBe(400);
   });
 
   describe.each(APP_NAMES)("through %s", (appName) => {

@@ -74,7 +74,8 @@ export async function readLimited(stream: ReadableStream<Uint8Array>, limit: num
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      // Not awaited: a branch of a tee (a cloned Request) settles its cancel only once the other branch has.
+      reader.cancel().catch(() => {});
       throw tooLarge(limit);
     }
     chunks.push(value);

@@ -6,6 +6,7 @@
  * redirect. Its environment defaults are core/mount-defaults.ts's. Web-standard only: Next's middleware
  * loads this on the edge.
  */
+import { InputTooLarge } from "../errors.js";
 import type {
   AuthAction,
   AuthConfig,
@@ -17,9 +18,13 @@ import type {
 } from "../types.js";
 import { Auth, raw, skipCSRFCheck } from "./auth.js";
 import { createActionURL, isAuthAction } from "./auth-actions.js";
+import { bodyLimits, readRequestBody } from "./body.js";
+import { configLogger } from "./config.js";
 import { encodeCookieValue } from "./cookie-header.js";
+import { requestErrorResponse } from "./errors.js";
 import { helperRedirect } from "./redirect.js";
 import { normalizeBasePath } from "./request.js";
+import { toResponse } from "./response.js";
 import { signInAction as actionForType } from "./sign-in-action.js";
 
 type Env = Record<string, string | undefined>;
@@ -341,4 +346,24 @@ export function isAuthPath(pathname: string, basePath: string | undefined): bool
   if (base && !pathname.startsWith(`${base}/`)) return false;
   const action = pathname.slice(base.length).split("/").filter(Boolean)[0];
   return action !== undefined && isAuthAction(action);
+}
+
+/**
+ * The core's answer to a body over the limits (core/body.ts), for a framework that parses a form itself before
+ * any code of ours runs (Qwik City reads an action's body before the action): a clone is read under the limits,
+ * so no more than they allow is buffered for the framework's own read. Undefined when the body is within them,
+ * or malformed in some other way (the framework's to answer). The answer is core/errors.ts's: 413 or 400, or
+ * the error page for a browser's form.
+ */
+export async function oversizedBodyResponse(
+  request: Request,
+  config: IntegrationConfig,
+): Promise<Response | undefined> {
+  try {
+    await readRequestBody(request.clone(), bodyLimits(config.limits));
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof InputTooLarge)) return undefined;
+    return toResponse(requestErrorResponse(error, { request, config, logger: configLogger(config) }));
+  }
 }

@@ -19,11 +19,18 @@ import {
 import { Auth } from "../core/auth.js";
 import { sameOriginPath } from "../core/helper-destination.js";
 import { yieldFrameHeaders } from "../core/response.js";
-import { isAuthPath, readSession } from "../core/server-actions.js";
+import { isAuthPath, oversizedBodyResponse, readSession } from "../core/server-actions.js";
 import type { Awaitable, Session } from "../types.js";
 import { applyCookies } from "./cookies.js";
 import { setEnvDefaults } from "./env.js";
-import { type AuthRedirect, authPageOfClientData, incomingOf, signInRedirect, signOutRedirect } from "./server.js";
+import {
+  type AuthRedirect,
+  authPageOfClientData,
+  incomingOf,
+  isOwnActionPost,
+  signInRedirect,
+  signOutRedirect,
+} from "./server.js";
 import type {
   QwikAuthConfig,
   QwikAuthResult,
@@ -100,6 +107,9 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
     validator$((_event, data) => validate<SignOutField>(signOutSchema(), data)),
   );
 
+  // Qwik City's own action ids (`action.__id`, the `?qaction=` it posts to): the bodies onRequest checks.
+  const ownActionIds = [useSignIn, useSignOut].map((action) => (action as unknown as { __id: string }).__id);
+
   const useSession = routeLoader$((event) => (event.sharedMap.get("session") as Session | null | undefined) ?? null);
 
   async function onRequest(event: RequestEventCommon): Promise<void> {
@@ -115,6 +125,11 @@ export function QwikAuthQrl(configQrl: ConfigQrl): QwikAuthResult {
       // own framing policy is kept whole rather than sent beside the core's (core/response.ts).
       const response = await Auth(event.request, config);
       throw event.send(yieldFrameHeaders(response, (name) => event.headers.has(name)));
+    }
+    if (isOwnActionPost(event.request, ownActionIds)) {
+      // Before Qwik City parses the action's body: one over the core's limits is answered here (413/400).
+      const refused = await oversizedBodyResponse(event.request, config);
+      if (refused) throw event.send(refused);
     }
     const { session, cookies } = await readSession(config, incomingOf(event));
     applyCookies(event.cookie, cookies);

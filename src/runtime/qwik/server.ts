@@ -39,6 +39,17 @@ export function authPageOfClientData(url: URL, basePath: string | undefined): st
   return isAuthPath(pathname, basePath) ? `${pathname}${url.search}` : null;
 }
 
+/**
+ * A POST of one of the integration's own actions: Qwik City posts an action to `?qaction=<its id>`, and reads
+ * the body itself before the action runs, so `onRequest` checks it first (core/server-actions.ts
+ * oversizedBodyResponse). The app's other actions, and their bodies, are the app's.
+ */
+export function isOwnActionPost(request: Request, actionIds: readonly string[]): boolean {
+  if (request.method.toUpperCase() !== "POST") return false;
+  const id = new URL(request.url).searchParams.get("qaction");
+  return id !== null && actionIds.includes(id);
+}
+
 /** The page an action was posted from, without Qwik's own query parameters: the default destination. */
 export function currentPage(url: URL): string {
   const page = new URL(url);
