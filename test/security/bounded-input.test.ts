@@ -12,6 +12,7 @@
  */
 // Before anything loads Next (test/security/support/integrations.ts says why).
 import "next/dist/server/node-environment-baseline.js";
+import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeEmailAddress } from "../../src/runtime/core/email/normalize.js";
@@ -601,6 +602,50 @@ describe("each integration's own body reading obeys the same limits", () => {
     });
     expect((await oversizedBodyResponse(many, qwikConfig))?.status).toBe(400);
   });
+
+  /** A chunked POST (no Content-Length) over a real socket, written as the socket takes it: the status it gets. */
+  function chunkedPost(target: string, bytes: Uint8Array): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        target,
+        { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      // The server answers and closes while the client is still writing: the write then fails, as it should.
+      req.on("error", (error) => reject(error));
+      let offset = 0;
+      const write = () => {
+        while (offset < bytes.byteLength) {
+          const chunk = bytes.subarray(offset, offset + CHUNK);
+          offset += CHUNK;
+          if (!req.write(chunk)) {
+            req.once("drain", write);
+            return;
+          }
+        }
+        req.end();
+      };
+      write();
+    });
+  }
+
+  for (const appName of ["express", "next-pages"] as const) {
+    it(`${appName} over a real socket: a chunked 10 MB body answers 413, and the server goes on serving`, async () => {
+      const app = await startApp(appName, integrationConfig);
+      try {
+        const status = await chunkedPost(`${app.origin}${app.basePath}/callback/credentials`, URLENCODED);
+        expect(status).toBe(413);
+        const session = await app.send(new Request(`${app.origin}${app.basePath}/session`));
+        expect(session.status).toBe(200);
+      } finally {
+        await app.close();
+      }
+      expectNothingStoredOrMailed();
+    });
+  }
 
   describe.each(APP_NAMES)("through %s", (appName) => {
     it("answers a 10 MB form with 413 and 1,000 fields with 400, then still serves a sign-in", {
