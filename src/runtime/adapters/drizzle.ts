@@ -279,6 +279,9 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
     async deleteSession(sessionToken) {
       return record<AdapterSession>(await removed(sessions, sessionByToken(sessionToken)));
     },
+    async deleteSessionsByUserId(userId) {
+      await query.delete(sessions).where(eq(sessions.userId, userId));
+    },
     async createVerificationToken(token) {
       const row = await written(query.insert(verificationTokens).values(columnsOf(verificationTokens, token)), () =>
         first(verificationTokens, tokenKey(token)),

@@ -156,6 +156,9 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       sessions.delete(sessionToken);
       return copy(session);
     },
+    deleteSessionsByUserId(userId) {
+      for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
+    },
     createVerificationToken(token) {
       if (verificationTokens.has(tokenKey(token))) throw new AdapterError("This verification token already exists.");
       verificationTokens.set(tokenKey(token), copy(token));

@@ -194,6 +194,9 @@ export default function mysql(pool: MysqlPool): Adapter {
       const deleted = await write("DELETE FROM sessions WHERE session_token = ?", [sessionToken]);
       return deleted ? session : null;
     },
+    async deleteSessionsByUserId(userId) {
+      await write("DELETE FROM sessions WHERE user_id = ?", [userId]);
+    },
     async createVerificationToken(token) {
       await write(`INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`, [
         token.identifier,

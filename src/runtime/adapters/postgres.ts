@@ -152,6 +152,9 @@ export default function postgres(pool: PostgresPool): Adapter {
       ]);
       return row ? sessionFromRow(row) : null;
     },
+    async deleteSessionsByUserId(userId) {
+      await pool.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+    },
     async createVerificationToken(token) {
       const row = await first(
         `INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES ($1, $2, $3) ` +

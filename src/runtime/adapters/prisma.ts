@@ -213,6 +213,9 @@ export default function prisma(client: PrismaClientLike): Adapter {
       const row = await orNull(session.delete({ where: { sessionToken } }));
       return row ? asSession(row) : null;
     },
+    async deleteSessionsByUserId(userId) {
+      await session.deleteMany({ where: { userId } });
+    },
     async createVerificationToken(data) {
       return asVerificationToken(await verificationToken.create({ data: pick(data, verificationTokenFields) }));
     },

@@ -235,6 +235,9 @@ export default function sqlite(db: SqliteDatabase): Adapter {
       const row = one(`DELETE FROM sessions WHERE session_token = ? RETURNING ${sessionColumns}`, sessionToken);
       return row ? sessionFromRow(row) : null;
     },
+    async deleteSessionsByUserId(userId) {
+      run("DELETE FROM sessions WHERE user_id = ?", userId);
+    },
     async createVerificationToken(token) {
       run(
         `INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`,

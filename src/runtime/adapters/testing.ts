@@ -325,6 +325,31 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         assert.equal(await db.session(session.sessionToken), null);
         assert.equal(await method("getSessionAndUser")(session.sessionToken), null);
       });
+
+      if (adapter.deleteSessionsByUserId) {
+        test("deleteSessionsByUserId removes every session of that user and no other", async () => {
+          const [user, other] = [await createdUser(), await createdUser()];
+          const mine = [await createdSession(user.id), await createdSession(user.id)];
+          const others = [await createdSession(other.id), await createdSession(other.id)];
+          await method("deleteSessionsByUserId")(user.id);
+          for (const session of mine) {
+            assert.equal(await db.session(session.sessionToken), null);
+            assert.equal(await method("getSessionAndUser")(session.sessionToken), null);
+          }
+          for (const [index, session] of others.entries()) {
+            assertRecord(await db.session(session.sessionToken), session, `the other user's session ${index + 1}`);
+          }
+          // Only sessions go: the user itself stays (signing in again creates a new session for it).
+          assertRecord(await db.user(user.id), user, "the user whose sessions went");
+        });
+
+        test("deleteSessionsByUserId for an unknown user deletes nothing and does not throw", async () => {
+          const user = await createdUser();
+          const session = await createdSession(user.id);
+          await method("deleteSessionsByUserId")(randomId());
+          assertRecord(await db.session(session.sessionToken), session, "an unrelated session");
+        });
+      }
     });
 
     describe("verification tokens", () => {

@@ -228,6 +228,46 @@ describe("the conformance suite", () => {
     expect(outcome.passed.filter((name) => /expired before/.test(name))).toEqual([]);
   });
 
+  test("fails a deleteSessionsByUserId that deletes other users' sessions too", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      deleteSessionsByUserId: () => store.sessions.clear(),
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "deleteSessionsByUserId removes every session of that user and no other",
+      "deleteSessionsByUserId for an unknown user deletes nothing and does not throw",
+    ]);
+  });
+
+  test("fails a deleteSessionsByUserId that leaves one of the user's sessions", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      deleteSessionsByUserId: (userId) => {
+        const first = [...store.sessions].find(([, session]) => session.userId === userId);
+        if (first) store.sessions.delete(first[0]);
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "deleteSessionsByUserId removes every session of that user and no other",
+    ]);
+  });
+
+  test("fails a deleteSessionsByUserId that throws for an unknown user", async () => {
+    const outcome = await runSuiteOn((store, intact) => ({
+      deleteSessionsByUserId: async (userId) => {
+        if (!store.users.has(userId)) throw new Error(`no user "${userId}"`);
+        await intact.deleteSessionsByUserId!(userId);
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "deleteSessionsByUserId for an unknown user deletes nothing and does not throw",
+    ]);
+  });
+
+  test("runs no deleteSessionsByUserId test for an adapter without the method (it is optional)", async () => {
+    const outcome = await runSuiteOn(() => ({ deleteSessionsByUserId: undefined }));
+    expect([...outcome.failed]).toEqual([]);
+    expect(outcome.passed.filter((name) => /deleteSessionsByUserId/.test(name))).toEqual([]);
+  });
+
   test("fails an adapter that lacks a method, naming it", async () => {
     const outcome = await runSuiteOn(() => ({ getUserByEmail: undefined }));
     expect(outcome.failed.get("getUserByEmail returns the user with that address")).toMatch(
