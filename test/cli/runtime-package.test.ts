@@ -204,8 +204,11 @@ describe("what the app configures decides the rest", () => {
     const files = packageFiles(project);
     expect(files.has("core/auth.js")).toBe(true);
     expect(providerOwnModules(files)).toEqual([]);
-    // What stays is the core's: the address rule and the proof of an address, which every provider uses.
+    // What stays is the core's (the address rule and the proof of an address, which every provider uses) and
+    // the browser client's passkey link, a chunk of its own it imports only when `signIn("passkey", { link })`
+    // runs (client/passkey-link.ts).
     expect([...files.keys()].filter((file) => /(^|\/)(email|webauthn|passkey)/.test(file)).sort()).toEqual([
+      "client/passkey-link.js",
       "core/account/email-proof.js",
       "core/email/normalize.d.ts",
       "core/email/normalize.js",

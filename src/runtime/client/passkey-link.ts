@@ -4,8 +4,9 @@
  * /signin/<id>` with `link=true` and the CSRF token), which sets the link intent (core/account/link-intent.ts)
  * or answers why not; then the registration runs as the built-in page runs it (core/pages/passkey.ts): the
  * options of `webauthn-options/<id>?action=register`, `navigator.credentials.create()`, and the credential
- * posted to `/callback/<id>`. Browser-only (WebAuthn, fetch) and free of server imports: the browser bundle
- * takes it.
+ * posted to `/callback/<id>`. Browser-only (WebAuthn, fetch) and free of server imports; the clients import
+ * it only when a passkey link runs, so bundlers keep it out of the first load (and apps without passkeys
+ * never fetch it).
  */
 
 /** Where the core would send the browser, as a client helper's POST learns it (`{ url }`), and the status. */

@@ -4,7 +4,6 @@
  * (cookies set) instead of a redirect, and we decide whether to navigate. Session changes are announced to
  * this tab's `SessionProvider`s and, through a BroadcastChannel, to the app's other tabs.
  */
-import { linkPasskey } from "../core/webauthn/browser-link.js";
 import type { Session } from "../types.js";
 import {
   type AuthorizationParams,
@@ -197,7 +196,12 @@ async function linkNewPasskey(
 ): Promise<SignInResponse | undefined> {
   const { link: _link, ...rest } = fields;
   const posted = signInFields(rest, await getCsrfToken({ basePath }), target);
-  const { url, status } = await linkPasskey(basePath, provider, posted, postAction);
+  const { url, status } = await (await import("../client/passkey-link.js")).linkPasskey(
+    basePath,
+    provider,
+    posted,
+    postAction,
+  );
   const result = signInResponse(url, status, window.location.href);
   // The callback answered: signed in again, now with the passkey on this user.
   if (result.ok) announce("signin", { local: !redirect });

@@ -3,13 +3,12 @@
  * fetches a CSRF token, POSTs to the auth action with `X-Auth-Return-Redirect: 1` (the core then answers
  * `{ url }` instead of a redirect, cookies set), and navigates there. `signIn(provider, { link: true })` asks
  * to link the provider's account to the signed-in user (docs/linking.md); for a passkey, the shared browser
- * half of that link (core/webauthn/browser-link.ts) registers it.
+ * half of that link (client/passkey-link.ts) registers it.
  */
 
 /** Query parameters added to the provider's authorization request. */
 // One definition, the core's (a type: nothing of the server module reaches the browser bundle).
 import type { AuthorizationParams } from "../core/server-actions.js";
-import { linkPasskey } from "../core/webauthn/browser-link.js";
 import { appBase } from "./app-base.js";
 
 export type { AuthorizationParams };
@@ -110,10 +109,15 @@ export async function signIn(
   if (type === "webauthn" && rest.link === true) {
     const { link: _link, ...others } = fields;
     const posted = { ...others, csrfToken: await csrfToken(basePath), callbackUrl: redirectTo };
-    const { url } = await linkPasskey(basePath, provider, posted, async (endpoint, body) => ({
-      url: await post(endpoint, body),
-      status: 200,
-    }));
+    const { url } = await (await import("../client/passkey-link.js")).linkPasskey(
+      basePath,
+      provider,
+      posted,
+      async (endpoint, body) => ({
+        url: await post(endpoint, body),
+        status: 200,
+      }),
+    );
     return finish(url, redirect);
   }
   const query = new URLSearchParams(authorizationParams).toString();
