@@ -387,13 +387,26 @@ describe.each(Object.keys(ADAPTERS) as AdapterKind[])("pre-hijacking, %s adapter
   // victim proves the address that session must not be a session of the victim's user (OWASP Session
   // Management Cheat Sheet: renew the session on any privilege change).
   describe("unexpired session attack", () => {
-    it("leaves the attacker's open database session on the detached user, without the address", async () => {
+    it("ends the attacker's open database session once the victim proved the address", async () => {
       const w = world(kind);
       const { jar: attackerJar } = await passkeySignUp(w, VICTIM);
+      const attackerToken = attackerJar.get(SESSION_COOKIE)!;
+      expect(await w.adapter.getSessionAndUser(attackerToken)).not.toBeNull();
       const victims = (await userOf(w, (await emailSignIn(w, VICTIM)).jar))!;
+      expect(await w.adapter.getSessionAndUser(attackerToken)).toBeNull();
+      expect(await (await Auth(get("/auth/session", attackerJar), w.config)).json()).toBeNull();
+      expect(victims.email).toBe(VICTIM);
+    });
+
+    it("without deleteSessionsByUserId, leaves the detached user's open database session without the address", async () => {
+      const w = world(kind);
+      const { deleteSessionsByUserId: _omitted, ...rest } = w.adapter;
+      const config = { ...w.config, adapter: rest };
+      const { jar: attackerJar } = await register(config, new SoftwareAuthenticator(ORIGIN), VICTIM);
+      const victims = (await userOf(w, (await emailSignIn({ ...w, config }, VICTIM)).jar))!;
       const stillOpen = (await userOf(w, attackerJar))!;
       expect(stillOpen.id).not.toBe(victims.id);
-      const session = (await (await Auth(get("/auth/session", attackerJar), w.config)).json()) as {
+      const session = (await (await Auth(get("/auth/session", attackerJar), config)).json()) as {
         user?: { email?: string | null };
       };
       expect(session.user?.email ?? null).toBeNull();

@@ -17,7 +17,7 @@
 import { AccountLinkRefused, AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
 import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types.js";
 import type { InternalOptions } from "../internal.js";
-import { forgetChecks } from "../session/follow-user.js";
+import { endSessionsOf } from "../session/follow-user.js";
 import { adapterMethod } from "./adapter-method.js";
 import { hasProvedAddress, provesEmail } from "./email-proof.js";
 
@@ -49,8 +49,8 @@ function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
 async function detachAddress(user: AdapterUser, options: InternalOptions): Promise<void> {
   const updateUser = adapterMethod(options.adapter, "updateUser");
   const detached = await updateUser({ id: user.id, email: null });
-  // Its JWT sessions still say the address: refused at their next read here, within revalidateAge elsewhere.
-  forgetChecks(user.id);
+  // Its sessions must not present the address any longer (the "unexpired session" attack).
+  await endSessionsOf(user.id, options);
   await options.events.updateUser?.({ user: detached });
 }
 
@@ -87,7 +87,7 @@ async function linkEmail(identity: ProviderIdentity, linkTo: string, options: In
     await detachAddress(existing, options);
   }
   const updated = await adapterMethod(adapter, "updateUser")({ id: user.id, email, emailVerified: new Date() });
-  forgetChecks(user.id);
+  await endSessionsOf(user.id, options);
   await events.updateUser?.({ user: updated });
   await events.linkAccount?.({ user: updated, account: identity.account, profile: identity.user });
   return { user: updated, isNewUser: false };
@@ -143,6 +143,8 @@ async function resolveAccountUser(
   if (linking) {
     // The signed-in user asked, recently and in this browser, to add this sign-in method to their own user.
     await link(linking, identity, options);
+    // Their sign-in methods changed: their other sessions end (this sign-in starts a new one).
+    await endSessionsOf(linking.id, options);
     return { user: linking, isNewUser: false };
   }
 
@@ -170,6 +172,7 @@ async function resolveAccountUser(
       return { user, isNewUser: true };
     }
     await link(byEmail, identity, options);
+    await endSessionsOf(byEmail.id, options);
     return { user: byEmail, isNewUser: false };
   }
 

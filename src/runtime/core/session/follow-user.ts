@@ -11,10 +11,11 @@
  *
  * Not a database read per request: a check that passed is remembered in this process for
  * `session.revalidateAge` seconds (default 5), per user and sign-in. A change this process makes itself
- * (detaching an address, linking) forgets that user's checks at once (`forgetChecks`); other processes see
+ * (detaching an address, linking) forgets that user's checks at once (`endSessionsOf`); other processes see
  * it within `revalidateAge`. A session without `sign_in` (credentials, no adapter, or one made by @auth/core)
- * has no stored user to follow and is not checked. Database sessions need none of this: every read joins the
- * live user row, and deleting a user deletes its sessions.
+ * has no stored user to follow and is not checked. Database sessions are not checked: every read joins the
+ * live user row, deleting a user deletes its sessions, and `endSessionsOf` deletes them on the runtime's own
+ * changes.
  */
 import type { Account, JWT, User } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
@@ -52,9 +53,15 @@ function remember(map: Map<string, number>, key: string, at: number): void {
   map.set(key, at);
 }
 
-/** This process changed `userId` (its address, its accounts): its sessions are checked again at their next read. */
-export function forgetChecks(userId: string): void {
+/**
+ * This process changed `userId` (took its address, linked a method): its JWT sessions are checked again at
+ * their next read, and its database sessions are deleted where the adapter can (`deleteSessionsByUserId`;
+ * without it, each presents the user row as it is now). A sign-in that made the change starts its own
+ * session afterwards.
+ */
+export async function endSessionsOf(userId: string, options: InternalOptions): Promise<void> {
   remember(forgotten, userId, Date.now());
+  await options.adapter?.deleteSessionsByUserId?.(userId);
 }
 
 /** Whether the user and account behind `record` are still what the session says, asked of the adapter. */
