@@ -9,6 +9,7 @@ describe("error page", () => {
     ["Configuration", 500],
     ["AccessDenied", 403],
     ["Verification", 403],
+    ["InputTooLarge", 400],
     ["OAuthCallbackError", 200],
     ["Anything", 200],
   ];

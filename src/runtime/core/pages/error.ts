@@ -19,6 +19,12 @@ const VIEWS: Record<string, ErrorView> = {
     message: "There is a problem with the server configuration. Check the server logs for more information.",
   },
   AccessDenied: { status: 403, heading: "Access denied", message: "You do not have permission to sign in." },
+  // Where a browser's oversized form lands (core/body.ts sets the limits): a GET, so 400 rather than 413.
+  InputTooLarge: {
+    status: 400,
+    heading: "Too much to send",
+    message: "The form sent more than this site accepts. Go back, shorten what you entered, and try again.",
+  },
   Verification: {
     status: 403,
     heading: "Unable to sign in",
