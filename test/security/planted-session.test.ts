@@ -285,15 +285,18 @@ for (const kind of ["memory", "sqlite"] as const) {
         expect(jar.get(LINK_COOKIE)).toBeUndefined();
       });
 
-      it.runIf(strategy === "database")("ends the user's other database sessions when a link adds a method", async () => {
-        const w = world(kind, strategy);
-        const { jar } = await oauthSignIn(w, "oidc", "ada-devices");
-        const { jar: laptop } = await oauthSignIn(w, "oidc", "ada-devices");
-        const laptopToken = laptop.get(SESSION_COOKIE)!;
-        await oauthSignIn(w, "oauth", "ada-devices-oauth", jar, true);
-        expect(await w.adapter.getSessionAndUser(laptopToken)).toBeNull();
-        expect(await userIdOf(w, jar)).toBe((await ownerOf(w, "oauth", "ada-devices-oauth"))?.id);
-      });
+      it.runIf(strategy === "database")(
+        "ends the user's other database sessions when a link adds a method",
+        async () => {
+          const w = world(kind, strategy);
+          const { jar } = await oauthSignIn(w, "oidc", "ada-devices");
+          const { jar: laptop } = await oauthSignIn(w, "oidc", "ada-devices");
+          const laptopToken = laptop.get(SESSION_COOKIE)!;
+          await oauthSignIn(w, "oauth", "ada-devices-oauth", jar, true);
+          expect(await w.adapter.getSessionAndUser(laptopToken)).toBeNull();
+          expect(await userIdOf(w, jar)).toBe((await ownerOf(w, "oauth", "ada-devices-oauth"))?.id);
+        },
+      );
 
       it("refuses to start a link for nobody signed in", async () => {
         const w = world(kind, strategy);

@@ -209,7 +209,12 @@ describe("account linking", () => {
     const { config, store } = setup();
     await signInWithIdentityProvider(config, { provider: "beta", login: "grace" });
     const { jar } = await signInWithIdentityProvider(config, { provider: "alpha", login: "ada" });
-    const { response } = await signInWithIdentityProvider(config, { provider: "beta", login: "grace", jar, link: true });
+    const { response } = await signInWithIdentityProvider(config, {
+      provider: "beta",
+      login: "grace",
+      jar,
+      link: true,
+    });
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=OAuthAccountNotLinked`);
     const grace = await store.getUserByAccount!({ provider: "beta", providerAccountId: "grace" });
     expect(grace?.email).toBe("grace@example.test");
