@@ -12,11 +12,7 @@
  * OIDC client and a plain OAuth 2 client, a real SMTP server and a software authenticator, on the memory and
  * SQLite adapters with database and JWT sessions.
  */
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlSchema } from "../../src/cli/schema/sql.js";
-import memory from "../../src/runtime/adapters/memory.js";
-import sqlite from "../../src/runtime/adapters/sqlite.js";
 import { Auth } from "../../src/runtime/index.js";
 import { decode, encode } from "../../src/runtime/jwt.js";
 import nodemailer from "../../src/runtime/providers/nodemailer.js";
@@ -29,6 +25,7 @@ import { SoftwareAuthenticator } from "../runtime/webauthn/software-authenticato
 import { fetchOptions, postCallback, register, startPasskeyLink } from "../runtime/webauthn/support.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
+import { ADAPTERS, type AdapterKind } from "./support/adapters.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 const LINK_COOKIE = "authjs.link-intent";
@@ -82,15 +79,6 @@ function oauthProvider(): OAuthConfig {
   };
 }
 
-const ADAPTERS = {
-  memory: (): Adapter => memory(),
-  sqlite: (): Adapter => {
-    const db = new Database(":memory:");
-    db.exec(sqlSchema("sqlite"));
-    return sqlite(db);
-  },
-};
-
 interface World {
   config: AuthConfig;
   adapter: Required<Adapter>;
@@ -98,7 +86,7 @@ interface World {
   strategy: "jwt" | "database";
 }
 
-function world(kind: keyof typeof ADAPTERS, strategy: "jwt" | "database", overrides: Partial<AuthConfig> = {}): World {
+function world(kind: AdapterKind, strategy: "jwt" | "database", overrides: Partial<AuthConfig> = {}): World {
   const adapter = ADAPTERS[kind]() as Required<Adapter>;
   const events: string[] = [];
   const config: AuthConfig = {

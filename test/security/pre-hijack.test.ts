@@ -11,11 +11,7 @@
  * adapters. The paper's fifth class, the unexpired email change attack, has no surface here: the runtime has
  * no "change my address" flow.
  */
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlSchema } from "../../src/cli/schema/sql.js";
-import memory from "../../src/runtime/adapters/memory.js";
-import sqlite from "../../src/runtime/adapters/sqlite.js";
 import { emailVerifiedClaim } from "../../src/runtime/core/account/email-proof.js";
 import { Auth } from "../../src/runtime/index.js";
 import { decode } from "../../src/runtime/jwt.js";
@@ -29,6 +25,7 @@ import { SoftwareAuthenticator } from "../runtime/webauthn/software-authenticato
 import { authenticate, fetchOptions, postCallback, register, startPasskeyLink } from "../runtime/webauthn/support.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
+import { ADAPTERS, type AdapterKind } from "./support/adapters.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 const VICTIM = "victim@example.test";
@@ -76,16 +73,6 @@ afterAll(async () => {
   await idp?.close();
   await smtp?.close();
 });
-
-const ADAPTERS = {
-  memory: (): Adapter => memory(),
-  sqlite: (): Adapter => {
-    const db = new Database(":memory:");
-    db.exec(sqlSchema("sqlite"));
-    return sqlite(db);
-  },
-};
-type AdapterKind = keyof typeof ADAPTERS;
 
 interface World {
   config: AuthConfig;

@@ -15,11 +15,7 @@
  * account to whoever is signed in): a session the attacker planted before the victim's first OAuth sign-in makes
  * the victim's provider account a sign-in method of the attacker's user, for good.
  */
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlSchema } from "../../src/cli/schema/sql.js";
-import memory from "../../src/runtime/adapters/memory.js";
-import sqlite from "../../src/runtime/adapters/sqlite.js";
 import { Auth } from "../../src/runtime/index.js";
 import { decode, encode } from "../../src/runtime/jwt.js";
 import credentials from "../../src/runtime/providers/credentials.js";
@@ -29,10 +25,13 @@ import type { Adapter, AuthConfig } from "../../src/runtime/types.js";
 import { CookieJar, captureLogger, DEMO_USER, get, ORIGIN, postForm, SECRET } from "../runtime/core/support.js";
 import { loginThroughInteraction, type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";
+import { ADAPTERS, type AdapterKind } from "./support/adapters.js";
 
 const SESSION_COOKIE = "authjs.session-token";
-/** The default database session token: 32 random bytes as hex (OWASP: at least 64 bits of entropy). */
-/** The sign-in time (base 36, core/session/database.ts) and 256 random bits as hex. */
+/**
+ * The default database session token: the sign-in time (base 36, core/session/database.ts), then 32 random
+ * bytes as hex (OWASP: at least 64 bits of entropy).
+ */
 const RANDOM_TOKEN = /^[0-9a-z]{1,9}\.[0-9a-f]{64}$/;
 
 let idp: OidcServer;
@@ -50,21 +49,12 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const ADAPTERS = {
-  memory: (): Adapter => memory(),
-  sqlite: (): Adapter => {
-    const db = new Database(":memory:");
-    db.exec(sqlSchema("sqlite"));
-    return sqlite(db);
-  },
-};
-
 interface World {
   config: AuthConfig;
   adapter: Required<Adapter>;
 }
 
-function world(adapterKind: keyof typeof ADAPTERS, strategy: "database" | "jwt"): World {
+function world(adapterKind: AdapterKind, strategy: "database" | "jwt"): World {
   const adapter = ADAPTERS[adapterKind]() as Required<Adapter>;
   const config: AuthConfig = {
     secret: SECRET,
