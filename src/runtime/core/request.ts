@@ -84,6 +84,11 @@ function flatten(body: Record<string, unknown>): Record<string, string> {
   return flat;
 }
 
+/** `request` with `body` as its body: its URL, method and headers, so any server's Request class will do. */
+function rebuiltRequest(request: Request, body: Uint8Array<ArrayBuffer>): Request {
+  return new Request(request.url, { method: request.method, headers: new Headers(request.headers), body });
+}
+
 export async function parseRequest(request: Request, config: AuthConfig): Promise<RequestInternal> {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
@@ -109,8 +114,10 @@ export async function parseRequest(request: Request, config: AuthConfig): Promis
     cookies: parseCookieHeader(request.headers.get("cookie")),
     query,
     // The bytes already read, as a Request again: `authorize(credentials, request)` can read its body, and
-    // nothing was copied or read twice to keep it so (a clone would tee the whole stream).
-    request: read ? new Request(request, { body: read.bytes }) : request,
+    // nothing was copied or read twice to keep it so (a clone would tee the whole stream). Built from the
+    // request's parts, not from the request: a server's own Request class (srvx under SolidStart 2 / nitro)
+    // is no undici Request, and undici's constructor cannot copy one.
+    request: read ? rebuiltRequest(request, read.bytes) : request,
   };
   if (providerId !== undefined) internal.providerId = providerId;
   const queryRepeated = repeatedNames(url.searchParams, Object.keys(query).length, url.searchParams.size);

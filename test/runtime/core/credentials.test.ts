@@ -57,6 +57,33 @@ describe("credentials sign-in", () => {
     expect(await seen!.request.text()).toContain("email=a%40b.test");
   });
 
+  it("reads a Request of another class (srvx's under SolidStart 2) and still hands authorize its body", async () => {
+    let body: string | undefined;
+    const config = baseConfig({
+      providers: [
+        credentials({
+          async authorize(_input, request) {
+            body = await request.text();
+            return DEMO_USER;
+          },
+        }),
+      ],
+    });
+    const jar = new CookieJar();
+    const real = postForm(
+      "/auth/callback/credentials",
+      { csrfToken: await csrfToken(config, jar), password: "pw" },
+      jar,
+    );
+    // Only what a server's own Request class shares with the standard one: undici cannot copy it.
+    const { url, method, headers } = real;
+    const foreign = { url, method, headers, body: real.body, signal: real.signal } as unknown as Request;
+    const response = await Auth(foreign, config);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).not.toContain("error");
+    expect(body).toContain("password=pw");
+  });
+
   it("redirects a null authorize to the sign-in page with CredentialsSignin and code=credentials", async () => {
     const { config } = withAuthorize(async () => null);
     const { response, jar } = await submit(config, { email: "x", password: "y" });
