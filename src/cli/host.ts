@@ -34,13 +34,29 @@ export interface Host {
   runtime(): RuntimeSource;
 }
 
+/**
+ * Writes to `stream` until its reader goes away. A reader that stops early (`create-auth init --help | head
+ * -1`) closes the pipe: Node then emits EPIPE, and the rest of the output has nobody to read it. The command
+ * goes on to its end quietly (an apply is never cut short by a closed pipe); anything else is still thrown.
+ */
+function pipeWriter(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
+}
+
 export function processHost(): Host {
   return {
     cwd: process.cwd(),
     env: process.env,
     terminal: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: pipeWriter(process.stdout),
+    stderr: pipeWriter(process.stderr),
     reader: diskReader,
     uncommitted: uncommittedFiles,
     apply: applyPlan,
