@@ -1,7 +1,9 @@
 /**
  * An adapter that keeps everything in this process's memory: for tests, demos and prototypes. It behaves
  * like the SQL adapters (same unique keys, same cascades, single-use verification tokens) so code that
- * works against it keeps working on a real database. Everything is lost when the process exits.
+ * works against it keeps working on a real database. Every method is async, as a database's is: a refusal
+ * is a rejected promise, never a synchronous throw (`adapter.updateAuthenticatorCounter(…).catch(…)` works).
+ * Everything is lost when the process exits.
  */
 import { AdapterError } from "../errors.js";
 import type {
@@ -74,7 +76,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
   }
 
   return {
-    createUser(user) {
+    async createUser(user) {
       const id = user.id ?? crypto.randomUUID();
       if (users.has(id)) throw new AdapterError(`A user with the id "${id}" already exists.`);
       assertEmailFree(user.email);
@@ -82,20 +84,20 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       users.set(id, stored);
       return copy(stored);
     },
-    getUser(id) {
+    async getUser(id) {
       const user = users.get(id);
       return user ? copy(user) : null;
     },
-    getUserByEmail(email) {
+    async getUserByEmail(email) {
       const user = userWithEmail(email);
       return user ? copy(user) : null;
     },
-    getUserByAccount(key) {
+    async getUserByAccount(key) {
       const account = accounts.get(accountKey(key));
       const user = account ? users.get(account.userId) : undefined;
       return user ? copy(user) : null;
     },
-    updateUser(partial) {
+    async updateUser(partial) {
       const current = users.get(partial.id);
       if (!current) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       const changes = definedFields(copy(partial));
@@ -104,7 +106,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       users.set(current.id, updated);
       return copy(updated);
     },
-    deleteUser(userId) {
+    async deleteUser(userId) {
       const user = users.get(userId);
       if (!user) return null;
       // The SQL schema cascades on the foreign keys; do the same here.
@@ -115,63 +117,63 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       users.delete(userId);
       return copy(user);
     },
-    linkAccount(account) {
+    async linkAccount(account) {
       assertUserExists(account.userId, "account");
       const key = accountKey(account);
       if (accounts.has(key)) throw new AdapterError(`The ${account.provider} account is already linked.`);
       accounts.set(key, copy(account));
       return copy(account);
     },
-    unlinkAccount(key) {
+    async unlinkAccount(key) {
       const account = accounts.get(accountKey(key));
       if (!account) return undefined;
       accounts.delete(accountKey(key));
       return copy(account);
     },
-    getAccount(providerAccountId, provider) {
+    async getAccount(providerAccountId, provider) {
       const account = accounts.get(accountKey({ provider, providerAccountId }));
       return account ? copy(account) : null;
     },
-    createSession(session) {
+    async createSession(session) {
       assertUserExists(session.userId, "session");
       if (sessions.has(session.sessionToken)) throw new AdapterError("A session with this token already exists.");
       sessions.set(session.sessionToken, copy(session));
       return copy(session);
     },
-    getSessionAndUser(sessionToken) {
+    async getSessionAndUser(sessionToken) {
       const session = sessions.get(sessionToken);
       const user = session ? users.get(session.userId) : undefined;
       return session && user ? { session: copy(session), user: copy(user) } : null;
     },
-    updateSession(partial) {
+    async updateSession(partial) {
       const current = sessions.get(partial.sessionToken);
       if (!current) return null;
       const updated = { ...current, ...definedFields(copy(partial)) };
       sessions.set(current.sessionToken, updated);
       return copy(updated);
     },
-    deleteSession(sessionToken) {
+    async deleteSession(sessionToken) {
       const session = sessions.get(sessionToken);
       if (!session) return null;
       sessions.delete(sessionToken);
       return copy(session);
     },
-    deleteSessionsByUserId(userId) {
+    async deleteSessionsByUserId(userId) {
       for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
     },
-    createVerificationToken(token) {
+    async createVerificationToken(token) {
       if (verificationTokens.has(tokenKey(token))) throw new AdapterError("This verification token already exists.");
       verificationTokens.set(tokenKey(token), copy(token));
       return copy(token);
     },
-    useVerificationToken(key) {
+    async useVerificationToken(key) {
       // Read and delete in one synchronous step: two concurrent uses cannot both see the token.
       const token = verificationTokens.get(tokenKey(key));
       if (!token) return null;
       verificationTokens.delete(tokenKey(key));
       return copy(token);
     },
-    createAuthenticator(authenticator) {
+    async createAuthenticator(authenticator) {
       assertUserExists(authenticator.userId, "authenticator");
       if (authenticators.has(authenticator.credentialID)) {
         throw new AdapterError(
@@ -181,14 +183,14 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       authenticators.set(authenticator.credentialID, copy(authenticator));
       return copy(authenticator);
     },
-    getAuthenticator(credentialID) {
+    async getAuthenticator(credentialID) {
       const authenticator = authenticators.get(credentialID);
       return authenticator ? copy(authenticator) : null;
     },
-    listAuthenticatorsByUserId(userId) {
+    async listAuthenticatorsByUserId(userId) {
       return [...authenticators.values()].filter((item) => item.userId === userId).map(copy);
     },
-    updateAuthenticatorCounter(credentialID, newCounter) {
+    async updateAuthenticatorCounter(credentialID, newCounter) {
       const authenticator = authenticators.get(credentialID);
       if (!authenticator) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       const updated = { ...authenticator, counter: newCounter };

@@ -567,8 +567,14 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         assertRecord(await storedAuthenticator(authenticator.credentialID), expected, "the stored authenticator");
       });
 
-      test("updateAuthenticatorCounter throws for an unknown credential id", async () => {
-        await assert.rejects(async () => method("updateAuthenticatorCounter")(randomId(), 1));
+      test("updateAuthenticatorCounter rejects for an unknown credential id, as a promise, not a synchronous throw", async () => {
+        // `adapter.updateAuthenticatorCounter(…).catch(…)` must work: a synchronous throw would skip the catch.
+        let pending: unknown;
+        assert.doesNotThrow(() => {
+          pending = method("updateAuthenticatorCounter")(randomId(), 1);
+        }, "updateAuthenticatorCounter must return a rejected promise, not throw");
+        assert.equal(typeof (pending as Promise<unknown> | undefined)?.then, "function", "it must return a promise");
+        await assert.rejects(pending as Promise<unknown>);
       });
     });
   });

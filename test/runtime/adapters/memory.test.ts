@@ -14,14 +14,14 @@ describe("memory adapter", () => {
   test("refuses a second user with the same email, as the SQL schema's unique key does", async () => {
     const adapter = memory();
     await adapter.createUser?.({ id: "a", email: "same@example.test", emailVerified: null });
-    expect(() => adapter.createUser?.({ id: "b", email: "same@example.test", emailVerified: null })).toThrow(
+    await expect(adapter.createUser?.({ id: "b", email: "same@example.test", emailVerified: null })).rejects.toThrow(
       /already exists/,
     );
   });
 
-  test("refuses a session for a user that does not exist, as the SQL schema's foreign key does", () => {
+  test("refuses a session for a user that does not exist, as the SQL schema's foreign key does", async () => {
     const adapter = memory();
-    expect(() => adapter.createSession?.({ sessionToken: "t", userId: "nobody", expires: new Date() })).toThrow(
+    await expect(adapter.createSession?.({ sessionToken: "t", userId: "nobody", expires: new Date() })).rejects.toThrow(
       /no user with id "nobody"/,
     );
   });

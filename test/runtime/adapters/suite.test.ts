@@ -172,7 +172,21 @@ describe("the conformance suite", () => {
           ? ({ credentialID, counter } as never)
           : intact.updateAuthenticatorCounter!(credentialID, counter),
     }));
-    expect([...outcome.failed.keys()]).toEqual(["updateAuthenticatorCounter throws for an unknown credential id"]);
+    expect([...outcome.failed.keys()]).toEqual([
+      "updateAuthenticatorCounter rejects for an unknown credential id, as a promise, not a synchronous throw",
+    ]);
+  });
+
+  test("fails an adapter whose updateAuthenticatorCounter throws synchronously for an unknown credential id", async () => {
+    const outcome = await runSuiteOn((_store, intact) => ({
+      updateAuthenticatorCounter: ((credentialID: string, counter: number) => {
+        if (credentialID.length > 0) throw new Error("no such authenticator");
+        return intact.updateAuthenticatorCounter!(credentialID, counter);
+      }) as never,
+    }));
+    expect([...outcome.failed.keys()]).toContain(
+      "updateAuthenticatorCounter rejects for an unknown credential id, as a promise, not a synchronous throw",
+    );
   });
 
   test("fails an adapter whose createVerificationToken overwrites a stored token", async () => {
