@@ -34,6 +34,17 @@ export const PLAN_OPTIONS: readonly OptionSpec[] = [
   },
 ];
 
+/**
+ * PLAN_OPTIONS with the commands' own wording where a flag does more there (init's --yes, update's and
+ * remove's --force), keyed by the flags as written.
+ */
+function planOptions(descriptions: Readonly<Record<string, string>>): OptionSpec[] {
+  return PLAN_OPTIONS.map((option) => {
+    const description = descriptions[option.flags];
+    return description === undefined ? option : { ...option, description };
+  });
+}
+
 /** What every command's exit status means (printed by `--help` and docs/cli.md). */
 export const EXIT_CODES: readonly (readonly [code: number, meaning: string])[] = [
   [0, "done, or nothing to do (and --help, --version)"],
@@ -65,11 +76,9 @@ export const COMMANDS: readonly CommandSpec[] = [
         default: "vendor/auth-runtime",
       },
       { flags: "--no-install", description: "do not install dependencies" },
-      ...PLAN_OPTIONS.map((option) =>
-        option.flags === "-y, --yes"
-          ? { ...option, description: "apply without asking; with no terminal, take safe defaults for missing answers" }
-          : option,
-      ),
+      ...planOptions({
+        "-y, --yes": "apply without asking; with no terminal, take safe defaults for missing answers",
+      }),
     ],
     examples: [
       { command: "init", does: "ask what is missing, show the plan and its diff, apply when you agree" },
@@ -201,7 +210,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
     description:
       "update the runtime package from this CLI: untouched files replaced, your edits merged three-way, dependencies bumped",
-    options: [{ flags: "--no-install", description: "do not install dependencies" }, ...PLAN_OPTIONS],
+    options: [
+      { flags: "--no-install", description: "do not install dependencies" },
+      ...planOptions({
+        "--force":
+          "write conflict markers into every file whose edits conflict, without asking, and write over uncommitted edits in the files it changes",
+      }),
+    ],
     examples: [
       { command: "update --dry-run", does: "show what would change, and which of your edits merge or conflict" },
       { command: "update", does: "apply; asks before leaving conflict markers in a file you edited" },
@@ -213,7 +228,13 @@ export const COMMANDS: readonly CommandSpec[] = [
     args: [{ name: "[dir]", description: "the app's folder (default: the current one)" }],
     description:
       "take out what create-auth wrote and edited, keeping your later changes and the env values you filled in",
-    options: [{ flags: "--no-install", description: "do not install dependencies" }, ...PLAN_OPTIONS],
+    options: [
+      { flags: "--no-install", description: "do not install dependencies" },
+      ...planOptions({
+        "--force":
+          "also delete the files init wrote that you edited since, and write over uncommitted edits in the files the plan touches",
+      }),
+    ],
     examples: [
       { command: "remove --dry-run", does: "show everything remove would delete or restore, write nothing" },
       { command: "remove", does: "show the plan, ask, then remove" },

@@ -209,6 +209,18 @@ describe("--help", () => {
   );
 });
 
+describe("--force in --help", () => {
+  it.each([
+    ["update", "write conflict markers into every file whose edits conflict"],
+    ["remove", "also delete the files init wrote that you edited since"],
+    ["init", "replace files the plan conflicts with"],
+  ])("%s --help says what its own --force does", async (name, says) => {
+    const help = await runInMemory(memoryFixture("next-app"), [name, "--help"], { bin: "auth" });
+    const flat = help.stdout.replace(/\s+/g, " ");
+    expect(flat).toContain(`--force ${says}`);
+  });
+});
+
 describe("the command list", () => {
   it("are listed in --help", async () => {
     const run = await runInMemory(memoryFixture("next-app"), ["--help"], { bin: "auth" });
