@@ -4,7 +4,16 @@
  * it names, else it stops with one line and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, copyFixture, initInMemory, memoryFixture, read, removeTemps, runCli } from "./support.js";
+import {
+  assertBuilt,
+  copyFixture,
+  hashTree,
+  initInMemory,
+  memoryFixture,
+  read,
+  removeTemps,
+  runCli,
+} from "./support.js";
 
 const ARGS = ["--providers", "github", "--yes", "--no-install"];
 
@@ -44,7 +53,8 @@ describe("init --framework against detection", () => {
       const project = memoryFixture(fixture);
       const before = project.hash();
       const run = await initInMemory(project, ["--framework", framework, ...ARGS]);
-      expect(run.status).not.toBe(0);
+      // A value that does not fit the app: a usage error, as docs/cli-init.md classes a bad value.
+      expect(run.status).toBe(2);
       expect(run.stderr.trim().split("\n")).toHaveLength(1);
       expect(run.stderr).toContain(`--framework ${framework}`);
       expect(run.stderr).toContain(`does not depend on ${needs}`);
@@ -102,5 +112,15 @@ describe("init --framework as users run it (the built CLI in a copy of the fixtu
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^SvelteKit \d/);
     expect(read(dir, "src/hooks.server.ts")).toContain("./auth");
+  });
+
+  it("exits 2 (usage) with one line for --framework sveltekit on a Next.js app, writing nothing", () => {
+    const dir = copyFixture("next-app");
+    const before = hashTree(dir);
+    const run = runCli(["init", "--framework", "sveltekit", ...ARGS], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("does not depend on @sveltejs/kit");
+    expect(hashTree(dir)).toBe(before);
   });
 });

@@ -111,8 +111,9 @@ function chooseTarget(
   if (!hosted) {
     const refused = Object.entries(target.refused ?? {}).find(([name]) => declared(pkg, name));
     if (refused) throw new CliError("UnsupportedProject", refused[1]);
+    // A value that does not fit this app is a usage error (exit 2), as `--db nope` is: the fix is in what was typed.
     throw new CliError(
-      "UnsupportedProject",
+      "InvalidOption",
       `--framework ${forced}: ${reader.root} does not depend on ${target.packages.join(" or ")}${detected ? `; ${detected}` : ""}. Install ${target.name} first, or drop --framework.`,
     );
   }
