@@ -28,6 +28,7 @@ import type { ProjectReader } from "../plan/reader.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
 import type { ProjectInfo } from "../targets/types.js";
+import { counted } from "../words.js";
 import { projectRoot } from "./lifecycle.js";
 
 export interface MigrateFlags {
@@ -108,7 +109,7 @@ function warnings(out: Output, status: MigrationStatus, folder: string): void {
     out.line(`Warning: ${name} is recorded as applied but is no longer in ${folder}/.`);
 }
 
-const plural = (n: number) => `${n} migration${n === 1 ? "" : "s"}`;
+const plural = (n: number) => counted(n, "migration");
 
 /**
  * Why a dry run stops: without the database's record it cannot tell which files would run, and a list of

@@ -3,6 +3,7 @@
  * or, with --json, the one object `{ ok, summary, findings }` CI reads.
  */
 import type { Output } from "../output.js";
+import { counted } from "../words.js";
 import type { Finding, FindingLevel } from "./finding.js";
 
 const GROUPS: readonly { level: FindingLevel; title: string }[] = [
@@ -29,9 +30,8 @@ export function printFindings(out: Output, root: string, production: boolean, fi
     for (const f of group) out.line(`  [${f.id}] ${f.message}${f.fix ? ` — ${f.fix}` : ""}`);
   }
   out.line();
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   out.line(
-    `${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${plural(counts.info, "note")}, ${plural(counts.ok, "check")} passed.`,
+    `${counted(counts.error, "error")}, ${counted(counts.warning, "warning")}, ${counted(counts.info, "note")}, ${counted(counts.ok, "check")} passed.`,
   );
   out.result({
     ok: counts.error === 0,

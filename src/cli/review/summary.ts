@@ -3,6 +3,7 @@
  * collapsed to one line), the unified diffs with secrets masked, and the JSON view of both.
  */
 import type { FileChange, Plan } from "../plan/types.js";
+import { counted } from "../words.js";
 import { HIDDEN_NEW, maskEnvSecrets } from "./mask.js";
 import { unifiedDiff } from "./unified-diff.js";
 
@@ -56,7 +57,7 @@ export function summaryRows(plan: Plan): SummaryRow[] {
       .map((kind) => [kind, changes.filter((c) => c.kind === kind).length] as const)
       .filter(([, n]) => n > 0);
     row.verb = counts.length === 1 ? VERB[counts[0]![0]] : "update";
-    row.label = `${row.label} (${changes.length} files)`;
+    row.label = `${row.label} (${counted(changes.length, "file")})`;
     row.why = counts.length === 1 ? changes[0]!.reason : counts.map(([kind, n]) => `${n} ${VERB[kind]}`).join(", ");
   }
   return rows;

@@ -10,6 +10,7 @@
  * Constraints of a table the app already has are left to the app. Running the merge again changes nothing.
  */
 
+import { withArticle } from "../words.js";
 import {
   type DrizzleNames,
   drizzleBuilders,
@@ -219,7 +220,7 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
       );
       if (referenced && existing.builder && !TEXT_BUILDERS.has(existing.builder)) {
         return {
-          unsupported: `${filePath}: ${table.name}.${column.name} is a ${existing.builder} column; the auth tables key ${table.name} by text ids (text or varchar)`,
+          unsupported: `${filePath}: ${table.name}.${column.name} is ${withArticle(existing.builder)} column; the auth tables key ${table.name} by text ids (text or varchar)`,
         };
       }
     }

@@ -329,6 +329,12 @@ describe("mergeDrizzleSchema", () => {
       /users\.id is a serial column; the auth tables key users by text ids/,
     ],
     [
+      "a users table keyed by integer ids (named with its article)",
+      `import { sqliteTable, integer } from "drizzle-orm/sqlite-core";\nexport const users = sqliteTable("users", { id: integer("id").primaryKey() });\n`,
+      "sqlite",
+      /users\.id is an integer column; the auth tables key users by text ids/,
+    ],
+    [
       "a CommonJS module",
       `const { sqliteTable, text } = require("drizzle-orm/sqlite-core");\nmodule.exports = { posts: sqliteTable("posts", { id: text("id") }) };\n`,
       "sqlite",
