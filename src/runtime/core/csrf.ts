@@ -5,7 +5,7 @@
  * forms, which cannot read the cookie.
  */
 import { MissingCSRF } from "../errors.js";
-import { nodeCrypto } from "./jwe-fast.js";
+import { sha256Hex } from "./sha256.js";
 
 export interface CsrfState {
   /** The token pages and `/csrf` hand out. */
@@ -17,13 +17,6 @@ export interface CsrfState {
 }
 
 const utf8 = new TextEncoder();
-
-async function sha256Hex(input: string): Promise<string> {
-  // Synchronous where node:crypto exists: this runs on every request that carries a csrf cookie.
-  if (nodeCrypto) return nodeCrypto.createHash("sha256").update(input).digest("hex");
-  const digest = await crypto.subtle.digest("SHA-256", utf8.encode(input));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join(

@@ -15,17 +15,11 @@
  *   records it. The row outlives the cookie by nothing: `deleteExpired` removes it afterwards.
  */
 import type { Adapter } from "../types.js";
+import { sha256Hex } from "./sha256.js";
 
 export interface SpentLedger {
   /** True the first time a value is spent, false for every later attempt. */
   spend(value: string, expires: Date): Promise<boolean>;
-}
-
-const utf8 = new TextEncoder();
-
-async function sha256Hex(input: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", utf8.encode(input)));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** Values spent in this process (by identifier and value), with the time after which their cookie is dead anyway. */

@@ -26,6 +26,7 @@ import { expiredCookie } from "../cookies.js";
 import { createCsrfState } from "../csrf.js";
 import type { InternalProvider } from "../internal.js";
 import type { PresentedSession } from "../session/index.js";
+import { sha256Hex } from "../sha256.js";
 import { spentLedger } from "../spent-ledger.js";
 
 /** A link must complete within this many seconds of being asked for (an OAuth round trip, an email link). */
@@ -41,11 +42,6 @@ interface SealedIntent {
   /** For an email link: the address the link was mailed to. */
   email?: string;
   jti: string;
-}
-
-async function sha256Hex(input: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(input)));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**

@@ -23,10 +23,15 @@ import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";
  * callback that builds a new token dropped it.
  */
 function withSignInClaims(token: JWT, from: JWT): JWT {
-  const kept = { ...token };
-  if (kept.auth_time === undefined && typeof from.auth_time === "number") kept.auth_time = from.auth_time;
-  if (kept.sign_in === undefined && from.sign_in !== undefined) kept.sign_in = from.sign_in;
-  return kept;
+  const lostTime = token.auth_time === undefined && typeof from.auth_time === "number";
+  const lostSignIn = token.sign_in === undefined && from.sign_in !== undefined;
+  // Every read passes here: the token as the callback returned it unless a claim must be put back.
+  if (!lostTime && !lostSignIn) return token;
+  return {
+    ...token,
+    ...(lostTime ? { auth_time: from.auth_time } : {}),
+    ...(lostSignIn ? { sign_in: from.sign_in } : {}),
+  };
 }
 
 /**
