@@ -508,6 +508,58 @@ describe("shapes users write", () => {
     );
   });
 
+  it("Qwik's closure holding a providers variable (const providers = […]; return { providers })", () => {
+    const source = lines(
+      'import { QwikAuth$ } from "@create-auth/runtime/qwik";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { onRequest, useSession } = QwikAuth$((event) => {",
+      "  const providers = [",
+      '    GitHub({ clientId: event.env.get("AUTH_GITHUB_ID") }),',
+      "  ];",
+      "  return { providers };",
+      "});",
+    );
+    const google = { ...GOOGLE, call: 'Google({ clientId: event.env.get("AUTH_GOOGLE_ID") })' };
+    const result = addChecked(source, "src/routes/plugin@auth.ts", google);
+    expect(result).toContain(
+      '    GitHub({ clientId: event.env.get("AUTH_GITHUB_ID") }),\n    // Reads AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET from .env.local.\n    Google({ clientId: event.env.get("AUTH_GOOGLE_ID") }),\n  ];',
+    );
+    expect(configuredProviders(result, "src/routes/plugin@auth.ts")).toEqual([
+      SPECIFIER("github"),
+      SPECIFIER("google"),
+    ]);
+  });
+
+  it("a providers variable in a lazy config's body, spreading another declared there", () => {
+    const source = lines(
+      'import NextAuth from "@create-auth/runtime/next";',
+      'import GitHub from "@create-auth/runtime/providers/github";',
+      "",
+      "export const { handlers, auth } = NextAuth(() => {",
+      "  const base = [GitHub()];",
+      "  const providers = [...base];",
+      "  return { providers };",
+      "});",
+    );
+    expect(addChecked(source, "auth.ts", GOOGLE)).toContain("  const providers = [...base, Google()];\n");
+    expect(configuredProviders(source, "auth.ts")).toEqual([SPECIFIER("github")]);
+  });
+
+  it("a top-level providers array cannot see Qwik's event: a provider reading event.env is refused, saying so", () => {
+    const source = lines(
+      'import { QwikAuth$ } from "@create-auth/runtime/qwik";',
+      'import Passkey from "@create-auth/runtime/providers/passkey";',
+      "",
+      "const providers = [Passkey()];",
+      "export const { onRequest } = QwikAuth$((event) => ({ experimental: { enableWebAuthn: true }, providers }));",
+    );
+    const github = { ...GITHUB, call: 'GitHub({ clientId: event.env.get("AUTH_GITHUB_ID") })' };
+    expect(addProvider(source, "src/routes/plugin@auth.ts", github)).toEqual({
+      unsupported: expect.stringMatching(/providers list \(line 4\) is declared outside the config function/),
+    });
+  });
+
   it("a config object in a variable passed in (const config = {…} satisfies NextAuthConfig)", () => {
     const source = lines(
       'import type { NextAuthConfig } from "@create-auth/runtime/next";',

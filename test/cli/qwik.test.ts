@@ -11,6 +11,7 @@ import {
   memoryFixture,
   read,
   repoRoot,
+  runInMemory,
   stable,
 } from "./support.js";
 
@@ -109,5 +110,35 @@ describe("create-auth init (Qwik City): safety", () => {
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toMatch(/Qwik 2 .*Qwik City 1/);
     expect(project.hash()).toBe(before);
+  });
+});
+
+describe("add-provider and remove-provider on Qwik's closure holding a providers variable", () => {
+  it("edits the list inside QwikAuth$((event) => { const providers = […]; return { providers }; })", async () => {
+    const project = memoryFixture(FIXTURE);
+    const init = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect([init.status, init.stderr]).toEqual([0, ""]);
+    // The shape a user gives the generated plugin to build the list in steps (docs/cli-add-provider.md).
+    const generated = project.read(PLUGIN);
+    const closure = generated
+      .replace("QwikAuth$((event) => ({\n  providers: [", "QwikAuth$((event) => {\n  const providers = [")
+      .replace(/\n {2}\],\n\}\)\);\n$/, "\n  ];\n  return { providers };\n});\n");
+    expect(closure).toContain("return { providers };");
+    project.write(PLUGIN, closure);
+
+    const add = await runInMemory(project, ["add-provider", "google", "--yes", "--no-install", "--json"]);
+    expect([add.status, add.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(add.stdout).manual ?? null).toBeNull();
+    const added = project.read(PLUGIN);
+    expect(added).toMatch(
+      / {4}Google\(\{\n {6}clientId: event\.env\.get\("AUTH_GOOGLE_ID"\),[\s\S]*\n {2}\];\n {2}return \{ providers \};/,
+    );
+
+    const remove = await runInMemory(project, ["remove-provider", "github", "--yes", "--no-install"]);
+    expect([remove.status, remove.stderr]).toEqual([0, ""]);
+    const left = project.read(PLUGIN);
+    expect(left).not.toContain("GitHub");
+    expect(left).toContain("Google(");
+    expect(left).toContain("return { providers };");
   });
 });

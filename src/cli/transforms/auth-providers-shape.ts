@@ -188,12 +188,24 @@ export function findProperty(ts: Ts, object: ObjectLiteral, name: string): TsNod
   return object.properties.find((property) => propertyName(ts, property) === name);
 }
 
-/** A top-level `const|let|var name = …` declaration of this module, or undefined. */
-function localDeclaration(ts: Ts, tree: SyntaxTree, name: string) {
-  for (const statement of tree.statements) {
-    const list = ts.isVariableStatement(statement) ? statement.declarationList : undefined;
-    const found = list?.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
-    if (found) return found;
+/**
+ * The `const|let|var name = …` declaration `name` refers to where `from` is: in the blocks around it, the
+ * innermost first, up to the module's top level (a providers variable inside Qwik's `QwikAuth$` closure or a
+ * lazy config's body, as well as one of the module). Undefined when a function parameter of that name comes
+ * first, or nothing declares it.
+ */
+function declarationOf(ts: Ts, from: TsNode, name: string) {
+  for (let scope: TsNode | undefined = from.parent; scope; scope = scope.parent) {
+    if (ts.isFunctionLike(scope) && scope.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name)) {
+      return undefined;
+    }
+    const statements = (scope as { statements?: readonly TsNode[] }).statements;
+    if (!statements || !(ts.isBlock(scope) || ts.isSourceFile(scope) || ts.isModuleBlock(scope))) continue;
+    for (const statement of statements) {
+      const list = ts.isVariableStatement(statement) ? statement.declarationList : undefined;
+      const found = list?.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+      if (found) return found;
+    }
   }
   return undefined;
 }
@@ -215,7 +227,7 @@ function configObject(ts: Ts, tree: SyntaxTree, expression: TsNode, depth = 0): 
   const node = unwrap(ts, expression);
   if (ts.isObjectLiteralExpression(node)) return node;
   if (ts.isIdentifier(node)) {
-    const initializer = localDeclaration(ts, tree, node.text)?.initializer;
+    const initializer = declarationOf(ts, node, node.text)?.initializer;
     return initializer ? configObject(ts, tree, initializer, depth + 1) : undefined;
   }
   if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
@@ -279,7 +291,7 @@ function resolveArray(ts: Ts, tree: SyntaxTree, value: TsNode, imports: ImportBi
         listModule: imported.specifier,
       };
     }
-    const declaration = localDeclaration(ts, tree, node.text);
+    const declaration = declarationOf(ts, node, node.text);
     if (!declaration?.initializer) {
       return { problem: `its providers list (${node.text}, ${at}) is not an array declared in this module` };
     }
@@ -293,13 +305,13 @@ function resolveArray(ts: Ts, tree: SyntaxTree, value: TsNode, imports: ImportBi
 }
 
 /** The target array and every local array it spreads (`[...base, GitHub()]`), each once. */
-function arraysOf(ts: Ts, tree: SyntaxTree, target: ArrayLiteral): ArrayLiteral[] {
+function arraysOf(ts: Ts, target: ArrayLiteral): ArrayLiteral[] {
   const arrays = [target];
   for (let i = 0; i < arrays.length; i++) {
     for (const element of arrays[i]!.elements) {
       const spread = ts.isSpreadElement(element) ? unwrap(ts, element.expression) : undefined;
       if (!spread || !ts.isIdentifier(spread)) continue;
-      const declaration = localDeclaration(ts, tree, spread.text);
+      const declaration = declarationOf(ts, spread, spread.text);
       const initializer = declaration?.initializer && unwrap(ts, declaration.initializer);
       if (initializer && ts.isArrayLiteralExpression(initializer) && !arrays.includes(initializer)) {
         arrays.push(initializer);
@@ -387,6 +399,6 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
     if (resolved.listModule) shape.listModule = resolved.listModule;
     return shape;
   }
-  shape.list = { config, property, target: resolved.array, arrays: arraysOf(ts, tree, resolved.array), configFunction };
+  shape.list = { config, property, target: resolved.array, arrays: arraysOf(ts, resolved.array), configFunction };
   return shape;
 }

@@ -90,6 +90,14 @@ function withEventParameter(
   const { ts } = shape;
   const fn = shape.list?.configFunction;
   if (!fn || referencesInCode(call, "event").length === 0) return { call, edits: [] };
+  // A providers array declared outside the config function (at the module's top) cannot see its event.
+  const target = shape.list?.target;
+  if (target && !(fn.getStart() <= target.getStart() && target.end <= fn.end)) {
+    const line = lineOf(shape.tree, target.getStart());
+    return {
+      unsupported: `its providers list (line ${line}) is declared outside the config function, and the provider reads the request's event.env`,
+    };
+  }
   const [parameter] = fn.parameters;
   if (!parameter) return { call, edits: [{ start: fn.parameters.pos, end: fn.parameters.pos, text: "event" }] };
   if (!ts.isIdentifier(parameter.name)) {
