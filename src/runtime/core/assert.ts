@@ -12,7 +12,6 @@ import {
   MissingAuthorize,
   MissingSecret,
   MissingWebAuthnAutocomplete,
-  UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js";
 import type { Adapter, AuthConfig } from "../types.js";
@@ -26,6 +25,8 @@ const METHODS_FOR = {
   databaseSessions: ["createSession", "getSessionAndUser", "updateSession", "deleteSession"],
   // core/account/resolve-user.ts: find the account's owner, link to the signed-in user, or create one.
   accountSignIn: ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount"],
+  // core/account/credentials-user.ts: the user authorize's id names, or a new one unless another holds its address.
+  credentialsDatabase: ["getUser", "getUserByEmail", "createUser"],
   email: ["createVerificationToken", "useVerificationToken", "getUserByEmail", "createUser", "updateUser"],
   webauthn: [
     "createUser",
@@ -95,18 +96,14 @@ function assertAdapter(options: InternalOptions): Error | undefined {
     }
     return undefined;
   }
-  // §7: credentials sessions are always JWTs, so a database strategy with nothing else could never sign in.
-  if (database && types.size > 0 && [...types].every((type) => type === "credentials")) {
-    return new UnsupportedStrategy(
-      'Credentials providers sign in with JWT sessions only: use `session: { strategy: "jwt" }`, or add a provider that can use database sessions.',
-    );
-  }
-
   const required = new Set<keyof Adapter>();
   const need = (methods: ReadonlyArray<keyof Adapter>) => {
     for (const method of methods) required.add(method);
   };
   if (database) need(METHODS_FOR.databaseSessions);
+  // Unlike the reference (§7: credentials sessions are JWTs only), a credentials sign-in may start a database
+  // session: it finds or creates the user authorize names. With JWT sessions it never touches the adapter.
+  if (database && types.has("credentials")) need(METHODS_FOR.credentialsDatabase);
   if (types.has("oauth") || types.has("oidc")) need(METHODS_FOR.accountSignIn);
   // A proving sign-in that links by address detaches an unproved holder of it (core/account/resolve-user.ts).
   if (

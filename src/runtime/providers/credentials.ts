@@ -1,6 +1,7 @@
 /**
- * Credentials provider: the app checks a username/password (or any form) itself in `authorize`.
- * Always a JWT session; `authorize` returns the user or null (→ CredentialsSignin).
+ * Credentials provider: the app checks a username/password (or any form) itself in `authorize`, which returns
+ * the user or null (→ CredentialsSignin). With JWT sessions that user is the session's; with database sessions
+ * its id names the stored user, found or created (core/account/credentials-user.ts).
  */
 import { mergeProviderOptions } from "../core/providers.js";
 import type { CredentialInput, CredentialsConfig } from "../types.js";

@@ -43,9 +43,27 @@ describe("the database strategy", () => {
     expect(error?.type).toBe("MissingAdapter");
   });
 
-  it("cannot serve credentials providers alone: UnsupportedStrategy", async () => {
-    const { error } = await firstError({ adapter: memory(), session: { strategy: "database" } });
-    expect(error?.type).toBe("UnsupportedStrategy");
+  it("serves credentials providers alone once the adapter can find and create users", async () => {
+    const { response, error } = await firstError({ adapter: memory(), session: { strategy: "database" } });
+    expect(error).toBeUndefined();
+    expect(response.status).toBe(200);
+  });
+
+  it("with credentials, needs getUser, getUserByEmail and createUser: MissingAdapterMethods naming them", async () => {
+    const { error } = await firstError({
+      adapter: adapterWithout("getUser", "getUserByEmail", "createUser"),
+      session: { strategy: "database" },
+    });
+    expect(error?.type).toBe("MissingAdapterMethods");
+    expect(error?.message).toContain("`getUser`, `getUserByEmail`, `createUser`");
+  });
+
+  it("with credentials and JWT sessions, asks nothing of the adapter's user methods", async () => {
+    const { error } = await firstError({
+      adapter: adapterWithout("getUser", "getUserByEmail", "createUser"),
+      session: { strategy: "jwt" },
+    });
+    expect(error).toBeUndefined();
   });
 
   it("is the default with an adapter, and a complete adapter passes the checks", async () => {
@@ -135,9 +153,10 @@ describe("adapter methods per sign-in method", () => {
 });
 
 describe("credentials next to a database strategy", () => {
-  it("refuses the credentials sign-in itself with UnsupportedStrategy rather than writing a cookie no read accepts", async () => {
+  it("starts a database session for the credentials sign-in: the cookie holds a token the adapter knows", async () => {
     const { logger, errors } = captureLogger();
-    const config = baseConfig({ logger, adapter: memory(), providers: [...baseConfig().providers, oidc] });
+    const adapter = memory();
+    const config = baseConfig({ logger, adapter, providers: [...baseConfig().providers, oidc] });
     const jar = new CookieJar();
     const csrf = await csrfToken(config, jar);
     const response = await Auth(
@@ -148,8 +167,9 @@ describe("credentials next to a database strategy", () => {
       ),
       config,
     );
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
-    expect(setCookies(response).some((cookie) => cookie.name === "authjs.session-token")).toBe(false);
-    expect(errors.map((error) => (error as { type?: string }).type)).toContain("UnsupportedStrategy");
+    expect(response.headers.get("location")).toBe(ORIGIN);
+    expect(errors).toEqual([]);
+    const token = setCookies(response).find((cookie) => cookie.name === "authjs.session-token")?.value;
+    expect((await adapter.getSessionAndUser?.(token ?? ""))?.user).toMatchObject({ id: DEMO_USER.id });
   });
 });

@@ -3,10 +3,12 @@
  * identity becomes a user (core/account), a session starts, `events.signIn` fires, and the browser goes
  * to the callback URL (or `pages.newUser` for a user created just now). A sign-in links to the signed-in
  * user only when that user asked for it (a link intent, core/account/link-intent.ts): otherwise it replaces
- * whatever session the browser presented.
+ * whatever session the browser presented. A credentials sign-in never links: with JWT sessions it never
+ * touches the adapter, with database sessions its user is found or created by id (core/account/credentials-user.ts).
  */
-import { AccessDenied, AuthError, UnsupportedStrategy, WebAuthnVerificationError } from "../../../errors.js";
+import { AccessDenied, AuthError, WebAuthnVerificationError } from "../../../errors.js";
 import type { Account, AdapterUser, Cookie, Profile, ResponseInternal, User } from "../../../types.js";
+import { credentialsUser, storedCredentialsUser } from "../../account/credentials-user.js";
 import { linkTarget } from "../../account/link-target.js";
 import { accountOwner, resolveUser } from "../../account/resolve-user.js";
 import { pageUrl, withQuery } from "../../errors.js";
@@ -69,19 +71,18 @@ export async function completeSignIn(
   const { options, cookies, sessionStore, request } = context;
   const { account, profile, credentials } = signedIn;
   const credentialsSignIn = account.type === "credentials";
-  if (credentialsSignIn && options.session.strategy === "database") {
-    // `authorize` vouches for a user the adapter may not even know; its sessions are JWTs only (§7).
-    throw new UnsupportedStrategy(
-      `The credentials provider "${account.provider}" cannot start a database session: use \`session: { strategy: "jwt" }\` to offer credentials sign-in.`,
-    );
-  }
-  // Credentials never touch the adapter: `authorize` is the whole story.
+  // With JWT sessions credentials never touch the adapter: `authorize` is the whole story. A database session
+  // needs a stored user: the one authorize's id names (credentials.ts made sure there is one).
+  const storedCredentials = credentialsSignIn && options.session.strategy === "database";
   const adapterFlow = Boolean(options.adapter) && !credentialsSignIn;
+  const credentialsIdentity = { ...signedIn.user, id: account.providerAccountId };
   // The signIn callback sees the stored user when this account is already known (spec: the adapter's user).
   const owner =
     adapterFlow && (account.type === "oauth" || account.type === "oidc")
       ? await accountOwner(account, options)
-      : undefined;
+      : storedCredentials
+        ? await storedCredentialsUser(credentialsIdentity, options)
+        : undefined;
   const redirect = await authorizeSignIn(
     { user: owner ?? signedIn.user, account, ...(profile ? { profile } : {}), ...(credentials ? { credentials } : {}) },
     options,
@@ -96,11 +97,13 @@ export async function completeSignIn(
   const identity = { user: signedIn.user, account, ...(profile ? { profile } : {}) };
   const { user, isNewUser } = adapterFlow
     ? await resolveUser(identity, options, linkTo, owner)
-    : { user: signedIn.user, isNewUser: false };
+    : storedCredentials
+      ? await credentialsUser(credentialsIdentity, owner ?? null, options)
+      : { user: signedIn.user, isNewUser: false };
 
   // What the provider must store for this user before anyone is signed in as them (a passkey's authenticator).
   await signedIn.beforeSession?.(user, isNewUser);
-  const newUserFlag = adapterFlow ? { isNewUser } : {};
+  const newUserFlag = adapterFlow || storedCredentials ? { isNewUser } : {};
   const session = await sessionStore.create({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });
   await options.events.signIn?.({ user, account, ...(profile ? { profile } : {}), ...newUserFlag });
   const all = [...cookies, ...extraCookies, ...session.cookies];

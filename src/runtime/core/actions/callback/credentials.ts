@@ -1,6 +1,10 @@
-/** Credentials: POST only, CSRF-checked; `authorize` alone decides who this is. */
+/**
+ * Credentials: POST only, CSRF-checked; `authorize` alone decides who this is. With JWT sessions its user is
+ * the session's; with database sessions its id names the stored user (core/account/credentials-user.ts).
+ */
 import { CredentialsSignin, InvalidProvider, UnknownAction } from "../../../errors.js";
 import type { Account, ResponseInternal, User } from "../../../types.js";
+import { credentialsUserId } from "../../account/credentials-user.js";
 import { assertCsrf } from "../../csrf.js";
 import type { ActionContext } from "../context.js";
 import { completeSignIn } from "./complete.js";
@@ -16,8 +20,14 @@ export async function credentialsCallback(context: ActionContext): Promise<Respo
   const credentials: Record<string, unknown> = { ...request.body };
   const user = await provider.authorize(credentials, request.request);
   if (!user) throw new CredentialsSignin("The credentials provider's authorize returned null.");
-  // The account must name the user; authorize may omit an id, so one is made up (it is only in the JWT).
-  const id = user.id !== undefined && user.id !== null ? String(user.id) : crypto.randomUUID();
+  // The account must name the user. A JWT session may make one up when authorize gives none (it lives only
+  // in the cookie); a database session's id names a stored user, so it must be authorize's own.
+  const id =
+    options.session.strategy === "database"
+      ? credentialsUserId(user, provider.id)
+      : user.id !== undefined && user.id !== null
+        ? String(user.id)
+        : crypto.randomUUID();
   const signedInUser: User = { ...user, id };
   const account: Account = { providerAccountId: id, type: "credentials", provider: provider.id };
   return completeSignIn(context, { user: signedInUser, account, credentials }, []);
