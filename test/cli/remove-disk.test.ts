@@ -138,7 +138,8 @@ describe("remove on a terminal (next-app)", () => {
   it("still asks about an edited file under --yes (it accepts the plan, not the loss of the edit)", async () => {
     const { project } = await initFixture("next-app", ["--providers", "github", "--yes", "--no-install"]);
     const dir = materialize(project);
-    writeFileSync(path.join(dir, "auth.ts"), `${readFileSync(path.join(dir, "auth.ts"), "utf8")}// ours now\n`);
+    const patched = "vendor/auth-runtime/next.js";
+    writeFileSync(path.join(dir, patched), `${readFileSync(path.join(dir, patched), "utf8")}// a local fix\n`);
     answers.push(false);
 
     const output = { stdout: "" };
@@ -148,9 +149,28 @@ describe("remove on a terminal (next-app)", () => {
       createOutput(false, (t) => (output.stdout += t)),
       diskHost(dir, output, true),
     );
-    expect(questions).toEqual([
-      "auth.ts (auth module (NextAuth config, providers)) was edited after init. Delete it anyway?",
-    ]);
-    expect(readFileSync(path.join(dir, "auth.ts"), "utf8")).toContain("// ours now");
+    expect(questions).toEqual([`${patched} (runtime package) was edited after init. Delete it anyway?`]);
+    expect(readFileSync(path.join(dir, patched), "utf8")).toContain("// a local fix");
+  });
+
+  it("refuses, writing nothing, when the owner keeps the edited auth module whose runtime would go", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "github", "--yes", "--no-install"]);
+    const dir = materialize(project);
+    writeFileSync(path.join(dir, "auth.ts"), `${readFileSync(path.join(dir, "auth.ts"), "utf8")}// ours now\n`);
+    const before = tree(dir);
+    answers.push(false);
+
+    const output = { stdout: "" };
+    await expect(
+      runRemove(
+        dir,
+        { yes: true, install: false },
+        createOutput(false, (t) => (output.stdout += t)),
+        diskHost(dir, output, true),
+      ),
+    ).rejects.toThrow(
+      "auth.ts imports @create-auth/runtime, which remove takes out, so the app would no longer build.",
+    );
+    expect(tree(dir)).toEqual(before);
   });
 });

@@ -3,8 +3,8 @@
  * file init edited, a dependency, a filled-in env value), then remove: the tree is the original plus the
  * user's edits, except what the report lists (the env value kept, the .gitignore pattern that keeps the
  * remaining env file out of git). A second remove has nothing to do; --dry-run writes nothing; --json is one
- * object; a project never set up is refused in one line; an auth module edited after init is kept unless
- * --force.
+ * object; a project never set up is refused in one line; an auth module edited after init is not kept while
+ * what it imports goes (refused, or deleted with --force); an edited runtime file keeps the tools' ignores.
  */
 import { describe, expect, it } from "vitest";
 import { addIgnorePattern } from "../../src/cli/transforms/gitignore.js";
@@ -110,18 +110,61 @@ describe("remove refuses or keeps", () => {
     expect(project.hash()).toBe(before);
   });
 
-  it("keeps an auth module edited after init (reported), and deletes it with --force", async () => {
+  it("refuses to keep an auth module edited after init while taking out what it imports, and deletes it with --force", async () => {
     const { project } = await initFixture("next-app", ["--providers", "github", ...APPLY]);
     project.write("auth.ts", `${project.read("auth.ts")}\nexport const teamRule = "their own callback";\n`);
-    const kept = await remove(project, [...APPLY, "--json"]);
-    expect(kept.status, kept.stderr).toBe(0);
-    expect(JSON.parse(kept.stdout).kept.editedFiles).toEqual(["auth.ts"]);
-    expect(project.has("auth.ts")).toBe(true);
-    expect(project.has("app/api/auth/[...nextauth]/route.ts")).toBe(false);
+    const before = project.hash();
+    const refused = await remove(project, [...APPLY, "--json"]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain("auth.ts imports @create-auth/runtime, which remove takes out");
+    expect(project.hash()).toBe(before);
 
     const forced = await remove(project, [...APPLY, "--force"]);
     expect(forced.status, forced.stderr).toBe(0);
     expect(project.has("auth.ts")).toBe(false);
+  });
+
+  it("deletes the proxy init created when only its matcher changed: the paths it lists were for auth", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "github", ...APPLY]);
+    const proxy = [...project.files.keys()].find((name) => /^(src\/)?(proxy|middleware)\.ts$/.test(name))!;
+    project.write(
+      proxy,
+      project.read(proxy).replace("matcher: [],", 'matcher: ["/dashboard/:path*", { source: "/settings" }],'),
+    );
+    const result = await remove(project, [...APPLY, "--json"]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).kept.editedFiles).toEqual([]);
+    expect(project.has(proxy)).toBe(false);
+  });
+
+  it("counts more than a matcher change as an edit: the proxy then stays only with --force's consent", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "github", ...APPLY]);
+    const proxy = [...project.files.keys()].find((name) => /^(src\/)?(proxy|middleware)\.ts$/.test(name))!;
+    project.write(proxy, `${project.read(proxy)}export const teamNote = "ours";\n`);
+    const refused = await remove(project, APPLY);
+    expect(refused.stderr).toContain(`${proxy} imports auth.ts, which remove takes out`);
+    expect(refused.stderr).toContain(`delete ${proxy} too (you edited it after init`);
+  });
+
+  it("keeps an edited runtime file with the tools' ignores of the runtime folder, and says so", async () => {
+    const { project } = await initFixture("next-16-src", ["--providers", "github", ...APPLY]);
+    const file = "vendor/auth-runtime/core/errors.js";
+    project.write(file, `${project.read(file)}\n// patched by the team\n`);
+    const ignores = [...project.files.keys()].filter(
+      (name) =>
+        /^(tsconfig\.json|eslint\.config\.[cm]?[jt]s|biome\.jsonc?)$/.test(name) &&
+        project.read(name).includes("vendor/auth-runtime"),
+    );
+    expect(ignores.length).toBeGreaterThan(0);
+    const result = await remove(project, [...APPLY, "--json"]);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as { kept: { editedFiles: string[] }; plan: { notes: string[] } };
+    expect(report.kept.editedFiles).toEqual([file]);
+    expect(report.plan.notes).toContain(
+      "The app's ESLint, Biome and tsconfig keep ignoring vendor/auth-runtime/: 1 edited file of it stays.",
+    );
+    for (const name of ignores) expect(project.read(name)).toContain("vendor/auth-runtime");
+    expect(project.has(file)).toBe(true);
   });
 });
 

@@ -3,16 +3,42 @@
  * files it edited get their auth parts taken out (the user's later changes kept), env values the user set
  * and the database stay and are said. Files init wrote that the user edited since are deleted only with
  * consent: asked about one by one on a terminal (default no), deleted with --force, otherwise kept and
- * reported. Review, confirmation, apply and install are the contract every command shares (run-plan.ts).
+ * reported; but never kept while what they import goes (nor a file of the user's that imports it): then
+ * remove refuses, so the app it leaves always builds. Review, confirmation, apply and install are the
+ * contract every command shares (run-plan.ts).
  */
 import { describeProject } from "../detect/describe.js";
+import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { planRemove } from "../remove/plan.js";
+import { planRemove, type RemovePlan } from "../remove/plan.js";
 import { findRemoveSetup } from "../remove/setup.js";
+import { listed } from "../review/summary.js";
 import { loadRenderer } from "../templates/render.js";
 import { agreedItems, commandApp, setupProjectJson } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
+
+/**
+ * Remove keeps nothing half-way: a file that stays while what it imports goes would leave an app that does not
+ * build. An edited file of init's can go too (--force, or yes on a terminal); the user's own use must go first.
+ */
+function brokenAppError(result: RemovePlan): CliError {
+  const uses = result.broken.map(({ file, imports }) => `${file} imports ${imports.join(" and ")}`).join("; ");
+  const kept = result.broken.filter(({ file }) => result.keptEdited.includes(file)).map(({ file }) => file);
+  const own = result.broken.filter(({ file }) => !result.keptEdited.includes(file)).map(({ file }) => file);
+  const ways = [
+    ...(kept.length > 0
+      ? [
+          `delete ${listed(kept)} too (you edited ${kept.length === 1 ? "it" : "them"} after init: pass --force, or answer yes on a terminal), or move ${kept.length === 1 ? "it" : "them"} out of the app`,
+        ]
+      : []),
+    ...(own.length > 0 ? [`take those imports out of ${listed(own)}`] : []),
+  ];
+  return new CliError(
+    "ExistingFile",
+    `${uses}, which remove takes out, so the app would no longer build. To go on, ${ways.join("; and ")}, then run remove again. Nothing was written.`,
+  );
+}
 
 export async function runRemove(
   dir: string | undefined,
@@ -29,6 +55,7 @@ export async function runRemove(
     { flags, host, askDespiteYes: true },
   );
   const result = agreed.length === 0 ? first : planRemove(setup, new Set(agreed.map((file) => file.path)));
+  if (result.broken.length > 0) throw brokenAppError(result);
   await runPlan({
     command: "remove",
     root,

@@ -1,7 +1,8 @@
 /**
  * The app files init's target writes or edits, taken back: the target's own steps (plan/init.ts: the auth
  * module, the database client module, the target's files) say each path and what init put there. A file
- * still exactly as init wrote it is deleted; one init wrote that the user edited since is a `consent` file
+ * still exactly as init wrote it (a Next proxy's matcher aside: see TUNED_VALUE) is deleted; one init wrote that
+ * the user edited since is a `consent` file
  * (deleted only when the user agrees); an edit of the app's own file is undone by the inverse of the
  * transform that made it, keeping the user's later changes. Migrations and the ORM schema are data: never
  * here. Pure.
@@ -26,6 +27,44 @@ export type AppFileAction =
 
 /** Templates say so in their header: a file init created (the app had none), which is ours to delete. */
 const CREATED = /\bcreated by(?:\s*\/\/)?\s+create-auth\b/i;
+
+/**
+ * A value init writes for the user to fill in, which belongs to the file it sits in: the matcher of the Next
+ * proxy init created (`matcher: []`, and init's next step says to list the pages to protect there). The file
+ * goes with auth whatever paths it lists, so tuning it is no edit that keeps the file.
+ */
+const TUNED_VALUE = /\bmatcher\s*:\s*/g;
+
+/** `source` with the value after each `matcher:` (an array, object or string, however nested) left out. */
+function withoutTunedValues(source: string): string {
+  let out = "";
+  let from = 0;
+  for (const match of source.matchAll(TUNED_VALUE)) {
+    const start = match.index + match[0].length;
+    if (start < from) continue;
+    let depth = 0;
+    let quote: string | null = null;
+    let end = start;
+    for (; end < source.length; end++) {
+      const char = source[end]!;
+      if (quote) {
+        if (char === "\\") end++;
+        else if (char === quote) quote = null;
+      } else if (char === '"' || char === "'" || char === "`") quote = char;
+      else if (char === "[" || char === "{") depth++;
+      else if (char === "]" || char === "}") depth--;
+      if (depth <= 0 && quote === null && /[,}\n]/.test(source[end + 1] ?? "\n")) break;
+      if (depth < 0) break;
+    }
+    out += `${source.slice(from, start)}…`;
+    from = end + 1;
+  }
+  return out + source.slice(from);
+}
+
+/** Whether `source` is what init created, but for the values it writes for the user to tune. */
+const asCreated = (source: string, created: string) =>
+  source === created || withoutTunedValues(source) === withoutTunedValues(created);
 
 /** The inverse of the edit init made to this file, or null when init only creates it. */
 function inverseFor(setup: RemoveSetup, file: string, forward: (source: string) => TransformResult) {
@@ -68,7 +107,7 @@ export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
       else if (step.done(before)) actions.push({ kind: "consent", path: step.path, before, reason: step.reason });
       continue;
     }
-    if (step.create && before === step.create.content()) {
+    if (step.create && asCreated(before, step.create.content())) {
       actions.push({ kind: "delete", path: step.path, before, reason: step.create.reason ?? step.reason });
       continue;
     }

@@ -49,13 +49,8 @@ export function planDependencyRemoval(
   const declared = (name: string) =>
     pkg.dependencies?.[name] !== undefined || pkg.devDependencies?.[name] !== undefined;
   const files = appSourceFiles(reader, new Set([runtimeDir, ...leaving]));
+  // A file that stays and imports the runtime makes remove refuse (kept-imports.ts): the link always goes here.
   const names = [RUNTIME_PACKAGE_NAME];
-  const runtimeUser = importerOf(reader, files, RUNTIME_PACKAGE_NAME);
-  if (runtimeUser) {
-    removal.notes.push(
-      `${runtimeUser} imports ${RUNTIME_PACKAGE_NAME}, which remove takes out: change it, or the app will not build.`,
-    );
-  }
   const seen = new Set<string>();
   for (const { name, types } of initPackages()) {
     if (seen.has(name) || !declared(name)) continue;

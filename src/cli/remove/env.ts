@@ -3,13 +3,17 @@
  * added while they are still blank (a value the user set stays and is reported, as remove-provider does),
  * and the values init itself wrote inside its own block (the AUTH_SECRET it generated, the default SQLite
  * file name); `.env.example` its placeholders; `.gitignore` the patterns init appended, except the one that
- * keeps an env file that stays (with values in it) out of git. A file left with nothing is deleted. Pure.
+ * keeps an env file that stays (with values in it) out of git. Both env files follow one rule for headers:
+ * every header create-auth wrote (init's, add-provider's) goes with its keys unless a kept key is under it.
+ * A file left with nothing is deleted. Pure.
  */
 import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { assignedKeys, envReading, readsAsExpected, splitLines, unsafeEnvEdit, withValue } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
 import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-runtime.js";
+import { envHeader } from "../plan/provider-env.js";
 import type { FileChange } from "../plan/types.js";
+import { PROVIDERS } from "../providers/catalog.js";
 import { removeIgnorePattern } from "../transforms/gitignore-remove.js";
 import type { RemoveSetup } from "./setup.js";
 
@@ -23,6 +27,12 @@ const INIT_VALUES: Record<string, (value: string) => boolean> = {
 /** The comment init puts above the env file's .gitignore pattern (env/plan.ts planSecretsFile). */
 const ENV_IGNORE_COMMENT = "local env files hold secrets: never commit them";
 const STARTER_HEADER = "# What the framework's own starter keeps out of git";
+
+/**
+ * The headers add-provider writes above a provider's keys, in both env files: every provider's, since the auth
+ * module may no longer name one whose block is still there. removeEnvKeys takes a header only with its keys.
+ */
+const PROVIDER_HEADERS = PROVIDERS.map(envHeader);
 
 export interface EnvRemoval {
   changes: FileChange[];
@@ -81,7 +91,7 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
     const result = removeEnvKeys(
       blankInitValues(envBefore, info.envFile),
       ["AUTH_SECRET", ...keys],
-      [ENV_HEADER, init.env.productionHint],
+      [ENV_HEADER, init.env.productionHint, ...PROVIDER_HEADERS],
       info.envFile,
     );
     // A kept key keeps its line as the user has it: blanking touched only values init wrote, which go.
@@ -98,6 +108,7 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
     const headers = [
       `Auth settings: copy to ${info.envFile} and fill in. Generate AUTH_SECRET with: openssl rand -base64 32`,
       `(npx create-auth secret does the same and writes it into ${info.envFile}).`,
+      ...PROVIDER_HEADERS,
     ];
     const result = removeEnvKeys(exampleBefore, ["AUTH_SECRET", "AUTH_URL", ...keys], headers, ".env.example");
     removal.keptKeys.push(...result.kept.map((key) => ({ file: ".env.example", key })));

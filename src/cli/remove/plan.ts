@@ -12,14 +12,18 @@ import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { readEnvValue } from "../env/merge.js";
 import { installCommand } from "../plan/env-and-runtime.js";
 import { type FileStep, planFiles } from "../plan/planner.js";
+import { appSourceFiles } from "../plan/provider-imports.js";
+import type { ProjectReader } from "../plan/reader.js";
 import { toolIgnoreSteps } from "../plan/tool-ignores.js";
 import type { FileChange, InstallStep, Plan } from "../plan/types.js";
 import { MIGRATIONS_DIR } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
 import { removeRuntimeIgnore } from "../transforms/tool-ignores-remove.js";
+import { counted } from "../words.js";
 import { planAppFiles } from "./app-files.js";
 import { planDependencyRemoval } from "./dependencies.js";
 import { planEnvRemoval } from "./env.js";
+import { type BrokenImport, brokenImports } from "./kept-imports.js";
 import { planRuntimeRemoval } from "./runtime-package.js";
 import type { RemoveSetup } from "./setup.js";
 
@@ -39,6 +43,11 @@ export interface RemovePlan {
   keptData: string[];
   /** Files in the runtime folder that are not create-auth's. */
   foreign: string[];
+  /**
+   * Files that stay and import what the plan takes out: applying it would leave an app that does not build,
+   * so the command refuses while this is not empty.
+   */
+  broken: BrokenImport[];
 }
 
 const DROP_ORDER = [...tables].reverse().map((table) => table.name);
@@ -104,7 +113,15 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     notes.push(`${key} in ${file} has a value you set; kept (delete it yourself once nothing reads it).`);
   }
 
-  for (const step of toolIgnoreSteps(reader, runtimeDir)) {
+  // An edited runtime file that stays is still in the runtime folder: the app's tools keep ignoring it, or
+  // its imports of the files that go would fail the app's own lint and type check.
+  const keptRuntimeFiles = keptEdited.filter((path) => path.startsWith(group));
+  if (keptRuntimeFiles.length > 0) {
+    notes.push(
+      `The app's ESLint, Biome and tsconfig keep ignoring ${group}: ${counted(keptRuntimeFiles.length, "edited file")} of it ${keptRuntimeFiles.length === 1 ? "stays" : "stay"}.`,
+    );
+  }
+  for (const step of keptRuntimeFiles.length > 0 ? [] : toolIgnoreSteps(reader, runtimeDir)) {
     const before = reader.read(step.path);
     if (before === null) continue;
     const after = removeRuntimeIgnore(before, step.path, runtimeDir);
@@ -150,6 +167,15 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     );
   }
 
+  // What stays, read as the plan leaves it (the app file without our mount no longer imports the auth module).
+  const after: ProjectReader = { ...reader, read: (file) => editing.get(file) ?? reader.read(file) };
+  const broken = brokenImports(
+    after,
+    appSourceFiles(after, new Set([runtimeDir, ...deleting])),
+    deleting,
+    info.aliases,
+  );
+
   const planned = planFiles(reader, steps);
   return {
     plan: {
@@ -169,5 +195,6 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     keptKeys: env.keptKeys,
     keptData,
     foreign: runtime.foreign,
+    broken,
   };
 }
