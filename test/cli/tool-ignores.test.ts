@@ -9,8 +9,10 @@ import {
   ignoreInBiomeConfig,
   ignoreInEslintFlatConfig,
   ignoreInEslintIgnoreFile,
+  ignoreInPrettierIgnoreFile,
 } from "../../src/cli/transforms/tool-ignores.js";
-import { initInMemory, memoryFixture } from "./support.js";
+import { removeRuntimeIgnore } from "../../src/cli/transforms/tool-ignores-remove.js";
+import { initInMemory, memoryFixture, runInMemory } from "./support.js";
 
 const DIR = "vendor/auth-runtime";
 
@@ -130,6 +132,23 @@ describe(".eslintignore (ESLint's legacy config, create-qwik 1's)", () => {
   });
 });
 
+describe(".prettierignore", () => {
+  it("appends one line under its comment to create-qwik's, and its undo gives the file back byte for byte", () => {
+    const qwik = "**/*.log\n**/.DS_Store\ndist\nnode_modules\nserver\n";
+    const result = ignoreInPrettierIgnoreFile(qwik, DIR) as string;
+    expect(result).toBe(
+      `${qwik}\n# the auth runtime written by create-auth: built code, formatted where it is built\nvendor/auth-runtime\n`,
+    );
+    expect(ignoreInPrettierIgnoreFile(result, DIR)).toBe("unchanged");
+    expect(removeRuntimeIgnore(result, ".prettierignore", DIR)).toBe(qwik);
+    expect(removeRuntimeIgnore(qwik, ".prettierignore", DIR)).toBe("unchanged");
+  });
+
+  it("is unchanged when the app ignores the folder already (/vendor/auth-runtime/)", () => {
+    expect(ignoreInPrettierIgnoreFile("/vendor/auth-runtime/\n", DIR)).toBe("unchanged");
+  });
+});
+
 describe("Biome", () => {
   it("Biome 2: a !dir entry at the end of files.includes", () => {
     const source =
@@ -180,4 +199,43 @@ describe("init on the scaffolders' own starters (test/fixtures/scaffold-*)", () 
       expect(after.replace(/\n[^\n]*vendor\/auth-runtime\/\*\*[^\n]*/, "")).toBe(before);
     },
   );
+});
+
+describe("Prettier's ignore file through init and remove", () => {
+  const INIT = ["--providers", "github", "--yes", "--no-install"];
+  const remove = (project: ReturnType<typeof memoryFixture>) =>
+    runInMemory(project, ["remove", project.root, "--yes", "--no-install"], { bin: "auth" });
+
+  it("scaffold-qwik-empty: the runtime joins the .prettierignore create-qwik wrote; remove gives the file back", async () => {
+    const project = memoryFixture("scaffold-qwik-empty");
+    const before = project.read(".prettierignore");
+    const init = await initInMemory(project, INIT);
+    expect([init.status, init.stderr]).toEqual([0, ""]);
+    expect(project.read(".prettierignore")).toBe(
+      `${before}\n# the auth runtime written by create-auth: built code, formatted where it is built\nvendor/auth-runtime\n`,
+    );
+    const removed = await remove(project);
+    expect([removed.status, removed.stderr]).toEqual([0, ""]);
+    expect(project.read(".prettierignore")).toBe(before);
+  });
+
+  it("an app that runs Prettier without an ignore file gets one, and remove deletes it again", async () => {
+    const project = memoryFixture("scaffold-next-16");
+    const pkg = JSON.parse(project.read("package.json"));
+    pkg.scripts["format:check"] = "prettier --check .";
+    project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
+    const init = await initInMemory(project, INIT);
+    expect([init.status, init.stderr]).toEqual([0, ""]);
+    expect(project.read(".prettierignore")).toMatch(/^# the auth runtime .*\nvendor\/auth-runtime\n$/);
+    const removed = await remove(project);
+    expect([removed.status, removed.stderr]).toEqual([0, ""]);
+    expect(project.has(".prettierignore")).toBe(false);
+  });
+
+  it("an app that does not use Prettier gets no .prettierignore", async () => {
+    const project = memoryFixture("scaffold-next-16");
+    const init = await initInMemory(project, INIT);
+    expect([init.status, init.stderr]).toEqual([0, ""]);
+    expect(project.has(".prettierignore")).toBe(false);
+  });
 });

@@ -1,14 +1,17 @@
 /**
- * The steps that keep the vendored runtime out of the app's own lint and typecheck: an edit of each config
- * the app has (ESLint flat config, or ESLint's legacy ignore file beside an .eslintrc, Biome, tsconfig), each
- * a pure transform adding the runtime dir (transforms/tool-ignores.ts). A config the app lacks is not
- * created, except `.eslintignore` for an app linted by a legacy `.eslintrc`.
+ * The steps that keep the vendored runtime out of the app's own lint, format check and typecheck: an edit of
+ * each config the app has (ESLint flat config, or ESLint's legacy ignore file beside an .eslintrc, Biome,
+ * Prettier's ignore file, tsconfig), each a pure transform adding the runtime dir (transforms/tool-ignores.ts).
+ * A config the app lacks is not created, except the ignore file of a tool the app runs without one:
+ * `.eslintignore` for an app linted by a legacy `.eslintrc`, `.prettierignore` for an app that configures
+ * Prettier or runs it in a script (its `prettier --check .` would otherwise check the runtime's built code).
  */
 import {
   excludeInTsconfig,
   ignoreInBiomeConfig,
   ignoreInEslintFlatConfig,
   ignoreInEslintIgnoreFile,
+  ignoreInPrettierIgnoreFile,
 } from "../transforms/tool-ignores.js";
 import type { EditFileStep } from "./planner.js";
 import type { ProjectReader } from "./reader.js";
@@ -22,6 +25,28 @@ const LEGACY_CONFIGS = [
   ".eslintrc.yml",
   ".eslintrc.yaml",
 ];
+
+/** Prettier's own config files (prettier.io/docs/configuration); a `"prettier"` key in package.json also counts. */
+const PRETTIER_CONFIGS = [
+  ".prettierrc",
+  ...["json", "yaml", "yml", "json5", "toml", "js", "mjs", "cjs", "ts", "mts", "cts"].map(
+    (ext) => `.prettierrc.${ext}`,
+  ),
+  ...["js", "mjs", "cjs", "ts", "mts", "cts"].map((ext) => `prettier.config.${ext}`),
+];
+
+/** The app formats with Prettier: a config of its own, or a package.json script that runs it. */
+function usesPrettier(reader: ProjectReader): boolean {
+  if (PRETTIER_CONFIGS.some((file) => reader.exists(file))) return true;
+  let pkg: { prettier?: unknown; scripts?: Record<string, unknown> };
+  try {
+    pkg = JSON.parse(reader.read("package.json") ?? "{}");
+  } catch {
+    return false; // detection reports an unreadable package.json; nothing to add here
+  }
+  if (pkg.prettier !== undefined) return true;
+  return Object.values(pkg.scripts ?? {}).some((script) => typeof script === "string" && /\bprettier\b/.test(script));
+}
 
 export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): EditFileStep[] {
   const reason = `leave ${runtimeDir}/ (the auth runtime) out of the app's lint`;
@@ -44,6 +69,15 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
       reason,
       transform: (source) => ignoreInEslintIgnoreFile(source, runtimeDir),
       create: { content: () => ignoreInEslintIgnoreFile(null, runtimeDir) as string },
+    });
+  }
+  if (reader.exists(".prettierignore") || usesPrettier(reader)) {
+    steps.push({
+      kind: "edit",
+      path: ".prettierignore",
+      reason: `leave ${runtimeDir}/ (the auth runtime, already built) out of Prettier's format check`,
+      transform: (source) => ignoreInPrettierIgnoreFile(source, runtimeDir),
+      create: { content: () => ignoreInPrettierIgnoreFile(null, runtimeDir) as string },
     });
   }
   for (const biome of ["biome.json", "biome.jsonc"]) {

@@ -127,7 +127,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     const after = removeRuntimeIgnore(before, step.path, runtimeDir);
     if (typeof after !== "string" || after === "unchanged") continue;
     const change: FileChange =
-      step.path === ".eslintignore" && after.trim() === ""
+      step.create && after.trim() === ""
         ? { kind: "delete", path: step.path, before, reason: "init created it" }
         : { kind: "edit", path: step.path, before, after, reason: `${runtimeDir}/ no longer ignored (it is gone)` };
     steps.push({ kind: "change", change });

@@ -1,11 +1,13 @@
 /**
  * The inverse of the tool-ignore transforms (tool-ignores.ts): the runtime dir leaves the app's ESLint,
- * Biome and tsconfig ignore lists, as a text edit taking out only the entry (or the `{ ignores: [...] }`
- * object, the `"files"` setting, the `.eslintignore` lines) that init added. Everything else stays.
+ * Biome, Prettier and tsconfig ignore lists, as a text edit taking out only the entry (or the `{ ignores: [...] }`
+ * object, the `"files"` setting, the `.eslintignore` / `.prettierignore` lines) that init added. Everything else
+ * stays; an ignore file left empty was init's own, and remove deletes it.
  * "unchanged" when the entry is not there.
  */
 import { escapeRegExp, exactLine, removeLineRun } from "./remove-lines.js";
 import type { TransformResult } from "./result.js";
+import { IGNORE_FILE_COMMENTS, type IgnoreFile } from "./tool-ignores.js";
 
 /** Removes the first match of each pattern, in order; the source when none matches. */
 function without(source: string, patterns: readonly RegExp[]): string {
@@ -16,12 +18,9 @@ function without(source: string, patterns: readonly RegExp[]): string {
 }
 
 export function removeRuntimeIgnore(source: string, fileName: string, dir: string): TransformResult {
-  if (fileName === ".eslintignore") {
-    const text = removeLineRun(
-      source,
-      [/^# the auth runtime written by create-auth: its own code, linted where it is built$/, exactLine(dir)],
-      "before",
-    );
+  if (fileName in IGNORE_FILE_COMMENTS) {
+    const comment = IGNORE_FILE_COMMENTS[fileName as IgnoreFile];
+    const text = removeLineRun(source, [exactLine(comment), exactLine(dir)], "before");
     return text ?? "unchanged";
   }
   const d = escapeRegExp(dir);

@@ -1,9 +1,9 @@
 /**
- * Pure transforms that keep the vendored runtime out of the app's own lint and typecheck, each in the shape
+ * Pure transforms that keep the vendored runtime out of the app's own lint, format check and typecheck, each in the shape
  * its tool reads, adding one entry and changing no other byte (so nothing the user configured gets weaker):
  * - ESLint flat config (`eslint.config.*`): the runtime dir joins the first `globalIgnores([…])` call, or the
  *   first config object holding only `ignores`, or a new `{ ignores: [...] }` element ends the exported list;
- * - ESLint's legacy ignore file (`.eslintignore`): one line;
+ * - ESLint's legacy ignore file (`.eslintignore`) and Prettier's (`.prettierignore`): one line;
  * - Biome (`biome.json(c)`): `files.ignore` (Biome 1) or a `!dir` entry in `files.includes` (Biome 2);
  * - tsconfig: the dir joins an `exclude` the file declares itself (a new `exclude` would drop TypeScript's
  *   default one, or the one a config it extends declares, so none is created).
@@ -129,8 +129,16 @@ export function ignoreInEslintFlatConfig(source: string, fileName: string, dir: 
   return appendToList(source, open, list.end - 1, elements.length, `{ ignores: [${literal}] }`);
 }
 
-/** `.eslintignore` (ESLint's legacy config): one line; a new file when there is none. */
-export function ignoreInEslintIgnoreFile(source: string | null, dir: string): TransformResult {
+/** The comment above the runtime's line in an ignore file, by the file: its undo finds the line by it. */
+export const IGNORE_FILE_COMMENTS = {
+  ".eslintignore": "# the auth runtime written by create-auth: its own code, linted where it is built",
+  ".prettierignore": "# the auth runtime written by create-auth: built code, formatted where it is built",
+} as const;
+
+export type IgnoreFile = keyof typeof IGNORE_FILE_COMMENTS;
+
+/** An ignore file in gitignore's syntax: the runtime dir as one line under its comment; the file when there is none. */
+function ignoreInIgnoreFile(source: string | null, file: IgnoreFile, dir: string): TransformResult {
   const text = source ?? "";
   const lines = text.split(/\r?\n/).map((line) =>
     line
@@ -141,7 +149,20 @@ export function ignoreInEslintIgnoreFile(source: string | null, dir: string): Tr
   if (lines.includes(dir)) return "unchanged";
   const eol = eolOf(text);
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
-  return `${text}${separator}${text === "" ? "" : eol}# the auth runtime written by create-auth: its own code, linted where it is built${eol}${dir}${eol}`;
+  return `${text}${separator}${text === "" ? "" : eol}${IGNORE_FILE_COMMENTS[file]}${eol}${dir}${eol}`;
+}
+
+/** `.eslintignore` (ESLint's legacy config). */
+export function ignoreInEslintIgnoreFile(source: string | null, dir: string): TransformResult {
+  return ignoreInIgnoreFile(source, ".eslintignore", dir);
+}
+
+/**
+ * `.prettierignore`: Prettier formats every file it is pointed at (`prettier --check .`) that neither it nor
+ * .gitignore (Prettier 3) ignores, and the runtime is committed, built code in tsc's layout.
+ */
+export function ignoreInPrettierIgnoreFile(source: string | null, dir: string): TransformResult {
+  return ignoreInIgnoreFile(source, ".prettierignore", dir);
 }
 
 interface JsonProperty {
