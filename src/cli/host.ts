@@ -9,7 +9,7 @@ import { applyPlan } from "./apply/apply.js";
 import type { InstallProgress } from "./apply/install.js";
 import { diskReader, type ProjectReader } from "./plan/reader.js";
 import type { InstallStep, Plan } from "./plan/types.js";
-import { uncommittedFiles } from "./review/uncommitted.js";
+import { rememberApplied, uncommittedFiles } from "./review/uncommitted.js";
 import { loadRuntimeSource, type RuntimeSource } from "./runtime-package/source.js";
 
 export interface Host {
@@ -27,6 +27,8 @@ export interface Host {
    * Absent where there is no git at all (a project held in memory): nothing to report.
    */
   uncommitted?(root: string, paths: readonly string[]): string[];
+  /** After an apply, records what it wrote, so `uncommitted` can tell create-auth's own edits (review/written.ts). */
+  rememberApplied?(root: string, plan: Plan): void;
   /** Writes a plan's changes, all or nothing. */
   apply(plan: Plan): { written: number };
   /** Runs the plan's install step; `say` prints a line for people (progress "lines"). */
@@ -59,6 +61,7 @@ export function processHost(): Host {
     stderr: pipeWriter(process.stderr),
     reader: diskReader,
     uncommitted: uncommittedFiles,
+    rememberApplied,
     apply: applyPlan,
     async install(root, step, progress, say) {
       await (await import("./apply/install.js")).runInstall(root, step, progress, say);

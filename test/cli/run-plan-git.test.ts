@@ -1,14 +1,16 @@
 /**
  * Uncommitted edits, asked of git itself: review/uncommitted.ts on real repositories, and the built CLI
- * refusing (or, with --force, writing over) a project whose files it would change hold uncommitted edits.
+ * refusing (or, with --force, writing over) a project whose files it would change hold uncommitted edits;
+ * and, in process, the walk without commits between commands, where create-auth's own edits are not the user's.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uncommittedFiles } from "../../src/cli/review/uncommitted.js";
 import { runCliAsync } from "../support/speed-run-cli.js";
 import { assertBuilt, copyFixture, hashTree, removeTemps, tempDir } from "./support.js";
+import { runOnDisk } from "./support-disk.js";
 
 afterAll(removeTemps);
 
@@ -104,5 +106,57 @@ describe.concurrent("init on a project with uncommitted edits (the built CLI)", 
     const fresh = copyFixture("next-app");
     git(fresh, "init", "-q");
     expect((await runCliAsync(args(fresh))).status).toBe(0);
+  });
+});
+
+// The walk a user makes without committing between commands: create-auth's own edits of a minute earlier are
+// not the user's uncommitted work (review/written.ts records what each apply wrote, in git's folder).
+describe("the guard after create-auth's own uncommitted edits (in process, on disk)", () => {
+  const cli = (dir: string, ...argv: string[]) => runOnDisk(argv, { cwd: dir, git: true });
+  const APPLY = ["--yes", "--no-install"];
+
+  it("lets remove take back what init wrote, uncommitted", async () => {
+    const dir = committedFixture("express-5-ts");
+    expect((await cli(dir, "init", "--providers", "github", ...APPLY)).status).toBe(0);
+    expect(git(dir, "status", "--porcelain", "--untracked-files=no")).toContain(" M src/app.ts");
+    const removed = await cli(dir, "remove", ...APPLY);
+    expect(removed.stderr).toBe("");
+    expect(removed.stdout).not.toContain("Git:");
+    expect(git(dir, "status", "--porcelain")).toBe("");
+  });
+
+  it("lets remove-provider follow add-provider in a committed setup", async () => {
+    const dir = committedFixture("express-5-ts");
+    expect((await cli(dir, "init", "--providers", "github", ...APPLY)).status).toBe(0);
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "auth");
+    expect((await cli(dir, "add-provider", "google", ...APPLY)).status).toBe(0);
+    const removed = await cli(dir, "remove-provider", "github", ...APPLY);
+    expect(removed.stderr).toBe("");
+    expect(removed.status).toBe(0);
+  });
+
+  it("still refuses when the user edited a file after create-auth wrote it", async () => {
+    const dir = committedFixture("express-5-ts");
+    expect((await cli(dir, "init", "--providers", "github", ...APPLY)).status).toBe(0);
+    appendFileSync(path.join(dir, "src/app.ts"), "// work in progress\n");
+    const refused = await cli(dir, "remove", ...APPLY);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe(
+      "create-auth: src/app.ts has uncommitted changes that remove's edits would mix with; commit or stash them first, or pass --force to write anyway.\n",
+    );
+  });
+
+  it("names the runtime folder once, with its count, not each of its files", async () => {
+    const dir = committedFixture("express-5-ts");
+    expect((await cli(dir, "init", "--providers", "github", ...APPLY)).status).toBe(0);
+    git(dir, "add", ".");
+    // A setup written before the record existed (or a record lost): every staged file counts as uncommitted.
+    rmSync(path.join(dir, ".git/create-auth-written.json"));
+    const refused = await cli(dir, "remove", ...APPLY);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toMatch(
+      /^Git: \.env\.example, package\.json, src\/app\.ts, src\/auth\.ts and vendor\/auth-runtime\/ \(\d+ files\) have uncommitted changes; this plan edits them\.$/m,
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The real program (src/cli/main.ts `run`) on a project on the real disk, in this process: the disk's reader
- * and apply, no terminal, and never git's uncommitted-edits question (the host has no `uncommitted`). For
+ * and apply, no terminal, and git's uncommitted-edits question only when asked for (`git: true`). For
  * tests that run many commands on disk (hostile paths, secrets in git repositories, the database commands),
  * where a process per run would cost more than the runs themselves. Black-box runs of dist/ are runCli's.
  */
@@ -9,6 +9,7 @@ import { applyPlan } from "../../src/cli/apply/apply.js";
 import type { Host } from "../../src/cli/host.js";
 import { run } from "../../src/cli/main.js";
 import { diskReader } from "../../src/cli/plan/reader.js";
+import { rememberApplied, uncommittedFiles } from "../../src/cli/review/uncommitted.js";
 import { loadRuntimeSource, type RuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { repoRoot } from "./support.js";
 
@@ -32,6 +33,8 @@ export interface DiskOptions {
   install?: "skip" | "refuse";
   /** false for commands that must write nothing: applying a plan or loading the runtime fails the run. */
   writes?: boolean;
+  /** Ask git about uncommitted edits (and record what each apply wrote), as the real program does. Default false. */
+  git?: boolean;
 }
 
 let runtimeSource: RuntimeSource | undefined;
@@ -62,6 +65,7 @@ export async function runOnDisk(argv: string[], options: DiskOptions): Promise<D
         ? async () => {}
         : () => Promise.reject(new Error(`${argv.join(" ")} must not install here`)),
     runtime: writes ? builtRuntime : refuse("load the runtime"),
+    ...(options.git ? { uncommitted: uncommittedFiles, rememberApplied } : {}),
   };
   result.status = await run(argv, options.bin ?? "create-auth", host);
   return result;

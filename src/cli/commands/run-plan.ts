@@ -15,7 +15,16 @@ import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { Plan } from "../plan/types.js";
-import { doneLines, doneLists, listed, planDiff, planJson, summaryLines, summaryRows } from "../review/summary.js";
+import {
+  doneLines,
+  doneLists,
+  groupedPaths,
+  listed,
+  planDiff,
+  planJson,
+  summaryLines,
+  summaryRows,
+} from "../review/summary.js";
 
 export interface PlanCommandFlags {
   dryRun?: boolean;
@@ -105,7 +114,7 @@ export async function runPlan(input: RunPlanInput): Promise<void> {
       input.root,
       plan.changes.map((change) => change.path),
     ) ?? [];
-  const uncommittedText = `${listed(uncommitted)} ${uncommitted.length === 1 ? "has" : "have"} uncommitted changes`;
+  const uncommittedText = `${listed(groupedPaths(plan, uncommitted))} ${uncommitted.length === 1 ? "has" : "have"} uncommitted changes`;
   if (uncommitted.length > 0) {
     out.line();
     out.line(`Git: ${uncommittedText}; this plan edits ${uncommitted.length === 1 ? "it" : "them"}.`);
@@ -142,6 +151,7 @@ export async function runPlan(input: RunPlanInput): Promise<void> {
   }
 
   const { written } = host.apply(plan);
+  host.rememberApplied?.(input.root, plan);
   let install: InstallOutcome = "not-needed";
   const nextSteps = [...plan.nextSteps];
   if (plan.install) {

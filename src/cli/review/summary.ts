@@ -75,6 +75,26 @@ export function listed(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/**
+ * `paths` as a person reads them: the files of a group the plan shows as one row (the runtime package's
+ * folder) as that one entry with a count (`vendor/auth-runtime/ (110 files)`), each other path as it is.
+ */
+export function groupedPaths(plan: Plan, paths: readonly string[]): string[] {
+  const groups = new Map<string, string>();
+  for (const change of plan.changes) if ("group" in change && change.group) groups.set(change.path, change.group);
+  const counts = new Map<string, number>();
+  const out: string[] = [];
+  for (const file of paths) {
+    const group = groups.get(file);
+    if (group === undefined) out.push(file);
+    else {
+      if (!counts.has(group)) out.push(group);
+      counts.set(group, (counts.get(group) ?? 0) + 1);
+    }
+  }
+  return out.map((entry) => (counts.has(entry) ? `${entry} (${counted(counts.get(entry)!, "file")})` : entry));
+}
+
 /** What applying the rows did, by outcome, each in plan order (the --json outcome). */
 export function doneLists(rows: readonly SummaryRow[]): { created: string[]; changed: string[]; deleted: string[] } {
   const labels = (verbs: readonly SummaryRow["verb"][]) =>

@@ -4,11 +4,16 @@
  * mix with the user's, so that `git diff` no longer shows what create-auth did and `git checkout <file>`
  * to undo it would also throw away their own work. Uncommitted work elsewhere in the project is not at risk
  * and is not our business; an untracked file has no committed version to mix with or to go back to.
- * Outside a git work tree (or without git) there is nothing to report.
+ * A file whose text is still what create-auth itself last wrote there (written.ts) is not the user's work
+ * either: `init` then `remove`, or `add-provider` then `remove-provider`, without a commit between, is
+ * create-auth changing its own uncommitted edits. Outside a git work tree (or without git) there is nothing
+ * to report.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Plan } from "../plan/types.js";
+import { readWritten, recordPath, rememberWritten, sha256Hex, workTreePrefix } from "./written.js";
 
 /** The work tree's top folder (the nearest holding `.git`, a folder or a worktree's file), found without spawning git. */
 function workTreeTop(root: string): string | null {
@@ -33,8 +38,7 @@ export function uncommittedFiles(root: string, paths: readonly string[]): string
   );
   // Not a repository after all, or no git: nothing to report.
   if (status.status !== 0) return [];
-  const prefix = path.relative(top, path.resolve(root)).split(path.sep).join("/");
-  const inRepo = prefix === "" ? "" : `${prefix}/`;
+  const inRepo = workTreePrefix(top, root);
   const wanted = new Set(paths);
   const found: string[] = [];
   const entries = status.stdout.split("\0");
@@ -48,5 +52,26 @@ export function uncommittedFiles(root: string, paths: readonly string[]): string
     const relative = file.startsWith(inRepo) ? file.slice(inRepo.length) : file;
     if (wanted.has(relative)) found.push(relative);
   }
-  return found.sort();
+  if (found.length === 0) return [];
+  const written = readWritten(recordPath(root));
+  return found.filter((file) => !isOwnWrite(root, `${inRepo}${file}`, file, written)).sort();
+}
+
+/** Whether `file` holds exactly what create-auth last wrote there. */
+function isOwnWrite(root: string, key: string, file: string, written: Record<string, string>): boolean {
+  const recorded = written[key];
+  if (recorded === undefined) return false;
+  try {
+    return sha256Hex(readFileSync(path.join(root, file))) === recorded;
+  } catch {
+    return false;
+  }
+}
+
+/** After an apply: what it wrote, recorded for the next command's guard (nothing outside a work tree). */
+export function rememberApplied(root: string, plan: Plan): void {
+  const top = workTreeTop(root);
+  if (top === null || plan.changes.length === 0) return;
+  const file = recordPath(root);
+  if (file !== null) rememberWritten(file, workTreePrefix(top, root), plan);
 }
