@@ -7,10 +7,13 @@
  * - a missing auth table is appended (the one rendering of schema/drizzle.ts, in the module's indentation,
  *   quotes, semicolons and trailing commas), and the builders it needs join the module's
  *   `drizzle-orm/<dialect>-core` import (or a new one).
- * Constraints of a table the app already has are left to the app. Running the merge again changes nothing.
+ * The app's users table sets what the added tables reference: their user_id columns take its id's type
+ * (integer, bigint, uuid or text; drizzle-users.ts), a missing unique constraint on its email is added
+ * (`.unique("users_email_key")` on the column), and its required columns sign-up cannot fill are refused
+ * before anything is written; name (and image) are filled by the adapter instead (`users.fill`). Other
+ * constraints of a table the app already has are left to the app. Running the merge again changes nothing.
  */
 
-import { withArticle } from "../words.js";
 import {
   type DrizzleNames,
   drizzleBuilders,
@@ -21,13 +24,16 @@ import {
   drizzleTableSource,
 } from "./drizzle.js";
 import {
+  type ColumnEntry,
   type DrizzleModuleTables,
   dialectFromCoreModule,
   drizzleModuleTables,
   type SourceList,
 } from "./drizzle-module.js";
+import { drizzleUsers, type UserIdColumn } from "./drizzle-users.js";
 import { type Column, tables as modelTables, type Table } from "./model.js";
 import type { SqlDialect } from "./sql.js";
+import type { AppUsers } from "./users-table.js";
 
 /** The export name, in the schema module, of each table the drizzle adapter takes (`drizzle(db, tables)`). */
 export interface AuthTableNames {
@@ -61,13 +67,12 @@ export type DrizzleMergeResult =
       /** What was added, by SQL name: `verification_tokens` for a table, `users.email_verified` for a column. */
       added: string[];
       tables: AuthTableNames;
+      /** The users table's id kind and the app's required columns the adapter fills (text ids, none: a new table). */
+      users: AppUsers;
     }
   | { unsupported: string };
 
 const LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
-
-/** The builders an id column that other tables reference may use: the adapter's ids are text. */
-const TEXT_BUILDERS = new Set(["text", "varchar", "char"]);
 
 interface Insertion {
   at: number;
@@ -129,8 +134,10 @@ function isColumn(column: Column, key: string, sqlName: string | null): boolean 
  */
 export function mergeDrizzleSchema(source: string | null, filePath: string, dialect: SqlDialect): DrizzleMergeResult {
   const defaults = authTableNames((key) => key);
+  let users: AppUsers = { idKind: "text", fill: [] };
+  let userIdColumn: UserIdColumn | null = null;
   if (source === null) {
-    return { text: drizzleSchema(dialect), added: modelTables.map((table) => table.name), tables: defaults };
+    return { text: drizzleSchema(dialect), added: modelTables.map((table) => table.name), tables: defaults, users };
   }
   const module = drizzleModuleTables(source, filePath);
   if (module.commonJs) return { unsupported: `${filePath} is a CommonJS module: add the auth tables to an ES module` };
@@ -213,21 +220,28 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
           unsupported: `${filePath}: the ${table.name} table's ${column.name} column is the property "${existing.key}", but the auth adapter reads it as "${column.field}": rename the property`,
         };
       }
-      const referenced = modelTables.some((other) =>
-        other.foreignKeys.some(
-          (fk) => fk.references.table === table.name && fk.references.columns.includes(column.name),
-        ),
-      );
-      if (referenced && existing.builder && !TEXT_BUILDERS.has(existing.builder)) {
-        return {
-          unsupported: `${filePath}: ${table.name}.${column.name} is ${withArticle(existing.builder)} column; the auth tables key ${table.name} by text ids (text or varchar)`,
-        };
+    }
+    if (table.name === "users") {
+      const modelColumn = (entry: ColumnEntry) =>
+        table.columns.find((column) => isColumn(column, entry.key, entry.sqlName))?.name ?? null;
+      const facts = drizzleUsers(found, dialect, filePath, modelColumn);
+      if ("unsupported" in facts) return facts;
+      users = { idKind: facts.idKind, fill: facts.fill };
+      userIdColumn = facts.userIdColumn;
+      const email = found.columns.entries.find((entry) => modelColumn(entry) === "email");
+      // Two users with one address would make sign-in pick either: the adapter finds users by email.
+      if (email && !facts.emailUnique) {
+        const q = style.quote;
+        insertions.push({ at: email.end, text: `.unique(${q}users_email_key${q})` });
+        added.push("users.email unique");
       }
     }
     if (missing.length) {
-      const sources = missing.map((column) =>
-        drizzleColumnSource(column, dialect, { table: drizzleTableName, builder }).slice(0, -1),
-      );
+      const sources = missing.map((column) => {
+        const code = drizzleColumnSource(column, dialect, { table: drizzleTableName, builder }).slice(0, -1);
+        // The table's other constraints are the app's; the address's uniqueness is the adapter's need.
+        return table.name === "users" && column.name === "email" ? `${code}.unique("users_email_key")` : code;
+      });
       insertions.push(
         ...listInsertion(
           source,
@@ -245,9 +259,13 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
     names[table.name] = fresh(wanted);
   }
   if (missingTables.length) {
-    const tableNames: DrizzleNames = { table: (table) => names[table.name] ?? drizzleTableName(table), builder };
+    const tableNames: DrizzleNames = {
+      table: (table) => names[table.name] ?? drizzleTableName(table),
+      builder,
+      userId: userIdColumn,
+    };
     // Resolve every builder first, so the imports are complete before the tables are rendered.
-    for (const name of drizzleBuilders(dialect, missingTables)) builder(name);
+    for (const name of drizzleBuilders(dialect, missingTables, userIdColumn)) builder(name);
     const code = missingTables.map((table) => restyle(drizzleTableSource(table, dialect, tableNames), style));
     const comment = "// Auth tables, added by create-auth (the auth adapter reads them; add columns if you like).";
     const lead = source.length === 0 || source.endsWith("\n") ? "" : style.eol;
@@ -262,8 +280,8 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
   if (newImports.size) insertions.unshift(...importInsertion(source, module, dialect, newImports, style));
   const sqlNameOf = new Map(modelTables.map((table) => [drizzleTableName(table), table.name]));
   const result = authTableNames((key) => names[sqlNameOf.get(key) ?? key] ?? key);
-  if (!insertions.length) return { text: "unchanged", added: [], tables: result };
-  return { text: apply(source, insertions), added, tables: result };
+  if (!insertions.length) return { text: "unchanged", added: [], tables: result, users };
+  return { text: apply(source, insertions), added, tables: result, users };
 }
 
 function apply(source: string, insertions: Insertion[]): string {

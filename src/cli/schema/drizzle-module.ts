@@ -24,6 +24,12 @@ export interface ColumnEntry {
   sqlName: string | null;
   /** The builder's exported name (`text`, `serial`), or null when the value is not a builder call. */
   builder: string | null;
+  /** The builder call's options object as written (`{ mode: "number" }`), or null. */
+  options: string | null;
+  /** The methods chained on the builder call, in order (`notNull`, `default`, `primaryKey`). */
+  methods: string[];
+  /** Where the property's value ends: a chained call (`.unique()`) goes there. */
+  end: number;
 }
 
 export interface DefinedTable {
@@ -35,6 +41,8 @@ export interface DefinedTable {
   line: number;
   /** The column object, or null when the columns are not written as one. */
   columns: { list: SourceList; entries: ColumnEntry[] } | null;
+  /** The table's third argument (its constraints: `(t) => [unique().on(t.email)]`) as written, or null. */
+  extras: string | null;
 }
 
 export interface DrizzleModuleTables {
@@ -232,6 +240,7 @@ export function drizzleModuleTables(source: string, filePath: string): DrizzleMo
           exportName: local === null ? null : (localToExport.get(local) ?? null),
           line,
           columns: columnsOf(ts, tree, node.arguments[1], result.builders),
+          extras: node.arguments[2]?.getText(tree) ?? null,
         });
       }
     }
@@ -258,7 +267,14 @@ function columnsOf(
   const entries: ColumnEntry[] = [];
   for (const property of object.properties) {
     if (ts.isShorthandPropertyAssignment(property)) {
-      entries.push({ key: property.name.text, sqlName: null, builder: null });
+      entries.push({
+        key: property.name.text,
+        sqlName: null,
+        builder: null,
+        options: null,
+        methods: [],
+        end: property.end,
+      });
       continue;
     }
     if (!ts.isPropertyAssignment(property)) continue;
@@ -266,14 +282,18 @@ function columnsOf(
     if (key === null) continue;
     // The builder call is the innermost of a chain: `text("role").notNull().default("member")`.
     let call: SyntaxNode = property.initializer;
+    const methods: string[] = [];
     while (
       ts.isCallExpression(call) &&
       ts.isPropertyAccessExpression(call.expression) &&
       ts.isCallExpression(call.expression.expression)
-    )
+    ) {
+      methods.unshift(call.expression.name.text);
       call = call.expression.expression;
+    }
+    const end = property.initializer.end;
     if (!ts.isCallExpression(call)) {
-      entries.push({ key, sqlName: null, builder: null });
+      entries.push({ key, sqlName: null, builder: null, options: null, methods, end });
       continue;
     }
     const callee = call.expression;
@@ -282,7 +302,15 @@ function columnsOf(
       : ts.isPropertyAccessExpression(callee)
         ? callee.name.text
         : null;
-    entries.push({ key, sqlName: stringValue(ts, call.arguments[0]), builder });
+    const options = call.arguments.find((argument) => ts.isObjectLiteralExpression(argument));
+    entries.push({
+      key,
+      sqlName: stringValue(ts, call.arguments[0]),
+      builder,
+      options: options ? options.getText(tree) : null,
+      methods,
+      end,
+    });
   }
   return { list: listOf(object, object.properties, tree), entries };
 }

@@ -101,6 +101,11 @@ function fieldOf(table: Table, columnName: string): string {
 export interface DrizzleNames {
   table(table: Table): string;
   builder(name: string): string;
+  /**
+   * The column type of the app's users.id where it is not text (`integer`, `bigint` with its mode, `uuid`): the
+   * columns referencing users.id take it, as a foreign key needs.
+   */
+  userId?: { builder: string; options: string | null } | null;
 }
 
 const defaultNames: DrizzleNames = { table: drizzleTableName, builder: (name) => name };
@@ -142,15 +147,31 @@ function constraintCalls(table: Table, names: DrizzleNames): string[] {
 const LINE_WIDTH = 120;
 
 /** One column's definition as an object property (`emailVerified: integer("email_verified", …),`). */
-export function drizzleColumnSource(column: Column, dialect: SqlDialect, names: DrizzleNames = defaultNames): string {
-  const { builder, args } = spellings[dialect].column(column);
+export function drizzleColumnSource(
+  column: Column,
+  dialect: SqlDialect,
+  names: DrizzleNames = defaultNames,
+  referencesUsers = false,
+): string {
+  const userId = referencesUsers ? names.userId : null;
+  const { builder, args } = userId
+    ? { builder: userId.builder, args: [quote(column.name), userId.options].filter(Boolean).join(", ") }
+    : spellings[dialect].column(column);
   return `${column.field}: ${names.builder(builder)}(${args})${column.nullable ? "" : ".notNull()"},`;
+}
+
+/** The columns of a table that reference users.id (its user_id). */
+export function userIdColumns(table: Table): Set<string> {
+  return new Set(table.foreignKeys.filter((key) => key.references.table === "users").flatMap((key) => key.columns));
 }
 
 /** One table's definition (`export const users = pgTable(…);`), indented with two spaces, `\n` lines. */
 export function drizzleTableSource(table: Table, dialect: SqlDialect, names: DrizzleNames = defaultNames): string {
   const spelling = spellings[dialect];
-  const columns = table.columns.map((column) => `    ${drizzleColumnSource(column, dialect, names)}`);
+  const referencing = userIdColumns(table);
+  const columns = table.columns.map(
+    (column) => `    ${drizzleColumnSource(column, dialect, names, referencing.has(column.name))}`,
+  );
   const constraints = constraintCalls(table, names);
   const oneLine = `  (table) => [${constraints.join(", ")}],`;
   const extras =
@@ -174,11 +195,17 @@ export function drizzleCoreModule(dialect: SqlDialect): string {
 }
 
 /** The builders the core module must export for these tables' definitions, sorted. */
-export function drizzleBuilders(dialect: SqlDialect, of: readonly Table[] = tables): string[] {
+export function drizzleBuilders(
+  dialect: SqlDialect,
+  of: readonly Table[] = tables,
+  userId: DrizzleNames["userId"] = null,
+): string[] {
   const spelling = spellings[dialect];
   const used = new Set<string>([spelling.tableFunction, "primaryKey"]);
   for (const table of of) {
-    for (const column of table.columns) used.add(spelling.column(column).builder);
+    const referencing = userIdColumns(table);
+    for (const column of table.columns)
+      used.add(userId && referencing.has(column.name) ? userId.builder : spelling.column(column).builder);
     if (table.unique.length) used.add("unique");
     if (table.indexes.length) used.add("index");
     if (table.foreignKeys.length) used.add("foreignKey");

@@ -7,7 +7,11 @@
  *   the keys and indexes the adapter looks rows up by), never touching the user's own fields, attributes,
  *   comments or formatting. New fields join the block's last group of fields when they fit its columns,
  *   else they form a group of their own, aligned as `prisma format` aligns it.
- * What cannot be merged without changing the user's own lines (a field of another type, `id Int`; another
+ * The app's User model sets what the auth models reference: their `userId` fields take its id's type (String,
+ * Int, BigInt, `String @db.Uuid`; prisma-users.ts), its email gains a missing `@unique` (the one edit of a
+ * user's line), and its required fields sign-up cannot fill are refused; name (and image) are filled by the
+ * adapter instead (`users.fill`).
+ * What cannot be merged without changing the user's own lines (a field of another type; another
  * key; a column taken by another field; a model of another name on an auth table) is `unsupported`, with
  * the model and field named, for the user to settle. So is an auth field mapped to another column than the
  * table model's (`emailVerified` without `@map("email_verified")`): one table model serves every tool, and
@@ -26,6 +30,7 @@ import {
   blockAttributeString,
   blockLines,
   blockSetting,
+  codeOf,
   type PrismaBlock,
   type PrismaField,
   prismaBlocks,
@@ -33,13 +38,22 @@ import {
   providerAlias,
 } from "./prisma-blocks.js";
 import { appendModels, applyInsertions, type Insertion, modelInsertions, styleIn, styleOf } from "./prisma-insert.js";
+import { type PrismaUserId, prismaRequiredFields, prismaUserId } from "./prisma-users.js";
+import type { AppUsers } from "./users-table.js";
 
 export interface PrismaFile {
   path: string;
   text: string;
 }
 
-export type PrismaMergeResult = { changes: PrismaFile[]; added: string[] } | { unsupported: string };
+export type PrismaMergeResult =
+  | {
+      changes: PrismaFile[];
+      added: string[];
+      /** The User model's id kind and the app's required fields the adapter fills (a new User: text, none). */
+      users: AppUsers;
+    }
+  | { unsupported: string };
 
 /** Where the Prisma CLI looks for a schema first. */
 export const DEFAULT_PRISMA_SCHEMA = "prisma/schema.prisma";
@@ -103,16 +117,37 @@ function conflict(model: string, field: string, why: string): Unsupported {
   );
 }
 
+/** What the app's User model sets for the other auth models and the adapter. */
+interface UsersFacts {
+  users: AppUsers;
+  userId: PrismaUserId | null;
+}
+
+/** The User model's id kind and the fields sign-up must be given a value for; throws what cannot work. */
+function usersFacts(file: PrismaFile, block: PrismaBlock, models: ReadonlySet<string>): UsersFacts {
+  const fields = blockLines(file.text, block).flatMap((line) =>
+    line.field && line.kind === "field" ? [line.field] : [],
+  );
+  const id = fields.find((field) => field.name === "id");
+  const facts = id ? prismaUserId(id, block.name) : { idKind: "text" as const, userId: null };
+  if ("unsupported" in facts) throw new Unsupported(facts.unsupported);
+  const required = prismaRequiredFields(fields, models, block.name, file.path);
+  if ("unsupported" in required) throw new Unsupported(required.unsupported);
+  return { users: { idKind: facts.idKind, fill: required.fill }, userId: facts.userId };
+}
+
 /** The fields and block attributes of an auth model that the user's model lacks; throws on a conflict. */
 function missingParts(
   file: PrismaFile,
   block: PrismaBlock,
   table: Table,
   provider: PrismaProvider,
-): { rows: string[][]; blockAttributes: string[] } {
-  const parts = prismaModelParts(table, provider);
+  userId: PrismaUserId | null,
+): { rows: string[][]; blockAttributes: string[]; emailUnique: Insertion | null } {
+  const parts = prismaModelParts(table, provider, userId);
   const lines = blockLines(file.text, block);
   const fields = lines.flatMap((line) => (line.field && line.kind === "field" ? [line.field] : []));
+  let emailUnique: Insertion | null = null;
   const attributeKeys = new Set(
     lines.flatMap((line) => (line.kind === "blockAttribute" ? [blockAttributeKey(line.text)] : [])),
   );
@@ -133,7 +168,9 @@ function missingParts(
       continue;
     }
     if (existing) {
-      if (existing.base !== ours.base || existing.list !== ours.list)
+      // The app's own User id: its type is the users facts' (usersFacts), which the other models follow.
+      const appId = table.name === "users" && name === "id";
+      if (!appId && (existing.base !== ours.base || existing.list !== ours.list))
         throw conflict(parts.name, name, `it is ${existing.type}; the auth models need ${type}`);
       // One table model for every tool: what the SQL side (migrations, `auth db prune`) reads by column name
       // must be the same column here.
@@ -160,8 +197,13 @@ function missingParts(
         hasAttribute(attributes, "unique") &&
         !/@(unique|id)\b/.test(existing.attributes) &&
         !attributeKeys.has(`unique:${name}`)
-      )
-        throw conflict(parts.name, name, "the adapter finds rows by it, so it needs @unique");
+      ) {
+        // The adapter finds users by their address: two users with one would make sign-in pick either.
+        const line = lines.find((candidate) => candidate.field === existing);
+        if (table.name !== "users" || !line)
+          throw conflict(parts.name, name, "the adapter finds rows by it, so it needs @unique");
+        emailUnique = { at: line.start + codeOf(line.text).trimEnd().length, text: " @unique" };
+      }
       continue;
     }
     const column = attributeArgument(attributes, "map") ?? name;
@@ -193,7 +235,7 @@ function missingParts(
       continue;
     blockAttributes.push(attribute);
   }
-  return { rows, blockAttributes };
+  return { rows, blockAttributes, emailUnique };
 }
 
 /** The directory all the files of a schema folder share. */
@@ -230,6 +272,7 @@ export function mergePrismaSchema(
     return {
       changes: [{ path: blank?.path ?? newFile, text: prismaSchema(provider) }],
       added: tables.map((table) => `model ${prismaModelName(table)}`),
+      users: { idKind: "text", fill: [] },
     };
   if (files.length === 0)
     return { unsupported: "The Prisma schema folder has no .prisma file: add one with your datasource first." };
@@ -247,20 +290,28 @@ export function mergePrismaSchema(
   const insertions = new Map<PrismaFile, Insertion[]>();
   const newModels: string[] = [];
   const added: string[] = [];
+  const models = new Set(located.filter(({ block }) => block.kind === "model").map(({ block }) => block.name));
+  let facts: UsersFacts = { users: { idKind: "text", fill: [] }, userId: null };
   try {
     for (const table of tables) {
       const modelName = prismaModelName(table);
       const found = findModel(located, modelName, table);
       if (!found) {
-        newModels.push(prismaModelSource(table, provider));
+        newModels.push(prismaModelSource(table, provider, facts.userId));
         added.push(`model ${modelName}`);
         continue;
       }
-      const missing = missingParts(found.file, found.block, table, provider);
-      if (!missing.rows.length && !missing.blockAttributes.length) continue;
+      // The model table lists users first: what references it is read after.
+      if (table.name === "users") facts = usersFacts(found.file, found.block, models);
+      const missing = missingParts(found.file, found.block, table, provider, facts.userId);
       const list = insertions.get(found.file) ?? [];
-      list.push(...modelInsertions(found.file.text, found.block, missing, styleIn(style, found.file.text)));
+      if (missing.emailUnique) {
+        list.push(missing.emailUnique);
+        added.push(`${modelName}.email @unique`);
+      }
       insertions.set(found.file, list);
+      if (!missing.rows.length && !missing.blockAttributes.length) continue;
+      list.push(...modelInsertions(found.file.text, found.block, missing, styleIn(style, found.file.text)));
       added.push(
         ...missing.rows.map(([name]) => `${modelName}.${name}`),
         ...missing.blockAttributes.map((attribute) => `${modelName} ${attribute}`),
@@ -272,7 +323,7 @@ export function mergePrismaSchema(
   }
 
   const changed = new Map<string, string>();
-  for (const [file, list] of insertions) changed.set(file.path, applyInsertions(file.text, list));
+  for (const [file, list] of insertions) if (list.length) changed.set(file.path, applyInsertions(file.text, list));
   if (newModels.length) {
     const target =
       layout === "folder"
@@ -287,5 +338,5 @@ export function mergePrismaSchema(
     changed.set(target, appendModels(current, newModels, styleIn(style, current)));
   }
   const changes = [...changed].map(([path, text]) => ({ path, text }));
-  return { changes, added };
+  return { changes, added, users: facts.users };
 }

@@ -7,6 +7,7 @@
  * way Prisma does by default (`users_pkey`, `users_email_key`, `accounts_user_id_idx`, `accounts_user_id_fkey`).
  */
 import { type Column, type Table, tables } from "./model.js";
+import type { PrismaUserId } from "./prisma-users.js";
 import type { SqlDialect } from "./sql.js";
 
 export type PrismaProvider = "sqlite" | "postgresql" | "mysql";
@@ -81,18 +82,31 @@ export interface PrismaModelParts {
   blockAttributes: string[];
 }
 
-export function prismaModelParts(table: Table, provider: PrismaProvider): PrismaModelParts {
+/**
+ * `userId`: the type of the app's own User id where it is not the auth models' String (`Int`, `String
+ * @db.Uuid`): the fields referencing it take that type, as a relation needs.
+ */
+export function prismaModelParts(
+  table: Table,
+  provider: PrismaProvider,
+  userId: PrismaUserId | null = null,
+): PrismaModelParts {
+  const referencing = new Set(
+    table.foreignKeys.filter((key) => key.references.table === "users").flatMap((key) => key.columns),
+  );
   const singleKey = table.primaryKey.length === 1 ? table.primaryKey[0] : undefined;
   const singleUniques = new Set(table.unique.filter((columns) => columns.length === 1).map((columns) => columns[0]));
 
   const rows = table.columns.map((column) => {
+    const own = userId && referencing.has(column.name) ? userId : null;
     const attributes = [
       column.name === singleKey ? "@id" : null,
       singleUniques.has(column.name) ? "@unique" : null,
       column.field === column.name ? null : `@map(${quote(column.name)})`,
-      nativeType(column, provider),
+      own ? own.native : nativeType(column, provider),
     ].filter((attribute) => attribute !== null);
-    return [column.field, `${scalarTypes[column.type]}${column.nullable ? "?" : ""}`, attributes.join(" ")];
+    const type = own ? own.type : scalarTypes[column.type];
+    return [column.field, `${type}${column.nullable ? "?" : ""}`, attributes.join(" ")];
   });
   for (const foreignKey of table.foreignKeys) {
     const parent = tableNamed(foreignKey.references.table);
@@ -125,8 +139,8 @@ export function prismaModelParts(table: Table, provider: PrismaProvider): Prisma
 }
 
 /** The model block of a table, formatted as `prisma format` leaves it. */
-export function prismaModelSource(table: Table, provider: PrismaProvider): string {
-  const { name, rows, blockAttributes } = prismaModelParts(table, provider);
+export function prismaModelSource(table: Table, provider: PrismaProvider, userId: PrismaUserId | null = null): string {
+  const { name, rows, blockAttributes } = prismaModelParts(table, provider, userId);
   return [`model ${name} {`, ...aligned(rows), "", ...blockAttributes.map((attribute) => `  ${attribute}`), "}"].join(
     "\n",
   );

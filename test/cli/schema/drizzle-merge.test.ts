@@ -145,10 +145,12 @@ describe("mergeDrizzleSchema", () => {
         const source = usersWithRole(dialect);
         const result = merged(source, "src/db/schema.ts", dialect);
         expect(result.added.filter((entry) => entry.startsWith("users."))).toEqual([
+          "users.email unique",
           "users.name",
           "users.email_verified",
           "users.image",
         ]);
+        expect(result.text).toContain('  email: text("email").unique("users_email_key"),\n');
         expect(result.text).toContain('  role: text("role").notNull().default("member"),\n  name: text("name"),\n');
         const module = await expectModelTables(result.text, result.tables);
         expect(getTableColumns(module.users as Table).role?.name).toBe("role");
@@ -165,6 +167,7 @@ describe("mergeDrizzleSchema", () => {
             verificationTokens: "verificationTokens",
             authenticators: "authenticators",
           },
+          users: { idKind: "text", fill: [] },
         });
         expect(mergeDrizzleSchema(null, "schema.ts", dialect)).toMatchObject({ text: drizzleSchema(dialect) });
       });
@@ -258,7 +261,7 @@ describe("mergeDrizzleSchema", () => {
     const js = `import { sqliteTable, text } from "drizzle-orm/sqlite-core";\nexport const users = sqliteTable("users", { id: text("id").primaryKey(), role: text("role") });\n`;
     const result = merged(js, "schema.js", "sqlite");
     expect(result.text).toContain(
-      '{ id: text("id").primaryKey(), role: text("role"), name: text("name"), email: text("email"),',
+      '{ id: text("id").primaryKey(), role: text("role"), name: text("name"), email: text("email").unique("users_email_key"),',
     );
     await expectModelTables(result.text, result.tables, "mjs");
 
@@ -323,16 +326,22 @@ describe("mergeDrizzleSchema", () => {
       /is the property "verifiedAt", but the auth adapter reads it as "emailVerified"/,
     ],
     [
-      "a users table keyed by serial ids",
-      `import { pgTable, serial } from "drizzle-orm/pg-core";\nexport const users = pgTable("users", { id: serial("id").primaryKey() });\n`,
+      "a users table keyed by integers nothing numbers",
+      `import { pgTable, integer } from "drizzle-orm/pg-core";\nexport const users = pgTable("users", { id: integer("id").primaryKey() });\n`,
       "postgres",
-      /users\.id is a serial column; the auth tables key users by text ids/,
+      /users\.id is an integer without a default, so a new user has no id: make it serial/,
     ],
     [
-      "a users table keyed by integer ids (named with its article)",
-      `import { sqliteTable, integer } from "drizzle-orm/sqlite-core";\nexport const users = sqliteTable("users", { id: integer("id").primaryKey() });\n`,
-      "sqlite",
-      /users\.id is an integer column; the auth tables key users by text ids/,
+      "a users table keyed by something that is no id",
+      `import { pgTable, timestamp } from "drizzle-orm/pg-core";\nexport const users = pgTable("users", { id: timestamp("id").primaryKey() });\n`,
+      "postgres",
+      /users\.id is a timestamp column; the auth adapter takes text, uuid, integer or bigint ids/,
+    ],
+    [
+      "a users table with a required column sign-up cannot fill",
+      `import { pgTable, serial, text } from "drizzle-orm/pg-core";\nexport const users = pgTable("users", { id: serial("id").primaryKey(), role: text("role").notNull(), team: text("team_id").notNull() });\n`,
+      "postgres",
+      /users\.role, users\.team_id are required without a default.*Give each a default \(\.default\(…\) or \.\$defaultFn\(…\)\) or make it nullable/,
     ],
     [
       "a CommonJS module",

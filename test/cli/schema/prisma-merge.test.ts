@@ -58,6 +58,7 @@ const fieldsOf = (text: string, model: string) => {
 };
 
 const authModels = tables.map(prismaModelName);
+const textIds = { idKind: "text", fill: [] };
 
 describe("mergePrismaSchema on a real app's single schema file", () => {
   const { changes, added } = merged([expressSchema], "sqlite");
@@ -94,7 +95,7 @@ describe("mergePrismaSchema on a real app's single schema file", () => {
   });
 
   test("a second merge changes nothing", () => {
-    expect(mergePrismaSchema(changes, "sqlite", "file")).toEqual({ changes: [], added: [] });
+    expect(mergePrismaSchema(changes, "sqlite", "file")).toEqual({ changes: [], added: [], users: textIds });
   });
 });
 
@@ -116,6 +117,7 @@ describe("mergePrismaSchema on a multi-file schema folder", () => {
     expect(mergePrismaSchema([...next, ...(auth ? [auth] : [])], "postgresql", "folder")).toEqual({
       changes: [],
       added: [],
+      users: textIds,
     });
   });
 
@@ -143,7 +145,7 @@ describe("mergePrismaSchema keeps the file's own style", () => {
     const text = changes[0]?.text ?? "";
     expect(text.replaceAll("\r\n", "")).not.toContain("\n");
     expect(inOrder(original.split("\r\n"), text.split("\r\n"))).toBe(true);
-    expect(mergePrismaSchema(changes, "sqlite", "file")).toEqual({ changes: [], added: [] });
+    expect(mergePrismaSchema(changes, "sqlite", "file")).toEqual({ changes: [], added: [], users: textIds });
   });
 
   test("tab indentation stays tabs", () => {
@@ -162,7 +164,7 @@ describe("mergePrismaSchema keeps the file's own style", () => {
         '  id       String @id // a uuid, not "}"',
         '  settings String @default("{}") // JSON {',
         "  // role } comes from the directory",
-        "  role     String",
+        "  role     String?",
         "}",
         "",
         "// model Account { is planned }",
@@ -225,6 +227,7 @@ describe("mergePrismaSchema keeps the file's own style", () => {
     expect(mergePrismaSchema([{ path: "schema.prisma", text: spelled }], "sqlite", "file")).toEqual({
       changes: [],
       added: [],
+      users: textIds,
     });
   });
 
@@ -240,7 +243,7 @@ describe("mergePrismaSchema on a schema that has it all already", () => {
   for (const provider of prismaProviders) {
     test(`changes nothing in the whole ${provider} schema`, () => {
       const files = [{ path: "prisma/schema.prisma", text: prismaSchema(provider) }];
-      expect(mergePrismaSchema(files, provider, "file")).toEqual({ changes: [], added: [] });
+      expect(mergePrismaSchema(files, provider, "file")).toEqual({ changes: [], added: [], users: textIds });
     });
   }
 
@@ -248,6 +251,7 @@ describe("mergePrismaSchema on a schema that has it all already", () => {
     expect(merged([], "mysql")).toEqual({
       changes: [{ path: "prisma/schema.prisma", text: prismaSchema("mysql") }],
       added: authModels.map((model) => `model ${model}`),
+      users: textIds,
     });
     expect(merged([{ path: "db/app.prisma", text: "\n" }], "sqlite").changes).toEqual([
       { path: "db/app.prisma", text: prismaSchema("sqlite") },
@@ -258,11 +262,26 @@ describe("mergePrismaSchema on a schema that has it all already", () => {
 describe("mergePrismaSchema says what it cannot merge", () => {
   const cases: Array<{ name: string; files: PrismaFile[]; provider?: PrismaProvider; says: RegExp[] }> = [
     {
-      name: "a User keyed by an Int",
+      name: "a User keyed by an Int nothing numbers",
+      files: [{ path: "schema.prisma", text: schema("model User {\n  id   Int    @id\n}\n") }],
+      says: [/model User, field id/, /Int without a default/, /@default\(autoincrement\(\)\)/],
+    },
+    {
+      name: "a User keyed by something that is no id",
+      files: [{ path: "schema.prisma", text: schema("model User {\n  id   DateTime @id @default(now())\n}\n") }],
+      says: [/model User, field id/, /String, Int or BigInt ids/],
+    },
+    {
+      name: "a User with required fields sign-up cannot fill",
       files: [
-        { path: "schema.prisma", text: schema("model User {\n  id   Int    @id @default(autoincrement())\n}\n") },
+        {
+          path: "schema.prisma",
+          text: schema(
+            "model User {\n  id     Int    @id @default(autoincrement())\n  role   Role\n  teamId Int\n  team   Team @relation(fields: [teamId], references: [id])\n}\n\nenum Role {\n  ADMIN\n}\n\nmodel Team {\n  id    Int    @id\n  users User[]\n}\n",
+          ),
+        },
       ],
-      says: [/model User, field id/, /Int/, /String/],
+      says: [/User\.role, User\.teamId are required without a default/, /@default\(…\)\) or make it optional/],
     },
     {
       name: "a datasource of another provider",
@@ -313,11 +332,6 @@ describe("mergePrismaSchema says what it cannot merge", () => {
         },
       ],
       says: [/model User, field verifiedAt/, /column email_verified/, /emailVerified/],
-    },
-    {
-      name: "an email that is not unique",
-      files: [{ path: "schema.prisma", text: schema("model User {\n  id    String  @id\n  email String?\n}\n") }],
-      says: [/model User, field email/, /@unique/],
     },
     {
       name: "an optional field the auth models need required",
@@ -491,7 +505,11 @@ describe("mergePrismaSchema on generated schemas", () => {
         // Every auth model has every field the table model gives it.
         for (const table of tables)
           for (const column of table.columns) expect(fieldsOf(result, prismaModelName(table))).toContain(column.field);
-        expect(mergePrismaSchema([{ ...file, text: result }], "sqlite", "file")).toEqual({ changes: [], added: [] });
+        expect(mergePrismaSchema([{ ...file, text: result }], "sqlite", "file")).toEqual({
+          changes: [],
+          added: [],
+          users: textIds,
+        });
       }),
       { numRuns: 200 },
     );
@@ -512,7 +530,11 @@ describe("mergePrismaSchema on generated schemas", () => {
         expect(created.flatMap((file) => blockNames(file.text))).toEqual(ours);
         for (const [index, file] of files.entries())
           expect(blockNames(after[index]?.text ?? "")).toEqual(blockNames(file.text));
-        expect(mergePrismaSchema([...after, ...created], "sqlite", "folder")).toEqual({ changes: [], added: [] });
+        expect(mergePrismaSchema([...after, ...created], "sqlite", "folder")).toEqual({
+          changes: [],
+          added: [],
+          users: textIds,
+        });
       }),
       { numRuns: 150 },
     );
