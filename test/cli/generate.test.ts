@@ -234,7 +234,8 @@ describe("Prisma: the auth models merged into the app's own schema", () => {
     expect(run.status).toBe(0);
     await expect(project.read(schema)).toMatchFileSnapshot(`${SNAPSHOTS}-prisma-express/schema.prisma`);
     expect(run.stdout).toContain("npx prisma generate");
-    expect(run.stdout).toContain("npx prisma migrate dev --name auth");
+    // No Prisma migrations beside the schema: db push, as migrate and doctor say (database/state.ts).
+    expect(run.stdout).toContain("Create the tables: npx prisma db push");
     // Every line of the user's schema is still there, role and its comment among them.
     const after = project.read(schema);
     for (const line of original.split("\n")) expect(after).toContain(line);
@@ -351,15 +352,23 @@ describe("Drizzle: the auth tables merged into the app's own schema module", () 
       expect(project.read(schema)).toContain(line);
     // Its users table is already in its database: no CREATE TABLE IF NOT EXISTS users that would skip the new columns.
     expect(project.has(MIGRATIONS_DIR)).toBe(false);
-    expect(run.stdout).toContain(
-      `Create what was added to ${schema} in your database with npx drizzle-kit generate, then npx drizzle-kit migrate (or npx drizzle-kit push).`,
-    );
+    expect(run.stdout).toContain(`Create what was added to ${schema} in your database: npx drizzle-kit push`);
 
     const before = project.hash();
     const again = await generate(project, ["--yes"]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain(`Nothing to do: ${schema} already has every auth table and column.`);
     expect(project.hash()).toBe(before);
+  });
+
+  it("an app keeping drizzle-kit migrations (a journal in drizzle.config's out folder): generate, then migrate with drizzle-kit", async () => {
+    const project = memoryFixture("orm-drizzle-next");
+    project.write("drizzle/meta/_journal.json", '{ "version": "7", "dialect": "postgresql", "entries": [] }\n');
+    const run = await generate(project, ["--yes"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(
+      "Create what was added to src/db/schema.ts in your database: npx drizzle-kit generate, then npx drizzle-kit migrate",
+    );
   });
 
   it("auth tables all new (orm-drizzle-sveltekit): the module and 0001; role added later survives; an older module gets 0002", async () => {

@@ -13,7 +13,9 @@ import type { SqliteDatabase } from "../../runtime/adapters/sqlite.js";
 import type { Adapter } from "../../runtime/types.js";
 import { type DatabaseConnection, oneLine, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
+import { pendingMigrations } from "../database/migrator.js";
 import { projectEnv } from "../database/project-env.js";
+import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
@@ -63,17 +65,22 @@ function described(counts: Counts): string {
 async function prune(dir: string | undefined, flags: DbFlags, out: Output, host: Host): Promise<void> {
   const root = projectRoot(dir, host, out);
   const dryRun = Boolean(flags.dryRun);
-  const { env } = projectEnv(host.reader(root), host.env);
-  const db = await openDatabase(root, env, { readOnly: dryRun });
+  const reader = host.reader(root);
+  const { env } = projectEnv(reader, host.env);
+  // The database as migrate and doctor find it (database/state.ts): drizzle.config's URL setting included.
+  const state = databaseState(reader);
+  const db = await openDatabase(root, env, { readOnly: dryRun, setting: state.setting });
   const database = { dialect: db.dialect, target: db.target };
   const now = new Date();
   let counts: Counts;
   try {
     counts = dryRun ? await countExpired(db, now) : await (await runtimeAdapter(db)).deleteExpired(now);
   } catch (error) {
+    // What creates the tables, as doctor says it: from what the database has applied of the migrations.
+    const status = await pendingMigrations(db, state.migrations.files).catch(() => null);
     throw new CliError(
       "NeedsDatabase",
-      `Could not ${dryRun ? "count" : "delete"} expired rows in ${dialectName(db.dialect)} at ${db.target}: ${oneLine(error)} (are the auth tables there? \`auth migrate\` creates them).`,
+      `Could not ${dryRun ? "count" : "delete"} expired rows in ${dialectName(db.dialect)} at ${db.target}: ${oneLine(error)} (are the auth tables there? Create them: ${createTablesCommand(state, status, db.dialect)}).`,
     );
   } finally {
     await db.close();

@@ -3,11 +3,11 @@
  * (auth-migrations/NNNN_name.sql, written by `auth generate`) that its database has not recorded yet, and
  * says which database (password redacted), what it applied and what it found changed or missing. With
  * --dry-run it prints the SQL that would run and changes nothing; a dry run that cannot read the database's
- * record fails in one line rather than guess (a SQLite file not created yet reads as empty). A Prisma app's
- * tables belong to Prisma's own migrations: the command touches nothing there and prints the Prisma command.
+ * record fails in one line rather than guess (a SQLite file not created yet reads as empty). Where Prisma or
+ * drizzle-kit creates the app's tables (database/state.ts, the answer generate and doctor read too), the
+ * command touches nothing and prints that tool's command.
  */
-import path from "node:path";
-import { type DatabaseConnection, oneLine, openDatabase } from "../database/connect.js";
+import { type DatabaseConnection, type DatabaseSetting, oneLine, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import {
   type Migration,
@@ -16,18 +16,15 @@ import {
   migrationStatements,
   pendingMigrations,
 } from "../database/migrator.js";
-import { findPrismaProject } from "../database/prisma-project.js";
 import { projectEnv } from "../database/project-env.js";
-import { configuredAdapter } from "../database/setup.js";
-import { detectProject, readPackageJson } from "../detect/project.js";
+import { databaseState } from "../database/state.js";
+import { readPackageJson } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { projectPath } from "../plan/project-path.js";
-import type { ProjectReader } from "../plan/reader.js";
-import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
+import { MIGRATIONS_DIR } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { counted } from "../words.js";
 import { projectRoot } from "./lifecycle.js";
 
@@ -43,36 +40,6 @@ export interface MigrateFlags {
  */
 export function migrationsFolder(root: string, value: string): string {
   return projectPath(root, value, { flag: "--migrations", what: "the migrations folder", allowRoot: true });
-}
-
-/**
- * Prisma's command for this app when Prisma owns its tables, or null: its auth module uses the Prisma
- * adapter, or it has a Prisma schema and no SQL migrations. `migrate dev` when the app keeps Prisma
- * migrations (a migrations folder beside the schema), else `db push`.
- */
-function prismaSetup(reader: ProjectReader, hasMigrations: boolean): { evidence: string; command: string } | null {
-  let info: Pick<ProjectInfo, "srcDir" | "language"> = {
-    srcDir: reader.isDirectory("src"),
-    language: reader.exists("tsconfig.json") ? "ts" : "js",
-  };
-  let evidence: string | null = null;
-  try {
-    const detected = detectProject(reader, {}).info;
-    info = detected;
-    const configured = configuredAdapter(reader, detected);
-    if (configured?.adapter === "prisma") evidence = `${configured.file} uses @create-auth/runtime/adapters/prisma`;
-  } catch {
-    // Not an app init recognises: only a schema can tell.
-  }
-  const prisma = findPrismaProject(reader, info);
-  if (!evidence && !hasMigrations && prisma && prisma.files.length > 0)
-    evidence = `${prisma.schemaPath} holds the schema`;
-  if (!evidence) return null;
-  const schemaDir =
-    prisma?.layout === "folder" ? prisma.schemaPath : path.posix.dirname(prisma?.schemaPath ?? "prisma/x");
-  const migrations = [`${schemaDir}/migrations`, `${path.posix.dirname(schemaDir)}/migrations`, "prisma/migrations"];
-  const keepsMigrations = migrations.some((dir) => reader.isDirectory(path.posix.normalize(dir)));
-  return { evidence, command: keepsMigrations ? "npx prisma migrate dev --name auth" : "npx prisma db push" };
 }
 
 interface Report {
@@ -127,12 +94,13 @@ async function dryRun(
   out: Output,
   root: string,
   env: Record<string, string | undefined>,
+  setting: DatabaseSetting,
   folder: string,
   files: Migration[],
 ): Promise<void> {
   let db: DatabaseConnection;
   try {
-    db = await openDatabase(root, env, { readOnly: true, absentAsEmpty: true });
+    db = await openDatabase(root, env, { readOnly: true, absentAsEmpty: true, setting });
   } catch (error) {
     if (error instanceof CliError) throw cannotTell(error.message, folder, error.code);
     throw error;
@@ -182,13 +150,15 @@ export async function runMigrate(
   const reader = host.reader(root);
   readPackageJson(reader); // an app's folder, or one line saying to run it in one
   const folder = migrationsFolder(root, flags.migrations ?? MIGRATIONS_DIR);
-  // The reader lists regular files only: a symlink in the folder (to anywhere) is never read.
-  const files = migrationFiles(reader, folder);
 
-  const prisma = prismaSetup(reader, files.length > 0);
-  if (prisma) {
-    out.line(`Prisma manages this app's tables (${prisma.evidence}): auth migrate leaves the database to it.`);
-    out.line(`Run: ${prisma.command}`);
+  // Who creates the tables (database/state.ts): the same answer generate's next step and doctor's fix give.
+  const state = databaseState(reader, folder);
+  const { owner } = state;
+  if (owner.tool !== "create-auth") {
+    const name = owner.tool === "prisma" ? "Prisma" : "drizzle-kit";
+    out.line(`${name} manages this app's tables (${owner.evidence}): auth migrate leaves the database to it.`);
+    out.line(`Run: ${owner.command}`);
+    const managed = { evidence: owner.evidence, command: owner.command };
     out.result({
       ok: true,
       command: "migrate",
@@ -200,21 +170,22 @@ export async function runMigrate(
       changed: [],
       missing: [],
       dryRun: Boolean(flags.dryRun),
-      prisma,
+      ...(owner.tool === "prisma" ? { prisma: managed } : { drizzleKit: managed }),
     });
     return;
   }
+  const files = state.migrations.files;
   if (files.length === 0) {
     throw new CliError(
       "NotSetUp",
-      `No SQL migrations in ${folder}/ (${root}): write them with npx create-auth generate, then run auth migrate.`,
+      `No SQL migrations in ${folder}/ (${root}): write them with npx create-auth generate, then run ${owner.command}.`,
     );
   }
 
   const { env } = projectEnv(reader, host.env);
-  if (flags.dryRun) return dryRun(out, root, env, folder, files);
+  if (flags.dryRun) return dryRun(out, root, env, state.setting, folder, files);
 
-  const db = await openDatabase(root, env);
+  const db = await openDatabase(root, env, { setting: state.setting });
   try {
     out.line(`Database: ${dialectName(db.dialect)} ${db.target}`);
     const result = await migrate(db, files, {

@@ -1,6 +1,7 @@
 /**
- * One connection to the app's own database, for the commands that act on it (`migrate`, `db prune`). Where
- * it is comes from the app's settings (AUTH_DATABASE_FILE, what init writes for SQLite, else DATABASE_URL);
+ * One connection to the app's own database, for the commands that act on it (`migrate`, `db prune`, doctor).
+ * Where it is comes from the app's settings (AUTH_DATABASE_FILE, what init writes for SQLite, else the URL
+ * setting its ORM reads: DATABASE_URL unless drizzle.config names another, database/state.ts);
  * the driver is the one the APP installed, resolved from its node_modules and never bundled into this CLI;
  * what it connected to is said without the password. Failures are one line naming the database.
  */
@@ -46,6 +47,21 @@ export interface OpenOptions {
    * of failing. A migrate dry run reads it so: the real run would create that file and start from nothing.
    */
   absentAsEmpty?: boolean;
+  /** What the app's own setup says about the URL setting (database/state.ts); DATABASE_URL by its scheme without it. */
+  setting?: DatabaseSetting;
+}
+
+/**
+ * The URL setting as the app's setup reads it: the env variable (drizzle.config's `dbCredentials.url:
+ * process.env.X`), the value used when it is unset (the config's fallback or literal URL), where that is
+ * said (for messages), and the setup's dialect: a SQLite setup takes a bare path (`local.db`), as
+ * better-sqlite3 and drizzle-kit do.
+ */
+export interface DatabaseSetting {
+  key?: string;
+  fallback?: string | null;
+  where?: string;
+  dialect?: SqlDialect | null;
 }
 
 /** Where the database is, read from the settings before any driver is loaded. */
@@ -93,44 +109,57 @@ export function redactUrl(url: URL): string {
 
 /**
  * The database the settings name: AUTH_DATABASE_FILE first (init writes it for SQLite apps, whose
- * DATABASE_URL may well belong to something else), else DATABASE_URL by its scheme.
+ * DATABASE_URL may well belong to something else), else the URL setting (DATABASE_URL, or the one the
+ * app's drizzle.config reads) by its scheme; a value without a scheme is a file where the setup is SQLite.
  */
-export function databaseLocation(root: string, env: Readonly<Record<string, string | undefined>>): DatabaseLocation {
+export function databaseLocation(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  setting: DatabaseSetting = {},
+): DatabaseLocation {
   const file = env["AUTH_DATABASE_FILE"]?.trim();
   if (file) {
     const absolute = sqliteFile(root, file);
     return { dialect: "sqlite", file: absolute, target: sqliteTarget(root, absolute) };
   }
-  const setting = env["DATABASE_URL"]?.trim();
-  if (!setting) {
+  const key = setting.key ?? "DATABASE_URL";
+  const named = setting.where ? ` (${setting.where} reads it)` : "";
+  const value = env[key]?.trim() || setting.fallback?.trim();
+  if (!value) {
     throw new CliError(
       "NeedsDatabase",
-      "No database to connect to: set DATABASE_URL (postgres://…, mysql://…, file:./auth.db) or AUTH_DATABASE_FILE (SQLite) in the app's env file or the environment.",
+      key === "DATABASE_URL"
+        ? `No database to connect to: set DATABASE_URL${named} (postgres://…, mysql://…, file:./auth.db) or AUTH_DATABASE_FILE (SQLite) in the app's env file or the environment.`
+        : `No database to connect to: set ${key}${named} in the app's env file or the environment.`,
     );
   }
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(setting)?.[1]?.toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme && setting.dialect === "sqlite") {
+    const absolute = sqliteFile(root, value);
+    return { dialect: "sqlite", file: absolute, target: sqliteTarget(root, absolute) };
+  }
   const dialect = scheme ? SCHEMES[scheme] : undefined;
   if (!dialect) {
     // Never echo the value: it may hold a password.
     throw new CliError(
       "NeedsDatabase",
-      `DATABASE_URL ${scheme ? `starts with "${scheme}:"` : "has no scheme"}; create-auth connects to postgres://, postgresql://, mysql://, mariadb:// and file: (SQLite) URLs.`,
+      `${key} ${scheme ? `starts with "${scheme}:"` : "has no scheme"}; create-auth connects to postgres://, postgresql://, mysql://, mariadb:// and file: (SQLite) URLs.`,
     );
   }
   if (dialect === "sqlite") {
-    const absolute = sqliteFile(root, setting);
+    const absolute = sqliteFile(root, value);
     return { dialect, file: absolute, target: sqliteTarget(root, absolute) };
   }
   const invalid = new CliError(
     "NeedsDatabase",
-    `DATABASE_URL is not a valid ${scheme}:// URL (a password with @, / or # must be percent-encoded).`,
+    `${key} is not a valid ${scheme}:// URL (a password with @, / or # must be percent-encoded).`,
   );
   // Without `//` the URL has no authority, and `postgres:app:secret@db/app` would be all path: the target and
   // the messages print the path, so it must never hold the user and password.
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(setting)) throw invalid;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) throw invalid;
   let url: URL;
   try {
-    url = new URL(setting);
+    url = new URL(value);
   } catch {
     throw invalid;
   }
@@ -371,7 +400,7 @@ export async function openDatabase(
   env: Readonly<Record<string, string | undefined>>,
   options: OpenOptions = {},
 ): Promise<DatabaseConnection> {
-  const location = databaseLocation(root, env);
+  const location = databaseLocation(root, env, options.setting);
   if (location.dialect === "sqlite") return openSqlite(root, location, options);
   if (location.dialect === "postgres") return openPostgres(root, location, options);
   return openMysql(root, location, options);

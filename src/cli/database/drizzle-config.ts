@@ -1,6 +1,7 @@
 /**
  * drizzle.config.{ts,js,mjs,cjs,mts} read through its syntax tree (never run): the `schema` entries (a file,
- * a folder, a glob, or a list of them) resolved to the project's modules, and the `dialect` in the CLI's words.
+ * a folder, a glob, or a list of them) resolved to the project's modules, the `dialect` in the CLI's words,
+ * and where `dbCredentials.url` takes the database from (the env variable drizzle-kit reads, or the URL itself).
  */
 import path from "node:path/posix";
 import type { ProjectReader } from "../plan/reader.js";
@@ -24,11 +25,55 @@ const CONFIG_DIALECTS: Record<string, SqlDialect> = {
   mysql2: "mysql",
 };
 
+/**
+ * `dbCredentials.url`: `process.env.X` (with `!`, `?? "…"`, `|| "…"` or `as string`) names the env variable,
+ * with its fallback when the config gives one; a string is the URL or the SQLite file itself.
+ */
+export type DrizzleConfigUrl = { env: string; fallback: string | null } | { value: string };
+
 /** What drizzle.config says; `schema` as written (paths relative to the project). */
 export interface DrizzleConfig {
   file: string;
   schema: string[];
   dialect: SqlDialect | null;
+  /** Where the database is, as drizzle-kit reads it; null when the config says it another way (host, user, …). */
+  url: DrizzleConfigUrl | null;
+  /** drizzle-kit's migrations folder (`out`, default `drizzle`), relative to the project. */
+  out: string;
+}
+
+/** A string literal's text, or null. */
+function stringOf(ts: Ts, node: SyntaxNode): string | null {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : null;
+}
+
+/** `process.env.X`, `process.env["X"]`, through `!`, `as`, parentheses, and `??`/`||` with a string fallback. */
+function configUrl(ts: Ts, node: SyntaxNode): DrizzleConfigUrl | null {
+  let fallback: string | null = null;
+  for (;;) {
+    if (ts.isNonNullExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node))
+      node = node.expression;
+    else if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)
+    ) {
+      fallback = stringOf(ts, node.right);
+      node = node.left;
+    } else break;
+  }
+  const literal = stringOf(ts, node);
+  if (literal !== null) return { value: literal };
+  const env = (target: SyntaxNode) =>
+    ts.isPropertyAccessExpression(target) &&
+    ts.isIdentifier(target.expression) &&
+    target.expression.text === "process" &&
+    target.name.text === "env";
+  if (ts.isPropertyAccessExpression(node) && env(node.expression)) return { env: node.name.text, fallback };
+  if (ts.isElementAccessExpression(node) && env(node.expression)) {
+    const key = stringOf(ts, node.argumentExpression);
+    if (key !== null) return { env: key, fallback };
+  }
+  return null;
 }
 
 /** The object a config module exports: `defineConfig({…})`, `{…} satisfies Config`, `module.exports = {…}`, a const. */
@@ -67,15 +112,21 @@ export function readDrizzleConfig(reader: ProjectReader): DrizzleConfig | null {
   if (!file || source === null) return null;
   const ts = typescript();
   const object = configObject(ts, parseSyntax(source, file));
-  const config: DrizzleConfig = { file, schema: [], dialect: null };
+  const config: DrizzleConfig = { file, schema: [], dialect: null, url: null, out: "drizzle" };
   for (const property of object?.properties ?? []) {
     if (!ts.isPropertyAssignment(property) || !ts.isIdentifier(property.name)) continue;
     const value = property.initializer;
+    if (property.name.text === "dbCredentials" && ts.isObjectLiteralExpression(value)) {
+      for (const credential of value.properties)
+        if (ts.isPropertyAssignment(credential) && ts.isIdentifier(credential.name) && credential.name.text === "url")
+          config.url = configUrl(ts, credential.initializer);
+    }
     const strings = ts.isArrayLiteralExpression(value) ? [...value.elements] : [value];
     const texts = strings.flatMap((node) =>
       ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? [node.text] : [],
     );
     if (property.name.text === "schema") config.schema = texts;
+    if (property.name.text === "out" && texts[0]) config.out = path.normalize(texts[0]).replace(/\/$/, "");
     if ((property.name.text === "dialect" || property.name.text === "driver") && texts[0])
       config.dialect ??= CONFIG_DIALECTS[texts[0]] ?? null;
   }

@@ -3,11 +3,14 @@
  * (DATABASE_URL or AUTH_DATABASE_FILE, database/connect.ts), read through a read-only connection. The
  * built-in SQL adapters query the one table model (schema/model.ts); the Prisma and Drizzle adapters query
  * what the app's own ORM schema maps (orm-tables.ts: `@@map`/`@map` names, the Drizzle tables' SQL names).
- * A database it cannot reach is said, not a crash: CI often has none.
+ * A database it cannot reach is said, not a crash: CI often has none. Where the database is and the command
+ * each fix names come from database/state.ts, the answer migrate, generate and db prune read too.
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
+import { migrationStatus, recordedMigrations } from "../database/migrator.js";
 import { configuredAdapter } from "../database/setup.js";
+import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import type { SqlDialect } from "../schema/sql.js";
 import type { DoctorContext } from "./context.js";
@@ -41,20 +44,15 @@ export async function databaseColumns(db: DatabaseConnection): Promise<Map<strin
   return columns;
 }
 
-/** The command that creates the tables for this adapter. */
-function createTables(adapter: string): string {
-  if (adapter === "prisma") return "npx prisma db push (or prisma migrate dev)";
-  if (adapter === "drizzle") return "npx drizzle-kit push (or generate and migrate)";
-  return "npx create-auth generate, then npx create-auth migrate";
-}
-
 export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
   if (!ctx.project) return [];
   const adapter = configuredAdapter(ctx.reader, ctx.project.info);
   if (!adapter) return [];
+  // Where the database is and what creates its tables: the answer migrate, generate and db prune read too.
+  const state = databaseState(ctx.reader);
   let db: DatabaseConnection;
   try {
-    db = await openDatabase(ctx.root, ctx.env, { readOnly: true });
+    db = await openDatabase(ctx.root, ctx.env, { readOnly: true, absentAsEmpty: true, setting: state.setting });
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     return [
@@ -62,7 +60,20 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
         ctx.production ? "warning" : "info",
         "database.unreachable",
         `${adapter.file} uses the ${adapter.adapter} adapter; its tables were not checked: ${error.message}`,
-        "run auth doctor where the database is reachable (its settings in the env file or the environment)",
+        "run npx create-auth doctor where the database is reachable (its settings in the env file or the environment)",
+        adapter.file,
+      ),
+    ];
+  }
+  if (db.absent) {
+    // Nothing to check yet, and nothing broken: the command that creates the tables creates the file too.
+    await db.close();
+    return [
+      finding(
+        ctx.production ? "warning" : "info",
+        "database.unreachable",
+        `${adapter.file} uses the ${adapter.adapter} adapter; its tables were not checked: the SQLite database ${db.target} does not exist yet.`,
+        `create it and its tables: ${createTablesCommand(state, null, db.dialect)}`,
         adapter.file,
       ),
     ];
@@ -74,7 +85,14 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
         ? drizzleTables(ctx.reader, ctx.project.info, adapter.file)
         : modelTables();
   try {
-    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, await databaseColumns(db));
+    const columns = await databaseColumns(db);
+    // What the database has applied of create-auth's migrations decides between generate and migrate.
+    const status =
+      state.owner.tool === "create-auth"
+        ? migrationStatus(state.migrations.files, await recordedMigrations(db, db.dialect))
+        : null;
+    const create = createTablesCommand(state, status, db.dialect);
+    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, columns, create);
   } finally {
     await db.close();
   }
@@ -87,6 +105,7 @@ function schemaFindings(
   target: string,
   expected: readonly ExpectedTable[],
   present: Map<string, Set<string>>,
+  createTables: string,
 ): Finding[] {
   const kinds = new Set(
     "missing" in ctx.setup
@@ -109,7 +128,7 @@ function schemaFindings(
           needed ? "error" : "info",
           "database.model-missing",
           `${schema} has no ${model} model${needed ? `: the ${adapter} adapter's client has no ${model} to query, whatever tables the database holds` : " (used only by email links or passkeys, which the app does not configure)"}.`,
-          `add the ${model} model back (npx create-auth generate writes it), then ${createTables(adapter)}`,
+          `add the ${model} model back (npx create-auth generate writes it), then ${createTables}`,
           schema,
         ),
       );
@@ -124,7 +143,7 @@ function schemaFindings(
           needed ? "error" : "info",
           "database.table-missing",
           `${where} has no ${table.name} table${declared}${needed ? `: the ${adapter} adapter fails on its first query of it` : " (used only by email links or passkeys, which the app does not configure)"}.`,
-          `create the auth tables: ${createTables(adapter)}`,
+          `create the auth tables: ${createTables}`,
           table.declaredIn ?? undefined,
         ),
       );
@@ -137,7 +156,7 @@ function schemaFindings(
           "error",
           "database.column-missing",
           `${where}: ${table.name} lacks ${absent.join(", ")}${declared}, which the ${adapter} adapter reads and writes.`,
-          `bring the schema up to date: ${createTables(adapter)}`,
+          `bring the schema up to date: ${createTables}`,
           table.declaredIn ?? undefined,
         ),
       );

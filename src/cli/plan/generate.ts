@@ -7,16 +7,19 @@
  *   migrations (the same tables, so `auth migrate` creates what the Drizzle tables describe), else the
  *   app's own drizzle-kit makes the migration (drizzleNextStep says why);
  * - Prisma: the auth models merged into the app's schema, one file or a multi-file folder
- *   (schema/prisma-merge.ts), applied by Prisma's own migrate.
+ *   (schema/prisma-merge.ts), applied by Prisma's own migrate or db push.
+ * The command each next step names is database/state.ts's, the one migrate and doctor name.
  * The merges keep everything of the user's (their models, their columns on our tables, comments,
  * formatting); a schema they cannot edit safely is `unsupported`, and the command then writes nothing.
  * Pure: reads through the ProjectReader only.
  */
 import path from "node:path";
 import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
+import { readDrizzleConfig } from "../database/drizzle-config.js";
 import { MIGRATE_COMMAND } from "../database/plan.js";
 import { newSchemaFile, prismaFilesUnder } from "../database/prisma-project.js";
 import type { DatabaseSetup } from "../database/setup.js";
+import { drizzleKitCommand, prismaCommand } from "../database/state.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
@@ -154,15 +157,13 @@ function drizzleTransform(file: string, input: GenerateInput): (source: string) 
  * How a Drizzle app creates what was added. The SQL migration creates the auth tables only where they are
  * all new (or already came from create-auth's migrations): an app's own `users` table is already in its
  * database, where `CREATE TABLE IF NOT EXISTS users` would skip the columns the merge gave it. There, as
- * for any change to its schema, the app's own drizzle-kit makes the migration from the module.
+ * for any change to its schema, the app's own drizzle-kit creates them: the command database/state.ts
+ * gives, so migrate and doctor name the same one.
  */
 function drizzleNextStep(input: GenerateInput, file: string): string {
-  const deps = { ...input.packageJson.dependencies, ...input.packageJson.devDependencies };
-  const kit =
-    "drizzle-kit" in deps
-      ? "npx drizzle-kit generate, then npx drizzle-kit migrate (or npx drizzle-kit push)"
-      : "your migration tool (drizzle-kit: npx drizzle-kit push)";
-  return `Create what was added to ${file} in your database with ${kit}.`;
+  const schema = { file, dialect: input.setup.dialect };
+  const command = drizzleKitCommand(input.reader, readDrizzleConfig(input.reader), schema, input.packageJson);
+  return `Create what was added to ${file} in your database: ${command}`;
 }
 
 function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
@@ -259,7 +260,7 @@ function planPrisma(input: GenerateInput): GeneratePlan {
   return {
     plan: finish(input, steps, new Set(), [
       "Generate the client with the auth models: npx prisma generate",
-      "Create the tables: npx prisma migrate dev --name auth",
+      `Create the tables: ${prismaCommand(input.reader, setup.prisma ?? { layout: target.layout, schemaPath: target.path })}`,
     ]),
     added: merged.added,
     schema,

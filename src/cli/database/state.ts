@@ -1,0 +1,175 @@
+/**
+ * The one answer every database command reads (`generate`'s next step, `migrate`, `db prune`, doctor's
+ * database checks), so they cannot disagree: which tool creates the auth tables in the app's database
+ * (create-auth's SQL migrations, drizzle-kit, Prisma), why, and with which command; and how the app names
+ * that database (the env variable its ORM reads, the setup's dialect). Read from the app's files only:
+ * what the database has applied is read by the caller, on the connection this names (migrationStatus).
+ */
+import path from "node:path/posix";
+import { detectProject } from "../detect/project.js";
+import type { ProjectReader } from "../plan/reader.js";
+import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
+import type { SqlDialect } from "../schema/sql.js";
+import type { PackageJson, ProjectInfo } from "../targets/types.js";
+import type { DatabaseSetting } from "./connect.js";
+import { type DrizzleConfig, readDrizzleConfig } from "./drizzle-config.js";
+import type { Migration, MigrationStatus } from "./migrator.js";
+import { MIGRATE_COMMAND } from "./plan.js";
+import { findPrismaProject, type PrismaProject } from "./prisma-project.js";
+import { authTablesModule, configuredAdapter, dialectOfPrisma } from "./setup.js";
+
+export type SchemaTool = "create-auth" | "drizzle-kit" | "prisma";
+
+export interface SchemaOwner {
+  tool: SchemaTool;
+  /** Why, in words: `src/auth.ts uses @create-auth/runtime/adapters/prisma`. */
+  evidence: string;
+  /** The command that creates in the database what the schema describes (`npx create-auth migrate` for ours). */
+  command: string;
+}
+
+export interface DatabaseState {
+  owner: SchemaOwner;
+  /** create-auth's SQL migrations: the folder (project-relative) and its files, [] when it has none. */
+  migrations: { folder: string; files: Migration[] };
+  /** How the app names its database, for openDatabase. */
+  setting: DatabaseSetting;
+}
+
+/** `npx create-auth migrate`, told the folder when it is not the default one. */
+export function migrateCommand(folder: string): string {
+  return folder === MIGRATIONS_DIR ? MIGRATE_COMMAND : `${MIGRATE_COMMAND} --migrations ${folder}`;
+}
+
+/**
+ * How a Drizzle app creates its tables: `drizzle-kit generate` then `migrate` where it keeps drizzle-kit
+ * migrations (a journal in the config's `out` folder), else `drizzle-kit push`; a generate there would
+ * write every table of the schema into a first migration, the app's own tables already in the database
+ * among them, and its migrate would then fail on them. Without a drizzle.config, drizzle-kit is told the
+ * dialect and the schema on its command line; without drizzle-kit in package.json, it is installed first.
+ */
+export function drizzleKitCommand(
+  reader: ProjectReader,
+  config: DrizzleConfig | null,
+  schema: { file: string; dialect: SqlDialect | null },
+  pkg: PackageJson | undefined,
+): string {
+  const install = dependsOn(pkg, "drizzle-kit") ? "" : "install drizzle-kit (npm install -D drizzle-kit), then ";
+  if (!config) {
+    const dialect = schema.dialect === "postgres" ? "postgresql" : (schema.dialect ?? "<postgresql|mysql|sqlite>");
+    return `${install}npx drizzle-kit push --dialect=${dialect} --schema=${schema.file} --url=<the database URL>`;
+  }
+  return reader.exists(path.join(config.out, "meta/_journal.json"))
+    ? `${install}npx drizzle-kit generate, then npx drizzle-kit migrate`
+    : `${install}npx drizzle-kit push`;
+}
+
+/**
+ * Prisma's command: `migrate dev` where the app keeps Prisma migrations (a migrations folder beside the
+ * schema, or one level up), else `db push`, which leaves no migration history to drift from.
+ */
+export function prismaCommand(
+  reader: ProjectReader,
+  prisma: Pick<PrismaProject, "layout" | "schemaPath"> | null,
+): string {
+  const schemaDir =
+    prisma?.layout === "folder" ? prisma.schemaPath : path.dirname(prisma?.schemaPath ?? "prisma/schema.prisma");
+  const folders = [`${schemaDir}/migrations`, `${path.dirname(schemaDir)}/migrations`, "prisma/migrations"];
+  const keepsMigrations = folders.some((dir) => reader.isDirectory(path.normalize(dir)));
+  return keepsMigrations ? "npx prisma migrate dev --name auth" : "npx prisma db push";
+}
+
+/** The project as detect reads it, or its layout alone where detect refuses the folder. */
+function projectInfo(reader: ProjectReader): {
+  info: ProjectInfo | null;
+  layout: Pick<ProjectInfo, "srcDir" | "language">;
+} {
+  try {
+    const { info } = detectProject(reader, {});
+    return { info, layout: info };
+  } catch {
+    return {
+      info: null,
+      layout: { srcDir: reader.isDirectory("src"), language: reader.exists("tsconfig.json") ? "ts" : "js" },
+    };
+  }
+}
+
+function dependsOn(pkg: PackageJson | undefined, name: string): boolean {
+  return Boolean(pkg && name in { ...pkg.dependencies, ...pkg.devDependencies });
+}
+
+/** The URL setting drizzle-kit reads, from drizzle.config's dbCredentials.url. */
+function drizzleSetting(config: DrizzleConfig | null, dialect: SqlDialect | null): DatabaseSetting {
+  const where = config ? `${config.file}'s dbCredentials.url` : undefined;
+  if (!config?.url) return { dialect };
+  if ("env" in config.url) return { key: config.url.env, fallback: config.url.fallback, where, dialect };
+  return { fallback: config.url.value, where, dialect };
+}
+
+/**
+ * The database state of the app in `reader`'s folder; `migrations` is the SQL migrations folder
+ * (project-relative, default auth-migrations).
+ */
+export function databaseState(reader: ProjectReader, migrations: string = MIGRATIONS_DIR): DatabaseState {
+  const files = migrationFiles(reader, migrations);
+  const { info, layout } = projectInfo(reader);
+  const configured = info ? configuredAdapter(reader, info) : null;
+  const uses = configured ? `${configured.file} uses @create-auth/runtime/adapters/${configured.adapter}` : "";
+  const ours = (evidence: string): SchemaOwner => ({
+    tool: "create-auth",
+    evidence,
+    command: migrateCommand(migrations),
+  });
+  const state = (owner: SchemaOwner, setting: DatabaseSetting): DatabaseState => ({
+    owner,
+    migrations: { folder: migrations, files },
+    setting,
+  });
+
+  if (configured?.adapter === "prisma" || (!configured && files.length === 0)) {
+    const prisma = findPrismaProject(reader, layout);
+    const dialect = prisma?.provider ? dialectOfPrisma(prisma.provider) : null;
+    if (configured || (prisma && prisma.files.length > 0)) {
+      const evidence = configured ? uses : `${prisma!.schemaPath} holds the schema`;
+      return state({ tool: "prisma", evidence, command: prismaCommand(reader, prisma) }, { dialect });
+    }
+  }
+  if (info && configured?.adapter === "drizzle") {
+    const config = readDrizzleConfig(reader);
+    const tables = authTablesModule(reader, info, configured.file);
+    const setting = drizzleSetting(config, config?.dialect ?? tables?.dialect ?? null);
+    // init and generate write create-auth's migrations where the auth tables are all new: migrate creates them.
+    if (files.length > 0)
+      return state(ours(`${uses}, and ${migrations}/ holds the SQL migrations of its tables`), setting);
+    const schema = { file: tables?.file ?? configured.file, dialect: setting.dialect ?? null };
+    return state(
+      {
+        tool: "drizzle-kit",
+        evidence: `${uses}, and ${migrations}/ holds no SQL migration`,
+        command: drizzleKitCommand(reader, config, schema, info.packageJson),
+      },
+      setting,
+    );
+  }
+  if (configured) return state(ours(uses), { dialect: configured.adapter as SqlDialect });
+  return state(
+    ours(files.length > 0 ? `${migrations}/ holds SQL migrations` : "no database adapter in the auth module"),
+    {},
+  );
+}
+
+/**
+ * What creates the tables and columns the database lacks, given what it has applied of create-auth's
+ * migrations (null: not read). For create-auth: migrate when a file is pending; else generate first when the
+ * files lack part of the table model (none yet, or an older create-auth's); when they hold all of it and
+ * every one is recorded, what is missing was dropped after, and neither command brings it back.
+ */
+export function createTablesCommand(state: DatabaseState, status: MigrationStatus | null, dialect: SqlDialect): string {
+  const { owner, migrations } = state;
+  if (owner.tool !== "create-auth") return owner.command;
+  if (migrations.files.length > 0 && (status === null || status.pending.length > 0)) return owner.command;
+  if (migrations.files.length === 0 || nextMigration(migrations.files, dialect) !== null)
+    return `npx create-auth generate, then ${owner.command}`;
+  return `every file in ${migrations.folder}/ is recorded as applied (create_auth_migrations), so it was dropped since: restore it from a backup, or delete the row of the migration that creates it from create_auth_migrations and run ${owner.command}`;
+}
