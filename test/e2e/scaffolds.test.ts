@@ -5,8 +5,10 @@
 // framework's default, and the auth routes work there: the built-in sign-in page answers, and a credentials
 // sign-in is denied as the generated `authorize` (which returns null) designs it, back to the sign-in page on the
 // app's own origin. Under each app's production server (build + start, or preview) a person also signs in
-// through the loopback identity provider's login and consent pages in Chromium. Every install starts at once
-// (they wait on the network, not the CPU) and shares npm's cache; each step is timed.
+// through the loopback identity provider's login and consent pages in Chromium. The Next starter also gets the
+// page docs/next.md shows guarded in the page itself: its lint and build pass under create-next-app 16's
+// cacheComponents, it sends a signed-out visitor to sign in and shows the signed-in person. Every install
+// starts at once (they wait on the network, not the CPU) and shares npm's cache; each step is timed.
 //
 // Vite's preview server starts listening before the Qwik City plugin has attached its SSR middleware (Vite calls
 // the plugins' configurePreviewServer post hooks without awaiting them, and Qwik's imports server/entry.preview
@@ -24,6 +26,7 @@ import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
 import { type RunningServer, runCommand, startServer } from "../support/processes.mjs";
 import { OIDC_CLIENT } from "../support/user-edits.mjs";
+import { expectSentToSignIn, expectShownTo, SNIPPET_ROUTE, writeDocsProtectedPage } from "./support/docs-page.js";
 import { expectCredentialsDenied, expectSignInPage } from "./support/http-sign-in.js";
 import { IDENTITY_PROVIDER_USER } from "./support/sign-in-stories.js";
 
@@ -38,6 +41,8 @@ interface Scaffold {
   servers: Server[];
   /** The production server (its script) under which a person signs in through the identity provider in Chromium. */
   browserSignIn: string;
+  /** A page the docs show guarded in the page itself, written before install: its routes directory. */
+  docsProtectedPage?: { routesDir: string };
 }
 
 interface Server {
@@ -79,6 +84,8 @@ const SCAFFOLDS: Scaffold[] = [
     scripts: ["lint", "build"],
     servers: [withPort("dev"), withPort("start")],
     browserSignIn: "start",
+    // docs/next.md's protect-a-page snippet: its lint and build pass under cacheComponents, the default here.
+    docsProtectedPage: { routesDir: "src/app" },
   },
   {
     // Our next steps: npm run dev; sv's README: npm run build, then npm run preview to see the production build.
@@ -124,10 +131,11 @@ async function envFileOf(dir: string): Promise<string> {
   return /^AUTH_SECRET=/m.test(text) ? local : path.join(dir, ".env");
 }
 
-/** Copy, init, the identity provider's values in the env file (as the next steps ask), install. */
-async function initAndInstall(fixture: string, issuer: string): Promise<Installed> {
+/** Copy, init, the identity provider's values in the env file (as the next steps ask), the docs' page, install. */
+async function initAndInstall({ fixture, docsProtectedPage }: Scaffold, issuer: string): Promise<Installed> {
   const dir = await copyFixture(fixturePath(fixture));
   const init = await initAuth(dir, ["oidc", "credentials"]);
+  if (docsProtectedPage) await writeDocsProtectedPage(dir, docsProtectedPage.routesDir);
   await fillEnvFile(await envFileOf(dir), {
     AUTH_OIDC_ID: OIDC_CLIENT.id,
     AUTH_OIDC_SECRET: OIDC_CLIENT.secret,
@@ -176,8 +184,9 @@ beforeAll(async () => {
       },
     ],
   });
-  for (const { fixture } of SCAFFOLDS) {
-    const installed = initAndInstall(fixture, oidc.issuer);
+  for (const scaffold of SCAFFOLDS) {
+    const { fixture } = scaffold;
+    const installed = initAndInstall(scaffold, oidc.issuer);
     installed.catch(() => {}); // awaited by the fixture's own describe, which reports the failure there
     installs.set(fixture, installed);
   }
@@ -248,6 +257,18 @@ describe.each(SCAFFOLDS)(
         });
 
         if (server.script !== scaffold.browserSignIn) return;
+        if (scaffold.docsProtectedPage) {
+          test("sends a signed-out visitor of the docs' protected page to sign in, with the way back", async () => {
+            const begun = performance.now();
+            const context = await (await launching!).newContext();
+            try {
+              await expectSentToSignIn(await context.newPage(), appUrl, scaffold.basePath, SNIPPET_ROUTE);
+            } finally {
+              await context.close();
+            }
+            timings[`${server.script}DocsPageSignedOut`] = Math.round(performance.now() - begun);
+          });
+        }
         test("signs a person in through the identity provider's login and consent pages in Chromium", async () => {
           const begun = performance.now();
           const names = await providerNames(appUrl, scaffold.basePath);
@@ -261,6 +282,9 @@ describe.each(SCAFFOLDS)(
             const session = await page.request.get(`${appUrl}${scaffold.basePath}/session`);
             expect(session.status(), running?.output()).toBe(200);
             expect(await session.json()).toMatchObject({ user: IDENTITY_PROVIDER_USER });
+            if (scaffold.docsProtectedPage) {
+              await expectShownTo(page, appUrl, SNIPPET_ROUTE, IDENTITY_PROVIDER_USER.email);
+            }
           } finally {
             await context.close();
           }

@@ -155,7 +155,7 @@ export const nextTarget: Target = {
         startStep(info, ["dev"], `${nextTarget.devOrigin}${nextTarget.basePath}/signin`),
         info.framework.router === "pages"
           ? `Read the session in getServerSideProps: const session = await auth(context) (import { auth } from "${authImport}"); in API routes: await auth(req, res)`
-          : `Read the session in a server component: const session = await auth() (import { auth } from "${authImport}")`,
+          : `Read the session in a server component rendered inside <Suspense>: const session = await auth() (import { auth } from "${authImport}"); with cacheComponents (create-next-app 16's default), next build fails on a session read outside one.`,
         `Protect pages: list their paths in config.matcher in ${proxyFile}, or decide per request with callbacks.authorized in ${authFile}.`,
       ],
     };
