@@ -335,3 +335,79 @@ describe("--orm without a usable database", () => {
     expect(missing.stderr).toContain("--db sqlite|postgres|mysql");
   });
 });
+
+describe("the app's own users table (integer, bigint and uuid ids)", () => {
+  it("Drizzle, serial ids: user_id columns are integers, email gains its unique constraint, name is filled", async () => {
+    const original = memoryFixture("orm-drizzle-serial-next").read("src/db/schema.ts");
+    const { project, run } = await init("orm-drizzle-serial-next", ["--orm", "drizzle", "--db", "postgres"]);
+    expect(run.status).toBe(0);
+    const schema = project.read("src/db/schema.ts");
+    expect(schema).toContain('  email: text("email").notNull().unique("users_email_key"),\n');
+    // The app's own column stays required: its inferred types are the app's.
+    expect(schema).toContain('  name: text("name").notNull(),\n');
+    expect(schema.match(/userId: integer\("user_id"\)\.notNull\(\),/g)).toHaveLength(3);
+    // The one edit of the app's own lines: the unique constraint on its email.
+    expectLinesKept(
+      original.replace('text("email").notNull()', 'text("email").notNull().unique("users_email_key")'),
+      schema,
+    );
+    const auth = project.read("src/auth.ts");
+    expect(auth).toContain(
+      "adapter: drizzle(db, { users, accounts, sessions, verificationTokens, authenticators }, {\n",
+    );
+    expect(auth).toContain(
+      '    newUserColumns: (user) => ({ name: user.name ?? user.email?.split("@")[0] ?? "" }),\n  }),',
+    );
+    expect(auth).toContain("// users.name is required in your schema");
+    // Drizzle's adapter reads the id kind from the users table it is given.
+    expect(auth).not.toContain("userIds");
+  });
+
+  const prismaCases = [
+    { fixture: "orm-prisma-int-express", db: "sqlite", file: "prisma/schema.prisma", kind: "integer", type: "Int" },
+    { fixture: "orm-prisma-bigint-next", db: "mysql", file: "prisma/schema.prisma", kind: "bigint", type: "BigInt" },
+    {
+      fixture: "orm-prisma-uuid-sveltekit",
+      db: "postgres",
+      file: "prisma/schema/auth.prisma",
+      kind: "uuid",
+      type: 'String  @map("user_id") @db.Uuid',
+    },
+  ];
+  for (const { fixture, db, file, kind, type } of prismaCases) {
+    it(`Prisma, ${kind} ids (${fixture}): the userId fields are ${type.split(" ")[0]}, the adapter is told`, async () => {
+      const { project, run } = await init(fixture, ["--orm", "prisma", "--db", db]);
+      expect(run.status, run.stderr).toBe(0);
+      const merged = project.read(file);
+      const userIds = [...merged.matchAll(/^ {2}userId +(.+)$/gm)].map((match) => match[1]!.replace(/ +/g, " "));
+      expect(userIds).toHaveLength(3);
+      for (const field of userIds) expect(field.startsWith(type.split(" ")[0]!)).toBe(true);
+      if (kind === "uuid") for (const field of userIds) expect(field).toContain("@db.Uuid");
+      const auth = project.read(project.has("src/auth.ts") ? "src/auth.ts" : "auth.ts");
+      expect(auth).toContain(`    userIds: "${kind}",\n`);
+    });
+  }
+
+  it("Prisma: a User email without @unique gains it, and a required name is filled through the adapter", async () => {
+    const { project } = await init("orm-prisma-int-express", ["--orm", "prisma", "--db", "sqlite"]);
+    const schema = project.read("prisma/schema.prisma");
+    expect(schema).toContain("  email String? @unique\n  name  String\n");
+    expect(project.read("src/auth.ts")).toContain(
+      '    newUserColumns: (user) => ({ name: user.name ?? user.email?.split("@")[0] ?? "" }),',
+    );
+  });
+
+  it("refuses a required column sign-up cannot fill, naming it and the fix, and writes nothing", async () => {
+    const project = memoryFixture("orm-drizzle-serial-next");
+    project.files.set(
+      "src/db/schema.ts",
+      project.read("src/db/schema.ts").replace('.notNull().default("member")', ".notNull()"),
+    );
+    const before = project.hash();
+    const run = await initInMemory(project, [...BASE, "--orm", "drizzle", "--db", "postgres"]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain("users.role is required without a default");
+    expect(run.stderr).toContain("Give each a default (.default(…) or .$defaultFn(…)) or make it nullable");
+    expect(project.hash()).toBe(before);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { projectOrms } from "../database/orm-plan.js";
+import { assertOrmSchemaFits } from "../database/orm-users.js";
 import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import { generateSecret } from "../env/secret.js";
@@ -62,6 +63,8 @@ export async function runInit(
 
   // The app's own Drizzle or Prisma setup: offered first on a terminal, and its dialect stands in for --db.
   const orms = projectOrms(reader, info);
+  // A schema init must refuse is said before the first question, not after the last.
+  assertOrmSchemaFits(reader, info, partial, orms);
   const missing = missingQuestions(partial, orms);
   const asked =
     interactive && missing.length > 0

@@ -11,6 +11,7 @@ import { drizzleSchema } from "../schema/drizzle.js";
 import { AUTH_TABLE_KEYS, type AuthTableNames, authTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
+import { type AppUsers, adapterOptionsSource } from "../schema/users-table.js";
 import { dialectName } from "./drivers.js";
 import { findDrizzleProject, isInitAuthSchema } from "./drizzle-project.js";
 import { importSpecifier } from "./orm-imports.js";
@@ -88,12 +89,14 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   let schemaFile: string;
   let tables: AuthTableNames;
   let allNew: boolean;
+  let users: AppUsers = { idKind: "text", fill: [] };
   if (project) {
     schemaFile = project.authSchemaFile;
     const source = reader.read(schemaFile);
     const merged = mergeDrizzleSchema(source, schemaFile, dialect);
     if ("unsupported" in merged) throw new CliError("UnsupportedProject", merged.unsupported);
     tables = merged.tables;
+    users = merged.users;
     // Added by SQL name: `users` for a table, `users.email_verified` for a column.
     allNew = merged.added.filter((added) => !added.includes(".")).length === AUTH_TABLE_KEYS.length;
     const reason = `auth tables in your Drizzle schema (${merged.added.join(", ") || "all there"})`;
@@ -149,11 +152,14 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   );
   let wiring: OrmPart["wiring"];
   let dependencies: OrmPart["dependencies"];
+  // The adapter reads the id kind from the users table it is given; what it fills on sign-up is said here.
+  const adapterOptions = adapterOptionsSource(users, false);
+  const adapterArguments = `${tablesObject(tables)}${adapterOptions ? `, ${adapterOptions}` : ""}`;
   if (instance) {
     const imported = importedInstance(instance.exportName, "db", "drizzle");
     wiring = {
       client: imported.name,
-      clientExpression: `${imported.local}, ${tablesObject(tables)}`,
+      clientExpression: `${imported.local}, ${adapterArguments}`,
       clientImport: fromAuth(ctx, instance.file),
       clientFile: instance.file,
       imports: [tableImport],
@@ -182,7 +188,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
     });
     wiring = {
       ...client,
-      clientExpression: `${client.clientExpression}, ${tablesObject(tables)}`,
+      clientExpression: `${client.clientExpression}, ${adapterArguments}`,
       imports: [tableImport],
     };
     dependencies = {

@@ -12,6 +12,7 @@ import { prismaProviderFor } from "../schema/prisma.js";
 import { blockSetting, prismaBlocks } from "../schema/prisma-blocks.js";
 import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
 import type { SqlDialect } from "../schema/sql.js";
+import { adapterOptionsSource } from "../schema/users-table.js";
 import { type DatabaseDriver, dialectName } from "./drivers.js";
 import { importSpecifier } from "./orm-imports.js";
 import {
@@ -159,6 +160,9 @@ export function planPrisma(ctx: OrmContext): OrmPart {
   }
 
   const client = project?.client ?? null;
+  // The prisma adapter is told the User id's kind and what to fill on sign-up (null: text ids, nothing).
+  const adapterOptions = adapterOptionsSource(merged.users, true);
+  const withOptions = (expression: string) => (adapterOptions ? `${expression}, ${adapterOptions}` : expression);
   let wiring: OrmPart["wiring"];
   let dependencies: OrmPart["dependencies"];
   let tsClient = false;
@@ -166,7 +170,7 @@ export function planPrisma(ctx: OrmContext): OrmPart {
     const imported = importedInstance(client.exportName, "prismaClient", "prisma");
     wiring = {
       client: imported.name,
-      clientExpression: imported.local,
+      clientExpression: withOptions(imported.local),
       clientImport: fromAuth(ctx, client.file),
       clientFile: client.file,
     };
@@ -203,7 +207,7 @@ export function planPrisma(ctx: OrmContext): OrmPart {
       done: (source) => source.includes(`"${adapterPackage}"`),
       reason: `Prisma client for the auth adapter (${driver.envKey})`,
     });
-    wiring = wired;
+    wiring = { ...wired, clientExpression: withOptions(wired.clientExpression) };
     dependencies = {
       packages: {
         "@prisma/client": ORM_RANGES["@prisma/client"],
