@@ -157,12 +157,15 @@ describe("update on an older build's runtime", () => {
     expect(manifest.files[CONFLICTED]).toBe(oldManifest.files[CONFLICTED]);
     expect(manifest.files[UNTOUCHED]).toBe(sha256(wanted.get(UNTOUCHED)!));
 
-    // Right after: nothing else to do, and the conflict is still reported.
+    // Right after: nothing else to do; the conflict is still reported, and so is the merged file's edit, kept.
     const hash = project.hash();
     const again = await runInMemory(project, ["update", project.root, "--yes"]);
     expect(again.status).toBe(0);
     expect(project.hash()).toBe(hash);
-    expect(again.stdout).toContain("Nothing else to do; 1 file needs your attention (below).");
+    expect(again.stdout).toContain("Nothing else to do; 2 files need your attention (below).");
+    expect(again.stdout).toContain(
+      `${at(MERGED)}: you edited it, and this runtime has the version create-auth wrote there: your edit stays (to take create-auth's back, delete the file and run npx create-auth update).`,
+    );
   });
 
   it("--force writes the conflict markers, records this runtime as the base, and says to resolve them", async () => {
@@ -177,11 +180,15 @@ describe("update on an older build's runtime", () => {
     expect(text).toContain(`>>>>>>> create-auth ${source.version}\n`);
     expect(manifestOf(project).files[CONFLICTED]).toBe(sha256(wantedFiles(project).get(CONFLICTED)!));
     expect(result.stdout).toContain(`Resolve the conflict markers in ${at(CONFLICTED)}`);
-    // Once resolved (here: keeping both imports), the next update has nothing to do.
+    // Once resolved (here: keeping both imports), the next update has nothing to update, and says the
+    // resolved file is an edit it keeps (doctor reports it as edited too), even under --force.
     project.write(at(CONFLICTED), wantedFiles(project).get(CONFLICTED)!.replace("\n", "\n// resolved\n"));
     const hash = project.hash();
-    const again = await runInMemory(project, ["update", project.root, "--yes"]);
-    expect(again.stdout).toContain(`Nothing to do: ${RUNTIME} is already create-auth ${source.version}'s runtime.`);
+    const again = await runInMemory(project, ["update", project.root, "--yes", "--force"]);
+    expect(again.stdout).toContain(
+      `Nothing to update: ${RUNTIME} is create-auth ${source.version}'s runtime but for 2 files you edited, kept as they are (below).`,
+    );
+    expect(again.stdout).toContain(`Edited by you, kept (2 files):\n  ${at(MERGED)}: you edited it`);
     expect(project.hash()).toBe(hash);
   });
 

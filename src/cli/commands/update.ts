@@ -16,6 +16,7 @@ import { planFileUpdates } from "../update/files.js";
 import { linkedRuntimeDir, readRuntimeManifest } from "../update/manifest.js";
 import { attentionOf, buildUpdatePlan } from "../update/plan.js";
 import { loadRuntimeStore } from "../update/store.js";
+import { counted } from "../words.js";
 import { agreedItems, commandApp } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
@@ -62,6 +63,7 @@ export async function runUpdate(
   const files = (kind: string) =>
     update.updates.filter((item) => item.kind === kind).map((item) => `${runtimeDir}/${item.file}`);
   const attentionLine = `${attention.length} file${attention.length === 1 ? " needs" : "s need"} your attention`;
+  const edits = attention.filter((item) => item.state === "yours").length;
   await runPlan({
     command: "update",
     root,
@@ -78,6 +80,7 @@ export async function runUpdate(
       runtime: { from: manifest.version, to: source.version },
       files: {
         created: files("create"),
+        restored: files("restore"),
         replaced: files("replace"),
         merged: files("merge"),
         conflicted: conflicted.map((item) => ({
@@ -93,14 +96,17 @@ export async function runUpdate(
       dependencies: { added: bump.added, raised: bump.raised },
       attention,
     },
+    // Never "nothing to do" over an edit without saying it stays: doctor reports the same file as edited.
     nothingToDo:
-      attention.length > 0
-        ? `Nothing else to do; ${attentionLine} (below).`
-        : `Nothing to do: ${runtimeDir} is already create-auth ${source.version}'s runtime.`,
+      attention.length === 0
+        ? `Nothing to do: ${runtimeDir} is already create-auth ${source.version}'s runtime.`
+        : edits === attention.length
+          ? `Nothing to update: ${runtimeDir} is create-auth ${source.version}'s runtime but for ${counted(edits, "file")} you edited, kept as ${edits === 1 ? "it is" : "they are"} (below).`
+          : `Nothing else to do; ${attentionLine} (below).`,
   });
   if (attention.length > 0) {
     out.line();
-    out.line(`${attentionLine}:`);
+    out.line(edits === attention.length ? `Edited by you, kept (${counted(edits, "file")}):` : `${attentionLine}:`);
     for (const item of attention) out.line(`  ${item.file}: ${item.why}.`);
     if (attention.some((item) => item.state === "kept")) {
       out.line(

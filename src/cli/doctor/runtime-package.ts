@@ -2,12 +2,17 @@
  * The runtime package written into the app (`vendor/auth-runtime`, linked from package.json) against its
  * MANIFEST.json, which holds the sha256 of every file create-auth wrote (runtime-package/plan.ts): files
  * gone, files edited since, the version against this CLI's (SemVer precedence, versions.ts), and the peers it
- * imports declared by the app. The manifest is read and checked the way `auth update` reads it.
+ * imports declared by the app. The manifest is read and checked the way `auth update` reads it, and each file
+ * is judged by the rule update follows (update/runtime-state.ts), so every fix here is a command that works as
+ * printed: update writes a deleted file again, and keeps an edit until the file is deleted; git restores only
+ * what was committed, so it is named only then.
  */
+import { spawnSync } from "node:child_process";
 import { CliError } from "../errors.js";
-import { sha256 } from "../runtime-package/plan.js";
+import { providersOf } from "../remove/setup.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
 import { readRuntimeManifest } from "../update/manifest.js";
+import { runtimeFileStates } from "../update/runtime-state.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { compareVersions, parseVersion } from "./versions.js";
@@ -15,16 +20,39 @@ import { compareVersions, parseVersion } from "./versions.js";
 const listed = (files: string[]) =>
   files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
 
+/** Whether git has `file` (a file, or any file under a folder) in the index: then `git checkout -- file` restores it. */
+function committed(root: string, file: string): boolean {
+  const result = spawnSync("git", ["ls-files", "-z", "--", file], { cwd: root, encoding: "utf8", stdio: "pipe" });
+  return result.status === 0 && result.stdout !== "";
+}
+
+/**
+ * What writes the runtime package again when its manifest is gone (update cannot tell its files then): init
+ * with the answers the auth module shows, which plans only what is missing (the other files are there).
+ */
+function initAgain(ctx: DoctorContext & { setup: { authSource: string; authPath: string } }): string {
+  const ids = providersOf(ctx.setup.authSource, ctx.setup.authPath).map((provider) => provider.id);
+  const adapter = /\/adapters\/(sqlite|postgres|mysql|drizzle|prisma)["']/.exec(ctx.setup.authSource)?.[1];
+  const database =
+    adapter === "drizzle" || adapter === "prisma" ? ` --orm ${adapter}` : adapter ? ` --db ${adapter}` : "";
+  return `npx create-auth init${ids.length > 0 ? ` --providers ${ids.join(",")}` : ""}${database} --yes`;
+}
+
 export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
   if ("missing" in ctx.setup) return [];
   const { runtimeDir, reader, info } = ctx.setup;
+  const setup = { ...ctx, setup: ctx.setup };
+  const restore = (file: string, what: string) =>
+    committed(ctx.root, file)
+      ? `restore ${what} from git: git checkout -- ${file}`
+      : `${file} was never committed, so git cannot restore it; write the runtime package again: ${initAgain(setup)}`;
   if (!reader.isDirectory(runtimeDir)) {
     return [
       finding(
         "error",
         "runtime.missing",
         `package.json links @create-auth/runtime from ${runtimeDir}, which does not exist: the app cannot build.`,
-        `restore ${runtimeDir} from git (git checkout -- ${runtimeDir}), or move the auth files aside and run npx create-auth init again`,
+        restore(runtimeDir, "it"),
         runtimeDir,
       ),
     ];
@@ -41,26 +69,20 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
         "error",
         "runtime.manifest-missing",
         error.message,
-        `restore it from git (git checkout -- ${runtimeDir}/MANIFEST.json)`,
+        restore(`${runtimeDir}/MANIFEST.json`, "it"),
         `${runtimeDir}/MANIFEST.json`,
       ),
     ];
   }
   const findings: Finding[] = [];
-  const missing: string[] = [];
-  const changed: string[] = [];
-  for (const [file, hash] of Object.entries(manifest.files)) {
-    const text = reader.read(`${runtimeDir}/${file}`);
-    if (text === null) missing.push(file);
-    else if (sha256(text) !== hash) changed.push(file);
-  }
+  const { deleted: missing, edited: changed } = runtimeFileStates(reader, runtimeDir, manifest);
   if (missing.length > 0) {
     findings.push(
       finding(
         "error",
         "runtime.file-missing",
         `${missing.length} file${missing.length === 1 ? "" : "s"} of the runtime package ${missing.length === 1 ? "is" : "are"} gone from ${runtimeDir}: ${listed(missing)}. Imports of ${missing.length === 1 ? "it" : "them"} fail at build time.`,
-        `restore them from git (git checkout -- ${runtimeDir})`,
+        `npx create-auth update (it writes ${missing.length === 1 ? "it" : "them"} again)`,
         runtimeDir,
       ),
     );
@@ -70,8 +92,8 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
       finding(
         "warning",
         "runtime.file-changed",
-        `${changed.length} file${changed.length === 1 ? "" : "s"} in ${runtimeDir} changed since create-auth wrote ${changed.length === 1 ? "it" : "them"}: ${listed(changed)}. Updates will not overwrite ${changed.length === 1 ? "it" : "them"} without --force.`,
-        `if the edit is not deliberate, restore ${changed.length === 1 ? "it" : "them"} (git diff ${runtimeDir} shows what changed)`,
+        `${changed.length} file${changed.length === 1 ? "" : "s"} in ${runtimeDir} changed since create-auth wrote ${changed.length === 1 ? "it" : "them"}: ${listed(changed)}. npx create-auth update keeps ${changed.length === 1 ? "the edit" : "the edits"}, merging its own later changes in.`,
+        `if the edit is not deliberate, delete ${changed.length === 1 ? "the file" : "those files"} and run npx create-auth update, which writes create-auth's version again`,
         runtimeDir,
       ),
     );

@@ -1,5 +1,6 @@
 /**
- * What `auth update` does to each file of the runtime package, decided from three texts: the file on disk,
+ * What `auth update` does to each file of the runtime package, decided from its state (runtime-state.ts, the
+ * rule doctor reads too) and three texts: the file on disk,
  * what create-auth wrote there (the base: the runtime store's object with the manifest's hash, store.ts),
  * and what this CLI ships. Pure: it reads the project and the store, writes nothing, and asks nothing; the
  * command decides which conflicts get markers (plan.ts).
@@ -10,11 +11,14 @@ import type { ProjectReader } from "../plan/reader.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
 import { type Manifest, runtimePackageFiles, sha256 } from "../runtime-package/plan.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
+import { runtimeFileState } from "./runtime-state.js";
 import type { RuntimeStore } from "./store.js";
 
 export type FileUpdate =
-  /** New in this runtime, or one the user deleted: written. */
+  /** New in this runtime (the manifest does not list it): written. */
   | { kind: "create"; file: string; content: string }
+  /** Listed by the manifest and deleted since: written again, as this runtime has it. */
+  | { kind: "restore"; file: string; content: string }
   /** Untouched since create-auth wrote it: replaced. */
   | { kind: "replace"; file: string; before: string; content: string }
   /** Edited by the user and changed in this runtime, in different places: both kept. */
@@ -84,8 +88,10 @@ export function planFileUpdates(
     const before = reader.read(`${dir}/${file}`);
     const recorded = manifest.files[file] ?? null;
     if (before === content) continue;
-    if (before === null) updates.push({ kind: "create", file, content });
-    else if (recorded !== null && sha256(before) === recorded) updates.push({ kind: "replace", file, before, content });
+    const state = runtimeFileState(reader, dir, manifest, file);
+    if (state === "deleted") updates.push({ kind: "restore", file, content });
+    else if (before === null) updates.push({ kind: "create", file, content });
+    else if (state === "unchanged") updates.push({ kind: "replace", file, before, content });
     else if (recorded === sha256(content)) updates.push({ kind: "yours", file });
     else {
       const base = recorded === null ? null : store.get(recorded);
@@ -109,10 +115,10 @@ export function planFileUpdates(
   const keep = new Set(wanted.map((file) => file.path));
   for (const [file, recorded] of Object.entries(manifest.files)) {
     if (keep.has(file)) continue;
+    const state = runtimeFileState(reader, dir, manifest, file);
     const before = reader.read(`${dir}/${file}`);
-    if (before === null) continue;
-    if (sha256(before) === recorded) updates.push({ kind: "delete", file, before });
-    else updates.push({ kind: "orphan", file, recorded });
+    if (state === "unchanged") updates.push({ kind: "delete", file, before: before! });
+    else if (state === "edited") updates.push({ kind: "orphan", file, recorded });
   }
   return { updates, wanted };
 }

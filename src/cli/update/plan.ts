@@ -31,8 +31,11 @@ export interface UpdatePlanInput {
 /** A file the user has to look at after the run. */
 export interface Attention {
   file: string;
-  /** "markers": written with conflict markers; "kept": left as it is, not updated; "orphan": no longer in the runtime, left. */
-  state: "markers" | "kept" | "orphan";
+  /**
+   * "markers": written with conflict markers; "kept": left as it is, not updated; "orphan": no longer in the
+   * runtime, left; "yours": edited, and this runtime did not change it: the edit stays (nothing to update).
+   */
+  state: "markers" | "kept" | "orphan" | "yours";
   why: string;
 }
 
@@ -40,6 +43,13 @@ export function attentionOf(update: FileUpdate, dir: string, markers: ReadonlySe
   const path = `${dir}/${update.file}`;
   if (update.kind === "orphan") {
     return { file: path, state: "orphan", why: "no longer part of the runtime, and you edited it: left in place" };
+  }
+  if (update.kind === "yours") {
+    return {
+      file: path,
+      state: "yours",
+      why: `you edited it, and this runtime has the version create-auth wrote there: your edit stays (to take create-auth's back, delete the file and run npx create-auth update)`,
+    };
   }
   if (update.kind !== "conflict") return null;
   const regions = `${update.regions} conflicting region${update.regions === 1 ? "" : "s"}`;
@@ -65,6 +75,14 @@ export function buildUpdatePlan(input: UpdatePlanInput): { plan: Plan; attention
     switch (item.kind) {
       case "create":
         changes.push({ kind: "create", path, content: item.content, reason: `new in ${theirs}'s runtime` });
+        break;
+      case "restore":
+        changes.push({
+          kind: "create",
+          path,
+          content: item.content,
+          reason: `you deleted it: written again (${theirs}'s)`,
+        });
         break;
       case "replace":
         changes.push({
@@ -105,6 +123,7 @@ export function buildUpdatePlan(input: UpdatePlanInput): { plan: Plan; attention
         recorded.set(item.file, item.recorded);
         break;
       case "yours":
+        // The manifest keeps create-auth's hash, which is this runtime's: the next run still tells the edit.
         break;
     }
   }
