@@ -197,7 +197,8 @@ describe("providers", () => {
     expect(dev).toContain(
       "GitHub: AUTH_GITHUB_ID, AUTH_GITHUB_SECRET set; callback URL http://localhost:3000/api/auth/callback/github.",
     );
-    expect(dev).toContain("Credentials: nothing to set.");
+    // init's placeholder authorize lets nobody in yet: a note, not "ready" (doctor-credentials.test.ts).
+    expect(byId(await doctor(app()), "provider.credentials-denies")).toHaveLength(1);
     const prod = await doctor(app(), { production: true }, { AUTH_URL: "https://notes.example.com" });
     expect(byId(prod, "provider.ready")[0]!.message).toContain("https://notes.example.com/api/auth/callback/github");
   });
@@ -428,7 +429,7 @@ describe("every framework", () => {
     const result = await doctor(project);
     expect(result.findings.filter((f) => f.level === "error" || f.level === "warning")).toEqual([]);
     expect(result.ids).toEqual(
-      expect.arrayContaining(["secret.strong", "secret.env-ignored", "runtime.intact", "provider.ready"]),
+      expect.arrayContaining(["secret.strong", "secret.env-ignored", "runtime.intact", "provider.credentials-denies"]),
     );
     expect(result.status).toBe(0);
   });

@@ -56,7 +56,8 @@ export const DEFAULT_RUNTIME_DIR = "vendor/auth-runtime";
 /**
  * What --yes picks for missing answers: one OAuth provider, no database, so stateless sessions. With a
  * database and no --strategy, sessions go in it (the reference's default when an adapter is set), unless
- * only credentials sign in: those sessions are always JWTs.
+ * only credentials sign in: a password-only app keeps its sessions in a cookie unless --strategy database
+ * asks for rows (then the user authorize returns is stored too: runtime core/account/credentials-user.ts).
  */
 export const DEFAULTS = { providers: ["github"], db: "none", orm: "none" } as const;
 
@@ -164,7 +165,7 @@ function ormDialect(orm: Answers["orm"] | undefined, project: readonly ProjectOr
   return project.find((found) => found.orm === orm)?.dialect ?? null;
 }
 
-/** Credentials sign-in always keeps its session in a JWT (AUTHJS-FACTS §7), so it alone cannot use the database. */
+/** Only password sign-in: its sessions default to JWTs (a database strategy serves it only when asked for). */
 export function onlyCredentials(providers: readonly ProviderEntry[]): boolean {
   return providers.every((p) => p.kind === "credentials");
 }
@@ -218,12 +219,6 @@ export function completeAnswers(
   const providers = merged.providers ?? parseProviders(DEFAULTS.providers.join(","));
   const db = merged.db ?? DEFAULTS.db;
   const strategy = merged.strategy ?? defaultStrategy(db, providers);
-  if (strategy === "database" && onlyCredentials(providers)) {
-    throw new CliError(
-      "InvalidOption",
-      "Credentials sign-in always keeps its session in an encrypted cookie (JWT), so --strategy database needs another provider as well (an OAuth/OIDC provider); or use --strategy jwt.",
-    );
-  }
   return {
     framework: options.framework,
     providers,

@@ -54,11 +54,5 @@ export function planOrm(context: PlanContext, options: OrmFileOptions): OrmPlan 
       text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${answers.orm}(${wiring.clientExpression})\` (import ${imports.join(", ")}) and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
     });
   }
-  if (answers.strategy === "database" && answers.providers.some((p) => p.kind === "credentials")) {
-    steps.push({
-      kind: "note",
-      text: "Credentials sign-in cannot start a database session (the runtime refuses it with UnsupportedStrategy): use --strategy jwt if people sign in with a password.",
-    });
-  }
   return { steps, nextSteps: part.nextSteps, wiring, dependencies: part.dependencies };
 }

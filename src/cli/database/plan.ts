@@ -212,12 +212,6 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
       text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${driver.adapter}(${clientExpressionFor(driver, options)})\` (import ${driver.adapter} from "${adapterModule}", { ${clientName(driver, options)} } from "${options.clientImport}") and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
     });
   }
-  if (answers.strategy === "database" && answers.providers.some((p) => p.kind === "credentials")) {
-    plan.steps.push({
-      kind: "note",
-      text: "Credentials sign-in cannot start a database session (the runtime refuses it with UnsupportedStrategy): use --strategy jwt if people sign in with a password.",
-    });
-  }
   plan.nextSteps = nextSteps(driver, answers, info.envFile);
   plan.wiring = {
     adapter: driver.adapter,

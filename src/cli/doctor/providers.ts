@@ -3,14 +3,17 @@
  * add-provider and remove-provider read) has the settings the runtime reads for it filled (the catalog's
  * env keys, providers/catalog.ts) and the packages it loads declared; and the callback URL it will send
  * users back to, to register with the provider: the dev server's (plan/provider-callback.ts), or AUTH_URL's
- * with --production.
+ * with --production. What a password sign-in needs is read from the module itself (credentials-config.ts):
+ * an `authorize` that can return a user, and with database sessions an adapter that stores users.
  */
 
 import { envUrl } from "../../runtime/core/env.js";
+import { configuredAdapter } from "../database/setup.js";
 import { authBaseUrl, providerCallbackUrl } from "../plan/provider-callback.js";
 import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
 import { configuredProviders } from "../transforms/auth-providers.js";
 import type { DoctorContext } from "./context.js";
+import { type CredentialsConfig, readCredentialsConfig } from "./credentials-config.js";
 import { type Finding, finding, ok } from "./finding.js";
 
 /** The catalog entries of the providers the auth module configures, in its order. */
@@ -37,6 +40,74 @@ function authBase(ctx: DoctorContext): string | null {
   return ctx.production ? null : authBaseUrl(target, reader, info.packageJson);
 }
 
+/** The strategy the runtime will use: the one named, else "database" with an adapter (its default), else "jwt". */
+function effectiveStrategy(config: CredentialsConfig): "jwt" | "database" | null {
+  if (config.strategy) return config.strategy;
+  if (config.strategyComputed) return null;
+  return config.hasAdapter ? "database" : "jwt";
+}
+
+/**
+ * A database strategy with no adapter fails every request (MissingAdapter): nobody signs in, whatever the
+ * provider. With credentials it is the one combination the runtime cannot serve.
+ */
+function sessionFindings(config: CredentialsConfig, authPath: string): Finding[] {
+  if (config.strategy !== "database" || config.hasAdapter) return [];
+  return [
+    finding(
+      "error",
+      "session.database-without-adapter",
+      `${authPath} sets session: { strategy: "database" } but hands the runtime no adapter: every request fails with MissingAdapter, so nobody can sign in.`,
+      `set session: { strategy: "jwt" } in ${authPath} (sessions in an encrypted cookie), or add the adapter that stores them (adapter: sqlite(db), as init --db sqlite writes it)`,
+      authPath,
+    ),
+  ];
+}
+
+/** What is true of the password sign-in: whether authorize lets anyone in yet, and where its user lives. */
+function credentialsFindings(
+  ctx: DoctorContext,
+  provider: ProviderEntry,
+  config: CredentialsConfig,
+  authPath: string,
+): Finding[] {
+  const strategy = effectiveStrategy(config);
+  if (strategy === "database" && !config.hasAdapter) return [];
+  const database = strategy === "database";
+  const idRule = "return { id, name, email } of the user whose password matches";
+  if (config.deniesEveryone) {
+    return [
+      finding(
+        "info",
+        "provider.credentials-denies",
+        `${provider.name}: authorize() in ${authPath} returns null on every path (the placeholder init wrote), so nobody signs in with a password yet.`,
+        `write the lookup in authorize() in ${authPath}: ${idRule}${database ? " (with database sessions, id is the user's id in the users table; an id not there yet creates that user, its address unverified)" : ""}`,
+        authPath,
+      ),
+    ];
+  }
+  const builtIn = ctx.project ? configuredAdapter(ctx.reader, ctx.project.info) : null;
+  const findings: Finding[] = [];
+  if (database && !builtIn) {
+    findings.push(
+      finding(
+        "info",
+        "provider.credentials-adapter",
+        `${provider.name} with database sessions finds and creates users through the adapter ${authPath} builds, which is not one of the runtime's, so its methods were not checked here.`,
+        "make sure it implements getUser, getUserByEmail and createUser besides the session methods: the runtime refuses to start without them (MissingAdapterMethods)",
+        authPath,
+      ),
+    );
+  }
+  const where = database
+    ? "; with database sessions its id names the user in the users table (created there at its first sign-in, its address unverified), and the session is a row there"
+    : strategy === "jwt"
+      ? "; the session is an encrypted cookie holding that user"
+      : "";
+  findings.push(ok("provider.ready", `${provider.name}: authorize() in ${authPath} can return a user${where}.`));
+  return findings;
+}
+
 export function checkProviders(ctx: DoctorContext): Finding[] {
   if ("missing" in ctx.setup) return [];
   const { authPath, authSource, info } = ctx.setup;
@@ -54,8 +125,13 @@ export function checkProviders(ctx: DoctorContext): Finding[] {
   }
   const base = authBase(ctx);
   const declared = { ...info.packageJson.dependencies, ...info.packageJson.devDependencies };
-  const findings: Finding[] = [];
+  const config = readCredentialsConfig(authSource, authPath);
+  const findings: Finding[] = sessionFindings(config, authPath);
   for (const provider of providers) {
+    if (provider.kind === "credentials") {
+      findings.push(...credentialsFindings(ctx, provider, config, authPath));
+      continue;
+    }
     const blank = provider.envKeys.filter((key) => !ctx.env[key]?.trim());
     const missingPackages = Object.keys(provider.packages ?? {}).filter((name) => !declared[name]);
     const oauth = provider.kind === "oauth" || provider.kind === "oidc";

@@ -9,7 +9,7 @@ import { planDatabase } from "../database/plan.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { passwordlessNextStep } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { AuthModule, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
+import type { Answers, AuthModule, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
 import { type FileStep, type OwnedFileStep, planFiles } from "./planner.js";
@@ -80,7 +80,8 @@ export function authModuleStep(auth: AuthModule, content: string, providers: rea
 /**
  * A provider's next step: where to register it and with which callback URL (OAuth), what to fill in
  * (credentials), or what email/passkeys need. init and add-provider say the same; add-provider passes the
- * callback URL it computed from the app's dev port and base path.
+ * callback URL it computed from the app's dev port and base path. `strategy` is init's, when known: with
+ * database sessions the id authorize returns names the stored user (runtime core/account/credentials-user.ts).
  */
 export function providerNextStep(
   target: Target,
@@ -88,11 +89,16 @@ export function providerNextStep(
   info: ProjectInfo,
   provider: ProviderEntry,
   callback: string | null = callbackUrl(target, provider.id),
+  strategy?: Answers["strategy"],
 ): string {
   const passwordless = passwordlessNextStep(provider, info.envFile, target.devOrigin);
   if (passwordless) return passwordless;
   if (provider.kind === "credentials") {
-    return `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${init.auth.path}.`;
+    const stored =
+      strategy === "database"
+        ? "; with database sessions, return the id your users table has for that person (an id not there yet creates that user at its first sign-in, its address unverified)"
+        : "";
+    return `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${init.auth.path}${stored}.`;
   }
   const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
   return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callback}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`;
@@ -125,7 +131,9 @@ export function planInit(target: Target, context: PlanContext): Plan {
       changes.length > 0
         ? [
             ...database.nextSteps,
-            ...answers.providers.map((provider) => providerNextStep(target, init, info, provider)),
+            ...answers.providers.map((provider) =>
+              providerNextStep(target, init, info, provider, undefined, answers.strategy),
+            ),
             ...init.nextSteps,
           ]
         : [],
