@@ -27,14 +27,20 @@ import {
   type ExpiringTable,
   expiredCondition,
   expiringTables,
+  idAsText,
   type Row,
+  selectColumns,
   sessionColumns,
   sessionFromRow,
   userColumns,
+  userFieldColumns,
   userFromRow,
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sql-records.js";
+import { type AdapterOptions, checkedUserIdKind, type IdValue, newUserValues, userIdCodec } from "./user-ids.js";
+
+export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
 /**
  * What the adapter needs of `mysql2/promise`: a `Pool` (or a `Connection`) satisfies it. Declared here
@@ -46,14 +52,20 @@ export interface MysqlPool {
 
 const questionMarks = (count: number) => Array.from({ length: count }, () => "?").join(", ");
 
-const userUpdatable = [
-  ["name", "name"],
-  ["email", "email"],
-  ["emailVerified", "email_verified"],
-  ["image", "image"],
-] as const;
+/**
+ * `options.userIds` names the type of `users.id` (default "text"; "uuid" for a CHAR(36) or MariaDB UUID
+ * column); `options.newUserColumns` fills the app's own required users columns (see user-ids.ts).
+ */
+export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Adapter {
+  const ids = userIdCodec(checkedUserIdKind(options.userIds, "mysql(pool, options)"));
+  // mysql2 reads a BIGINT beyond 2^53 as a rounded Number unless the pool is configured otherwise: read as text.
+  const asText = ids.assignedByDatabase ? idAsText.mysql : null;
+  const userSelect = selectColumns(userColumns, asText);
+  const accountSelect = selectColumns(accountColumns, asText);
+  const sessionSelect = selectColumns(sessionColumns, asText);
+  const authenticatorSelect = selectColumns(authenticatorColumns, asText);
+  const joined = `${selectColumns(sessionColumns, asText, "s.")}, ${selectColumns(userColumns, asText, "u.")}`;
 
-export default function mysql(pool: MysqlPool): Adapter {
   async function first(sql: string, values: unknown[]): Promise<Row | null> {
     const [rows] = await pool.query(sql, values);
     return (rows as Row[])[0] ?? null;
@@ -65,13 +77,30 @@ export default function mysql(pool: MysqlPool): Adapter {
     return (result as { affectedRows: number }).affectedRows;
   }
 
+  /**
+   * Runs an INSERT into users and says the id the row got: the one given, or AUTO_INCREMENT's, which
+   * mysql2 reports on the statement's own connection as `insertId` (a string once beyond 2^53).
+   */
+  async function insertUser(sql: string, values: unknown[], id: IdValue | undefined): Promise<IdValue> {
+    const [result] = await pool.query(sql, values);
+    if (id !== undefined) return id;
+    const { insertId } = result as { insertId?: number | string | bigint };
+    const assigned = insertId === undefined ? null : ids.parse(String(insertId));
+    if (assigned === null || assigned === 0) {
+      throw new AdapterError(
+        "The user was written but MySQL reported no AUTO_INCREMENT id: is users.id AUTO_INCREMENT?",
+      );
+    }
+    return assigned;
+  }
+
   async function selectUser(where: string, values: unknown[]): Promise<AdapterUser | null> {
-    const row = await first(`SELECT ${userColumns} FROM users WHERE ${where}`, values);
+    const row = await first(`SELECT ${userSelect} FROM users WHERE ${where}`, values);
     return row ? userFromRow(row) : null;
   }
 
   async function selectAccount(provider: string, providerAccountId: string): Promise<AdapterAccount | null> {
-    const row = await first(`SELECT ${accountColumns} FROM accounts WHERE provider = ? AND provider_account_id = ?`, [
+    const row = await first(`SELECT ${accountSelect} FROM accounts WHERE provider = ? AND provider_account_id = ?`, [
       provider,
       providerAccountId,
     ]);
@@ -79,7 +108,7 @@ export default function mysql(pool: MysqlPool): Adapter {
   }
 
   async function selectSession(sessionToken: string): Promise<AdapterSession | null> {
-    const row = await first(`SELECT ${sessionColumns} FROM sessions WHERE session_token = ?`, [sessionToken]);
+    const row = await first(`SELECT ${sessionSelect} FROM sessions WHERE session_token = ?`, [sessionToken]);
     return row ? sessionFromRow(row) : null;
   }
 
@@ -92,7 +121,7 @@ export default function mysql(pool: MysqlPool): Adapter {
   }
 
   async function selectAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null> {
-    const row = await first(`SELECT ${authenticatorColumns} FROM authenticators WHERE credential_id = ?`, [
+    const row = await first(`SELECT ${authenticatorSelect} FROM authenticators WHERE credential_id = ?`, [
       credentialID,
     ]);
     return row ? authenticatorFromRow(row) : null;
@@ -106,18 +135,28 @@ export default function mysql(pool: MysqlPool): Adapter {
 
   return {
     async createUser(user) {
-      const id = user.id ?? crypto.randomUUID();
-      await write(`INSERT INTO users (${userColumns}) VALUES (${questionMarks(5)})`, [
+      const id = ids.newId(user.id);
+      const values = new Map<string, unknown>(userFieldColumns.map(([field, column]) => [column, user[field] ?? null]));
+      const fieldOf = new Map<string, string>(userFieldColumns.map(([field, column]) => [column, field]));
+      const own = newUserValues(
+        options,
+        user,
+        (column) => fieldOf.has(column) && user[fieldOf.get(column) as keyof AdapterUser] != null,
+        "mysql(pool, options)",
+        true,
+      );
+      for (const [column, value] of Object.entries(own)) values.set(column, value);
+      if (id !== undefined) values.set("id", id);
+      const stored = await insertUser(
+        `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${questionMarks(values.size)})`,
+        [...values.values()],
         id,
-        user.name ?? null,
-        user.email ?? null,
-        user.emailVerified ?? null,
-        user.image ?? null,
-      ]);
-      return written(await selectUser("id = ?", [id]), "user");
+      );
+      return written(await selectUser("id = ?", [stored]), "user");
     },
-    getUser(id) {
-      return selectUser("id = ?", [id]);
+    async getUser(id) {
+      const value = ids.parse(id);
+      return value === null ? null : selectUser("id = ?", [value]);
     },
     getUserByEmail(email) {
       return selectUser("email = ?", [email]);
@@ -129,28 +168,38 @@ export default function mysql(pool: MysqlPool): Adapter {
       ]);
     },
     async updateUser(partial) {
+      const id = ids.parse(partial.id);
+      if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       // Only the fields given change; `undefined` means "leave as is", `null` clears.
-      const changes = userUpdatable.filter(([field]) => partial[field] !== undefined);
+      const changes = userFieldColumns.filter(([field]) => partial[field] !== undefined);
       if (changes.length) {
         await write(`UPDATE users SET ${changes.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`, [
           ...changes.map(([field]) => partial[field]),
-          partial.id,
+          id,
         ]);
       }
-      const user = await selectUser("id = ?", [partial.id]);
+      const user = await selectUser("id = ?", [id]);
       if (!user) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       return user;
     },
     async deleteUser(userId) {
       // Sessions, accounts and authenticators go with the user: the schema's foreign keys cascade.
-      const user = await selectUser("id = ?", [userId]);
-      const deleted = await write("DELETE FROM users WHERE id = ?", [userId]);
+      const id = ids.parse(userId);
+      if (id === null) return null;
+      const user = await selectUser("id = ?", [id]);
+      const deleted = await write("DELETE FROM users WHERE id = ?", [id]);
       return deleted ? user : null;
     },
     async linkAccount(account) {
       await write(
         `INSERT INTO accounts (${accountColumns}) VALUES (${questionMarks(4 + accountTokenColumns.length)})`,
-        [account.userId, account.type, account.provider, account.providerAccountId, ...accountTokenValues(account)],
+        [
+          ids.require(account.userId, "link the account"),
+          account.type,
+          account.provider,
+          account.providerAccountId,
+          ...accountTokenValues(account),
+        ],
       );
       return selectAccount(account.provider, account.providerAccountId);
     },
@@ -168,7 +217,7 @@ export default function mysql(pool: MysqlPool): Adapter {
     async createSession(session) {
       await write(`INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?)`, [
         session.sessionToken,
-        session.userId,
+        ids.require(session.userId, "create the session"),
         session.expires,
       ]);
       return written(await selectSession(session.sessionToken), "session");
@@ -176,8 +225,7 @@ export default function mysql(pool: MysqlPool): Adapter {
     async getSessionAndUser(sessionToken) {
       // One round trip per request: the session row and its user's columns side by side.
       const row = await first(
-        "SELECT s.session_token, s.user_id, s.expires, u.id, u.name, u.email, u.email_verified, u.image " +
-          "FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?",
+        `SELECT ${joined} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?`,
         [sessionToken],
       );
       return row ? { session: sessionFromRow(row), user: userFromRow(row) } : null;
@@ -185,7 +233,11 @@ export default function mysql(pool: MysqlPool): Adapter {
     async updateSession(partial) {
       await write(
         "UPDATE sessions SET expires = COALESCE(?, expires), user_id = COALESCE(?, user_id) WHERE session_token = ?",
-        [partial.expires ?? null, partial.userId ?? null, partial.sessionToken],
+        [
+          partial.expires ?? null,
+          partial.userId === undefined ? null : ids.require(partial.userId, "move the session"),
+          partial.sessionToken,
+        ],
       );
       return selectSession(partial.sessionToken);
     },
@@ -195,7 +247,8 @@ export default function mysql(pool: MysqlPool): Adapter {
       return deleted ? session : null;
     },
     async deleteSessionsByUserId(userId) {
-      await write("DELETE FROM sessions WHERE user_id = ?", [userId]);
+      const id = ids.parse(userId);
+      if (id !== null) await write("DELETE FROM sessions WHERE user_id = ?", [id]);
     },
     async createVerificationToken(token) {
       await write(`INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`, [
@@ -219,7 +272,7 @@ export default function mysql(pool: MysqlPool): Adapter {
     async createAuthenticator(authenticator) {
       await write(`INSERT INTO authenticators (${authenticatorColumns}) VALUES (${questionMarks(8)})`, [
         authenticator.credentialID,
-        authenticator.userId,
+        ids.require(authenticator.userId, "store the authenticator"),
         authenticator.providerAccountId,
         authenticator.credentialPublicKey,
         authenticator.counter,
@@ -233,9 +286,11 @@ export default function mysql(pool: MysqlPool): Adapter {
       return selectAuthenticator(credentialID);
     },
     async listAuthenticatorsByUserId(userId) {
+      const id = ids.parse(userId);
+      if (id === null) return [];
       const [rows] = await pool.query(
-        `SELECT ${authenticatorColumns} FROM authenticators WHERE user_id = ? ORDER BY credential_id`,
-        [userId],
+        `SELECT ${authenticatorSelect} FROM authenticators WHERE user_id = ? ORDER BY credential_id`,
+        [id],
       );
       return (rows as Row[]).map(authenticatorFromRow);
     },

@@ -16,15 +16,21 @@ import {
   type ExpiringTable,
   expiredCondition,
   expiringTables,
+  idAsText,
   type Row,
+  selectColumns,
   sessionColumns,
   sessionFromRow,
   toInteger,
   userColumns,
+  userFieldColumns,
   userFromRow,
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sql-records.js";
+import { type AdapterOptions, checkedUserIdKind, newUserValues, userIdCodec } from "./user-ids.js";
+
+export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
 /**
  * What the adapter needs of `pg`: a `Pool` (or a connected `Client`) satisfies it. Declared here rather
@@ -38,40 +44,54 @@ export interface PostgresPool {
 const placeholders = (count: number, offset = 0) =>
   Array.from({ length: count }, (_, index) => `$${index + offset + 1}`).join(", ");
 
-const userUpdatable = [
-  ["name", "name"],
-  ["email", "email"],
-  ["emailVerified", "email_verified"],
-  ["image", "image"],
-] as const;
+/**
+ * `options.userIds` names the type of `users.id` (default "text"); `options.newUserColumns` fills the app's
+ * own required users columns (see user-ids.ts). An "integer" id is PostgreSQL's 32-bit `integer` (serial).
+ */
+export default function postgres(pool: PostgresPool, options: AdapterOptions = {}): Adapter {
+  const ids = userIdCodec(checkedUserIdKind(options.userIds, "postgres(pool, options)"), "int32");
+  // pg reads BIGINT as a string already; reading every integer id as text keeps one path for both kinds.
+  const asText = ids.assignedByDatabase ? idAsText.postgres : null;
+  const userSelect = selectColumns(userColumns, asText);
+  const accountSelect = selectColumns(accountColumns, asText);
+  const sessionSelect = selectColumns(sessionColumns, asText);
+  const authenticatorSelect = selectColumns(authenticatorColumns, asText);
+  const joined = `${selectColumns(sessionColumns, asText, "s.")}, ${selectColumns(userColumns, asText, "u.")}`;
 
-export default function postgres(pool: PostgresPool): Adapter {
   async function first(text: string, values: unknown[]): Promise<Row | null> {
     const { rows } = await pool.query(text, values);
     return rows[0] ?? null;
   }
 
   async function selectUser(where: string, values: unknown[]): Promise<AdapterUser | null> {
-    const row = await first(`SELECT ${userColumns} FROM users WHERE ${where}`, values);
+    const row = await first(`SELECT ${userSelect} FROM users WHERE ${where}`, values);
     return row ? userFromRow(row) : null;
   }
 
   return {
     async createUser(user) {
+      const id = ids.newId(user.id);
+      const values = new Map<string, unknown>(userFieldColumns.map(([field, column]) => [column, user[field] ?? null]));
+      const fieldOf = new Map<string, string>(userFieldColumns.map(([field, column]) => [column, field]));
+      const own = newUserValues(
+        options,
+        user,
+        (column) => fieldOf.has(column) && user[fieldOf.get(column) as keyof AdapterUser] != null,
+        "postgres(pool, options)",
+        true,
+      );
+      for (const [column, value] of Object.entries(own)) values.set(column, value);
+      if (id !== undefined) values.set("id", id);
       const row = await first(
-        `INSERT INTO users (${userColumns}) VALUES (${placeholders(5)}) RETURNING ${userColumns}`,
-        [
-          user.id ?? crypto.randomUUID(),
-          user.name ?? null,
-          user.email ?? null,
-          user.emailVerified ?? null,
-          user.image ?? null,
-        ],
+        `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${placeholders(values.size)}) ` +
+          `RETURNING ${userSelect}`,
+        [...values.values()],
       );
       return userFromRow(row as Row);
     },
-    getUser(id) {
-      return selectUser("id = $1", [id]);
+    async getUser(id) {
+      const value = ids.parse(id);
+      return value === null ? null : selectUser("id = $1", [value]);
     },
     getUserByEmail(email) {
       return selectUser("email = $1", [email]);
@@ -83,57 +103,66 @@ export default function postgres(pool: PostgresPool): Adapter {
       ]);
     },
     async updateUser(partial) {
+      const id = ids.parse(partial.id);
+      if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       // Only the fields given change; `undefined` means "leave as is", `null` clears.
-      const changes = userUpdatable.filter(([field]) => partial[field] !== undefined);
+      const changes = userFieldColumns.filter(([field]) => partial[field] !== undefined);
       const assignments = changes.map(([, column], index) => `${column} = $${index + 2}`);
       const row = assignments.length
-        ? await first(`UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${userColumns}`, [
-            partial.id,
+        ? await first(`UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${userSelect}`, [
+            id,
             ...changes.map(([field]) => partial[field]),
           ])
-        : await first(`SELECT ${userColumns} FROM users WHERE id = $1`, [partial.id]);
+        : await first(`SELECT ${userSelect} FROM users WHERE id = $1`, [id]);
       if (!row) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       return userFromRow(row);
     },
     async deleteUser(userId) {
       // Sessions, accounts and authenticators go with the user: the schema's foreign keys cascade.
-      const row = await first(`DELETE FROM users WHERE id = $1 RETURNING ${userColumns}`, [userId]);
+      const id = ids.parse(userId);
+      if (id === null) return null;
+      const row = await first(`DELETE FROM users WHERE id = $1 RETURNING ${userSelect}`, [id]);
       return row ? userFromRow(row) : null;
     },
     async linkAccount(account) {
       const row = await first(
         `INSERT INTO accounts (${accountColumns}) VALUES (${placeholders(4 + accountTokenColumns.length)}) ` +
-          `RETURNING ${accountColumns}`,
-        [account.userId, account.type, account.provider, account.providerAccountId, ...accountTokenValues(account)],
+          `RETURNING ${accountSelect}`,
+        [
+          ids.require(account.userId, "link the account"),
+          account.type,
+          account.provider,
+          account.providerAccountId,
+          ...accountTokenValues(account),
+        ],
       );
       return accountFromRow(row as Row);
     },
     async unlinkAccount({ provider, providerAccountId }) {
       const row = await first(
-        `DELETE FROM accounts WHERE provider = $1 AND provider_account_id = $2 RETURNING ${accountColumns}`,
+        `DELETE FROM accounts WHERE provider = $1 AND provider_account_id = $2 RETURNING ${accountSelect}`,
         [provider, providerAccountId],
       );
       return row ? accountFromRow(row) : undefined;
     },
     async getAccount(providerAccountId, provider) {
       const row = await first(
-        `SELECT ${accountColumns} FROM accounts WHERE provider = $1 AND provider_account_id = $2`,
+        `SELECT ${accountSelect} FROM accounts WHERE provider = $1 AND provider_account_id = $2`,
         [provider, providerAccountId],
       );
       return row ? accountFromRow(row) : null;
     },
     async createSession(session) {
       const row = await first(
-        `INSERT INTO sessions (${sessionColumns}) VALUES ($1, $2, $3) RETURNING ${sessionColumns}`,
-        [session.sessionToken, session.userId, session.expires],
+        `INSERT INTO sessions (${sessionColumns}) VALUES ($1, $2, $3) RETURNING ${sessionSelect}`,
+        [session.sessionToken, ids.require(session.userId, "create the session"), session.expires],
       );
       return sessionFromRow(row as Row);
     },
     async getSessionAndUser(sessionToken) {
       // One round trip per request: the session row and its user's columns side by side.
       const row = await first(
-        "SELECT s.session_token, s.user_id, s.expires, u.id, u.name, u.email, u.email_verified, u.image " +
-          "FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = $1",
+        `SELECT ${joined} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = $1`,
         [sessionToken],
       );
       return row ? { session: sessionFromRow(row), user: userFromRow(row) } : null;
@@ -141,19 +170,24 @@ export default function postgres(pool: PostgresPool): Adapter {
     async updateSession(partial) {
       const row = await first(
         "UPDATE sessions SET expires = COALESCE($2, expires), user_id = COALESCE($3, user_id) " +
-          `WHERE session_token = $1 RETURNING ${sessionColumns}`,
-        [partial.sessionToken, partial.expires ?? null, partial.userId ?? null],
+          `WHERE session_token = $1 RETURNING ${sessionSelect}`,
+        [
+          partial.sessionToken,
+          partial.expires ?? null,
+          partial.userId === undefined ? null : ids.require(partial.userId, "move the session"),
+        ],
       );
       return row ? sessionFromRow(row) : null;
     },
     async deleteSession(sessionToken) {
-      const row = await first(`DELETE FROM sessions WHERE session_token = $1 RETURNING ${sessionColumns}`, [
+      const row = await first(`DELETE FROM sessions WHERE session_token = $1 RETURNING ${sessionSelect}`, [
         sessionToken,
       ]);
       return row ? sessionFromRow(row) : null;
     },
     async deleteSessionsByUserId(userId) {
-      await pool.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+      const id = ids.parse(userId);
+      if (id !== null) await pool.query("DELETE FROM sessions WHERE user_id = $1", [id]);
     },
     async createVerificationToken(token) {
       const row = await first(
@@ -174,10 +208,10 @@ export default function postgres(pool: PostgresPool): Adapter {
     async createAuthenticator(authenticator) {
       const row = await first(
         `INSERT INTO authenticators (${authenticatorColumns}) VALUES (${placeholders(8)}) ` +
-          `RETURNING ${authenticatorColumns}`,
+          `RETURNING ${authenticatorSelect}`,
         [
           authenticator.credentialID,
-          authenticator.userId,
+          ids.require(authenticator.userId, "store the authenticator"),
           authenticator.providerAccountId,
           authenticator.credentialPublicKey,
           authenticator.counter,
@@ -189,21 +223,23 @@ export default function postgres(pool: PostgresPool): Adapter {
       return authenticatorFromRow(row as Row);
     },
     async getAuthenticator(credentialID) {
-      const row = await first(`SELECT ${authenticatorColumns} FROM authenticators WHERE credential_id = $1`, [
+      const row = await first(`SELECT ${authenticatorSelect} FROM authenticators WHERE credential_id = $1`, [
         credentialID,
       ]);
       return row ? authenticatorFromRow(row) : null;
     },
     async listAuthenticatorsByUserId(userId) {
+      const id = ids.parse(userId);
+      if (id === null) return [];
       const { rows } = await pool.query(
-        `SELECT ${authenticatorColumns} FROM authenticators WHERE user_id = $1 ORDER BY credential_id`,
-        [userId],
+        `SELECT ${authenticatorSelect} FROM authenticators WHERE user_id = $1 ORDER BY credential_id`,
+        [id],
       );
       return rows.map(authenticatorFromRow);
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const row = await first(
-        `UPDATE authenticators SET counter = $2 WHERE credential_id = $1 RETURNING ${authenticatorColumns}`,
+        `UPDATE authenticators SET counter = $2 WHERE credential_id = $1 RETURNING ${authenticatorSelect}`,
         [credentialID, newCounter],
       );
       if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);

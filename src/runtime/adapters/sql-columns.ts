@@ -19,6 +19,13 @@ export const accountTokenColumns = [
 ] as const;
 
 export const userColumns = "id, name, email, email_verified, image";
+/** The users columns auth writes besides the id, each with the record field it stores. */
+export const userFieldColumns = [
+  ["name", "name"],
+  ["email", "email"],
+  ["emailVerified", "email_verified"],
+  ["image", "image"],
+] as const;
 export const accountColumns = `user_id, type, provider, provider_account_id, ${accountTokenColumns.join(", ")}`;
 export const sessionColumns = "session_token, user_id, expires";
 export const verificationTokenColumns = "identifier, token, expires";
@@ -34,3 +41,26 @@ export const authenticatorColumns =
 export const expiringTables = { sessions: "sessions", verificationTokens: "verification_tokens" } as const;
 export type ExpiringTable = keyof typeof expiringTables;
 export const expiredCondition = (placeholder: string) => `expires < ${placeholder}`;
+
+/** How a dialect reads an integer id as exact text: the drivers would hand a BIGINT back as a rounded Number. */
+export const idAsText = {
+  sqlite: (expression: string) => `CAST(${expression} AS TEXT)`,
+  postgres: (expression: string) => `CAST(${expression} AS TEXT)`,
+  mysql: (expression: string) => `CAST(${expression} AS CHAR)`,
+} as const;
+
+/**
+ * A SELECT (or RETURNING) list of `columns`, each prefixed (`u.`), where the user id columns (`id`,
+ * `user_id`) are read through `asText` when given: integer and bigint ids leave the adapter as exact decimal
+ * strings, whatever the driver makes of a 64-bit integer.
+ */
+export function selectColumns(columns: string, asText: ((expression: string) => string) | null, prefix = ""): string {
+  return columns
+    .split(", ")
+    .map((column) =>
+      asText && (column === "id" || column === "user_id")
+        ? `${asText(`${prefix}${column}`)} AS ${column}`
+        : `${prefix}${column}`,
+    )
+    .join(", ");
+}

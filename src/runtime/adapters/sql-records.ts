@@ -15,9 +15,12 @@ export {
   type ExpiringTable,
   expiredCondition,
   expiringTables,
+  idAsText,
   type Row,
+  selectColumns,
   sessionColumns,
   userColumns,
+  userFieldColumns,
   verificationTokenColumns,
 } from "./sql-columns.js";
 

@@ -13,8 +13,10 @@ export {
   accountTokenColumns,
   authenticatorColumns,
   type Row,
+  selectColumns,
   sessionColumns,
   userColumns,
+  userFieldColumns,
   verificationTokenColumns,
 } from "./sql-columns.js";
 
@@ -55,14 +57,21 @@ export function userFromRow(row: Row): AdapterUser {
   };
 }
 
-export function userValues(user: AdapterUser): SqliteValue[] {
+/** The stored value of each of `userFieldColumns`, in that order (null when absent). */
+export function userFieldValues(user: Partial<AdapterUser>): SqliteValue[] {
   return [
-    user.id,
     orNull(user.name),
     orNull(user.email),
     user.emailVerified ? dateToColumn(user.emailVerified) : null,
     orNull(user.image),
   ];
+}
+
+/** An app column's value from `newUserColumns` as SQLite binds it: no booleans or Dates there. */
+export function sqliteValue(value: unknown): SqliteValue {
+  if (value instanceof Date) return dateToColumn(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value as SqliteValue;
 }
 
 export function accountFromRow(row: Row): AdapterAccount {
@@ -83,13 +92,14 @@ export function accountFromRow(row: Row): AdapterAccount {
   return account;
 }
 
-export function accountValues(account: AdapterAccount): SqliteValue[] {
+/** `userId` is the account's user id as the users table stores it (see user-ids.ts). */
+export function accountValues(account: AdapterAccount, userId: SqliteValue): SqliteValue[] {
   const tokens = accountTokenColumns.map((column) => {
     const value = account[column];
     if (value === null || value === undefined) return null;
     return column === "expires_at" ? integerFromColumn(value, "accounts.expires_at") : String(value);
   });
-  return [account.userId, account.type, account.provider, account.providerAccountId, ...tokens];
+  return [userId, account.type, account.provider, account.providerAccountId, ...tokens];
 }
 
 export function sessionFromRow(row: Row): AdapterSession {
@@ -125,10 +135,10 @@ export function authenticatorFromRow(row: Row): AdapterAuthenticator {
   };
 }
 
-export function authenticatorValues(authenticator: AdapterAuthenticator): SqliteValue[] {
+export function authenticatorValues(authenticator: AdapterAuthenticator, userId: SqliteValue): SqliteValue[] {
   return [
     authenticator.credentialID,
-    authenticator.userId,
+    userId,
     authenticator.providerAccountId,
     authenticator.credentialPublicKey,
     integerFromColumn(authenticator.counter, "authenticators.counter"),

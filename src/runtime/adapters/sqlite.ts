@@ -10,7 +10,7 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
-import { type ExpiringTable, expiredCondition, expiringTables } from "./sql-columns.js";
+import { type ExpiringTable, expiredCondition, expiringTables, idAsText, selectColumns } from "./sql-columns.js";
 import {
   accountColumns,
   accountFromRow,
@@ -23,12 +23,17 @@ import {
   type SqliteValue,
   sessionColumns,
   sessionFromRow,
+  sqliteValue,
   userColumns,
+  userFieldColumns,
+  userFieldValues,
   userFromRow,
-  userValues,
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sqlite-records.js";
+import { type AdapterOptions, checkedUserIdKind, newUserValues, userIdCodec } from "./user-ids.js";
+
+export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
 /**
  * A prepared statement, as both drivers provide it. The parameters are typed `never` so that either
@@ -71,15 +76,21 @@ function driverName(db: SqliteDatabase): string {
     : "node:sqlite";
 }
 
-const userFields = [
-  ["name", "name"],
-  ["email", "email"],
-  ["emailVerified", "email_verified"],
-  ["image", "image"],
-] as const;
-
-export default function sqlite(db: SqliteDatabase): Adapter {
+/**
+ * `options.userIds` names the type of `users.id` (default "text"); `options.newUserColumns` fills the app's
+ * own required users columns (see user-ids.ts).
+ */
+export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {}): Adapter {
   const driver = driverName(db);
+  const ids = userIdCodec(checkedUserIdKind(options.userIds, "sqlite(db, options)"));
+  // Integer ids are read as text: better-sqlite3 and node:sqlite round an INTEGER beyond 2^53 to a Number.
+  const asText = ids.assignedByDatabase ? idAsText.sqlite : null;
+  const userSelect = selectColumns(userColumns, asText);
+  const joinedUserSelect = selectColumns(userColumns, asText, "u.");
+  const accountSelect = selectColumns(accountColumns, asText);
+  const sessionSelect = selectColumns(sessionColumns, asText);
+  const joinedSessionSelect = selectColumns(sessionColumns, asText, "s.");
+  const authenticatorSelect = selectColumns(authenticatorColumns, asText);
   const statements = new Map<string, BindingStatement>();
   let versionChecked = false;
 
@@ -122,27 +133,44 @@ export default function sqlite(db: SqliteDatabase): Adapter {
   }
 
   const selectUser = (where: string, ...values: SqliteValue[]): AdapterUser | null => {
-    const row = one(`SELECT ${userColumns} FROM users WHERE ${where}`, ...values);
+    const row = one(`SELECT ${userSelect} FROM users WHERE ${where}`, ...values);
     return row ? userFromRow(row) : null;
   };
 
   return {
     async createUser(user) {
+      const id = ids.newId(user.id);
+      const fieldOf = new Map<string, string>(userFieldColumns.map(([field, column]) => [column, field]));
+      const own = newUserValues(
+        options,
+        user,
+        (column) => fieldOf.has(column) && user[fieldOf.get(column) as keyof AdapterUser] != null,
+        "sqlite(db, options)",
+        true,
+      );
+      const fieldValues = userFieldValues(user);
+      const values = new Map<string, SqliteValue>(
+        userFieldColumns.map(([, column], index) => [column, fieldValues[index] ?? null]),
+      );
+      for (const [column, value] of Object.entries(own)) values.set(column, sqliteValue(value));
+      if (id !== undefined) values.set("id", id);
       const row = one(
-        `INSERT INTO users (${userColumns}) VALUES (?, ?, ?, ?, ?) RETURNING ${userColumns}`,
-        ...userValues({ ...user, id: user.id ?? crypto.randomUUID() }),
+        `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${[...values.keys()].map(() => "?").join(", ")}) ` +
+          `RETURNING ${userSelect}`,
+        ...values.values(),
       );
       return userFromRow(row!);
     },
     async getUser(id) {
-      return selectUser("id = ?", id);
+      const value = ids.parse(id);
+      return value === null ? null : selectUser("id = ?", value);
     },
     async getUserByEmail(email) {
       return selectUser("email = ?", email);
     },
     async getUserByAccount({ provider, providerAccountId }) {
       const row = one(
-        `SELECT ${userColumns.replace(/(\w+)/g, "u.$1")} FROM accounts a JOIN users u ON u.id = a.user_id ` +
+        `SELECT ${joinedUserSelect} FROM accounts a JOIN users u ON u.id = a.user_id ` +
           "WHERE a.provider = ? AND a.provider_account_id = ?",
         provider,
         providerAccountId,
@@ -150,7 +178,9 @@ export default function sqlite(db: SqliteDatabase): Adapter {
       return row ? userFromRow(row) : null;
     },
     async updateUser(user) {
-      const changed = userFields.filter(([field]) => user[field] !== undefined);
+      const id = ids.parse(user.id);
+      if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${user.id}".`);
+      const changed = userFieldColumns.filter(([field]) => user[field] !== undefined);
       const values = changed.map(([field]): SqliteValue => {
         const value = user[field];
         if (value === null || value === undefined) return null;
@@ -159,33 +189,35 @@ export default function sqlite(db: SqliteDatabase): Adapter {
       const row = changed.length
         ? one(
             `UPDATE users SET ${changed.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ? ` +
-              `RETURNING ${userColumns}`,
+              `RETURNING ${userSelect}`,
             ...values,
-            user.id,
+            id,
           )
-        : one(`SELECT ${userColumns} FROM users WHERE id = ?`, user.id);
+        : one(`SELECT ${userSelect} FROM users WHERE id = ?`, id);
       if (!row) throw new AdapterError(`Cannot update the user: no user with id "${user.id}".`);
       return userFromRow(row);
     },
     async deleteUser(userId) {
+      const id = ids.parse(userId);
+      if (id === null) return null;
       return transaction("create_auth_delete_user", () => {
         for (const table of ["sessions", "accounts", "authenticators"]) {
-          run(`DELETE FROM ${table} WHERE user_id = ?`, userId);
+          run(`DELETE FROM ${table} WHERE user_id = ?`, id);
         }
-        const row = one(`DELETE FROM users WHERE id = ? RETURNING ${userColumns}`, userId);
+        const row = one(`DELETE FROM users WHERE id = ? RETURNING ${userSelect}`, id);
         return row ? userFromRow(row) : null;
       });
     },
     async linkAccount(account) {
       const row = one(
-        `INSERT INTO accounts (${accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${accountColumns}`,
-        ...accountValues(account),
+        `INSERT INTO accounts (${accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${accountSelect}`,
+        ...accountValues(account, ids.require(account.userId, "link the account")),
       );
       return accountFromRow(row!);
     },
     async unlinkAccount({ provider, providerAccountId }) {
       const row = one(
-        `DELETE FROM accounts WHERE provider = ? AND provider_account_id = ? RETURNING ${accountColumns}`,
+        `DELETE FROM accounts WHERE provider = ? AND provider_account_id = ? RETURNING ${accountSelect}`,
         provider,
         providerAccountId,
       );
@@ -193,7 +225,7 @@ export default function sqlite(db: SqliteDatabase): Adapter {
     },
     async getAccount(providerAccountId, provider) {
       const row = one(
-        `SELECT ${accountColumns} FROM accounts WHERE provider = ? AND provider_account_id = ?`,
+        `SELECT ${accountSelect} FROM accounts WHERE provider = ? AND provider_account_id = ?`,
         provider,
         providerAccountId,
       );
@@ -201,9 +233,9 @@ export default function sqlite(db: SqliteDatabase): Adapter {
     },
     async createSession(session) {
       const row = one(
-        `INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?) RETURNING ${sessionColumns}`,
+        `INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?) RETURNING ${sessionSelect}`,
         session.sessionToken,
-        session.userId,
+        ids.require(session.userId, "create the session"),
         dateToColumn(session.expires),
       );
       return sessionFromRow(row!);
@@ -211,7 +243,7 @@ export default function sqlite(db: SqliteDatabase): Adapter {
     async getSessionAndUser(sessionToken) {
       // One query: the session and its user arrive together or not at all.
       const row = one(
-        `SELECT s.session_token, s.user_id, s.expires, ${userColumns.replace(/(\w+)/g, "u.$1")} ` +
+        `SELECT ${joinedSessionSelect}, ${joinedUserSelect} ` +
           "FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?",
         sessionToken,
       );
@@ -220,23 +252,24 @@ export default function sqlite(db: SqliteDatabase): Adapter {
     async updateSession(session) {
       const changes: Array<[string, SqliteValue]> = [];
       if (session.expires !== undefined) changes.push(["expires", dateToColumn(session.expires)]);
-      if (session.userId !== undefined) changes.push(["user_id", session.userId]);
+      if (session.userId !== undefined) changes.push(["user_id", ids.require(session.userId, "move the session")]);
       const row = changes.length
         ? one(
             `UPDATE sessions SET ${changes.map(([column]) => `${column} = ?`).join(", ")} WHERE session_token = ? ` +
-              `RETURNING ${sessionColumns}`,
+              `RETURNING ${sessionSelect}`,
             ...changes.map(([, value]) => value),
             session.sessionToken,
           )
-        : one(`SELECT ${sessionColumns} FROM sessions WHERE session_token = ?`, session.sessionToken);
+        : one(`SELECT ${sessionSelect} FROM sessions WHERE session_token = ?`, session.sessionToken);
       return row ? sessionFromRow(row) : null;
     },
     async deleteSession(sessionToken): Promise<AdapterSession | null> {
-      const row = one(`DELETE FROM sessions WHERE session_token = ? RETURNING ${sessionColumns}`, sessionToken);
+      const row = one(`DELETE FROM sessions WHERE session_token = ? RETURNING ${sessionSelect}`, sessionToken);
       return row ? sessionFromRow(row) : null;
     },
     async deleteSessionsByUserId(userId) {
-      run("DELETE FROM sessions WHERE user_id = ?", userId);
+      const id = ids.parse(userId);
+      if (id !== null) run("DELETE FROM sessions WHERE user_id = ?", id);
     },
     async createVerificationToken(token) {
       run(
@@ -259,23 +292,23 @@ export default function sqlite(db: SqliteDatabase): Adapter {
     async createAuthenticator(authenticator) {
       const row = one(
         `INSERT INTO authenticators (${authenticatorColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ` +
-          `RETURNING ${authenticatorColumns}`,
-        ...authenticatorValues(authenticator),
+          `RETURNING ${authenticatorSelect}`,
+        ...authenticatorValues(authenticator, ids.require(authenticator.userId, "store the authenticator")),
       );
       return authenticatorFromRow(row!);
     },
     async getAuthenticator(credentialID) {
-      const row = one(`SELECT ${authenticatorColumns} FROM authenticators WHERE credential_id = ?`, credentialID);
+      const row = one(`SELECT ${authenticatorSelect} FROM authenticators WHERE credential_id = ?`, credentialID);
       return row ? authenticatorFromRow(row) : null;
     },
     async listAuthenticatorsByUserId(userId) {
-      return all(`SELECT ${authenticatorColumns} FROM authenticators WHERE user_id = ?`, userId).map(
-        authenticatorFromRow,
-      );
+      const id = ids.parse(userId);
+      if (id === null) return [];
+      return all(`SELECT ${authenticatorSelect} FROM authenticators WHERE user_id = ?`, id).map(authenticatorFromRow);
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const row = one(
-        `UPDATE authenticators SET counter = ? WHERE credential_id = ? RETURNING ${authenticatorColumns}`,
+        `UPDATE authenticators SET counter = ? WHERE credential_id = ? RETURNING ${authenticatorSelect}`,
         newCounter,
         credentialID,
       );

@@ -3,7 +3,8 @@
  * It registers its tests with the runner you pass (vitest, jest and node:test all fit) and asserts with
  * `node:assert`, so it adds no test framework to your app. Each test writes its own random ids and
  * addresses, so the suite can run against a database that already holds data (it leaves its rows behind
- * only where a test failed midway).
+ * only where a test failed midway). `userIds` says what kind of id the users table has (text, uuid, or
+ * integer/bigint assigned by the database): the suite assumes no more of an id than that it is a string.
  *
  * ```ts
  * import { describe, test, beforeAll, afterAll } from "vitest";
@@ -20,6 +21,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import type { UserIdKind } from "./user-ids.js";
 
 /** The parts of a test runner the suite uses. node:test calls its hooks `before`/`after`: pass those. */
 export interface TestRunner {
@@ -52,6 +54,8 @@ export interface AdapterTestOptions {
   runner: TestRunner;
   /** Method groups your adapter does not implement: `authenticators` for one that stores no passkeys. */
   skip?: Array<"authenticators">;
+  /** The type of users.id the adapter was made for (its `userIds` option). Default "text". */
+  userIds?: UserIdKind;
 }
 
 type Method<K extends keyof Adapter> = NonNullable<Adapter[K]>;
@@ -73,6 +77,36 @@ function secondsFromNow(seconds: number): Date {
 }
 
 const randomId = () => crypto.randomUUID();
+
+/** A valid id of the kind that no user has: high in the range, where no test database's ids reach. */
+function unknownUserId(kind: UserIdKind): string {
+  const offset = BigInt(Math.floor(Math.random() * 1_000_000));
+  if (kind === "integer") return String(2_147_000_000n + offset);
+  if (kind === "bigint") return String(9_223_372_036_000_000_000n + offset);
+  return randomId();
+}
+
+/** Strings that are no id of the kind, each of which must find nothing rather than make the database fail. */
+function invalidUserIds(kind: UserIdKind): string[] {
+  switch (kind) {
+    case "integer":
+    case "bigint":
+      return ["abc", "1e3", "1.5", "", " 1", "0x10", "007", "99999999999999999999999", randomId()];
+    case "uuid":
+      return ["abc", "", "1", `${randomId()}x`, randomId().replaceAll("-", "")];
+    case "text":
+      // Any string is a text id: these only must not break the query.
+      return ["", "' OR '1'='1", `unknown-${randomId()}`];
+  }
+}
+
+/** Whether `id` looks as an id of the kind the database or the adapter assigns. */
+function isIdOfKind(id: unknown, kind: UserIdKind): boolean {
+  if (typeof id !== "string") return false;
+  if (kind === "integer" || kind === "bigint") return /^-?[1-9][0-9]*$/.test(id);
+  if (kind === "uuid") return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+  return id.length > 0;
+}
 
 function newUser(fields: Partial<AdapterUser> = {}): AdapterUser {
   const id = randomId();
@@ -122,6 +156,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
   const { adapter, db, runner } = options;
   const { describe, test } = runner;
   const skipAuthenticators = options.skip?.includes("authenticators") ?? false;
+  const idKind = options.userIds ?? "text";
 
   function method<K extends keyof Adapter>(name: K): Method<K> {
     const implementation = adapter[name];
@@ -166,12 +201,24 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     });
 
     describe("users", () => {
-      test("createUser stores the given user, id included, and returns it", async () => {
-        const input = newUser();
-        const returned = await method("createUser")(input);
-        assertRecord(returned, input, "the returned user");
-        assertRecord(await db.user(input.id), input, "the stored user");
-      });
+      if (idKind === "text") {
+        test("createUser stores the given user, id included, and returns it", async () => {
+          const input = newUser();
+          const returned = await method("createUser")(input);
+          assertRecord(returned, input, "the returned user");
+          assertRecord(await db.user(input.id), input, "the stored user");
+        });
+      } else {
+        test(`createUser stores the given user under a new ${idKind} id and returns it`, async () => {
+          const { id: _, ...input } = newUser();
+          const returned = await method("createUser")(input as AdapterUser);
+          assert.ok(isIdOfKind(returned?.id, idKind), `expected a ${idKind} id as a string, got ${returned?.id}`);
+          assertRecord(returned, { ...input, id: returned.id }, "the returned user");
+          assertRecord(await db.user(returned.id), { ...input, id: returned.id }, "the stored user");
+          const other = await createdUser();
+          assert.notEqual(other.id, returned.id, "two users got the same id");
+        });
+      }
 
       test("emailVerified round-trips as a Date", async () => {
         const emailVerified = secondsFromNow(-60);
@@ -192,7 +239,38 @@ export function runAdapterTests(options: AdapterTestOptions): void {
       });
 
       test("getUser returns null for an unknown id", async () => {
-        assert.equal(await method("getUser")(randomId()), null);
+        assert.equal(await method("getUser")(unknownUserId(idKind)), null);
+      });
+
+      test(`an id that is no ${idKind} id finds nothing and changes nothing, without a database error`, async () => {
+        const user = await createdUser();
+        const session = await createdSession(user.id);
+        for (const id of invalidUserIds(idKind)) {
+          const shown = JSON.stringify(id);
+          assert.equal(await method("getUser")(id), null, `getUser(${shown})`);
+          assert.equal((await method("deleteUser")(id)) ?? null, null, `deleteUser(${shown})`);
+          if (adapter.deleteSessionsByUserId) await method("deleteSessionsByUserId")(id);
+          if (!skipAuthenticators) {
+            assert.deepStrictEqual(await method("listAuthenticatorsByUserId")(id), [], `listAuthenticators(${shown})`);
+          }
+          await assert.rejects(async () => method("updateUser")({ id, name: "Nobody" }), `updateUser(${shown})`);
+        }
+        assertRecord(await db.user(user.id), user, "the user, untouched");
+        assertRecord(await db.session(session.sessionToken), session, "the user's session, untouched");
+      });
+
+      test("ids leave the adapter as strings: the user's, and the userId of its session and account", async () => {
+        const user = await createdUser();
+        assert.equal(typeof user.id, "string");
+        const session = await createdSession(user.id);
+        assert.equal(session.userId, user.id);
+        const found = await method("getSessionAndUser")(session.sessionToken);
+        assert.equal(found?.user.id, user.id);
+        assert.equal(found?.session.userId, user.id);
+        const account = newAccount(user.id);
+        await method("linkAccount")(account);
+        assert.equal((await method("getAccount")(account.providerAccountId, account.provider))?.userId, user.id);
+        assert.equal((await method("getUserByAccount")(account))?.id, user.id);
       });
 
       test("getUserByEmail returns the user with that address", async () => {
@@ -346,7 +424,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         test("deleteSessionsByUserId for an unknown user deletes nothing and does not throw", async () => {
           const user = await createdUser();
           const session = await createdSession(user.id);
-          await method("deleteSessionsByUserId")(randomId());
+          await method("deleteSessionsByUserId")(unknownUserId(idKind));
           assertRecord(await db.session(session.sessionToken), session, "an unrelated session");
         });
       }
@@ -554,7 +632,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
       });
 
       test("listAuthenticatorsByUserId returns [] for an unknown user", async () => {
-        assert.deepStrictEqual(await method("listAuthenticatorsByUserId")(randomId()), []);
+        assert.deepStrictEqual(await method("listAuthenticatorsByUserId")(unknownUserId(idKind)), []);
       });
 
       test("updateAuthenticatorCounter stores the new counter and returns the authenticator", async () => {

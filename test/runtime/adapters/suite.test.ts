@@ -160,6 +160,7 @@ describe("the conformance suite", () => {
       getAccount: (providerAccountId, provider) => intact.getAccount!(provider, providerAccountId),
     }));
     expect([...outcome.failed.keys()]).toEqual([
+      "ids leave the adapter as strings: the user's, and the userId of its session and account",
       "linkAccount stores an account without tokens (an email sign-in)",
       "getAccount(providerAccountId, provider) returns the account",
     ]);
@@ -247,6 +248,7 @@ describe("the conformance suite", () => {
       deleteSessionsByUserId: () => store.sessions.clear(),
     }));
     expect([...outcome.failed.keys()]).toEqual([
+      "an id that is no text id finds nothing and changes nothing, without a database error",
       "deleteSessionsByUserId removes every session of that user and no other",
       "deleteSessionsByUserId for an unknown user deletes nothing and does not throw",
     ]);
@@ -272,8 +274,35 @@ describe("the conformance suite", () => {
       },
     }));
     expect([...outcome.failed.keys()]).toEqual([
+      "an id that is no text id finds nothing and changes nothing, without a database error",
       "deleteSessionsByUserId for an unknown user deletes nothing and does not throw",
     ]);
+  });
+
+  test("fails an adapter whose getUser lets the database refuse an id of the wrong shape", async () => {
+    // As an adapter on a PostgreSQL uuid column that binds any string does: "invalid input syntax for type uuid".
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const outcome = await runSuiteOn((_store, intact) => ({
+      getUser: async (id) => {
+        if (!uuid.test(id)) throw new Error(`invalid input syntax for type uuid: "${id}"`);
+        return intact.getUser!(id);
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "an id that is no text id finds nothing and changes nothing, without a database error",
+    ]);
+  });
+
+  test("fails an adapter that returns a user id as a number", async () => {
+    const outcome = await runSuiteOn((_store, intact) => ({
+      getSessionAndUser: async (sessionToken) => {
+        const found = await intact.getSessionAndUser!(sessionToken);
+        return found && { ...found, session: { ...found.session, userId: 7 as never } };
+      },
+    }));
+    expect([...outcome.failed.keys()]).toContain(
+      "ids leave the adapter as strings: the user's, and the userId of its session and account",
+    );
   });
 
   test("runs no deleteSessionsByUserId test for an adapter without the method (it is optional)", async () => {
