@@ -14,6 +14,7 @@ import {
   memoryFixture,
   read,
   repoRoot,
+  runInMemory,
   stable,
 } from "./support.js";
 
@@ -89,8 +90,11 @@ describe.each(CASES)("create-auth init ($fixture)", ({ fixture, appFile, authFil
 
   it("writes the credentials authorize denied by default, finding users by the runtime's email normaliser", () => {
     const body = authorizeBody(project.read(authFile));
+    expect(body.map((line) => line.trim())).toContain(
+      'if (email === null || typeof credentials.password !== "string") {',
+    );
     expect(body.filter((line) => /\breturn\b/.test(line)).map((line) => line.trim())).toEqual([
-      'if (email === null || typeof credentials.password !== "string") return null;',
+      "return null;",
       "return null;",
     ]);
     expect(body.join("\n")).toContain('normalizeEmailAddress(String(credentials.email ?? ""))');
@@ -152,13 +156,40 @@ describe("create-auth init on express-generator 4.16's app (npx express-generato
     expect(run.status).toBe(0);
     const lines = project.read("app.js").split("\n");
     const at = (line: string) => lines.indexOf(line);
-    const mount = at('app.use("/auth", ExpressAuth(authConfig));');
+    const mount = at("app.use('/auth', ExpressAuth(authConfig));");
     expect(mount).toBeGreaterThan(at("app.use(logger('dev'));"));
     expect(mount).toBeGreaterThan(at("app.use(express.static(path.join(__dirname, 'public')));"));
     expect(mount).toBeLessThan(at("app.use('/', indexRouter);"));
     expect(
       onlyInserted(project.read("app.js"), read(path.join(repoRoot, "test/fixtures/express-generator-4"), "app.js")),
     ).toBe(true);
+  });
+
+  it("writes its lines in app.js's own style: var, single quotes, semicolons", () => {
+    const original = read(path.join(repoRoot, "test/fixtures/express-generator-4"), "app.js").split("\n");
+    const inserted = project
+      .read("app.js")
+      .split("\n")
+      .filter((line) => !original.includes(line) && line.trim() !== "" && !line.trim().startsWith("//"));
+    expect(inserted).toEqual([
+      "try {",
+      "  process.loadEnvFile();",
+      "} catch (error) {",
+      "  if (error.code !== 'ENOENT') throw error;",
+      "}",
+      "var { ExpressAuth } = require('@create-auth/runtime/express');",
+      "var { authConfig } = require('./auth');",
+      "app.use('/auth', ExpressAuth(authConfig));",
+    ]);
+  });
+
+  it("remove takes those lines out again: app.js is as express-generator wrote it", async () => {
+    const copy = memoryFixture("express-generator-4");
+    const init = await initInMemory(copy, ["--providers", "github", "--yes", "--no-install"]);
+    expect([init.status, init.stderr]).toEqual([0, ""]);
+    const removed = await runInMemory(copy, ["remove", copy.root, "--yes", "--no-install"], { bin: "auth" });
+    expect([removed.status, removed.stderr]).toEqual([0, ""]);
+    expect(copy.read("app.js")).toBe(read(path.join(repoRoot, "test/fixtures/express-generator-4"), "app.js"));
   });
 
   it("writes the auth module in CommonJS beside app.js, and bin/www stays as it is", () => {

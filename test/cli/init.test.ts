@@ -61,8 +61,11 @@ describe("create-auth init (Next.js App Router)", () => {
 
   it("writes the credentials authorize denied by default, finding users by the runtime's email normaliser", () => {
     const body = authorizeBody(project.read("auth.ts"));
+    expect(body.map((line) => line.trim())).toContain(
+      'if (email === null || typeof credentials.password !== "string") {',
+    );
     expect(body.filter((line) => /\breturn\b/.test(line)).map((line) => line.trim())).toEqual([
-      'if (email === null || typeof credentials.password !== "string") return null;',
+      "return null;",
       "return null;",
     ]);
     expect(body.join("\n")).toContain('normalizeEmailAddress(String(credentials.email ?? ""))');

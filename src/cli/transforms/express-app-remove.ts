@@ -8,15 +8,16 @@
  * "unchanged" when nothing of ours is in the file.
  */
 
+import { styledLine } from "./code-style.js";
 import { type BlankSide, exactLine, removeLineRun } from "./remove-lines.js";
 import type { TransformResult } from "./result.js";
 
 const MOUNT_COMMENT = [
   /^\/\/ Auth routes under \S+ \(sign-in, callbacks, session, sign-out\).*added by create-auth\.$/,
-  /^\/\/ Behind a reverse proxy that terminates HTTPS, also call \w+\.set\("trust proxy", 1\)/,
+  /^\/\/ Behind a reverse proxy that terminates HTTPS, also call \w+\.set\(["']trust proxy["'], 1\)/,
   /^\/\/ first: Express then reports https, and the session cookie gets the Secure flag\.$/,
 ];
-const MOUNT = /^[\w$]+\.use\(["'][^"']+["'], ExpressAuth\(authConfig\)\);$/;
+const MOUNT = /^[\w$]+\.use\(["'][^"']+["'], ExpressAuth\(authConfig\)\);?$/;
 
 const ENV_COMMENT =
   /^\/\/ Loads \S+ into process\.env at start \(AUTH_SECRET, provider settings\); added by create-auth\.$/;
@@ -24,18 +25,22 @@ const LOAD_ENV_FILE = [
   ENV_COMMENT,
   /^\/\/ Variables already set in the environment win; without the file \(as in production\) nothing happens\.$/,
   exactLine("try {"),
-  exactLine("process.loadEnvFile();"),
+  styledLine("process.loadEnvFile();"),
   exactLine("} catch (error) {"),
-  /^if \(\(?error(?: as NodeJS\.ErrnoException\))?\)?\.code !== "ENOENT"\) throw error;$/,
+  /^if \(\(?error(?: as NodeJS\.ErrnoException\))?\)?\.code !== ["']ENOENT["']\) throw error;?$/,
   exactLine("}"),
 ];
-const DOTENV = [ENV_COMMENT, /^(?:import "dotenv\/config";|require\("dotenv"\)\.config\(\);)$/];
+const DOTENV = [
+  ENV_COMMENT,
+  new RegExp(`${styledLine('import "dotenv/config";').source}|${styledLine('require("dotenv").config();').source}`),
+];
 
+// The lines init wrote, in whatever style the file has (mountExpressAuth renders them in it).
 const IMPORTS = [
-  /^import \{ ExpressAuth \} from "@create-auth\/runtime\/express";$/,
-  /^const \{ ExpressAuth \} = require\("@create-auth\/runtime\/express"\);$/,
-  /^import \{ authConfig \} from "\.\/auth(?:\.[cm]?js)?";$/,
-  /^const \{ authConfig \} = require\("\.\/auth(?:\.[cm]?js)?"\);$/,
+  /^import \{ ExpressAuth \} from ["']@create-auth\/runtime\/express["'];?$/,
+  /^(?:const|var) \{ ExpressAuth \} = require\(["']@create-auth\/runtime\/express["']\);?$/,
+  /^import \{ authConfig \} from ["']\.\/auth(?:\.[cm]?js)?["'];?$/,
+  /^(?:const|var) \{ authConfig \} = require\(["']\.\/auth(?:\.[cm]?js)?["']\);?$/,
 ];
 
 type Step = { patterns: readonly RegExp[]; sides: BlankSide[] };

@@ -3,9 +3,11 @@
  * ts-morph, syntax only): find the `express()` instance, then mount the auth routes after the app's own
  * settings and middleware (loggers, request ids, body parsers: auth requests show in the app's log) and
  * before its first route, import what the mount needs, and load the env file at start. Every edit is an
- * insertion at a position the AST gives; no other byte of the file changes.
+ * insertion at a position the AST gives, written in the file's style (code-style.ts: quotes, semicolons,
+ * indentation, `var` in express-generator's app.js); no other byte of the file changes.
  */
 import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript } from "./ast.js";
+import { detectStyle, renderCode } from "./code-style.js";
 import type { TransformResult } from "./result.js";
 
 export type ModuleKind = "esm" | "cjs";
@@ -247,10 +249,15 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
   const ts = typescript();
   const analysis = analyse(source, fileName);
   if (!analysis) throw new Error(`${fileName} creates no Express app (no \`express()\` call assigned to a variable).`);
-  const eol = source.includes("\r\n") ? "\r\n" : "\n";
+  const style = detectStyle(source, fileName);
+  const eol = style.eol;
   const { file, moduleKind: kind } = analysis;
   const inserts: { at: number; text: string }[] = [];
-  const lines = (list: string[], indent = "") => list.map((line) => (line ? indent + line : line)).join(eol);
+  const lines = (list: string[], indent = "") =>
+    renderCode(list.join("\n"), style, fileName)
+      .split(eol)
+      .map((line) => (line ? indent + line : line))
+      .join(eol);
 
   const topLevel = file.statements;
   const isImportLike = (statement: Node) =>
@@ -311,7 +318,7 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
     const blankAfter = next === "" || /^[ \t]*\r?\n/.test(next) ? "" : eol;
     const mount = [
       `// Auth routes under ${options.basePath} (sign-in, callbacks, session, sign-out): after the app's middleware, before its routes; added by create-auth.`,
-      `// Behind a reverse proxy that terminates HTTPS, also call ${analysis.instance}.set("trust proxy", 1) (or your proxy's address)`,
+      `// Behind a reverse proxy that terminates HTTPS, also call ${analysis.instance}.set(${style.quote}trust proxy${style.quote}, 1) (or your proxy's address)`,
       "// first: Express then reports https, and the session cookie gets the Secure flag.",
       `${analysis.instance}.use("${options.basePath}", ExpressAuth(authConfig));`,
     ];
