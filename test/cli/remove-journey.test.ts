@@ -114,3 +114,20 @@ describe("remove after init, add-provider and remove-provider (express-5-ts)", (
     );
   });
 });
+
+describe("remove-provider, then doctor (express-5-ts)", () => {
+  it("does not ask to add back to .env.example the keys of a provider remove-provider took out", async () => {
+    const dir = appCopy();
+    await cli(dir, "init", "--providers", "github", "--yes", "--no-install");
+    const env = path.join(dir, ".env");
+    writeFileSync(env, readFileSync(env, "utf8").replace(/^AUTH_GITHUB_ID=$/m, "AUTH_GITHUB_ID=set-by-me"));
+    await cli(dir, "add-provider", "google", "--yes", "--no-install");
+    const removed = await cli(dir, "remove-provider", "github", "--yes", "--no-install");
+    expect(removed.stdout).toContain("AUTH_GITHUB_ID in .env has a value you set; kept");
+    expect(readFileSync(path.join(dir, ".env.example"), "utf8")).not.toContain("AUTH_GITHUB_ID");
+    const doctor = await runOnDisk(["doctor", "--json"], { cwd: dir });
+    const findings = (JSON.parse(doctor.stdout) as { findings: { id: string }[] }).findings.map((f) => f.id);
+    expect(findings).toContain("env-example.complete");
+    expect(findings).not.toContain("env-example.missing-keys");
+  });
+});

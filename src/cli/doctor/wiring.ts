@@ -13,11 +13,13 @@
  * - `.env.example`, the file teammates and deployments copy, names every auth setting the env file sets.
  */
 import { assignedKeys } from "../env/merge.js";
+import { PROVIDERS } from "../providers/catalog.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
 import { findExpressApp } from "../transforms/express-app.js";
 import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
+import { configuredCatalogProviders } from "./providers.js";
 import { checkQwikWiring } from "./wiring-qwik.js";
 import { checkSolidStartWiring } from "./wiring-solid-start.js";
 
@@ -140,10 +142,30 @@ function checkExpressMount(ctx: DoctorContext): Finding[] {
 /** Settings create-auth and the adapters read, by name. */
 const AUTH_SETTING = /^(?:AUTH_|NEXTAUTH_|EMAIL_SERVER$|EMAIL_FROM$|DATABASE_URL$)/;
 
+/**
+ * The keys of catalog providers the auth module does not configure: nothing reads them. remove-provider takes
+ * their placeholders out of .env.example and keeps a value the user set in the env file (said, for them to
+ * delete), so asking for them back in .env.example would undo it.
+ */
+function unreadProviderKeys(ctx: DoctorContext): Set<string> {
+  if ("missing" in ctx.setup) return new Set();
+  let configured: Set<string>;
+  try {
+    configured = new Set(
+      configuredCatalogProviders(ctx.setup.authSource, ctx.setup.authPath).flatMap((provider) => provider.envKeys),
+    );
+  } catch {
+    // An auth module the provider reading cannot follow: every auth setting counts, as before.
+    return new Set();
+  }
+  return new Set(PROVIDERS.flatMap((provider) => provider.envKeys).filter((key) => !configured.has(key)));
+}
+
 function checkEnvExample(ctx: DoctorContext): Finding[] {
   const keys = new Set<string>();
   for (const file of ctx.envFiles) for (const key of assignedKeys(ctx.reader.read(file))) keys.add(key);
-  const wanted = [...keys].filter((key) => AUTH_SETTING.test(key));
+  const unread = unreadProviderKeys(ctx);
+  const wanted = [...keys].filter((key) => AUTH_SETTING.test(key) && !unread.has(key));
   if (wanted.length === 0) return [];
   const example = ctx.reader.read(".env.example");
   if (example === null) {
