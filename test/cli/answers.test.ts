@@ -149,11 +149,11 @@ describe("init answers", () => {
     expect(completeAnswers(partial, {}, { yes: false, framework: "next" }).strategy).toBe("jwt");
   });
 
-  it("refuses database sessions for credentials-only sign-in (they are always JWTs)", () => {
-    const partial = parseInitFlags({ providers: "credentials", strategy: "database", db: "sqlite" });
-    const error = failure(() => completeAnswers(partial, {}, { yes: false, framework: "next" }));
-    expect(error.code).toBe("InvalidOption");
-    expect(error.message).toContain("--strategy jwt");
+  it("gives credentials-only sign-in database sessions when asked (the runtime stores authorize's user), JWTs by default", () => {
+    const asked = parseInitFlags({ providers: "credentials", strategy: "database", db: "sqlite" });
+    expect(completeAnswers(asked, {}, { yes: false, framework: "next" }).strategy).toBe("database");
+    const unasked = parseInitFlags({ providers: "credentials", db: "sqlite" });
+    expect(completeAnswers(unasked, {}, { yes: true, framework: "next" }).strategy).toBe("jwt");
   });
 
   it("keeps --runtime-dir inside the project", () => {
