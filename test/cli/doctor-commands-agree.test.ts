@@ -156,6 +156,19 @@ describe("Drizzle: migrate, generate, doctor and db prune read one answer", () =
     }
   });
 
+  test("generate before init (no adapter yet, orm-drizzle-next): generate's next step and migrate both name drizzle-kit", async () => {
+    const dir = app("orm-drizzle-next", ".env", "DATABASE_URL=postgres://nobody@127.0.0.1:9/none\n");
+    const generate = await cli(dir, ["generate", "--yes"]);
+    expect(generate.stdout).toContain(
+      "Create what was added to src/db/schema.ts in your database: npx drizzle-kit push",
+    );
+    const migrate = await cli(dir, ["migrate"]);
+    expect(migrate.status).toBe(0);
+    expect(migrate.stdout).toBe(
+      "drizzle-kit manages this app's tables (drizzle.config.ts sets up Drizzle, and auth-migrations/ holds no SQL migration): auth migrate leaves the database to it.\nRun: npx drizzle-kit push\n",
+    );
+  });
+
   test("auth tables all new (orm-drizzle-sveltekit): DATABASE_URL=local.db is the SQLite file drizzle.config names, for every command", async () => {
     const dir = app(
       "orm-drizzle-sveltekit",

@@ -7,6 +7,7 @@
  */
 import path from "node:path/posix";
 import { detectProject } from "../detect/project.js";
+import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
@@ -16,7 +17,7 @@ import { type DrizzleConfig, readDrizzleConfig } from "./drizzle-config.js";
 import type { Migration, MigrationStatus } from "./migrator.js";
 import { MIGRATE_COMMAND } from "./plan.js";
 import { findPrismaProject, type PrismaProject } from "./prisma-project.js";
-import { authTablesModule, configuredAdapter, dialectOfPrisma } from "./setup.js";
+import { configuredAdapter, type DatabaseSetup, dialectOfPrisma, findDatabaseSetup } from "./setup.js";
 
 export type SchemaTool = "create-auth" | "drizzle-kit" | "prisma";
 
@@ -107,56 +108,70 @@ function drizzleSetting(config: DrizzleConfig | null, dialect: SqlDialect | null
   return { fallback: config.url.value, where, dialect };
 }
 
+/** The app's database setup as generate reads it (database/setup.ts), or null where it names none. */
+function setupOf(reader: ProjectReader, info: ProjectInfo | null): DatabaseSetup | null {
+  if (!info) return null;
+  try {
+    return findDatabaseSetup(reader, info, {});
+  } catch (error) {
+    // No database named, or both ORMs without an adapter to choose: no tool to name either.
+    if (error instanceof CliError) return null;
+    throw error;
+  }
+}
+
 /**
  * The database state of the app in `reader`'s folder; `migrations` is the SQL migrations folder
- * (project-relative, default auth-migrations).
+ * (project-relative, default auth-migrations). The schema's flavour is generate's (database/setup.ts: the
+ * adapter init wired, else the ORM the app uses), so what generate writes is what this says creates it.
  */
 export function databaseState(reader: ProjectReader, migrations: string = MIGRATIONS_DIR): DatabaseState {
   const files = migrationFiles(reader, migrations);
   const { info, layout } = projectInfo(reader);
   const configured = info ? configuredAdapter(reader, info) : null;
-  const uses = configured ? `${configured.file} uses @create-auth/runtime/adapters/${configured.adapter}` : "";
-  const ours = (evidence: string): SchemaOwner => ({
-    tool: "create-auth",
-    evidence,
-    command: migrateCommand(migrations),
-  });
-  const state = (owner: SchemaOwner, setting: DatabaseSetting): DatabaseState => ({
-    owner,
+  const setup = setupOf(reader, info);
+  const evidence = configured
+    ? `${configured.file} uses @create-auth/runtime/adapters/${configured.adapter}`
+    : (setup?.evidence[0] ?? "");
+  const state = (owner: Omit<SchemaOwner, "command"> & { command?: string }, setting: DatabaseSetting) => ({
+    owner: { ...owner, command: owner.command ?? migrateCommand(migrations) },
     migrations: { folder: migrations, files },
     setting,
   });
 
-  if (configured?.adapter === "prisma" || (!configured && files.length === 0)) {
-    const prisma = findPrismaProject(reader, layout);
-    const dialect = prisma?.provider ? dialectOfPrisma(prisma.provider) : null;
-    if (configured || (prisma && prisma.files.length > 0)) {
-      const evidence = configured ? uses : `${prisma!.schemaPath} holds the schema`;
-      return state({ tool: "prisma", evidence, command: prismaCommand(reader, prisma) }, { dialect });
-    }
+  // Prisma keeps its own migrations: the adapter decides, else a schema where create-auth has none.
+  const prisma = setup?.orm === "prisma" ? setup.prisma : setup ? null : findPrismaProject(reader, layout);
+  if (prisma !== null && (configured?.adapter === "prisma" || (files.length === 0 && prisma.files.length > 0))) {
+    const why = configured ? evidence : `${prisma.schemaPath} holds the schema`;
+    const dialect = prisma.provider ? dialectOfPrisma(prisma.provider) : null;
+    return state({ tool: "prisma", evidence: why, command: prismaCommand(reader, prisma) }, { dialect });
   }
-  if (info && configured?.adapter === "drizzle") {
+  if (configured?.adapter === "prisma")
+    return state({ tool: "prisma", evidence, command: prismaCommand(reader, null) }, { dialect: setup?.dialect });
+  if (setup?.orm === "drizzle") {
     const config = readDrizzleConfig(reader);
-    const tables = authTablesModule(reader, info, configured.file);
-    const setting = drizzleSetting(config, config?.dialect ?? tables?.dialect ?? null);
+    const setting = drizzleSetting(config, setup.dialect);
+    const uses = configured
+      ? evidence
+      : `${setup.drizzle?.configFile ?? "drizzle-orm in package.json"} sets up Drizzle`;
     // init and generate write create-auth's migrations where the auth tables are all new: migrate creates them.
     if (files.length > 0)
-      return state(ours(`${uses}, and ${migrations}/ holds the SQL migrations of its tables`), setting);
-    const schema = { file: tables?.file ?? configured.file, dialect: setting.dialect ?? null };
+      return state(
+        { tool: "create-auth", evidence: `${uses}, and ${migrations}/ holds the SQL migrations of its tables` },
+        setting,
+      );
+    const schema = { file: setup.drizzle?.authSchemaFile ?? configured?.file ?? "", dialect: setup.dialect };
     return state(
       {
         tool: "drizzle-kit",
         evidence: `${uses}, and ${migrations}/ holds no SQL migration`,
-        command: drizzleKitCommand(reader, config, schema, info.packageJson),
+        command: drizzleKitCommand(reader, config, schema, info?.packageJson),
       },
       setting,
     );
   }
-  if (configured) return state(ours(uses), { dialect: configured.adapter as SqlDialect });
-  return state(
-    ours(files.length > 0 ? `${migrations}/ holds SQL migrations` : "no database adapter in the auth module"),
-    {},
-  );
+  const why = configured ? evidence : files.length > 0 ? `${migrations}/ holds SQL migrations` : "no database setup";
+  return state({ tool: "create-auth", evidence: why }, { dialect: setup?.dialect ?? null });
 }
 
 /**
