@@ -11,7 +11,7 @@
  * Only this module (and the tables it imports) needs `drizzle-orm`: apps that use Drizzle already have it.
  */
 
-import { and, type Column, eq, getTableColumns, is, lt, type SQL, type Table } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, is, lt, type SQL, sql, type Table } from "drizzle-orm";
 import { MySqlDatabase, type MySqlQueryResultHKT, type PreparedQueryHKTBase } from "drizzle-orm/mysql-core";
 import { PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -27,6 +27,17 @@ import type {
 import * as mysqlTables from "./drizzle-tables/mysql.js";
 import * as pgTables from "./drizzle-tables/pg.js";
 import * as sqliteTables from "./drizzle-tables/sqlite.js";
+import {
+  type AdapterOptions,
+  checkedUserIdKind,
+  type IdValue,
+  type IntegerWidth,
+  newUserValues,
+  type UserIdKind,
+  userIdCodec,
+} from "./user-ids.js";
+
+export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
 /** Any Drizzle database: `drizzle-orm/node-postgres`, `postgres-js`, `better-sqlite3`, `libsql`, `mysql2`, … */
 export type DrizzleDatabase =
@@ -78,7 +89,7 @@ interface SelectQuery extends PromiseLike<Row[]> {
 interface WriteQuery extends PromiseLike<unknown> {
   where(condition: SQL | undefined): WriteQuery;
   /** PostgreSQL and SQLite only: every column, or the given ones. */
-  returning(fields?: Record<string, Column>): PromiseLike<Row[]>;
+  returning(fields?: Record<string, unknown>): PromiseLike<Row[]>;
 }
 interface QueryBuilder {
   select(fields?: Record<string, unknown>): { from(table: Table): SelectQuery };
@@ -99,6 +110,59 @@ function dialectOf(db: DrizzleDatabase): Dialect {
 }
 
 const defaultTables: Record<Dialect, DrizzleTables> = { pg: pgTables, sqlite: sqliteTables, mysql: mysqlTables };
+
+/**
+ * The id kinds a column type can hold, the first being the one inferred when `userIds` is not given, and how
+ * wide its integers are. SQLite has one 64-bit INTEGER for both integer kinds; a text column may hold UUIDs.
+ */
+const idColumnTypes: Record<string, { kinds: readonly UserIdKind[]; width?: IntegerWidth }> = {
+  PgInteger: { kinds: ["integer"], width: "int32" },
+  PgSerial: { kinds: ["integer"], width: "int32" },
+  PgSmallInt: { kinds: ["integer"], width: "int32" },
+  PgSmallSerial: { kinds: ["integer"], width: "int32" },
+  PgBigInt53: { kinds: ["bigint"] },
+  PgBigInt64: { kinds: ["bigint"] },
+  PgBigSerial53: { kinds: ["bigint"] },
+  PgBigSerial64: { kinds: ["bigint"] },
+  PgUUID: { kinds: ["uuid"] },
+  PgText: { kinds: ["text", "uuid"] },
+  PgVarchar: { kinds: ["text", "uuid"] },
+  PgChar: { kinds: ["text", "uuid"] },
+  SQLiteInteger: { kinds: ["integer", "bigint"] },
+  SQLiteText: { kinds: ["text", "uuid"] },
+  MySqlInt: { kinds: ["integer"] },
+  MySqlMediumInt: { kinds: ["integer"] },
+  MySqlSmallInt: { kinds: ["integer"] },
+  MySqlTinyInt: { kinds: ["integer"] },
+  MySqlBigInt53: { kinds: ["bigint"] },
+  MySqlBigInt64: { kinds: ["bigint"] },
+  // MySQL's SERIAL is BIGINT UNSIGNED AUTO_INCREMENT.
+  MySqlSerial: { kinds: ["bigint"] },
+  MySqlVarChar: { kinds: ["text", "uuid"] },
+  MySqlChar: { kinds: ["text", "uuid"] },
+  MySqlText: { kinds: ["text", "uuid"] },
+};
+
+/** The id kind of `users.id`: the option where it fits the column, the column's own where none is given. */
+function userIdsOf(column: Column, option: UserIdKind | undefined): { kind: UserIdKind; width: IntegerWidth } {
+  const known = idColumnTypes[column.columnType];
+  const named = `users.id (${column.columnType}, "${column.name}")`;
+  if (!known) {
+    if (option) return { kind: option, width: "int64" };
+    throw new AdapterError(
+      `drizzle(db, tables, options): cannot tell the id kind of ${named}; pass options.userIds ` +
+        '("text", "uuid", "integer" or "bigint").',
+    );
+  }
+  const kind = option ?? (known.kinds[0] as UserIdKind);
+  if (!known.kinds.includes(kind)) {
+    throw new AdapterError(
+      `drizzle(db, tables, options): options.userIds is "${kind}" but ${named} holds ` +
+        `${known.kinds.map((name) => `"${name}"`).join(" or ")} ids. Make the option match the column.`,
+    );
+  }
+  return { kind, width: known.width ?? "int64" };
+}
 
 /** How many rows a MySQL write touched: mysql2 answers `[ResultSetHeader, fields]`, PlanetScale `{ rowsAffected }`. */
 function affectedRows(result: unknown): number {
@@ -148,34 +212,60 @@ function accountFromRow(row: Row): AdapterAccount {
   return asRecord<AdapterAccount>(account);
 }
 
-export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Adapter {
+/**
+ * `options.userIds` names the type of `users.id`, inferred from `tables.users.id` when not given;
+ * `options.newUserColumns` fills the app's own required users columns, by field key (see user-ids.ts).
+ */
+export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, options: AdapterOptions = {}): Adapter {
   const dialect = dialectOf(db);
   const { users, accounts, sessions, verificationTokens, authenticators } = tables ?? defaultTables[dialect];
+  const option =
+    options.userIds === undefined ? undefined : checkedUserIdKind(options.userIds, "drizzle(db, tables, options)");
+  const { kind, width } = userIdsOf(users.id, option);
+  const ids = userIdCodec(kind, width);
   // Sound: dialectOf(db) proved it is one of the three Drizzle databases, whose builders all have this shape.
   const query = db as unknown as QueryBuilder;
   const hasReturning = dialect !== "mysql";
 
+  // Integer ids are selected as text, so a BIGINT beyond 2^53 reaches the caller exactly whatever the column's
+  // `mode` and the driver make of it; the other columns keep Drizzle's own mapping.
+  const idAsText = (column: Column): SQL =>
+    dialect === "mysql" ? sql`cast(${column} as char)` : sql`cast(${column} as text)`;
+  const selections = new Map<Table, Record<string, unknown>>();
+  if (ids.assignedByDatabase) {
+    selections.set(users, { ...getTableColumns(users), id: idAsText(users.id) });
+    for (const table of [accounts, sessions, authenticators]) {
+      if (table) selections.set(table, { ...getTableColumns(table), userId: idAsText(table.userId) });
+    }
+  }
+  /** What to select of a table: every column, the user id as text where it is an integer. */
+  const selection = (table: Table): Record<string, unknown> => selections.get(table) ?? getTableColumns(table);
+
   async function first(table: Table, where: SQL | undefined): Promise<Row | null> {
-    const [row] = await query.select().from(table).where(where).limit(1);
+    const [row] = await query.select(selection(table)).from(table).where(where).limit(1);
     return row ?? null;
   }
 
   /** Runs an INSERT or UPDATE and returns the row as stored: from RETURNING, or read back where there is none. */
-  async function written(statement: WriteQuery, readBack: () => Promise<Row | null>): Promise<Row | null> {
-    if (hasReturning) return (await statement.returning())[0] ?? null;
+  async function written(
+    table: Table,
+    statement: WriteQuery,
+    readBack: () => Promise<Row | null>,
+  ): Promise<Row | null> {
+    if (hasReturning) return (await statement.returning(selection(table)))[0] ?? null;
     await statement;
     return readBack();
   }
 
   /** Runs a DELETE and returns the row it removed, or null when it removed none (another caller did). */
   async function removed(table: Table, where: SQL | undefined): Promise<Row | null> {
-    if (hasReturning) return (await query.delete(table).where(where).returning())[0] ?? null;
+    if (hasReturning) return (await query.delete(table).where(where).returning(selection(table)))[0] ?? null;
     const found = await first(table, where);
     if (!found) return null;
     return affectedRows(await query.delete(table).where(where)) > 0 ? found : null;
   }
 
-  const userById = (id: string) => eq(users.id, id);
+  const userById = (id: IdValue) => eq(users.id, id);
   const accountKey = (provider: string, providerAccountId: string) =>
     and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId));
   const sessionByToken = (sessionToken: string) => eq(sessions.sessionToken, sessionToken);
@@ -194,19 +284,45 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
 
   return {
     async createUser(user) {
-      const values = columnsOf(users, { ...user, id: user.id ?? crypto.randomUUID() });
-      const row = await written(query.insert(users).values(values), () => first(users, userById(values.id as string)));
-      return stored<AdapterUser>(row, "user");
+      const columns = getTableColumns(users);
+      const own = newUserValues(
+        options,
+        user,
+        (key) => Reflect.get(user, key) != null,
+        "drizzle(db, tables, options)",
+        false,
+      );
+      for (const key of Object.keys(own)) {
+        if (!(key in columns)) {
+          throw new AdapterError(
+            `drizzle(db, tables, options): newUserColumns returned "${key}", no column of tables.users.`,
+          );
+        }
+      }
+      const id = ids.newId(user.id);
+      const values = columnsOf(users, { ...user, ...own, id });
+      const statement = query.insert(users).values(values);
+      if (hasReturning) return stored<AdapterUser>((await statement.returning(selection(users)))[0] ?? null, "user");
+      // MySQL: the row is read back by its id, AUTO_INCREMENT's as the driver reports it (`insertId`).
+      const result = await statement;
+      const header = Array.isArray(result) ? result[0] : result;
+      const insertId = (header as { insertId?: unknown } | undefined)?.insertId;
+      const assigned = id ?? ids.parse(String(insertId));
+      if (assigned === null || assigned === 0) {
+        throw new AdapterError("The user was written but the driver reported no AUTO_INCREMENT id (insertId).");
+      }
+      return stored<AdapterUser>(await first(users, userById(assigned)), "user");
     },
     async getUser(id) {
-      return record<AdapterUser>(await first(users, userById(id)));
+      const value = ids.parse(id);
+      return value === null ? null : record<AdapterUser>(await first(users, userById(value)));
     },
     async getUserByEmail(email) {
       return record<AdapterUser>(await first(users, eq(users.email, email)));
     },
     async getUserByAccount({ provider, providerAccountId }) {
       const [row] = await query
-        .select({ user: users })
+        .select({ user: selection(users) })
         .from(accounts)
         .innerJoin(users, eq(users.id, accounts.userId))
         .where(accountKey(provider, providerAccountId))
@@ -215,15 +331,19 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
     },
     async updateUser(partial) {
       // Only the fields given change; `undefined` means "leave as is", `null` clears.
-      const { id, ...fields } = partial;
+      const { id: given, ...fields } = partial;
+      const id = ids.parse(given);
+      if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${given}".`);
       const changes = columnsOf(users, fields);
       const row = Object.keys(changes).length
-        ? await written(query.update(users).set(changes).where(userById(id)), () => first(users, userById(id)))
+        ? await written(users, query.update(users).set(changes).where(userById(id)), () => first(users, userById(id)))
         : await first(users, userById(id));
-      if (!row) throw new AdapterError(`Cannot update the user: no user with id "${id}".`);
+      if (!row) throw new AdapterError(`Cannot update the user: no user with id "${given}".`);
       return asRecord<AdapterUser>(row);
     },
-    async deleteUser(userId) {
+    async deleteUser(given) {
+      const userId = ids.parse(given);
+      if (userId === null) return null;
       const user = await removed(users, userById(userId));
       // The schema's foreign keys cascade. SQLite enforces them only where the connection turned them on,
       // so there what the user owned is removed here too (after the user: orphans are never reachable).
@@ -235,8 +355,11 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
       return record<AdapterUser>(user);
     },
     async linkAccount(account) {
-      const row = await written(query.insert(accounts).values(columnsOf(accounts, account)), () =>
-        first(accounts, accountKey(account.provider, account.providerAccountId)),
+      const userId = ids.require(account.userId, "link the account");
+      const row = await written(
+        accounts,
+        query.insert(accounts).values(columnsOf(accounts, { ...account, userId })),
+        () => first(accounts, accountKey(account.provider, account.providerAccountId)),
       );
       return row ? accountFromRow(row) : null;
     },
@@ -249,15 +372,18 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
       return row ? accountFromRow(row) : null;
     },
     async createSession(session) {
-      const row = await written(query.insert(sessions).values(columnsOf(sessions, session)), () =>
-        first(sessions, sessionByToken(session.sessionToken)),
+      const userId = ids.require(session.userId, "create the session");
+      const row = await written(
+        sessions,
+        query.insert(sessions).values(columnsOf(sessions, { ...session, userId })),
+        () => first(sessions, sessionByToken(session.sessionToken)),
       );
       return stored<AdapterSession>(row, "session");
     },
     async getSessionAndUser(sessionToken) {
       // One round trip per request: the session and its user from one JOIN.
       const [row] = await query
-        .select({ session: sessions, user: users })
+        .select({ session: selection(sessions), user: selection(users) })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(sessionByToken(sessionToken))
@@ -268,10 +394,11 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
     },
     async updateSession(partial) {
       const { sessionToken, ...fields } = partial;
-      const changes = columnsOf(sessions, fields);
+      const userId = fields.userId === undefined ? undefined : ids.require(fields.userId, "move the session");
+      const changes = columnsOf(sessions, { ...fields, userId });
       if (!Object.keys(changes).length)
         return record<AdapterSession>(await first(sessions, sessionByToken(sessionToken)));
-      const row = await written(query.update(sessions).set(changes).where(sessionByToken(sessionToken)), () =>
+      const row = await written(sessions, query.update(sessions).set(changes).where(sessionByToken(sessionToken)), () =>
         first(sessions, sessionByToken(sessionToken)),
       );
       return record<AdapterSession>(row);
@@ -279,13 +406,13 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
     async deleteSession(sessionToken) {
       return record<AdapterSession>(await removed(sessions, sessionByToken(sessionToken)));
     },
-    async deleteSessionsByUserId(userId) {
-      await query.delete(sessions).where(eq(sessions.userId, userId));
+    async deleteSessionsByUserId(given) {
+      const userId = ids.parse(given);
+      if (userId !== null) await query.delete(sessions).where(eq(sessions.userId, userId));
     },
     async createVerificationToken(token) {
-      const row = await written(query.insert(verificationTokens).values(columnsOf(verificationTokens, token)), () =>
-        first(verificationTokens, tokenKey(token)),
-      );
+      const statement = query.insert(verificationTokens).values(columnsOf(verificationTokens, token));
+      const row = await written(verificationTokens, statement, () => first(verificationTokens, tokenKey(token)));
       return record<VerificationToken>(row);
     },
     async useVerificationToken(key) {
@@ -294,7 +421,8 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
     },
     async createAuthenticator(authenticator) {
       const table = authenticatorTable();
-      const row = await written(query.insert(table).values(columnsOf(table, authenticator)), () =>
+      const userId = ids.require(authenticator.userId, "store the authenticator");
+      const row = await written(table, query.insert(table).values(columnsOf(table, { ...authenticator, userId })), () =>
         first(table, eq(table.credentialID, authenticator.credentialID)),
       );
       return stored<AdapterAuthenticator>(row, "authenticator");
@@ -303,15 +431,19 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables): Ad
       const table = authenticatorTable();
       return record<AdapterAuthenticator>(await first(table, eq(table.credentialID, credentialID)));
     },
-    async listAuthenticatorsByUserId(userId) {
+    async listAuthenticatorsByUserId(given) {
       const table = authenticatorTable();
-      const rows = await query.select().from(table).where(eq(table.userId, userId));
+      const userId = ids.parse(given);
+      if (userId === null) return [];
+      const rows = await query.select(selection(table)).from(table).where(eq(table.userId, userId));
       return rows.map((row) => asRecord<AdapterAuthenticator>(row));
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const table = authenticatorTable();
       const byId = eq(table.credentialID, credentialID);
-      const row = await written(query.update(table).set({ counter: newCounter }).where(byId), () => first(table, byId));
+      const row = await written(table, query.update(table).set({ counter: newCounter }).where(byId), () =>
+        first(table, byId),
+      );
       if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
       return asRecord<AdapterAuthenticator>(row);
     },
