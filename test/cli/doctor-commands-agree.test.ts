@@ -108,6 +108,20 @@ describe("SQL (init --db, no ORM): doctor's fix is the command that creates the 
     expect((await cli(dir, ["db", "prune"])).stdout).toContain("from SQLite auth.db.");
   });
 
+  test("no database set up yet (express-5-ts): migrate names generate with --db, which, run with a choice, writes what migrate applies", async () => {
+    const dir = app("express-5-ts", ".env", "AUTH_DATABASE_FILE=auth.db\n");
+    const refused = await cli(dir, ["migrate"]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe(
+      `create-auth: No SQL migrations in auth-migrations/ (${dir}): write them with npx create-auth generate --db <sqlite|postgres|mysql>, then run npx create-auth migrate.\n`,
+    );
+    const generate = /write them with (npx create-auth generate --db) <sqlite\|postgres\|mysql>/.exec(
+      refused.stderr,
+    )![1]!;
+    expect((await runPrinted(dir, `${generate} sqlite`)).status).toBe(0);
+    expect((await runPrinted(dir, "npx create-auth migrate")).stdout).toContain("Applied 1 migration.");
+  });
+
   test("the migrations recorded and a table dropped since: neither generate nor migrate is named", async () => {
     const dir = app("next-app", ".env.local", "");
     await init(dir, ["--db", "sqlite"]);

@@ -398,7 +398,7 @@ describe("auth migrate, what it refuses", () => {
     const run = await migrateIn(root, sqliteEnv);
     expect(run.status).toBe(1);
     expect(run.error?.message).toBe(
-      `No SQL migrations in auth-migrations/ (${root}): write them with npx create-auth generate, then run npx create-auth migrate.`,
+      `No SQL migrations in auth-migrations/ (${root}): write them with npx create-auth generate --db <sqlite|postgres|mysql>, then run npx create-auth migrate.`,
     );
   });
 

@@ -178,7 +178,7 @@ export async function runMigrate(
   if (files.length === 0) {
     throw new CliError(
       "NotSetUp",
-      `No SQL migrations in ${folder}/ (${root}): write them with npx create-auth generate, then run ${owner.command}.`,
+      `No SQL migrations in ${folder}/ (${root}): write them with ${state.generate}, then run ${owner.command}.`,
     );
   }
 

@@ -35,6 +35,11 @@ export interface DatabaseState {
   migrations: { folder: string; files: Migration[] };
   /** How the app names its database, for openDatabase. */
   setting: DatabaseSetting;
+  /**
+   * The command that writes create-auth's migrations into that folder: `--out` when it is not the default,
+   * `--db` when nothing in the app names a database (generate refuses to guess).
+   */
+  generate: string;
 }
 
 /** `npx create-auth migrate`, told the folder when it is not the default one. */
@@ -133,10 +138,16 @@ export function databaseState(reader: ProjectReader, migrations: string = MIGRAT
   const evidence = configured
     ? `${configured.file} uses @create-auth/runtime/adapters/${configured.adapter}`
     : (setup?.evidence[0] ?? "");
+  const generate = [
+    "npx create-auth generate",
+    ...(setup ? [] : ["--db <sqlite|postgres|mysql>"]),
+    ...(migrations === MIGRATIONS_DIR ? [] : [`--out ${migrations}`]),
+  ].join(" ");
   const state = (owner: Omit<SchemaOwner, "command"> & { command?: string }, setting: DatabaseSetting) => ({
     owner: { ...owner, command: owner.command ?? migrateCommand(migrations) },
     migrations: { folder: migrations, files },
     setting,
+    generate,
   });
 
   // Prisma keeps its own migrations: the adapter decides, else a schema where create-auth has none.
@@ -185,6 +196,6 @@ export function createTablesCommand(state: DatabaseState, status: MigrationStatu
   if (owner.tool !== "create-auth") return owner.command;
   if (migrations.files.length > 0 && (status === null || status.pending.length > 0)) return owner.command;
   if (migrations.files.length === 0 || nextMigration(migrations.files, dialect) !== null)
-    return `npx create-auth generate, then ${owner.command}`;
+    return `${state.generate}, then ${owner.command}`;
   return `every file in ${migrations.folder}/ is recorded as applied (create_auth_migrations), so it was dropped since: restore it from a backup, or delete the row of the migration that creates it from create_auth_migrations and run ${owner.command}`;
 }
