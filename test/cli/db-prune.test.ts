@@ -180,6 +180,27 @@ describe("auth db prune", () => {
     }
   });
 
+  test("drizzle.config's dbCredentials.url names the database: its own variable, its fallback, a bare SQLite path", async () => {
+    const root = appFolder("# the notes app's settings\n");
+    writeFileSync(
+      path.join(root, "drizzle.config.ts"),
+      'import { defineConfig } from "drizzle-kit";\n\nexport default defineConfig({\n  dialect: "sqlite",\n  schema: "./src/schema.ts",\n  dbCredentials: { url: process.env.NOTES_DB ?? "notes.db" },\n});\n',
+    );
+    for (const file of ["notes.db", "other.db"]) {
+      const app = new Database(path.join(root, file));
+      app.exec(sqlSchema("sqlite"));
+      await seed(sqliteAdapter(app));
+      app.close();
+    }
+    const fallback = await db("prune", root);
+    expect(fallback.stdout).toBe("Deleted 2 expired sessions and 3 verification tokens from SQLite notes.db.\n");
+    writeFileSync(path.join(root, ".env"), "NOTES_DB=other.db\n");
+    const named = await db("prune", root, { dryRun: true });
+    expect(named.stdout).toBe(
+      "Would delete 2 expired sessions and 3 verification tokens from SQLite other.db (dry run: nothing deleted).\n",
+    );
+  });
+
   test("an unknown action is a usage error naming prune", async () => {
     const error = await failure(db("vacuum", appFolder("")));
     // InvalidOption is a usage error: main.ts exits 2 for it.

@@ -182,7 +182,12 @@ export function databaseState(reader: ProjectReader, migrations: string = MIGRAT
     );
   }
   const why = configured ? evidence : files.length > 0 ? `${migrations}/ holds SQL migrations` : "no database setup";
-  return state({ tool: "create-auth", evidence: why }, { dialect: setup?.dialect ?? null });
+  // Without a setup (a folder detect does not recognise), a drizzle.config still says where the database is.
+  const config = setup ? null : readDrizzleConfig(reader);
+  return state(
+    { tool: "create-auth", evidence: why },
+    config ? drizzleSetting(config, config.dialect) : { dialect: setup?.dialect ?? null },
+  );
 }
 
 /**
