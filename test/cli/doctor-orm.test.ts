@@ -16,6 +16,7 @@ import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { initFixture, type MemoryProject, materialize, removeTemps, repoRoot } from "./support.js";
 
@@ -399,5 +400,166 @@ describe("every framework's ORM layout, just after init", () => {
     expect(findings).toEqual([
       expect.objectContaining({ id: "database.schema", message: expect.stringMatching(/ \(as \S+ maps them\)\.$/) }),
     ]);
+  });
+});
+
+/** The `users.*` findings of `auth doctor --json` (the users table as sign-up meets it). */
+async function usersFindings(root: string, env: Record<string, string>): Promise<Finding[]> {
+  let json = "";
+  const host: Host = {
+    ...processHost(),
+    cwd: root,
+    env,
+    terminal: false,
+    stdout: (text) => {
+      json += text;
+    },
+    stderr: () => {},
+    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
+  };
+  await runDoctor(undefined, { json: true }, createOutput(true, host.stdout), host);
+  return (JSON.parse(json) as { findings: Finding[] }).findings.filter((f) => f.id.startsWith("users."));
+}
+
+/** An app after init on its own users table, on disk, with `ddl` run on its database (the users table as it is). */
+async function usersApp(
+  fixture: string,
+  args: string[],
+  env: Record<string, string>,
+  ddl: string[],
+  edit: (project: MemoryProject) => void = () => {},
+): Promise<string> {
+  const { project, run } = await initFixture(fixture, ["--providers", "github", "--yes", "--no-install", ...args]);
+  expect(run.status, run.stderr).toBe(0);
+  edit(project);
+  const root = materialize(project);
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+  const db = await openDatabase(root, env);
+  try {
+    for (const statement of ddl) await db.query(statement);
+  } finally {
+    await db.close();
+  }
+  return root;
+}
+
+describe("the app's own users table, in the live database", () => {
+  const prismaInt = ["--orm", "prisma", "--db", "sqlite"];
+  const sqliteUsers = (columns: string) => `CREATE TABLE users (${columns})`;
+  const good =
+    "id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT, name TEXT NOT NULL, role TEXT NOT NULL DEFAULT 'writer', email_verified INTEGER, image TEXT";
+
+  test("SQLite, Prisma Int ids: integer ids the database numbers, a unique email, the name filled: it passes", async () => {
+    const root = await usersApp("orm-prisma-int-express", prismaInt, SQLITE, [
+      sqliteUsers(good),
+      "CREATE UNIQUE INDEX users_email_key ON users (email)",
+    ]);
+    expect(await usersFindings(root, SQLITE)).toEqual([
+      expect.objectContaining({ id: "users.table", level: "ok", message: expect.stringContaining("integer ids") }),
+    ]);
+  });
+
+  test("SQLite: an email without a unique constraint is an error naming the addresses two users share", async () => {
+    const root = await usersApp("orm-prisma-int-express", prismaInt, SQLITE, [
+      sqliteUsers(good),
+      "INSERT INTO users (email, name) VALUES ('ada@example.com', 'a'), ('ada@example.com', 'b'), ('bob@example.com', 'c')",
+    ]);
+    expect(await usersFindings(root, SQLITE)).toEqual([
+      expect.objectContaining({
+        id: "users.email-unique",
+        level: "error",
+        message: expect.stringContaining("users.email has no unique constraint"),
+        fix: expect.stringContaining("add @unique to the User model's email"),
+      }),
+    ]);
+    const [found] = await usersFindings(root, SQLITE);
+    expect(found?.message).toContain("Already shared: ada@example.com.");
+    expect(found?.message).not.toContain("bob@example.com");
+  });
+
+  // role has no database default here, but the Prisma schema's @default("writer") is given by its client: not named.
+  test("SQLite: a required column without a default, and a required name nothing fills, are named", async () => {
+    const root = await usersApp(
+      "orm-prisma-int-express",
+      prismaInt,
+      SQLITE,
+      [
+        sqliteUsers(`${good.replace("DEFAULT 'writer'", "")}, team TEXT NOT NULL`),
+        "CREATE UNIQUE INDEX e ON users (email)",
+      ],
+      // The auth module without the adapter's newUserColumns: the name is no longer filled.
+      (project) =>
+        project.write("src/auth.ts", project.read("src/auth.ts").replace(/\n {4}newUserColumns: .*\n/, "\n")),
+    );
+    const findings = await usersFindings(root, SQLITE);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        id: "users.required-column",
+        message: expect.stringContaining("users: name, team are required without a default"),
+        fix: expect.stringContaining("fill name through the adapter: prisma(…, { newUserColumns:"),
+      }),
+    ]);
+  });
+
+  test("SQLite: text ids in the database while the auth module passes integer ids is an error with the fix", async () => {
+    const root = await usersApp("orm-prisma-int-express", prismaInt, SQLITE, [
+      sqliteUsers(`${good.replace("id INTEGER PRIMARY KEY AUTOINCREMENT", "id TEXT PRIMARY KEY")}`),
+      "CREATE UNIQUE INDEX e ON users (email)",
+    ]);
+    expect(await usersFindings(root, SQLITE)).toEqual([
+      expect.objectContaining({
+        id: "users.id-kind",
+        message: expect.stringContaining(
+          'is text (text ids), but src/auth.ts hands the prisma adapter userIds: "integer"',
+        ),
+        fix: expect.stringContaining('pass userIds: "text"'),
+      }),
+    ]);
+  });
+
+  test("PostgreSQL, Drizzle serial ids: passes as created, and an integer id without a default is an error", async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const { host, port, user, password, database: name } = database.connection;
+      const env = { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` };
+      const users = (id: string) =>
+        `CREATE TABLE users (${id}, name text NOT NULL, email text NOT NULL CONSTRAINT users_email_key UNIQUE, role text NOT NULL DEFAULT 'member', email_verified timestamptz(3), image text)`;
+      const args = ["--orm", "drizzle", "--db", "postgres"];
+      const root = await usersApp("orm-drizzle-serial-next", args, env, [users("id serial PRIMARY KEY")]);
+      expect(await usersFindings(root, env)).toEqual([
+        expect.objectContaining({ id: "users.table", message: expect.stringContaining("integer ids") }),
+      ]);
+      const bare = await usersApp("orm-drizzle-serial-next", args, env, [
+        "DROP TABLE users",
+        users("id integer PRIMARY KEY"),
+      ]);
+      expect(await usersFindings(bare, env)).toEqual([
+        expect.objectContaining({
+          id: "users.id-default",
+          message: expect.stringContaining("users.id is integer without a default"),
+        }),
+      ]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test("MariaDB, Prisma BigInt ids: passes as created; an email that is no longer unique is an error", async () => {
+    const database = await createMariaDBDatabase();
+    try {
+      const { host, port, user, password, database: name } = database.connection;
+      const env = { DATABASE_URL: `mysql://${user}:${password}@${host}:${port}/${name}` };
+      const args = ["--orm", "prisma", "--db", "mysql"];
+      const create =
+        "CREATE TABLE users (id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY, email VARCHAR(255) NULL, name VARCHAR(120) NULL, is_admin BOOLEAN NOT NULL DEFAULT false, email_verified DATETIME(3) NULL, image TEXT NULL, CONSTRAINT users_email_key UNIQUE (email))";
+      const root = await usersApp("orm-prisma-bigint-next", args, env, [create]);
+      expect(await usersFindings(root, env)).toEqual([
+        expect.objectContaining({ id: "users.table", message: expect.stringContaining("bigint ids") }),
+      ]);
+      await usersApp("orm-prisma-bigint-next", args, env, ["ALTER TABLE users DROP INDEX users_email_key"]);
+      expect(await usersFindings(root, env)).toEqual([expect.objectContaining({ id: "users.email-unique" })]);
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -18,6 +18,7 @@ import { printFindings } from "../doctor/report.js";
 import { checkRuntimePackage } from "../doctor/runtime-package.js";
 import { checkSecret } from "../doctor/secret.js";
 import { checkSecretHistory } from "../doctor/secret-history.js";
+import { checkUsersTable } from "../doctor/users-table.js";
 import { checkAdvisories } from "../doctor/vulnerable.js";
 import { checkWiring } from "../doctor/wiring.js";
 import type { Host } from "../host.js";
@@ -52,6 +53,7 @@ export async function runDoctor(
     ...checkProviders(ctx),
     ...checkRuntimePackage(ctx),
     ...(await checkDatabase(ctx)),
+    ...(await checkUsersTable(ctx)),
     ...checkAdvisories(ctx),
     ...checkWiring(ctx),
   );

@@ -30,6 +30,13 @@ export interface ExpectedTable {
   /** The schema file the names were read from; null for the table model's own names. */
   declaredIn: string | null;
   /**
+   * Each field (the key the adapter writes: a Prisma field, a Drizzle column key; a SQL column for the SQL
+   * adapters) → its SQL column. Only what could be read: the table model's own names otherwise.
+   */
+  fields: Record<string, string>;
+  /** SQL columns the ORM's client fills on insert itself (`@default(cuid())`, `@updatedAt`, `$defaultFn`). */
+  clientFilled: string[];
+  /**
    * A Prisma model the app's schema does not have (`User` deleted from schema.prisma), and that schema: the
    * generated client has no such model, so no table name, default or mapped, makes the adapter's queries
    * work. `name` and `columns` are then the table model's, for a reader that does not know this field.
@@ -42,7 +49,12 @@ const modelNames = (table: Table): ExpectedTable => ({
   name: table.name,
   columns: table.columns.map((column) => column.name),
   declaredIn: null,
+  fields: Object.fromEntries(table.columns.map((column) => [column.field, column.name])),
+  clientFilled: [],
 });
+
+/** Drizzle column methods whose value the ORM computes in JavaScript on insert (no database default). */
+const DRIZZLE_CLIENT_DEFAULTS = new Set(["$default", "$defaultFn", "$onUpdate", "$onUpdateFn"]);
 
 /** The built-in SQL adapters query the table model's names. */
 export function modelTables(): ExpectedTable[] {
@@ -63,16 +75,20 @@ export function prismaTables(reader: ProjectReader, info: ProjectInfo): Expected
         ? modelNames(table)
         : { ...modelNames(table), missingModel: { model: prismaModelName(table), schema: project.schemaPath } };
     const { file, block } = found;
-    const columns = blockLines(file.text, block)
-      .map((line) => line.field)
+    const scalars = blockLines(file.text, block)
+      .flatMap((line) => (line.field ? [line.field] : []))
       // Relation fields (typed by another model) hold no column; an @ignore'd field is not in the client.
-      .filter((field) => field !== null && !models.has(field.base) && !/@ignore\b/.test(field.attributes))
-      .map((field) => /@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(field!.attributes)?.[1] ?? field!.name);
+      .filter((field) => !models.has(field.base) && !/@ignore\b/.test(field.attributes));
+    const columnOf = (field: (typeof scalars)[number]) =>
+      /@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(field.attributes)?.[1] ?? field.name;
     return {
       model: table,
       name: blockAttributeString(file.text, block, "map") ?? block.name,
-      columns,
+      columns: scalars.map(columnOf),
       declaredIn: file.path,
+      fields: Object.fromEntries(scalars.map((field) => [field.name, columnOf(field)])),
+      // The client computes these defaults (cuid(), uuid(), now() …) and @updatedAt when the row is created.
+      clientFilled: scalars.filter((field) => /@(default|updatedAt)\b/.test(field.attributes)).map(columnOf),
     };
   });
 }
@@ -198,13 +214,19 @@ function fromModule(
     (candidate) => candidate.exportName === exportName,
   );
   if (!defined) return modelNames(table);
+  // A column named by its key alone is cased as the instance says; a table name never is.
+  const columnOf = (entry: { key: string; sqlName: string | null }) => entry.sqlName ?? casedColumn(entry.key, casing);
+  const entries = defined.columns?.entries ?? null;
   return {
     model: table,
     name: defined.sqlName,
-    columns: defined.columns
-      ? // A column named by its key alone is cased as the instance says; a table name never is.
-        defined.columns.entries.map((entry) => entry.sqlName ?? casedColumn(entry.key, casing))
-      : table.columns.map((column) => column.name),
+    columns: entries ? entries.map(columnOf) : table.columns.map((column) => column.name),
     declaredIn: path.posix.normalize(file),
+    fields: entries
+      ? Object.fromEntries(entries.map((entry) => [entry.key, columnOf(entry)]))
+      : modelNames(table).fields,
+    clientFilled: (entries ?? [])
+      .filter((entry) => entry.methods.some((method) => DRIZZLE_CLIENT_DEFAULTS.has(method)))
+      .map(columnOf),
   };
 }

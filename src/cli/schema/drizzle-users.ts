@@ -57,9 +57,10 @@ function defaulted(entry: ColumnEntry): boolean {
   return entry.methods.some((method) => DEFAULTING.has(method));
 }
 
-type IdFacts = { idKind: UserIdKind; userIdColumn: UserIdColumn | null } | { unsupported: string };
+export type IdFacts = { idKind: UserIdKind; userIdColumn: UserIdColumn | null } | { unsupported: string };
 
-function idOf(entry: ColumnEntry, dialect: SqlDialect, table: string): IdFacts {
+/** The kind of a users table's id column, and the column that references it; or why it cannot be an id. */
+export function drizzleIdFacts(entry: ColumnEntry, dialect: SqlDialect, table: string): IdFacts {
   const builder = entry.builder ?? "";
   const column = `${table}.${entry.sqlName ?? entry.key}`;
   if (TEXT.has(builder)) return { idKind: "text", userIdColumn: null };
@@ -96,7 +97,9 @@ export function drizzleUsers(
 ): DrizzleUsers {
   const entries = found.columns?.entries ?? [];
   const idEntry = entries.find((entry) => modelColumn(entry) === "id");
-  const id: IdFacts = idEntry ? idOf(idEntry, dialect, found.sqlName) : { idKind: "text", userIdColumn: null };
+  const id: IdFacts = idEntry
+    ? drizzleIdFacts(idEntry, dialect, found.sqlName)
+    : { idKind: "text", userIdColumn: null };
   if ("unsupported" in id) return { unsupported: `${file}: ${id.unsupported}` };
 
   const fill: FilledColumn[] = [];

@@ -1,0 +1,218 @@
+/**
+ * The users table as sign-up will meet it in the live database: its id's type agrees with what the auth
+ * module hands the adapter (`userIds`; for Drizzle, what its users table declares), the database numbers a new
+ * user where ids are integers, the email column is unique (else two users can share one address, and sign-in
+ * picks either; the addresses already shared are named), and no required column lacks a value on a new user:
+ * a database default, the ORM client's (`@default(cuid())`, `$defaultFn`), the adapter's own fields, or
+ * `newUserColumns` in the auth module. Table and column presence is database.ts's; this reads the same
+ * database, read-only, and says nothing when it cannot reach it (database.ts says that).
+ */
+import { type DatabaseConnection, openDatabase } from "../database/connect.js";
+import { dialectName } from "../database/drivers.js";
+import { configuredAdapter } from "../database/setup.js";
+import { CliError } from "../errors.js";
+import { drizzleModuleTables } from "../schema/drizzle-module.js";
+import { drizzleIdFacts } from "../schema/drizzle-users.js";
+import type { SqlDialect } from "../schema/sql.js";
+import type { UserIdKind } from "../schema/users-table.js";
+import type { DoctorContext } from "./context.js";
+import { type Finding, finding, ok } from "./finding.js";
+import { drizzleTables, type ExpectedTable, modelTables, prismaTables } from "./orm-tables.js";
+import { type LiveTable, liveIdKind, liveTable, sharedValues } from "./users-table-live.js";
+
+/** The fields the adapter writes on every new user (the AdapterUser's); name, image and emailVerified may be null. */
+const NULLABLE_FIELDS = ["name", "emailVerified", "image"];
+
+const numeric = (kind: UserIdKind) => kind === "integer" || kind === "bigint";
+
+/** The keys of `newUserColumns: (user) => ({ name: …, … })` in the auth module. */
+export function newUserColumnKeys(authSource: string): string[] {
+  const body = /newUserColumns\s*:\s*\([^)]*\)\s*=>\s*\(\s*\{([\s\S]*?)\}\s*\)/.exec(authSource)?.[1] ?? "";
+  return [...body.matchAll(/(?:^|,)\s*["']?([A-Za-z_$][\w$]*)["']?\s*:/g)].map((match) => match[1]!);
+}
+
+/** The id kind the adapter will write: the auth module's `userIds`, or for Drizzle what its users table declares. */
+function passedIdKind(
+  ctx: DoctorContext,
+  adapter: string,
+  authSource: string,
+  users: ExpectedTable,
+  dialect: SqlDialect,
+): UserIdKind {
+  if (adapter === "drizzle" && users.declaredIn) {
+    const source = ctx.reader.read(users.declaredIn) ?? "";
+    const table = drizzleModuleTables(source, users.declaredIn).tables.find((found) => found.sqlName === users.name);
+    const id = table?.columns?.entries.find((entry) => (entry.sqlName ?? entry.key) === (users.fields["id"] ?? "id"));
+    const facts = id ? drizzleIdFacts(id, dialect, users.name) : null;
+    if (facts && !("unsupported" in facts)) return facts.idKind;
+  }
+  const named = /userIds\s*:\s*["'](text|uuid|integer|bigint)["']/.exec(authSource)?.[1];
+  return (named as UserIdKind | undefined) ?? "text";
+}
+
+export async function checkUsersTable(ctx: DoctorContext): Promise<Finding[]> {
+  if (!ctx.project || "missing" in ctx.setup) return [];
+  const adapter = configuredAdapter(ctx.reader, ctx.project.info);
+  if (!adapter) return [];
+  const expected =
+    adapter.adapter === "prisma"
+      ? prismaTables(ctx.reader, ctx.project.info)
+      : adapter.adapter === "drizzle"
+        ? drizzleTables(ctx.reader, ctx.project.info, adapter.file)
+        : modelTables();
+  const users = expected.find((table) => table.model.name === "users");
+  if (!users || users.missingModel) return [];
+  let db: DatabaseConnection;
+  try {
+    db = await openDatabase(ctx.root, ctx.env, { readOnly: true });
+  } catch (error) {
+    if (error instanceof CliError) return [];
+    throw error;
+  }
+  try {
+    const live = await liveTable(db, users.name);
+    if (!live) return [];
+    const authSource = ctx.reader.read(adapter.file) ?? "";
+    const where = `${dialectName(db.dialect)} ${db.target}: ${users.name}`;
+    const passed = passedIdKind(ctx, adapter.adapter, authSource, users, db.dialect);
+    const findings = [
+      ...idFindings(where, adapter, users, live, passed),
+      ...(await emailFindings(db, where, adapter, users, live)),
+      ...requiredFindings(where, adapter, users, live, passed, newUserColumnKeys(authSource)),
+    ];
+    if (findings.length === 0)
+      findings.push(
+        ok(
+          "users.table",
+          `${where} takes a new user: ${passed} ids, a unique email, and a value for every required column.`,
+        ),
+      );
+    return findings;
+  } finally {
+    await db.close();
+  }
+}
+
+function idFindings(
+  where: string,
+  adapter: { file: string; adapter: string },
+  users: ExpectedTable,
+  live: LiveTable,
+  passed: UserIdKind,
+): Finding[] {
+  const column = live.columns.find((candidate) => candidate.name === (users.fields["id"] ?? "id").toLowerCase());
+  if (!column) return [];
+  const stored = liveIdKind(column.type);
+  const told =
+    adapter.adapter === "drizzle"
+      ? `the Drizzle table the adapter is given declares ${passed} ids`
+      : passed === "text"
+        ? `${adapter.file} hands the ${adapter.adapter} adapter text ids (no userIds option)`
+        : `${adapter.file} hands the ${adapter.adapter} adapter userIds: "${passed}"`;
+  const fix =
+    adapter.adapter === "drizzle"
+      ? `make the Drizzle users table's id match the database (npx drizzle-kit pull shows what it holds)`
+      : stored
+        ? `pass userIds: "${stored}" in the adapter's options in ${adapter.file}: ${adapter.adapter}(…, { userIds: "${stored}" })`
+        : "";
+  if (stored === null)
+    return [
+      finding(
+        "error",
+        "users.id-kind",
+        `${where}.${column.name} is ${column.type}: the auth adapters take text, uuid, integer or bigint ids.`,
+        "key the users table by one of those",
+        users.declaredIn ?? adapter.file,
+      ),
+    ];
+  const findings: Finding[] = [];
+  // A uuid column takes a text id only when it is a uuid; integers and text never mix.
+  if (numeric(stored) !== numeric(passed) || (stored === "uuid" && passed === "text"))
+    findings.push(
+      finding(
+        "error",
+        "users.id-kind",
+        `${where}.${column.name} is ${column.type} (${stored} ids), but ${told}: creating a user fails.`,
+        fix,
+        adapter.adapter === "drizzle" ? (users.declaredIn ?? adapter.file) : adapter.file,
+      ),
+    );
+  if (numeric(stored) && !column.filled)
+    findings.push(
+      finding(
+        "error",
+        "users.id-default",
+        `${where}.${column.name} is ${column.type} without a default: the database gives a new user no id, and the adapter leaves numbering to it.`,
+        "make it auto-incrementing (serial or GENERATED … AS IDENTITY in PostgreSQL, AUTO_INCREMENT in MySQL, INTEGER PRIMARY KEY in SQLite)",
+        users.declaredIn ?? undefined,
+      ),
+    );
+  return findings;
+}
+
+async function emailFindings(
+  db: DatabaseConnection,
+  where: string,
+  adapter: { file: string; adapter: string },
+  users: ExpectedTable,
+  live: LiveTable,
+): Promise<Finding[]> {
+  const email = (users.fields["email"] ?? "email").toLowerCase();
+  if (!live.columns.some((column) => column.name === email)) return [];
+  if (live.unique.some((columns) => columns.length === 1 && columns[0] === email)) return [];
+  const shared = await sharedValues(db, users.name, email);
+  const how =
+    adapter.adapter === "prisma"
+      ? "add @unique to the User model's email, then npx prisma db push (or prisma migrate dev)"
+      : adapter.adapter === "drizzle"
+        ? 'add .unique("users_email_key") to the users table\'s email column, then npx drizzle-kit push'
+        : `CREATE UNIQUE INDEX users_email_key ON ${users.name} (${email})`;
+  return [
+    finding(
+      "error",
+      "users.email-unique",
+      `${where}.${email} has no unique constraint: two users can share one address, and sign-in then finds either${shared.length ? `. Already shared: ${shared.join(", ")}` : ""}.`,
+      shared.length ? `merge or change the users sharing an address first, then ${how}` : how,
+      users.declaredIn ?? undefined,
+    ),
+  ];
+}
+
+function requiredFindings(
+  where: string,
+  adapter: { file: string; adapter: string },
+  users: ExpectedTable,
+  live: LiveTable,
+  passed: UserIdKind,
+  filledKeys: readonly string[],
+): Finding[] {
+  // What a new user row gets a value for, by column: the adapter's own fields that are never null (email is
+  // the user's; an id the adapter makes unless the database numbers it), the client's defaults, newUserColumns.
+  const column = (field: string) => (users.fields[field] ?? field).toLowerCase();
+  const given = new Set([
+    column("email"),
+    ...(numeric(passed) ? [] : [column("id")]),
+    ...users.clientFilled.map((name) => name.toLowerCase()),
+    ...filledKeys.map(column),
+  ]);
+  const nullable = new Set(NULLABLE_FIELDS.map(column));
+  const missing = live.columns.filter(
+    (candidate) =>
+      candidate.required && !candidate.filled && !given.has(candidate.name) && candidate.name !== column("id"),
+  );
+  if (missing.length === 0) return [];
+  const names = missing.map((candidate) => candidate.name);
+  const fillable = missing.filter((candidate) => nullable.has(candidate.name));
+  const fix = fillable.length
+    ? `fill ${fillable.map((candidate) => candidate.name).join(", ")} through the adapter: ${adapter.adapter}(…, { newUserColumns: (user) => ({ name: user.name ?? user.email?.split("@")[0] ?? "" }) }) in ${adapter.file}${fillable.length < missing.length ? "; give the others a default or make them nullable" : ""}`
+    : "give each a default, or make it nullable";
+  return [
+    finding(
+      "error",
+      "users.required-column",
+      `${where}: ${names.join(", ")} ${names.length === 1 ? "is" : "are"} required without a default, and a new user through the ${adapter.adapter} adapter has no value for ${names.length === 1 ? "it" : "them"}: sign-up fails.`,
+      fix,
+      users.declaredIn ?? adapter.file,
+    ),
+  ];
+}
