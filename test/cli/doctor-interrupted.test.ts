@@ -33,13 +33,27 @@ describe("auth doctor on an app where a create-auth command was killed while wri
     const { status, report } = doctorJson(dir);
     expect(status).toBe(1);
     const found = report.findings.find((f) => f.id === "apply.interrupted");
-    expect(found?.fix).toContain("npx create-auth init --dry-run");
+    expect(found?.fix).toContain("npx create-auth init --dry-run --yes in the app's folder");
     expect(hashTree(dir)).toBe(before);
 
-    const fix = runCli(["init", dir, "--dry-run"]);
+    // The fix as printed, in the app's folder: it rolls back, then runs to its end writing nothing more.
+    const fix = runCli(["init", "--dry-run", "--yes"], { cwd: dir });
+    expect(fix.status, fix.stderr).toBe(0);
     expect(fix.stdout).toMatch(/^An interrupted create-auth init was rolled back/);
     expect(existsSync(path.join(dir, PENDING_JOURNAL))).toBe(false);
     expect(doctorJson(dir).report.findings.map((f) => f.id)).not.toContain("apply.interrupted");
+  });
+
+  it("in an app set up by init, the fix is update's dry run, which recovers and ends without an error", () => {
+    const dir = copyFixture("express-5-ts");
+    expect(runCli(["init", dir, "--providers", "github", "--yes", "--no-install"]).status).toBe(0);
+    writeFileSync(path.join(dir, PENDING_JOURNAL), journal);
+    const found = doctorJson(dir).report.findings.find((f) => f.id === "apply.interrupted");
+    expect(found?.fix).toContain("npx create-auth update --dry-run in the app's folder");
+    const fix = runCli(["update", "--dry-run"], { cwd: dir });
+    expect(fix.status, fix.stderr).toBe(0);
+    expect(fix.stdout).toMatch(/^An interrupted create-auth init was rolled back/);
+    expect(existsSync(path.join(dir, PENDING_JOURNAL))).toBe(false);
   });
 
   it("apply.leftovers is a warning when every change was in before the kill", () => {
