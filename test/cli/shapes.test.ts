@@ -78,7 +78,7 @@ const SHAPES: Shape[] = [
     app: ".",
     detected: "Express 5.3.0 (TypeScript, bun)",
     install: "bun install",
-    start: "bun run start",
+    start: "bun run build && bun run start",
     language: "ts",
     imports: { file: "src/app.ts", from: "./auth.js" },
   },
@@ -123,7 +123,7 @@ const SHAPES: Shape[] = [
     app: "apps/api",
     detected: "Express 5.3.0 (TypeScript, yarn classic, workspace ../..)",
     install: "yarn install",
-    start: "yarn workspace api start",
+    start: "yarn workspace api build && yarn workspace api start",
     language: "ts",
     imports: { file: "src/app.ts", from: "./auth.js" },
   },
@@ -356,7 +356,7 @@ describe("workspaces: init from the root with the app's folder, or from inside t
   it.each([
     ["shape-npm-workspace", "apps/web", "npm run dev -w web"],
     ["shape-pnpm-workspace-sveltekit-js", "apps/web", "pnpm --filter web dev"],
-    ["shape-yarn-classic-workspace", "apps/api", "yarn workspace api start"],
+    ["shape-yarn-classic-workspace", "apps/api", "yarn workspace api build && yarn workspace api start"],
     ["shape-yarn-berry-workspace-qwik", "apps/web", "yarn workspace web dev"],
   ])("%s: the same plan and workspace commands either way", async (fixture, app, start) => {
     const fromRoot = memoryFixture(fixture);

@@ -31,6 +31,10 @@ type ScriptInfo = Pick<ProjectInfo, "packageManager" | "packageJson" | "workspac
 export function runScript(info: ScriptInfo, scripts: readonly string[]): string | null {
   const script = scripts.find((name) => info.packageJson.scripts?.[name] !== undefined);
   if (!script) return null;
+  return scriptCommand(info, script);
+}
+
+function scriptCommand(info: ScriptInfo, script: string): string {
   const pm = info.packageManager.name;
   const run = pm === "npm" ? (script === "start" ? "npm start" : `npm run ${script}`) : `${pm} run ${script}`;
   if (!info.workspaceRoot) return pm === "pnpm" || pm === "yarn" ? `${pm} ${script}` : run;
@@ -48,9 +52,29 @@ export function runScript(info: ScriptInfo, scripts: readonly string[]): string 
   }
 }
 
+/** A command running a build's output: `node dist/server.js`, `node --env-file=.env build`, `node .output/server/index.mjs`. */
+const RUNS_BUILD_OUTPUT = /(^|\s)(\.\/)?(dist|build|out|lib|\.output)(\/|\s|$)/;
+
+/**
+ * How to start the app with the first of `scripts` it has. A `start` that runs the build's output
+ * (`node dist/server.js`) comes after the app's own build (`npm run build && npm start`): before it, the
+ * output is missing, and after init it would still be the one built without auth.
+ */
+export function startCommand(info: ScriptInfo, scripts: readonly string[]): string | null {
+  const script = scripts.find((name) => info.packageJson.scripts?.[name] !== undefined);
+  if (!script) return null;
+  const start = scriptCommand(info, script);
+  const built = script === "start" && RUNS_BUILD_OUTPUT.test(info.packageJson.scripts?.[script] ?? "");
+  const build = built ? runScript(info, ["build"]) : null;
+  if (!build) return start;
+  // `cd apps/api && yarn build` has already moved into the app: the start runs from there.
+  const into = /^cd \S+ && /.exec(build)?.[0];
+  return `${build} && ${into && start.startsWith(into) ? start.slice(into.length) : start}`;
+}
+
 /** "Start the app (npm run dev) and sign in at …", or without the command when the app has none of the scripts. */
 export function startStep(info: ScriptInfo, scripts: readonly string[], signInUrl: string): string {
-  const command = runScript(info, scripts);
+  const command = startCommand(info, scripts);
   return `Start the app${command ? ` (${command})` : ""} and sign in at ${signInUrl}`;
 }
 

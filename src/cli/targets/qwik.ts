@@ -5,7 +5,7 @@
  * plan/init.ts plans it.
  */
 import path from "node:path";
-import { startStep } from "../plan/init.js";
+import { runScript, startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../providers/template-data.js";
@@ -114,7 +114,7 @@ export const qwikTarget: Target = {
         `Read the session in a component: const session = useSession() (import { useSession } from "${pluginImport(info)}"); in a request handler: sharedMap.get("session")`,
         `Protect a page: in its index.tsx, export an onRequest that redirects to ${basePath}/signin when sharedMap.get("session") is null (example at the top of ${pluginFile}).`,
         nodeServer(reader)
-          ? `Production: the Node server reads settings from its environment, not from ${info.envFile}: run it locally with node --env-file=${info.envFile} server/entry.node-server, and set AUTH_SECRET and AUTH_URL where you deploy.`
+          ? `Production: the Node server reads settings from its environment, not from ${info.envFile}: build it (${runScript(info, ["build"]) ?? "npx qwik build"}), then run it locally with node --env-file=${info.envFile} server/entry.node-server, and set AUTH_SECRET and AUTH_URL where you deploy.`
           : `Production: add a server adapter (npx qwik add, e.g. Node or a host's), then set AUTH_SECRET and AUTH_URL in the production server's environment: it does not read ${info.envFile}.`,
       ],
     };

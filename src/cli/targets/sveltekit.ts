@@ -4,7 +4,7 @@
  * files), the env module SvelteKit 3 needs, and the next steps. Data and pure functions; plan/init.ts plans it.
  */
 import { databaseDriver } from "../database/plan.js";
-import { startStep } from "../plan/init.js";
+import { runScript, startStep } from "../plan/init.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { providersTemplateData } from "../providers/template-data.js";
@@ -13,13 +13,26 @@ import { moduleShape } from "../transforms/ast.js";
 import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
 import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
-import type { Target } from "./types.js";
+import type { ProjectInfo, Target } from "./types.js";
 
 const RUNTIME_SVELTEKIT = `${RUNTIME_PACKAGE_NAME}/sveltekit`;
 
 /** The app's own file in JavaScript when only that exists, else the project's language. */
 function appFile(reader: ProjectReader, stem: string, ext: string): string {
   return reader.exists(`${stem}.js`) && !reader.exists(`${stem}.ts`) ? `${stem}.js` : `${stem}.${ext}`;
+}
+
+/**
+ * adapter-node's server runs where it was built (`node build`, after the app's build script), and reads no
+ * env file; any other adapter deploys to a host that holds the settings.
+ */
+function productionStep(info: ProjectInfo): string {
+  const deps = { ...info.packageJson.dependencies, ...info.packageJson.devDependencies };
+  if (deps["@sveltejs/adapter-node"] === undefined) {
+    return `In production: set AUTH_SECRET and AUTH_URL (the app's public URL) in the host's environment; the built app does not read ${info.envFile}.`;
+  }
+  const build = runScript(info, ["build"]) ?? "npx vite build";
+  return `In production (adapter-node): ${build}, then start with node --env-file=${info.envFile} build (the built server does not read ${info.envFile} itself), and set the public URL in ORIGIN (SvelteKit 2) or paths.origin in the SvelteKit config (SvelteKit 3: adapter-node assumes https otherwise), and in AUTH_URL.`;
 }
 
 export const sveltekitTarget: Target = {
@@ -131,7 +144,7 @@ export const sveltekitTarget: Target = {
         startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         `Protect a page in its +page.server.${info.language} load: if (!(await event.locals.auth())) redirect(303, "${basePath}/signin?callbackUrl=" + event.url.pathname);`,
         'Forms: import { SignIn, SignOut } from "@create-auth/runtime/sveltekit/components"; the session is data.session in every page.',
-        `In production (adapter-node): start with node --env-file=${info.envFile} build (it does not read ${info.envFile} itself), and set the public URL in ORIGIN (SvelteKit 2) or paths.origin in the SvelteKit config (SvelteKit 3: adapter-node assumes https otherwise), and in AUTH_URL.`,
+        productionStep(info),
       ],
     };
   },
