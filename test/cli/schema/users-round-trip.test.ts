@@ -50,9 +50,10 @@ beforeAll(async () => {
   const file = path.join(tmp, "schema.ts");
   writeFileSync(file, merged.text as string);
   const schema = (await import(file)) as Record<string, unknown>;
+  // The module's exports under the adapter's keys, as the auth module's `{ users, accounts, … }` hands them.
   const tables = Object.fromEntries(
     Object.entries(merged.tables).map(([key, exportName]) => [key, schema[exportName]]),
-  ) as DrizzleTables;
+  ) as unknown as DrizzleTables;
   // The options object exactly as init writes it into the auth module.
   const source = adapterOptionsSource(merged.users, false);
   if (source === null) throw new Error("init writes no options for this app");
