@@ -3,7 +3,8 @@
  * types (drizzle-orm, the Prisma client generated from the merged schema): the auth module handing the
  * drizzle adapter the app's existing db and its schema's tables (the merged module included), the new client
  * and schema modules where the app had none, the prisma adapter given the app's generated client, and a new
- * Prisma client module with its prisma.config. One strict tsc run over every app; Prisma's generator runs
+ * Prisma client module with its prisma.config; on apps whose own users table has integer ids and a required
+ * name, the adapter options init writes (userIds, newUserColumns). One strict tsc run over every app; Prisma's generator runs
  * offline (test/support/prisma-client.mjs). Slower than init-orm.test.ts, so a file of its own.
  */
 import { mkdirSync, readFileSync, renameSync, symlinkSync } from "node:fs";
@@ -52,6 +53,21 @@ const APPS: App[] = [
   {
     name: "prisma-express",
     fixture: "orm-prisma-express",
+    args: ["--orm", "prisma", "--db", "sqlite"],
+    files: ["src/auth.ts"],
+    prismaSchema: "prisma/schema.prisma",
+  },
+  {
+    // The app's own users table keyed by serial ids, its name required: the adapter's third argument.
+    name: "drizzle-serial-next",
+    fixture: "orm-drizzle-serial-next",
+    args: ["--orm", "drizzle", "--db", "postgres"],
+    files: ["src/auth.ts"],
+  },
+  {
+    // Int ids and a required name: userIds and newUserColumns in prisma(client, options).
+    name: "prisma-int-express",
+    fixture: "orm-prisma-int-express",
     args: ["--orm", "prisma", "--db", "sqlite"],
     files: ["src/auth.ts"],
     prismaSchema: "prisma/schema.prisma",
