@@ -4,6 +4,7 @@
  * What remove gives back is the app as it was (add-provider's env headers included); what it keeps it keeps
  * whole, so the app type-checks with its own tsconfig after remove, with and without --force.
  */
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,7 +20,7 @@ const FIXTURE = path.join(repoRoot, "test/fixtures/express-5-ts");
 function tree(dir: string): Map<string, string> {
   return new Map(
     listFilesRecursive(dir)
-      .filter((file) => !file.startsWith("node_modules/"))
+      .filter((file) => !file.startsWith("node_modules/") && !file.startsWith(".git/"))
       .map((file) => [file, readFileSync(path.join(dir, file), "utf8")]),
   );
 }
@@ -85,7 +86,7 @@ describe("remove after init, add-provider and remove-provider (express-5-ts)", (
     const checked = typecheck(dir);
     expect(checked.output).toBe("");
     expect(checked.status).toBe(0);
-  });
+  }, 60_000);
 
   it("with --force deletes the edited auth module with the rest, and the app type-checks", async () => {
     const dir = appCopy();
@@ -98,7 +99,7 @@ describe("remove after init, add-provider and remove-provider (express-5-ts)", (
     const checked = typecheck(dir);
     expect(checked.output).toBe("");
     expect(checked.status).toBe(0);
-  });
+  }, 60_000);
 
   it("refuses when a file of the app's own imports the auth module, naming it", async () => {
     const dir = appCopy();
@@ -130,4 +131,37 @@ describe("remove-provider, then doctor (express-5-ts)", () => {
     expect(findings).toContain("env-example.complete");
     expect(findings).not.toContain("env-example.missing-keys");
   });
+});
+
+describe("the whole walk in a git repository, committing nothing after the app itself (express-5-ts)", () => {
+  it("init, add-provider, remove-provider, doctor, update, remove: no step refuses create-auth's own edits, and the app is back", async () => {
+    const dir = appCopy();
+    const original = tree(dir);
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
+        cwd: dir,
+        encoding: "utf8",
+      });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "app");
+    const step = async (...argv: string[]) => {
+      const result = await runOnDisk(argv, { cwd: dir, git: true });
+      expect(result.status, `${argv.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
+      expect(result.stdout).not.toContain("Git:");
+      return result;
+    };
+    await step("init", "--providers", "github", "--yes", "--no-install");
+    await step("add-provider", "google", "--yes", "--no-install");
+    await step("remove-provider", "github", "--yes", "--no-install");
+    const doctor = await runOnDisk(["doctor", "--json"], { cwd: dir });
+    const ids = (JSON.parse(doctor.stdout) as { findings: { id: string }[] }).findings.map((f) => f.id);
+    expect(ids).toContain("runtime.intact");
+    await step("update", "--yes", "--no-install");
+    await step("remove", "--yes", "--no-install");
+    expect(tree(dir)).toEqual(original);
+    expect(git("status", "--porcelain")).toBe("");
+    const checked = typecheck(dir);
+    expect(checked.output).toBe("");
+  }, 120_000);
 });
