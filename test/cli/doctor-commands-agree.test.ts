@@ -4,7 +4,7 @@
 // prune's hint) is the same command; a create-auth command printed is run as printed and does what it says.
 // Every command finds the database the app's settings name, drizzle.config's `dbCredentials.url` included.
 // init reads the runtime from dist/: run this file under the shared lock (flock -s /tmp/dist.lock).
-import { existsSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Finding } from "../../src/cli/doctor/finding.js";
@@ -202,6 +202,22 @@ describe("Drizzle: migrate, generate, doctor and db prune read one answer", () =
     expect(prune.stdout).toBe(
       "Would delete 0 expired sessions and 0 verification tokens from SQLite local.db (dry run: nothing deleted).\n",
     );
+
+    // A column of the app's own on users is in no create-auth migration: drizzle-kit, not generate or migrate.
+    const module = path.join(dir, "src/lib/server/db/schema.ts");
+    writeFileSync(
+      module,
+      readFileSync(module, "utf8").replace(
+        "\t\timage: text('image')\n",
+        "\t\timage: text('image'),\n\t\trole: text('role')\n",
+      ),
+    );
+    const [lacking] = (await doctorFindings(dir)).filter((f) => f.id === "database.column-missing");
+    expect(lacking).toMatchObject({
+      message:
+        "SQLite local.db: users lacks role (as src/lib/server/db/schema.ts maps it), which the drizzle adapter reads and writes.",
+      fix: "bring the schema up to date: npx drizzle-kit push",
+    });
   });
 });
 

@@ -40,6 +40,11 @@ export interface DatabaseState {
    * `--db` when nothing in the app names a database (generate refuses to guess).
    */
   generate: string;
+  /**
+   * drizzle-kit's command on a Drizzle app, whoever creates the auth tables: the app's own columns on them
+   * (`users.role`) are in no create-auth migration, and only its own tool creates them. Null otherwise.
+   */
+  drizzleKit: string | null;
 }
 
 /** `npx create-auth migrate`, told the folder when it is not the default one. */
@@ -143,11 +148,22 @@ export function databaseState(reader: ProjectReader, migrations: string = MIGRAT
     ...(setup ? [] : ["--db <sqlite|postgres|mysql>"]),
     ...(migrations === MIGRATIONS_DIR ? [] : [`--out ${migrations}`]),
   ].join(" ");
+  const drizzleConfig = setup?.orm === "drizzle" ? readDrizzleConfig(reader) : null;
+  const drizzleKit =
+    setup?.orm === "drizzle"
+      ? drizzleKitCommand(
+          reader,
+          drizzleConfig,
+          { file: setup.drizzle?.authSchemaFile ?? configured?.file ?? "", dialect: setup.dialect },
+          info?.packageJson,
+        )
+      : null;
   const state = (owner: Omit<SchemaOwner, "command"> & { command?: string }, setting: DatabaseSetting) => ({
     owner: { ...owner, command: owner.command ?? migrateCommand(migrations) },
     migrations: { folder: migrations, files },
     setting,
     generate,
+    drizzleKit,
   });
 
   // Prisma keeps its own migrations: the adapter decides, else a schema where create-auth has none.
@@ -159,9 +175,8 @@ export function databaseState(reader: ProjectReader, migrations: string = MIGRAT
   }
   if (configured?.adapter === "prisma")
     return state({ tool: "prisma", evidence, command: prismaCommand(reader, null) }, { dialect: setup?.dialect });
-  if (setup?.orm === "drizzle") {
-    const config = readDrizzleConfig(reader);
-    const setting = drizzleSetting(config, setup.dialect);
+  if (setup?.orm === "drizzle" && drizzleKit) {
+    const setting = drizzleSetting(drizzleConfig, setup.dialect);
     const uses = configured
       ? evidence
       : `${setup.drizzle?.configFile ?? "drizzle-orm in package.json"} sets up Drizzle`;
@@ -171,13 +186,8 @@ export function databaseState(reader: ProjectReader, migrations: string = MIGRAT
         { tool: "create-auth", evidence: `${uses}, and ${migrations}/ holds the SQL migrations of its tables` },
         setting,
       );
-    const schema = { file: setup.drizzle?.authSchemaFile ?? configured?.file ?? "", dialect: setup.dialect };
     return state(
-      {
-        tool: "drizzle-kit",
-        evidence: `${uses}, and ${migrations}/ holds no SQL migration`,
-        command: drizzleKitCommand(reader, config, schema, info?.packageJson),
-      },
+      { tool: "drizzle-kit", evidence: `${uses}, and ${migrations}/ holds no SQL migration`, command: drizzleKit },
       setting,
     );
   }

@@ -92,7 +92,8 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
         ? migrationStatus(state.migrations.files, await recordedMigrations(db, db.dialect))
         : null;
     const create = createTablesCommand(state, status, db.dialect);
-    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, columns, create);
+    const commands = { create, ownColumns: state.drizzleKit ?? create };
+    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, columns, commands);
   } finally {
     await db.close();
   }
@@ -105,8 +106,13 @@ function schemaFindings(
   target: string,
   expected: readonly ExpectedTable[],
   present: Map<string, Set<string>>,
-  createTables: string,
+  /** What creates the auth tables and columns; what creates the app's own columns on them (its ORM's tool). */
+  commands: { create: string; ownColumns: string },
 ): Finding[] {
+  const createTables = commands.create;
+  const modelColumns = new Map(
+    modelTables().map((table) => [table.model.name, new Set(table.columns.map((c) => c.toLowerCase()))]),
+  );
   const kinds = new Set(
     "missing" in ctx.setup
       ? []
@@ -150,13 +156,16 @@ function schemaFindings(
       continue;
     }
     const absent = table.columns.filter((column) => !columns.has(column.toLowerCase()));
+    // A column of the app's own (`users.role`) is in no create-auth migration: its ORM's tool creates it.
+    const ours = modelColumns.get(table.model.name);
+    const own = absent.some((column) => !ours?.has(column.toLowerCase()));
     if (absent.length > 0) {
       findings.push(
         finding(
           "error",
           "database.column-missing",
           `${where}: ${table.name} lacks ${absent.join(", ")}${declared}, which the ${adapter} adapter reads and writes.`,
-          `bring the schema up to date: ${createTables}`,
+          `bring the schema up to date: ${own ? commands.ownColumns : createTables}`,
           table.declaredIn ?? undefined,
         ),
       );
