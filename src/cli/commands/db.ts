@@ -1,6 +1,7 @@
 /**
  * `auth db prune [dir] [--dry-run] [--json]`: deletes the expired sessions and verification tokens of the
- * database the app's settings name. Nothing in a sign-in deletes a row that nobody presents again (an
+ * database the app's settings name, found as migrate and doctor find it (database/state.ts: drizzle.config's
+ * URL setting included); a database without the tables is told the command doctor names for them. Nothing in a sign-in deletes a row that nobody presents again (an
  * abandoned email link, a session whose browser never comes back), so a scheduled job runs this.
  *
  * The deleting is the runtime's own: its SQL adapter for the dialect (Drizzle and Prisma apps have the same
