@@ -8,6 +8,9 @@
  * removed the row (`count` 1): two concurrent uses never both get it. Prisma's own `delete` is not enough on
  * MySQL/MariaDB, where it reads the row and then deletes it, returning the row to both of two racing uses.
  *
+ * `options.userIds` names the type of the User model's id ("integer" for `Int @default(autoincrement())`,
+ * "bigint" for `BigInt`, "uuid" for a `String` holding UUIDs); ids leave the adapter as strings (see user-ids.ts).
+ *
  * Declared structurally rather than imported: the client is generated in your app, not in this package.
  */
 import { AdapterError } from "../errors.js";
@@ -19,6 +22,16 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import {
+  type AdapterOptions,
+  checkedUserIdKind,
+  newUserValues,
+  type UserIdCodec,
+  type UserIdKind,
+  userIdCodec,
+} from "./user-ids.js";
+
+export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
 /** The model delegate methods the adapter calls; every generated Prisma delegate has them. */
 export interface PrismaDelegate {
@@ -106,22 +119,30 @@ function asRecord<T>(fields: Row): T {
   return fields as T;
 }
 
-const asUser = (row: Row) => asRecord<AdapterUser>(pick(row, userFields));
-const asSession = (row: Row) => asRecord<AdapterSession>(pick(row, sessionFields));
-const asVerificationToken = (row: Row) => asRecord<VerificationToken>(pick(row, verificationTokenFields));
-
-function asAccount(row: Row): AdapterAccount {
-  const account = pick(row, accountFields);
-  // Token fields the provider did not send stay absent rather than null, as they were when linked.
-  for (const field of accountTokenFields) if (account[field] === null) delete account[field];
-  if ("expires_at" in account) account.expires_at = toNumber(account.expires_at, "accounts.expires_at");
-  return asRecord<AdapterAccount>(account);
-}
-
-function asAuthenticator(row: Row): AdapterAuthenticator {
-  const authenticator = pick(row, authenticatorFields);
-  authenticator.counter = toNumber(authenticator.counter, "authenticators.counter");
-  return asRecord<AdapterAuthenticator>(authenticator);
+/** The adapter's records from rows, the user id (Int, BigInt or String) as the string Auth.js expects. */
+function recordsFor(ids: UserIdCodec) {
+  const withUserId = <T>(fields: Row, model: string): T =>
+    asRecord<T>({ ...fields, userId: ids.format(fields.userId, `${model}.userId`) });
+  return {
+    user: (row: Row) => {
+      const fields = pick(row, userFields);
+      return asRecord<AdapterUser>({ ...fields, id: ids.format(fields.id, "User.id") });
+    },
+    session: (row: Row) => withUserId<AdapterSession>(pick(row, sessionFields), "Session"),
+    verificationToken: (row: Row) => asRecord<VerificationToken>(pick(row, verificationTokenFields)),
+    account(row: Row): AdapterAccount {
+      const account = pick(row, accountFields);
+      // Token fields the provider did not send stay absent rather than null, as they were when linked.
+      for (const field of accountTokenFields) if (account[field] === null) delete account[field];
+      if ("expires_at" in account) account.expires_at = toNumber(account.expires_at, "accounts.expires_at");
+      return withUserId<AdapterAccount>(account, "Account");
+    },
+    authenticator(row: Row): AdapterAuthenticator {
+      const authenticator = pick(row, authenticatorFields);
+      authenticator.counter = toNumber(authenticator.counter, "authenticators.counter");
+      return withUserId<AdapterAuthenticator>(authenticator, "Authenticator");
+    },
+  };
 }
 
 /** Prisma's "an operation failed because it depends on one or more records that were required but not found". */
@@ -148,7 +169,43 @@ function asDelegate(delegate: PrismaDelegate): Delegate {
   return delegate as unknown as Delegate;
 }
 
-export default function prisma(client: PrismaClientLike): Adapter {
+/**
+ * The id kinds the generated client's User.id can hold, from the data model the client carries
+ * (`_runtimeDataModel`, Prisma 5 to 7: field names and scalar types only, so a uuid String reads as text),
+ * or null where the client does not expose it.
+ */
+function modelIdKinds(client: PrismaClientLike): { kinds: readonly UserIdKind[]; declared: string } | null {
+  const model: unknown = Reflect.get(client, "_runtimeDataModel");
+  const fields: unknown = (model as { models?: { User?: { fields?: unknown } } } | undefined)?.models?.User?.fields;
+  if (!Array.isArray(fields)) return null;
+  const id: unknown = fields.find((field) => field?.name === "id" && field.kind === "scalar");
+  const type = (id as { type?: unknown } | undefined)?.type;
+  if (type === "Int") return { kinds: ["integer"], declared: type };
+  if (type === "BigInt") return { kinds: ["bigint"], declared: type };
+  if (type === "String") return { kinds: ["text", "uuid"], declared: type };
+  return null;
+}
+
+/**
+ * `options.userIds` names the type of User.id, inferred from the generated client's model when not given
+ * (where the client carries it); `options.newUserColumns` fills the app's own required User fields.
+ */
+export default function prisma(client: PrismaClientLike, options: AdapterOptions = {}): Adapter {
+  const option =
+    options.userIds === undefined ? undefined : checkedUserIdKind(options.userIds, "prisma(client, options)");
+  const model = modelIdKinds(client);
+  const kind = option ?? (model?.kinds[0] as UserIdKind | undefined) ?? "text";
+  if (model && !model.kinds.includes(kind)) {
+    throw new AdapterError(
+      `prisma(client, options): options.userIds is "${kind}" but the User model's id is ${model.declared}, which ` +
+        `holds ${model.kinds.map((name) => `"${name}"`).join(" or ")} ids. Make the option match the model.`,
+    );
+  }
+  // Prisma's Int is 32-bit whatever the database: a wider value is a validation error, not a miss.
+  const ids = userIdCodec(kind, "int32");
+  const records = recordsFor(ids);
+  const { user: asUser, session: asSession, account: asAccount, authenticator: asAuthenticator } = records;
+  const asVerificationToken = records.verificationToken;
   const user = asDelegate(client.user);
   const account = asDelegate(client.account);
   const session = asDelegate(client.session);
@@ -165,10 +222,19 @@ export default function prisma(client: PrismaClientLike): Adapter {
 
   return {
     async createUser(data) {
-      return asUser(await user.create({ data: pick({ ...data, id: data.id ?? crypto.randomUUID() }, userFields) }));
+      const own = newUserValues(
+        options,
+        data,
+        (key) => Reflect.get(data, key) != null,
+        "prisma(client, options)",
+        false,
+      );
+      const id = ids.newId(data.id);
+      return asUser(await user.create({ data: pick({ ...data, ...own, id }, [...userFields, ...Object.keys(own)]) }));
     },
-    async getUser(id) {
-      const row = await user.findUnique({ where: { id } });
+    async getUser(given) {
+      const id = ids.parse(given);
+      const row = id === null ? null : await user.findUnique({ where: { id } });
       return row ? asUser(row) : null;
     },
     async getUserByEmail(email) {
@@ -179,16 +245,21 @@ export default function prisma(client: PrismaClientLike): Adapter {
       const row = await account.findUnique({ where: accountKey(provider, providerAccountId), include: { user: true } });
       return row?.user ? asUser(row.user as Row) : null;
     },
-    async updateUser({ id, ...changes }) {
+    async updateUser({ id: given, ...changes }) {
+      const id = ids.parse(given);
+      if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${given}".`);
       return asUser(await user.update({ where: { id }, data: pick(changes, userFields) }));
     },
-    async deleteUser(id) {
+    async deleteUser(given) {
+      const id = ids.parse(given);
+      if (id === null) return null;
       // Accounts, sessions and authenticators go with the user: the relations cascade (onDelete: Cascade).
       const row = await orNull(user.delete({ where: { id } }));
       return row ? asUser(row) : null;
     },
     async linkAccount(data) {
-      return asAccount(await account.create({ data: pick(data, accountFields) }));
+      const userId = ids.require(data.userId, "link the account");
+      return asAccount(await account.create({ data: pick({ ...data, userId }, accountFields) }));
     },
     async unlinkAccount({ provider, providerAccountId }) {
       const row = await orNull(account.delete({ where: accountKey(provider, providerAccountId) }));
@@ -199,22 +270,26 @@ export default function prisma(client: PrismaClientLike): Adapter {
       return row ? asAccount(row) : null;
     },
     async createSession(data) {
-      return asSession(await session.create({ data: pick(data, sessionFields) }));
+      const userId = ids.require(data.userId, "create the session");
+      return asSession(await session.create({ data: pick({ ...data, userId }, sessionFields) }));
     },
     async getSessionAndUser(sessionToken) {
       const row = await session.findUnique({ where: { sessionToken }, include: { user: true } });
       return row?.user ? { session: asSession(row), user: asUser(row.user as Row) } : null;
     },
     async updateSession({ sessionToken, ...changes }) {
-      const row = await orNull(session.update({ where: { sessionToken }, data: pick(changes, sessionFields) }));
+      const userId = changes.userId === undefined ? undefined : ids.require(changes.userId, "move the session");
+      const data = pick({ ...changes, userId }, sessionFields);
+      const row = await orNull(session.update({ where: { sessionToken }, data }));
       return row ? asSession(row) : null;
     },
     async deleteSession(sessionToken) {
       const row = await orNull(session.delete({ where: { sessionToken } }));
       return row ? asSession(row) : null;
     },
-    async deleteSessionsByUserId(userId) {
-      await session.deleteMany({ where: { userId } });
+    async deleteSessionsByUserId(given) {
+      const userId = ids.parse(given);
+      if (userId !== null) await session.deleteMany({ where: { userId } });
     },
     async createVerificationToken(data) {
       return asVerificationToken(await verificationToken.create({ data: pick(data, verificationTokenFields) }));
@@ -228,13 +303,16 @@ export default function prisma(client: PrismaClientLike): Adapter {
       return count > 0 ? asVerificationToken(row) : null;
     },
     async createAuthenticator(data) {
-      return asAuthenticator(await authenticator().create({ data: pick(data, authenticatorFields) }));
+      const userId = ids.require(data.userId, "store the authenticator");
+      return asAuthenticator(await authenticator().create({ data: pick({ ...data, userId }, authenticatorFields) }));
     },
     async getAuthenticator(credentialID) {
       const row = await authenticator().findUnique({ where: { credentialID } });
       return row ? asAuthenticator(row) : null;
     },
-    async listAuthenticatorsByUserId(userId) {
+    async listAuthenticatorsByUserId(given) {
+      const userId = ids.parse(given);
+      if (userId === null) return [];
       return (await authenticator().findMany({ where: { userId } })).map(asAuthenticator);
     },
     async updateAuthenticatorCounter(credentialID, counter) {

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import mysql2 from "mysql2/promise";
 import pg from "pg";
 import type { SqlDialect } from "../../../src/cli/schema/sql.js";
-import { createMariaDBDatabase } from "../../support/mariadb.mjs";
+import { createMariaDBDatabase, type MariaDBConnection } from "../../support/mariadb.mjs";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
 import type { RunQuery } from "./user-id-tables.js";
 
@@ -15,7 +15,7 @@ export type TestDatabase =
   | {
       dialect: "mysql";
       pool: mysql2.Pool;
-      connection: mysql2.PoolOptions;
+      connection: MariaDBConnection;
       run: RunQuery;
       close(): Promise<void>;
     };
