@@ -120,9 +120,17 @@ describe("add-provider and remove-provider on Qwik's closure holding a providers
     expect([init.status, init.stderr]).toEqual([0, ""]);
     // The shape a user gives the generated plugin to build the list in steps (docs/cli-add-provider.md).
     const generated = project.read(PLUGIN);
-    const closure = generated
-      .replace("QwikAuth$(\n  (event) => ({\n    providers: [", "QwikAuth$((event) => {\n    const providers = [")
-      .replace(/\n {4}\],\n {2}\}\),\n\);\n$/, "\n    ];\n    return { providers };\n});\n");
+    const [head, rest] = generated.split("QwikAuth$(\n  (event) => ({\n    providers: [\n");
+    const entries = rest!.slice(0, rest!.indexOf("\n    ],\n  }),\n);\n"));
+    const closure = [
+      `${head}QwikAuth$((event) => {`,
+      "  const providers = [",
+      ...entries.split("\n").map((line) => line.slice(2)),
+      "  ];",
+      "  return { providers };",
+      "});",
+      "",
+    ].join("\n");
     expect(closure).toContain("return { providers };");
     project.write(PLUGIN, closure);
 
@@ -131,7 +139,7 @@ describe("add-provider and remove-provider on Qwik's closure holding a providers
     expect(JSON.parse(add.stdout).manual ?? null).toBeNull();
     const added = project.read(PLUGIN);
     expect(added).toMatch(
-      / {6}Google\(\{\n {8}clientId: event\.env\.get\("AUTH_GOOGLE_ID"\),[\s\S]*\n {4}\];\n {4}return \{ providers \};/,
+      / {4}Google\(\{\n {6}clientId: event\.env\.get\("AUTH_GOOGLE_ID"\),[\s\S]*\n {2}\];\n {2}return \{ providers \};/,
     );
 
     const remove = await runInMemory(project, ["remove-provider", "github", "--yes", "--no-install"]);

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { mergeAuthHandle } from "../../src/cli/transforms/sveltekit-hooks.js";
+import { unmergeAuthHandle } from "../../src/cli/transforms/sveltekit-hooks-remove.js";
 import { mergeSessionLoad } from "../../src/cli/transforms/sveltekit-layout.js";
+import { unmergeSessionLoad } from "../../src/cli/transforms/sveltekit-layout-remove.js";
 
 const APP_HANDLE = `import type { Handle } from "@sveltejs/kit";
 
@@ -82,7 +84,10 @@ const appLoad: LayoutServerLoad = async () => {
 };
 
 // The session in every page's data (\`page.data.session\`), next to what the app's own load returns.
-export const load: LayoutServerLoad = async (event) => ({ ...(await appLoad(event)), session: await event.locals.auth() });
+export const load: LayoutServerLoad = async (event) => ({
+  ...(await appLoad(event)),
+  session: await event.locals.auth(),
+});
 `);
   });
 
@@ -90,5 +95,54 @@ export const load: LayoutServerLoad = async (event) => ({ ...(await appLoad(even
     const added = mergeSessionLoad(`export const prerender = false;\n`);
     expect(added).toContain("export const load = async (event) => ({ session: await event.locals.auth() });");
     expect(mergeSessionLoad(mergeSessionLoad(LAYOUT) as string)).toBe("unchanged");
+  });
+});
+
+describe("in the file's own style (sv's Prettier add-on: tabs, single quotes, no trailing commas)", () => {
+  const HOOKS = [
+    "import type { Handle } from '@sveltejs/kit';",
+    "",
+    "export const handle: Handle = async ({ event, resolve }) => {",
+    "\tconst response = await resolve(event);",
+    "\treturn response;",
+    "};",
+    "",
+  ].join("\n");
+  const LAYOUT = [
+    "import type { LayoutServerLoad } from './$types';",
+    "",
+    "export const load: LayoutServerLoad = async () => {",
+    "\treturn {",
+    "\t\tappName: 'Acme'",
+    "\t};",
+    "};",
+    "",
+  ].join("\n");
+
+  it("the hooks get single-quoted imports, and lose them again", () => {
+    const merged = mergeAuthHandle(HOOKS, "./auth") as string;
+    expect(merged.split("\n").slice(0, 3)).toEqual([
+      "import { sequence } from '@sveltejs/kit/hooks';",
+      "import type { Handle } from '@sveltejs/kit';",
+      "import { handle as authHandle } from './auth';",
+    ]);
+    expect(merged).toContain("\nexport const handle = sequence(authHandle, appHandle);\n");
+    expect(merged).not.toContain('"');
+    expect(unmergeAuthHandle(merged, "./auth")).toBe(HOOKS);
+  });
+
+  it("the layout's load is indented with tabs, without a trailing comma, and comes back out", () => {
+    const merged = mergeSessionLoad(LAYOUT) as string;
+    expect(merged).toContain(
+      "export const load: LayoutServerLoad = async (event) => ({\n\t...(await appLoad(event)),\n\tsession: await event.locals.auth()\n});\n",
+    );
+    expect(unmergeSessionLoad(merged)).toBe(LAYOUT);
+  });
+
+  it("a file without semicolons gets none", () => {
+    const merged = mergeAuthHandle(HOOKS.replace(/;$/gm, ""), "./auth") as string;
+    expect(merged).toContain("import { handle as authHandle } from './auth'\n");
+    expect(merged).toContain("export const handle = sequence(authHandle, appHandle)\n");
+    expect(unmergeAuthHandle(merged, "./auth")).toBe(HOOKS.replace(/;$/gm, ""));
   });
 });

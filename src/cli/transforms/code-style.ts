@@ -141,8 +141,9 @@ function requoted(raw: string, quote: '"' | "'"): string {
 const ASI_HAZARD = /^[([`+\-/]/;
 
 /**
- * House-style `code` (double quotes, semicolons, two-space indentation, `const`, LF) in `style`. Comments
- * and the text inside strings are left as they are; the indentation of the first line is the caller's.
+ * House-style `code` (double quotes, semicolons, two-space indentation, `const`, trailing commas in
+ * multi-line lists, LF) in `style`. Comments and the text inside strings are left as they are; the
+ * indentation of the first line is the caller's.
  */
 export function renderCode(code: string, style: CodeStyle, fileName = "code.ts"): string {
   const ts = typescript();
@@ -161,6 +162,16 @@ export function renderCode(code: string, style: CodeStyle, fileName = "code.ts")
     if (!style.semicolons && endsWithSemicolonOrNot(ts, node) && node.getText(tree).endsWith(";")) {
       const next = code.slice(node.end).trimStart();
       if (!ASI_HAZARD.test(next)) edits.push({ start: node.end - 1, end: node.end, text: "" });
+    }
+    const list = ts.isArrayLiteralExpression(node)
+      ? node.elements
+      : ts.isObjectLiteralExpression(node)
+        ? node.properties
+        : undefined;
+    if (!style.trailingCommas && list?.hasTrailingComma) {
+      const last = list[list.length - 1]!;
+      const comma = code.indexOf(",", last.end);
+      if (comma !== -1) edits.push({ start: comma, end: comma + 1, text: "" });
     }
     if (style.declaration === "var" && ts.isVariableDeclarationList(node) && node.flags & ts.NodeFlags.Const) {
       const start = node.getStart(tree);

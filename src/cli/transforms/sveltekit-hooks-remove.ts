@@ -7,9 +7,9 @@
  */
 import { tsMorph } from "./ast.js";
 import { escapeRegExp, exactLine, removeLineRun } from "./remove-lines.js";
+import { detectStyle, parseStyledModule } from "./code-style.js";
 import type { TransformResult } from "./result.js";
 import { mergeAuthHandle } from "./sveltekit-hooks.js";
-import { parseSvelteKitModule } from "./sveltekit-style.js";
 
 const SEQUENCE_MODULE = "@sveltejs/kit/hooks";
 const COMMENT = exactLine(
@@ -33,7 +33,7 @@ export function unmergeAuthHandle(source: string, authModule: string): Transform
   text = removeLineRun(text, [imported], "none") ?? text;
 
   // Our `export const handle = sequence(authHandle, appHandle);`, with the comment above it.
-  const ours = new RegExp(`^export const handle = ([\\w$]+)\\(${escapeRegExp(authLocal)}, ([\\w$]+)\\);$`);
+  const ours = new RegExp(`^export const handle = ([\\w$]+)\\(${escapeRegExp(authLocal)}, ([\\w$]+)\\);?$`);
   const line = text.split(/\r?\n|\r/).find((candidate) => ours.test(candidate.trim()));
   let appHandle: string | null = null;
   if (line) {
@@ -42,10 +42,10 @@ export function unmergeAuthHandle(source: string, authModule: string): Transform
       removeLineRun(text, [COMMENT, exactLine(line)], "before") ?? removeLineRun(text, [exactLine(line)], "before");
     if (removed !== null) [text, appHandle] = [removed, match[2]!];
   }
-  const only = removeLineRun(text, [new RegExp(`^export const handle = ${escapeRegExp(authLocal)};$`)], "before");
+  const only = removeLineRun(text, [new RegExp(`^export const handle = ${escapeRegExp(authLocal)};?$`)], "before");
   if (only !== null) text = only;
 
-  const file = parseSvelteKitModule(text, "hooks.server.ts");
+  const file = parseStyledModule(text, "hooks.server.ts", detectStyle(text, "hooks.server.ts"));
   if (appHandle) {
     const variable = file.getVariableDeclaration(appHandle);
     const fn = file.getFunction(appHandle);

@@ -2,12 +2,13 @@
  * Pure transform of `src/hooks.server.ts`: puts the auth `handle` first in the app's `handle`, through
  * SvelteKit's `sequence`, so `event.locals.auth()` is set before the app's own hook runs. The app's hook is
  * kept as it is (renamed when it was the exported `handle`); an existing `sequence(…)` gets the auth handle
- * as its first argument. "unchanged" when the file already uses the auth module's handle.
+ * as its first argument. "unchanged" when the file already uses the auth module's handle. Our lines are
+ * written in the file's style (code-style.ts: sv's tabs and single quotes, or Prettier's defaults).
  */
 import type { SourceFile } from "ts-morph";
 import { freeName, tsMorph } from "./ast.js";
+import { type CodeStyle, detectStyle, parseStyledModule, renderCode } from "./code-style.js";
 import type { TransformResult } from "./result.js";
-import { parseSvelteKitModule } from "./sveltekit-style.js";
 
 const SEQUENCE_MODULE = "@sveltejs/kit/hooks";
 
@@ -33,14 +34,12 @@ function importedSequence(file: SourceFile): string | null {
   return null;
 }
 
-function importSequence(file: SourceFile): string {
+function importSequence(file: SourceFile, style: CodeStyle): string {
   const existing = importedSequence(file);
   if (existing) return existing;
   const name = freeName(file, "sequence");
-  file.insertImportDeclaration(0, {
-    moduleSpecifier: SEQUENCE_MODULE,
-    namedImports: [name === "sequence" ? "sequence" : { name: "sequence", alias: name }],
-  });
+  const binding = name === "sequence" ? "sequence" : `sequence as ${name}`;
+  file.insertStatements(0, renderCode(`import { ${binding} } from "${SEQUENCE_MODULE}";`, style));
   return name;
 }
 
@@ -81,13 +80,13 @@ function detachAppHandle(file: SourceFile): string | null {
 
 export function mergeAuthHandle(source: string, authModule: string): TransformResult {
   const { Node } = tsMorph();
-  const file = parseSvelteKitModule(source, "hooks.server.ts");
+  const style = detectStyle(source, "hooks.server.ts");
+  const file = parseStyledModule(source, "hooks.server.ts", style);
   if (usesAuthHandle(file, authModule)) return "unchanged";
   const authHandle = freeName(file, "authHandle");
-  file.insertImportDeclaration(file.getImportDeclarations().length, {
-    moduleSpecifier: authModule,
-    namedImports: [{ name: "handle", alias: authHandle }],
-  });
+  const imports = file.getImportDeclarations();
+  const importAt = imports.length === 0 ? 0 : imports.at(-1)!.getChildIndex() + 1;
+  file.insertStatements(importAt, renderCode(`import { handle as ${authHandle} } from "${authModule}";`, style));
 
   // `export const handle = sequence(a, b)`: the auth handle becomes the first step.
   const variable = file.getVariableDeclaration("handle");
@@ -100,13 +99,13 @@ export function mergeAuthHandle(source: string, authModule: string): TransformRe
 
   const appHandle = detachAppHandle(file);
   if (appHandle === null) {
-    file.addStatements(`export const handle = ${authHandle};`);
+    file.addStatements(renderCode(`export const handle = ${authHandle};`, style));
     return file.getFullText();
   }
-  const sequenceLocal = importSequence(file);
+  const sequenceLocal = importSequence(file, style);
   file.addStatements([
     "\n// Auth first: it sets `event.locals.auth()` for the hooks after it and for every load and action.",
-    `export const handle = ${sequenceLocal}(${authHandle}, ${appHandle});`,
+    renderCode(`export const handle = ${sequenceLocal}(${authHandle}, ${appHandle});`, style),
   ]);
   return file.getFullText();
 }

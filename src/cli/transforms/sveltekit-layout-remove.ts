@@ -4,29 +4,46 @@
  * the app's own load gets its name and its export back. The user's other edits stay. "unchanged" when the
  * layout holds nothing of ours.
  */
+
+import { detectStyle, parseStyledModule } from "./code-style.js";
 import { exactLine, removeLineRun } from "./remove-lines.js";
 import type { TransformResult } from "./result.js";
-import { parseSvelteKitModule } from "./sveltekit-style.js";
 
 const COMMENT = exactLine(
   "// The session in every page's data (`page.data.session`), next to what the app's own load returns.",
 );
-const WRAPPED =
-  /^export const load(?:: [\w$.<>]+)? = async \(event\) => \(\{ \.\.\.\(await ([\w$]+)\(event\)\), session: await event\.locals\.auth\(\) \}\);$/;
+/** Our load, one line per pattern: it spreads the app's load (named on its second line) and adds the session. */
+const WRAPPED = [
+  /^export const load(?:: [\w$.<>]+)? = async \(event\) => \(\{$/,
+  /^\.\.\.\(await ([\w$]+)\(event\)\),$/,
+  /^session: await event\.locals\.auth\(\),?$/,
+  /^\}\);?$/,
+];
+/** The one line earlier versions wrote instead. */
+const WRAPPED_ONE_LINE = [
+  /^export const load(?:: [\w$.<>]+)? = async \(event\) => \(\{ \.\.\.\(await ([\w$]+)\(event\)\), session: await event\.locals\.auth\(\) \}\);?$/,
+];
 const ALONE =
-  /^export const load(?:: [\w$.<>]+)? = async \(event\) => \(\{ session: await event\.locals\.auth\(\) \}\);$/;
+  /^export const load(?:: [\w$.<>]+)? = async \(event\) => \(\{ session: await event\.locals\.auth\(\) \}\);?$/;
 
 export function unmergeSessionLoad(source: string, fileName = "+layout.server.ts"): TransformResult {
-  const line = source.split(/\r?\n|\r/).find((candidate) => WRAPPED.test(candidate.trim()));
-  if (!line) {
+  const lines = source.split(/\r?\n|\r/).map((line) => line.trim());
+  const found = [WRAPPED, WRAPPED_ONE_LINE]
+    .map((patterns) => ({
+      patterns,
+      at: lines.findIndex((_, index) => patterns.every((pattern, offset) => pattern.test(lines[index + offset] ?? ""))),
+    }))
+    .find(({ at }) => at !== -1);
+  if (!found) {
     const alone = removeLineRun(source, [COMMENT, ALONE], "before");
     return alone ?? "unchanged";
   }
-  const appLoad = WRAPPED.exec(line.trim())![1]!;
-  const text =
-    removeLineRun(source, [COMMENT, exactLine(line)], "before") ?? removeLineRun(source, [exactLine(line)], "before");
+  const { patterns, at } = found;
+  const named = patterns.length === 1 ? 0 : 1;
+  const appLoad = patterns[named]!.exec(lines[at + named]!)![1]!;
+  const text = removeLineRun(source, [COMMENT, ...patterns], "before") ?? removeLineRun(source, patterns, "before");
   if (text === null) return "unchanged";
-  const file = parseSvelteKitModule(text, fileName);
+  const file = parseStyledModule(text, fileName, detectStyle(text, fileName));
   const variable = file.getVariableDeclaration(appLoad);
   const fn = file.getFunction(appLoad);
   if (variable) {

@@ -1,17 +1,18 @@
 /**
  * Pure transform of the root `src/routes/+layout.server.ts`: the session goes into every page's data as
  * `session`, next to whatever the app's own layout load returns (that load is kept, renamed). "unchanged"
- * when the layout already reads `locals.auth()`.
+ * when the layout already reads `locals.auth()`. Our lines are written in the file's style (code-style.ts).
  */
 import { freeName } from "./ast.js";
+import { detectStyle, parseStyledModule, renderCode } from "./code-style.js";
 import type { TransformResult } from "./result.js";
-import { parseSvelteKitModule } from "./sveltekit-style.js";
 
 const COMMENT = "\n// The session in every page's data (`page.data.session`), next to what the app's own load returns.";
 
 export function mergeSessionLoad(source: string, fileName = "+layout.server.ts"): TransformResult {
   if (/\blocals\.auth\(\)/.test(source)) return "unchanged";
-  const file = parseSvelteKitModule(source, fileName);
+  const style = detectStyle(source, fileName);
+  const file = parseStyledModule(source, fileName, style);
   const variable = file.getVariableDeclaration("load");
   const fn = file.getFunction("load");
   const typeName = variable?.getTypeNode()?.getText();
@@ -28,12 +29,23 @@ export function mergeSessionLoad(source: string, fileName = "+layout.server.ts")
     fn.setIsExported(false);
   }
   if (appLoad === null) {
-    file.addStatements([COMMENT, "export const load = async (event) => ({ session: await event.locals.auth() });"]);
+    file.addStatements([
+      COMMENT,
+      renderCode("export const load = async (event) => ({ session: await event.locals.auth() });", style),
+    ]);
     return file.getFullText();
   }
   file.addStatements([
     COMMENT,
-    `export const load${annotation} = async (event) => ({ ...(await ${appLoad}(event)), session: await event.locals.auth() });`,
+    renderCode(
+      [
+        `export const load${annotation} = async (event) => ({`,
+        `  ...(await ${appLoad}(event)),`,
+        "  session: await event.locals.auth(),",
+        "});",
+      ].join("\n"),
+      style,
+    ),
   ]);
   return file.getFullText();
 }
