@@ -146,10 +146,11 @@ describe("remove refuses or keeps", () => {
     expect(refused.stderr).toContain(`delete ${proxy} too (you edited it after init`);
   });
 
-  it("keeps an edited runtime file with the tools' ignores of the runtime folder, and says so", async () => {
+  it("keeps edited runtime files with the tools' ignores of the runtime folder, and says so", async () => {
     const { project } = await initFixture("next-16-src", ["--providers", "github", ...APPLY]);
     const file = "vendor/auth-runtime/core/errors.js";
-    project.write(file, `${project.read(file)}\n// patched by the team\n`);
+    const other = "vendor/auth-runtime/core/cookie-header.js";
+    for (const name of [file, other]) project.write(name, `${project.read(name)}\n// patched by the team\n`);
     const ignores = [...project.files.keys()].filter(
       (name) =>
         /^(tsconfig\.json|eslint\.config\.[cm]?[jt]s|biome\.jsonc?)$/.test(name) &&
@@ -159,9 +160,13 @@ describe("remove refuses or keeps", () => {
     const result = await remove(project, [...APPLY, "--json"]);
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as { kept: { editedFiles: string[] }; plan: { notes: string[] } };
-    expect(report.kept.editedFiles).toEqual([file]);
+    expect(report.kept.editedFiles.sort()).toEqual([other, file]);
     expect(report.plan.notes).toContain(
-      "The app's ESLint, Biome and tsconfig keep ignoring vendor/auth-runtime/: 1 edited file of it stays.",
+      "The app's ESLint, Biome and tsconfig keep ignoring vendor/auth-runtime/: 2 edited files of it stay.",
+    );
+    // The runtime's files are one entry, as the plan shows the folder.
+    expect(report.plan.notes).toContain(
+      "Kept, because you edited them after init: 2 files in vendor/auth-runtime/ (on a terminal remove asks about each; --force deletes them).",
     );
     for (const name of ignores) expect(project.read(name)).toContain("vendor/auth-runtime");
     expect(project.has(file)).toBe(true);

@@ -16,6 +16,7 @@ import { appSourceFiles } from "../plan/provider-imports.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { toolIgnoreSteps } from "../plan/tool-ignores.js";
 import type { FileChange, InstallStep, Plan } from "../plan/types.js";
+import { listed } from "../review/summary.js";
 import { MIGRATIONS_DIR } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
 import { removeRuntimeIgnore } from "../transforms/tool-ignores-remove.js";
@@ -48,6 +49,13 @@ export interface RemovePlan {
    * so the command refuses while this is not empty.
    */
   broken: BrokenImport[];
+}
+
+/** `paths` with those under `group` (the runtime folder) as one entry with their count, as the plan shows them. */
+function summarised(paths: readonly string[], group: string): string[] {
+  const inGroup = paths.filter((path) => path.startsWith(group));
+  if (inGroup.length <= 1) return [...paths];
+  return [...paths.filter((path) => !path.startsWith(group)), `${inGroup.length} files in ${group}`];
 }
 
 const DROP_ORDER = [...tables].reverse().map((table) => table.name);
@@ -88,7 +96,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   }
   if (keptEdited.length > 0) {
     notes.push(
-      `Kept, because you edited ${keptEdited.length === 1 ? "it" : "them"} after init: ${keptEdited.join(", ")} (on a terminal remove asks about each; --force deletes them).`,
+      `Kept, because you edited ${keptEdited.length === 1 ? "it" : "them"} after init: ${listed(summarised(keptEdited, group))} (on a terminal remove asks about each; --force deletes them).`,
     );
   }
   // The manifest goes with the last runtime file it lists; a kept one keeps it, for update and doctor.
