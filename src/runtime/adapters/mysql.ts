@@ -17,6 +17,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import { newUserRow } from "./sql-new-user.js";
 import {
   accountColumns,
   accountFromRow,
@@ -38,7 +39,7 @@ import {
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sql-records.js";
-import { type AdapterOptions, checkedUserIdKind, type IdValue, newUserValues, userIdCodec } from "./user-ids.js";
+import { type AdapterOptions, checkedUserIdKind, type IdValue, userIdCodec } from "./user-ids.js";
 
 export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
@@ -136,17 +137,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
   return {
     async createUser(user) {
       const id = ids.newId(user.id);
-      const values = new Map<string, unknown>(userFieldColumns.map(([field, column]) => [column, user[field] ?? null]));
-      const fieldOf = new Map<string, string>(userFieldColumns.map(([field, column]) => [column, field]));
-      const own = newUserValues(
-        options,
-        user,
-        (column) => fieldOf.has(column) && user[fieldOf.get(column) as keyof AdapterUser] != null,
-        "mysql(pool, options)",
-        true,
-      );
-      for (const [column, value] of Object.entries(own)) values.set(column, value);
-      if (id !== undefined) values.set("id", id);
+      const values = newUserRow(user, id, options, "mysql(pool, options)", (value) => value);
       const stored = await insertUser(
         `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${questionMarks(values.size)})`,
         [...values.values()],

@@ -6,6 +6,7 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterUser } from "../types.js";
+import { newUserRow } from "./sql-new-user.js";
 import {
   accountColumns,
   accountFromRow,
@@ -28,7 +29,7 @@ import {
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sql-records.js";
-import { type AdapterOptions, checkedUserIdKind, newUserValues, userIdCodec } from "./user-ids.js";
+import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
 export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
@@ -71,17 +72,7 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
   return {
     async createUser(user) {
       const id = ids.newId(user.id);
-      const values = new Map<string, unknown>(userFieldColumns.map(([field, column]) => [column, user[field] ?? null]));
-      const fieldOf = new Map<string, string>(userFieldColumns.map(([field, column]) => [column, field]));
-      const own = newUserValues(
-        options,
-        user,
-        (column) => fieldOf.has(column) && user[fieldOf.get(column) as keyof AdapterUser] != null,
-        "postgres(pool, options)",
-        true,
-      );
-      for (const [column, value] of Object.entries(own)) values.set(column, value);
-      if (id !== undefined) values.set("id", id);
+      const values = newUserRow(user, id, options, "postgres(pool, options)", (value) => value);
       const row = await first(
         `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${placeholders(values.size)}) ` +
           `RETURNING ${userSelect}`,

@@ -57,16 +57,6 @@ export function userFromRow(row: Row): AdapterUser {
   };
 }
 
-/** The stored value of each of `userFieldColumns`, in that order (null when absent). */
-export function userFieldValues(user: Partial<AdapterUser>): SqliteValue[] {
-  return [
-    orNull(user.name),
-    orNull(user.email),
-    user.emailVerified ? dateToColumn(user.emailVerified) : null,
-    orNull(user.image),
-  ];
-}
-
 /** An app column's value from `newUserColumns` as SQLite binds it: no booleans or Dates there. */
 export function sqliteValue(value: unknown): SqliteValue {
   if (value instanceof Date) return dateToColumn(value);

@@ -11,6 +11,7 @@
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
 import { type ExpiringTable, expiredCondition, expiringTables, idAsText, selectColumns } from "./sql-columns.js";
+import { newUserRow } from "./sql-new-user.js";
 import {
   accountColumns,
   accountFromRow,
@@ -26,12 +27,11 @@ import {
   sqliteValue,
   userColumns,
   userFieldColumns,
-  userFieldValues,
   userFromRow,
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sqlite-records.js";
-import { type AdapterOptions, checkedUserIdKind, newUserValues, userIdCodec } from "./user-ids.js";
+import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
 export type { AdapterOptions, UserIdKind } from "./user-ids.js";
 
@@ -139,21 +139,10 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
 
   return {
     async createUser(user) {
-      const id = ids.newId(user.id);
-      const fieldOf = new Map<string, string>(userFieldColumns.map(([field, column]) => [column, field]));
-      const own = newUserValues(
-        options,
-        user,
-        (column) => fieldOf.has(column) && user[fieldOf.get(column) as keyof AdapterUser] != null,
-        "sqlite(db, options)",
-        true,
+      // emailVerified as auth's other dates (dateToColumn refuses an invalid one); the app's values as SQLite binds them.
+      const values = newUserRow(user, ids.newId(user.id), options, "sqlite(db, options)", (value, column) =>
+        column === "email_verified" && value !== null ? dateToColumn(value as Date) : sqliteValue(value),
       );
-      const fieldValues = userFieldValues(user);
-      const values = new Map<string, SqliteValue>(
-        userFieldColumns.map(([, column], index) => [column, fieldValues[index] ?? null]),
-      );
-      for (const [column, value] of Object.entries(own)) values.set(column, sqliteValue(value));
-      if (id !== undefined) values.set("id", id);
       const row = one(
         `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${[...values.keys()].map(() => "?").join(", ")}) ` +
           `RETURNING ${userSelect}`,
