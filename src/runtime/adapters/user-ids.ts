@@ -34,7 +34,8 @@ export type IdValue = string | number | bigint;
 
 /**
  * How wide an integer id may be where it is stored: PostgreSQL's `integer` and Prisma's `Int` are 32-bit
- * (a wider value is an error there, not a miss); SQLite's INTEGER and MySQL's columns compare any 64-bit value.
+ * (a wider value is an error there, not a miss); SQLite's INTEGER and MySQL's columns compare any signed
+ * 64-bit value. A bigint id is always signed 64-bit.
  */
 export type IntegerWidth = "int32" | "int64";
 
@@ -58,8 +59,8 @@ const decimalPattern = /^-?(?:0|[1-9][0-9]{0,19})$/;
 
 const ranges: Record<IntegerWidth, { min: bigint; max: bigint }> = {
   int32: { min: -(2n ** 31n), max: 2n ** 31n - 1n },
-  // Up to MySQL's BIGINT UNSIGNED; PostgreSQL's and SQLite's 64-bit columns simply hold no id above 2^63 − 1.
-  int64: { min: -(2n ** 63n), max: 2n ** 64n - 1n },
+  // Signed: PostgreSQL's BIGINT refuses 2^63 with an error, and better-sqlite3 cannot bind it.
+  int64: { min: -(2n ** 63n), max: 2n ** 63n - 1n },
 };
 
 function integerValue(id: string, width: IntegerWidth): IdValue | null {
