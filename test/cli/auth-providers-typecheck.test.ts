@@ -97,11 +97,11 @@ async function render(app: App, ids: string[]): Promise<string> {
 async function providerCode(app: App, id: string): Promise<ProviderCode> {
   const provider = findProvider(id)!;
   const lines = (await render(app, [id])).split("\n");
-  const start = lines.findIndex((line) => line.trim() === "providers: [") + 1;
-  const body = lines.slice(
-    start,
-    lines.findIndex((line, i) => i > start && line === "  ],"),
-  );
+  const open = lines.findIndex((line) => line.trim() === "providers: [");
+  const indent = /^ */.exec(lines[open]!)![0];
+  const end = lines.findIndex((line, i) => i > open && line === `${indent}],`);
+  // The entries as provider-code.ts hands them over: without the list's indentation.
+  const body = lines.slice(open + 1, end).map((line) => line.slice(indent.length + 2));
   const comment: string[] = [];
   while (body[0]?.trim().startsWith("//"))
     comment.push(

@@ -6,7 +6,7 @@
  * line the templates write) and its trailing comment; a list left empty closes up to `[]`. Pure: positions
  * in, edits out.
  */
-import { parseSyntax, type SyntaxNode, typescript } from "./ast.js";
+import type { SyntaxNode } from "./ast.js";
 import type { ArrayLiteral, AuthModuleShape, ObjectLiteral } from "./auth-providers-shape.js";
 
 export interface Edit {
@@ -249,21 +249,4 @@ export function removeItem(shape: AuthModuleShape, list: ListSyntax, item: Synta
   if (next) return [{ start, end: next.getStart(), text: "" }];
   if (previous) return [{ start: previous.end, end: item.end, text: "" }];
   return [{ start: list.open + 1, end: list.close, text: "" }];
-}
-
-/** `"…"` string literals in generated code written with single quotes, for a module that uses them. */
-export function withQuotes(code: string, quote: '"' | "'"): string {
-  if (quote === '"') return code;
-  const ts = typescript();
-  const tree = parseSyntax(code, "entry.ts");
-  const literals: { start: number; end: number; text: string }[] = [];
-  const visit = (node: SyntaxNode): void => {
-    const raw = node.getText(tree);
-    if (ts.isStringLiteral(node) && raw.startsWith('"') && !/['\\]/.test(raw)) {
-      literals.push({ start: node.getStart(tree), end: node.end, text: `'${raw.slice(1, -1)}'` });
-    }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(tree, visit);
-  return applyEdits(code, literals);
 }

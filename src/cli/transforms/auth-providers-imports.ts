@@ -38,13 +38,14 @@ export function importLine(
   semicolon: boolean,
   specifier: string,
   clause: string,
+  declaration: "const" | "var" = "const",
 ): string {
   const semi = semicolon ? ";" : "";
   const from = `${quote}${specifier}${quote}`;
   if (style === "esm") return `import ${clause} from ${from}${semi}`;
   return clause.startsWith("{")
-    ? `const ${clause} = require(${from})${semi}`
-    : `const ${clause} = require(${from}).default${semi}`;
+    ? `${declaration} ${clause} = require(${from})${semi}`
+    : `${declaration} ${clause} = require(${from}).default${semi}`;
 }
 
 /** The list of names an import (or require) statement binds by name, when it has one to add to. */

@@ -7,6 +7,7 @@
  * `problem` in the user's words; auth-providers.ts turns it into `{ unsupported }`.
  */
 import { parseSyntax, requireSpecifier, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "./ast.js";
+import { type CodeStyle, detectStyle } from "./code-style.js";
 
 type TsNode = SyntaxNode;
 export type ArrayLiteral = import("ts-morph").ts.ArrayLiteralExpression;
@@ -43,6 +44,8 @@ export interface AuthModuleShape {
   tree: SyntaxTree;
   source: string;
   style: "esm" | "cjs";
+  /** How the module is written (quotes, semicolons, indentation, declarations): code-style.ts's reading. */
+  code: CodeStyle;
   quote: '"' | "'";
   semicolon: boolean;
   eol: string;
@@ -321,16 +324,6 @@ function arraysOf(ts: Ts, target: ArrayLiteral): ArrayLiteral[] {
   return arrays;
 }
 
-function detectIndentUnit(source: string): string {
-  let smallest = Number.POSITIVE_INFINITY;
-  for (const line of source.split(/\r?\n/)) {
-    if (line.startsWith("\t")) return "\t";
-    const width = /^ +/.exec(line)?.[0].length ?? 0;
-    if (width > 0 && !/^ +\*/.test(line) && width < smallest) smallest = width;
-  }
-  return Number.isFinite(smallest) ? " ".repeat(smallest) : "  ";
-}
-
 export function readAuthModule(source: string, fileName: string): AuthModuleShape {
   const ts = typescript();
   const tree = parseSyntax(source, fileName);
@@ -339,21 +332,19 @@ export function readAuthModule(source: string, fileName: string): AuthModuleShap
   // Without imports to go by: `module.exports` / `exports.x` make it CommonJS, as a .cjs/.cts name does.
   const exportsCommonJs = /\.c[jt]s$/.test(fileName) || /^\s*(module\.)?exports\b/m.test(source);
   const style = firstEsm ? "esm" : statements.length > 0 || exportsCommonJs ? "cjs" : "esm";
-  const literal = statements
-    .map((s) =>
-      ts.isImportDeclaration(s) ? s.moduleSpecifier.getText(tree) : /require\((["'])/.exec(s.getText(tree))?.[1],
-    )
-    .find(Boolean);
   const lastStatement = statements.at(-1) ?? tree.statements[0];
+  const code = detectStyle(source, fileName);
   const shape: AuthModuleShape = {
     ts,
     tree,
     source,
     style,
-    quote: literal?.startsWith("'") ? "'" : '"',
-    semicolon: lastStatement ? lastStatement.getText(tree).endsWith(";") : true,
-    eol: source.includes("\r\n") ? "\r\n" : "\n",
-    indentUnit: detectIndentUnit(source),
+    code,
+    quote: code.quote,
+    // Import lines follow the imports' own habit, which a file's other statements may not share.
+    semicolon: lastStatement ? lastStatement.getText(tree).endsWith(";") : code.semicolons,
+    eol: code.eol,
+    indentUnit: code.indent,
     importStatements: statements,
     imports: bindings,
   };

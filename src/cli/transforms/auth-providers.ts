@@ -21,7 +21,6 @@ import {
   lineEnd,
   lineStart,
   objectList,
-  withQuotes,
 } from "./auth-providers-edit.js";
 import { declaredNames, importLine, namedList, statementSpecifier } from "./auth-providers-imports.js";
 import {
@@ -36,6 +35,7 @@ import {
   referencesTo,
   unwrap,
 } from "./auth-providers-shape.js";
+import { renderCode } from "./code-style.js";
 import type { TransformResult } from "./result.js";
 
 export { removeProvider } from "./auth-providers-remove.js";
@@ -148,7 +148,8 @@ export function addProvider(source: string, fileName: string, code: ProviderCode
     local === code.importName ? code.call : renameInCode(code.call, code.importName, local),
   );
   if ("unsupported" in event) return event;
-  const call = withQuotes(event.call, shape.quote);
+  // The entry in the module's quotes, semicolons and trailing commas; its indentation is the list's (appendItem).
+  const call = renderCode(event.call, { ...shape.code, indent: "  ", eol: "\n" }, "entry.ts");
   const edits: Edit[] = [...event.edits];
 
   // Named imports the call needs: added to an import of that module, else new lines before the providers'.
@@ -162,12 +163,14 @@ export function addProvider(source: string, fileName: string, code: ProviderCode
     else newNamed.set(from, [...(newNamed.get(from) ?? []), name]);
   }
   const namedLines = [...newNamed].map(([from, names]) =>
-    importLine(shape.style, shape.quote, shape.semicolon, from, `{ ${names.join(", ")} }`),
+    importLine(shape.style, shape.quote, shape.semicolon, from, `{ ${names.join(", ")} }`, shape.code.declaration),
   );
   const providerImports = shape.importStatements.filter((s) => isProviderSpecifier(statementSpecifier(shape, s) ?? ""));
   const configStart = list.config.getStart();
   const lastImport = providerImports.at(-1) ?? shape.importStatements.filter((s) => s.end <= configStart).at(-1);
-  const importLines = existing[0] ? [] : [importLine(shape.style, shape.quote, shape.semicolon, code.specifier, local)];
+  const importLines = existing[0]
+    ? []
+    : [importLine(shape.style, shape.quote, shape.semicolon, code.specifier, local, shape.code.declaration)];
   if (providerImports[0] && namedLines.length > 0) {
     const at = lineStart(source, providerImports[0].getStart());
     edits.push({ start: at, end: at, text: namedLines.join(eol) + eol });

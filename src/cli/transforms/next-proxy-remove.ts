@@ -16,7 +16,7 @@ const COMMENT = [
   ),
   exactLine("// and `callbacks.authorized` in the auth module can send signed-out visitors to the sign-in page."),
 ];
-const WRAPPER = /^export (?:const (proxy|middleware) =|default) auth\(.*\b(appProxy|appMiddleware)\(.*\)\);$/;
+const WRAPPER = /^export (?:const (proxy|middleware) =|default) auth\(.*\b(appProxy|appMiddleware)\(.*\)\);?$/;
 const AUTH_IMPORT = /^import \{ auth \} from ["']([^"']+)["'];?$/;
 
 /** `exportName`: what the file exports for Next (`proxy` in proxy.ts, `middleware` in middleware.ts). */

@@ -4,10 +4,11 @@
  * name; the exported `proxy` / `middleware` (or default export) becomes `auth(...)` wrapping it, so every
  * request it handles carries `request.auth` and the `authorized` callback can redirect. Their `config`
  * (matcher, runtime) is kept as it is. A file that already uses `auth` is "unchanged"; one whose function
- * cannot be wrapped safely is `{ unsupported }`, saying why.
+ * cannot be wrapped safely is `{ unsupported }`, saying why. Our lines follow the file's style (code-style.ts).
  */
 import type { ArrowFunction, FunctionDeclaration, FunctionExpression, SourceFile } from "ts-morph";
-import { parseModule, tsMorph } from "./ast.js";
+import { tsMorph } from "./ast.js";
+import { detectStyle, parseStyledModule, renderCode } from "./code-style.js";
 import type { TransformResult } from "./result.js";
 
 type FunctionLike = FunctionDeclaration | ArrowFunction | FunctionExpression;
@@ -44,7 +45,8 @@ const COMMENT = [
 
 export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): TransformResult {
   const { SyntaxKind } = tsMorph();
-  const file = parseModule(source, "proxy.tsx");
+  const style = detectStyle(source, "proxy.tsx");
+  const file = parseStyledModule(source, "proxy.tsx", style);
   if (usesAuth(file, options.authImport)) return "unchanged";
 
   const localName = options.exportName === "proxy" ? "appProxy" : "appMiddleware";
@@ -81,15 +83,10 @@ export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): 
   }
 
   const wrapper = wrapperFor(localName, target.getParameters().length);
-  file.insertImportDeclaration(0, { namedImports: ["auth"], moduleSpecifier: options.authImport });
+  file.insertStatements(0, renderCode(`import { auth } from "${options.authImport}";`, style));
   if (wrapper.needsEventType) {
     const server = file.getImportDeclaration((d) => d.getModuleSpecifierValue() === "next/server");
-    if (!server)
-      file.insertImportDeclaration(1, {
-        namedImports: ["NextFetchEvent"],
-        moduleSpecifier: "next/server",
-        isTypeOnly: true,
-      });
+    if (!server) file.insertStatements(1, renderCode('import type { NextFetchEvent } from "next/server";', style));
     else if (!server.getNamedImports().some((n) => n.getName() === "NextFetchEvent")) {
       server.addNamedImport(server.isTypeOnly() ? "NextFetchEvent" : { name: "NextFetchEvent", isTypeOnly: true });
     }
@@ -103,7 +100,7 @@ export function mergeAuthIntoProxy(source: string, options: ProxyMergeOptions): 
     : target.getFirstAncestorByKind(SyntaxKind.VariableStatement);
   file.insertStatements(
     (after?.getChildIndex() ?? file.getStatements().length - 1) + 1,
-    ["", ...COMMENT, statement].join("\n"),
+    ["", ...COMMENT, renderCode(statement, style)].join("\n"),
   );
   return file.getFullText();
 }

@@ -6,8 +6,8 @@
  * user's other hooks and edits stay. "unchanged" when the file does not use the auth handle.
  */
 import { tsMorph } from "./ast.js";
-import { escapeRegExp, exactLine, removeLineRun } from "./remove-lines.js";
 import { detectStyle, parseStyledModule } from "./code-style.js";
+import { escapeRegExp, exactLine, removeLineRun } from "./remove-lines.js";
 import type { TransformResult } from "./result.js";
 import { mergeAuthHandle } from "./sveltekit-hooks.js";
 

@@ -10,6 +10,7 @@
  * Each is idempotent ("unchanged" once the dir is there) and says `unsupported` when the shape is unknown.
  */
 import { type SyntaxNode as Node, parseSyntax, type Ts, typescript } from "./ast.js";
+import { detectStyle } from "./code-style.js";
 import type { TransformResult } from "./result.js";
 
 /** `vendor/auth-runtime/**`, as ESLint's flat config matches a folder. */
@@ -93,7 +94,7 @@ export function ignoreInEslintFlatConfig(source: string, fileName: string, dir: 
   const elements: readonly Node[] = ts.isArrayLiteralExpression(list)
     ? list.elements
     : (list as import("ts-morph").ts.CallExpression).arguments;
-  const quote = /'/.test(source) && !/"/.test(source) ? "'" : '"';
+  const { quote } = detectStyle(source, fileName);
   const literal = `${quote}${glob}${quote}`;
   // globalIgnores([...]) among the elements, else an object whose only key is `ignores`.
   for (const element of elements) {
