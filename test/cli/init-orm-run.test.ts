@@ -4,6 +4,8 @@
  * PostgreSQL whose tables come from the table model's SQL. Drizzle: the CommonJS auth-schema module and the
  * node-postgres client. Prisma: the client generated (offline) from the schema init wrote, whose `.ts`
  * imports Node runs by stripping types, on @prisma/adapter-pg.
+ * And the built CLI on a real terminal (util-linux `script`): an app's users table init must refuse is refused
+ * before the first question, not after the last.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -14,7 +16,17 @@ import { sqlSchema } from "../../src/cli/schema/sql.js";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { runPrisma } from "../support/prisma-client.mjs";
-import { initFixture, materialize, removeTemps, repoRoot, tempDir } from "./support.js";
+import {
+  assertBuilt,
+  cliBin,
+  copyFixture,
+  hashTree,
+  initFixture,
+  materialize,
+  removeTemps,
+  repoRoot,
+  tempDir,
+} from "./support.js";
 
 const databases: { drop(): Promise<void> }[] = [];
 afterAll(async () => {
@@ -93,3 +105,24 @@ it("Prisma: the client module runs the generated client's TypeScript on Node 24 
   await runPrisma(dir, readFileSync(path.join(dir, "prisma/schema.prisma"), "utf8"), ["generate"]);
   expect(await roundTrip(dir, "prisma", await database())).toEqual({ id: "u1", email: "ada@example.test" });
 }, 180_000);
+
+const hasScript = spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
+
+it.skipIf(!hasScript)(
+  "refuses a users table sign-up cannot fill on a terminal before asking anything, and writes nothing",
+  () => {
+    assertBuilt();
+    const dir = copyFixture("orm-drizzle-serial-next");
+    const schema = path.join(dir, "src/db/schema.ts");
+    writeFileSync(schema, readFileSync(schema, "utf8").replace('.notNull().default("member")', ".notNull()"));
+    const before = hashTree(dir);
+    // No --providers, no --db: on a terminal init would ask for both. stdin is closed: a prompt would end the run.
+    const command = `stty cols 120 rows 50; exec ${process.execPath} ${cliBin()} init ${dir} --no-install`;
+    const run = spawnSync("script", ["-qec", command, "/dev/null"], { encoding: "utf8", input: "", timeout: 60_000 });
+    const screen = run.stdout.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, "g"), "");
+    expect(screen).toContain("users.role is required without a default");
+    expect(screen).not.toContain("Sign-in providers");
+    expect(run.status).not.toBe(0);
+    expect(hashTree(dir)).toBe(before);
+  },
+);
