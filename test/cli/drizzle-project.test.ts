@@ -1,6 +1,8 @@
 // findDrizzleProject: where an app's Drizzle tables and database instance are, read from realistic fixtures
-// (drizzle.config with one schema file, with a schema folder) and from apps without a config.
+// (drizzle.config with one schema file, with a schema folder) and from apps without a config; and where
+// drizzle.config's dbCredentials.url takes the database from, the setting migrate, doctor and db prune read.
 import { describe, expect, test } from "vitest";
+import { readDrizzleConfig } from "../../src/cli/database/drizzle-config.js";
 import { findDrizzleProject } from "../../src/cli/database/drizzle-project.js";
 import { initFixture, memoryFixture } from "./support.js";
 
@@ -214,5 +216,33 @@ describe("drizzle.config shapes", () => {
       schemaFiles: [],
       authSchemaFile: "src/db/schema.ts",
     });
+  });
+});
+
+describe("readDrizzleConfig: where dbCredentials.url takes the database from, and drizzle-kit's out folder", () => {
+  const config = (credentials: string, rest = "") =>
+    app({
+      "drizzle.config.ts": `import { defineConfig } from "drizzle-kit";\n\nexport default defineConfig({\n  dialect: "postgresql",\n  schema: "./src/db/schema.ts",${rest}\n  dbCredentials: { ${credentials} },\n});\n`,
+    });
+
+  test.each([
+    ["url: process.env.DATABASE_URL!", { env: "DATABASE_URL", fallback: null }],
+    ['url: process.env["DB_URL"] as string', { env: "DB_URL", fallback: null }],
+    ['url: process.env.DB_URL ?? "postgres://localhost/app"', { env: "DB_URL", fallback: "postgres://localhost/app" }],
+    [
+      "url: (process.env.DB_URL || `postgres://localhost/dev`)",
+      { env: "DB_URL", fallback: "postgres://localhost/dev" },
+    ],
+    ['url: "postgres://localhost/app"', { value: "postgres://localhost/app" }],
+    ['host: "localhost", database: "app"', null],
+    ["url: databaseUrl()", null],
+  ])("%s", (credentials, url) => {
+    expect(readDrizzleConfig(config(credentials))).toMatchObject({ url, out: "drizzle" });
+  });
+
+  test("out as written, without its ./ and trailing slash", () => {
+    expect(readDrizzleConfig(config("url: process.env.DATABASE_URL!", '\n  out: "./db/migrations/",'))?.out).toBe(
+      "db/migrations",
+    );
   });
 });
