@@ -6,6 +6,7 @@
  * providers list of a CommonJS module in express-generator's style, ESLint's flat config.
  */
 import { describe, expect, it } from "vitest";
+import { declareEnvVars, undeclareEnvVars } from "../../src/cli/plan/provider-env-vars.js";
 import { addProvider, removeProvider } from "../../src/cli/transforms/auth-providers.js";
 import { detectStyle, HOUSE_STYLE, renderCode, styledLine } from "../../src/cli/transforms/code-style.js";
 import { mergeAuthIntoProxy } from "../../src/cli/transforms/next-proxy.js";
@@ -156,5 +157,20 @@ describe("the transforms write in the file's style", () => {
     expect(ignoreInEslintFlatConfig(config, "eslint.config.js", "vendor/auth-runtime")).toContain(
       "{ ignores: ['vendor/auth-runtime/**'] }",
     );
+  });
+
+  it("SvelteKit 3's src/env.ts reformatted with tabs: a provider's keys are declared with tabs, and taken back", () => {
+    const env = lines(
+      "import { defineEnvVars } from '@sveltejs/kit/env';",
+      "",
+      "const optional = (value: string | undefined) => value;",
+      "",
+      "export default defineEnvVars({",
+      "\tAUTH_SECRET: { schema: optional },",
+      "});",
+    );
+    const declared = declareEnvVars(env, "src/env.ts", ["AUTH_GOOGLE_ID"]) as string;
+    expect(declared).toContain("\tAUTH_SECRET: { schema: optional },\n\tAUTH_GOOGLE_ID: { schema: optional },\n});");
+    expect(undeclareEnvVars(declared, ["AUTH_GOOGLE_ID"])).toBe(env);
   });
 });

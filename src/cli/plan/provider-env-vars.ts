@@ -6,6 +6,7 @@
  */
 
 import { parseSyntax, typescript } from "../transforms/ast.js";
+import { detectStyle } from "../transforms/code-style.js";
 import type { TransformResult } from "../transforms/result.js";
 
 type ObjectLiteral = import("ts-morph").ts.ObjectLiteralExpression;
@@ -40,10 +41,14 @@ function declaredKeys(object: ObjectLiteral): string[] {
   );
 }
 
-/** A key's declaration as this module writes it: through the file's own `optional` schema when it has one. */
+/**
+ * A key's declaration as this module writes it: through the file's own `optional` schema when it has one,
+ * indented and ended as the file's lines are (code-style.ts).
+ */
 function declarationLine(source: string, key: string): string {
   const schema = /\bconst optional\b/.test(source) ? "optional" : "(value: string | undefined) => value";
-  return `  ${key}: { schema: ${schema} },`;
+  const style = detectStyle(source, "env.ts");
+  return `${style.indent}${key}: { schema: ${schema} },${style.eol}`;
 }
 
 export function declareEnvVars(source: string, fileName: string, keys: readonly string[]): TransformResult {
@@ -58,13 +63,13 @@ export function declareEnvVars(source: string, fileName: string, keys: readonly 
   if (source.slice(lineStart, close).trim() !== "" || (last && needsComma)) {
     return { unsupported: "its defineEnvVars object does not end on a line of its own after a trailing comma" };
   }
-  const lines = missing.map((key) => `${declarationLine(source, key)}\n`).join("");
+  const lines = missing.map((key) => declarationLine(source, key)).join("");
   return source.slice(0, lineStart) + lines + source.slice(lineStart);
 }
 
 /** Removes the declarations `declareEnvVars` wrote for `keys` (a declaration the user changed stays). */
 export function undeclareEnvVars(source: string, keys: readonly string[]): TransformResult {
   let text = source;
-  for (const key of keys) text = text.replace(`${declarationLine(source, key)}\n`, "");
+  for (const key of keys) text = text.replace(declarationLine(source, key), "");
   return text === source ? "unchanged" : text;
 }
