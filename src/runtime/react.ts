@@ -36,9 +36,12 @@ export type { Session } from "./types.js";
 /** Sends `data` to the jwt callback (`trigger: "update"`) and resolves with the new session (null if refused). */
 export type UpdateSession = (data?: unknown) => Promise<Session | null>;
 
+// One member per status, so that ruling out "loading" and "unauthenticated" one check at a time (as the docs'
+// useSession example does) leaves `data` typed as the session.
 export type SessionContextValue =
   | { data: Session; status: "authenticated"; update: UpdateSession }
-  | { data: null; status: "unauthenticated" | "loading"; update: UpdateSession };
+  | { data: null; status: "unauthenticated"; update: UpdateSession }
+  | { data: null; status: "loading"; update: UpdateSession };
 
 const SessionContext = createContext<SessionContextValue | undefined>(undefined);
 

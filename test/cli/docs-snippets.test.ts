@@ -1,12 +1,13 @@
 /**
  * The protect-a-page snippet is printed twice, in the README and in docs/next.md: both must be the one page
  * the e2e apps build and serve (test/e2e/support/docs-page.ts reads docs/next.md's), so neither can drift to a
- * pattern that `next build` refuses under cacheComponents.
+ * pattern that `next build` refuses under cacheComponents. Every App Router page the docs print that reads
+ * the session does it inside <Suspense>, as those builds need.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { protectedPageSnippet, SNIPPET_ROUTE } from "../e2e/support/docs-page.js";
+import { protectedPageSnippet, SNIPPET_ROUTE, tsxBlocks } from "../e2e/support/docs-page.js";
 import { repoRoot } from "./support.js";
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
@@ -22,9 +23,23 @@ describe("the protect-a-page snippet", () => {
     expect(docs.split("\n")[0]).toBe(`// app${SNIPPET_ROUTE}/page.tsx`);
     expect(docs).toContain(`redirect("/api/auth/signin?callbackUrl=${SNIPPET_ROUTE}")`);
   });
+});
 
-  it("reads the session in a component rendered inside <Suspense>, not in the page itself", () => {
-    const page = /export default function \w+\(\) \{[\s\S]*?\n\}/.exec(docs)?.[0] ?? "";
+describe("every App Router page the docs print", () => {
+  const pages = [...readdirSync(path.join(repoRoot, "docs")).map((file) => `docs/${file}`), "README.md"]
+    .filter((file) => file.endsWith(".md"))
+    .flatMap((file) => tsxBlocks(read(file)).map((block) => ({ file, block })))
+    .filter(({ block }) => /^\/\/ app\/\S*page\.tsx\n/.test(block) && block.includes("auth()"))
+    .map(({ file, block }) => ({ name: `${file}: ${block.split("\n")[0]!.slice(3)}`, block }));
+
+  it("includes the protect-a-page snippet and docs/react.md's account page", () => {
+    expect(pages.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(["docs/next.md: app/dashboard/page.tsx", "docs/react.md: app/account/page.tsx"]),
+    );
+  });
+
+  it.each(pages)("$name reads the session in a component inside <Suspense>, not in the page itself", ({ block }) => {
+    const page = /export default (async )?function \w+\(\) \{[\s\S]*?\n\}/.exec(block)?.[0] ?? "";
     expect(page).toContain("<Suspense");
     expect(page).not.toContain("auth()");
   });

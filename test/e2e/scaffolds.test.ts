@@ -6,8 +6,9 @@
 // sign-in is denied as the generated `authorize` (which returns null) designs it, back to the sign-in page on the
 // app's own origin. Under each app's production server (build + start, or preview) a person also signs in
 // through the loopback identity provider's login and consent pages in Chromium. The Next starter also gets the
-// page docs/next.md shows guarded in the page itself: its lint and build pass under create-next-app 16's
-// cacheComponents, it sends a signed-out visitor to sign in and shows the signed-in person. Every install
+// page docs/next.md shows guarded in the page itself, and docs/react.md's account page: their lint and build
+// pass under create-next-app 16's cacheComponents; the guarded page sends a signed-out visitor to sign in, and
+// both show the signed-in person. Every install
 // starts at once (they wait on the network, not the CPU) and shares npm's cache; each step is timed.
 //
 // Vite's preview server starts listening before the Qwik City plugin has attached its SSR middleware (Vite calls
@@ -26,7 +27,13 @@ import { type OidcServer, startOidcServer } from "../support/oidc-server.mjs";
 import { freePort } from "../support/ports.mjs";
 import { type RunningServer, runCommand, startServer } from "../support/processes.mjs";
 import { OIDC_CLIENT } from "../support/user-edits.mjs";
-import { expectSentToSignIn, expectShownTo, SNIPPET_ROUTE, writeDocsProtectedPage } from "./support/docs-page.js";
+import {
+  expectSentToSignIn,
+  expectShownTo,
+  SNIPPET_ROUTE,
+  writeDocsFiles,
+  writeDocsProtectedPage,
+} from "./support/docs-page.js";
 import { expectCredentialsDenied, expectSignInPage } from "./support/http-sign-in.js";
 import { IDENTITY_PROVIDER_USER } from "./support/sign-in-stories.js";
 
@@ -84,7 +91,7 @@ const SCAFFOLDS: Scaffold[] = [
     scripts: ["lint", "build"],
     servers: [withPort("dev"), withPort("start")],
     browserSignIn: "start",
-    // docs/next.md's protect-a-page snippet: its lint and build pass under cacheComponents, the default here.
+    // docs/next.md's protect-a-page snippet and docs/react.md's account page: lint and build under cacheComponents.
     docsProtectedPage: { routesDir: "src/app" },
   },
   {
@@ -135,7 +142,11 @@ async function envFileOf(dir: string): Promise<string> {
 async function initAndInstall({ fixture, docsProtectedPage }: Scaffold, issuer: string): Promise<Installed> {
   const dir = await copyFixture(fixturePath(fixture));
   const init = await initAuth(dir, ["oidc", "credentials"]);
-  if (docsProtectedPage) await writeDocsProtectedPage(dir, docsProtectedPage.routesDir);
+  if (docsProtectedPage) {
+    await writeDocsProtectedPage(dir, docsProtectedPage.routesDir);
+    const react = await writeDocsFiles(dir, docsProtectedPage.routesDir, "react.md");
+    expect(react.sort()).toEqual(["account/account.tsx", "account/page.tsx"]);
+  }
   await fillEnvFile(await envFileOf(dir), {
     AUTH_OIDC_ID: OIDC_CLIENT.id,
     AUTH_OIDC_SECRET: OIDC_CLIENT.secret,
@@ -284,6 +295,9 @@ describe.each(SCAFFOLDS)(
             expect(await session.json()).toMatchObject({ user: IDENTITY_PROVIDER_USER });
             if (scaffold.docsProtectedPage) {
               await expectShownTo(page, appUrl, SNIPPET_ROUTE, IDENTITY_PROVIDER_USER.email);
+              // docs/react.md's account page: SessionProvider given the server's session, useSession below it.
+              await page.goto(`${appUrl}/account`);
+              await page.getByText(`Signed in as ${IDENTITY_PROVIDER_USER.name}`).waitFor();
             }
           } finally {
             await context.close();

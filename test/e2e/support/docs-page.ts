@@ -1,8 +1,8 @@
 /**
  * The protect-a-page snippet exactly as docs/next.md prints it (the README prints the same one:
- * test/cli/docs-snippets.test.ts), for the e2e apps that build and serve it: scaffolds.test.ts on
- * create-next-app 16's default (cacheComponents on) and next-15-app.test.ts (without it). It is read from the
- * page at test time, so a change to the docs is what gets built.
+ * test/cli/docs-snippets.test.ts), and docs/react.md's account page, for the e2e apps that build and serve
+ * them: scaffolds.test.ts on create-next-app 16's default (cacheComponents on) and next-15-app.test.ts
+ * (without it). They are read from the docs at test time, so a change to the docs is what gets built.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -43,6 +43,23 @@ export async function writeDocsProtectedPage(dir: string, routesDir: string, rou
   const file = path.join(dir, routesDir, route, "page.tsx");
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, page);
+}
+
+/**
+ * Writes every tsx block of a docs page that names its file on its first line (`// app/account/page.tsx`)
+ * to that file under the app's routes directory, byte for byte; resolves with the files' paths under it.
+ */
+export async function writeDocsFiles(dir: string, routesDir: string, docsPage: string): Promise<string[]> {
+  const markdown = await fs.readFile(path.join(REPO_ROOT, "docs", docsPage), "utf8");
+  const written: string[] = [];
+  for (const block of tsxBlocks(markdown)) {
+    const file = /^\/\/ app\/(\S+\.tsx)\n/.exec(block)?.[1];
+    if (!file) continue;
+    await fs.mkdir(path.dirname(path.join(dir, routesDir, file)), { recursive: true });
+    await fs.writeFile(path.join(dir, routesDir, file), block);
+    written.push(file);
+  }
+  return written;
 }
 
 /**
