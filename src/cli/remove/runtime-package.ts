@@ -1,12 +1,13 @@
 /**
- * The runtime package init wrote (`vendor/auth-runtime`), taken back by its MANIFEST.json: a file whose
- * sha256 is still the manifest's is deleted; one the user edited is a `consent` file; a file the manifest does
+ * The runtime package init wrote (`vendor/auth-runtime`), taken back by its MANIFEST.json, each file judged
+ * by the rule update and doctor read (update/runtime-state.ts): an unchanged file is deleted; one the user
+ * edited is a `consent` file; a file the manifest does
  * not list is not ours and stays. The manifest itself goes only with every file it lists, so a kept edit can
  * still be told from ours by `update` and `doctor`. Pure.
  */
 import { isPlainPath } from "../runtime-package/paths.js";
 import type { Manifest } from "../runtime-package/plan.js";
-import { sha256 } from "../runtime-package/plan.js";
+import { runtimeFileState } from "../update/runtime-state.js";
 import type { AppFileAction } from "./app-files.js";
 import type { RemoveSetup } from "./setup.js";
 
@@ -47,14 +48,21 @@ export function planRuntimeRemoval(setup: RemoveSetup): RuntimeRemoval {
     };
   }
   const actions: AppFileAction[] = [];
-  for (const [file, hash] of Object.entries(manifest.files ?? {})) {
+  const files = manifest.files ?? {};
+  for (const file of Object.keys(files)) {
     // A manifest is input: a path that leaves the runtime folder is not one of its files.
     if (!isPlainPath(file)) continue;
+    // The rule update and doctor read too: unchanged goes, edited needs consent, deleted is already gone.
+    const state = runtimeFileState(reader, runtimeDir, { ...manifest, files }, file);
+    if (state === "deleted" || state === "new") continue;
     const target = `${runtimeDir}/${file}`;
-    const before = reader.read(target);
-    if (before === null) continue;
-    const kind = sha256(before) === hash ? "delete" : "consent";
-    actions.push({ kind, path: target, before, reason: "runtime package" });
+    const before = reader.read(target)!;
+    actions.push({
+      kind: state === "unchanged" ? "delete" : "consent",
+      path: target,
+      before,
+      reason: "runtime package",
+    });
   }
   const listed = new Set([manifestPath, ...Object.keys(manifest.files ?? {}).map((file) => `${runtimeDir}/${file}`)]);
   const foreign = filesUnder(setup, runtimeDir).filter((file) => !listed.has(file));
