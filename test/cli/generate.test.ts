@@ -371,6 +371,18 @@ describe("Drizzle: the auth tables merged into the app's own schema module", () 
     );
   });
 
+  it("the next step names the variable drizzle.config reads the database from, the one migrate reads", async () => {
+    const project = memoryFixture("orm-drizzle-sveltekit");
+    project.write(
+      "drizzle.config.ts",
+      project.read("drizzle.config.ts").replaceAll("process.env.DATABASE_URL", "process.env.NOTES_DATABASE"),
+    );
+    const run = await generate(project, ["--yes"]);
+    expect(run.stdout).toContain(
+      "Create the tables in the database AUTH_DATABASE_FILE (or NOTES_DATABASE) names: npx create-auth migrate",
+    );
+  });
+
   it("auth tables all new (orm-drizzle-sveltekit): the module and 0001; role added later survives; an older module gets 0002", async () => {
     const project = memoryFixture("orm-drizzle-sveltekit");
     const schema = "src/lib/server/db/schema.ts";

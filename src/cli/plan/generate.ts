@@ -16,16 +16,14 @@
 import path from "node:path";
 import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
 import { readDrizzleConfig } from "../database/drizzle-config.js";
-import { MIGRATE_COMMAND } from "../database/plan.js";
 import { newSchemaFile, prismaFilesUnder } from "../database/prisma-project.js";
 import type { DatabaseSetup } from "../database/setup.js";
-import { drizzleKitCommand, prismaCommand } from "../database/state.js";
+import { databaseState, drizzleKitCommand, migrateCommand, prismaCommand } from "../database/state.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
 import { prismaProviderFor } from "../schema/prisma.js";
 import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
-import type { SqlDialect } from "../schema/sql.js";
 import type { PackageJson } from "../targets/types.js";
 import type { TransformResult } from "../transforms/result.js";
 import { type FileStep, planFiles } from "./planner.js";
@@ -115,11 +113,12 @@ function refused(input: GenerateInput, schema: GeneratePlan["schema"], reason: s
   };
 }
 
-function migrateStep(dir: string, dialect: SqlDialect): string {
-  const migrations = dir === MIGRATIONS_DIR ? "" : ` --migrations ${dir}`;
-  // migrate reads SQLite's own setting first, then DATABASE_URL (as an ORM app names its SQLite file).
-  const setting = dialect === "sqlite" ? `${DATABASE_DRIVERS.sqlite.envKey} (or DATABASE_URL)` : "DATABASE_URL";
-  return `Create the tables in the database ${setting} names: ${MIGRATE_COMMAND}${migrations}`;
+function migrateStep(input: GenerateInput, dir: string): string {
+  // migrate's command for the folder, and the URL setting it reads (database/state.ts: drizzle.config's own
+  // variable where it names one), after SQLite's own setting, which it reads first.
+  const key = databaseState(input.reader, dir).setting.key ?? "DATABASE_URL";
+  const setting = input.setup.dialect === "sqlite" ? `${DATABASE_DRIVERS.sqlite.envKey} (or ${key})` : key;
+  return `Create the tables in the database ${setting} names: ${migrateCommand(dir)}`;
 }
 
 function finish(input: GenerateInput, steps: FileStep[], overwrite: ReadonlySet<string>, nextSteps: string[]): Plan {
@@ -137,7 +136,7 @@ function planSql(input: GenerateInput, overwrite: ReadonlySet<string>): Generate
   const dir = input.out ?? MIGRATIONS_DIR;
   const { step, added } = migrationStep(input, dir);
   return {
-    plan: finish(input, step ? [step] : [], overwrite, [migrateStep(dir, input.setup.dialect)]),
+    plan: finish(input, step ? [step] : [], overwrite, [migrateStep(input, dir)]),
     added,
     schema: { kind: "sql", path: dir },
     migrationsDir: dir,
@@ -201,9 +200,7 @@ function planDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): Gene
   if (migration.step) steps.push(migration.step);
   const sql = allNew || ownMigrations;
   return {
-    plan: finish(input, steps, overwrite, [
-      sql ? migrateStep(MIGRATIONS_DIR, setup.dialect) : drizzleNextStep(input, file),
-    ]),
+    plan: finish(input, steps, overwrite, [sql ? migrateStep(input, MIGRATIONS_DIR) : drizzleNextStep(input, file)]),
     added: [...new Set([...merged.added, ...migration.added])],
     schema,
     migrationsDir: sql ? MIGRATIONS_DIR : null,
