@@ -9,6 +9,7 @@
  */
 import { type DatabaseConnection, type DatabaseSetting, oneLine, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
+import { assertExistingUsersFit } from "../database/existing-users.js";
 import {
   type Migration,
   type MigrationStatus,
@@ -106,10 +107,15 @@ async function dryRun(
     throw error;
   }
   let status: MigrationStatus;
+  let usersNote: string | null;
   try {
-    status = await pendingMigrations(db, files);
-  } catch (error) {
-    throw cannotTell(`Could not read create_auth_migrations from ${db.target}: ${oneLine(error)}.`, folder);
+    try {
+      status = await pendingMigrations(db, files);
+    } catch (error) {
+      throw cannotTell(`Could not read create_auth_migrations from ${db.target}: ${oneLine(error)}.`, folder);
+    }
+    // The app's own users table, which a first migration would keep: refused here as the real run refuses it.
+    usersNote = await assertExistingUsersFit(db, status.pending, folder);
   } finally {
     await db.close();
   }
@@ -120,6 +126,7 @@ async function dryRun(
     `Database: ${dialectName(db.dialect)} ${db.target}${db.absent ? " (does not exist yet: auth migrate creates it)" : ""}`,
   );
   out.line("Dry run: nothing is applied.");
+  if (usersNote) out.line(usersNote);
   warnings(out, status, folder);
   for (const migration of status.pending) {
     out.line();
@@ -188,6 +195,8 @@ export async function runMigrate(
   const db = await openDatabase(root, env, { setting: state.setting });
   try {
     out.line(`Database: ${dialectName(db.dialect)} ${db.target}`);
+    const usersNote = await assertExistingUsersFit(db, (await pendingMigrations(db, files)).pending, folder);
+    if (usersNote) out.line(usersNote);
     const result = await migrate(db, files, {
       applying: (migration, statements) =>
         out.line(`Applying ${folder}/${migration.name} (${statements} statement${statements === 1 ? "" : "s"})`),

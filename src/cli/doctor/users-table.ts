@@ -9,6 +9,7 @@
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
+import { type LiveTable, liveIdKind, liveTable, sharedValues } from "../database/live-table.js";
 import { configuredAdapter } from "../database/setup.js";
 import { CliError } from "../errors.js";
 import { drizzleModuleTables } from "../schema/drizzle-module.js";
@@ -18,7 +19,6 @@ import type { UserIdKind } from "../schema/users-table.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { drizzleTables, type ExpectedTable, modelTables, prismaTables } from "./orm-tables.js";
-import { type LiveTable, liveIdKind, liveTable, sharedValues } from "./users-table-live.js";
 
 /** The fields the adapter writes on every new user (the AdapterUser's); name, image and emailVerified may be null. */
 const NULLABLE_FIELDS = ["name", "emailVerified", "image"];
