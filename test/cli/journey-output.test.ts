@@ -77,7 +77,7 @@ test("printedFindings reads each finding under its section, its fix after the da
 const REMOVE = `Next.js 16.4.3 (App Router, src/, TypeScript, npm) at /tmp/app
 Note: Kept, because you edited it after init: vendor/auth-runtime/core/pages/signout.js (on a terminal remove asks about each; --force deletes them).
 Note: The app's ESLint, Biome and tsconfig keep ignoring vendor/auth-runtime/: 1 edited file of it stays.
-Note: Kept: auth-migrations/ (your users and sessions live in the database: remove never deletes data).
+Note: Kept: auth-migrations/, auth.db (your users and sessions live in the database: remove never deletes data).
 
 Plan:
   delete  src/auth.ts                              auth module (NextAuth config, providers)
@@ -99,10 +99,12 @@ test("unexplainedDifferences accepts what remove's notes keep, and nothing its p
     " M tsconfig.json",
     "?? src/auth.ts",
     " M .prettierignore",
+    " M .gitignore",
     " M package.json",
   ].join("\n");
   const diffs: Record<string, string> = {
     "tsconfig.json": TSCONFIG_DIFF,
+    ".gitignore": "@@ -27,0 +28,3 @@\n+\n+# the SQLite auth database: users and live sessions\n+auth.db*\n",
     ".prettierignore": "@@ -37,0 +38,3 @@\n+\n+# the auth runtime written by create-auth\n+vendor/auth-runtime\n",
     "package.json": '@@ -9 +9 @@\n-    "next": "16.4.3"\n+    "next": "16.4.3",\n+    "jose": "^6.2.17"\n',
   };

@@ -130,22 +130,27 @@ function names(text: string, path: string): boolean {
   return new RegExp(`(^|[\\s(\`'"])${escapeRegExp(path)}(?=[\\s:,;)\`'"]|$)`, "m").test(text);
 }
 
-/** The paths a text names that hold a folder (`vendor/auth-runtime/`), each also without its trailing slash. */
-function folderPaths(text: string): string[] {
-  const paths = [...text.matchAll(/[\w.@[\]-]+\/[\w.@[\]/-]*/g)].map((match) => match[0].replace(/[.]$/, ""));
-  return [...new Set(paths.flatMap((found) => [found, found.replace(/\/$/, "")]))];
+/**
+ * The paths a text names: with a folder (`vendor/auth-runtime/`, also without its trailing slash) or a file
+ * with an extension (`auth.db`, `.env`).
+ */
+function namedPaths(text: string): string[] {
+  const folders = [...text.matchAll(/[\w.@[\]-]+\/[\w.@[\]/-]*/g)].map((match) => match[0].replace(/[.]$/, ""));
+  const files = [...text.matchAll(/(?<![\w/.-])\.?[\w-]+(?:\.[\w-]+)+/g)].map((match) => match[0]);
+  return [...new Set([...folders.flatMap((found) => [found, found.replace(/\/$/, "")]), ...files])];
 }
 
 /**
  * The lines of `git status --porcelain` (against the app's first commit) that remove's notes do not account
  * for. A file, or a folder holding it, that a note names is accounted for (the data remove keeps, a file
  * edited since init, the .gitignore that keeps a kept env file out of git). So is a change to one of the app's
- * files whose every added line (but blank and comment lines) names a folder a note keeps (the ESLint and
- * tsconfig ignores of a runtime folder that keeps an edited file), each removed line being replaced by one. `diffOf(file)` is the
+ * files whose every added line (but blank and comment lines) names a path a note keeps (the ESLint and
+ * tsconfig ignores of a runtime folder that keeps an edited file, the .gitignore entry of the SQLite file kept
+ * as data), each removed line being replaced by one. `diffOf(file)` is the
  * file's `git diff --unified=0` against that commit.
  */
 export function unexplainedDifferences(status: string, notes: string, diffOf: (file: string) => string): string[] {
-  const kept = folderPaths(notes);
+  const kept = namedPaths(notes);
   return status
     .split("\n")
     .filter(Boolean)
