@@ -42,13 +42,9 @@ const idColumnTypes: Record<string, { kinds: readonly UserIdKind[]; width?: Inte
 export function userIdsOf(column: Column, option: UserIdKind | undefined): { kind: UserIdKind; width: IntegerWidth } {
   const known = idColumnTypes[column.columnType];
   const named = `users.id (${column.columnType}, "${column.name}")`;
-  if (!known) {
-    if (option) return { kind: option, width: "int64" };
-    throw new AdapterError(
-      `drizzle(db, tables, options): cannot tell the id kind of ${named}; pass options.userIds ` +
-        '("text", "uuid", "integer" or "bigint").',
-    );
-  }
+  // A column type not listed (a customType, say) is taken at the option's word, and as text without one: the
+  // adapter's behaviour before it knew id kinds, so tables that worked then still work.
+  if (!known) return { kind: option ?? "text", width: "int64" };
   const kind = option ?? (known.kinds[0] as UserIdKind);
   if (!known.kinds.includes(kind)) {
     throw new AdapterError(

@@ -6,7 +6,7 @@
 import { drizzle as sqliteDrizzle } from "drizzle-orm/better-sqlite3";
 import { drizzle as mysqlDrizzle } from "drizzle-orm/mysql2";
 import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { customType, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sqlDialects } from "../../../src/cli/schema/sql.js";
 import drizzle, { type DrizzleDatabase, type DrizzleTables } from "../../../src/runtime/adapters/drizzle.js";
@@ -84,6 +84,23 @@ describe.each(sqlDialects)("drizzle adapter on %s at the id boundary", (dialect)
       /options\.userIds is "integer" but users\.id/,
     );
   });
+});
+
+test("a users.id of a custom column type is taken at the option's word", async () => {
+  const database = databases.get("sqlite/integer")!;
+  const rowId = customType<{ data: number; driverData: number }>({ dataType: () => "integer" });
+  const users = sqliteTable("users", {
+    id: rowId("id").primaryKey(),
+    name: text("name"),
+    email: text("email"),
+    emailVerified: integer("email_verified", { mode: "timestamp_ms" }),
+    image: text("image"),
+  });
+  const tables = { ...drizzleTablesWith.sqlite("integer"), users: users as unknown as DrizzleTables["users"] };
+  const adapter = drizzle(drizzleDatabase(database), tables, { userIds: "integer" });
+  const user = await adapter.createUser!({ id: "", email: `${crypto.randomUUID()}@example.test`, emailVerified: null });
+  expect(user.id).toMatch(/^[1-9][0-9]*$/);
+  expect(await adapter.getUser!("abc")).toBeNull();
 });
 
 test("the create-auth tables (text ids) refuse an integer userIds option", () => {
