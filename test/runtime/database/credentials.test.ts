@@ -226,3 +226,54 @@ describe("credentials with JWT sessions next to an adapter", () => {
     expect(recording.calls).toEqual([]);
   });
 });
+
+describe("credentials with database sessions on adapters that behave otherwise", () => {
+  function config(adapter: Adapter, logger = captureLogger()) {
+    return {
+      ...logger,
+      config: baseConfig({
+        adapter,
+        logger: logger.logger,
+        session: { strategy: "database" },
+        providers: [passwordProvider(() => ADA)],
+      }),
+    };
+  }
+
+  it("refuses a user the adapter stored under an id of its own (an integer key), and leaves no row behind", async () => {
+    const store = ADAPTERS.memory();
+    let next = 1;
+    // An autoincrement key: the id asked for is ignored.
+    const adapter: Adapter = { ...store, createUser: (user) => store.createUser!({ ...user, id: String(next++) }) };
+    const { config: auth, errors } = config(adapter);
+    const jar = new CookieJar();
+    const response = await signIn(auth, jar);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+    expect(await store.getUserByEmail?.("ada@example.test")).toBeNull();
+    expect(errors.map((error) => (error as { type?: string }).type)).toEqual(["CallbackRouteError"]);
+    expect(errors[0]?.message).toContain("ids of its own");
+  });
+
+  it("signs in as the user a concurrent first sign-in created a moment earlier, instead of failing", async () => {
+    const store = ADAPTERS.memory();
+    let raced = false;
+    // The other sign-in's createUser lands between this one's getUser and createUser.
+    const adapter: Adapter = {
+      ...store,
+      createUser: async (user) => {
+        if (!raced) {
+          raced = true;
+          await store.createUser!(user);
+        }
+        return store.createUser!(user);
+      },
+    };
+    const { config: auth, errors } = config(adapter);
+    const jar = new CookieJar();
+    const response = await signIn(auth, jar);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    expect(errors).toEqual([]);
+    expect((await store.getSessionAndUser?.(jar.get(SESSION_COOKIE)!))?.user.id).toBe("ada-1");
+  });
+});
