@@ -5,13 +5,17 @@
  * node-postgres client. Prisma: the client generated (offline) from the schema init wrote, whose `.ts`
  * imports Node runs by stripping types, on @prisma/adapter-pg.
  * And the built CLI on a real terminal (util-linux `script`): an app's users table init must refuse is refused
- * before the first question, not after the last.
+ * before the first question, not after the last; so is a unique constraint on email that rows of the app's
+ * reachable database already break.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
+import { openDatabase } from "../../src/cli/database/connect.js";
+import { type Host, processHost } from "../../src/cli/host.js";
+import { run } from "../../src/cli/main.js";
 import { sqlSchema } from "../../src/cli/schema/sql.js";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
@@ -126,3 +130,40 @@ it.skipIf(!hasScript)(
     expect(hashTree(dir)).toBe(before);
   },
 );
+
+it("refuses, before asking anything, an email constraint that rows of the app's database already break, naming them", async () => {
+  const dir = copyFixture("orm-prisma-int-express");
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const env = { DATABASE_URL: "file:./dev.db" };
+  const db = await openDatabase(dir, env);
+  try {
+    await db.query("CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, email TEXT, name TEXT NOT NULL)");
+    await db.query(
+      "INSERT INTO users (email, name) VALUES ('ada@example.test', 'Ada'), ('ada@example.test', 'Ada L.'), ('bob@example.test', 'Bob')",
+    );
+  } finally {
+    await db.close();
+  }
+  const schema = readFileSync(path.join(dir, "prisma/schema.prisma"), "utf8");
+  let stderr = "";
+  const host: Host = {
+    ...processHost(),
+    cwd: dir,
+    env,
+    terminal: false,
+    stdout: () => {},
+    stderr: (text) => {
+      stderr += text;
+    },
+  };
+  const status = await run(
+    ["init", dir, "--providers", "github", "--orm", "prisma", "--db", "sqlite", "--yes", "--no-install"],
+    "create-auth",
+    host,
+  );
+  expect(status).not.toBe(0);
+  expect(stderr).toContain("init would add a unique constraint to users.email");
+  expect(stderr).toContain("already share an address: ada@example.test. Merge or change those users");
+  expect(readFileSync(path.join(dir, "prisma/schema.prisma"), "utf8")).toBe(schema);
+  expect(existsSync(path.join(dir, "src/auth.ts"))).toBe(false);
+});

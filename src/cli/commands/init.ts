@@ -5,7 +5,7 @@
  */
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { projectOrms } from "../database/orm-plan.js";
-import { assertOrmSchemaFits } from "../database/orm-users.js";
+import { assertNoSharedAddresses, assertOrmSchemaFits } from "../database/orm-users.js";
 import { describeProject } from "../detect/describe.js";
 import { detectProject } from "../detect/project.js";
 import { generateSecret } from "../env/secret.js";
@@ -65,6 +65,7 @@ export async function runInit(
   const orms = projectOrms(reader, info);
   // A schema init must refuse is said before the first question, not after the last.
   assertOrmSchemaFits(reader, info, partial, orms);
+  await assertNoSharedAddresses(root, reader, info, partial, orms, host.env);
   const missing = missingQuestions(partial, orms);
   const asked =
     interactive && missing.length > 0

@@ -2,38 +2,94 @@
  * init's check, before it asks anything, that the app's own Drizzle or Prisma schema can take the auth tables:
  * the same merge the plan makes (schema/drizzle-merge.ts, schema/prisma-merge.ts), run on the ORM setup init
  * will use, so that a users table it must refuse (a `role` column sign-up cannot fill, an id nothing numbers)
- * is said before the first question, not after the last.
+ * is said before the first question, not after the last. Where the merge adds a unique constraint on email
+ * and the app's database is reachable, the addresses rows already share are refused too: the constraint
+ * could not be created on them.
  */
 import type { PartialAnswers, ProjectOrm } from "../answers/resolve.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { mergeDrizzleSchema } from "../schema/drizzle-merge.js";
+import { drizzleModuleTables } from "../schema/drizzle-module.js";
 import { prismaProviderFor } from "../schema/prisma.js";
+import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
 import { mergePrismaSchema } from "../schema/prisma-merge.js";
 import type { ProjectInfo } from "../targets/types.js";
+import { type DatabaseConnection, openDatabase } from "./connect.js";
 import { findDrizzleProject } from "./drizzle-project.js";
+import { sharedValues } from "./live-table.js";
 import { findPrismaProject, newSchemaFile } from "./prisma-project.js";
+import { projectEnv } from "./project-env.js";
 
-/** Why the ORM's schema cannot take the auth tables, or null when it can (or nothing says which ORM yet). */
-function refusal(
+/** What the merge says of the ORM's schema: why it cannot take the auth tables, or whether email gains `unique`. */
+interface MergeVerdict {
+  refusal: string | null;
+  /** The users table and email column the merge adds a unique constraint to (SQL names), if it does. */
+  uniqueEmail: { table: string; column: string } | null;
+}
+
+/** The merge's verdict on the ORM's schema, or null when nothing says which dialect yet. */
+function verdict(
   reader: ProjectReader,
   info: Pick<ProjectInfo, "srcDir" | "language">,
   orm: ProjectOrm,
   db: PartialAnswers["db"],
-): string | null {
+): MergeVerdict | null {
   // The project's own dialect first: a --db that contradicts it is the plan's to explain (assertDialect).
   const dialect = orm.dialect ?? (db && db !== "none" ? db : null);
   if (dialect === null) return null;
   if (orm.orm === "drizzle") {
     const project = findDrizzleProject(reader, info);
     if (!project) return null;
-    const result = mergeDrizzleSchema(reader.read(project.authSchemaFile), project.authSchemaFile, dialect);
-    return "unsupported" in result ? result.unsupported : null;
+    const source = reader.read(project.authSchemaFile);
+    const result = mergeDrizzleSchema(source, project.authSchemaFile, dialect);
+    if ("unsupported" in result) return { refusal: result.unsupported, uniqueEmail: null };
+    const table = drizzleModuleTables(source ?? "", project.authSchemaFile).tables.find((t) => t.sqlName === "users");
+    const email = table?.columns?.entries.find(
+      (entry) => (entry.sqlName ?? entry.key) === "email" || entry.key === "email",
+    );
+    const adds = result.added.includes("users.email unique");
+    return { refusal: null, uniqueEmail: adds ? { table: "users", column: email?.sqlName ?? "email" } : null };
   }
   const project = findPrismaProject(reader, info);
   if (!project) return null;
   const result = mergePrismaSchema(project.files, prismaProviderFor(dialect), project.layout, newSchemaFile(project));
-  return "unsupported" in result ? result.unsupported : null;
+  if ("unsupported" in result) return { refusal: result.unsupported, uniqueEmail: null };
+  const adds = result.added.includes("User.email @unique");
+  if (!adds) return { refusal: null, uniqueEmail: null };
+  // The User model's table and email column, as its @@map and @map name them.
+  for (const file of project.files)
+    for (const block of prismaBlocks(file.text)) {
+      if (block.kind !== "model" || block.name !== "User") continue;
+      const email = blockLines(file.text, block).find((line) => line.field?.name === "email")?.field;
+      const column = email ? (/@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(email.attributes)?.[1] ?? "email") : "email";
+      return { refusal: null, uniqueEmail: { table: blockAttributeString(file.text, block, "map") ?? "User", column } };
+    }
+  return { refusal: null, uniqueEmail: null };
+}
+
+/** The addresses rows of the live database already share, or [] when it cannot be read (not created yet, no settings). */
+async function sharedAddresses(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  where: { table: string; column: string },
+): Promise<{ target: string; shared: string[] }> {
+  let db: DatabaseConnection;
+  try {
+    db = await openDatabase(root, env, { readOnly: true });
+  } catch (error) {
+    // No settings, no driver, no file yet, a server that refuses: nothing to read before writing.
+    if (error instanceof CliError) return { target: "", shared: [] };
+    throw error;
+  }
+  try {
+    return { target: db.target, shared: await sharedValues(db, where.table, where.column) };
+  } catch {
+    // No such table yet: nothing to share an address.
+    return { target: db.target, shared: [] };
+  } finally {
+    await db.close();
+  }
 }
 
 /**
@@ -46,10 +102,43 @@ export function assertOrmSchemaFits(
   partial: PartialAnswers,
   project: readonly ProjectOrm[],
 ): void {
-  if (partial.orm === "none" || partial.db === "none") return;
+  for (const found of verdicts(reader, info, partial, project))
+    if (found.refusal) throw new CliError("UnsupportedProject", found.refusal);
+}
+
+function verdicts(
+  reader: ProjectReader,
+  info: Pick<ProjectInfo, "srcDir" | "language">,
+  partial: PartialAnswers,
+  project: readonly ProjectOrm[],
+): MergeVerdict[] {
+  if (partial.orm === "none" || partial.db === "none") return [];
   const candidates = partial.orm ? project.filter((found) => found.orm === partial.orm) : project;
-  for (const orm of candidates) {
-    const why = refusal(reader, info, orm, partial.db);
-    if (why) throw new CliError("UnsupportedProject", why);
+  return candidates.flatMap((orm) => verdict(reader, info, orm, partial.db) ?? []);
+}
+
+/**
+ * Refuses, before any question, an email constraint the merge would add that rows of the app's reachable
+ * database already break, naming the addresses. An unreachable database says nothing here (auth doctor checks
+ * it once it is reachable).
+ */
+export async function assertNoSharedAddresses(
+  root: string,
+  reader: ProjectReader,
+  info: Pick<ProjectInfo, "srcDir" | "language">,
+  partial: PartialAnswers,
+  project: readonly ProjectOrm[],
+  processEnv: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  const adding = verdicts(reader, info, partial, project).flatMap((found) => found.uniqueEmail ?? []);
+  if (adding.length === 0) return;
+  const { env } = projectEnv(reader, processEnv);
+  for (const where of adding) {
+    const { target, shared } = await sharedAddresses(root, env, where);
+    if (shared.length)
+      throw new CliError(
+        "UnsupportedProject",
+        `init would add a unique constraint to ${where.table}.${where.column}, which the adapter needs (it finds users by their address), but rows of ${target} already share ${shared.length === 1 ? "an address" : "addresses"}: ${shared.join(", ")}. Merge or change those users, then run init again.`,
+      );
   }
 }
