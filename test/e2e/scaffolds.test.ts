@@ -112,10 +112,11 @@ const SCAFFOLDS: Scaffold[] = [
   },
   {
     // Our next steps: npm run dev (create-qwik's README: npm start, the same server opening a browser); its
-    // README's production preview: npm run preview, which builds, type-checks and lints before serving.
+    // README's production preview: npm run preview, which builds, type-checks and lints before serving. Its
+    // Prettier check too (create-qwik's fmt.check): the runtime folder is in its .prettierignore.
     fixture: "scaffold-qwik-empty",
     basePath: "/auth",
-    scripts: ["lint"],
+    scripts: ["lint", "fmt.check", "build.types"],
     servers: [vite("dev"), vite("preview", 240_000)],
     browserSignIn: "preview",
   },
