@@ -74,6 +74,7 @@ describe.skipIf(!hasScript).concurrent("init on a terminal", () => {
     );
     expect(run.status).toBe(0);
     expect(run.screen).toMatch(/Search: git.*\(\d+ match(es)?\)/);
+    expect(run.screen).toContain("2 providers selected");
     expect(run.screen).toContain("+++ b/auth.ts");
     // The runtime package's hundreds of files are one of the changes counted.
     const count = Number(/Apply (\d+) changes\?/.exec(run.screen)?.[1]);
@@ -84,6 +85,19 @@ describe.skipIf(!hasScript).concurrent("init on a terminal", () => {
     expect(auth).toContain('import GitHub from "@create-auth/runtime/providers/github";');
     expect(auth).toContain('import Credentials from "@create-auth/runtime/providers/credentials";');
     expect(read(dir, ".env.local")).toContain("AUTH_GITHUB_ID=");
+  });
+
+  it("says what one chosen provider is in English (1 provider selected, not clack's 1 items selected)", async ({
+    expect,
+  }) => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(
+      ["init", dir, "--no-install", "--db", "none", "--dry-run"],
+      [{ waitFor: "Sign-in providers", keys: [..."git", TAB, ENTER] }],
+    );
+    expect(run.status).toBe(0);
+    expect(run.screen).toContain("1 provider selected");
+    expect(run.screen).not.toContain("items selected");
   });
 
   it("asks before replacing an existing auth.ts, and keeps it when the answer is no", async ({ expect }) => {

@@ -2,13 +2,47 @@
  * Interactive questions on a TTY, through @clack/prompts (loaded only when a question is actually asked).
  * Choices that cannot work with what was already answered are shown disabled, with the reason.
  */
+import { Writable } from "node:stream";
 import { CliError } from "../errors.js";
 import { needsDatabase, PROVIDERS } from "../providers/catalog.js";
 import type { Answers } from "../targets/types.js";
+import { counted } from "../words.js";
 import { type AskedAnswers, onlyCredentials, type ProjectOrm, type Question } from "./resolve.js";
 
 async function clack() {
   return import("@clack/prompts");
+}
+
+/**
+ * process.stdout as clack's multiselect writes to it, with its answer line in our words: @clack/prompts
+ * (1.9) prints a fixed `${n} items selected` once the choice is made ("1 items selected") and offers no option
+ * for that text, but writes every frame through the `output` its prompts take. Everything else passes through
+ * unchanged, in order (each chunk is written before the next is taken), and the terminal's size and resize
+ * events are the real terminal's.
+ */
+export function selectionOutput(
+  noun: string,
+  target: NodeJS.WriteStream = process.stdout,
+): { output: Writable; close(): void } {
+  // The count comes right after an escape sequence (clack dims the line: ESC[2m1 items selected), so no \b.
+  const output = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      const text = chunk
+        .toString()
+        .replace(/(\d+) items selected/g, (_, n: string) => `${counted(Number(n), noun)} selected`);
+      target.write(text);
+      done();
+    },
+  });
+  Object.defineProperties(output, {
+    isTTY: { get: () => target.isTTY },
+    columns: { get: () => target.columns },
+    rows: { get: () => target.rows },
+  });
+  // clack re-renders on "resize" events of its output: the terminal's are passed on while the prompt is open.
+  const resize = () => output.emit("resize");
+  target.on("resize", resize);
+  return { output, close: () => target.off("resize", resize) };
 }
 
 function cancelled(): never {
@@ -30,6 +64,7 @@ export async function askMissing(
   if (missing.includes("providers")) {
     // Searchable: 30-odd providers do not fit a list one scrolls through. Ids are the values, so typing an
     // id or a name finds it (clack matches label, hint and value).
+    const selection = selectionOutput("provider");
     const picked = await prompts.autocompleteMultiselect<string>({
       // clack's footer says how: type to search, Tab (or Space after the arrows) to select, Enter to confirm.
       message: "Sign-in providers",
@@ -39,7 +74,9 @@ export async function askMissing(
         hint: needsDatabase(p) ? `${p.id}, needs a database` : p.id,
       })),
       required: true,
+      output: selection.output,
     });
+    selection.close();
     if (prompts.isCancel(picked)) cancelled();
     answers.providers = PROVIDERS.filter((p) => picked.includes(p.id));
   }
