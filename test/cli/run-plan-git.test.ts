@@ -4,7 +4,7 @@
  * and, in process, the walk without commits between commands, where create-auth's own edits are not the user's.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uncommittedFiles } from "../../src/cli/review/uncommitted.js";
@@ -119,6 +119,10 @@ describe("the guard after create-auth's own uncommitted edits (in process, on di
     const dir = committedFixture("express-5-ts");
     expect((await cli(dir, "init", "--providers", "github", ...APPLY)).status).toBe(0);
     expect(git(dir, "status", "--porcelain", "--untracked-files=no")).toContain(" M src/app.ts");
+    // The record is git's local state: what init wrote, by hash; never a file holding secrets.
+    const record = JSON.parse(readFileSync(path.join(dir, ".git/create-auth-written.json"), "utf8"));
+    expect(Object.keys(record.files)).toContain("src/app.ts");
+    expect(Object.keys(record.files)).not.toContain(".env");
     const removed = await cli(dir, "remove", ...APPLY);
     expect(removed.stderr).toBe("");
     expect(removed.stdout).not.toContain("Git:");

@@ -55,7 +55,8 @@ export function rememberWritten(file: string, prefix: string, plan: Plan): void 
   const files = readWritten(file);
   for (const change of plan.changes) {
     const at = `${prefix}${change.path}`;
-    if (change.kind === "delete") delete files[at];
+    // A file holding secrets is git-ignored (the guard never asks about it): not even its hash is kept.
+    if (change.kind === "delete" || (change.kind === "env-merge" && change.secretKeys.length > 0)) delete files[at];
     else files[at] = sha256Hex(change.kind === "create" ? change.content : change.after);
   }
   const record: WrittenRecord = { version: 1, files };
