@@ -397,6 +397,18 @@ describe("the app's own users table (integer, bigint and uuid ids)", () => {
     );
   });
 
+  it("an auth module init wrote without a database is left as it is; the note gives the adapter call on one line", async () => {
+    const project = memoryFixture("orm-prisma-int-express");
+    expect((await initInMemory(project, [...BASE, "--db", "none"])).status).toBe(0);
+    const auth = project.read("src/auth.ts");
+    const run = await initInMemory(project, [...BASE, "--orm", "prisma", "--db", "sqlite"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(project.read("src/auth.ts")).toBe(auth);
+    expect(run.stdout.replace(/\s+/g, " ")).toContain(
+      'add `adapter: prisma(prismaClient, { userIds: "integer", newUserColumns: (user) => ({ name: user.name ?? user.email?.split("@")[0] ?? "" }) })`',
+    );
+  });
+
   it("refuses a required column sign-up cannot fill, naming it and the fix, and writes nothing", async () => {
     const project = memoryFixture("orm-drizzle-serial-next");
     project.files.set(

@@ -27,6 +27,14 @@ export function projectOrms(reader: ProjectReader, info: Pick<ProjectInfo, "srcD
   return found;
 }
 
+/** The adapter's arguments on one line for a note: the options' comments out, their lines joined. */
+function oneLine(expression: string): string {
+  return expression
+    .replace(/^\s*\/\/.*$\n?/gm, "")
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/, \}/g, " }");
+}
+
 export function planOrm(context: PlanContext, options: OrmFileOptions): OrmPlan {
   const { answers, info, reader } = context;
   if (answers.orm === "none" || answers.db === "none") throw new Error("planOrm needs an ORM and a database");
@@ -51,7 +59,7 @@ export function planOrm(context: PlanContext, options: OrmFileOptions): OrmPlan 
     ];
     steps.push({
       kind: "note",
-      text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${answers.orm}(${wiring.clientExpression})\` (import ${imports.join(", ")}) and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
+      text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${answers.orm}(${oneLine(wiring.clientExpression)})\` (import ${imports.join(", ")}) and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
     });
   }
   return { steps, nextSteps: part.nextSteps, wiring, dependencies: part.dependencies };
