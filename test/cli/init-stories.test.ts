@@ -17,7 +17,7 @@ describe("init --dry-run", () => {
     {
       fixture: "qwik-city-1",
       providers: "github",
-      shows: ["+++ b/src/routes/plugin@auth.ts", '+      clientId: event.env.get("AUTH_GITHUB_ID"),'],
+      shows: ["+++ b/src/routes/plugin@auth.ts", '+        clientId: event.env.get("AUTH_GITHUB_ID"),'],
     },
   ])(
     "$fixture: prints the plan with diffs, the secret masked, and writes nothing",
