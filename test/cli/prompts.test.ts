@@ -13,6 +13,7 @@ afterAll(removeTemps);
 const hasScript = spawnSync("script", ["--version"], { stdio: "ignore" }).status === 0;
 const ENTER = "\r";
 const DOWN = "\x1b[B";
+const UP = "\x1b[A";
 const TAB = "\t";
 const BACKSPACE = "\x7f";
 
@@ -126,6 +127,31 @@ describe.skipIf(!hasScript).concurrent("init on a terminal", () => {
     const auth = read(dir, "auth.ts");
     expect(auth).toContain("adapter: sqlite(db),");
     expect(auth).toContain('session: { strategy: "database" },');
+  });
+
+  it("asks a credentials-only app where sessions live too, starting on JWT, and a database session can be chosen", async ({
+    expect,
+  }) => {
+    const jwtDir = copyFixture("next-app");
+    const jwt = await runInPty(
+      ["init", jwtDir, "--providers", "credentials", "--no-install", "--yes"],
+      [
+        { waitFor: "Database", keys: [DOWN, ENTER] },
+        { waitFor: "Where sessions live", keys: [ENTER] },
+      ],
+    );
+    expect(jwt.status).toBe(0);
+    expect(read(jwtDir, "auth.ts")).not.toContain('strategy: "database"');
+    const databaseDir = copyFixture("next-app");
+    const database = await runInPty(
+      ["init", databaseDir, "--providers", "credentials", "--no-install", "--yes"],
+      [
+        { waitFor: "Database", keys: [DOWN, ENTER] },
+        { waitFor: "Where sessions live", keys: [UP, ENTER] },
+      ],
+    );
+    expect(database.status).toBe(0);
+    expect(read(databaseDir, "auth.ts")).toContain('session: { strategy: "database" },');
   });
 
   it("does not offer None for the database when --strategy database was given", async ({ expect }) => {

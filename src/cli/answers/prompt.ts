@@ -7,7 +7,7 @@ import { CliError } from "../errors.js";
 import { needsDatabase, PROVIDERS } from "../providers/catalog.js";
 import type { Answers } from "../targets/types.js";
 import { counted } from "../words.js";
-import { type AskedAnswers, onlyCredentials, type ProjectOrm, type Question } from "./resolve.js";
+import { type AskedAnswers, defaultStrategy, type ProjectOrm, type Question } from "./resolve.js";
 
 async function clack() {
   return import("@clack/prompts");
@@ -51,8 +51,8 @@ function cancelled(): never {
 
 /**
  * Asks in order: providers, database, the ORM (only when the project uses one: `project`), then the session
- * strategy (only once a database is chosen: without one, and for credentials-only sign-in, JWT is the only
- * possibility). `given` holds what flags answered.
+ * strategy (only once a database is chosen: without one, JWT is the only possibility; credentials-only
+ * sign-in starts on JWT). `given` holds what flags answered.
  */
 export async function askMissing(
   missing: Question[],
@@ -132,9 +132,11 @@ export async function askMissing(
     if (prompts.isCancel(orm)) cancelled();
     answers.orm = orm;
   }
-  if (missing.includes("strategy") && db !== undefined && db !== "none" && !onlyCredentials(providers)) {
+  if (missing.includes("strategy") && db !== undefined && db !== "none") {
+    // Credentials-only sign-in starts on JWTs (--yes's default); a database session serves it too.
     const strategy = await prompts.select<Answers["strategy"]>({
       message: "Where sessions live",
+      initialValue: defaultStrategy(db, providers),
       options: [
         { value: "database", label: "Database", hint: "a row per session: revocable, sign-out ends it everywhere" },
         { value: "jwt", label: "Encrypted cookie (JWT)", hint: "no session rows; users and accounts still stored" },

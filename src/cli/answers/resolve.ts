@@ -165,12 +165,12 @@ function ormDialect(orm: Answers["orm"] | undefined, project: readonly ProjectOr
   return project.find((found) => found.orm === orm)?.dialect ?? null;
 }
 
-/** Only password sign-in: its sessions default to JWTs (a database strategy serves it only when asked for). */
+/** Only password sign-in: its sessions default to JWTs (a database strategy serves it when chosen). */
 export function onlyCredentials(providers: readonly ProviderEntry[]): boolean {
   return providers.every((p) => p.kind === "credentials");
 }
 
-function defaultStrategy(db: Answers["db"], providers: readonly ProviderEntry[]): Answers["strategy"] {
+export function defaultStrategy(db: Answers["db"], providers: readonly ProviderEntry[]): Answers["strategy"] {
   return db !== "none" && !onlyCredentials(providers) ? "database" : "jwt";
 }
 
