@@ -236,7 +236,7 @@ describe("Prisma: the app's schema and client", () => {
     expect(auth).toContain("adapter: prisma(prismaClient),");
     expect(project.has("src/auth-db.ts")).toBe(false);
     expect(run.stdout).toContain("npx prisma generate");
-    expect(run.stdout).toContain("npx prisma migrate dev --name auth");
+    expect(run.stdout).toContain("npx prisma db push");
   });
 
   it("writes the auth models to auth.prisma in a schema folder, keeping the other files' lines", async () => {

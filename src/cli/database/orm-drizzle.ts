@@ -13,6 +13,7 @@ import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrati
 import type { SqlDialect } from "../schema/sql.js";
 import { type AppUsers, adapterOptionsSource } from "../schema/users-table.js";
 import { dialectName } from "./drivers.js";
+import { readDrizzleConfig } from "./drizzle-config.js";
 import { findDrizzleProject, isInitAuthSchema } from "./drizzle-project.js";
 import { importSpecifier } from "./orm-imports.js";
 import {
@@ -28,6 +29,7 @@ import {
   type OrmContext,
   type OrmPart,
 } from "./orm-shared.js";
+import { drizzleKitCommand } from "./state.js";
 
 /**
  * The driver a new client module opens, per dialect: its Drizzle module, its package and type package. SQLite
@@ -203,7 +205,14 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   const usesKit =
     Boolean(project?.configFile) ||
     "drizzle-kit" in { ...info.packageJson.dependencies, ...info.packageJson.devDependencies };
-  const kit = usesKit ? "npx drizzle-kit push (or drizzle-kit generate, then drizzle-kit migrate)" : null;
+  // drizzle-kit's command as migrate, doctor and db prune name it in the same state (database/state.ts).
+  const kitCommand = drizzleKitCommand(
+    reader,
+    readDrizzleConfig(reader),
+    { file: schemaFile, dialect },
+    info.packageJson,
+  );
+  const kit = usesKit ? kitCommand : null;
   const setting = instance
     ? ""
     : dialect === "sqlite"
@@ -211,7 +220,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
       : `set ${driver.envKey} in ${info.envFile} (${dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then `;
   const create = migration
     ? `create the auth tables once with npx create-auth migrate (it applies ${MIGRATIONS_DIR}/${migration.name}, the same tables as ${schemaFile})${kit ? `, or with drizzle-kit, which this app uses: ${kit}` : ""}`
-    : `create what init added to ${schemaFile} in your database${kit ? `: ${kit}` : " with your migration tool (drizzle-kit: npx drizzle-kit push)"}`;
+    : `create what init added to ${schemaFile} in your database: ${kitCommand}`;
   const nextSteps = [`Drizzle (${label}): ${setting}${create}.`];
   return { steps, nextSteps, wiring, dependencies };
 }

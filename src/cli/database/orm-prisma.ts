@@ -28,6 +28,7 @@ import {
 } from "./orm-shared.js";
 import { findPrismaProject, newSchemaFile } from "./prisma-project.js";
 import { dialectOfPrisma } from "./setup.js";
+import { prismaCommand } from "./state.js";
 
 const DRIVER_ADAPTERS: Record<SqlDialect, keyof typeof ORM_RANGES> = {
   sqlite: "@prisma/adapter-better-sqlite3",
@@ -225,8 +226,10 @@ export function planPrisma(ctx: OrmContext): OrmPart {
     : dialect === "sqlite"
       ? `${driver.envKey} in ${info.envFile} names the file (default auth.db); `
       : `set ${driver.envKey} in ${info.envFile} (${dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then `;
+  // The command migrate, doctor and db prune name in the same state (database/state.ts): one answer.
+  const create = prismaCommand(reader, project ?? { layout: "file", schemaPath });
   const nextSteps = [
-    `Prisma (${label}): ${setting}run npx prisma generate (PrismaClient with the auth models), then npx prisma migrate dev --name auth to create their tables (or npx prisma db push without migration files). The prisma CLI is the app's devDependency once installed.`,
+    `Prisma (${label}): ${setting}run npx prisma generate (PrismaClient with the auth models), then ${create} to create their tables. The prisma CLI is the app's devDependency once installed.`,
     ...(tsClient && info.language === "js"
       ? [
           `PrismaClient is generated as TypeScript, which Node runs as it is from Node 22.18 (type stripping); on an older Node, start the app with a TypeScript runner (npx tsx ${info.framework.appFile ?? "app.js"}).`,
