@@ -357,14 +357,14 @@ describe("update refuses, in one line, writing nothing", () => {
     project.remove(at("MANIFEST.json"));
     await refused(
       project,
-      `${at("MANIFEST.json")} is missing, so update cannot tell your edits from create-auth's files: restore it from git (git checkout -- ${at("MANIFEST.json")})`,
+      `${at("MANIFEST.json")} is missing, so update cannot tell your edits from create-auth's files: ${at("MANIFEST.json")} was never committed, so git cannot restore it: move ${RUNTIME} out of the app`,
     );
   });
 
   it("a corrupt manifest: not JSON, no files, a hash that is not one", async () => {
     const project = memoryFixture("update-older-next");
     project.write(at("MANIFEST.json"), "{ not json");
-    await refused(project, `${at("MANIFEST.json")} is not valid JSON: restore it from git`);
+    await refused(project, `${at("MANIFEST.json")} is not valid JSON: ${at("MANIFEST.json")} was never committed`);
     project.write(at("MANIFEST.json"), '{ "files": [] }');
     await refused(project, 'has no "files" object of paths and hashes');
     project.write(at("MANIFEST.json"), '{ "entries": ["."], "files": { "index.js": "abc" } }');

@@ -7,9 +7,8 @@
  * printed: update writes a deleted file again, and keeps an edit until the file is deleted; git restores only
  * what was committed, so it is named only then.
  */
-import { spawnSync } from "node:child_process";
 import { CliError } from "../errors.js";
-import { providersOf } from "../remove/setup.js";
+import { gitHas, initAgain } from "../review/restore.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
 import { readRuntimeManifest } from "../update/manifest.js";
 import { runtimeFileStates } from "../update/runtime-state.js";
@@ -20,32 +19,13 @@ import { compareVersions, parseVersion } from "./versions.js";
 const listed = (files: string[]) =>
   files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
 
-/** Whether git has `file` (a file, or any file under a folder) in the index: then `git checkout -- file` restores it. */
-function committed(root: string, file: string): boolean {
-  const result = spawnSync("git", ["ls-files", "-z", "--", file], { cwd: root, encoding: "utf8", stdio: "pipe" });
-  return result.status === 0 && result.stdout !== "";
-}
-
-/**
- * What writes the runtime package again when its manifest is gone (update cannot tell its files then): init
- * with the answers the auth module shows, which plans only what is missing (the other files are there).
- */
-function initAgain(ctx: DoctorContext & { setup: { authSource: string; authPath: string } }): string {
-  const ids = providersOf(ctx.setup.authSource, ctx.setup.authPath).map((provider) => provider.id);
-  const adapter = /\/adapters\/(sqlite|postgres|mysql|drizzle|prisma)["']/.exec(ctx.setup.authSource)?.[1];
-  const database =
-    adapter === "drizzle" || adapter === "prisma" ? ` --orm ${adapter}` : adapter ? ` --db ${adapter}` : "";
-  return `npx create-auth init${ids.length > 0 ? ` --providers ${ids.join(",")}` : ""}${database} --yes`;
-}
-
 export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
   if ("missing" in ctx.setup) return [];
-  const { runtimeDir, reader, info } = ctx.setup;
-  const setup = { ...ctx, setup: ctx.setup };
+  const { runtimeDir, reader, info, authSource, authPath } = ctx.setup;
   const restore = (file: string, what: string) =>
-    committed(ctx.root, file)
+    gitHas(ctx.root, file)
       ? `restore ${what} from git: git checkout -- ${file}`
-      : `${file} was never committed, so git cannot restore it; write the runtime package again: ${initAgain(setup)}`;
+      : `${file} was never committed, so git cannot restore it; write the runtime package again: ${initAgain(authSource, authPath)}`;
   if (!reader.isDirectory(runtimeDir)) {
     return [
       finding(

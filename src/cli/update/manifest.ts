@@ -8,6 +8,7 @@
 import { CliError } from "../errors.js";
 import { linkedRuntime } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { gitHas, initAgainIn } from "../review/restore.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
 import { isPlainPath } from "../runtime-package/paths.js";
 import { type Manifest, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
@@ -38,25 +39,37 @@ export function linkedRuntimeDir(reader: ProjectReader): string {
   return link.dir;
 }
 
+/**
+ * How to get a usable manifest back, as commands that work as printed: git only where it has the file; init
+ * with the auth module's providers (without a terminal it needs them) once the old folder is out of its way.
+ */
+function restoreManifest(reader: ProjectReader, dir: string, file: string): string {
+  const afresh = `move ${dir} out of the app (your edits in it are yours to carry over), then run ${initAgainIn(reader)}, which writes the runtime afresh`;
+  return gitHas(reader.root, file)
+    ? `restore it from git (git checkout -- ${file}), or ${afresh}`
+    : `${file} was never committed, so git cannot restore it: ${afresh}`;
+}
+
 const HASH = /^[0-9a-f]{64}$/;
 const ENTRY = /^\.(\/[\w@.-]+)*$/;
 
 /** The manifest of the runtime package in `dir`, checked; every way it can be wrong is one line saying what to do. */
 export function readRuntimeManifest(reader: ProjectReader, dir: string): Manifest & { entries: RuntimeEntry[] } {
   const file = `${dir}/MANIFEST.json`;
-  const restore = `restore it from git (git checkout -- ${file}), or move ${dir} aside and run npx create-auth init to write the runtime afresh`;
+  // Asked of git and of the auth module only when the manifest is refused.
+  const restore = () => restoreManifest(reader, dir, file);
   const text = reader.read(file);
   if (text === null) {
     throw new CliError(
       "NotSetUp",
-      `${file} is missing, so update cannot tell your edits from create-auth's files: ${restore}.`,
+      `${file} is missing, so update cannot tell your edits from create-auth's files: ${restore()}.`,
     );
   }
   let manifest: Partial<Manifest>;
   try {
     manifest = JSON.parse(text) as Partial<Manifest>;
   } catch {
-    throw new CliError("UnsupportedProject", `${file} is not valid JSON: ${restore}.`);
+    throw new CliError("UnsupportedProject", `${file} is not valid JSON: ${restore()}.`);
   }
   const files = manifest?.files;
   if (
@@ -66,17 +79,17 @@ export function readRuntimeManifest(reader: ProjectReader, dir: string): Manifes
     files === null ||
     Array.isArray(files)
   ) {
-    throw new CliError("UnsupportedProject", `${file} has no "files" object of paths and hashes: ${restore}.`);
+    throw new CliError("UnsupportedProject", `${file} has no "files" object of paths and hashes: ${restore()}.`);
   }
   for (const [name, hash] of Object.entries(files)) {
     if (!isPlainPath(name) || name === "MANIFEST.json") {
       throw new CliError(
         "UnsupportedProject",
-        `${file} lists ${JSON.stringify(name)}, which is not a file inside ${dir}; update refuses to write through it: ${restore}.`,
+        `${file} lists ${JSON.stringify(name)}, which is not a file inside ${dir}; update refuses to write through it: ${restore()}.`,
       );
     }
     if (typeof hash !== "string" || !HASH.test(hash)) {
-      throw new CliError("UnsupportedProject", `${file} records no sha256 for ${name}: ${restore}.`);
+      throw new CliError("UnsupportedProject", `${file} records no sha256 for ${name}: ${restore()}.`);
     }
   }
   const entries = manifest.entries ?? exportedEntries(reader, dir);
@@ -86,7 +99,7 @@ export function readRuntimeManifest(reader: ProjectReader, dir: string): Manifes
   ) {
     throw new CliError(
       "UnsupportedProject",
-      `${file} has an "entries" list that is not the package's exports: ${restore}.`,
+      `${file} has an "entries" list that is not the package's exports: ${restore()}.`,
     );
   }
   return {
