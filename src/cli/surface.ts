@@ -168,11 +168,16 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [
       { flags: "--migrations <path>", description: "the migrations folder", default: "auth-migrations" },
       { flags: "--dry-run", description: "print the SQL that would run, change nothing" },
+      {
+        flags: "--repair",
+        description: "also re-create auth tables and indexes dropped after their migration was applied",
+      },
       { flags: "--json", description: "print one JSON object on stdout (what was applied)" },
     ],
     examples: [
       { command: "migrate", does: "apply pending migrations, each in a transaction where the database allows" },
       { command: "migrate --dry-run", does: "print the pending SQL, run nothing" },
+      { command: "migrate --repair", does: "bring back a dropped auth table (doctor names this fix)" },
     ],
   },
   {

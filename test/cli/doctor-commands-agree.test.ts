@@ -122,12 +122,14 @@ describe("SQL (init --db, no ORM): doctor's fix is the command that creates the 
     expect((await runPrinted(dir, "npx create-auth migrate")).stdout).toContain("Applied 1 migration.");
   });
 
-  test("the migrations recorded and a table dropped since: neither generate nor migrate is named", async () => {
+  test("the migrations recorded and a table dropped since: migrate --repair, run as printed, brings it back and keeps the rows", async () => {
     const dir = app("next-app", ".env.local", "");
     await init(dir, ["--db", "sqlite"]);
     await cli(dir, ["migrate"]);
     const Database = (await import("better-sqlite3")).default;
-    const db = new Database(path.join(dir, "auth.db"));
+    const file = path.join(dir, "auth.db");
+    const db = new Database(file);
+    db.exec("INSERT INTO users (id, email) VALUES ('u1', 'ada@example.test')");
     db.exec("DROP TABLE sessions");
     db.close();
     const missing = (await doctorFindings(dir)).filter((f) => f.id === "database.table-missing");
@@ -135,8 +137,26 @@ describe("SQL (init --db, no ORM): doctor's fix is the command that creates the 
       "SQLite auth.db has no sessions table: the sqlite adapter fails on its first query of it.",
     ]);
     expect(missing[0]?.fix).toBe(
-      "create the auth tables: every file in auth-migrations/ is recorded as applied (create_auth_migrations), so it was dropped since: restore it from a backup, or delete the row of the migration that creates it from create_auth_migrations and run npx create-auth migrate",
+      "create the auth tables: npx create-auth migrate --repair (every file in auth-migrations/ is recorded as applied, so it was dropped since: this re-creates it empty; restore its rows from a backup if you need them)",
     );
+    // Plain migrate has nothing to apply and leaves the table missing: that is why the fix names --repair.
+    expect((await cli(dir, ["migrate"])).stdout).toContain("Nothing to apply");
+    expect((await doctorFindings(dir)).some((f) => f.id === "database.table-missing")).toBe(true);
+    const repaired = await runPrinted(dir, "npx create-auth migrate --repair");
+    expect(repaired.status).toBe(0);
+    expect(repaired.stdout).toMatch(
+      /Repair: ran auth-migrations\/0001_\w+\.sql's \d+ CREATE … IF NOT EXISTS statements again/,
+    );
+    expect((await doctorFindings(dir)).filter((f) => f.level === "error")).toEqual([]);
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare("SELECT email FROM users").all()).toEqual([{ email: "ada@example.test" }]);
+    expect(after.prepare("SELECT COUNT(*) AS n FROM sessions").get()).toEqual({ n: 0 });
+    after.close();
+    const json = JSON.parse((await cli(dir, ["migrate", "--repair", "--json"])).stdout) as { repaired: string[] };
+    expect(json.repaired).toEqual([expect.stringMatching(/^0001_/)]);
+    const both = await cli(dir, ["migrate", "--repair", "--dry-run"]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain("--repair and --dry-run cannot go together");
   });
 });
 

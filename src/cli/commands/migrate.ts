@@ -5,7 +5,8 @@
  * --dry-run it prints the SQL that would run and changes nothing; a dry run that cannot read the database's
  * record fails in one line rather than guess (a SQLite file not created yet reads as empty). Where Prisma or
  * drizzle-kit creates the app's tables (database/state.ts, the answer generate and doctor read too), the
- * command touches nothing and prints that tool's command.
+ * command touches nothing and prints that tool's command. With --repair it then re-creates auth tables and
+ * indexes dropped after their migration was recorded (database/migrator.ts `repair`).
  */
 import { type DatabaseConnection, type DatabaseSetting, oneLine, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
@@ -16,6 +17,7 @@ import {
   migrate,
   migrationStatements,
   pendingMigrations,
+  repair,
 } from "../database/migrator.js";
 import { projectEnv } from "../database/project-env.js";
 import { databaseState } from "../database/state.js";
@@ -32,6 +34,7 @@ import { projectRoot } from "./lifecycle.js";
 export interface MigrateFlags {
   migrations?: string;
   dryRun?: boolean;
+  repair?: boolean;
   json?: boolean;
 }
 
@@ -190,6 +193,12 @@ export async function runMigrate(
   }
 
   const { env } = projectEnv(reader, host.env);
+  if (flags.dryRun && flags.repair) {
+    throw new CliError(
+      "InvalidOption",
+      "--repair and --dry-run cannot go together: --repair runs only the CREATE … IF NOT EXISTS statements of applied migrations, which change nothing that exists; run migrate --dry-run to see what is pending.",
+    );
+  }
   if (flags.dryRun) return dryRun(out, root, env, state.setting, folder, files);
 
   const db = await openDatabase(root, env, { setting: state.setting });
@@ -207,14 +216,22 @@ export async function runMigrate(
         ? `Nothing to apply: ${plural(result.applied.length)} already applied.`
         : `Applied ${plural(result.appliedNow.length)}.`,
     );
+    const repaired = flags.repair ? await repair(db, files) : null;
+    for (const file of repaired?.rerun ?? [])
+      out.line(
+        `Repair: ran ${folder}/${file.name}'s ${counted(file.statements, "CREATE … IF NOT EXISTS statement")} again (what exists is unchanged).`,
+      );
     out.result(
-      reportJson({
-        database: { dialect: db.dialect, target: db.target },
-        migrations: folder,
-        status: result,
-        applied: result.appliedNow,
-        dryRun: false,
-      }),
+      reportJson(
+        {
+          database: { dialect: db.dialect, target: db.target },
+          migrations: folder,
+          status: result,
+          applied: result.appliedNow,
+          dryRun: false,
+        },
+        repaired ? { repaired: repaired.rerun.map((file) => file.name) } : {},
+      ),
     );
   } finally {
     await db.close();

@@ -288,6 +288,52 @@ export async function migrate(
   }
 }
 
+/** A statement that creates only what is missing: running it against a database that has the thing is a no-op. */
+const CREATES_IF_MISSING = /^CREATE\s+(UNIQUE\s+)?(TABLE|INDEX)\s+IF\s+NOT\s+EXISTS\b/i;
+
+export interface RepairResult extends MigrationStatus {
+  /** The applied files whose creating statements ran again, in order, with how many statements each. */
+  rerun: { name: string; statements: number }[];
+}
+
+/**
+ * `migrate --repair`: re-creates auth tables and indexes dropped after their migration was recorded, which
+ * neither a pending file nor `generate` brings back. Only the `CREATE … IF NOT EXISTS` statements of files
+ * recorded with the same text run again, under the migration lock: what exists stays as it is, and nothing
+ * else of a file (an ALTER, an INSERT) ever runs twice. Nothing is recorded.
+ */
+export async function repair(db: DatabaseConnection, files: readonly Migration[]): Promise<RepairResult> {
+  const { dialect } = db;
+  const session = await db.session();
+  let locked = false;
+  try {
+    await lock(session, dialect, db.target);
+    locked = true;
+    const status = migrationStatus(files, await recordedMigrations(session, dialect));
+    const applied = new Set(status.applied);
+    const changed = new Set(status.changed);
+    const rerun: RepairResult["rerun"] = [];
+    for (const migration of files) {
+      if (!applied.has(migration.name) || changed.has(migration.name)) continue;
+      const statements = migrationStatements(migration, dialect).filter((statement) =>
+        CREATES_IF_MISSING.test(statement.sql),
+      );
+      if (statements.length === 0) continue;
+      try {
+        await runStatements(session, statements);
+      } catch (error) {
+        if (!(error instanceof StatementFailed)) throw unexpected(migration, error, [], "");
+        throw failure(migration, error, [], "Statements before it stay: each only creates what was missing.");
+      }
+      rerun.push({ name: migration.name, statements: statements.length });
+    }
+    return { ...status, rerun };
+  } finally {
+    if (locked) await unlock(session, dialect).catch(() => {});
+    await session.release();
+  }
+}
+
 /** What `migrate` would do, read without creating or changing anything (a dry run). */
 export async function pendingMigrations(db: DatabaseConnection, files: readonly Migration[]): Promise<MigrationStatus> {
   return migrationStatus(files, await recordedMigrations(db, db.dialect));

@@ -212,5 +212,7 @@ export function createTablesCommand(state: DatabaseState, status: MigrationStatu
   if (migrations.files.length > 0 && (status === null || status.pending.length > 0)) return owner.command;
   if (migrations.files.length === 0 || nextMigration(migrations.files, dialect) !== null)
     return `${state.generate}, then ${owner.command}`;
-  return `every file in ${migrations.folder}/ is recorded as applied (create_auth_migrations), so it was dropped since: restore it from a backup, or delete the row of the migration that creates it from create_auth_migrations and run ${owner.command}`;
+  // Every file recorded, yet something missing: dropped since. --repair re-runs only the files' CREATE … IF NOT
+  // EXISTS statements, so it brings that back empty and leaves what exists alone.
+  return `${owner.command} --repair (every file in ${migrations.folder}/ is recorded as applied, so it was dropped since: this re-creates it empty; restore its rows from a backup if you need them)`;
 }
