@@ -91,7 +91,9 @@ describe("SolidStart", () => {
     expect(gone!.message).toContain(
       'imports getUser, requireUser from "../lib/session", but src/lib/session.ts does not exist',
     );
-    expect(gone!.fix).toContain("git checkout -- src/lib/session.ts");
+    expect(gone!.fix).toContain(
+      "src/lib/session.ts was never committed, so git cannot restore it; write it again: npx create-auth init --providers credentials --yes",
+    );
   });
 
   test('session queries without their "use server" are an error: they would run in the browser', async () => {

@@ -8,10 +8,22 @@
 import path from "node:path";
 import { MODULE_FILE } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { gitHas, initAgainIn } from "../review/restore.js";
 import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
 import { importsModule, namedImports, sourceFiles } from "./app-modules.js";
 import { type Finding, finding } from "./finding.js";
+
+/**
+ * How a module create-auth wrote comes back, as a command that works as printed: git only where it has the
+ * file; else init with the auth module's answers, which writes what is missing (review/restore.ts).
+ */
+function restoreModule(reader: ProjectReader, file: string): string {
+  const again = initAgainIn(reader);
+  return gitHas(reader.root, file)
+    ? `restore ${file} from git (git checkout -- ${file}), or write it again: ${again}`
+    : `${file} was never committed, so git cannot restore it; write it again: ${again}`;
+}
 
 /**
  * `wiring.import-missing` for each app module importing, from `module` (the file create-auth wrote, as it is
@@ -44,7 +56,7 @@ export function checkImportsOf(
           "wiring.import-missing",
           `${file} imports ${lost.join(", ")} from "${specifier}", but ${current === null ? `${module.file} does not exist` : `${module.file} no longer exports ${lost.length === 1 ? "it" : "them"}`}: the app fails to build.`,
           current === null
-            ? `restore ${module.file} (git checkout -- ${module.file}), or run npx create-auth init again to write it`
+            ? restoreModule(reader, module.file)
             : `export ${lost.join(", ")} from ${module.file} again (as create-auth wrote it, it exports ${provided.join(", ")})`,
           file,
         ),

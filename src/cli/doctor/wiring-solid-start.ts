@@ -8,6 +8,7 @@
 import path from "node:path";
 import type { OwnedFileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { gitHas, initAgain } from "../review/restore.js";
 import { moduleShape, parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
@@ -24,12 +25,12 @@ const METHODS: Record<string, string> = {
 
 export function checkSolidStartWiring(ctx: DoctorContext): Finding[] {
   if ("missing" in ctx.setup || ctx.setup.target.id !== "solid-start") return [];
-  const { init, info, reader, target } = ctx.setup;
+  const { init, info, reader, target, authSource, authPath } = ctx.setup;
   const routesDir = info.framework.routesDir;
   const owned = init.files(null).filter((step): step is OwnedFileStep => step.kind === "owned");
   const route = owned.find((step) => step.path.startsWith(`${routesDir}/`));
   const findings: Finding[] = [];
-  if (route) findings.push(...routeFindings(reader, route, target.basePath));
+  if (route) findings.push(...routeFindings(reader, route, target.basePath, { source: authSource, path: authPath }));
   const sourceDir = routesDir.split("/")[0] ?? "src";
   for (const step of owned.filter((candidate) => candidate !== route)) {
     findings.push(...serverOnly(reader, step));
@@ -79,7 +80,12 @@ function serverOnly(reader: ProjectReader, step: OwnedFileStep): Finding[] {
   ];
 }
 
-function routeFindings(reader: ProjectReader, route: OwnedFileStep, basePath: string): Finding[] {
+function routeFindings(
+  reader: ProjectReader,
+  route: OwnedFileStep,
+  basePath: string,
+  auth: { source: string | null; path: string },
+): Finding[] {
   const dir = path.posix.dirname(route.path);
   // The route as init wrote it, else any catch-all in its folder (renamed `[...auth].ts`: the same route).
   const file = reader.exists(route.path)
@@ -95,7 +101,9 @@ function routeFindings(reader: ProjectReader, route: OwnedFileStep, basePath: st
         "error",
         "wiring.solid-route-missing",
         `No route answers under ${basePath}: ${route.path} (or another catch-all route in ${dir}) is gone, so sign-in, callbacks, the session and sign-out all get the app's 404 page.`,
-        `restore it (git checkout -- ${route.path}), or create it handing the requests to SolidAuth: ${exportLine}`,
+        gitHas(reader.root, route.path)
+          ? `restore it from git (git checkout -- ${route.path}), or create it handing the requests to SolidAuth: ${exportLine}`
+          : `${route.path} was never committed, so git cannot restore it; write it again: ${initAgain(auth.source, auth.path)} (or create it handing the requests to SolidAuth: ${exportLine})`,
         route.path,
       ),
     ];
