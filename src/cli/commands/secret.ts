@@ -7,7 +7,7 @@
  */
 import { ignoreStatus } from "../detect/git-ignore.js";
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
-import { generateSecret } from "../env/secret.js";
+import { generateSecret, SECRET_HEADER } from "../env/secret.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
@@ -57,7 +57,7 @@ export async function runSecret(dir: string | undefined, flags: SecretFlags, out
     envStatus: ignoreStatus(reader, envFile),
     ignorePattern,
     entries: [{ key: "AUTH_SECRET", value: secret, mode: "replace" }],
-    header: ["Auth: AUTH_SECRET encrypts sessions; keep it secret, one per environment."],
+    header: [SECRET_HEADER],
     secretKeys: ["AUTH_SECRET"],
     reason: "new session secret",
   });

@@ -4,7 +4,7 @@
  * the app that stays imports them, the rule remove-provider follows (plan/provider-imports.ts). A package
  * another file imports stays, and the plan says which file. Pure.
  */
-import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { DATABASE_DRIVERS, NODE_SQLITE_DRIVER } from "../database/drivers.js";
 import { appSourceFiles, importerOf } from "../plan/provider-imports.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { PROVIDERS } from "../providers/catalog.js";
@@ -29,6 +29,29 @@ function initPackages(): { name: string; types: string[] }[] {
     Object.keys(provider.packages ?? {}).map((name) => ({ name, types: [] })),
   );
   return [...RUNTIME_PEERS.map((name) => ({ name, types: [] as string[] })), ...drivers, ...providers];
+}
+
+/**
+ * node:sqlite has no package to go with: its type package (@types/node) is init's only when init can have
+ * added it, that is when the client module init wrote imports node:sqlite and package.json declares it in
+ * devDependencies at exactly the range init writes (init adds it only to an app that declares none). Any
+ * other range is the app's own (declared before init, or changed since): it stays, and a note says why.
+ */
+function nodeSqliteTypes(
+  setup: RemoveSetup,
+  pkg: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> },
+  removal: DependencyRemoval,
+): string[] {
+  if (!setup.reader.read(setup.init.database.clientFile)?.includes(`"${NODE_SQLITE_DRIVER.module}"`)) return [];
+  return Object.entries(NODE_SQLITE_DRIVER.typePackages).flatMap(([name, range]) => {
+    const declared = pkg.devDependencies?.[name] ?? pkg.dependencies?.[name];
+    if (declared === undefined) return [];
+    if (pkg.devDependencies?.[name] === range && pkg.dependencies?.[name] === undefined) return [name];
+    removal.notes.push(
+      `${name} stays in package.json: init adds it (${range}, in devDependencies) only to an app that declares none, and this one's ("${declared}") is the app's own.`,
+    );
+    return [];
+  });
 }
 
 /**
@@ -62,6 +85,7 @@ export function planDependencyRemoval(
     }
     names.push(name, ...types);
   }
+  names.push(...nodeSqliteTypes(setup, pkg, removal));
   const result = removePackages(source, names);
   if (result !== "unchanged") {
     removal.after = result.after;

@@ -1,8 +1,8 @@
 /**
  * The env side of `auth remove`, the reverse of plan/env-and-runtime.ts: the env file loses the keys init
  * added while they are still blank (a value the user set stays and is reported, as remove-provider does),
- * and the values init itself wrote inside its own block (the AUTH_SECRET it generated, the default SQLite
- * file name); `.env.example` its placeholders; `.gitignore` the patterns init appended, except the one that
+ * and the values create-auth itself wrote inside its own blocks (the AUTH_SECRET init or `auth secret`
+ * generated, the default SQLite file name); `.env.example` its placeholders; `.gitignore` the patterns init appended, except the one that
  * keeps an env file that stays (with values in it) out of git. Both env files follow one rule for headers:
  * every header create-auth wrote (init's, add-provider's) goes with its keys unless a kept key is under it.
  * A file left with nothing is deleted. Pure.
@@ -10,6 +10,7 @@
 import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { assignedKeys, envReading, readsAsExpected, splitLines, unsafeEnvEdit, withValue } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
+import { SECRET_HEADER } from "../env/secret.js";
 import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-runtime.js";
 import { envHeader } from "../plan/provider-env.js";
 import type { FileChange } from "../plan/types.js";
@@ -17,11 +18,15 @@ import { PROVIDERS } from "../providers/catalog.js";
 import { removeIgnorePattern } from "../transforms/gitignore-remove.js";
 import type { RemoveSetup } from "./setup.js";
 
-/** Values init writes itself into its block: they are its own, not the user's, when still there. */
+/**
+ * The values create-auth writes itself, by the header of the block it writes them in: init's block (the
+ * AUTH_SECRET it generated, the default SQLite file name) and the one `auth secret` appends when the file
+ * has no AUTH_SECRET. Still under their header, they are create-auth's, not the user's.
+ */
 const sqlite = DATABASE_DRIVERS.sqlite;
-const INIT_VALUES: Record<string, (value: string) => boolean> = {
-  AUTH_SECRET: () => true,
-  [sqlite.envKey]: (value) => value === sqlite.envValue,
+const OWN_VALUES: Record<string, Record<string, (value: string) => boolean>> = {
+  [ENV_HEADER]: { AUTH_SECRET: () => true, [sqlite.envKey]: (value) => value === sqlite.envValue },
+  [SECRET_HEADER]: { AUTH_SECRET: () => true },
 };
 
 /** The comment init puts above the env file's .gitignore pattern (env/plan.ts planSecretsFile). */
@@ -41,20 +46,23 @@ export interface EnvRemoval {
   notes: string[];
 }
 
-/** Blanks the values init wrote in its own block (under its header, up to the next blank line). */
-function blankInitValues(source: string, file: string): string {
+/** Blanks the values create-auth wrote in its own blocks (under its header, up to the next blank line). */
+function blankOwnValues(source: string, file: string): string {
   const lines = splitLines(source);
-  const start = lines.findIndex((line) => line.key === null && line.text.trim() === `# ${ENV_HEADER}`);
-  if (start === -1) return source;
   const blanked = new Set<string>();
-  for (let index = start + 1; index < lines.length && lines[index]!.text.trim() !== ""; index++) {
-    const line = lines[index]!;
-    const owned = line.key ? INIT_VALUES[line.key] : undefined;
-    if (line.key && owned?.(line.value)) {
-      line.text = withValue(line, "");
-      blanked.add(line.key);
+  for (const [header, values] of Object.entries(OWN_VALUES)) {
+    const start = lines.findIndex((line) => line.key === null && line.text.trim() === `# ${header}`);
+    if (start === -1) continue;
+    for (let index = start + 1; index < lines.length && lines[index]!.text.trim() !== ""; index++) {
+      const line = lines[index]!;
+      const owned = line.key ? values[line.key] : undefined;
+      if (line.key && owned?.(line.value)) {
+        line.text = withValue(line, "");
+        blanked.add(line.key);
+      }
     }
   }
+  if (blanked.size === 0) return source;
   // The later lines of a blanked value (a quoted one across lines) go with it: left, they would be stray text.
   const after = lines
     .filter((line) => line.continues === null || !blanked.has(line.continues))
@@ -89,9 +97,9 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
   const envBefore = reader.read(info.envFile);
   if (envBefore !== null) {
     const result = removeEnvKeys(
-      blankInitValues(envBefore, info.envFile),
+      blankOwnValues(envBefore, info.envFile),
       ["AUTH_SECRET", ...keys],
-      [ENV_HEADER, init.env.productionHint, ...PROVIDER_HEADERS],
+      [ENV_HEADER, SECRET_HEADER, init.env.productionHint, ...PROVIDER_HEADERS],
       info.envFile,
     );
     // A kept key keeps its line as the user has it: blanking touched only values init wrote, which go.
