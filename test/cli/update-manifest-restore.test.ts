@@ -8,7 +8,16 @@ import { execFileSync } from "node:child_process";
 import { cpSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { initFixture, type MemoryProject, removeTemps, repoRoot, runInMemory, tempDir } from "./support.js";
+import { byId, doctor } from "./doctor-support.js";
+import {
+  initFixture,
+  type MemoryProject,
+  memoryFixture,
+  removeTemps,
+  repoRoot,
+  runInMemory,
+  tempDir,
+} from "./support.js";
 import { runOnDisk } from "./support-disk.js";
 
 afterAll(removeTemps);
@@ -62,6 +71,25 @@ describe("a manifest git never had", () => {
       expect(update.status, update.stderr).toBe(0);
     },
   );
+});
+
+describe("doctor's fix for the same manifest", () => {
+  it("is update's way back, and works as printed on a runtime an older CLI wrote", async () => {
+    // update-older-next: a runtime of an older version, so init refuses to write over its files in place.
+    const project = memoryFixture("update-older-next");
+    project.remove(MANIFEST);
+    const [missing] = byId(await doctor(project), "runtime.manifest-missing");
+    expect(missing!.fix).toContain(
+      `${MANIFEST} was never committed, so git cannot restore it: move ${RUNTIME} out of the app`,
+    );
+    const refused = await runInMemory(project, ["update", project.root, "--yes", "--no-install"]);
+    expect(refused.stderr).toContain(missing!.fix!);
+
+    removeFolder(project, RUNTIME);
+    const init = await runInMemory(project, [...printedInit(missing!.fix!), project.root, "--no-install"]);
+    expect(init.status, init.stdout + init.stderr).toBe(0);
+    expect(byId(await doctor(project), "runtime.manifest-missing")).toEqual([]);
+  });
 });
 
 describe("a manifest git has", () => {

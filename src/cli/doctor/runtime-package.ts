@@ -10,7 +10,7 @@
 import { CliError } from "../errors.js";
 import { gitHas, initAgain } from "../review/restore.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
-import { readRuntimeManifest } from "../update/manifest.js";
+import { readRuntimeManifest, restoreManifest } from "../update/manifest.js";
 import { runtimeFileStates } from "../update/runtime-state.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
@@ -49,7 +49,7 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
         "error",
         "runtime.manifest-missing",
         error.message,
-        restore(`${runtimeDir}/MANIFEST.json`, "it"),
+        restoreManifest(reader, runtimeDir, `${runtimeDir}/MANIFEST.json`),
         `${runtimeDir}/MANIFEST.json`,
       ),
     ];

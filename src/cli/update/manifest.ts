@@ -41,9 +41,10 @@ export function linkedRuntimeDir(reader: ProjectReader): string {
 
 /**
  * How to get a usable manifest back, as commands that work as printed: git only where it has the file; init
- * with the auth module's providers (without a terminal it needs them) once the old folder is out of its way.
+ * with the auth module's providers (without a terminal it needs them) once the old folder is out of its way
+ * (init refuses to write over runtime files an older CLI wrote). doctor's fix says the same.
  */
-function restoreManifest(reader: ProjectReader, dir: string, file: string): string {
+export function restoreManifest(reader: ProjectReader, dir: string, file: string): string {
   const afresh = `move ${dir} out of the app (your edits in it are yours to carry over), then run ${initAgainIn(reader)}, which writes the runtime afresh`;
   return gitHas(reader.root, file)
     ? `restore it from git (git checkout -- ${file}), or ${afresh}`
