@@ -5,7 +5,7 @@
 //   in .env;
 // - installed, built with the app's own `npm run build`: `prisma generate` (offline: support/prisma-express.ts)
 //   then tsc, against the schema init merged the auth models into;
-// - the tables: the next steps say `npx prisma migrate dev --name auth`, and Prisma's migrate cannot run here
+// - the tables: the next steps say `npx prisma db push` (no Prisma migrations here), and Prisma cannot run here
 //   (its schema engine is a native binary downloaded on first use, and nothing can be downloaded). So the
 //   database is made from SQL kept in this file, in the shape `prisma migrate dev` gives SQLite: first the
 //   app's own migration (its users and posts, before init), with a writer and a published post, then the auth
