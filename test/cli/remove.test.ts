@@ -222,6 +222,8 @@ describe("remove with a database", () => {
 describe.each([
   { fixture: "orm-drizzle-next", args: ["--orm", "drizzle", "--db", "postgres"], schema: "src/db/schema.ts" },
   { fixture: "orm-prisma-express", args: ["--orm", "prisma", "--db", "sqlite"], schema: "prisma/schema.prisma" },
+  { fixture: "orm-drizzle-serial-next", args: ["--orm", "drizzle", "--db", "postgres"], schema: "src/db/schema.ts" },
+  { fixture: "orm-prisma-int-express", args: ["--orm", "prisma", "--db", "sqlite"], schema: "prisma/schema.prisma" },
 ])("remove on $fixture after init $args", ({ fixture, args, schema }) => {
   it("gives back every file but the schema holding the auth tables, which the report names", async () => {
     const original = memoryFixture(fixture).files;
@@ -232,7 +234,7 @@ describe.each([
     const report = JSON.parse(result.stdout) as { kept: { editedFiles: string[] }; plan: { notes: string[] } };
     expect(report.kept.editedFiles).toEqual([]);
     expect(report.plan.notes).toContain(
-      "The auth tables init merged into your Drizzle or Prisma schema stay: they describe data in your database. Take them out of the schema with the tables themselves.",
+      "The auth tables init merged into your Drizzle or Prisma schema stay, and so does what it added to your own users table (its auth columns and relation fields, a unique constraint on email): they describe data in your database. Take them out of the schema with the tables and columns themselves.",
     );
     const files = [...new Set([...original.keys(), ...project.files.keys()])];
     expect(files.filter((file) => original.get(file) !== project.files.get(file))).toEqual([schema]);

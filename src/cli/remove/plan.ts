@@ -171,7 +171,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   const authSource = setup.authSource ?? "";
   if (/adapters\/(drizzle|prisma)/.test(authSource)) {
     notes.push(
-      "The auth tables init merged into your Drizzle or Prisma schema stay: they describe data in your database. Take them out of the schema with the tables themselves.",
+      "The auth tables init merged into your Drizzle or Prisma schema stay, and so does what it added to your own users table (its auth columns and relation fields, a unique constraint on email): they describe data in your database. Take them out of the schema with the tables and columns themselves.",
     );
   }
 
