@@ -11,6 +11,7 @@ import { describeProject } from "../detect/describe.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { planInAppStyle } from "../plan/app-format.js";
 import { planRemove, type RemovePlan } from "../remove/plan.js";
 import { findRemoveSetup } from "../remove/setup.js";
 import { listed } from "../review/summary.js";
@@ -48,13 +49,20 @@ export async function runRemove(
 ): Promise<void> {
   const { root, reader, userAgent } = commandApp(dir, host, out);
   const setup = await findRemoveSetup({ reader, userAgent, runtime: host.runtime(), loadRender: loadRenderer });
-  const first = planRemove(setup);
+  // What init wrote is compared in the app's Prettier style, as init wrote it (plan/app-format.ts).
+  const inAppStyle = (overwrite?: Set<string>) =>
+    planInAppStyle(
+      root,
+      () => planRemove(setup, overwrite),
+      (removal) => removal.plan.notes,
+    );
+  const first = await inAppStyle();
   const agreed = await agreedItems(
     first.edited,
     (file) => `${file.path} (${file.reason}) was edited after init. Delete it anyway?`,
     { flags, host, askDespiteYes: true },
   );
-  const result = agreed.length === 0 ? first : planRemove(setup, new Set(agreed.map((file) => file.path)));
+  const result = agreed.length === 0 ? first : await inAppStyle(new Set(agreed.map((file) => file.path)));
   if (result.broken.length > 0) throw brokenAppError(result);
   await runPlan({
     command: "remove",

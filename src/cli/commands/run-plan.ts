@@ -14,6 +14,7 @@
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { planInAppStyle } from "../plan/app-format.js";
 import type { Plan } from "../plan/types.js";
 import {
   doneLines,
@@ -62,7 +63,8 @@ async function confirm(message: string, initialValue: boolean): Promise<boolean>
 
 /** Asks (terminal), replaces (--force) or refuses, then re-plans with the user's permission. */
 async function resolveConflicts(input: RunPlanInput, interactive: boolean): Promise<Plan> {
-  const plan = input.plan(new Set());
+  // Every command's new files in the app's own Prettier style, if it has one (plan/app-format.ts).
+  const plan = await planInAppStyle(input.root, () => input.plan(new Set()));
   if (plan.conflicts.length === 0) return plan;
   const allowed = new Set<string>();
   for (const conflict of plan.conflicts) {
@@ -81,7 +83,7 @@ async function resolveConflicts(input: RunPlanInput, interactive: boolean): Prom
     }
     allowed.add(conflict.path);
   }
-  const replanned = input.plan(allowed);
+  const replanned = await planInAppStyle(input.root, () => input.plan(allowed));
   const left = replanned.conflicts[0];
   if (left) throw new CliError("ExistingFile", `${left.path} ${left.reason}; nothing was written.`);
   return replanned;

@@ -14,6 +14,7 @@
  * planSecretsFile for its keys, and an edit of package.json; the planner composes and checks the rest.
  */
 import type { TransformResult } from "../transforms/result.js";
+import { appFormatted } from "./app-format.js";
 import type { ProjectReader } from "./reader.js";
 import type { Conflict, FileChange } from "./types.js";
 
@@ -69,7 +70,9 @@ export function planFiles(
   const edits = new Map<string, { index: number; before: string | null; after: string; reasons: string[] }>();
 
   const owned = (step: OwnedFileStep) => {
-    const { path, content, reason } = step;
+    const { path, reason } = step;
+    // A new file is written in the app's style (app-format.ts); identity outside runPlan's formatting pass.
+    const content = appFormatted(path, step.content);
     const existing = reader.read(path);
     if (existing === null) planned.changes.push({ kind: "create", path, content, reason });
     else if (existing === content) return;
@@ -89,7 +92,7 @@ export function planFiles(
     let reason = step.reason;
     if (before === null) {
       if (!step.create) return;
-      after = step.create.content();
+      after = appFormatted(step.path, step.create.content());
       reason = step.create.reason ?? step.reason;
     } else {
       const result = step.transform(before);

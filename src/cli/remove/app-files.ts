@@ -10,6 +10,7 @@
 import path from "node:path";
 import { planOrm } from "../database/orm-plan.js";
 import { planDatabase } from "../database/plan.js";
+import { appFormatted } from "../plan/app-format.js";
 import type { FileStep } from "../plan/planner.js";
 import { moduleShape } from "../transforms/ast.js";
 import { unmountExpressAuth } from "../transforms/express-app-remove.js";
@@ -103,11 +104,13 @@ export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
     const before = reader.read(step.path);
     if (before === null) continue;
     if (step.kind === "owned") {
-      if (before === step.content) actions.push({ kind: "delete", path: step.path, before, reason: step.reason });
+      // As written: in the app's Prettier style when it has one (plan/app-format.ts).
+      if (before === appFormatted(step.path, step.content))
+        actions.push({ kind: "delete", path: step.path, before, reason: step.reason });
       else if (step.done(before)) actions.push({ kind: "consent", path: step.path, before, reason: step.reason });
       continue;
     }
-    if (step.create && asCreated(before, step.create.content())) {
+    if (step.create && asCreated(before, appFormatted(step.path, step.create.content()))) {
       actions.push({ kind: "delete", path: step.path, before, reason: step.create.reason ?? step.reason });
       continue;
     }
