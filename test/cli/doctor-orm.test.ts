@@ -526,9 +526,30 @@ describe("the app's own users table, in the live database", () => {
         `CREATE TABLE users (${id}, name text NOT NULL, email text NOT NULL CONSTRAINT users_email_key UNIQUE, role text NOT NULL DEFAULT 'member', email_verified timestamptz(3), image text)`;
       const args = ["--orm", "drizzle", "--db", "postgres"];
       const root = await usersApp("orm-drizzle-serial-next", args, env, [users("id serial PRIMARY KEY")]);
+      // The app's email is required: a provider that gives no address cannot create a user (a warning).
+      expect(await usersFindings(root, env)).toEqual([
+        expect.objectContaining({
+          id: "users.email-required",
+          level: "warning",
+          message: expect.stringContaining("users.email is required"),
+        }),
+      ]);
+      await usersApp("orm-drizzle-serial-next", args, env, ["ALTER TABLE users ALTER COLUMN email DROP NOT NULL"]);
       expect(await usersFindings(root, env)).toEqual([
         expect.objectContaining({ id: "users.table", message: expect.stringContaining("integer ids") }),
       ]);
+      // An auth table that was there before, keyed to users by text: its rows could never belong to a numbered user.
+      await usersApp("orm-drizzle-serial-next", args, env, [
+        "CREATE TABLE sessions (session_token text PRIMARY KEY, user_id text NOT NULL, expires timestamptz(3) NOT NULL)",
+      ]);
+      expect(await usersFindings(root, env)).toEqual([
+        expect.objectContaining({
+          id: "users.user-id-kind",
+          level: "error",
+          message: expect.stringContaining("sessions.user_id is text, but users.id is integer"),
+        }),
+      ]);
+      await usersApp("orm-drizzle-serial-next", args, env, ["DROP TABLE sessions"]);
       const bare = await usersApp("orm-drizzle-serial-next", args, env, [
         "DROP TABLE users",
         users("id integer PRIMARY KEY"),
@@ -538,6 +559,7 @@ describe("the app's own users table, in the live database", () => {
           id: "users.id-default",
           message: expect.stringContaining("users.id is integer without a default"),
         }),
+        expect.objectContaining({ id: "users.email-required" }),
       ]);
     } finally {
       await database.drop();

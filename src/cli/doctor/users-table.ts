@@ -4,8 +4,9 @@
  * user where ids are integers, the email column is unique (else two users can share one address, and sign-in
  * picks either; the addresses already shared are named), and no required column lacks a value on a new user:
  * a database default, the ORM client's (`@default(cuid())`, `$defaultFn`), the adapter's own fields, or
- * `newUserColumns` in the auth module. Table and column presence is database.ts's; this reads the same
- * database, read-only, and says nothing when it cannot reach it (database.ts says that).
+ * `newUserColumns` in the auth module. The user_id columns of auth tables that exist already hold the same
+ * kind of id, and a required email is a warning (a provider may give none). Table and column presence is
+ * database.ts's; this reads the same database, read-only, and says nothing when it cannot reach it.
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
@@ -77,6 +78,7 @@ export async function checkUsersTable(ctx: DoctorContext): Promise<Finding[]> {
     const passed = passedIdKind(ctx, adapter.adapter, authSource, users, db.dialect);
     const findings = [
       ...idFindings(where, adapter, users, live, passed),
+      ...(await referenceFindings(db, users, live, expected)),
       ...(await emailFindings(db, where, adapter, users, live)),
       ...requiredFindings(where, adapter, users, live, passed, newUserColumnKeys(authSource)),
     ];
@@ -150,6 +152,42 @@ function idFindings(
   return findings;
 }
 
+/**
+ * The user_id columns of the auth tables that exist already (the app's own `sessions`, say, or tables an
+ * earlier setup made with text ids) must hold the users table's ids: an integer id in a text column compares
+ * as text in some databases and fails a foreign key in others, and a text id never fits an integer column.
+ */
+async function referenceFindings(
+  db: DatabaseConnection,
+  users: ExpectedTable,
+  usersLive: LiveTable,
+  expected: readonly ExpectedTable[],
+): Promise<Finding[]> {
+  const idColumn = usersLive.columns.find((candidate) => candidate.name === (users.fields["id"] ?? "id").toLowerCase());
+  const idKind = idColumn ? liveIdKind(idColumn.type) : null;
+  if (!idColumn || !idKind) return [];
+  const findings: Finding[] = [];
+  for (const table of expected) {
+    const field = table.fields["userId"];
+    if (table === users || !field) continue;
+    const live = await liveTable(db, table.name);
+    const column = live?.columns.find((candidate) => candidate.name === field.toLowerCase());
+    if (!column) continue;
+    const kind = liveIdKind(column.type);
+    if (kind !== null && numeric(kind) === numeric(idKind)) continue;
+    findings.push(
+      finding(
+        "error",
+        "users.user-id-kind",
+        `${dialectName(db.dialect)} ${db.target}: ${table.name}.${column.name} is ${column.type}, but ${users.name}.${idColumn.name} is ${idColumn.type}: a ${table.name} row for a new user fails or never matches its user.`,
+        `change ${table.name}.${column.name} to ${idColumn.type} (the type of ${users.name}.${idColumn.name}) in the database and the schema`,
+        table.declaredIn ?? undefined,
+      ),
+    );
+  }
+  return findings;
+}
+
 async function emailFindings(
   db: DatabaseConnection,
   where: string,
@@ -158,8 +196,23 @@ async function emailFindings(
   live: LiveTable,
 ): Promise<Finding[]> {
   const email = (users.fields["email"] ?? "email").toLowerCase();
-  if (!live.columns.some((column) => column.name === email)) return [];
-  if (live.unique.some((columns) => columns.length === 1 && columns[0] === email)) return [];
+  const column = live.columns.find((candidate) => candidate.name === email);
+  if (!column) return [];
+  // A provider may vouch for someone without an address (an X account, a GitHub user hiding theirs, a
+  // passkey): the adapter then writes null, which a required column refuses.
+  const required =
+    column.required && !column.filled
+      ? [
+          finding(
+            "warning",
+            "users.email-required",
+            `${where}.${email} is required: a sign-in whose provider gives no address cannot create a user, and ends on the error page.`,
+            "make it nullable, or offer only providers that always give an address",
+            users.declaredIn ?? undefined,
+          ),
+        ]
+      : [];
+  if (live.unique.some((columns) => columns.length === 1 && columns[0] === email)) return required;
   const shared = await sharedValues(db, users.name, email);
   const how =
     adapter.adapter === "prisma"
@@ -168,6 +221,7 @@ async function emailFindings(
         ? 'add .unique("users_email_key") to the users table\'s email column, then npx drizzle-kit push'
         : `CREATE UNIQUE INDEX users_email_key ON ${users.name} (${email})`;
   return [
+    ...required,
     finding(
       "error",
       "users.email-unique",
