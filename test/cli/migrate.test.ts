@@ -51,7 +51,7 @@ interface MigrateRun {
 async function migrateIn(
   root: string,
   env: Record<string, string>,
-  flags: { migrations?: string; dryRun?: boolean; json?: boolean } = {},
+  flags: { migrations?: string; dryRun?: boolean; json?: boolean; repair?: boolean } = {},
 ): Promise<MigrateRun> {
   let stdout = "";
   let stderr = "";
@@ -77,6 +77,7 @@ async function migrateIn(
   if (flags.migrations !== undefined) argv.push("--migrations", flags.migrations);
   if (flags.dryRun) argv.push("--dry-run");
   if (flags.json) argv.push("--json");
+  if (flags.repair) argv.push("--repair");
   const status = await run(argv, "auth", host);
   if (status !== 0) expect(stderr).toMatch(/^auth: [^\n]+\n$/);
   else expect(stderr).toBe("");
@@ -272,6 +273,24 @@ describe.each(stories)("auth migrate on $label", ({ dialect, setUp }) => {
       missing: [],
       dryRun: false,
     });
+  });
+
+  test("--repair re-creates a table dropped since, as it was, and leaves every other table and row alone", async () => {
+    await db.query("INSERT INTO users (id, email, role) VALUES ('u1', 'ada@example.test', 'admin')");
+    const before = await snapshot(db);
+    await db.query("DROP TABLE sessions");
+    expect(await snapshot(db)).not.toEqual(before);
+    expect((await migrateIn(root, env)).stdout).toContain("Nothing to apply: 3 migrations already applied.\n");
+    const run = await migrateIn(root, env, { repair: true });
+    expect(run.error).toBeNull();
+    expect(run.stdout).toMatch(
+      /\nRepair: ran auth-migrations\/0001_auth_tables\.sql's \d+ CREATE … IF NOT EXISTS statements again \(what exists is unchanged\)\.\n/,
+    );
+    // 0002 holds an ALTER and a CREATE INDEX without IF NOT EXISTS, 0003 a plain CREATE TABLE: neither runs again.
+    expect(run.stdout).not.toContain("0002_roles.sql's");
+    expect(await snapshot(db)).toEqual(before);
+    expect(await db.query("SELECT email, role FROM users")).toEqual([{ email: "ada@example.test", role: "admin" }]);
+    await db.query("DELETE FROM users");
   });
 
   test("an edited applied file is reported, not applied again; a removed one is reported", async () => {

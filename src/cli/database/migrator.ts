@@ -264,11 +264,7 @@ export async function migrate(
   events: MigrateEvents = {},
 ): Promise<MigrateResult> {
   const { dialect } = db;
-  const session = await db.session();
-  let locked = false;
-  try {
-    await lock(session, dialect, db.target);
-    locked = true;
+  return underLock(db, async (session) => {
     await session.query(CREATE_TABLE[dialect]);
     const status = migrationStatus(files, await recordedMigrations(session, dialect));
     // Every pending file is split (and checked) before the first one runs.
@@ -282,8 +278,19 @@ export async function migrate(
       if (await applyOne(session, dialect, migration, statements, appliedNow)) appliedNow.push(migration.name);
     }
     return { ...status, appliedNow };
+  });
+}
+
+/** Runs `work` on one session holding the migration lock, released (and the session with it) however it ends. */
+async function underLock<T>(db: DatabaseConnection, work: (session: DatabaseSession) => Promise<T>): Promise<T> {
+  const session = await db.session();
+  let locked = false;
+  try {
+    await lock(session, db.dialect, db.target);
+    locked = true;
+    return await work(session);
   } finally {
-    if (locked) await unlock(session, dialect).catch(() => {});
+    if (locked) await unlock(session, db.dialect).catch(() => {});
     await session.release();
   }
 }
@@ -304,11 +311,7 @@ export interface RepairResult extends MigrationStatus {
  */
 export async function repair(db: DatabaseConnection, files: readonly Migration[]): Promise<RepairResult> {
   const { dialect } = db;
-  const session = await db.session();
-  let locked = false;
-  try {
-    await lock(session, dialect, db.target);
-    locked = true;
+  return underLock(db, async (session) => {
     const status = migrationStatus(files, await recordedMigrations(session, dialect));
     const applied = new Set(status.applied);
     const changed = new Set(status.changed);
@@ -328,10 +331,7 @@ export async function repair(db: DatabaseConnection, files: readonly Migration[]
       rerun.push({ name: migration.name, statements: statements.length });
     }
     return { ...status, rerun };
-  } finally {
-    if (locked) await unlock(session, dialect).catch(() => {});
-    await session.release();
-  }
+  });
 }
 
 /** What `migrate` would do, read without creating or changing anything (a dry run). */
