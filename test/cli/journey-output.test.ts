@@ -76,7 +76,7 @@ test("printedFindings reads each finding under its section, its fix after the da
 
 const REMOVE = `Next.js 16.4.3 (App Router, src/, TypeScript, npm) at /tmp/app
 Note: Kept, because you edited it after init: vendor/auth-runtime/core/pages/signout.js (on a terminal remove asks about each; --force deletes them).
-Note: The app's ESLint, Biome and tsconfig keep ignoring vendor/auth-runtime/: 1 edited file of it stays.
+Note: tsconfig.json, eslint.config.mjs, .prettierignore keep ignoring vendor/auth-runtime/: 1 edited file of it stays.
 Note: Kept: auth-migrations/, auth.db (your users and sessions live in the database: remove never deletes data).
 
 Plan:

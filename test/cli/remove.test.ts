@@ -161,9 +161,10 @@ describe("remove refuses or keeps", () => {
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as { kept: { editedFiles: string[] }; plan: { notes: string[] } };
     expect(report.kept.editedFiles.sort()).toEqual([other, file]);
-    expect(report.plan.notes).toContain(
-      "The app's ESLint, Biome and tsconfig keep ignoring vendor/auth-runtime/: 2 edited files of it stay.",
-    );
+    // The note names each file that keeps ignoring the folder (tsconfig.json, the ESLint config, …).
+    const note = report.plan.notes.find((text) => text.includes(" keep ignoring vendor/auth-runtime/: "));
+    expect(note).toMatch(/ keep ignoring vendor\/auth-runtime\/: 2 edited files of it stay\.$/);
+    for (const name of ignores) expect(note).toContain(name);
     // The runtime's files are one entry, as the plan shows the folder.
     expect(report.plan.notes).toContain(
       "Kept, because you edited them after init: 2 files in vendor/auth-runtime/ (on a terminal remove asks about each; --force deletes them).",
@@ -211,10 +212,13 @@ describe("remove with a database", () => {
     project.write("auth.db", "SQLite format 3\u0000 (the users and sessions)");
     const result = await remove(project, [...APPLY, "--json"]);
     expect(result.status, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as { kept: { data: string[] } };
+    const report = JSON.parse(result.stdout) as { kept: { data: string[] }; plan: { notes: string[] } };
     expect(report.kept.data).toEqual(["auth-migrations/", "auth.db"]);
     expect(project.has("auth.db")).toBe(true);
     expect(project.read(".gitignore")).toContain("auth.db*");
+    expect(report.plan.notes).toContain(
+      ".gitignore keeps auth.db*: auth.db stays, and holds users and live sessions, which should not be committed.",
+    );
     expect(project.has("src/lib/server/auth-db.ts")).toBe(false);
   });
 });

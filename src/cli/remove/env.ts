@@ -134,6 +134,10 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
     take(EXAMPLE_UNIGNORE.pattern, EXAMPLE_UNIGNORE.comment);
     const databaseFiles = reader.files("").filter((name) => name.startsWith(sqlite.envValue));
     if (databaseFiles.length === 0) take(SQLITE_IGNORE.pattern, SQLITE_IGNORE.comment);
+    else if (text.split(/\r?\n/).some((line) => line.trim() === SQLITE_IGNORE.pattern))
+      removal.notes.push(
+        `.gitignore keeps ${SQLITE_IGNORE.pattern}: ${databaseFiles.join(", ")} ${databaseFiles.length === 1 ? "stays, and holds" : "stay, and hold"} users and live sessions, which should not be committed.`,
+      );
     if (envGone) take(target.envIgnorePattern, ENV_IGNORE_COMMENT);
     else if (
       text.split(/\r?\n/).some((line) => line.trim() === target.envIgnorePattern) &&

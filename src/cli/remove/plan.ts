@@ -124,21 +124,22 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   // An edited runtime file that stays is still in the runtime folder: the app's tools keep ignoring it, or
   // its imports of the files that go would fail the app's own lint and type check.
   const keptRuntimeFiles = keptEdited.filter((path) => path.startsWith(group));
-  if (keptRuntimeFiles.length > 0) {
-    notes.push(
-      `The app's ESLint, Biome and tsconfig keep ignoring ${group}: ${counted(keptRuntimeFiles.length, "edited file")} of it ${keptRuntimeFiles.length === 1 ? "stays" : "stay"}.`,
-    );
-  }
-  for (const step of keptRuntimeFiles.length > 0 ? [] : toolIgnoreSteps(reader, runtimeDir)) {
+  const ignoreChanges = toolIgnoreSteps(reader, runtimeDir).flatMap((step): FileChange[] => {
     const before = reader.read(step.path);
-    if (before === null) continue;
+    if (before === null) return [];
     const after = removeRuntimeIgnore(before, step.path, runtimeDir);
-    if (typeof after !== "string" || after === "unchanged") continue;
-    const change: FileChange =
+    if (typeof after !== "string" || after === "unchanged") return [];
+    return [
       step.create && after.trim() === ""
         ? { kind: "delete", path: step.path, before, reason: "init created it" }
-        : { kind: "edit", path: step.path, before, after, reason: `${runtimeDir}/ no longer ignored (it is gone)` };
-    steps.push({ kind: "change", change });
+        : { kind: "edit", path: step.path, before, after, reason: `${runtimeDir}/ no longer ignored (it is gone)` },
+    ];
+  });
+  if (keptRuntimeFiles.length === 0) for (const change of ignoreChanges) steps.push({ kind: "change", change });
+  else if (ignoreChanges.length > 0) {
+    notes.push(
+      `${ignoreChanges.map((change) => change.path).join(", ")} keep ignoring ${group}: ${counted(keptRuntimeFiles.length, "edited file")} of it ${keptRuntimeFiles.length === 1 ? "stays" : "stay"}.`,
+    );
   }
 
   const dependencies = planDependencyRemoval(setup, deleting, editing);
