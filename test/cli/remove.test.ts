@@ -165,6 +165,9 @@ describe("remove refuses or keeps", () => {
     const note = report.plan.notes.find((text) => text.includes(" keep ignoring vendor/auth-runtime/: "));
     expect(note).toMatch(/ keep ignoring vendor\/auth-runtime\/: 2 edited files of it stay\.$/);
     for (const name of ignores) expect(note).toContain(name);
+    expect(report.plan.notes).toContain(
+      "vendor/auth-runtime/MANIFEST.json stays with the edited runtime files: update and doctor read it.",
+    );
     // The runtime's files are one entry, as the plan shows the folder.
     expect(report.plan.notes).toContain(
       "Kept, because you edited them after init: 2 files in vendor/auth-runtime/ (on a terminal remove asks about each; --force deletes them).",

@@ -103,6 +103,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   const manifest = runtime.manifestPath;
   const keptRuntime = keptEdited.some((path) => path.startsWith(`${runtimeDir}/`));
   if (manifest && !keptRuntime) remove(manifest, reader.read(manifest)!, "the runtime's manifest");
+  else if (manifest) notes.push(`${manifest} stays with the edited runtime files: update and doctor read it.`);
   if (runtime.foreign.length > 0) {
     notes.push(
       `${runtime.foreign.join(", ")} ${runtime.foreign.length === 1 ? "is" : "are"} not create-auth's (not in its manifest): kept.`,
