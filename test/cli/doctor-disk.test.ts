@@ -5,43 +5,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runDoctor } from "../../src/cli/commands/doctor.js";
-import { openDatabase } from "../../src/cli/database/connect.js";
-import { splitStatements } from "../../src/cli/database/sql-statements.js";
-import type { Finding } from "../../src/cli/doctor/finding.js";
-import { type Host, processHost } from "../../src/cli/host.js";
-import { createOutput } from "../../src/cli/output.js";
-import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import type { SqlDialect } from "../../src/cli/schema/sql.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
+import { authTables, byId, type DoctorRun, doctorOnDisk, onDiskWithDatabase } from "./doctor-support.js";
 import { initFixture, materialize, removeTemps, repoRoot } from "./support.js";
 
 afterAll(removeTemps);
-
-async function doctor(root: string, env: Record<string, string> = {}) {
-  let stdout = "";
-  let json = "";
-  const host = (write: (text: string) => void): Host => ({
-    ...processHost(),
-    cwd: root,
-    env,
-    terminal: false,
-    stdout: write,
-    stderr: () => {},
-    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
-  });
-  const human = host((text) => {
-    stdout += text;
-  });
-  const status = await runDoctor(undefined, {}, createOutput(false, human.stdout), human);
-  const machine = host((text) => {
-    json += text;
-  });
-  await runDoctor(undefined, { json: true }, createOutput(true, machine.stdout), machine);
-  const findings = (JSON.parse(json) as { findings: Finding[] }).findings;
-  return { status, stdout, json, findings, byId: (id: string) => findings.filter((f) => f.id === id) };
-}
 
 function git(root: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=Dev", "-c", "user.email=dev@example.com", ...args], {
@@ -65,18 +35,18 @@ describe("the secret in git history", () => {
   });
 
   test("a fresh secret in an ignored, never committed env file passes", async () => {
-    const run = await doctor(root);
-    expect(run.byId("secret.not-committed")).toHaveLength(1);
-    expect(run.byId("secret.env-ignored")).toHaveLength(1);
+    const run = await doctorOnDisk(root);
+    expect(byId(run, "secret.not-committed")).toHaveLength(1);
+    expect(byId(run, "secret.env-ignored")).toHaveLength(1);
   });
 
   test("a committed env file is found while tracked and after it is removed, by commit and path, never by value", async () => {
     git(root, "add", "-f", ".env.local");
     git(root, "commit", "-q", "-m", "oops: env");
     const leaked = git(root, "rev-parse", "--short", "HEAD").trim();
-    const tracked = await doctor(root);
-    expect(tracked.byId("secret.env-tracked")[0]).toMatchObject({ level: "error", file: ".env.local" });
-    expect(tracked.byId("secret.committed")[0]!.message).toContain(`.env.local in commit ${leaked}`);
+    const tracked = await doctorOnDisk(root);
+    expect(byId(tracked, "secret.env-tracked")[0]).toMatchObject({ level: "error", file: ".env.local" });
+    expect(byId(tracked, "secret.committed")[0]!.message).toContain(`.env.local in commit ${leaked}`);
 
     git(root, "rm", "-q", "--cached", ".env.local");
     git(root, "commit", "-q", "-m", "untrack env");
@@ -87,10 +57,10 @@ describe("the secret in git history", () => {
     git(root, "commit", "-q", "-m", "hardcode");
     git(root, "checkout", "-q", "main");
 
-    const after = await doctor(root);
+    const after = await doctorOnDisk(root);
     expect(after.status).toBe(1);
-    expect(after.byId("secret.env-tracked")).toEqual([]);
-    const [committed] = after.byId("secret.committed");
+    expect(byId(after, "secret.env-tracked")).toEqual([]);
+    const [committed] = byId(after, "secret.committed");
     expect(committed!.message).toContain(`.env.local in commit ${leaked}`);
     expect(committed!.message).toContain("config.js in commit");
     expect(after.stdout).toContain("[secret.committed]");
@@ -101,7 +71,7 @@ describe("the secret in git history", () => {
   test("a new secret that was never committed passes again", async () => {
     const file = path.join(root, ".env.local");
     writeFileSync(file, readFileSync(file, "utf8").replace(secret, "Qm3v_8xLr0sT9wEbN4kYp7dZc1HfGu6-AoIaV3lXhS2"));
-    expect((await doctor(root)).byId("secret.not-committed")).toHaveLength(1);
+    expect(byId(await doctorOnDisk(root), "secret.not-committed")).toHaveLength(1);
   });
 });
 
@@ -113,10 +83,10 @@ describe("a history git cannot read is never called clean", () => {
     root = materialize(project);
   });
 
-  const unchecked = (run: Awaited<ReturnType<typeof doctor>>) => {
-    expect(run.byId("secret.not-committed")).toEqual([]);
-    expect(run.byId("secret.committed")).toEqual([]);
-    const [found] = run.byId("secret.history-unchecked");
+  const unchecked = (run: DoctorRun) => {
+    expect(byId(run, "secret.not-committed")).toEqual([]);
+    expect(byId(run, "secret.committed")).toEqual([]);
+    const [found] = byId(run, "secret.history-unchecked");
     expect(found).toMatchObject({ level: "warning" });
     return found!;
   };
@@ -124,7 +94,7 @@ describe("a history git cannot read is never called clean", () => {
   test("a .git that is not a repository", async () => {
     writeFileSync(path.join(root, ".git"), "gitdir: ./nowhere\n");
     try {
-      expect(unchecked(await doctor(root)).message).toContain(`git does not read ${path.join(root, ".git")}`);
+      expect(unchecked(await doctorOnDisk(root)).message).toContain(`git does not read ${path.join(root, ".git")}`);
     } finally {
       rmSync(path.join(root, ".git"));
     }
@@ -136,7 +106,7 @@ describe("a history git cannot read is never called clean", () => {
     git(root, "commit", "-q", "-m", "app");
     const blob = git(root, "rev-parse", "HEAD:package.json").trim();
     rmSync(path.join(root, ".git/objects", blob.slice(0, 2), blob.slice(2)), { force: true });
-    expect(unchecked(await doctor(root)).message).toContain("git could not list this repository's history");
+    expect(unchecked(await doctorOnDisk(root)).message).toContain("git could not list this repository's history");
   });
 
   test("git not installed (not on PATH)", async () => {
@@ -144,7 +114,7 @@ describe("a history git cannot read is never called clean", () => {
     const saved = process.env["PATH"];
     process.env["PATH"] = path.join(root, "no-bin-here");
     try {
-      expect(unchecked(await doctor(root)).message).toContain("git could not be run (ENOENT)");
+      expect(unchecked(await doctorOnDisk(root)).message).toContain("git could not be run (ENOENT)");
     } finally {
       process.env["PATH"] = saved;
     }
@@ -162,35 +132,26 @@ async function appWithSchema(dialect: SqlDialect, env: Record<string, string>, b
     "--no-install",
   ]);
   expect(run.status).toBe(0);
-  const root = materialize(project);
-  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-  const db = await openDatabase(root, env);
-  try {
-    for (const statement of splitStatements(sqlSchema(dialect), dialect)) await db.query(statement.sql);
-    for (const statement of breakIt) await db.query(statement);
-  } finally {
-    await db.close();
-  }
-  return root;
+  return onDiskWithDatabase(project, env, [...authTables(dialect), ...breakIt]);
 }
 
 describe("the database schema", () => {
   test("SQLite: a missing column and a missing table the adapter uses are errors; a passkey table is a note", async () => {
     const env = { AUTH_DATABASE_FILE: "auth.db" };
-    const healthy = await doctor(await appWithSchema("sqlite", env, []), env);
-    expect(healthy.byId("database.schema")[0]!.message).toContain("SQLite auth.db");
+    const healthy = await doctorOnDisk(await appWithSchema("sqlite", env, []), env);
+    expect(byId(healthy, "database.schema")[0]!.message).toContain("SQLite auth.db");
 
     const root = await appWithSchema("sqlite", env, [
       "ALTER TABLE users DROP COLUMN image",
       "DROP TABLE sessions",
       "DROP TABLE authenticators",
     ]);
-    const run = await doctor(root, env);
-    expect(run.byId("database.column-missing")[0]!.message).toContain("users lacks image");
-    const tables = run.byId("database.table-missing");
+    const run = await doctorOnDisk(root, env);
+    expect(byId(run, "database.column-missing")[0]!.message).toContain("users lacks image");
+    const tables = byId(run, "database.table-missing");
     expect(tables.find((f) => f.message.includes("no sessions table"))).toMatchObject({ level: "error" });
     expect(tables.find((f) => f.message.includes("no authenticators table"))).toMatchObject({ level: "info" });
-    expect(run.byId("database.schema")).toEqual([]);
+    expect(byId(run, "database.schema")).toEqual([]);
   });
 
   test("SQLite: no database file yet is a note, not a crash", async () => {
@@ -204,8 +165,8 @@ describe("the database schema", () => {
     ]);
     const root = materialize(project);
     symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-    const run = await doctor(root, { AUTH_DATABASE_FILE: "missing.db" });
-    expect(run.byId("database.unreachable")[0]).toMatchObject({ level: "info" });
+    const run = await doctorOnDisk(root, { AUTH_DATABASE_FILE: "missing.db" });
+    expect(byId(run, "database.unreachable")[0]).toMatchObject({ level: "info" });
   });
 
   test("PostgreSQL: a dropped column is an error naming the table and column; the password is never printed", async () => {
@@ -214,13 +175,15 @@ describe("the database schema", () => {
       const { host, port, user, password, database: name } = database.connection;
       const env = { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` };
       const root = await appWithSchema("postgres", env, ["ALTER TABLE accounts DROP COLUMN scope"]);
-      const run = await doctor(root, env);
-      expect(run.byId("database.column-missing")[0]!.message).toBe(
+      const run = await doctorOnDisk(root, env);
+      expect(byId(run, "database.column-missing")[0]!.message).toBe(
         `PostgreSQL postgres://${user}@${host}:${port}/${name}: accounts lacks scope, which the postgres adapter reads and writes.`,
       );
       expect(run.json).not.toContain(`:${password}@`);
-      const unreachable = await doctor(root, { DATABASE_URL: `postgres://${user}:wrong@${host}:${port}/${name}` });
-      expect(unreachable.byId("database.unreachable")).toHaveLength(1);
+      const unreachable = await doctorOnDisk(root, {
+        DATABASE_URL: `postgres://${user}:wrong@${host}:${port}/${name}`,
+      });
+      expect(byId(unreachable, "database.unreachable")).toHaveLength(1);
     } finally {
       await database.drop();
     }
@@ -235,11 +198,11 @@ describe("the database schema", () => {
         "DROP TABLE verification_tokens",
         "ALTER TABLE sessions DROP COLUMN expires",
       ]);
-      const run = await doctor(root, env);
-      expect(run.byId("database.table-missing")).toEqual([
+      const run = await doctorOnDisk(root, env);
+      expect(byId(run, "database.table-missing")).toEqual([
         expect.objectContaining({ level: "info", message: expect.stringContaining("no verification_tokens table") }),
       ]);
-      expect(run.byId("database.column-missing")[0]!.message).toContain("sessions lacks expires");
+      expect(byId(run, "database.column-missing")[0]!.message).toContain("sessions lacks expires");
     } finally {
       await database.drop();
     }

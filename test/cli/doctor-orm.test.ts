@@ -1,43 +1,18 @@
-// `auth doctor`'s database check on apps set up with `init --orm prisma` and `--orm drizzle`: the tables and
-// columns are the ones the app's own ORM schema maps (Prisma's @@map/@map, the Drizzle tables' SQL names and
-// every column they declare), checked in a real SQLite file (better-sqlite3 through the app's node_modules) and
-// one PostgreSQL database; a renamed mapping or an added field the database lacks is named, with its schema file.
-import { symlinkSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { runDoctor } from "../../src/cli/commands/doctor.js";
-import { openDatabase } from "../../src/cli/database/connect.js";
-import { splitStatements } from "../../src/cli/database/sql-statements.js";
 import { detectProject } from "../../src/cli/detect/project.js";
 import { casedColumn } from "../../src/cli/doctor/drizzle-casing.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
 import { prismaTables } from "../../src/cli/doctor/orm-tables.js";
-import { type Host, processHost } from "../../src/cli/host.js";
-import { createOutput } from "../../src/cli/output.js";
-import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
+import type { SqlDialect } from "../../src/cli/schema/sql.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
-import { initFixture, type MemoryProject, materialize, removeTemps, repoRoot } from "./support.js";
+import { authTables, findingsOnDisk, onDiskWithDatabase } from "./doctor-support.js";
+import { initFixture, type MemoryProject, removeTemps } from "./support.js";
 
 afterAll(removeTemps);
 
-async function databaseFindings(root: string, env: Record<string, string>): Promise<Finding[]> {
-  let json = "";
-  const host: Host = {
-    ...processHost(),
-    cwd: root,
-    env,
-    terminal: false,
-    stdout: (text) => {
-      json += text;
-    },
-    stderr: () => {},
-    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
-  };
-  await runDoctor(undefined, { json: true }, createOutput(true, host.stdout), host);
-  return (JSON.parse(json) as { findings: Finding[] }).findings.filter((f) => f.id.startsWith("database."));
-}
+/** The `database.*` findings of `auth doctor --json` (the tables and columns the adapter queries). */
+const databaseFindings = (root: string, env: Record<string, string>) => findingsOnDisk(root, env, "database.");
 
 /**
  * The app after `init --orm <orm> --db <dialect>`, its ORM schema edited by `edit`, on disk with this
@@ -64,16 +39,7 @@ async function ormApp(
   ]);
   expect(run.status).toBe(0);
   edit(project);
-  const root = materialize(project);
-  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-  const db = await openDatabase(root, env);
-  try {
-    for (const statement of splitStatements(sqlSchema(dialect), dialect)) await db.query(statement.sql);
-    for (const statement of breakIt) await db.query(statement);
-  } finally {
-    await db.close();
-  }
-  return root;
+  return onDiskWithDatabase(project, env, [...authTables(dialect), ...breakIt]);
 }
 
 const byId = (findings: Finding[], id: string) => findings.filter((f) => f.id === id);
@@ -404,22 +370,7 @@ describe("every framework's ORM layout, just after init", () => {
 });
 
 /** The `users.*` findings of `auth doctor --json` (the users table as sign-up meets it). */
-async function usersFindings(root: string, env: Record<string, string>): Promise<Finding[]> {
-  let json = "";
-  const host: Host = {
-    ...processHost(),
-    cwd: root,
-    env,
-    terminal: false,
-    stdout: (text) => {
-      json += text;
-    },
-    stderr: () => {},
-    runtime: () => loadRuntimeSource(path.join(repoRoot, "dist/runtime/")),
-  };
-  await runDoctor(undefined, { json: true }, createOutput(true, host.stdout), host);
-  return (JSON.parse(json) as { findings: Finding[] }).findings.filter((f) => f.id.startsWith("users."));
-}
+const usersFindings = (root: string, env: Record<string, string>) => findingsOnDisk(root, env, "users.");
 
 /** An app after init on its own users table, on disk, with `ddl` run on its database (the users table as it is). */
 async function usersApp(
@@ -432,15 +383,7 @@ async function usersApp(
   const { project, run } = await initFixture(fixture, ["--providers", "github", "--yes", "--no-install", ...args]);
   expect(run.status, run.stderr).toBe(0);
   edit(project);
-  const root = materialize(project);
-  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-  const db = await openDatabase(root, env);
-  try {
-    for (const statement of ddl) await db.query(statement);
-  } finally {
-    await db.close();
-  }
-  return root;
+  return onDiskWithDatabase(project, env, ddl);
 }
 
 describe("the app's own users table, in the live database", () => {

@@ -15,7 +15,7 @@ import { CliError } from "../errors.js";
 import type { SqlDialect } from "../schema/sql.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
-import { drizzleTables, type ExpectedTable, modelTables, prismaTables } from "./orm-tables.js";
+import { type ExpectedTable, expectedTables, modelTables } from "./orm-tables.js";
 import { configuredCatalogProviders } from "./providers.js";
 
 /** Every column of every table in the connection's current schema: table → column names (lower case). */
@@ -78,12 +78,7 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
       ),
     ];
   }
-  const expected =
-    adapter.adapter === "prisma"
-      ? prismaTables(ctx.reader, ctx.project.info)
-      : adapter.adapter === "drizzle"
-        ? drizzleTables(ctx.reader, ctx.project.info, adapter.file)
-        : modelTables();
+  const expected = expectedTables(ctx.reader, ctx.project.info, adapter);
   try {
     const columns = await databaseColumns(db);
     // What the database has applied of create-auth's migrations decides between generate and migrate.

@@ -61,6 +61,20 @@ export function modelTables(): ExpectedTable[] {
   return tables.map(modelNames);
 }
 
+/**
+ * The tables the app's adapter queries, for every check that reads them (database.ts, users-table.ts): the
+ * Prisma schema's models, the Drizzle tables the auth module passes, else the table model's names.
+ */
+export function expectedTables(
+  reader: ProjectReader,
+  info: ProjectInfo,
+  adapter: { file: string; adapter: string },
+): ExpectedTable[] {
+  if (adapter.adapter === "prisma") return prismaTables(reader, info);
+  if (adapter.adapter === "drizzle") return drizzleTables(reader, info, adapter.file);
+  return modelTables();
+}
+
 /** The auth models (`User`, `Account`, …) as the app's Prisma schema maps them. */
 export function prismaTables(reader: ProjectReader, info: ProjectInfo): ExpectedTable[] {
   const project = findPrismaProject(reader, info);

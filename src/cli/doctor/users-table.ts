@@ -19,7 +19,7 @@ import type { SqlDialect } from "../schema/sql.js";
 import type { UserIdKind } from "../schema/users-table.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
-import { drizzleTables, type ExpectedTable, modelTables, prismaTables } from "./orm-tables.js";
+import { type ExpectedTable, expectedTables } from "./orm-tables.js";
 
 /** The fields the adapter writes on every new user (the AdapterUser's); name, image and emailVerified may be null. */
 const NULLABLE_FIELDS = ["name", "emailVerified", "image"];
@@ -55,12 +55,7 @@ export async function checkUsersTable(ctx: DoctorContext): Promise<Finding[]> {
   if (!ctx.project || "missing" in ctx.setup) return [];
   const adapter = configuredAdapter(ctx.reader, ctx.project.info);
   if (!adapter) return [];
-  const expected =
-    adapter.adapter === "prisma"
-      ? prismaTables(ctx.reader, ctx.project.info)
-      : adapter.adapter === "drizzle"
-        ? drizzleTables(ctx.reader, ctx.project.info, adapter.file)
-        : modelTables();
+  const expected = expectedTables(ctx.reader, ctx.project.info, adapter);
   const users = expected.find((table) => table.model.name === "users");
   if (!users || users.missingModel) return [];
   let db: DatabaseConnection;
