@@ -105,6 +105,14 @@ describe("renderCode", () => {
     expect(renderCode('const e = <a href="/x" />;', single, "e.tsx")).toBe('const e = <a href="/x" />;');
   });
 
+  it("without trailing commas, drops them from a call's arguments as well as from lists", () => {
+    const call = 'table(\n  "users",\n  { id: 1, name: 2 },\n  (t) => [\n    t.id,\n  ],\n);';
+    expect(renderCode(call, { ...HOUSE_STYLE, trailingCommas: false })).toBe(
+      'table(\n  "users",\n  { id: 1, name: 2 },\n  (t) => [\n    t.id\n  ]\n);',
+    );
+    expect(renderCode(call, HOUSE_STYLE)).toBe(call);
+  });
+
   it("writes CRLF where the file has it", () => {
     expect(renderCode("a();\nb();", { ...HOUSE_STYLE, eol: "\r\n" })).toBe("a();\r\nb();");
   });

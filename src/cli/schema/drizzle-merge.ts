@@ -5,8 +5,8 @@
  * - an auth table the module already defines (found by its SQL name, whatever its export is called) gains
  *   only the columns it lacks, at the end of its column object; its other columns (`role`) stay;
  * - a missing auth table is appended (the one rendering of schema/drizzle.ts, in the module's indentation,
- *   quotes, semicolons and trailing commas), and the builders it needs join the module's
- *   `drizzle-orm/<dialect>-core` import (or a new one).
+ *   quotes, semicolons and trailing commas as transforms/code-style.ts reads and writes them), and the
+ *   builders it needs join the module's `drizzle-orm/<dialect>-core` import (or a new one).
  * The app's users table sets what the added tables reference: their user_id columns take its id's type
  * (integer, bigint, uuid or text; drizzle-users.ts), a missing unique constraint on its email is added
  * (`.unique("users_email_key")` on the column), and its required columns sign-up cannot fill are refused
@@ -14,6 +14,7 @@
  * constraints of a table the app already has are left to the app. Running the merge again changes nothing.
  */
 
+import { type CodeStyle, detectStyle, renderCode } from "../transforms/code-style.js";
 import {
   type DrizzleNames,
   drizzleBuilders,
@@ -79,46 +80,6 @@ interface Insertion {
   text: string;
 }
 
-/** How the module is written, so inserted code reads as the app's own. */
-interface Style {
-  eol: string;
-  indent: string;
-  quote: '"' | "'";
-  semicolons: boolean;
-  /** After the last element of a list written over several lines (prettier's `trailingComma`). */
-  trailingCommas: boolean;
-}
-
-function styleOf(source: string, module: DrizzleModuleTables): Style {
-  const eol = source.includes("\r\n") ? "\r\n" : "\n";
-  const indented = source.split(/\r?\n/).filter((line) => /^[ \t]+\S/.test(line));
-  const tabs = indented.filter((line) => line.startsWith("\t")).length;
-  const widths = indented.filter((line) => line.startsWith(" ")).map((line) => /^ */.exec(line)?.[0].length ?? 0);
-  const indent = tabs > widths.length ? "\t" : " ".repeat(widths.length ? Math.min(...widths) : 2);
-  const lists = [
-    ...module.tables.flatMap((table) => (table.columns ? [table.columns.list] : [])),
-    ...module.coreImports.flatMap((entry) => (entry.list ? [entry.list] : [])),
-  ].filter((list) => list.elements.length > 0 && source.slice(list.open, list.close).includes("\n"));
-  const trailingCommas = lists.length === 0 || lists.some((list) => list.trailingComma);
-  return { eol, indent, quote: module.quote, semicolons: module.semicolons, trailingCommas };
-}
-
-/** Generated code (two-space indents, double quotes, `\n`) in the module's own style. */
-function restyle(code: string, style: Style): string {
-  const lines = code.split("\n");
-  return lines
-    .map((line, index) => {
-      const [, lead = "", rest = ""] = /^((?: {2})*)(.*)$/.exec(line) ?? [];
-      let out = style.indent.repeat(lead.length / 2) + rest;
-      if (style.quote === "'") out = out.replaceAll('"', "'");
-      if (!style.semicolons && out.endsWith(";")) out = out.slice(0, -1);
-      if (!style.trailingCommas && out.endsWith(",") && /^\s*[}\])]/.test(lines[index + 1] ?? ""))
-        out = out.slice(0, -1);
-      return out;
-    })
-    .join(style.eol);
-}
-
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
@@ -154,7 +115,8 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
     };
   }
 
-  const style = styleOf(source, module);
+  // How the module is written, so inserted code reads as the app's own.
+  const style = detectStyle(source, filePath);
   const insertions: Insertion[] = [];
   const added: string[] = [];
   const names: Record<string, string> = {};
@@ -246,7 +208,7 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
         ...listInsertion(
           source,
           found.columns.list,
-          sources.map((code) => restyle(code, style)),
+          sources.map((code) => renderCode(code, style)),
           style,
         ),
       );
@@ -266,7 +228,7 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
     };
     // Resolve every builder first, so the imports are complete before the tables are rendered.
     for (const name of drizzleBuilders(dialect, missingTables, userIdColumn)) builder(name);
-    const code = missingTables.map((table) => restyle(drizzleTableSource(table, dialect, tableNames), style));
+    const code = missingTables.map((table) => renderCode(drizzleTableSource(table, dialect, tableNames), style));
     const comment = "// Auth tables, added by create-auth (the auth adapter reads them; add columns if you like).";
     const lead = source.length === 0 || source.endsWith("\n") ? "" : style.eol;
     insertions.push({
@@ -298,7 +260,7 @@ function apply(source: string, insertions: Insertion[]): string {
  * Items appended to a braced list the way the list is written: one per line after the last element's line
  * (keeping a comment that ends that line where it is) or, for a list on one line, inline.
  */
-function listInsertion(source: string, list: SourceList, items: string[], style: Style): Insertion[] {
+function listInsertion(source: string, list: SourceList, items: string[], style: CodeStyle): Insertion[] {
   const last = list.elements.at(-1);
   const lineStart = (at: number) => source.lastIndexOf("\n", at - 1) + 1;
   if (!last) {
@@ -335,7 +297,7 @@ function importInsertion(
   module: DrizzleModuleTables,
   dialect: SqlDialect,
   newImports: Map<string, string>,
-  style: Style,
+  style: CodeStyle,
 ): Insertion[] {
   const specifiers = [...newImports].map(([name, local]) => (name === local ? name : `${name} as ${local}`));
   const existing = module.coreImports.find((entry) => entry.list);

@@ -58,8 +58,6 @@ export interface DrizzleModuleTables {
   exports: Set<string>;
   /** Names declared at the top level. */
   declared: Set<string>;
-  quote: '"' | "'";
-  semicolons: boolean;
   /** Where the last top-level import ends, or null when there is none. */
   lastImportEnd: number | null;
 }
@@ -115,25 +113,16 @@ export function drizzleModuleTables(source: string, filePath: string): DrizzleMo
     computed: [],
     exports: new Set(),
     declared: new Set(),
-    quote: '"',
-    semicolons: true,
     lastImportEnd: null,
   };
   const localToExport = new Map<string, string>();
   const creators = new Set<string>();
   let sawModuleSyntax = false;
   let sawRequire = false;
-  let styled = false;
 
   for (const statement of tree.statements) {
-    if (!styled && (ts.isImportDeclaration(statement) || ts.isVariableStatement(statement))) {
-      styled = true;
-      result.semicolons = statement.getText(tree).endsWith(";");
-    }
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       sawModuleSyntax = true;
-      // The first import's quotes are the module's.
-      if (result.lastImportEnd === null && statement.moduleSpecifier.getText(tree).startsWith("'")) result.quote = "'";
       result.lastImportEnd = statement.end;
       const module = statement.moduleSpecifier.text;
       const bindings = statement.importClause?.namedBindings;

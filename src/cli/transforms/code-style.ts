@@ -163,11 +163,14 @@ export function renderCode(code: string, style: CodeStyle, fileName = "code.ts")
       const next = code.slice(node.end).trimStart();
       if (!ASI_HAZARD.test(next)) edits.push({ start: node.end - 1, end: node.end, text: "" });
     }
+    // A call's arguments too: Prettier's `trailingComma: "none"` leaves no comma before any closing bracket.
     const list = ts.isArrayLiteralExpression(node)
       ? node.elements
       : ts.isObjectLiteralExpression(node)
         ? node.properties
-        : undefined;
+        : ts.isCallExpression(node)
+          ? node.arguments
+          : undefined;
     if (!style.trailingCommas && list?.hasTrailingComma) {
       const last = list[list.length - 1]!;
       const comma = code.indexOf(",", last.end);

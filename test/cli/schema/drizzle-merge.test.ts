@@ -201,6 +201,13 @@ describe("mergeDrizzleSchema", () => {
     expect(unsemicoloned).not.toMatch(/;$/m);
   });
 
+  test("indents as the module's code does, not as its block comments' ` * ` lines are aligned", async () => {
+    const source = `/**\n * The notes.\n */\nimport { sqliteTable, text } from "drizzle-orm/sqlite-core";\n\nexport const notes = sqliteTable("notes", {\n    id: text("id"),\n});\n`;
+    const result = merged(source, "schema.ts", "sqlite");
+    expect(result.text).toContain('\n    {\n        identifier: text("identifier").notNull(),\n');
+    await expectModelTables(result.text, result.tables);
+  });
+
   test("a users export that is another table (Auth.js's `user`) keeps its name; ours takes a free one", async () => {
     const source = `import { pgTable, text } from "drizzle-orm/pg-core";\n\nexport const users = pgTable("user", { id: text("id").primaryKey() });\n`;
     const result = merged(source, "schema.ts", "postgres");
