@@ -1,18 +1,15 @@
 /**
- * The init plan of any target: the auth module, the database files, the target's own files and edits, then
- * the steps every framework shares (env file, .env.example, runtime package, dependencies), and the next
+ * The init plan of any target: the setup's steps (plan/setup-steps.ts: the auth module, the database files,
+ * the target's own files and edits), then the steps every framework shares (env file, .env.example, runtime package, dependencies), and the next
  * steps. Targets describe; this turns their description and the answers into a Plan, through the planner.
  */
 import path from "node:path";
-import { planOrm } from "../database/orm-plan.js";
-import { planDatabase } from "../database/plan.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { passwordlessNextStep } from "../providers/template-data.js";
-import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { Answers, AuthModule, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
-import { moduleShape } from "../transforms/ast.js";
+import type { Answers, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
-import { type FileStep, type OwnedFileStep, planFiles } from "./planner.js";
+import { type FileStep, planFiles } from "./planner.js";
+import { setupSteps } from "./setup-steps.js";
 import type { Plan } from "./types.js";
 
 /** Where a provider sends users back after signing in, on the dev server. */
@@ -79,29 +76,6 @@ export function startStep(info: ScriptInfo, scripts: readonly string[], signInUr
 }
 
 /**
- * The auth module as an owned file: an existing one that is already ours stays, with the user's edits;
- * init never rewrites it, so it says which chosen providers it lacks.
- */
-export function authModuleStep(auth: AuthModule, content: string, providers: readonly ProviderEntry[]): OwnedFileStep {
-  const shapeOf = (source: string) => moduleShape(source, auth.path);
-  return {
-    kind: "owned",
-    path: auth.path,
-    content,
-    reason: auth.reason,
-    done: (source) => auth.done(shapeOf(source), source),
-    doneNote(source) {
-      const references = shapeOf(source).references;
-      const missing = providers.filter((p) => !references.includes(`${RUNTIME_PACKAGE_NAME}/providers/${p.id}`));
-      if (missing.length === 0) return null;
-      const noun = auth.noun ?? "module";
-      const add = missing.map((p) => `npx create-auth add-provider ${p.id}`).join(", then ");
-      return `${auth.path} does not use ${missing.map((p) => p.id).join(", ")}, and init never rewrites an existing auth ${noun}: add ${missing.length === 1 ? "it" : "them"} to yours with ${add}; or, to have init write a new one, move ${auth.path} aside (your edits stay in the moved file) and run init again.`;
-    },
-  };
-}
-
-/**
  * A provider's next step: where to register it and with which callback URL (OAuth), what to fill in
  * (credentials), or what email/passkeys need. init and add-provider say the same; add-provider passes the
  * callback URL it computed from the app's dev port and base path. `strategy` is init's, when known: with
@@ -131,18 +105,13 @@ export function providerNextStep(
 export function planInit(target: Target, context: PlanContext): Plan {
   const { info, answers, reader } = context;
   const init = target.init(context);
-  const databaseOptions = { ...init.database, authFile: init.auth.path };
-  // With an ORM the tables go into the app's schema and its own client is reused; else the SQL files.
-  const orm = answers.orm === "none" ? null : planOrm(context, databaseOptions);
-  const database = orm ?? planDatabase(context, databaseOptions);
+  const { database, orm, steps: setup } = setupSteps(context, init);
   const shared = planEnvAndRuntime(context, target, init.env, orm?.dependencies ?? null);
   const steps: FileStep[] = [
     ...(info.frameworkNote ? [{ kind: "note" as const, text: info.frameworkNote }] : []),
     ...(info.packageManager.note ? [{ kind: "note" as const, text: info.packageManager.note }] : []),
     ...(init.notes ?? []).map((text) => ({ kind: "note" as const, text })),
-    authModuleStep(init.auth, init.auth.render(database.wiring), answers.providers),
-    ...database.steps,
-    ...init.files(database.wiring),
+    ...setup,
     ...shared.steps,
   ];
   const { changes, conflicts, notes } = planFiles(reader, steps, context.overwrite);

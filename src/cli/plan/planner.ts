@@ -30,14 +30,29 @@ export interface OwnedFileStep {
   doneNote?(source: string): string | null;
 }
 
-/** An edit of one of the app's files: a pure transform, and how to create the file when it is absent. */
+/**
+ * An edit of one of the app's files: a pure transform, its undo, and how to create the file when it is
+ * absent.
+ */
 export interface EditFileStep {
   kind: "edit";
   path: string;
   reason: string;
   transform(source: string): TransformResult;
-  /** The file's content when the project has none; without it, an absent file is left absent. */
-  create?: { content(): string; reason?: string };
+  /**
+   * The inverse of `transform`, made where the step is (with the names and specifiers the transform used):
+   * it takes what `transform` added back out of the file as it is now, keeping the user's later changes.
+   * `remove` undoes every edit through it and knows no framework. `null` says, on purpose, that there is
+   * nothing to undo (the step never changes an existing file, or what it adds is data that stays); left out
+   * only by the steps of commands that are not undone.
+   */
+  undo?: ((source: string) => TransformResult) | null;
+  /**
+   * The file's content when the project has none; without it, an absent file is left absent. `tuned`: the
+   * keys whose values init writes for the user to fill in (a Next proxy's `matcher`), which belong to the
+   * file: one that differs from the created content only in them is still the file init created.
+   */
+  create?: { content(): string; reason?: string; tuned?: readonly string[] };
   /** The note for a file the transform cannot edit safely; `why` is its `unsupported` reason. */
   unsupported?(why: string): string;
 }

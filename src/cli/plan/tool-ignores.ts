@@ -5,7 +5,9 @@
  * A config the app lacks is not created, except the ignore file of a tool the app runs without one:
  * `.eslintignore` for an app linted by a legacy `.eslintrc`, `.prettierignore` for an app that configures
  * Prettier or runs it in a script (its `prettier --check .` would otherwise check the runtime's built code).
+ * Each step carries its undo (transforms/tool-ignores-remove.ts), which remove applies.
  */
+
 import {
   excludeInTsconfig,
   ignoreInBiomeConfig,
@@ -13,6 +15,7 @@ import {
   ignoreInEslintIgnoreFile,
   ignoreInPrettierIgnoreFile,
 } from "../transforms/tool-ignores.js";
+import { removeRuntimeIgnore } from "../transforms/tool-ignores-remove.js";
 import type { EditFileStep } from "./planner.js";
 import type { ProjectReader } from "./reader.js";
 
@@ -50,6 +53,7 @@ function usesPrettier(reader: ProjectReader): boolean {
 
 export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): EditFileStep[] {
   const reason = `leave ${runtimeDir}/ (the auth runtime) out of the app's lint`;
+  const undo = (file: string) => (source: string) => removeRuntimeIgnore(source, file, runtimeDir);
   const unsupported = (file: string, add: string) => (why: string) =>
     `${file} left as it is (${why}): add ${add} to it, so the app's lint skips the auth runtime.`;
   const steps: EditFileStep[] = [];
@@ -60,6 +64,7 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
       path: flat,
       reason,
       transform: (source) => ignoreInEslintFlatConfig(source, flat, runtimeDir),
+      undo: undo(flat),
       unsupported: unsupported(flat, `a global ignore { ignores: ["${runtimeDir}/**"] }`),
     });
   } else if (LEGACY_CONFIGS.some((file) => reader.exists(file))) {
@@ -68,6 +73,7 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
       path: ".eslintignore",
       reason,
       transform: (source) => ignoreInEslintIgnoreFile(source, runtimeDir),
+      undo: undo(".eslintignore"),
       create: { content: () => ignoreInEslintIgnoreFile(null, runtimeDir) as string },
     });
   }
@@ -77,6 +83,7 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
       path: ".prettierignore",
       reason: `leave ${runtimeDir}/ (the auth runtime, already built) out of Prettier's format check`,
       transform: (source) => ignoreInPrettierIgnoreFile(source, runtimeDir),
+      undo: undo(".prettierignore"),
       create: { content: () => ignoreInPrettierIgnoreFile(null, runtimeDir) as string },
     });
   }
@@ -86,6 +93,7 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
       path: biome,
       reason: `leave ${runtimeDir}/ (the auth runtime) out of Biome's lint and format`,
       transform: (source) => ignoreInBiomeConfig(source, biome, runtimeDir),
+      undo: undo(biome),
       unsupported: unsupported(
         biome,
         `"${runtimeDir}" to files.ignore (Biome 1) or "!${runtimeDir}" to files.includes`,
@@ -97,6 +105,7 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
     path: "tsconfig.json",
     reason: `leave ${runtimeDir}/ (the auth runtime, already built) out of the app's typecheck`,
     transform: (source) => excludeInTsconfig(source, "tsconfig.json", runtimeDir),
+    undo: undo("tsconfig.json"),
     unsupported: unsupported("tsconfig.json", `"${runtimeDir}" to "exclude"`),
   });
   return steps;

@@ -1,23 +1,14 @@
 /**
- * The app files init's target writes or edits, taken back: the target's own steps (plan/init.ts: the auth
- * module, the database client module, the target's files) say each path and what init put there. A file
- * still exactly as init wrote it (a Next proxy's matcher aside: see TUNED_VALUE) is deleted; one init wrote that
- * the user edited since is a `consent` file
- * (deleted only when the user agrees); an edit of the app's own file is undone by the inverse of the
- * transform that made it, keeping the user's later changes. Migrations and the ORM schema are data: never
- * here. Pure.
+ * The app files init's target writes or edits, taken back: the setup's steps (plan/setup-steps.ts, the list
+ * init plans from: the auth module, the database client module, the target's files) say each path and what
+ * init put there. A file still exactly as init wrote it (but for the values its step says the user tunes) is
+ * deleted; one init wrote that the user edited since is a `consent` file (deleted only when the user agrees);
+ * an edit of the app's own file is undone by the undo its step carries, keeping the user's later changes.
+ * Nothing here knows a framework. Migrations and the ORM schema are data: never here. Pure.
  */
-import path from "node:path";
-import { planOrm } from "../database/orm-plan.js";
-import { planDatabase } from "../database/plan.js";
 import { appFormatted } from "../plan/app-format.js";
-import type { FileStep } from "../plan/planner.js";
-import { moduleShape } from "../transforms/ast.js";
-import { unmountExpressAuth } from "../transforms/express-app-remove.js";
-import { unmergeAuthFromProxy } from "../transforms/next-proxy-remove.js";
-import type { TransformResult } from "../transforms/result.js";
-import { unmergeAuthHandle } from "../transforms/sveltekit-hooks-remove.js";
-import { unmergeSessionLoad } from "../transforms/sveltekit-layout-remove.js";
+import { setupSteps } from "../plan/setup-steps.js";
+import { escapeRegExp } from "../transforms/remove-lines.js";
 import type { RemoveSetup } from "./setup.js";
 
 export type AppFileAction =
@@ -29,18 +20,13 @@ export type AppFileAction =
 /** Templates say so in their header: a file init created (the app had none), which is ours to delete. */
 const CREATED = /\bcreated by(?:\s*\/\/)?\s+create-auth\b/i;
 
-/**
- * A value init writes for the user to fill in, which belongs to the file it sits in: the matcher of the Next
- * proxy init created (`matcher: []`, and init's next step says to list the pages to protect there). The file
- * goes with auth whatever paths it lists, so tuning it is no edit that keeps the file.
- */
-const TUNED_VALUE = /\bmatcher\s*:\s*/g;
-
-/** `source` with the value after each `matcher:` (an array, object or string, however nested) left out. */
-function withoutTunedValues(source: string): string {
+/** `source` with the value after each `key:` of `keys` (an array, object or string, however nested) left out. */
+function withoutTunedValues(source: string, keys: readonly string[]): string {
+  if (keys.length === 0) return source;
   let out = "";
   let from = 0;
-  for (const match of source.matchAll(TUNED_VALUE)) {
+  const tuned = new RegExp(`\\b(?:${keys.map(escapeRegExp).join("|")})\\s*:\\s*`, "g");
+  for (const match of source.matchAll(tuned)) {
     const start = match.index + match[0].length;
     if (start < from) continue;
     let depth = 0;
@@ -63,44 +49,19 @@ function withoutTunedValues(source: string): string {
   return out + source.slice(from);
 }
 
-/** Whether `source` is what init created, but for the values it writes for the user to tune. */
-const asCreated = (source: string, created: string) =>
-  source === created || withoutTunedValues(source) === withoutTunedValues(created);
-
-/** The inverse of the edit init made to this file, or null when init only creates it. */
-function inverseFor(setup: RemoveSetup, file: string, forward: (source: string) => TransformResult) {
-  const name = path.posix.basename(file);
-  if (/^hooks\.server\.[jt]s$/.test(name)) return (source: string) => unmergeAuthHandle(source, "./auth");
-  if (/^\+layout\.server\.[jt]s$/.test(name)) return (source: string) => unmergeSessionLoad(source, name);
-  if (setup.target.id === "next" && /^(proxy|middleware)\.[cm]?[jt]s$/.test(name)) {
-    return (source: string) => unmergeAuthFromProxy(source, name.startsWith("proxy") ? "proxy" : "middleware");
-  }
-  if (file === setup.info.framework.appFile) return (source: string) => unmountExpressAuth(source, forward);
-  return null;
-}
+/**
+ * Whether `source` is what init created, but for the values it writes for the user to tune (the step's
+ * `create.tuned`: a Next proxy's matcher, whose paths were listed for auth, so the file still goes with it).
+ */
+const asCreated = (source: string, created: string, tuned: readonly string[] = []) =>
+  source === created || withoutTunedValues(source, tuned) === withoutTunedValues(created, tuned);
 
 export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
   const { reader, init, context } = setup;
-  const options = { ...init.database, authFile: init.auth.path };
-  const database = context.answers.orm === "none" ? planDatabase(context, options) : planOrm(context, options);
-  // Of the database part only the client module is code: migrations and schema edits describe data.
-  const databaseFiles = database.steps.filter(
-    (step) => (step.kind === "owned" || step.kind === "edit") && step.path === database.wiring?.clientFile,
-  );
-  const steps: FileStep[] = [
-    {
-      kind: "owned",
-      path: init.auth.path,
-      content: init.auth.render(database.wiring),
-      reason: init.auth.reason,
-      done: (source) => init.auth.done(moduleShape(source, init.auth.path), source),
-    },
-    ...databaseFiles,
-    ...init.files(database.wiring),
-  ];
+  const { steps, data } = setupSteps(context, init);
   const actions: AppFileAction[] = [];
   for (const step of steps) {
-    if (step.kind !== "owned" && step.kind !== "edit") continue;
+    if ((step.kind !== "owned" && step.kind !== "edit") || data.has(step)) continue;
     const before = reader.read(step.path);
     if (before === null) continue;
     if (step.kind === "owned") {
@@ -110,7 +71,7 @@ export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
       else if (step.done(before)) actions.push({ kind: "consent", path: step.path, before, reason: step.reason });
       continue;
     }
-    if (step.create && asCreated(before, appFormatted(step.path, step.create.content()))) {
+    if (step.create && asCreated(before, appFormatted(step.path, step.create.content()), step.create.tuned)) {
       actions.push({ kind: "delete", path: step.path, before, reason: step.create.reason ?? step.reason });
       continue;
     }
@@ -118,9 +79,9 @@ export function planAppFiles(setup: RemoveSetup): AppFileAction[] {
       actions.push({ kind: "consent", path: step.path, before, reason: step.create.reason ?? step.reason });
       continue;
     }
-    const inverse = inverseFor(setup, step.path, step.transform);
-    if (!inverse) continue;
-    const after = inverse(before);
+    // The step's own undo (set where the edit is made); null: nothing of init's to take out of an app's file.
+    if (!step.undo) continue;
+    const after = step.undo(before);
     if (typeof after === "object") {
       actions.push({
         kind: "note",

@@ -19,7 +19,6 @@ import type { FileChange, InstallStep, Plan } from "../plan/types.js";
 import { listed } from "../review/summary.js";
 import { MIGRATIONS_DIR } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
-import { removeRuntimeIgnore } from "../transforms/tool-ignores-remove.js";
 import { counted } from "../words.js";
 import { planAppFiles } from "./app-files.js";
 import { planDependencyRemoval } from "./dependencies.js";
@@ -127,8 +126,8 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
   const keptRuntimeFiles = keptEdited.filter((path) => path.startsWith(group));
   const ignoreChanges = toolIgnoreSteps(reader, runtimeDir).flatMap((step): FileChange[] => {
     const before = reader.read(step.path);
-    if (before === null) return [];
-    const after = removeRuntimeIgnore(before, step.path, runtimeDir);
+    if (before === null || !step.undo) return [];
+    const after = step.undo(before);
     if (typeof after !== "string" || after === "unchanged") return [];
     return [
       step.create && after.trim() === ""

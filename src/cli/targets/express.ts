@@ -14,6 +14,7 @@ import { providersTemplateData, readProcessEnv } from "../providers/template-dat
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { findExpressApp, type MountOptions, mountExpressAuth } from "../transforms/express-app.js";
+import { unmountExpressAuth } from "../transforms/express-app-remove.js";
 import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
 import type { PackageJson, Target } from "./types.js";
 
@@ -143,19 +144,22 @@ export const expressTarget: Target = {
         const source = file === appFile ? null : reader.read(file);
         return source !== null && moduleShape(source, file).loadsEnv;
       });
+      const mount = (source: string) =>
+        mountExpressAuth(source, appFile, {
+          runtimeModule: RUNTIME_EXPRESS,
+          authModule: auth.specifier,
+          basePath,
+          envLoader: envLoader(pkg, elsewhere),
+          typescript: auth.typescript,
+          envFile: info.envFile,
+        });
       files.push({
         kind: "edit",
         path: appFile,
         reason: `mount ${basePath} on the ${app.instance} instance, load ${info.envFile} at start`,
-        transform: (source) =>
-          mountExpressAuth(source, appFile, {
-            runtimeModule: RUNTIME_EXPRESS,
-            authModule: auth.specifier,
-            basePath,
-            envLoader: envLoader(pkg, elsewhere),
-            typescript: auth.typescript,
-            envFile: info.envFile,
-          }),
+        transform: mount,
+        // The mount init made, replayed on each candidate, tells the blank lines it brought from the app's own.
+        undo: (source) => unmountExpressAuth(source, mount),
       });
     }
     const importLine = auth.cjs

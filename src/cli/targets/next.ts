@@ -11,6 +11,7 @@ import { providersTemplateData, readProcessEnv } from "../providers/template-dat
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
+import { unmergeAuthFromProxy } from "../transforms/next-proxy-remove.js";
 import { ENV_CONVENTIONS, STARTERS } from "./conventions.js";
 import type { FrameworkLayout, ProjectInfo, Target } from "./types.js";
 
@@ -134,6 +135,7 @@ export const nextTarget: Target = {
           path: proxyFile,
           reason: `your ${exportName}, wrapped with auth (its matcher kept)`,
           transform: (source) => mergeAuthIntoProxy(source, { authImport: proxyAuthImport, exportName }),
+          undo: (source) => unmergeAuthFromProxy(source, exportName),
           create: {
             content: () =>
               render("proxy", {
@@ -142,6 +144,8 @@ export const nextTarget: Target = {
                 nodeRuntime: exportName === "middleware" && nodeMiddleware(info.framework.version),
               }),
             reason: `${exportName}: protects the paths you list in its matcher`,
+            // The paths to protect are the user's to list, in the file that goes with auth.
+            tuned: ["matcher"],
           },
           unsupported: (why) =>
             `${proxyFile} left as it is (${why}): to protect pages there, wrap your ${exportName} with auth() from "${proxyAuthImport}".`,

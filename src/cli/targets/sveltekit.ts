@@ -11,7 +11,9 @@ import { providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
+import { unmergeAuthHandle } from "../transforms/sveltekit-hooks-remove.js";
 import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
+import { unmergeSessionLoad } from "../transforms/sveltekit-layout-remove.js";
 import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
 import type { ProjectInfo, Target } from "./types.js";
 
@@ -74,6 +76,9 @@ export const sveltekitTarget: Target = {
       };
     });
     const layoutFile = appFile(reader, "src/routes/+layout.server", ext);
+    const layoutName = layoutFile.split("/").pop();
+    /** How the hooks import the auth module, beside them in src/. */
+    const hooksAuthImport = "./auth";
     const databaseKey = databaseDriver(answers)?.envKey;
     const oauthKeys = [...answers.providers.flatMap((p) => p.envKeys), ...(databaseKey ? [databaseKey] : [])];
     // SvelteKit 3 gives the app (and so the runtime) only the environment variables declared in src/env.ts.
@@ -87,6 +92,9 @@ export const sveltekitTarget: Target = {
               path: envModule,
               reason: "auth environment variables declared for SvelteKit 3",
               transform: (source) => (source.includes("AUTH_SECRET") ? "unchanged" : { unsupported: "" }),
+              // An existing env module is never edited (the note says what to declare): only the one init
+              // creates is init's, and remove deletes it while it is as created.
+              undo: null,
               create: { content: () => render("env-vars", { envFile: info.envFile, keys: oauthKeys }) },
               unsupported: () =>
                 `${envModule} exists: declare AUTH_SECRET, AUTH_URL and ${oauthKeys.join(", ") || "your provider keys"} in it.`,
@@ -120,20 +128,24 @@ export const sveltekitTarget: Target = {
           path: "src/routes/signin/+page.svelte",
           reason: "sign-in errors from the /signin action",
           transform: () => "unchanged",
+          // An existing sign-in page is the app's and stays as it is: only the one init creates is init's.
+          undo: null,
           create: { content: () => render("signin-page", { basePath }) },
         },
         {
           kind: "edit",
           path: appFile(reader, "src/hooks.server", ext),
           reason: "auth handle first in the hooks (sequence)",
-          transform: (source) => mergeAuthHandle(source, "./auth"),
-          create: { content: () => render("hooks", { authImport: "./auth" }) },
+          transform: (source) => mergeAuthHandle(source, hooksAuthImport),
+          undo: (source) => unmergeAuthHandle(source, hooksAuthImport),
+          create: { content: () => render("hooks", { authImport: hooksAuthImport }) },
         },
         {
           kind: "edit",
           path: layoutFile,
           reason: "session in every page's data",
-          transform: (source) => mergeSessionLoad(source, layoutFile.split("/").pop()),
+          transform: (source) => mergeSessionLoad(source, layoutName),
+          undo: (source) => unmergeSessionLoad(source, layoutName),
           create: { content: () => render("layout-server", { ts }) },
         },
         ...envModuleStep,
