@@ -4,7 +4,8 @@
  * user's edits, except what the report lists (the env value kept, the .gitignore pattern that keeps the
  * remaining env file out of git). A second remove has nothing to do; --dry-run writes nothing; --json is one
  * object; a project never set up is refused in one line; an auth module edited after init is not kept while
- * what it imports goes (refused, or deleted with --force); an edited runtime file keeps the tools' ignores.
+ * what it imports goes (refused, or deleted with --force); an edited runtime file keeps the tools' ignores; an
+ * ignore file the app had, even empty, stays (without init's lines), one init created goes.
  */
 import { describe, expect, it } from "vitest";
 import { addIgnorePattern } from "../../src/cli/transforms/gitignore.js";
@@ -245,5 +246,38 @@ describe.each([
     );
     const files = [...new Set([...original.keys(), ...project.files.keys()])];
     expect(files.filter((file) => original.get(file) !== project.files.get(file))).toEqual([schema]);
+  });
+});
+
+describe("remove and the ignore files of the app's lint and format check", () => {
+  const IGNORE_FILES = [".eslintignore", ".prettierignore"];
+  /** An app linted by a legacy .eslintrc and formatted by Prettier: init puts the runtime in both ignore files. */
+  function lintedApp(): MemoryProject {
+    const project = memoryFixture("express-5-ts");
+    project.write(".eslintrc.json", '{ "root": true }\n');
+    project.write(".prettierrc", "{}\n");
+    return project;
+  }
+
+  it("keeps an empty ignore file the app had before init, without init's lines", async () => {
+    const project = lintedApp();
+    for (const file of IGNORE_FILES) project.write(file, "");
+    const init = await runInMemory(project, ["init", project.root, "--providers", "github", ...APPLY]);
+    expect(init.status, init.stderr).toBe(0);
+    for (const file of IGNORE_FILES) expect(project.read(file)).toMatch(/\nvendor\/auth-runtime\n$/);
+    const result = await remove(project, APPLY);
+    expect(result.status, result.stderr).toBe(0);
+    for (const file of IGNORE_FILES) expect([file, project.files.get(file)]).toEqual([file, ""]);
+  });
+
+  it("deletes the ignore files init created", async () => {
+    const project = lintedApp();
+    const init = await runInMemory(project, ["init", project.root, "--providers", "github", ...APPLY]);
+    expect(init.status, init.stderr).toBe(0);
+    for (const file of IGNORE_FILES)
+      expect(project.read(file)).toMatch(/^# the auth runtime .*\nvendor\/auth-runtime\n$/);
+    const result = await remove(project, APPLY);
+    expect(result.status, result.stderr).toBe(0);
+    for (const file of IGNORE_FILES) expect([file, project.has(file)]).toEqual([file, false]);
   });
 });

@@ -8,6 +8,7 @@
  * Each step carries its undo (transforms/tool-ignores-remove.ts), which remove applies.
  */
 
+import type { TransformResult } from "../transforms/result.js";
 import {
   excludeInTsconfig,
   ignoreInBiomeConfig,
@@ -51,6 +52,18 @@ function usesPrettier(reader: ProjectReader): boolean {
   return Object.values(pkg.scripts ?? {}).some((script) => typeof script === "string" && /\bprettier\b/.test(script));
 }
 
+/**
+ * An ignore file's edit. In a file the app has, even an empty one, init's lines come after a blank line:
+ * the file init creates starts with them, so what remove finds tells an app's own file (kept, without our
+ * lines) from one init created (deleted).
+ */
+function appended(add: (source: string | null) => TransformResult) {
+  return (source: string): TransformResult => {
+    const result = add(source);
+    return source === "" && typeof result === "string" && result !== "unchanged" ? `\n${result}` : result;
+  };
+}
+
 export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): EditFileStep[] {
   const reason = `leave ${runtimeDir}/ (the auth runtime) out of the app's lint`;
   const undo = (file: string) => (source: string) => removeRuntimeIgnore(source, file, runtimeDir);
@@ -72,7 +85,7 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
       kind: "edit",
       path: ".eslintignore",
       reason,
-      transform: (source) => ignoreInEslintIgnoreFile(source, runtimeDir),
+      transform: appended((source) => ignoreInEslintIgnoreFile(source, runtimeDir)),
       undo: undo(".eslintignore"),
       create: { content: () => ignoreInEslintIgnoreFile(null, runtimeDir) as string },
     });
@@ -82,7 +95,7 @@ export function toolIgnoreSteps(reader: ProjectReader, runtimeDir: string): Edit
       kind: "edit",
       path: ".prettierignore",
       reason: `leave ${runtimeDir}/ (the auth runtime, already built) out of Prettier's format check`,
-      transform: (source) => ignoreInPrettierIgnoreFile(source, runtimeDir),
+      transform: appended((source) => ignoreInPrettierIgnoreFile(source, runtimeDir)),
       undo: undo(".prettierignore"),
       create: { content: () => ignoreInPrettierIgnoreFile(null, runtimeDir) as string },
     });

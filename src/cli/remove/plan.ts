@@ -129,8 +129,10 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     if (before === null || !step.undo) return [];
     const after = step.undo(before);
     if (typeof after !== "string" || after === "unchanged") return [];
+    // Only the file init created goes: an ignore file the app had stays, even left empty (plan/tool-ignores.ts).
+    const created = step.create && after.trim() === "" && before === step.create.content();
     return [
-      step.create && after.trim() === ""
+      created
         ? { kind: "delete", path: step.path, before, reason: "init created it" }
         : { kind: "edit", path: step.path, before, after, reason: `${runtimeDir}/ no longer ignored (it is gone)` },
     ];
