@@ -4,7 +4,8 @@
  * and the database stay and are said. Files init wrote that the user edited since are deleted only with
  * consent: asked about one by one on a terminal (default no), deleted with --force, otherwise kept and
  * reported; but never kept while what they import goes (nor a file of the user's that imports it): then
- * remove refuses, so the app it leaves always builds. Review, confirmation, apply and install are the
+ * remove refuses, so the app it leaves always builds. --dry-run shows the plan even then, with why it
+ * would be refused, and writes nothing. Review, confirmation, apply and install are the
  * contract every command shares (run-plan.ts).
  */
 import { describeProject } from "../detect/describe.js";
@@ -22,8 +23,9 @@ import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 /**
  * Remove keeps nothing half-way: a file that stays while what it imports goes would leave an app that does not
  * build. An edited file of init's can go too (--force, or yes on a terminal); the user's own use must go first.
+ * Why, and the ways on, in one sentence: the refusal's message, and a dry run's note.
  */
-function brokenAppError(result: RemovePlan): CliError {
+function brokenApp(result: RemovePlan): string {
   const uses = result.broken.map(({ file, imports }) => `${file} imports ${imports.join(" and ")}`).join("; ");
   const kept = result.broken.filter(({ file }) => result.keptEdited.includes(file)).map(({ file }) => file);
   const own = result.broken.filter(({ file }) => !result.keptEdited.includes(file)).map(({ file }) => file);
@@ -35,10 +37,7 @@ function brokenAppError(result: RemovePlan): CliError {
       : []),
     ...(own.length > 0 ? [`take those imports out of ${listed(own)}`] : []),
   ];
-  return new CliError(
-    "ExistingFile",
-    `${uses}, which remove takes out, so the app would no longer build. To go on, ${ways.join("; and ")}, then run remove again. Nothing was written.`,
-  );
+  return `${uses}, which remove takes out, so the app would no longer build. To go on, ${ways.join("; and ")}, then run remove again.`;
 }
 
 export async function runRemove(
@@ -63,11 +62,15 @@ export async function runRemove(
     { flags, host, askDespiteYes: true },
   );
   const result = agreed.length === 0 ? first : await inAppStyle(new Set(agreed.map((file) => file.path)));
-  if (result.broken.length > 0) throw brokenAppError(result);
+  if (result.broken.length > 0 && !flags.dryRun) {
+    throw new CliError("ExistingFile", `${brokenApp(result)} Nothing was written.`);
+  }
+  // A dry run shows the plan all the same, and says why applying it would be refused.
+  const refusal = result.broken.length > 0 ? [`Without --dry-run, remove refuses this plan: ${brokenApp(result)}`] : [];
   await runPlan({
     command: "remove",
     root,
-    plan: () => result.plan,
+    plan: () => ({ ...result.plan, notes: [...result.plan.notes, ...refusal] }),
     flags,
     out,
     host,
