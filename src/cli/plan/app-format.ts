@@ -49,6 +49,12 @@ export function appFormatted(file: string, content: string): string {
   return content;
 }
 
+const hasApi = (candidate: Partial<AppPrettier> | undefined): candidate is AppPrettier =>
+  typeof candidate?.format === "function" &&
+  typeof candidate.resolveConfig === "function" &&
+  typeof candidate.resolveConfigFile === "function" &&
+  typeof candidate.getFileInfo === "function";
+
 /** The app's own Prettier when it has one installed and a config for it, else null. */
 export async function loadAppPrettier(root: string): Promise<AppPrettier | null> {
   let entry: string;
@@ -59,8 +65,10 @@ export async function loadAppPrettier(root: string): Promise<AppPrettier | null>
   }
   try {
     const loaded = (await import(pathToFileURL(entry).href)) as AppPrettier & { default?: AppPrettier };
-    const prettier = typeof loaded.format === "function" ? loaded : loaded.default;
-    if (!prettier || typeof prettier.format !== "function") return null;
+    // Prettier 3's ESM entry names every function; Prettier 2's CommonJS one, imported, names only what Node's
+    // CommonJS lexer finds (`format`, not `resolveConfigFile`): its whole API is the default export.
+    const prettier = [loaded, loaded.default].find(hasApi);
+    if (!prettier) return null;
     // Prettier looks for its config from the file up; the package.json is where a new file's search starts too.
     return (await prettier.resolveConfigFile(path.join(path.resolve(root), "package.json"))) ? prettier : null;
   } catch {
