@@ -2,7 +2,8 @@
  * Undo beside every edit (plan/planner.ts `EditFileStep.undo`): every edit step of a setup, as
  * plan/setup-steps.ts lists it for init and remove, says how it is undone, or says on purpose that there is
  * nothing to undo (`undo: null`). Checked for every target in the registry, on each fixture of its
- * framework in test/fixtures, without and with a database: a target whose edit step has neither fails here,
+ * framework in test/fixtures, without a database, with one through SQL files, and through the ORM the app
+ * uses: a target whose edit step has neither fails here,
  * so remove can never silently leave a new framework's edit behind. Where the fixture has the file, the
  * step's undo gives back the app's file byte for byte from what its transform made of it. The tool-ignore
  * steps every framework shares are held to the same rule.
@@ -10,6 +11,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { projectOrms } from "../../src/cli/database/orm-plan.js";
 import { detectProject } from "../../src/cli/detect/project.js";
 import type { EditFileStep, FileStep } from "../../src/cli/plan/planner.js";
 import { setupSteps } from "../../src/cli/plan/setup-steps.js";
@@ -46,12 +48,24 @@ function undecided(steps: readonly FileStep[]): string[] {
     .map((step) => step.path);
 }
 
-async function contextOf(project: MemoryProject, db: Answers["db"]): Promise<PlanContext> {
+type Database = Pick<Answers, "db" | "orm">;
+
+/** No database, PostgreSQL through SQL files, and the ORM the app already uses (its client module is code). */
+function databasesOf(fixture: string): Database[] {
+  const project = memoryFixture(fixture);
+  const { info } = detectProject(project.reader(), {});
+  const orms = projectOrms(project.reader(), info).flatMap(({ orm, dialect }) =>
+    dialect ? [{ orm, db: dialect }] : [],
+  );
+  return [{ db: "none", orm: "none" }, { db: "postgres", orm: "none" }, ...orms];
+}
+
+async function contextOf(project: MemoryProject, { db, orm }: Database): Promise<PlanContext> {
   const reader = project.reader();
   const { info, target } = detectProject(reader, {});
   return {
     info,
-    answers: { framework: target.id, providers: [], strategy: "jwt", db, orm: "none", runtimeDir: RUNTIME_DIR },
+    answers: { framework: target.id, providers: [], strategy: "jwt", db, orm, runtimeDir: RUNTIME_DIR },
     reader,
     secret: "",
     runtime: undefined as never, // the setup's steps never read the runtime package (env-and-runtime.ts does)
@@ -79,11 +93,11 @@ describe.each(TARGETS.map((target) => ({ id: target.id })))("the $id target's ed
     expect(fixtures.length).toBeGreaterThan(0);
   });
 
-  it.each(fixtures.flatMap((fixture) => (["none", "postgres"] as const).map((db) => ({ fixture, db }))))(
-    "each carries its undo or says it has none, and the undo gives the app's file back ($fixture, db $db)",
-    async ({ fixture, db }) => {
+  it.each(fixtures.flatMap((fixture) => databasesOf(fixture).map((database) => ({ fixture, ...database }))))(
+    "each carries its undo or says it has none, and the undo gives the app's file back ($fixture, db $db, orm $orm)",
+    async ({ fixture, db, orm }) => {
       const project = memoryFixture(fixture);
-      const context = await contextOf(project, db);
+      const context = await contextOf(project, { db, orm });
       const target = findTarget(id)!;
       const { steps, data } = setupSteps(context, target.init(context));
       const code = steps.filter((step) => !data.has(step));
