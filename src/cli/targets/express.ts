@@ -7,9 +7,9 @@
  */
 import path from "node:path";
 import { importTarget, moduleCandidates, resolveImport } from "../detect/imports.js";
-import { startStep } from "../plan/init.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { startStep } from "../plan/start-command.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";

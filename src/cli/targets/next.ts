@@ -5,8 +5,8 @@
  */
 import path from "node:path";
 import { majorOf } from "../detect/framework.js";
-import { startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { startStep } from "../plan/start-command.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";

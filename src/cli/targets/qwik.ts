@@ -5,8 +5,8 @@
  * plan/init.ts plans it.
  */
 import path from "node:path";
-import { runScript, startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { runScript, startStep } from "../plan/start-command.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";

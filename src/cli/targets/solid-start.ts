@@ -5,8 +5,8 @@
  * files: their routes, `getRequestEvent` and `query` agree. Data and pure functions; plan/init.ts plans it.
  */
 import path from "node:path";
-import { runScript, startStep } from "../plan/init.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { runScript, startStep } from "../plan/start-command.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";

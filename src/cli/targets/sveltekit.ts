@@ -4,9 +4,9 @@
  * files), the env module SvelteKit 3 needs, and the next steps. Data and pure functions; plan/init.ts plans it.
  */
 import { databaseDriver } from "../database/plan.js";
-import { runScript, startStep } from "../plan/init.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
+import { runScript, startStep } from "../plan/start-command.js";
 import { providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
