@@ -43,8 +43,8 @@ export interface EditFileStep {
    * The inverse of `transform`, made where the step is (with the names and specifiers the transform used):
    * it takes what `transform` added back out of the file as it is now, keeping the user's later changes.
    * `remove` undoes every edit through it and knows no framework. `null` says, on purpose, that there is
-   * nothing to undo (the step never changes an existing file, or what it adds is data that stays); left out
-   * only by the steps of commands that are not undone.
+   * nothing to undo (the step never changes an existing file of the app). Left out only where remove takes
+   * nothing back: other commands' edits, and the setup's data (plan/setup-steps.ts: the ORM schema's tables).
    */
   undo?: ((source: string) => TransformResult) | null;
   /**
