@@ -5,89 +5,21 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseConnection, openDatabase } from "../../src/cli/database/connect.js";
 import { splitStatements } from "../../src/cli/database/sql-statements.js";
-import type { Host } from "../../src/cli/host.js";
-import { run } from "../../src/cli/main.js";
-import { diskReader } from "../../src/cli/plan/reader.js";
 import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { initFixture, materialize, removeTemps, repoRoot, runCli, tempDir } from "./support.js";
+import { migrateApp, migrateIn, write } from "./support-migrate.js";
 
 afterAll(removeTemps);
 
-/** An app folder on disk: package.json, this repository's node_modules (the drivers), and `files`. */
-function app(files: Record<string, string> = {}): string {
-  const root = tempDir("migrate");
-  writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "app", private: true }));
-  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-  for (const [file, text] of Object.entries(files)) write(root, file, text);
-  return root;
-}
-
-function write(root: string, file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  writeFileSync(path.join(root, file), text);
-}
-
-interface MigrateRun {
-  status: number;
-  stdout: string;
-  /** The one line a failure printed on stderr (without `auth: `), or null after a success. */
-  error: { message: string } | null;
-  json: Record<string, unknown> | null;
-}
-
-/**
- * `auth migrate <root> [flags]` as typed (main.ts's run on a Host of the folder on disk), with `env` as the
- * process environment. A failure must be exactly one line on stderr.
- */
-async function migrateIn(
-  root: string,
-  env: Record<string, string>,
-  flags: { migrations?: string; dryRun?: boolean; json?: boolean; repair?: boolean } = {},
-): Promise<MigrateRun> {
-  let stdout = "";
-  let stderr = "";
-  const unused = () => {
-    throw new Error("auth migrate writes no files");
-  };
-  const host: Host = {
-    cwd: os.tmpdir(),
-    env,
-    terminal: false,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    reader: diskReader,
-    apply: unused,
-    install: unused,
-    runtime: unused,
-  };
-  const argv = ["migrate", root];
-  if (flags.migrations !== undefined) argv.push("--migrations", flags.migrations);
-  if (flags.dryRun) argv.push("--dry-run");
-  if (flags.json) argv.push("--json");
-  if (flags.repair) argv.push("--repair");
-  const status = await run(argv, "auth", host);
-  if (status !== 0) expect(stderr).toMatch(/^auth: [^\n]+\n$/);
-  else expect(stderr).toBe("");
-  return {
-    status,
-    stdout,
-    error: status === 0 ? null : { message: stderr.slice("auth: ".length, -1) },
-    json: flags.json ? JSON.parse(stdout) : null,
-  };
-}
+const app = (files: Record<string, string> = {}) => migrateApp("migrate", files);
 
 /** Tables, columns and indexes of the database, and the recorded migrations: what "as it was" compares. */
 async function snapshot(db: DatabaseConnection): Promise<{ schema: string[]; recorded: string[] }> {

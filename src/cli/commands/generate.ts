@@ -2,23 +2,33 @@
  * `auth generate [dir]`: writes what the app's database setup lacks of the auth tables: the next numbered
  * SQL migration, the Drizzle tables in the app's schema module (and that migration where the auth tables
  * are new), or the Prisma models in its schema. What is its own: find the app and its database setup (database/setup.ts), check --out,
- * plan (plan/generate.ts), and refuse a schema the merge cannot edit safely, printing what to add by hand
+ * on the SQL path read the app's database for a users table of its own (database/existing-users.ts: the
+ * pending first migration is adapted to it, or refused when sign-up cannot work on it), plan
+ * (plan/generate.ts), and refuse a schema the merge cannot edit safely, printing what to add by hand
  * (exit 1, nothing written). Review, --dry-run's diff, apply and next steps are the shared contract
  * (run-plan.ts); a second run finds nothing to do.
  */
 import { dialectName } from "../database/drivers.js";
-import { type DatabaseSetup, findDatabaseSetup } from "../database/setup.js";
+import { existingUsers } from "../database/existing-users.js";
+import { projectEnv } from "../database/project-env.js";
+import { configuredAdapter, type DatabaseSetup, findDatabaseSetup } from "../database/setup.js";
+import { databaseState } from "../database/state.js";
 import { describeProject } from "../detect/describe.js";
+import { resolveImport } from "../detect/imports.js";
 import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { type GeneratePlan, planGenerate, type Unsupported } from "../plan/generate.js";
+import { type GenerateInput, type GeneratePlan, planGenerate, type Unsupported } from "../plan/generate.js";
 import { projectPath } from "../plan/project-path.js";
+import type { ProjectReader } from "../plan/reader.js";
+import type { Plan } from "../plan/types.js";
 import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "../schema/drizzle.js";
+import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
 import { prismaModelName, prismaModelSource, prismaProviderFor } from "../schema/prisma.js";
 import type { ProjectInfo } from "../targets/types.js";
+import { moduleShape } from "../transforms/ast.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
@@ -93,6 +103,58 @@ function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, hos
   );
 }
 
+/** The SQL migrations' own refusal (an adapted file edited by hand): one line, nothing to print besides. */
+function refuseSql(unsupported: Unsupported): never {
+  throw new CliError("UnsupportedProject", `${unsupported.reason.replace(/[.:]$/, "")}. Nothing was written.`);
+}
+
+/** The client module of a SQLite setup, which runs the first migration's CREATE statements on open. */
+function sqliteClientOf(reader: ProjectReader, info: ProjectInfo, authFile: string): string | null {
+  const source = reader.read(authFile) ?? "";
+  for (const specifier of moduleShape(source, authFile).references) {
+    const file = resolveImport(reader, info.aliases, authFile, specifier);
+    if (file && reader.read(file)?.includes("-- Auth tables for sqlite")) return file;
+  }
+  return null;
+}
+
+/**
+ * The SQL path's look at the app's database: a users table of its own (adapted to, or refused), the auth
+ * module that hands the adapter its options, SQLite's client module. A database that cannot be read is said
+ * in a note: the migration is then written as for a database without one, and migrate checks again.
+ */
+async function sqlUsers(
+  root: string,
+  reader: ProjectReader,
+  info: ProjectInfo,
+  host: Host,
+  setup: DatabaseSetup,
+  dir: string,
+): Promise<{ input: Partial<GenerateInput>; note: string | null }> {
+  const state = databaseState(reader, dir);
+  const { env } = projectEnv(reader, host.env);
+  const found = await existingUsers(root, env, state.setting, migrationFiles(reader, dir));
+  if (found !== null && typeof found !== "string" && found.fit.kind === "refuse")
+    throw new CliError(
+      "UnsupportedProject",
+      `${found.where} already has a users table of its own, and sign-up cannot work on it: ${found.fit.reasons.join("; ")}. Nothing was written: change that in the database, then run ${state.generate} again.`,
+    );
+  const configured = configuredAdapter(reader, info);
+  const authModule = configured && configured.adapter === setup.dialect ? configured : null;
+  const note =
+    typeof found === "string"
+      ? `Could not read the database for a users table of the app's own (${found.replace(/\.$/, "")}): the migrations are written for a database without one; ${state.owner.command} checks again before it applies them.`
+      : null;
+  return {
+    input: {
+      existingUsers: typeof found === "string" ? null : found,
+      authModule,
+      sqliteClient: authModule && setup.dialect === "sqlite" ? sqliteClientOf(reader, info, authModule.file) : null,
+    },
+    note,
+  };
+}
+
 function describeSetup(setup: DatabaseSetup, planned: GeneratePlan): string {
   const flavour =
     setup.orm === "none" ? "SQL migrations" : setup.orm === "drizzle" ? "Drizzle schema" : "Prisma schema";
@@ -111,21 +173,27 @@ export async function runGenerate(
   const outFlag = flags.out === undefined ? undefined : outPath(root, flags.out);
   const setup = findDatabaseSetup(reader, info, flags);
   if (outFlag !== undefined) checkOut(outFlag, setup, flags.out!);
-  const input = {
+  const sql = setup.orm === "none" ? await sqlUsers(root, reader, info, host, setup, outFlag ?? MIGRATIONS_DIR) : null;
+  const input: GenerateInput = {
     reader,
     root,
     setup,
     defaultDrizzleFile: defaultDrizzleFile(info),
     packageJson: info.packageJson,
     ...(outFlag ? { out: outFlag } : {}),
+    ...sql?.input,
   };
   const first = planGenerate(input);
-  if (first.unsupported) refuse(setup, first.unsupported, out, host);
+  if (first.unsupported) {
+    if (setup.orm === "none") refuseSql(first.unsupported);
+    refuse(setup, first.unsupported, out, host);
+  }
+  const noted = (plan: Plan): Plan => (sql?.note ? { ...plan, notes: [...plan.notes, sql.note] } : plan);
 
   await runPlan({
     command: "generate",
     root,
-    plan: (overwrite) => (overwrite.size === 0 ? first.plan : planGenerate(input, overwrite).plan),
+    plan: (overwrite) => noted(overwrite.size === 0 ? first.plan : planGenerate(input, overwrite).plan),
     flags,
     out,
     host,

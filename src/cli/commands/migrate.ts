@@ -101,6 +101,7 @@ async function dryRun(
   setting: DatabaseSetting,
   folder: string,
   files: Migration[],
+  commands: { generate: string; migrate: string },
 ): Promise<void> {
   let db: DatabaseConnection;
   try {
@@ -118,7 +119,7 @@ async function dryRun(
       throw cannotTell(`Could not read create_auth_migrations from ${db.target}: ${oneLine(error)}.`, folder);
     }
     // The app's own users table, which a first migration would keep: refused here as the real run refuses it.
-    usersNote = await assertExistingUsersFit(db, status.pending, folder);
+    usersNote = await assertExistingUsersFit(db, status.pending, folder, commands);
   } finally {
     await db.close();
   }
@@ -199,12 +200,15 @@ export async function runMigrate(
       "--repair and --dry-run cannot go together: --repair runs only the CREATE … IF NOT EXISTS statements of applied migrations, which change nothing that exists; run migrate --dry-run to see what is pending.",
     );
   }
-  if (flags.dryRun) return dryRun(out, root, env, state.setting, folder, files);
+  // What fixes an app's own users table the first migration does not fit: generate adapts it (existing-users.ts).
+  const commands = { generate: state.generate, migrate: owner.command };
+  if (flags.dryRun) return dryRun(out, root, env, state.setting, folder, files, commands);
 
   const db = await openDatabase(root, env, { setting: state.setting });
   try {
     out.line(`Database: ${dialectName(db.dialect)} ${db.target}`);
-    const usersNote = await assertExistingUsersFit(db, (await pendingMigrations(db, files)).pending, folder);
+    const { pending } = await pendingMigrations(db, files);
+    const usersNote = await assertExistingUsersFit(db, pending, folder, commands);
     if (usersNote) out.line(usersNote);
     const result = await migrate(db, files, {
       applying: (migration, statements) =>

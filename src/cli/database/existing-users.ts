@@ -1,69 +1,218 @@
 /**
- * A users table the app already has in the database a pending SQL migration creates `users` in. The migration
- * says `CREATE TABLE IF NOT EXISTS users`, so it would keep the app's table as it is and reference it from
- * accounts, sessions and authenticators: PostgreSQL and MySQL then refuse the foreign keys of a non-text id
- * mid-file, and SQLite accepts them while the SQL adapter later fails on a column the table lacks. `migrate`
- * (and its dry run) asks this first and refuses before any statement runs, naming what does not fit and the
- * ways on; a users table that has everything the adapter writes is kept, as the file says.
+ * A users table the app already has in the database create-auth's SQL migrations go to (the SQL adapters'
+ * path, no ORM). The first migration says `CREATE TABLE IF NOT EXISTS users`, so as written it would keep the
+ * app's table and reference it with text user_id columns: PostgreSQL and MySQL then refuse the foreign keys
+ * of a non-text id mid-file, and the adapter fails on a column the table lacks. Here the live table is read
+ * and judged (usersFit): it fits as it is, or `create-auth generate` adapts the pending first migration and
+ * the auth module to it (schema/sql-users.ts: user_id typed like users.id, the missing columns added, a
+ * unique index on email, `userIds`/`newUserColumns` for the adapter), or nothing can make sign-up work on it
+ * (rows sharing an address, a required column sign-up cannot fill, an id no adapter takes) and the commands
+ * say so in one line. `migrate` (and its dry run) asks this before any statement runs.
  */
 
+import { existsSync } from "node:fs";
 import { CliError } from "../errors.js";
+import type { MigrationFile } from "../schema/migrations.js";
 import { users } from "../schema/model.js";
 import type { SqlDialect } from "../schema/sql.js";
-import type { DatabaseConnection } from "./connect.js";
+import { type AdoptedUsers, adoptedUsers, CREATES_USERS, fillFor } from "../schema/sql-users.js";
+import { FILLABLE, type UserIdKind } from "../schema/users-table.js";
+import { type DatabaseConnection, type DatabaseSetting, databaseLocation, openDatabase } from "./connect.js";
 import { dialectName } from "./drivers.js";
-import { type LiveTable, liveIdKind, liveTable, sharedValues } from "./live-table.js";
+import { type LiveColumn, type LiveTable, liveIdKind, liveTable, sharedValues } from "./live-table.js";
+import { pendingMigrations } from "./migrator.js";
 
-/** A migration that creates the users table (the first one init or generate writes). */
-const CREATES_USERS = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["`]?users["`]?\s*\(/i;
+/** What the app's users table asks of the first migration and the auth module. */
+export type UsersFit =
+  /** Text ids, every column, a unique email, nothing to fill: the migration keeps it as it is. */
+  | { kind: "fits" }
+  /** generate adapts the migration and the auth module to it; `misfits` says why, one phrase each. */
+  | { kind: "adapt"; adopted: AdoptedUsers; misfits: string[] }
+  /** Nothing create-auth writes makes sign-up work on it: what the app must change, one phrase each. */
+  | { kind: "refuse"; reasons: string[] };
 
-/** What does not fit the SQL adapters in the app's own users table, one phrase each. */
-async function misfits(db: DatabaseConnection, live: LiveTable): Promise<string[]> {
-  const found: string[] = [];
-  const id = live.columns.find((column) => column.name === "id");
-  const kind = id ? liveIdKind(id.type) : null;
-  if (!id) found.push("it has no id column");
-  else if (kind !== "text")
-    found.push(
-      `its id is ${id.type}, and the auth tables' user_id columns in the migration are text (the SQL adapters write text ids unless told userIds)`,
-    );
-  const absent = users.columns.filter((column) => !live.columns.some((candidate) => candidate.name === column.name));
-  if (absent.length) found.push(`it lacks ${absent.map((column) => column.name).join(", ")}, which the adapter writes`);
-  const email = live.columns.some((column) => column.name === "email");
-  if (email && !live.unique.some((columns) => columns.length === 1 && columns[0] === "email")) {
-    const shared = await sharedValues(db, "users", "email");
-    found.push(
-      `its email has no unique constraint${shared.length ? ` (addresses already shared: ${shared.join(", ")})` : ""}`,
-    );
-  }
-  const own = new Set(users.columns.map((column) => column.name));
-  const required = live.columns.filter((column) => column.required && !column.filled && !own.has(column.name));
-  if (required.length)
-    found.push(
-      `${required.map((column) => column.name).join(", ")} ${required.length === 1 ? "is" : "are"} required without a default, which sign-up cannot fill`,
-    );
-  return found;
+const numeric = (kind: UserIdKind) => kind === "integer" || kind === "bigint";
+
+/** The id kind of users.id: liveIdKind's, where MySQL's CHAR(36) holds UUIDs (the mysql adapter's "uuid"). */
+function idKindOf(dialect: SqlDialect, type: string): UserIdKind | null {
+  if (dialect === "mysql" && /^(?:var)?char\(36\)/.test(type)) return "uuid";
+  return liveIdKind(type);
 }
 
 /**
- * Throws when a pending migration would create `users` in a database whose own users table does not fit the
- * SQL adapters; resolves to a note when it fits (kept as it is), null when there is no such table.
+ * The SQL type of every user_id column: users.id's own, so the foreign keys hold (MySQL wants the same
+ * integer size and sign, and for text the same character set and collation).
+ */
+async function userIdType(db: DatabaseConnection, id: LiveColumn, kind: UserIdKind): Promise<string> {
+  if (db.dialect === "sqlite") return numeric(kind) ? "INTEGER" : "TEXT";
+  if (db.dialect === "postgres") {
+    if (kind === "uuid") return "UUID";
+    if (numeric(kind)) return id.type === "smallint" ? "SMALLINT" : kind === "bigint" ? "BIGINT" : "INTEGER";
+    return "TEXT";
+  }
+  // MySQL's COLUMN_TYPE without the display width MySQL 8 deprecates: `int(10) unsigned` → `INT UNSIGNED`.
+  const type = id.type.replace(/^(tinyint|smallint|mediumint|int|integer|bigint)\(\d+\)/, "$1").toUpperCase();
+  if (!/CHAR|TEXT/.test(type)) return type;
+  const [row] = await db.query(
+    `SELECT CHARACTER_SET_NAME AS charset, COLLATION_NAME AS collation FROM information_schema.columns
+      WHERE table_schema = DATABASE() AND table_name = 'users' AND column_name = 'id'`,
+  );
+  const charset = String(row?.["charset"] ?? row?.["CHARSET"] ?? "");
+  const collation = String(row?.["collation"] ?? row?.["COLLATION"] ?? "");
+  return charset && collation ? `${type} CHARACTER SET ${charset} COLLATE ${collation}` : type;
+}
+
+/** The first migration as written keys user_id VARCHAR(255) in utf8mb4_bin: what a MySQL text id must match. */
+const WRITTEN_MYSQL_ID = /^VARCHAR\(255\) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin$/;
+
+/** How the app's users table meets the SQL adapters. */
+export async function usersFit(db: DatabaseConnection, live: LiveTable): Promise<UsersFit> {
+  const reasons: string[] = [];
+  const misfits: string[] = [];
+  const id = live.columns.find((column) => column.name === "id");
+  if (!id) return { kind: "refuse", reasons: ["it has no id column (the adapters key users by id)"] };
+  const kind = idKindOf(db.dialect, id.type);
+  if (kind === null)
+    return {
+      kind: "refuse",
+      reasons: [`its id is ${id.type}, which no adapter takes (text, uuid, integer or bigint)`],
+    };
+  if (numeric(kind) && !id.filled)
+    reasons.push(
+      `its id is ${id.type} without a default, so the database gives a new user no id (make it auto-incrementing)`,
+    );
+  const idType = await userIdType(db, id, kind);
+  if (kind !== "text") misfits.push(`its id is ${id.type}, and the migration's user_id columns are text`);
+  else if (db.dialect === "mysql" && !WRITTEN_MYSQL_ID.test(idType))
+    misfits.push(`its id is ${idType}, which the migration's user_id columns must match for the foreign keys`);
+
+  const has = (name: string) => live.columns.some((column) => column.name === name);
+  const missing = users.columns.filter((column) => !has(column.name)).map((column) => column.name);
+  if (missing.length) misfits.push(`it lacks ${missing.join(", ")}, which the adapter writes`);
+  const email = live.columns.find((column) => column.name === "email");
+  const addUniqueEmail = !live.unique.some((columns) => columns.length === 1 && columns[0] === "email");
+  if (email && addUniqueEmail) {
+    const shared = await sharedValues(db, "users", "email");
+    if (shared.length)
+      reasons.push(
+        `its email has no unique constraint, which the adapter needs, and rows already share ${shared.length === 1 ? "an address" : "addresses"}: ${shared.join(", ")} (merge or change those users)`,
+      );
+    else misfits.push("its email has no unique constraint");
+  }
+
+  // Required without a value on insert: name and image the adapter can fill; anything else of the app's, not.
+  const required = live.columns.filter((column) => column.required && !column.filled && column.name !== "id");
+  const fill = required.filter((column) => column.name in FILLABLE).map((column) => column.name);
+  const unfillable = required.map((column) => column.name).filter((name) => !(name in FILLABLE) && name !== "email");
+  if (unfillable.length)
+    reasons.push(
+      `${unfillable.join(", ")} ${unfillable.length === 1 ? "is" : "are"} required without a default, which sign-up cannot fill (give ${unfillable.length === 1 ? "it" : "them"} a default or make ${unfillable.length === 1 ? "it" : "them"} nullable)`,
+    );
+  if (fill.length)
+    misfits.push(`${fill.join(", ")} ${fill.length === 1 ? "is" : "are"} required, which sign-up does not always give`);
+  if (reasons.length) return { kind: "refuse", reasons };
+  if (misfits.length === 0) return { kind: "fits" };
+  const adopted: AdoptedUsers = {
+    idKind: kind,
+    idType,
+    missing,
+    addUniqueEmail,
+    fill: fillFor(fill),
+    ...(db.dialect === "mysql" && email && /text|blob/.test(email.type) ? { emailPrefix: true } : {}),
+  };
+  return { kind: "adapt", adopted, misfits };
+}
+
+/** Where, for messages: `PostgreSQL postgres://app@127.0.0.1:5432/app`. */
+export const databaseName = (db: DatabaseConnection) => `${dialectName(db.dialect)} ${db.target}`;
+
+/** The users table generate adapts the migrations to, read from the live database; see existingUsers. */
+export interface ExistingUsers {
+  /** `PostgreSQL postgres://app@…`. */
+  where: string;
+  fit: UsersFit;
+}
+
+/**
+ * generate's look at the app's database before it plans: the app's own users table and how it fits, where a
+ * pending migration (or the first one generate writes) would create users; null where there is nothing to
+ * adapt to (no database named, a SQLite file not there yet, no such table, users created by a migration
+ * already applied, migrations already adapted); a string (the one-line reason) where it cannot be read.
+ */
+export async function existingUsers(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  setting: DatabaseSetting,
+  files: readonly MigrationFile[],
+): Promise<ExistingUsers | null | string> {
+  if (adoptedUsers(files)) return null;
+  // No database named yet, or a SQLite file not created yet: nothing there to adapt to.
+  try {
+    const location = databaseLocation(root, env, setting);
+    if (location.dialect === "sqlite" && (location.file === ":memory:" || !existsSync(location.file))) return null;
+  } catch (error) {
+    if (error instanceof CliError) return null;
+    throw error;
+  }
+  let db: DatabaseConnection;
+  try {
+    db = await openDatabase(root, env, { readOnly: true, setting });
+  } catch (error) {
+    if (error instanceof CliError) return error.message;
+    throw error;
+  }
+  try {
+    const { pending } = await pendingMigrations(db, files);
+    const creating = files.find((file) => CREATES_USERS.test(file.sql));
+    if (creating && !pending.some((file) => file.name === creating.name)) return null;
+    const live = await liveTable(db, "users");
+    if (!live) return null;
+    return { where: databaseName(db), fit: await usersFit(db, live) };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * migrate's check before any statement runs, on the migrations still pending:
+ * - one that creates users (as written) where the app has its own: kept when it fits as it is (a note),
+ *   else refused with what does not fit and the fix, `create-auth generate` (it adapts that file), or what the
+ *   app must change first where nothing create-auth writes can make sign-up work;
+ * - one adapted to it (schema/sql-users.ts): refused when rows came to share an address or a required column
+ *   appeared since, which the file's unique index or sign-up would fail on; refused when there is no users
+ *   table to add to.
+ * Resolves to the note, or null.
  */
 export async function assertExistingUsersFit(
   db: DatabaseConnection,
   pending: ReadonlyArray<{ name: string; sql: string }>,
   folder: string,
+  commands: { generate: string; migrate: string },
 ): Promise<string | null> {
+  const { generate, migrate } = commands;
+  const where = databaseName(db);
   const creating = pending.find((migration) => CREATES_USERS.test(migration.sql));
-  if (!creating) return null;
+  const adapted = pending.find((migration) => adoptedUsers([migration]) !== null);
+  if (!creating && !adapted) return null;
   const live = await liveTable(db, "users");
+  if (adapted && !live)
+    throw new CliError(
+      "UnsupportedProject",
+      `${folder}/${adapted.name} adds to the app's own users table, which ${where} does not have: nothing was applied. Create the app's tables first (its own migrations), or run ${migrate} against the database that has them.`,
+    );
   if (!live) return null;
-  const where = `${dialectName(db.dialect as SqlDialect)} ${db.target}`;
-  const found = await misfits(db, live);
-  if (found.length === 0)
-    return `${where} already has a users table with every column the adapter uses: ${folder}/${creating.name} keeps it as it is (CREATE TABLE IF NOT EXISTS).`;
+  const fit = await usersFit(db, live);
+  const file = `${folder}/${(creating ?? adapted)!.name}`;
+  if (fit.kind === "refuse")
+    throw new CliError(
+      "UnsupportedProject",
+      `${where} already has a users table of its own, which ${file} ${creating ? "would keep and reference" : "adds to"}, and sign-up cannot work on it: ${fit.reasons.join("; ")}. Nothing was applied: change that in the database, then run ${creating ? `${generate}, then ` : ""}${migrate} again.`,
+    );
+  if (!creating) return null;
+  if (fit.kind === "fits")
+    return `${where} already has a users table with every column the adapter uses: ${file} keeps it as it is (CREATE TABLE IF NOT EXISTS).`;
   throw new CliError(
     "UnsupportedProject",
-    `${where} already has a users table of its own, which ${folder}/${creating.name} would keep (CREATE TABLE IF NOT EXISTS) and reference: ${found.join("; ")}. Nothing was applied. Let your ORM hold the auth tables (create-auth init --orm drizzle or --orm prisma merges them into your users table), or give auth a database of its own (another DATABASE_URL, or --db sqlite).`,
+    `${where} already has a users table of its own, which ${file} would keep (CREATE TABLE IF NOT EXISTS) and reference: ${fit.misfits.join("; ")}. Nothing was applied. Run ${generate}: it adapts ${file} (never applied) to your users table and tells the adapter its ids, then run ${migrate} again.`,
   );
 }

@@ -2,14 +2,19 @@
  * The database part of `init --db sqlite|postgres|mysql` (no ORM), the same in every framework: the first
  * SQL migration from the one table model (auth-migrations/0001_auth_tables.sql, or whatever the project's
  * migrations lack), the client module that opens the driver from the environment, the adapter wiring the
- * auth template renders, and what to do before the first sign-in. Targets say where the client module goes
+ * auth template renders, and what to do before the first sign-in. Where `create-auth generate` adapted the
+ * first migration to the app's own users table (schema/sql-users.ts), the adapter is handed the options that
+ * table needs and SQLite's client module creates the adapted tables, read back from that file, so a second
+ * init writes what generate wrote. Targets say where the client module goes
  * and how it reads the environment; the env keys and driver dependencies are planned with the other shared
  * steps (plan/env-and-runtime.ts), from the same driver (databaseDriver).
  */
 import type { FileStep } from "../plan/planner.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
-import { sqlSchema } from "../schema/sql.js";
+import { adoptedUsers } from "../schema/sql-users.js";
+import type { AppUsers } from "../schema/users-table.js";
 import type { Answers, PlanContext } from "../targets/types.js";
+import { sqlAdapterOptions, sqliteOnOpen } from "./adopted-users-plan.js";
 import {
   DATABASE_DRIVERS,
   type Database,
@@ -103,11 +108,11 @@ export function databaseDriver(answers: Pick<Answers, "db">, project?: DriverCon
 export function renderClientModule(
   render: PlanContext["render"],
   answers: Pick<Answers, "db">,
-  options: DatabaseFileOptions & { envFile: string; driver?: DatabaseDriver },
+  options: DatabaseFileOptions & { envFile: string; driver?: DatabaseDriver; users?: AppUsers | null },
 ): string {
   const driver = answers.db === "none" ? null : (options.driver ?? databaseDriver(answers));
   if (!driver) throw new Error("renderClientModule needs a database");
-  const schema = driver.adapter === "sqlite" ? sqlSchema("sqlite") : "";
+  const schema = driver.adapter === "sqlite" ? sqliteOnOpen(options.users ?? null) : "";
   // The schema is embedded in a template literal: it must not be able to end it or interpolate.
   if (schema.includes("`") || schema.includes("${")) throw new Error("The SQLite schema cannot be embedded as is.");
   return render(options.envSource === "request" ? "database/client-factory" : "database/client", {
@@ -169,7 +174,12 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
   const clientDriver = sqlite?.driver ?? driver;
 
   // Numbered after what the project's migrations hold: nothing when they create every table already.
-  const migration = nextMigration(migrationFiles(context.reader, MIGRATIONS_DIR), driver.adapter);
+  const files = migrationFiles(context.reader, MIGRATIONS_DIR);
+  const migration = nextMigration(files, driver.adapter);
+  // The app's own users table the first migration was adapted to (by generate): its adapter options.
+  const users = adoptedUsers(files);
+  const adapterOptions = sqlAdapterOptions(users);
+  const withOptions = (expression: string) => (adapterOptions ? `${expression}, ${adapterOptions}` : expression);
   if (migration) {
     plan.steps.push({
       kind: "owned",
@@ -190,7 +200,12 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
   plan.steps.push({
     kind: "owned",
     path: options.clientFile,
-    content: renderClientModule(context.render, answers, { ...options, envFile: info.envFile, driver: clientDriver }),
+    content: renderClientModule(context.render, answers, {
+      ...options,
+      envFile: info.envFile,
+      driver: clientDriver,
+      users,
+    }),
     // Either SQLite driver is ours: a client module written on an older Node keeps its better-sqlite3.
     done: (source) =>
       driver.adapter === "sqlite"
@@ -209,14 +224,14 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
   ) {
     plan.steps.push({
       kind: "note",
-      text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${driver.adapter}(${clientExpressionFor(driver, options)})\` (import ${driver.adapter} from "${adapterModule}", { ${clientName(driver, options)} } from "${options.clientImport}") and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
+      text: `${options.authFile} exists, so init leaves it as it is: add \`adapter: ${driver.adapter}(${withOptions(clientExpressionFor(driver, options))})\` (import ${driver.adapter} from "${adapterModule}", { ${clientName(driver, options)} } from "${options.clientImport}") and \`session: { strategy: "${answers.strategy}" }\` to its config.`,
     });
   }
   plan.nextSteps = nextSteps(driver, answers, info.envFile);
   plan.wiring = {
     adapter: driver.adapter,
     client: clientName(driver, options),
-    clientExpression: clientExpressionFor(driver, options),
+    clientExpression: withOptions(clientExpressionFor(driver, options)),
     clientImport: options.clientImport,
     clientFile: options.clientFile,
     strategy: answers.strategy,

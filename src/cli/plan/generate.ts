@@ -1,7 +1,10 @@
 /**
  * What `auth generate` writes for an app's database setup (database/setup.ts), as planner steps:
  * - SQL (no ORM): the next numbered migration in the migrations folder, holding only what the earlier ones
- *   lack (schema/migrations.ts); nothing when they already create every table and column;
+ *   lack (schema/migrations.ts); nothing when they already create every table and column. Where the app's
+ *   database already has a users table of its own (read by the command: database/existing-users.ts), the
+ *   first migration, never applied, is adapted to it, and the auth module tells the adapter its ids
+ *   (database/adopted-users-plan.ts);
  * - Drizzle: the auth tables merged into the app's auth schema module (schema/drizzle-merge.ts), or a new
  *   module; and the next SQL migration when the auth tables are all new or already came from create-auth's
  *   migrations (the same tables, so `auth migrate` creates what the Drizzle tables describe), else the
@@ -14,16 +17,19 @@
  * Pure: reads through the ProjectReader only.
  */
 import path from "node:path";
+import { adoptedWiringSteps, adoptionSteps } from "../database/adopted-users-plan.js";
 import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
 import { readDrizzleConfig } from "../database/drizzle-config.js";
+import type { ExistingUsers } from "../database/existing-users.js";
 import { newSchemaFile, prismaFilesUnder } from "../database/prisma-project.js";
 import type { DatabaseSetup } from "../database/setup.js";
 import { databaseState, drizzleKitCommand, migrateCommand, prismaCommand } from "../database/state.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
-import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
+import { MIGRATIONS_DIR, type MigrationFile, migrationFiles, nextMigration } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
 import { prismaProviderFor } from "../schema/prisma.js";
 import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
+import { adoptedUsers } from "../schema/sql-users.js";
 import type { PackageJson } from "../targets/types.js";
 import type { TransformResult } from "../transforms/result.js";
 import { type FileStep, planFiles } from "./planner.js";
@@ -41,6 +47,11 @@ export interface GenerateInput {
   defaultDrizzleFile: string;
   /** The app's package.json: whether it has drizzle-kit, for the next step. */
   packageJson: PackageJson;
+  /** SQL: the users table the app's database already has, where it needs the migration adapted. */
+  existingUsers?: ExistingUsers | null;
+  /** SQL: the auth module's adapter call, and SQLite's client module (it creates the tables on open). */
+  authModule?: { file: string; adapter: string } | null;
+  sqliteClient?: string | null;
 }
 
 /** A schema the merge cannot edit safely: why, and what to add by hand instead. */
@@ -81,9 +92,13 @@ export function migrationAdds(sql: string): string[] {
 }
 
 /** The next migration in `dir`, as an owned file (a name never reused), and what it adds. */
-function migrationStep(input: GenerateInput, dir: string): { step: FileStep | null; added: string[] } {
-  const { reader, setup } = input;
-  const next = nextMigration(migrationFiles(reader, dir), setup.dialect);
+function migrationStep(
+  input: GenerateInput,
+  dir: string,
+  files: readonly MigrationFile[] = migrationFiles(input.reader, dir),
+): { step: FileStep | null; added: string[] } {
+  const { setup } = input;
+  const next = nextMigration(files, setup.dialect);
   if (!next) return { step: null, added: [] };
   const added = migrationAdds(next.sql);
   return {
@@ -134,11 +149,31 @@ function finish(input: GenerateInput, steps: FileStep[], overwrite: ReadonlySet<
 
 function planSql(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
   const dir = input.out ?? MIGRATIONS_DIR;
-  const { step, added } = migrationStep(input, dir);
+  const schema = { kind: "sql" as const, path: dir };
+  let files = migrationFiles(input.reader, dir);
+  const steps: FileStep[] = [];
+  const added: string[] = [];
+  const existing = input.existingUsers;
+  if (existing?.fit.kind === "adapt") {
+    const { adopted, misfits } = existing.fit;
+    const adoption = adoptionSteps({ dialect: input.setup.dialect, dir, files, adopted, where: existing.where });
+    if ("unsupported" in adoption) return refused(input, schema, adoption.unsupported);
+    files = adoption.files;
+    steps.push(...adoption.steps, {
+      kind: "note",
+      text: `${existing.where} already has a users table of its own (${misfits.join("; ")}): ${adoption.file}, never applied, is adapted to it. Its rows and columns stay; it gains only what the adapter writes, and every user_id is typed like its id.`,
+    });
+    added.push(`users (${existing.where}: adapted)`, ...migrationAdds(adoption.sql));
+  }
+  // The adapter options follow the migrations (an adapted first one), as init's auth module does.
+  const users = adoptedUsers(files);
+  if (users) steps.push(...adoptedWiringSteps(users, input.authModule ?? null, input.sqliteClient ?? null));
+  const next = migrationStep(input, dir, files);
+  if (next.step) steps.push(next.step);
   return {
-    plan: finish(input, step ? [step] : [], overwrite, [migrateStep(input, dir)]),
-    added,
-    schema: { kind: "sql", path: dir },
+    plan: finish(input, steps, overwrite, [migrateStep(input, dir)]),
+    added: [...added, ...next.added],
+    schema,
     migrationsDir: dir,
     unsupported: null,
   };

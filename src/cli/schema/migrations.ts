@@ -50,6 +50,9 @@ export function nextMigration(existing: readonly MigrationFile[], dialect: SqlDi
   for (const table of tables) {
     const rendered = model.tables.get(table.name)!;
     const columns = created.tables.get(table.name);
+    // A users table the files reference but never create is the app's own (schema/sql-users.ts adapted the
+    // first migration to it): what the adapter needs was added to it there, and nothing more is planned.
+    if (table.name === "users" && created.referenced.has("users") && !created.created.has("users")) continue;
     if (!columns) {
       const indexes = dialect === "mysql" ? [] : table.indexes.map((index) => model.indexes.get(index.name)!);
       statements.push(rendered.create, ...indexes);
@@ -109,10 +112,13 @@ interface Created {
   /** Table → its columns (names lower-cased: the model's are lower-case and unquoted). */
   tables: Map<string, Set<string>>;
   indexes: Set<string>;
+  /** Tables a CREATE TABLE of the files makes, and tables their foreign keys reference. */
+  created: Set<string>;
+  referenced: Set<string>;
 }
 
 function createdBy(files: readonly MigrationFile[], dialect: SqlDialect): Created {
-  const created: Created = { tables: new Map(), indexes: new Set() };
+  const created: Created = { tables: new Map(), indexes: new Set(), created: new Set(), referenced: new Set() };
   for (const file of files) {
     for (const statement of sqlStatements(file.sql, dialect)) applyStatement(created, oneLine(statement));
   }
@@ -206,6 +212,8 @@ function columnsOf(created: Created, table: string): Set<string> {
 }
 
 function applyStatement(created: Created, statement: string): void {
+  for (const match of statement.matchAll(new RegExp(`\\bREFERENCES (${NAME})`, "gi")))
+    created.referenced.add(bare(match[1]!));
   firstRule(statement, [
     [`CREATE (?:(?:GLOBAL |LOCAL )?(?:TEMP|TEMPORARY) )TABLE`, () => {}],
     [
@@ -214,6 +222,7 @@ function applyStatement(created: Created, statement: string): void {
         const body = parenthesized(text, m[0].length - 1);
         if (body === null) return;
         const columns = columnsOf(created, bare(m[1]!));
+        created.created.add(bare(m[1]!));
         for (const item of topLevel(body, ",")) addItem(created, columns, item.trim());
       },
     ],

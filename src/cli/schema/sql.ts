@@ -1,6 +1,7 @@
 /**
  * SQL DDL for each dialect, generated from the table model so the dialects cannot drift apart. The
- * statements are idempotent (`IF NOT EXISTS`): running the file twice changes nothing.
+ * statements are idempotent (`IF NOT EXISTS`): running the file twice changes nothing. A table's statements
+ * can type its `user_id` like an app's own users.id (schema/sql-users.ts adapts the first migration so).
  */
 import { type Column, type ForeignKey, type Table, tables } from "./model.js";
 
@@ -8,7 +9,13 @@ export type SqlDialect = "sqlite" | "postgres" | "mysql";
 
 export const sqlDialects: readonly SqlDialect[] = ["sqlite", "postgres", "mysql"];
 
-function columnType(column: Column, dialect: SqlDialect): string {
+/** How one table is rendered: `userIdType`, the SQL type of its user_id column (the app's users.id's). */
+export interface TableOptions {
+  userIdType?: string;
+}
+
+function columnType(column: Column, dialect: SqlDialect, options: TableOptions = {}): string {
+  if (column.name === "user_id" && options.userIdType) return options.userIdType;
   switch (column.type) {
     case "key":
       return dialect === "mysql" ? `VARCHAR(${column.maxLength ?? 255})` : "TEXT";
@@ -36,10 +43,13 @@ function foreignKeyClause(table: Table, foreignKey: ForeignKey): string {
   );
 }
 
-function createTable(table: Table, dialect: SqlDialect): string {
-  const lines = table.columns.map(
-    (column) => `${column.name} ${columnType(column, dialect)}${column.nullable ? "" : " NOT NULL"}`,
-  );
+/** `name TYPE` (`NOT NULL` where the model says so): a line of CREATE TABLE, or what ALTER TABLE … ADD COLUMN adds. */
+export function columnDefinition(column: Column, dialect: SqlDialect, options: TableOptions = {}): string {
+  return `${column.name} ${columnType(column, dialect, options)}${column.nullable ? "" : " NOT NULL"}`;
+}
+
+function createTable(table: Table, dialect: SqlDialect, options: TableOptions): string {
+  const lines = table.columns.map((column) => columnDefinition(column, dialect, options));
   lines.push(`CONSTRAINT ${table.name}_pkey PRIMARY KEY (${list(table.primaryKey)})`);
   for (const columns of table.unique)
     lines.push(`CONSTRAINT ${table.name}_${columns.join("_")}_key UNIQUE (${list(columns)})`);
@@ -50,13 +60,13 @@ function createTable(table: Table, dialect: SqlDialect): string {
 
   // SQLite STRICT tables refuse values of the wrong type instead of storing them silently. MySQL tables use
   // a binary collation: tokens and base64url credential ids are case-sensitive, as in the other dialects.
-  const options =
+  const tableOptions =
     dialect === "sqlite"
       ? " STRICT"
       : dialect === "mysql"
         ? " ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"
         : "";
-  return `CREATE TABLE IF NOT EXISTS ${table.name} (\n  ${lines.join(",\n  ")}\n)${options};`;
+  return `CREATE TABLE IF NOT EXISTS ${table.name} (\n  ${lines.join(",\n  ")}\n)${tableOptions};`;
 }
 
 function createIndexes(table: Table, dialect: SqlDialect): string[] {
@@ -66,15 +76,20 @@ function createIndexes(table: Table, dialect: SqlDialect): string[] {
   );
 }
 
-const dialectNotes: Record<SqlDialect, string> = {
+export const dialectNotes: Record<SqlDialect, string> = {
   sqlite: "-- Dates are INTEGER milliseconds since the epoch; booleans are 0/1. Needs SQLite >= 3.37 (STRICT tables).",
   postgres: "-- Dates are TIMESTAMPTZ; the 64-bit integers (expires_at, counter) are BIGINT.",
   mysql: "-- Dates are DATETIME(3) in the connection's time zone (InnoDB, MySQL or MariaDB).",
 };
 
+/** One table's CREATE TABLE, then its CREATE INDEX statements (none in MySQL: they are lines of the table). */
+export function tableStatements(table: Table, dialect: SqlDialect, options: TableOptions = {}): string[] {
+  return [createTable(table, dialect, options), ...createIndexes(table, dialect)];
+}
+
 /** The whole schema for one dialect: one CREATE TABLE per table, parents first, then its indexes. */
 export function sqlSchema(dialect: SqlDialect): string {
-  const statements = tables.flatMap((table) => [createTable(table, dialect), ...createIndexes(table, dialect)]);
+  const statements = tables.flatMap((table) => tableStatements(table, dialect));
   const header = [
     `-- Auth tables for ${dialect}, written by create-auth from its table model. Safe to run more than once.`,
     dialectNotes[dialect],

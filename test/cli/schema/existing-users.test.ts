@@ -1,128 +1,436 @@
-// `auth migrate` (the SQL adapters' path) on a database that already holds the app's own users table: the first
-// migration says CREATE TABLE IF NOT EXISTS users, so it would keep that table and reference it. A table that
-// does not fit (integer ids, missing columns, an email without a unique constraint, a required column sign-up
-// cannot fill) is refused before any statement runs, by the dry run too, naming each misfit and the ways on;
-// one that fits is kept, and migrate says so. SQLite and PostgreSQL, typed as users type it.
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import os from "node:os";
+// The SQL adapters' path (init --db, no ORM) on a database that already holds the app's own users table:
+// integer (autoincrement, serial), bigint and uuid ids, no unique email, columns the adapter writes missing,
+// a required name. migrate refuses the first migration as written, naming `create-auth generate`; that
+// command, typed as printed, adapts the never-applied file to the table and tells the auth module's adapter
+// its ids; migrate then applies it with the app's rows untouched, and a user is created, linked and given a
+// session through the real SQL adapter with the options the auth module passes. What nothing create-auth
+// writes can fix (rows sharing an address, a required column sign-up cannot fill) is refused in one line,
+// by migrate, its dry run and generate, with nothing applied or written. SQLite, PostgreSQL and MariaDB.
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
+import mysql2 from "mysql2/promise";
+import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../../src/cli/database/connect.js";
-import type { Host } from "../../../src/cli/host.js";
-import { run } from "../../../src/cli/main.js";
-import { diskReader } from "../../../src/cli/plan/reader.js";
 import { type SqlDialect, sqlSchema } from "../../../src/cli/schema/sql.js";
+import mysql from "../../../src/runtime/adapters/mysql.js";
+import postgres from "../../../src/runtime/adapters/postgres.js";
+import sqlite from "../../../src/runtime/adapters/sqlite.js";
+import type { AdapterOptions } from "../../../src/runtime/adapters/user-ids.js";
+import type { Adapter } from "../../../src/runtime/types.js";
+import { createMariaDBDatabase } from "../../support/mariadb.mjs";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
-import { removeTemps, repoRoot, tempDir } from "../support.js";
+import { initFixture, materialize, removeTemps, repoRoot } from "../support.js";
+import { runOnDisk } from "../support-disk.js";
+import { migrateApp, migrateIn } from "../support-migrate.js";
 
 afterAll(removeTemps);
 
-/** An app folder with the first migration init writes, this repository's node_modules (the drivers). */
-function app(dialect: SqlDialect): string {
-  const root = tempDir("existing-users");
-  writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "app", private: true }));
-  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-  mkdirSync(path.join(root, "auth-migrations"));
-  writeFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), sqlSchema(dialect));
-  return root;
-}
+type Env = Record<string, string>;
 
-async function migrate(root: string, env: Record<string, string>, dryRun = false) {
-  let stdout = "";
-  let stderr = "";
-  const unused = () => {
-    throw new Error("auth migrate writes no files");
-  };
-  const host: Host = {
-    cwd: os.tmpdir(),
-    env,
-    terminal: false,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    reader: diskReader,
-    apply: unused,
-    install: unused,
-    runtime: unused,
-  };
-  const status = await run(["migrate", root, ...(dryRun ? ["--dry-run"] : [])], "auth", host);
-  return { status, stdout, stderr };
-}
-
-async function tables(root: string, env: Record<string, string>, sql: string[]): Promise<string[]> {
+/** The tables the database holds, after running `sql` on it. */
+async function tables(root: string, env: Env, sql: string[] = []): Promise<string[]> {
   const db = await openDatabase(root, env);
   try {
     for (const statement of sql) await db.query(statement);
     const rows =
       db.dialect === "sqlite"
         ? await db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-        : await db.query(
-            "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1",
-          );
-    return rows.map((row) => String(row["name"]));
+        : db.dialect === "postgres"
+          ? await db.query(
+              "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1",
+            )
+          : await db.query(
+              "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() ORDER BY 1",
+            );
+    return rows.map((row) => String(row["name"] ?? row["NAME"]));
   } finally {
     await db.close();
   }
 }
 
-describe("migrate on a database with the app's own users table", () => {
+async function rows(root: string, env: Env, sql: string): Promise<Record<string, unknown>[]> {
+  const db = await openDatabase(root, env);
+  try {
+    return (await db.query(sql)).map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)])));
+  } finally {
+    await db.close();
+  }
+}
+
+/** An Express app after `init --db <dialect>` (no ORM, database sessions), on disk with the drivers. */
+async function initApp(dialect: SqlDialect): Promise<string> {
+  const { project, run } = await initFixture("express-5-ts", [
+    "--providers",
+    "github",
+    "--db",
+    dialect,
+    "--strategy",
+    "database",
+    "--yes",
+    "--no-install",
+  ]);
+  expect(run.status).toBe(0);
+  const root = materialize(project);
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+  return root;
+}
+
+const AUTH_MODULE = "src/auth.ts";
+
+/** The options object the auth module hands the adapter (`sqlite(db, { … })`), evaluated as the app would. */
+function passedOptions(root: string, adapter: string): AdapterOptions {
+  const source = readFileSync(path.join(root, AUTH_MODULE), "utf8");
+  const start = source.indexOf(`adapter: ${adapter}(`);
+  expect(start).toBeGreaterThan(-1);
+  const open = source.indexOf("{", source.indexOf(",", start));
+  let depth = 0;
+  let end = open;
+  for (; end < source.length; end++) {
+    if (source[end] === "{" || source[end] === "(") depth++;
+    if (source[end] === "}" || source[end] === ")") depth--;
+    if (depth === 0) break;
+  }
+  return new Function(`return (${source.slice(open, end + 1)});`)() as AdapterOptions;
+}
+
+/** The command the refusal names, run as printed (`npx create-auth generate …`, in the app's folder). */
+async function runPrinted(root: string, env: Env, message: string, flags: string[] = []) {
+  const command = /Run (npx create-auth generate[^:]*):/.exec(message)?.[1];
+  expect(command).toBeDefined();
+  const argv = command!.split(" ").slice(2);
+  return runOnDisk([...argv, ...flags], { cwd: root, env });
+}
+
+interface IdCase {
+  label: string;
+  dialect: SqlDialect;
+  /** The app's users table (with the app's own `role` column, which has a default), and two rows of it. */
+  users: string;
+  /** The type every auth table's user_id must have afterwards, as the database reports it. */
+  userIdType: string;
+  /** The adapter's userIds (SQLite has no uuid type: its text ids are text to the adapter, which makes UUIDs). */
+  kind: "integer" | "bigint" | "uuid" | "text";
+  rows: string[];
+  database(): Promise<{ env: Env; drop(): Promise<void> }>;
+}
+
+const sqliteDb = async () => ({ env: { AUTH_DATABASE_FILE: "app.db" }, drop: async () => {} });
+const postgresDb = async () => {
+  const database = await createPostgresDatabase();
+  const { host, port, user, password, database: name } = database.connection;
+  return { env: { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` }, drop: database.drop };
+};
+const mariaDb = async () => {
+  const database = await createMariaDBDatabase();
+  const { host, port, user, password, database: name } = database.connection;
+  return { env: { DATABASE_URL: `mysql://${user}:${password}@${host}:${port}/${name}` }, drop: database.drop };
+};
+
+const twoRows = (id: (n: number) => string = () => "") => [
+  `INSERT INTO users (${id(1) ? "id, " : ""}email, name) VALUES (${id(1)}'ada@example.test', 'Ada')`,
+  `INSERT INTO users (${id(2) ? "id, " : ""}email, name) VALUES (${id(2)}'grace@example.test', 'Grace')`,
+];
+const uuid = (n: number) => `'00000000-0000-4000-8000-00000000000${n}', `;
+
+const cases: IdCase[] = [
+  {
+    label: "SQLite, INTEGER PRIMARY KEY (autoincrement)",
+    dialect: "sqlite",
+    users:
+      "CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT, name TEXT NOT NULL, role TEXT NOT NULL DEFAULT 'member')",
+    userIdType: "integer",
+    kind: "integer",
+    rows: twoRows(),
+    database: sqliteDb,
+  },
+  {
+    label: "SQLite, text ids holding UUIDs",
+    dialect: "sqlite",
+    users:
+      "CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT, name TEXT NOT NULL, role TEXT NOT NULL DEFAULT 'member')",
+    userIdType: "text",
+    kind: "text",
+    rows: twoRows(uuid),
+    database: sqliteDb,
+  },
+  {
+    label: "PostgreSQL, serial",
+    dialect: "postgres",
+    users:
+      "CREATE TABLE users (id serial PRIMARY KEY, email text, name text NOT NULL, role text NOT NULL DEFAULT 'member')",
+    userIdType: "integer",
+    kind: "integer",
+    rows: twoRows(),
+    database: postgresDb,
+  },
+  {
+    label: "PostgreSQL, bigint identity",
+    dialect: "postgres",
+    users:
+      "CREATE TABLE users (id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, email text, name text NOT NULL, role text NOT NULL DEFAULT 'member')",
+    userIdType: "bigint",
+    kind: "bigint",
+    rows: twoRows(),
+    database: postgresDb,
+  },
+  {
+    label: "PostgreSQL, uuid",
+    dialect: "postgres",
+    users:
+      "CREATE TABLE users (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), email text, name text NOT NULL, role text NOT NULL DEFAULT 'member')",
+    userIdType: "uuid",
+    kind: "uuid",
+    rows: twoRows(uuid),
+    database: postgresDb,
+  },
+  {
+    label: "MariaDB, INT AUTO_INCREMENT",
+    dialect: "mysql",
+    users:
+      "CREATE TABLE users (id INT AUTO_INCREMENT PRIMARY KEY, email VARCHAR(255), name VARCHAR(255) NOT NULL, role VARCHAR(20) NOT NULL DEFAULT 'member') ENGINE=InnoDB",
+    userIdType: "int(11)",
+    kind: "integer",
+    rows: twoRows(),
+    database: mariaDb,
+  },
+  {
+    label: "MariaDB, BIGINT UNSIGNED AUTO_INCREMENT",
+    dialect: "mysql",
+    users:
+      "CREATE TABLE users (id BIGINT UNSIGNED AUTO_INCREMENT PRIMARY KEY, email VARCHAR(255), name VARCHAR(255) NOT NULL, role VARCHAR(20) NOT NULL DEFAULT 'member') ENGINE=InnoDB",
+    userIdType: "bigint(20) unsigned",
+    kind: "bigint",
+    rows: twoRows(),
+    database: mariaDb,
+  },
+  {
+    label: "MariaDB, CHAR(36) uuid in another collation",
+    dialect: "mysql",
+    users:
+      "CREATE TABLE users (id CHAR(36) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci PRIMARY KEY, email VARCHAR(255), name VARCHAR(255) NOT NULL, role VARCHAR(20) NOT NULL DEFAULT 'member') ENGINE=InnoDB",
+    userIdType: "char(36)",
+    kind: "uuid",
+    rows: twoRows(uuid),
+    database: mariaDb,
+  },
+];
+
+/** The type of each auth table's user_id, as the database reports it. */
+async function userIdTypes(root: string, env: Env, dialect: SqlDialect): Promise<string[]> {
+  const names = ["accounts", "sessions", "authenticators"];
+  if (dialect === "sqlite")
+    return (
+      await Promise.all(
+        names.map((table) =>
+          rows(root, env, `SELECT lower(type) AS t FROM pragma_table_info('${table}') WHERE name = 'user_id'`),
+        ),
+      )
+    ).map((found) => String(found[0]?.["t"]));
+  const sql =
+    dialect === "postgres"
+      ? "SELECT data_type AS t, table_name AS n FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'user_id' ORDER BY table_name"
+      : "SELECT COLUMN_TYPE AS t, TABLE_NAME AS n FROM information_schema.columns WHERE table_schema = DATABASE() AND column_name = 'user_id' ORDER BY table_name";
+  return (await rows(root, env, sql)).map((row) => String(row["t"] ?? row["T"]).toLowerCase());
+}
+
+/** The real adapter on its own driver client, with the options the auth module passes. */
+async function withAdapter(
+  dialect: SqlDialect,
+  root: string,
+  env: Env,
+  options: AdapterOptions,
+  work: (adapter: Adapter) => Promise<void>,
+): Promise<void> {
+  if (dialect === "sqlite") {
+    const db = new Database(path.join(root, env["AUTH_DATABASE_FILE"]!));
+    db.pragma("foreign_keys = ON");
+    try {
+      await work(sqlite(db, options));
+    } finally {
+      db.close();
+    }
+  } else if (dialect === "postgres") {
+    const pool = new pg.Pool({ connectionString: env["DATABASE_URL"] });
+    try {
+      await work(postgres(pool, options));
+    } finally {
+      await pool.end();
+    }
+  } else {
+    const pool = mysql2.createPool({ uri: env["DATABASE_URL"]!, timezone: "Z" });
+    try {
+      await work(mysql(pool, options));
+    } finally {
+      await pool.end();
+    }
+  }
+}
+
+describe("the SQL path on a database with the app's own users table", () => {
+  for (const idCase of cases) {
+    test(`${idCase.label}: migrate names generate, which adapts the migration and the auth module; sign-up works`, async () => {
+      const { dialect } = idCase;
+      const root = await initApp(dialect);
+      const { env, drop } = await idCase.database();
+      try {
+        await tables(root, env, [idCase.users, ...idCase.rows]);
+        const before = await rows(root, env, "SELECT id, email, name, role FROM users ORDER BY email");
+
+        const refused = await migrateIn(root, env);
+        expect(refused.status).not.toBe(0);
+        expect(refused.error!.message).toContain("already has a users table of its own");
+        expect(refused.error!.message).toContain("its email has no unique constraint");
+        expect(await tables(root, env)).toEqual(["users"]);
+
+        // The rewrite is shown, never silent: the dry run's diff of the migration and the auth module.
+        const preview = await runPrinted(root, env, refused.error!.message, ["--dry-run"]);
+        expect(preview.status).toBe(0);
+        expect(preview.stdout).toContain("-CREATE TABLE IF NOT EXISTS users (");
+        expect(preview.stdout).toContain(`+++ b/${AUTH_MODULE}`);
+        expect(preview.stdout).toContain(
+          idCase.kind === "text" ? "newUserColumns: (user)" : `userIds: "${idCase.kind}"`,
+        );
+        const generated = await runPrinted(root, env, refused.error!.message);
+        expect(generated.stderr).toBe("");
+        expect(generated.status).toBe(0);
+        expect(generated.stdout).toMatch(
+          /edit +auth-migrations\/0001_auth_tables\.sql +\w+ migration adapted to your users table/,
+        );
+        expect(generated.stdout).toContain("already has a users table of its own");
+        const migration = readFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), "utf8");
+        expect(migration).not.toMatch(/CREATE TABLE IF NOT EXISTS users\b/);
+        expect(migration).toContain("ALTER TABLE users ADD COLUMN email_verified");
+        expect(migration).toContain("ALTER TABLE users ADD COLUMN image");
+        const options = passedOptions(root, dialect);
+        expect(options.userIds).toBe(idCase.kind === "text" ? undefined : idCase.kind);
+
+        const applied = await migrateIn(root, env);
+        expect(applied.error).toBeNull();
+        expect(applied.stdout).toContain("Applied 1 migration.");
+        expect(await rows(root, env, "SELECT id, email, name, role FROM users ORDER BY email")).toEqual(before);
+        expect(await userIdTypes(root, env, dialect)).toEqual([
+          idCase.userIdType,
+          idCase.userIdType,
+          idCase.userIdType,
+        ]);
+
+        await withAdapter(dialect, root, env, options, async (adapter) => {
+          // No name from the provider: the adapter fills the app's required name from the address.
+          const user = await adapter.createUser!({
+            id: crypto.randomUUID(),
+            email: "linus@example.test",
+            emailVerified: null,
+            name: null,
+          });
+          if (idCase.kind === "uuid" || idCase.kind === "text") expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
+          else expect(user.id).toMatch(/^[1-9][0-9]*$/);
+          await adapter.linkAccount!({
+            userId: user.id,
+            type: "oauth",
+            provider: "github",
+            providerAccountId: "4242",
+          });
+          const expires = new Date(Date.now() + 3_600_000);
+          await adapter.createSession!({ sessionToken: "token-1", userId: user.id, expires });
+          const found = await adapter.getSessionAndUser!("token-1");
+          expect(found?.user).toMatchObject({ id: user.id, email: "linus@example.test", name: "linus" });
+          expect(await adapter.getUserByAccount!({ provider: "github", providerAccountId: "4242" })).toMatchObject({
+            id: user.id,
+          });
+          // The unique index the migration added: a second user with the address is refused.
+          await expect(
+            adapter.createUser!({
+              id: crypto.randomUUID(),
+              email: "linus@example.test",
+              emailVerified: null,
+              name: "Linus",
+            }),
+          ).rejects.toThrow();
+        });
+        expect(await rows(root, env, "SELECT role FROM users WHERE email = 'linus@example.test'")).toEqual([
+          { role: "member" },
+        ]);
+
+        // Every command agrees now: nothing left to generate or apply.
+        const again = await runOnDisk(["generate"], { cwd: root, env });
+        expect(again.status).toBe(0);
+        expect(again.stdout).toContain("Nothing to do");
+        expect((await migrateIn(root, env)).stdout).toContain("Nothing to apply");
+      } finally {
+        await drop();
+      }
+    });
+  }
+});
+
+describe("what nothing create-auth writes can fix is refused in one line", () => {
   const SQLITE = { AUTH_DATABASE_FILE: "app.db" };
 
-  test("SQLite: integer ids, missing columns, a shared address, a required role: refused before anything runs", async () => {
-    const root = app("sqlite");
+  test("SQLite: a shared address and a required role: migrate, its dry run and generate refuse, nothing changes", async () => {
+    const root = await initApp("sqlite");
     await tables(root, SQLITE, [
       "CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT, name TEXT, role TEXT NOT NULL)",
       "INSERT INTO users (email, role) VALUES ('ada@example.test', 'a'), ('ada@example.test', 'b')",
     ]);
+    const migration = readFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), "utf8");
     for (const dryRun of [true, false]) {
-      const result = await migrate(root, SQLITE, dryRun);
+      const result = await migrateIn(root, SQLITE, { dryRun });
       expect(result.status).not.toBe(0);
-      const message = result.stderr;
+      const { message } = result.error!;
       expect(message).toContain("SQLite app.db already has a users table of its own");
-      expect(message).toContain("auth-migrations/0001_auth_tables.sql would keep (CREATE TABLE IF NOT EXISTS)");
-      expect(message).toContain("its id is integer");
-      expect(message).toContain("it lacks email_verified, image");
-      expect(message).toContain("addresses already shared: ada@example.test");
-      expect(message).toContain("role is required without a default");
-      expect(message).toContain("create-auth init --orm drizzle or --orm prisma");
+      expect(message).toContain("rows already share an address: ada@example.test");
+      expect(message).toContain("role is required without a default, which sign-up cannot fill");
+      expect(message).toContain("Nothing was applied");
     }
-    expect(await tables(root, SQLITE, [])).toEqual(["users"]);
+    const generated = await runOnDisk(["generate"], { cwd: root, env: SQLITE });
+    expect(generated.status).toBe(1);
+    expect(generated.stderr).toMatch(/^create-auth: [^\n]+\n$/);
+    expect(generated.stderr).toContain("rows already share an address: ada@example.test");
+    expect(generated.stderr).toContain("Nothing was written");
+    expect(readFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), "utf8")).toBe(migration);
+    expect(await tables(root, SQLITE)).toEqual(["users"]);
   });
 
   test("SQLite: a users table with every column the adapter uses is kept, and migrate says so", async () => {
-    const root = app("sqlite");
+    const root = migrateApp("existing-users", { "auth-migrations/0001_auth_tables.sql": sqlSchema("sqlite") });
     const authUsers = sqlSchema("sqlite").match(/CREATE TABLE IF NOT EXISTS users \([^;]*;/)![0];
     await tables(root, SQLITE, [authUsers, "ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'member'"]);
-    const result = await migrate(root, SQLITE);
-    expect(result.stderr).toBe("");
+    const result = await migrateIn(root, SQLITE);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(
       "SQLite app.db already has a users table with every column the adapter uses: auth-migrations/0001_auth_tables.sql keeps it as it is",
     );
-    expect(await tables(root, SQLITE, [])).toContain("accounts");
+    expect(await tables(root, SQLITE)).toContain("accounts");
   });
 
-  test("PostgreSQL: serial ids are refused with the reason, not a foreign-key error halfway through", async () => {
-    const database = await createPostgresDatabase();
+  test("PostgreSQL: an adapted migration whose table came to share an address since is refused before it runs", async () => {
+    const root = await initApp("postgres");
+    const { env, drop } = await postgresDb();
     try {
-      const { host, port, user, password, database: name } = database.connection;
-      const env = { DATABASE_URL: `postgres://${user}:${password}@${host}:${port}/${name}` };
-      const root = app("postgres");
       await tables(root, env, [
-        "CREATE TABLE users (id serial PRIMARY KEY, name text, email text UNIQUE, email_verified timestamptz(3), image text)",
+        "CREATE TABLE users (id serial PRIMARY KEY, name text, email text, email_verified timestamptz(3), image text)",
       ]);
-      const result = await migrate(root, env);
-      expect(result.status).not.toBe(0);
-      expect(result.stderr).toContain(
-        "its id is integer, and the auth tables' user_id columns in the migration are text",
-      );
-      expect(result.stderr).not.toContain("foreign key");
-      expect(await tables(root, env, [])).toEqual(["users"]);
+      const generated = await runOnDisk(["generate"], { cwd: root, env });
+      expect(generated.status).toBe(0);
+      await tables(root, env, ["INSERT INTO users (email) VALUES ('ada@example.test'), ('ada@example.test')"]);
+      const result = await migrateIn(root, env);
+      expect(result.error!.message).toContain("rows already share an address: ada@example.test");
+      expect(result.error!.message).not.toContain("generate");
+      expect(await tables(root, env)).toEqual(["users"]);
     } finally {
-      await database.drop();
+      await drop();
     }
+  });
+
+  test("generate leaves a first migration the user edited, naming what to do by hand", async () => {
+    const root = await initApp("sqlite");
+    const file = path.join(root, "auth-migrations/0001_auth_tables.sql");
+    writeFileSync(file, readFileSync(file, "utf8").replace("image TEXT", "image TEXT,\n  nickname TEXT"));
+    await tables(root, SQLITE, ["CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT)"]);
+    const generated = await runOnDisk(["generate"], { cwd: root, env: SQLITE });
+    expect(generated.status).toBe(1);
+    expect(generated.stderr).toContain("creates users and was edited since create-auth wrote it");
   });
 });
