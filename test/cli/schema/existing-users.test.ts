@@ -21,6 +21,7 @@ import type { AdapterOptions } from "../../../src/runtime/adapters/user-ids.js";
 import type { Adapter } from "../../../src/runtime/types.js";
 import { createMariaDBDatabase } from "../../support/mariadb.mjs";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
+import { findingsOnDisk } from "../doctor-support.js";
 import { initFixture, materialize, removeTemps, repoRoot } from "../support.js";
 import { runOnDisk } from "../support-disk.js";
 import { migrateApp, migrateIn } from "../support-migrate.js";
@@ -353,11 +354,27 @@ describe("the SQL path on a database with the app's own users table", () => {
           { role: "member" },
         ]);
 
-        // Every command agrees now: nothing left to generate or apply.
+        // Every command agrees now: nothing left to generate or apply; doctor finds the users table takes a
+        // new user and the database has every column; init run again writes the same auth and client modules.
         const again = await runOnDisk(["generate"], { cwd: root, env });
         expect(again.status).toBe(0);
         expect(again.stdout).toContain("Nothing to do");
         expect((await migrateIn(root, env)).stdout).toContain("Nothing to apply");
+        const users = await findingsOnDisk(root, env, "users.");
+        expect(users.map((finding) => [finding.id, finding.level])).toEqual([["users.table", "ok"]]);
+        const database = await findingsOnDisk(root, env, "database.");
+        expect(database.filter((finding) => finding.level !== "ok")).toEqual([]);
+        const auth = readFileSync(path.join(root, AUTH_MODULE), "utf8");
+        const client = readFileSync(path.join(root, "src/auth-db.ts"), "utf8");
+        const init = await runOnDisk(
+          ["init", "--providers", "github", "--db", dialect, "--strategy", "database", "--yes", "--no-install"],
+          { cwd: root, env },
+        );
+        expect(init.stderr).toBe("");
+        expect(readFileSync(path.join(root, AUTH_MODULE), "utf8")).toBe(auth);
+        expect(readFileSync(path.join(root, "src/auth-db.ts"), "utf8")).toBe(client);
+        if (dialect === "sqlite")
+          expect(client).toContain("user_id INTEGER NOT NULL".replace("INTEGER", idCase.userIdType.toUpperCase()));
       } finally {
         await drop();
       }
