@@ -13,7 +13,7 @@
 import { existsSync } from "node:fs";
 import { CliError } from "../errors.js";
 import type { MigrationFile } from "../schema/migrations.js";
-import { users } from "../schema/model.js";
+import { tables, users } from "../schema/model.js";
 import type { SqlDialect } from "../schema/sql.js";
 import { type AdoptedUsers, adoptedUsers, CREATES_USERS, fillFor } from "../schema/sql-users.js";
 import { FILLABLE, type UserIdKind } from "../schema/users-table.js";
@@ -65,6 +65,42 @@ async function userIdType(db: DatabaseConnection, id: LiveColumn, kind: UserIdKi
 /** The first migration as written keys user_id VARCHAR(255) in utf8mb4_bin: what a MySQL text id must match. */
 const WRITTEN_MYSQL_ID = /^VARCHAR\(255\) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin$/;
 
+/**
+ * Auth tables already in the database whose user_id holds another kind of id than users.id: on SQLite the
+ * client module creates them on first open from the migration as written (text user_id), before anything
+ * looked at the app's table. One with exactly the auth table's columns and no rows is created again by the
+ * adapted migration (returned); any other is the app's to change (a reason).
+ */
+async function staleAuthTables(
+  db: DatabaseConnection,
+  id: LiveColumn,
+  kind: UserIdKind,
+  misfits: string[],
+  reasons: string[],
+): Promise<string[]> {
+  const recreate: string[] = [];
+  for (const table of tables.filter((candidate) => candidate.columns.some((column) => column.name === "user_id"))) {
+    const found = await liveTable(db, table.name);
+    const userId = found?.columns.find((column) => column.name === "user_id");
+    if (!found || !userId) continue;
+    const stored = liveIdKind(userId.type);
+    if (stored !== null && numeric(stored) === numeric(kind)) continue;
+    const ours =
+      found.columns.length === table.columns.length &&
+      table.columns.every((column) => found.columns.some((candidate) => candidate.name === column.name));
+    const [count] = await db.query(`SELECT COUNT(*) AS n FROM ${table.name}`);
+    const rows = Number(count?.["n"] ?? count?.["N"] ?? 0);
+    if (ours && rows === 0) {
+      recreate.push(table.name);
+      misfits.push(`${table.name} exists already, empty, with user_id ${userId.type}`);
+    } else
+      reasons.push(
+        `${table.name} exists already with user_id ${userId.type} ${ours ? `and ${rows} row${rows === 1 ? "" : "s"}` : "and columns of its own"}, which cannot hold its ${id.type} ids (change ${table.name}.user_id to ${id.type})`,
+      );
+  }
+  return recreate;
+}
+
 /** How the app's users table meets the SQL adapters. */
 export async function usersFit(db: DatabaseConnection, live: LiveTable): Promise<UsersFit> {
   const reasons: string[] = [];
@@ -85,6 +121,8 @@ export async function usersFit(db: DatabaseConnection, live: LiveTable): Promise
   if (kind !== "text") misfits.push(`its id is ${id.type}, and the migration's user_id columns are text`);
   else if (db.dialect === "mysql" && !WRITTEN_MYSQL_ID.test(idType))
     misfits.push(`its id is ${idType}, which the migration's user_id columns must match for the foreign keys`);
+
+  const recreate = await staleAuthTables(db, id, kind, misfits, reasons);
 
   const has = (name: string) => live.columns.some((column) => column.name === name);
   const missing = users.columns.filter((column) => !has(column.name)).map((column) => column.name);
@@ -118,6 +156,7 @@ export async function usersFit(db: DatabaseConnection, live: LiveTable): Promise
     missing,
     addUniqueEmail,
     fill: fillFor(fill),
+    recreate,
     ...(db.dialect === "mysql" && email && /text|blob/.test(email.type) ? { emailPrefix: true } : {}),
   };
   return { kind: "adapt", adopted, misfits };

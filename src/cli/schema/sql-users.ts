@@ -22,6 +22,8 @@ export interface AdoptedUsers extends AppUsers {
   addUniqueEmail: boolean;
   /** MySQL: email is a TEXT column, which an index takes only by a prefix. */
   emailPrefix?: boolean;
+  /** Auth tables already there, empty, with user_id of another type (SQLite's first open): dropped and created again. */
+  recreate?: string[];
 }
 
 /** A migration that creates the users table (the first one init or generate writes, as written). */
@@ -77,6 +79,11 @@ export function adaptedSchema(dialect: SqlDialect, adopted: AdoptedUsers): strin
       return `ALTER TABLE users ADD COLUMN ${definition};`;
     }),
     ...(adopted.addUniqueEmail ? [uniqueEmail(dialect, adopted.emailPrefix === true)] : []),
+    ...(adopted.recreate?.length
+      ? [
+          `-- ${adopted.recreate.join(", ")} ${adopted.recreate.length === 1 ? "was" : "were"} created before with another type of user_id and held no rows: created again below.\n${adopted.recreate.map((table) => `DROP TABLE IF EXISTS ${table};`).join("\n")}`,
+        ]
+      : []),
     ...authTables(dialect, adopted.idType),
   ];
   return `${header(dialect, adopted, false).join("\n")}\n\n${statements.join("\n\n")}\n`;

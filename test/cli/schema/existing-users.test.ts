@@ -382,6 +382,54 @@ describe("the SQL path on a database with the app's own users table", () => {
   }
 });
 
+describe("SQLite, the app started before generate", () => {
+  test("the auth tables its client module created with text user_id, still empty, are created again typed like users.id", async () => {
+    const env = { AUTH_DATABASE_FILE: "app.db" };
+    const root = await initApp("sqlite");
+    await tables(root, env, [
+      "CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT, name TEXT)",
+      "INSERT INTO users (email, name) VALUES ('ada@example.test', 'Ada')",
+    ]);
+    // What src/auth-db.ts runs on the app's first open: the first migration as init wrote it.
+    const db = new Database(path.join(root, "app.db"));
+    db.exec(sqlSchema("sqlite"));
+    db.close();
+    expect(await userIdTypes(root, env, "sqlite")).toEqual(["text", "text", "text"]);
+
+    const refused = await migrateIn(root, env);
+    expect(refused.error!.message).toContain("accounts exists already, empty, with user_id text");
+    const generated = await runPrinted(root, env, refused.error!.message);
+    expect(generated.status).toBe(0);
+    expect(readFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), "utf8")).toContain(
+      "DROP TABLE IF EXISTS accounts;",
+    );
+    expect((await migrateIn(root, env)).error).toBeNull();
+    expect(await userIdTypes(root, env, "sqlite")).toEqual(["integer", "integer", "integer"]);
+    expect(await rows(root, env, "SELECT id, email, name FROM users")).toEqual([
+      { id: "1", email: "ada@example.test", name: "Ada" },
+    ]);
+    const users = await findingsOnDisk(root, env, "users.");
+    expect(users.map((finding) => [finding.id, finding.level])).toEqual([["users.table", "ok"]]);
+  });
+
+  test("one that holds rows is refused, naming it: its rows are never dropped", async () => {
+    const env = { AUTH_DATABASE_FILE: "app.db" };
+    const root = await initApp("sqlite");
+    await tables(root, env, ["CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT)"]);
+    const db = new Database(path.join(root, "app.db"));
+    db.exec(sqlSchema("sqlite"));
+    db.exec("INSERT INTO users (email) VALUES ('ada@example.test')");
+    db.exec("INSERT INTO sessions (session_token, user_id, expires) VALUES ('t', '1', 0)");
+    db.close();
+    const refused = await migrateIn(root, env);
+    expect(refused.error!.message).toContain("sessions exists already with user_id text and 1 row");
+    const generated = await runOnDisk(["generate"], { cwd: root, env });
+    expect(generated.status).toBe(1);
+    expect(generated.stderr).toContain("sessions exists already with user_id text and 1 row");
+    expect(await rows(root, env, "SELECT session_token FROM sessions")).toEqual([{ session_token: "t" }]);
+  });
+});
+
 describe("what nothing create-auth writes can fix is refused in one line", () => {
   const SQLITE = { AUTH_DATABASE_FILE: "app.db" };
 
