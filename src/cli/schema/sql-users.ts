@@ -48,11 +48,15 @@ function uniqueEmail(dialect: SqlDialect, prefix: boolean): string {
 function header(dialect: SqlDialect, adopted: AppUsers, embedded: boolean): string[] {
   const fills = adopted.fill.map((filled) => filled.key).join(", ");
   return [
-    `-- Auth tables for ${dialect}, written by create-auth from its table model and adapted to the users table the app already has:`,
-    embedded
-      ? "-- the CREATE statements of the first migration (users is the app's: npx create-auth migrate adds to it what the adapter writes)."
-      : "-- users is not created here (the app's table and its rows stay as they are); the columns the adapter writes that it lacks are added (nullable),",
-    ...(embedded ? [] : ["-- email gets a unique index where it has none, and every user_id is typed like users.id."]),
+    `-- Auth tables for ${dialect}, written by create-auth from its table model, adapted to the app's own users table:`,
+    ...(embedded
+      ? [
+          "-- the CREATE statements of the first migration (npx create-auth migrate adds to users what the adapter writes).",
+        ]
+      : [
+          "-- users is kept with its rows (not created here); it gains the columns the adapter writes that it lacks",
+          "-- (nullable) and a unique index on email where it has none; every user_id is typed like users.id.",
+        ]),
     `-- create-auth users: id ${adopted.idKind}${fills ? `; sign-up fills ${fills}` : ""}`,
     dialectNotes[dialect],
   ];

@@ -18,6 +18,15 @@ const integerIds = (idType: string): AdoptedUsers => ({
 });
 
 describe("adaptedSchema", () => {
+  for (const dialect of sqlDialects) {
+    test(`writes the ${dialect} migration for a users table keyed by an integer`, async () => {
+      const idType = dialect === "mysql" ? "INT" : "INTEGER";
+      await expect(adaptedSchema(dialect, integerIds(idType))).toMatchFileSnapshot(
+        `__snapshots__/adapted.${dialect}.sql`,
+      );
+    });
+  }
+
   test("keeps the app's users table: columns added nullable, a unique email, user_id typed like its id", () => {
     const sql = adaptedSchema("postgres", integerIds("INTEGER"));
     expect(sql).not.toMatch(/CREATE TABLE (IF NOT EXISTS )?users\b/);

@@ -1,0 +1,61 @@
+-- Auth tables for postgres, written by create-auth from its table model, adapted to the app's own users table:
+-- users is kept with its rows (not created here); it gains the columns the adapter writes that it lacks
+-- (nullable) and a unique index on email where it has none; every user_id is typed like users.id.
+-- create-auth users: id integer; sign-up fills name
+-- Dates are TIMESTAMPTZ; the 64-bit integers (expires_at, counter) are BIGINT.
+
+ALTER TABLE users ADD COLUMN email_verified TIMESTAMPTZ(3);
+
+ALTER TABLE users ADD COLUMN image TEXT;
+
+CREATE UNIQUE INDEX IF NOT EXISTS users_email_key ON users (email);
+
+CREATE TABLE IF NOT EXISTS accounts (
+  user_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  provider_account_id TEXT NOT NULL,
+  refresh_token TEXT,
+  access_token TEXT,
+  expires_at BIGINT,
+  token_type TEXT,
+  scope TEXT,
+  id_token TEXT,
+  session_state TEXT,
+  CONSTRAINT accounts_pkey PRIMARY KEY (provider, provider_account_id),
+  CONSTRAINT accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
+);
+
+CREATE INDEX IF NOT EXISTS accounts_user_id_idx ON accounts (user_id);
+
+CREATE TABLE IF NOT EXISTS sessions (
+  session_token TEXT NOT NULL,
+  user_id INTEGER NOT NULL,
+  expires TIMESTAMPTZ(3) NOT NULL,
+  CONSTRAINT sessions_pkey PRIMARY KEY (session_token),
+  CONSTRAINT sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
+);
+
+CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions (user_id);
+
+CREATE TABLE IF NOT EXISTS verification_tokens (
+  identifier TEXT NOT NULL,
+  token TEXT NOT NULL,
+  expires TIMESTAMPTZ(3) NOT NULL,
+  CONSTRAINT verification_tokens_pkey PRIMARY KEY (identifier, token)
+);
+
+CREATE TABLE IF NOT EXISTS authenticators (
+  credential_id TEXT NOT NULL,
+  user_id INTEGER NOT NULL,
+  provider_account_id TEXT NOT NULL,
+  credential_public_key TEXT NOT NULL,
+  counter BIGINT NOT NULL,
+  credential_device_type TEXT NOT NULL,
+  credential_backed_up BOOLEAN NOT NULL,
+  transports TEXT,
+  CONSTRAINT authenticators_pkey PRIMARY KEY (credential_id),
+  CONSTRAINT authenticators_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
+);
+
+CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON authenticators (user_id);
