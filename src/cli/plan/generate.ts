@@ -163,7 +163,7 @@ function planSql(input: GenerateInput, overwrite: ReadonlySet<string>): Generate
       kind: "note",
       text: `${existing.where} already has a users table of its own (${misfits.join("; ")}): ${adoption.file}, never applied, is adapted to it. Its rows and columns stay; it gains only what the adapter writes, and every user_id is typed like its id.`,
     });
-    added.push(`users (${existing.where}: adapted)`, ...migrationAdds(adoption.sql));
+    added.push("users (the app's own, adapted to)", ...migrationAdds(adoption.sql));
   }
   // The adapter options follow the migrations (an adapted first one), as init's auth module does.
   const users = adoptedUsers(files);
