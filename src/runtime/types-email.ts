@@ -2,9 +2,9 @@
  * The email provider's configuration (magic links): who sends the mail, how long a link lives, how an
  * address is normalised, and the function that delivers the link.
  */
-import type { ActionContext } from "./core/actions/context.js";
-import type { InternalEmailProvider } from "./core/internal.js";
-import type { Awaitable, CommonProviderOptions, ResponseInternal, Theme } from "./types.js";
+import type { CommonProviderOptions } from "./types-provider.js";
+import type { Awaitable } from "./types-records.js";
+import type { ResponseInternal, Theme } from "./types-result.js";
 
 /** What `sendVerificationRequest` receives: everything needed to deliver one sign-in link. */
 export interface SendVerificationRequestParams {
@@ -38,13 +38,15 @@ export type EmailServer =
 
 /**
  * The email provider's own actions, the two halves of a magic-link sign-in. The core reaches them only
- * through `EmailConfig.actions`, so they travel with the provider, not with the core.
+ * through `EmailConfig.actions`, so they travel with the provider, not with the core. What they are handed
+ * (the action's context, the provider as resolved) is the core's own: it names those types
+ * (core/provider-loader.ts), so that these public types import nothing of the core.
  */
-export interface EmailActions {
+export interface EmailActions<Context = unknown, Provider = unknown> {
   /** `POST /signin/<id>`: stores a single-use token for the address and mails the link holding it. */
-  signIn(context: ActionContext, provider: InternalEmailProvider): Promise<ResponseInternal>;
+  signIn(context: Context, provider: Provider): Promise<ResponseInternal>;
   /** `GET /callback/<id>?token=…&email=…`: consumes the link's token and signs in. */
-  callback(context: ActionContext, provider: InternalEmailProvider): Promise<ResponseInternal>;
+  callback(context: Context, provider: Provider): Promise<ResponseInternal>;
 }
 
 export interface EmailConfig extends CommonProviderOptions {

@@ -3,9 +3,9 @@
  * restated here structurally, so an app without that package still type-checks against this runtime's
  * `.d.ts`; `providers/passkey.ts` is the only module that imports the package itself.
  */
-import type { ActionContext } from "./core/actions/context.js";
-import type { InternalWebAuthnProvider } from "./core/internal.js";
-import type { Adapter, Awaitable, CommonProviderOptions, ResponseInternal, User } from "./types.js";
+import type { CommonProviderOptions } from "./types-provider.js";
+import type { Adapter, Awaitable, User } from "./types-records.js";
+import type { ResponseInternal } from "./types-result.js";
 
 /** A base64url string, as WebAuthn's JSON encodings carry binary values. */
 export type Base64URLString = string;
@@ -124,15 +124,17 @@ export type SimpleWebAuthnTuning = Record<string, unknown>;
 /**
  * The passkey provider's own actions: the WebAuthn ceremonies (Level 3 §7.1 registration, §7.2
  * authentication) and the provider's form on the built-in sign-in page. The core reaches them only through
- * `WebAuthnConfig.actions`, so they travel with the provider, not with the core.
+ * `WebAuthnConfig.actions`, so they travel with the provider, not with the core. What they are handed (the
+ * action's context, the provider as resolved) is the core's own: it names those types
+ * (core/provider-loader.ts), so that these public types import nothing of the core.
  */
-export interface WebAuthnActions {
+export interface WebAuthnActions<Context = unknown, Provider = unknown> {
   /** `GET /webauthn-options/<id>`: the options for `navigator.credentials.create()`/`.get()` and their challenge. */
-  options(context: ActionContext, provider: InternalWebAuthnProvider): Promise<ResponseInternal>;
+  options(context: Context, provider: Provider): Promise<ResponseInternal>;
   /** `POST /callback/<id>`: checks a registration or an assertion against its challenge, then signs in. */
-  callback(context: ActionContext, provider: InternalWebAuthnProvider): Promise<ResponseInternal>;
+  callback(context: Context, provider: Provider): Promise<ResponseInternal>;
   /** The provider's form on the built-in sign-in page, with the script that drives it. */
-  signInForm(provider: InternalWebAuthnProvider, callbackUrl: string): string;
+  signInForm(provider: Provider, callbackUrl: string): string;
 }
 
 export interface WebAuthnConfig extends CommonProviderOptions {

@@ -1,9 +1,32 @@
 /**
  * Public types of the runtime: the records, the configuration object, providers, the adapter contract,
- * callbacks and events, in the spec's own words. Read this file as a user would; it is the product.
+ * callbacks and events, in the spec's own words. Read this file as a user would; it is the product. The
+ * records and the adapter contract (types-records.ts), what every provider is (types-provider.ts), the
+ * internal result (types-result.ts) and the email and passkey providers (types-email.ts, types-webauthn.ts)
+ * have files of their own, below this one, and every name of theirs is exported here.
  */
+import type { raw, skipCSRFCheck } from "./core/markers.js";
+import type { EmailConfig } from "./types-email.js";
+import type { CommonProviderOptions } from "./types-provider.js";
+import type {
+  Account,
+  Adapter,
+  AdapterSession,
+  AdapterUser,
+  AuthorizationDetails,
+  Awaitable,
+  DefaultSession,
+  JWT,
+  Profile,
+  Session,
+  User,
+} from "./types-records.js";
+import type { CookieOption, Theme } from "./types-result.js";
+import type { WebAuthnConfig } from "./types-webauthn.js";
 
-export type Awaitable<T> = T | PromiseLike<T>;
+export type * from "./types-provider.js";
+export type * from "./types-records.js";
+export type * from "./types-result.js";
 
 /** Every action served under the base path. */
 export type AuthAction =
@@ -16,192 +39,6 @@ export type AuthAction =
   | "signout"
   | "verify-request"
   | "webauthn-options";
-
-export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
-
-// ─── Records ───────────────────────────────────────────────────────────────────────────────────────
-
-export interface User {
-  id?: string;
-  name?: string | null;
-  email?: string | null;
-  image?: string | null;
-}
-
-/** The client-visible session: what `auth()`, `getSession()` and `/session` return. */
-export interface Session {
-  user?: User;
-  /** ISO date string. */
-  expires: string;
-}
-
-export interface DefaultSession extends Session {
-  user?: { name?: string | null; email?: string | null; image?: string | null };
-}
-
-export interface AdapterUser extends User {
-  id: string;
-  /** null for a user who signed in without an address (or was detached from one nobody proved). */
-  email: string | null;
-  /** null until the first successful email sign-in; afterwards its date. */
-  emailVerified: Date | null;
-}
-
-export interface AuthorizationDetails {
-  type: string;
-  locations?: string[];
-  actions?: string[];
-  datatypes?: string[];
-  privileges?: string[];
-  identifier?: string;
-  [parameter: string]: unknown;
-}
-
-type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-export interface Account {
-  provider: string;
-  providerAccountId: string;
-  type: ProviderType;
-  userId?: string;
-  access_token?: string;
-  authorization_details?: AuthorizationDetails[];
-  /** Absolute expiry of the access token, in seconds since the epoch, computed from `expires_in`. */
-  expires_at?: number;
-  expires_in?: number;
-  id_token?: string;
-  refresh_token?: string;
-  scope?: string;
-  /** Always lower-case (`bearer`, `dpop`). */
-  token_type?: Lowercase<string>;
-  [key: string]: JsonValue | AuthorizationDetails[] | undefined;
-}
-
-export interface AdapterAccount extends Account {
-  userId: string;
-  type: Extract<ProviderType, "oauth" | "oidc" | "email" | "webauthn">;
-}
-
-/**
- * OpenID Connect standard claims (OIDC Core §5.1); unlisted claims are allowed. Where real providers differ
- * from the standard in a way the core reads, the type says so: `id` is a number at GitHub, GitLab and Strava,
- * and `email_verified` is the string `"true"`/`"false"` at Apple.
- */
-export interface Profile {
-  sub?: string | null;
-  id?: string | number | null;
-  name?: string | null;
-  given_name?: string | null;
-  family_name?: string | null;
-  middle_name?: string | null;
-  nickname?: string | null;
-  preferred_username?: string | null;
-  profile?: string | null;
-  picture?: unknown;
-  website?: string | null;
-  email?: string | null;
-  email_verified?: boolean | "true" | "false" | null;
-  gender?: string | null;
-  birthdate?: string | null;
-  zoneinfo?: string | null;
-  locale?: string | null;
-  phone_number?: string | null;
-  updated_at?: Date | number | string | null;
-  address?: {
-    formatted?: string | null;
-    street_address?: string | null;
-    locality?: string | null;
-    region?: string | null;
-    postal_code?: string | null;
-    country?: string | null;
-  } | null;
-  [claim: string]: unknown;
-}
-
-export interface AdapterSession {
-  sessionToken: string;
-  userId: string;
-  expires: Date;
-}
-
-export interface VerificationToken {
-  /** The user's email address. */
-  identifier: string;
-  /** Stored hashed with the configured secret. */
-  token: string;
-  expires: Date;
-}
-
-export interface AdapterAuthenticator {
-  credentialID: string;
-  credentialPublicKey: string;
-  counter: number;
-  credentialDeviceType: string;
-  credentialBackedUp: boolean;
-  transports?: string | null;
-  providerAccountId: string;
-  userId: string;
-}
-
-/** The decoded session token of the `jwt` strategy. */
-export interface JWT extends Record<string, unknown> {
-  name?: string | null;
-  email?: string | null;
-  picture?: string | null;
-  sub?: string;
-  /** When the user signed in (seconds): set at the sign-in, kept through every re-issue. */
-  auth_time?: number;
-  /** What a sign-in through the adapter started this session with; the session follows it (docs/linking.md). */
-  sign_in?: { type: string; provider: string; providerAccountId: string; email: string | null };
-  iat?: number;
-  exp?: number;
-  jti?: string;
-}
-
-// ─── Adapter contract (every method optional) ─────────────────────────────────────────────────────
-
-export interface Adapter {
-  createUser?(user: AdapterUser): Awaitable<AdapterUser>;
-  getUser?(id: string): Awaitable<AdapterUser | null>;
-  getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
-  getUserByAccount?(
-    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
-  ): Awaitable<AdapterUser | null>;
-  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
-  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
-  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
-  unlinkAccount?(
-    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
-  ): Promise<void> | Awaitable<AdapterAccount | undefined>;
-  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
-  createSession?(session: AdapterSession): Awaitable<AdapterSession>;
-  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
-  updateSession?(
-    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
-  ): Awaitable<AdapterSession | null | undefined>;
-  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
-  /**
-   * Deletes every session of the user `userId`; for an unknown user it deletes nothing and does not throw.
-   * The runtime calls it when it takes an address away from a user or links or unlinks an account,
-   * so every other session of that user ends at its next read instead of presenting the old identity.
-   * Optional: without it those database sessions stay, and each read presents the user row as it is now,
-   * which no longer holds the old address.
-   */
-  deleteSessionsByUserId?(userId: string): Awaitable<void>;
-  createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>;
-  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
-  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
-  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
-  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
-  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
-  /**
-   * Housekeeping, not called by any sign-in flow: deletes the sessions and verification tokens whose
-   * `expires` is before `now` (default: the current time) and says how many of each went. The runtime never
-   * reads such a row back as valid, but nothing else removes one that nobody presents again (an abandoned
-   * email link, a session whose browser never returns). Call it from a scheduled job or `auth db prune`.
-   */
-  deleteExpired?(now?: Date): Promise<{ sessions: number; verificationTokens: number }>;
-}
 
 // ─── Providers ────────────────────────────────────────────────────────────────────────────────────
 
@@ -254,12 +91,6 @@ export interface TokenSet {
   scope?: string;
   authorization_details?: AuthorizationDetails[];
   [key: string]: unknown;
-}
-
-export interface CommonProviderOptions {
-  id: string;
-  name: string;
-  type: ProviderType;
 }
 
 /**
@@ -319,10 +150,6 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
 }
 
 // Email and WebAuthn provider shapes live in their own files (one job each); re-exported here.
-import type { raw, skipCSRFCheck } from "./core/auth.js";
-import type { EmailConfig } from "./types-email.js";
-import type { WebAuthnConfig } from "./types-webauthn.js";
-
 export type { EmailConfig, WebAuthnConfig };
 
 /**
@@ -458,19 +285,6 @@ export interface EventsOptions {
 
 // ─── Cookies, pages, theme, logger, JWT options ──────────────────────────────────────────────────
 
-export interface CookieOption {
-  name: string;
-  options: {
-    httpOnly?: boolean;
-    sameSite?: "lax" | "strict" | "none";
-    path?: string;
-    secure?: boolean;
-    domain?: string;
-    maxAge?: number;
-    expires?: Date;
-  };
-}
-
 export interface CookiesOptions {
   sessionToken: CookieOption;
   callbackUrl: CookieOption;
@@ -489,13 +303,6 @@ export interface PagesOptions {
   error: string;
   verifyRequest: string;
   newUser: string;
-}
-
-export interface Theme {
-  colorScheme?: "auto" | "dark" | "light";
-  logo?: string;
-  brandColor?: string;
-  buttonText?: string;
 }
 
 export interface LoggerInstance {
@@ -584,20 +391,4 @@ export interface AuthConfig {
   useSecureCookies?: boolean;
   skipCSRFCheck?: SkipCSRFCheckMarker;
   raw?: RawMarker;
-}
-
-/** A cookie the core wants set (or, with `maxAge: 0`, cleared). */
-export interface Cookie {
-  name: string;
-  value: string;
-  options: CookieOption["options"];
-}
-
-/** The internal response object returned with the `raw` marker. */
-export interface ResponseInternal<Body = unknown> {
-  status?: number;
-  headers?: Headers | Record<string, string>;
-  body?: Body;
-  redirect?: string;
-  cookies?: Cookie[];
 }

@@ -252,8 +252,19 @@ describe("update on an older build's runtime", () => {
       files: {
         merged: [at(MERGED)],
         conflicted: [{ file: at(CONFLICTED), regions: 1, base: true, markers: false }],
-        // Its types are in next/types.d.ts now; the user never edited it.
-        deleted: [at("next/middleware.d.ts")],
+        // Gone from this runtime, none of them edited: the action list and URL moved (core/actions/paths.ts,
+        // core/server/action-url.ts), the passkey and email loader was renamed (core/provider-loader.ts), the
+        // public types no longer import the core's action context (so neither do apps' declarations), and
+        // the middleware's types are in next/types.d.ts.
+        deleted: [
+          at("core/actions/context.d.ts"),
+          at("core/auth-actions.d.ts"),
+          at("core/auth-actions.js"),
+          at("core/provider-actions.js"),
+          at("core/session/index.d.ts"),
+          at("core/session/store.d.ts"),
+          at("next/middleware.d.ts"),
+        ],
       },
       attention: [{ file: at(CONFLICTED), state: "kept" }],
       outcome: { applied: true },

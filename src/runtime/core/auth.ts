@@ -11,15 +11,11 @@ import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, 
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 import { adoptLegacySession, withMovedSession } from "./legacy-session-cookie.js";
+import { raw, skipCSRFCheck } from "./markers.js";
 import { normalizeBasePath, parseRequest } from "./request.js";
 import { toResponse } from "./response.js";
 import { route } from "./route.js";
 import { createSessionStore } from "./session/index.js";
-
-/** Pass as `config.raw` to get the internal response object instead of a Response. */
-export const raw: unique symbol = Symbol("create-auth.raw");
-/** Pass as `config.skipCSRFCheck` when the framework already protects these requests against CSRF. */
-export const skipCSRFCheck: unique symbol = Symbol("create-auth.skipCSRFCheck");
 
 /**
  * Handles one auth request. With `config.raw === raw` it resolves to the internal response object (and

@@ -6,7 +6,7 @@
  */
 import { InputTooLarge, UnknownAction } from "../errors.js";
 import type { AuthConfig } from "../types.js";
-import { ACTIONS_WITH_PROVIDER, isAuthAction } from "./auth-actions.js";
+import { ACTIONS_WITH_PROVIDER, isAuthAction } from "./actions/paths.js";
 import { bodyLimits, type ReadBody, readRequestBody, repeatedNames } from "./body.js";
 import { parseCookieHeader } from "./cookie-header.js";
 import { type ConfigWithEnv, deploymentUrl } from "./env.js";

@@ -14,7 +14,7 @@ import { signIn, signInPage } from "./actions/signin.js";
 import { signOut, signOutPage } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
 import { assertSameOriginPost } from "./csrf.js";
-import { webAuthnOptions } from "./provider-actions.js";
+import { webAuthnOptions } from "./provider-loader.js";
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
 

@@ -16,15 +16,17 @@ import type {
   Session,
   SkipCSRFCheckMarker,
 } from "../types.js";
-import { Auth, raw, skipCSRFCheck } from "./auth.js";
-import { createActionURL, isAuthAction } from "./auth-actions.js";
+import { isAuthAction } from "./actions/paths.js";
+import { Auth } from "./auth.js";
 import { bodyLimits, readRequestBody } from "./body.js";
 import { configLogger } from "./config.js";
 import { encodeCookieValue } from "./cookie-header.js";
 import { requestErrorResponse } from "./errors.js";
+import { raw, skipCSRFCheck } from "./markers.js";
 import { helperRedirect } from "./redirect.js";
 import { normalizeBasePath } from "./request.js";
 import { toResponse } from "./response.js";
+import { createActionURL } from "./server/action-url.js";
 import { signInAction as actionForType } from "./sign-in-action.js";
 
 type Env = Record<string, string | undefined>;

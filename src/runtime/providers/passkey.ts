@@ -30,7 +30,7 @@ const simpleWebAuthn = {
   verifyAuthenticationResponse,
 } as unknown as SimpleWebAuthnFunctions;
 
-/** The passkey actions, imported when a request first needs them (core/provider-actions.ts says why). */
+/** The passkey actions, imported when a request first needs them (core/provider-loader.ts says why). */
 async function actions(): Promise<WebAuthnActions> {
   return (await import("../core/webauthn/actions.js")).webAuthnActions;
 }

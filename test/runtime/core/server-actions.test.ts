@@ -4,8 +4,8 @@
  * they may send the browser), and which paths are the core's.
  */
 import { describe, expect, it } from "vitest";
-import { raw, skipCSRFCheck } from "../../../src/runtime/core/auth.js";
 import { parseCookieHeader } from "../../../src/runtime/core/cookie-header.js";
+import { raw, skipCSRFCheck } from "../../../src/runtime/core/markers.js";
 import {
   actionRequest,
   cookieHeader,

@@ -6,10 +6,17 @@
  * an OAuth/OIDC provider the app trusts to verify addresses (`trustEmailVerified`) asserting
  * `email_verified: true` for it. A passkey registration proves nothing about an address.
  */
-import type { AdapterUser, Profile, User } from "../../types.js";
+import type { Account, AdapterUser, Profile, User } from "../../types.js";
 import { emailAddressOrNull } from "../email/normalize.js";
 import type { InternalProvider } from "../internal.js";
-import type { ProviderIdentity } from "./resolve-user.js";
+
+/** Who a provider says is signing in: what resolveUser (resolve-user.ts) finds or creates a user from. */
+export interface ProviderIdentity {
+  /** The user as the provider describes it (its `id` is the provider's, never used as ours). */
+  user: User;
+  account: Account;
+  profile?: Profile;
+}
 
 /**
  * The one reader of the `email_verified` claim. OIDC Core §5.1 defines it as a boolean; some providers

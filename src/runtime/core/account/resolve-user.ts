@@ -15,18 +15,11 @@
  * next read (core/session/follow-user.ts). See docs/database-sessions.md.
  */
 import { AccountLinkRefused, AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
-import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types.js";
+import type { Account, AdapterAccount, AdapterUser, User } from "../../types.js";
 import type { InternalOptions } from "../internal.js";
 import { endSessionsOf } from "../session/follow-user.js";
 import { adapterMethod } from "./adapter-method.js";
-import { hasProvedAddress, provesEmail } from "./email-proof.js";
-
-export interface ProviderIdentity {
-  /** The user as the provider describes it (its `id` is the provider's, never used as ours). */
-  user: User;
-  account: Account;
-  profile?: Profile;
-}
+import { hasProvedAddress, type ProviderIdentity, provesEmail } from "./email-proof.js";
 
 export interface ResolvedUser {
   user: User | AdapterUser;

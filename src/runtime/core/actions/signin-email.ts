@@ -11,7 +11,6 @@ import type { EmailConfig } from "../../types-email.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import { startLink } from "../account/link-intent.js";
 import { asksForLink } from "../account/link-target.js";
-import { actionHref } from "../auth-actions.js";
 import { normalizeEmailAddress } from "../email/normalize.js";
 import { hashVerificationToken, randomVerificationToken } from "../email/token.js";
 import { pageUrl, toError, withQuery } from "../errors.js";
@@ -19,6 +18,7 @@ import type { InternalEmailProvider } from "../internal.js";
 import { DEFAULT_EMAIL_MAX_AGE } from "../providers.js";
 import { authorizeSignIn } from "./callback/complete.js";
 import type { ActionContext } from "./context.js";
+import { actionHref } from "./paths.js";
 
 /**
  * The provider's normaliser (its own `normalizeIdentifier` replaces the default) applied to a request's

@@ -8,15 +8,15 @@ import { InvalidProvider } from "../../errors.js";
 import type { Cookie, ResponseInternal } from "../../types.js";
 import { asksForLink } from "../account/link-target.js";
 import { isUnconfiguredProvider, unconfiguredProviderText } from "../assert.js";
-import { actionHref } from "../auth-actions.js";
 import { assertCsrf } from "../csrf.js";
 import { pageUrl, withQuery } from "../errors.js";
 import type { InternalOAuthProvider, InternalProvider } from "../internal.js";
 import { getAuthorizationUrl } from "../oauth/authorization-url.js";
 import { renderSignInPage } from "../pages/signin.js";
-import { loadEmailActions, loadWebAuthnActions } from "../provider-actions.js";
+import { loadEmailActions, loadWebAuthnActions } from "../provider-loader.js";
 import { html } from "../response.js";
 import type { ActionContext } from "./context.js";
+import { actionHref } from "./paths.js";
 
 function requireKnownProvider({ request, options }: ActionContext) {
   if (request.providerId !== undefined && !options.provider) {

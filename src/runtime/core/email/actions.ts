@@ -1,9 +1,9 @@
 /**
  * The email provider's actions (EmailActions), loaded by the `email()` and `nodemailer()` providers on the
- * first email sign-in (core/provider-actions.ts says why the core does not import them).
+ * first email sign-in (core/provider-loader.ts says why the core does not import them).
  */
-import type { EmailActions } from "../../types-email.js";
 import { emailCallback } from "../actions/callback/email.js";
 import { signInWithEmail } from "../actions/signin-email.js";
+import type { EmailProviderActions } from "../provider-loader.js";
 
-export const emailActions: EmailActions = { signIn: signInWithEmail, callback: emailCallback };
+export const emailActions: EmailProviderActions = { signIn: signInWithEmail, callback: emailCallback };

@@ -3,7 +3,7 @@
  * a refusal (403), or anything else (200, the page itself worked).
  */
 import type { Theme } from "../../types.js";
-import { actionHref } from "../auth-actions.js";
+import { actionHref } from "../actions/paths.js";
 import { escapeHtml, layout } from "./html.js";
 
 interface ErrorView {

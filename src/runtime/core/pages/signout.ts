@@ -1,6 +1,6 @@
 /** The built-in sign-out confirmation: a POST form (with the CSRF token), never a GET that signs out. */
 import type { Theme } from "../../types.js";
-import { actionHref } from "../auth-actions.js";
+import { actionHref } from "../actions/paths.js";
 import { escapeHtml, layout } from "./html.js";
 
 export function renderSignOutPage(params: {

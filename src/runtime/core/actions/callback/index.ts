@@ -1,11 +1,11 @@
 /**
  * `/callback/<provider>`: where a sign-in completes. Each provider type verifies its own proof
- * (credentials.ts, oauth.ts; email and passkey providers with their own actions, core/provider-actions.ts);
+ * (credentials.ts, oauth.ts; email and passkey providers with their own actions, core/provider-loader.ts);
  * complete.ts does the rest the same way for all of them.
  */
 import { AuthError, CallbackRouteError, InvalidProvider } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
-import { loadEmailActions, loadWebAuthnActions } from "../../provider-actions.js";
+import { loadEmailActions, loadWebAuthnActions } from "../../provider-loader.js";
 import type { ActionContext } from "../context.js";
 import { credentialsCallback } from "./credentials.js";
 import { oauthCallback } from "./oauth.js";

@@ -1,29 +1,10 @@
 /**
- * The actions served under the base path, and the URL of one of them as a framework integration sees it
- * (for building the internal Request of `auth()`, `signIn()`, `signOut()`).
+ * The URL of an action as a framework integration sees it, for building the action request of `auth()`,
+ * `signIn()`, `signOut()`: from AUTH_URL, or the request's own host, or a trusted proxy's forwarded headers.
  */
-import type { AuthAction, LoggerInstance } from "../types.js";
-import { envTrustHost, envUrl } from "./env.js";
-import { forwardedOrigin } from "./request.js";
-
-export const AUTH_ACTIONS: readonly AuthAction[] = [
-  "callback",
-  "csrf",
-  "error",
-  "providers",
-  "session",
-  "signin",
-  "signout",
-  "verify-request",
-  "webauthn-options",
-];
-
-/** Only these actions take a provider segment (`/signin/github`). */
-export const ACTIONS_WITH_PROVIDER: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options"]);
-
-export function isAuthAction(action: string): action is AuthAction {
-  return (AUTH_ACTIONS as readonly string[]).includes(action);
-}
+import type { AuthAction, LoggerInstance } from "../../types.js";
+import { envTrustHost, envUrl } from "../env.js";
+import { forwardedOrigin } from "../request.js";
 
 /** Whether forwarded headers may be believed: the config's `trustHost`, else what the environment says. */
 function hostTrusted(config: { trustHost?: boolean | undefined }, envObject: Record<string, string | undefined>) {
@@ -79,9 +60,4 @@ export function createActionURL(
 export function firstValue(header: string | readonly string[] | null | undefined): string | undefined {
   const value = (typeof header === "string" ? header : header?.[0])?.split(",")[0]?.trim();
   return value || undefined;
-}
-
-/** `<origin><basePath>/<action>` from the resolved base URL (whose href may end in `/` when basePath is `/`). */
-export function actionHref(base: URL, action: string): string {
-  return `${base.href.replace(/\/$/, "")}/${action}`;
 }

@@ -3,7 +3,8 @@
  * core: `email()`, `nodemailer()` and `passkey()` put a loader on the provider (`actions`) that imports their
  * actions on the first request that needs them. So a request that needs neither never loads that code, and
  * the runtime package the CLI writes into an app (the import closure of what the app uses) holds it only when
- * the app configures such a provider. The core never imports it: this module is its one way in.
+ * the app configures such a provider. The core never imports it: this module is its one way in, and it names
+ * what those actions are handed (the public types leave it to the core, so they import nothing of it).
  */
 import { InvalidProvider } from "../errors.js";
 import type { ResponseInternal } from "../types.js";
@@ -11,6 +12,12 @@ import type { EmailActions } from "../types-email.js";
 import type { WebAuthnActions } from "../types-webauthn.js";
 import type { ActionContext } from "./actions/context.js";
 import type { InternalEmailProvider, InternalOptions, InternalWebAuthnProvider, RequestInternal } from "./internal.js";
+
+/** The email provider's actions as the core calls them (core/email/actions.ts). */
+export type EmailProviderActions = EmailActions<ActionContext, InternalEmailProvider>;
+
+/** The passkey provider's actions as the core calls them (core/webauthn/actions.ts). */
+export type WebAuthnProviderActions = WebAuthnActions<ActionContext, InternalWebAuthnProvider>;
 
 /** A provider object written by hand rather than by its factory has no actions to load: say which factory. */
 function loadActions<Actions>(
@@ -26,11 +33,11 @@ function loadActions<Actions>(
   return provider.actions();
 }
 
-export function loadEmailActions(provider: InternalEmailProvider): Promise<EmailActions> {
+export function loadEmailActions(provider: InternalEmailProvider): Promise<EmailProviderActions> {
   return loadActions(provider, "email", "email() or nodemailer() from @create-auth/runtime/providers/…");
 }
 
-export function loadWebAuthnActions(provider: InternalWebAuthnProvider): Promise<WebAuthnActions> {
+export function loadWebAuthnActions(provider: InternalWebAuthnProvider): Promise<WebAuthnProviderActions> {
   return loadActions(provider, "WebAuthn", "passkey() from @create-auth/runtime/providers/passkey");
 }
 
