@@ -7,9 +7,11 @@
  */
 
 import { Auth } from "./core/auth.js";
-import { mountedConfig } from "./core/mount-defaults.js";
-import { writeResponse } from "./core/node-message.js";
-import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-actions.js";
+import { isAuthPath } from "./core/server/action-request.js";
+import type { IntegrationConfig } from "./core/server/config.js";
+import { mountedConfig } from "./core/server/mount-defaults.js";
+import { writeResponse } from "./core/server/node-message.js";
+import { readSession } from "./core/server/session-read.js";
 import { type ExpressRequest, type ExpressResponse, requestOrigin, toWebRequest } from "./express/node-request.js";
 import type { Session } from "./types.js";
 
@@ -42,7 +44,7 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
       return;
     }
     try {
-      // Where the app mounted the middleware is its base path (core/mount-defaults.ts).
+      // Where the app mounted the middleware is its base path (core/server/mount-defaults.ts).
       const prepared = mountedConfig(config, req.baseUrl, process.env);
       await writeResponse(await Auth(await toWebRequest(req), prepared), res);
     } catch (error) {

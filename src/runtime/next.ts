@@ -1,7 +1,7 @@
 /**
  * Next.js integration (App Router, Pages Router, middleware/proxy): a translation layer between Next's
- * request APIs and the core's shared server layer (core/server-actions.ts, core/helper-destination.ts,
- * core/route-guard.ts, core/config-source.ts), which make every auth decision. What this file keeps is
+ * request APIs and the core's shared server layer (core/server/: the action request, the session read, the
+ * sign-in and sign-out helpers, the route guard, the config source), which makes every auth decision. What this file keeps is
  * Next's own: the request behind `next/headers` (no URL, cookies re-synced after an action), its cookie
  * jar, `redirect()` (which throws) and `redirect: false`, its `$ACTION_*` form fields, and which form of
  * `auth` a call is. The Pages Router and the middleware are `next/pages.ts` and `next/middleware.ts`.
@@ -12,19 +12,13 @@ import { cookies as nextCookies, headers as nextHeaders } from "next/headers.js"
 import { redirect as nextRedirect } from "next/navigation";
 import type { NextRequest } from "next/server.js";
 import { Auth } from "./core/auth.js";
-import { configSource } from "./core/config-source.js";
-import { helperCallbackUrl, signInPagePath } from "./core/helper-destination.js";
-import { applyMountDefaults } from "./core/mount-defaults.js";
-import {
-  cookieHeader,
-  helperSignIn,
-  helperSignOut,
-  helperUpdateSession,
-  type IncomingRequest,
-  readSession,
-  requestProtocol,
-  writeCookies,
-} from "./core/server-actions.js";
+import { type IncomingRequest, requestProtocol } from "./core/server/action-request.js";
+import { configSource } from "./core/server/config-source.js";
+import { cookieHeader, writeCookies } from "./core/server/cookie-jar.js";
+import { helperCallbackUrl, signInPagePath } from "./core/server/helper-destination.js";
+import { applyMountDefaults } from "./core/server/mount-defaults.js";
+import { helperUpdateSession, readSession } from "./core/server/session-read.js";
+import { helperSignIn, helperSignOut } from "./core/server/sign-in-sign-out.js";
 import { browserRequest } from "./next/browser-url.js";
 import { runMiddleware } from "./next/middleware.js";
 import { pagesSession } from "./next/pages.js";

@@ -7,7 +7,7 @@
  * for every other request; `useSession` is a route loader; `useSignIn` and `useSignOut` are global actions
  * for `<Form>`. The hooks live in `qwik/auth.qwik.js`, the file Qwik's optimizer rewrites. This entry holds
  * only Qwik's `$` convention (`QwikAuth$` is `QwikAuthQrl` behind `implicit$FirstArg`) and the public names;
- * every auth decision is the core's (core/server-actions.ts, core/helper-destination.ts).
+ * every auth decision is the core's (core/server/).
  */
 import { implicit$FirstArg } from "@builder.io/qwik";
 import { QwikAuthQrl } from "./qwik/auth.qwik.js";

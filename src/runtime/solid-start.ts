@@ -6,8 +6,10 @@
  * whose API events both carry `request`; nothing here imports SolidStart.
  */
 import { Auth } from "./core/auth.js";
-import { mountedConfig, processEnv } from "./core/mount-defaults.js";
-import { type IntegrationConfig, isAuthPath, readSession } from "./core/server-actions.js";
+import { isAuthPath } from "./core/server/action-request.js";
+import type { IntegrationConfig } from "./core/server/config.js";
+import { mountedConfig, processEnv } from "./core/server/mount-defaults.js";
+import { readSession } from "./core/server/session-read.js";
 import type { Session } from "./types.js";
 
 /** The configuration accepted by `SolidAuth` and `getSession`: the core's, minus `raw`, plus `prefix`. */
@@ -34,7 +36,7 @@ export interface SolidAuthHandlers {
 
 const DEFAULT_PREFIX = "/api/auth";
 
-/** The core config for a SolidAuth config: mounted at `prefix`, made once per config object (core/mount-defaults.ts). */
+/** The core config for a SolidAuth config: mounted at `prefix`, made once per config object (core/server/mount-defaults.ts). */
 function prepare(config: SolidAuthConfig): IntegrationConfig {
   const { prefix: rawPrefix, ...rest } = config;
   const prefix = `/${(rawPrefix ?? DEFAULT_PREFIX).replace(/^\/+|\/+$/g, "")}`.replace(/^\/$/, "");

@@ -8,7 +8,7 @@
  */
 import type { RequestEvent } from "@sveltejs/kit";
 import { env } from "$env/dynamic/private";
-import { processEnv } from "./core/mount-defaults.js";
+import { processEnv } from "./core/server/mount-defaults.js";
 import { appRoot } from "./sveltekit/app-base.js";
 import { createSvelteKitAuth, type SvelteKitAuthInit, type SvelteKitAuthResult } from "./sveltekit/auth.js";
 

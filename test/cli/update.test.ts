@@ -37,8 +37,10 @@ beforeEach(() => {
 });
 
 const RUNTIME = "vendor/auth-runtime";
-const UNTOUCHED = "core/cookie-header.js";
-const MERGED = "core/server-actions.js";
+// Files of the older runtime that this one still has at the same path, changed: core/server-actions.js,
+// merged here before, is now the server layer's folder (core/server/).
+const UNTOUCHED = "core/csrf.js";
+const MERGED = "core/session/jwt.js";
 const CONFLICTED = "next/types.d.ts";
 const MY_NOTE = "// my note: kept through updates\n";
 const OLD_IMPORT = 'import type { AuthConfig, Session, User } from "../types.js";';
@@ -130,7 +132,7 @@ describe("update on an older build's runtime", () => {
     // Merged: the user's note and this runtime's change, and nothing else differs from this runtime's file.
     const merged = project.read(at(MERGED));
     expect(merged).toContain(MY_NOTE);
-    expect(merged).toContain('import { encodeCookieValue } from "./cookie-header.js";');
+    expect(merged).toContain('import { followsUser, signInRecord } from "./follow-user.js";');
     expect(merged.replace(MY_NOTE, "")).toBe(wanted.get(MERGED));
     expect(merged).toBe(
       mergeThreeWay(loadRuntimeStore().get(oldManifest.files[MERGED]!)!, before.merged, wanted.get(MERGED)!, {
@@ -176,7 +178,7 @@ describe("update on an older build's runtime", () => {
     // The conflicting region: the imports, which the user's edit and this runtime's both changed.
     expect(text).toContain(`<<<<<<< yours\n${OLD_IMPORT} // mine\n`);
     expect(text).toContain(`||||||| base (create-auth 0.1.0)\n${OLD_IMPORT}\n`);
-    expect(text).toContain('=======\nimport type { NodeRequest, NodeResponse } from "../core/node-message.js";\n');
+    expect(text).toContain('=======\nimport type { IntegrationConfig } from "../core/server/config.js";\n');
     expect(text).toContain(`>>>>>>> create-auth ${source.version}\n`);
     expect(manifestOf(project).files[CONFLICTED]).toBe(sha256(wantedFiles(project).get(CONFLICTED)!));
     expect(result.stdout).toContain(`Resolve the conflict markers in ${at(CONFLICTED)}`);
@@ -229,11 +231,11 @@ describe("update on an older build's runtime", () => {
     expect(result.status).toBe(0);
     expect(project.hash()).toBe(hash);
     expect(result.stdout).toMatch(
-      /edit +vendor\/auth-runtime\/core\/server-actions\.js +your edits merged with create-auth/,
+      /edit +vendor\/auth-runtime\/core\/session\/jwt\.js +your edits merged with create-auth/,
     );
     expect(result.stdout).toContain(`+++ b/${at(UNTOUCHED)}`);
     // The merged file's diff is from the user's file: this runtime's change comes in, the note is not touched.
-    expect(result.stdout).toContain('+import { encodeCookieValue } from "./cookie-header.js";');
+    expect(result.stdout).toContain('+import { followsUser, signInRecord } from "./follow-user.js";');
     expect(result.stdout).not.toContain(`-${MY_NOTE}`.trimEnd());
     expect(result.stdout).toContain("Dry run: nothing was written.");
     expect(result.stdout).toContain("1 file needs your attention:");
@@ -254,13 +256,19 @@ describe("update on an older build's runtime", () => {
         conflicted: [{ file: at(CONFLICTED), regions: 1, base: true, markers: false }],
         // Gone from this runtime, none of them edited: the action list and URL moved (core/actions/paths.ts,
         // core/server/action-url.ts), the passkey and email loader was renamed (core/provider-loader.ts), the
-        // public types no longer import the core's action context (so neither do apps' declarations), and
-        // the middleware's types are in next/types.d.ts.
+        // server layer has its folder (core/server/), the public types no longer import the core's action
+        // context (so neither do apps' declarations), and the middleware's types are in next/types.d.ts.
         deleted: [
           at("core/actions/context.d.ts"),
           at("core/auth-actions.d.ts"),
           at("core/auth-actions.js"),
+          at("core/helper-destination.js"),
+          at("core/mount-defaults.js"),
+          at("core/node-message.d.ts"),
+          at("core/node-message.js"),
           at("core/provider-actions.js"),
+          at("core/route-guard.js"),
+          at("core/server-actions.js"),
           at("core/session/index.d.ts"),
           at("core/session/store.d.ts"),
           at("next/middleware.d.ts"),

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { serializeCookie } from "../../src/runtime/core/cookie-header.js";
-import { readSession } from "../../src/runtime/core/server-actions.js";
+import { readSession } from "../../src/runtime/core/server/session-read.js";
 import { encode } from "../../src/runtime/jwt.js";
 import github from "../../src/runtime/providers/github.js";
 import { applyCookies } from "../../src/runtime/qwik/cookies.js";
@@ -56,7 +56,7 @@ async function sessionCookie(): Promise<string> {
   return `${SESSION_COOKIE}=${token}`;
 }
 
-// Which paths are the core's is core/server-actions.ts's isAuthPath, tested beside it (server-actions.test.ts).
+// Which paths are the core's is core/server/action-request.ts's isAuthPath, tested beside it (core/server/server-layer.test.ts).
 describe("Qwik City's client-data and action URLs", () => {
   it("sends Qwik's client-data request for an auth page to the page itself", () => {
     const url = new URL("/auth/signin/q-data.json?error=CredentialsSignin", ORIGIN);

@@ -1,5 +1,5 @@
 // The pure part of `@create-auth/runtime/react`: what a sign-in POSTs (the action it goes to is
-// core/sign-in-action.ts's, tested there) and how the core's `{ url }` answer becomes
+// core/sign-in-request.ts's, tested there) and how the core's `{ url }` answer becomes
 // `{ error, code, status, ok, url }`. The hooks and the fetches themselves run in Chromium
 // (test/e2e/next-react.test.ts); `signIn(provider, { link: true })` runs here against the real `Auth`, with
 // `fetch` answered by it and a software authenticator behind `navigator.credentials.create()`.

@@ -11,7 +11,8 @@
  * these cases hold the runtime to.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actionRequest, helperSignIn, type IncomingRequest } from "../../src/runtime/core/server-actions.js";
+import { actionRequest, type IncomingRequest } from "../../src/runtime/core/server/action-request.js";
+import { helperSignIn } from "../../src/runtime/core/server/sign-in-sign-out.js";
 import type { AuthConfig } from "../../src/runtime/types.js";
 import { CookieJar, setCookies } from "../runtime/core/support.js";
 import { type SmtpServer, startSmtpServer } from "../support/smtp-server.mjs";

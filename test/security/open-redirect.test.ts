@@ -31,7 +31,7 @@ import express from "express";
 import { NextRequest } from "next/server.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import memory from "../../src/runtime/adapters/memory.js";
-import { sameOriginPath } from "../../src/runtime/core/helper-destination.js";
+import { sameOriginPath } from "../../src/runtime/core/server/helper-destination.js";
 import { CredentialsSignin } from "../../src/runtime/errors.js";
 import { ExpressAuth } from "../../src/runtime/express.js";
 import { Auth, type AuthConfig } from "../../src/runtime/index.js";

@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { webStream } from "../core/body.js";
-import { connectionOrigin, webHeaders, webRequestInit } from "../core/node-message.js";
 import { forwardedOrigin } from "../core/request.js";
+import { connectionOrigin, webHeaders, webRequestInit } from "../core/server/node-message.js";
 
 /** The parts of Express's `req` the integration reads; Express 4's and 5's `Request` both satisfy it. */
 export interface ExpressRequest extends IncomingMessage {
@@ -81,7 +81,7 @@ async function bodyOf(
   return form.toString();
 }
 
-/** Node's translation (core/node-message.ts) at the origin Express's trust rules give, with the parsed body. */
+/** Node's translation (core/server/node-message.ts) at the origin Express's trust rules give, with the parsed body. */
 export async function toWebRequest(req: ExpressRequest): Promise<Request> {
   const url = new URL(req.originalUrl, requestOrigin(req));
   const headers = headersOf(req);

@@ -1,13 +1,13 @@
 /**
  * `auth` as Next middleware / proxy, and `auth(handler)`. The decision (the session, the `authorized`
- * callback or the spec's default, never a redirect loop to sign-in) is the core's (core/route-guard.ts).
+ * callback or the spec's default, never a redirect loop to sign-in) is the core's (core/server/route-guard.ts).
  * What stays here is Next's: its request's `nextUrl` (the path without Next's own basePath), the browser's
  * origin where Next rewrote it (next/browser-url.ts), `NextResponse.next()` / `.redirect()`, and the
  * wrapped handler with `request.auth` set.
  */
 import { type NextRequest, NextResponse } from "next/server.js";
-import { guardRequest, withSetCookies } from "../core/route-guard.js";
-import type { IntegrationConfig } from "../core/server-actions.js";
+import type { IntegrationConfig } from "../core/server/config.js";
+import { guardRequest, withSetCookies } from "../core/server/route-guard.js";
 import { browserUrl } from "./browser-url.js";
 import type { NextAuthHandler, NextAuthRequest } from "./types.js";
 

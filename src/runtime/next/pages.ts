@@ -1,10 +1,12 @@
 /**
  * The Pages Router side: Node's request and response (API routes, `getServerSideProps`) to and from web
- * Requests and Responses, through core/node-message.ts. What stays here is Next's: the request is a
+ * Requests and Responses, through core/server/node-message.ts. What stays here is Next's: the request is a
  * NextRequest for the App Router's handlers, and `auth(req, res)` / `auth(context)` set a re-issued cookie
  * on `res`.
  */
 import { NextRequest } from "next/server.js";
+import { requestProtocol } from "../core/server/action-request.js";
+import type { IntegrationConfig } from "../core/server/config.js";
 import {
   appendSetCookies,
   connectionOrigin,
@@ -12,8 +14,8 @@ import {
   webHeaders,
   webRequestInit,
   writeResponse,
-} from "../core/node-message.js";
-import { type IntegrationConfig, readSessionResponse, requestProtocol } from "../core/server-actions.js";
+} from "../core/server/node-message.js";
+import { readSessionResponse } from "../core/server/session-read.js";
 import type { Session } from "../types.js";
 import type { PagesRequest, PagesResponse } from "./types.js";
 

@@ -2,15 +2,16 @@
  * The public types of the Next.js integration: what `NextAuth` takes and returns, and every form of `auth`.
  * Next's own because its calls are: server actions take a `FormData` or `redirect: false`, and `auth` is
  * called bare, with a Pages Router context, with Node's `req`/`res`, with a handler, or as middleware. The
- * configuration and the authorization parameters are the core's (core/server-actions.ts), named here as
- * the integration's API names them.
+ * configuration and the authorization parameters are the core's (core/server/config.ts,
+ * core/sign-in-request.ts), named here as the integration's API names them.
  */
 import type { NextFetchEvent, NextRequest } from "next/server.js";
-import type { NodeRequest, NodeResponse } from "../core/node-message.js";
-import type { AuthorizationParams, IntegrationConfig } from "../core/server-actions.js";
+import type { IntegrationConfig } from "../core/server/config.js";
+import type { NodeRequest, NodeResponse } from "../core/server/node-message.js";
+import type { AuthorizationParams } from "../core/sign-in-request.js";
 import type { Awaitable, Session, User } from "../types.js";
 
-export type { AuthorizationParams } from "../core/server-actions.js";
+export type { AuthorizationParams } from "../core/sign-in-request.js";
 
 /** The configuration accepted by `NextAuth`: the core's, minus the `raw` marker this layer manages. */
 export type NextAuthConfig = IntegrationConfig;

@@ -17,9 +17,11 @@ import {
   z,
 } from "@builder.io/qwik-city";
 import { Auth } from "../core/auth.js";
-import { sameOriginPath } from "../core/helper-destination.js";
 import { yieldFrameHeaders } from "../core/response.js";
-import { isAuthPath, oversizedBodyResponse, readSession } from "../core/server-actions.js";
+import { isAuthPath } from "../core/server/action-request.js";
+import { sameOriginPath } from "../core/server/helper-destination.js";
+import { oversizedBodyResponse } from "../core/server/oversized-body.js";
+import { readSession } from "../core/server/session-read.js";
 import type { Awaitable, Session } from "../types.js";
 import { applyCookies } from "./cookies.js";
 import { setEnvDefaults } from "./env.js";
@@ -47,7 +49,7 @@ type ConfigQrl = QRL<(event: RequestEventCommon) => Awaitable<QwikAuthConfig>>;
 
 /**
  * The app's configuration for this request, with the environment's defaults applied. Not
- * core/config-source.ts: a `$` segment may capture only serializable values (the QRL, not a closure made
+ * core/server/config-source.ts: a `$` segment may capture only serializable values (the QRL, not a closure made
  * around it), and a QRL config is a function anyway, called per request.
  */
 async function resolveConfig(configQrl: ConfigQrl, event: RequestEventCommon): Promise<QwikAuthConfig> {

@@ -7,7 +7,7 @@
  */
 import type { CookieOptions } from "@builder.io/qwik-city/middleware/request-handler";
 import { encodeCookieValue, maxAgeSeconds } from "../core/cookie-header.js";
-import { writeCookies } from "../core/server-actions.js";
+import { writeCookies } from "../core/server/cookie-jar.js";
 import type { Cookie } from "../types.js";
 
 /** The part of Qwik's `ev.cookie` used here. */

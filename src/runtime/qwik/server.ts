@@ -1,13 +1,14 @@
 /**
  * The server side of the Qwik City integration, free of Qwik runtime imports (so it is tested without the
- * optimizer): what signing in or out asks of the core's shared server layer (core/server-actions.ts,
- * core/helper-destination.ts), which makes every auth decision. `auth.qwik.ts` wires these into Qwik's
+ * optimizer): what signing in or out asks of the core's shared server layer (core/server/sign-in-sign-out.ts,
+ * core/server/helper-destination.ts), which makes every auth decision. `auth.qwik.ts` wires these into Qwik's
  * `onRequest` and `globalAction$`. What is left here is Qwik's own: its client-data URLs (`/q-data.json`,
  * `?qaction=`), its env getter, and its actions' input (the spec's Qwik `signIn` shape).
  */
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler";
-import { helperCallbackUrl } from "../core/helper-destination.js";
-import { helperSignIn, helperSignOut, type IncomingRequest, isAuthPath, signInPage } from "../core/server-actions.js";
+import { type IncomingRequest, isAuthPath } from "../core/server/action-request.js";
+import { helperCallbackUrl } from "../core/server/helper-destination.js";
+import { helperSignIn, helperSignOut, signInPage } from "../core/server/sign-in-sign-out.js";
 import type { Cookie } from "../types.js";
 import { envRecord } from "./env.js";
 import type { QwikAuthConfig, SignInInput } from "./types.js";
@@ -41,7 +42,7 @@ export function authPageOfClientData(url: URL, basePath: string | undefined): st
 
 /**
  * A POST of one of the integration's own actions: Qwik City posts an action to `?qaction=<its id>`, and reads
- * the body itself before the action runs, so `onRequest` checks it first (core/server-actions.ts
+ * the body itself before the action runs, so `onRequest` checks it first (core/server/oversized-body.ts
  * oversizedBodyResponse). The app's other actions, and their bodies, are the app's.
  */
 export function isOwnActionPost(request: Request, actionIds: readonly string[]): boolean {

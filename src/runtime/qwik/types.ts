@@ -1,10 +1,10 @@
 /**
  * The public types of the Qwik City integration: what `QwikAuth$` takes and returns. Qwik's own because its
  * hooks are: a route loader and two global actions whose input a validator checks and whose refusals take
- * the spec's shape. The configuration is the core's (core/server-actions.ts), named as the spec names it.
+ * the spec's shape. The configuration is the core's (core/server/config.ts), named as the spec names it.
  */
 import type { Action, Loader, RequestEventCommon } from "@builder.io/qwik-city";
-import type { IntegrationConfig } from "../core/server-actions.js";
+import type { IntegrationConfig } from "../core/server/config.js";
 import type { Cookie, Session } from "../types.js";
 
 /** The configuration `QwikAuth$` returns: the core's, minus the `raw` marker this layer manages. */

@@ -6,7 +6,7 @@
 
 /** Query parameters added to the provider's authorization request. */
 // One definition, the core's (a type: nothing of the server module reaches the browser bundle).
-import type { AuthorizationParams } from "../core/server-actions.js";
+import type { AuthorizationParams } from "../core/sign-in-request.js";
 
 export type { AuthorizationParams };
 
@@ -34,7 +34,7 @@ export interface ClientProvider {
 }
 
 /** Where a provider's sign-in is posted, by its type: the server helpers' rule too. */
-export { signInAction } from "../core/sign-in-action.js";
+export { signInAction } from "../core/sign-in-request.js";
 
 /** The sign-in POST's URL: `<basePath>/<action>/<provider>[?<authorization params>]`. */
 export function signInUrl(

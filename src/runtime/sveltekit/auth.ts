@@ -7,19 +7,15 @@
 import { error, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { Auth } from "../core/auth.js";
 import { bodyLimits, readFormData } from "../core/body.js";
-import { configSource } from "../core/config-source.js";
 import { inputLimitStatus } from "../core/errors.js";
-import { helperCallbackUrl, signInPagePath } from "../core/helper-destination.js";
-import { applyMountDefaults } from "../core/mount-defaults.js";
-import {
-  helperSignIn,
-  helperSignOut,
-  type IncomingRequest,
-  type IntegrationConfig,
-  isAuthPath,
-  readSession,
-  writeCookies,
-} from "../core/server-actions.js";
+import { type IncomingRequest, isAuthPath } from "../core/server/action-request.js";
+import type { IntegrationConfig } from "../core/server/config.js";
+import { configSource } from "../core/server/config-source.js";
+import { writeCookies } from "../core/server/cookie-jar.js";
+import { helperCallbackUrl, signInPagePath } from "../core/server/helper-destination.js";
+import { applyMountDefaults } from "../core/server/mount-defaults.js";
+import { readSession } from "../core/server/session-read.js";
+import { helperSignIn, helperSignOut } from "../core/server/sign-in-sign-out.js";
 import { InputTooLarge } from "../errors.js";
 import type { Cookie, Session } from "../types.js";
 

@@ -8,7 +8,7 @@
 
 /** Query parameters added to the provider's authorization request. */
 // One definition, the core's (a type: nothing of the server module reaches the browser bundle).
-import type { AuthorizationParams } from "../core/server-actions.js";
+import type { AuthorizationParams } from "../core/sign-in-request.js";
 import { appBase } from "./app-base.js";
 
 export type { AuthorizationParams };

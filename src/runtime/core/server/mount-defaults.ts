@@ -5,8 +5,8 @@
  * where the framework says where the routes are mounted (Express's mount point, SolidStart's `prefix`),
  * exactly that path.
  */
-import { envUrl, setEnvDefaults } from "./env.js";
-import type { IntegrationConfig } from "./server-actions.js";
+import { envUrl, setEnvDefaults } from "../env.js";
+import type { IntegrationConfig } from "./config.js";
 
 type Env = Record<string, string | undefined>;
 

@@ -1,7 +1,8 @@
 /**
- * Which action a sign-in is posted to: the one rule the browser's `signIn` (react/outcome.ts) and the
- * server's sign-in helpers (server-actions.ts) follow. Pure and import-free, so the browser bundle takes it
- * without any of the server's modules.
+ * The sign-in request as both the browser's `signIn` (react/outcome.ts, sveltekit/client.ts) and the server's
+ * sign-in helpers (core/server/sign-in-sign-out.ts) make it: which action it is posted to, and the
+ * authorization parameters it may carry. Pure and import-free, so the browser bundle takes it without any of
+ * the server's modules.
  *
  * A credentials sign-in and a WebAuthn (passkey) one are verified by the POST itself, at
  * `POST /callback/<id>`: the form's fields, or the signed credential in `action` and `data` (Auth.js
@@ -11,6 +12,9 @@
  * provider starts at `POST /signin/<id>` (the authorization redirect, or the email link); an unknown one
  * too, where the core answers its configuration error.
  */
+
+/** Query parameters added to the provider's authorization request. */
+export type AuthorizationParams = string | Record<string, string> | URLSearchParams | Array<[string, string]>;
 
 /** The field a WebAuthn sign-in carries its signed credential in (with `action`: register or authenticate). */
 const WEBAUTHN_CREDENTIAL_FIELD = "data";

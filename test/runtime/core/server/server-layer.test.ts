@@ -1,33 +1,35 @@
 /**
- * The shared server layer under the five integrations, against the real core: the action request built
+ * The shared server layer under the five integrations (core/server/), against the real core: the action request built
  * from a framework's request, the session read (fail closed), the sign-in and sign-out helpers (and where
  * they may send the browser), and which paths are the core's.
  */
 import { describe, expect, it } from "vitest";
-import { parseCookieHeader } from "../../../src/runtime/core/cookie-header.js";
-import { raw, skipCSRFCheck } from "../../../src/runtime/core/markers.js";
+import { parseCookieHeader } from "../../../../src/runtime/core/cookie-header.js";
+import { raw, skipCSRFCheck } from "../../../../src/runtime/core/markers.js";
 import {
   actionRequest,
-  cookieHeader,
-  helperSignIn,
-  helperSignOut,
-  helperUpdateSession,
   type IncomingRequest,
-  type IntegrationConfig,
   isAuthPath,
+  requestProtocol,
+} from "../../../../src/runtime/core/server/action-request.js";
+import { type IntegrationConfig, serverConfig } from "../../../../src/runtime/core/server/config.js";
+import { cookieHeader, writeCookies } from "../../../../src/runtime/core/server/cookie-jar.js";
+import {
+  helperUpdateSession,
   readSession,
   readSessionResponse,
-  requestProtocol,
-  serverConfig,
   sessionOf,
+} from "../../../../src/runtime/core/server/session-read.js";
+import {
+  helperSignIn,
+  helperSignOut,
   signInAction,
   signInPage,
-  writeCookies,
-} from "../../../src/runtime/core/server-actions.js";
-import { CredentialsSignin } from "../../../src/runtime/errors.js";
-import credentials from "../../../src/runtime/providers/credentials.js";
-import github from "../../../src/runtime/providers/github.js";
-import { baseConfig, captureLogger, DEMO_USER, ORIGIN } from "./support.js";
+} from "../../../../src/runtime/core/server/sign-in-sign-out.js";
+import { CredentialsSignin } from "../../../../src/runtime/errors.js";
+import credentials from "../../../../src/runtime/providers/credentials.js";
+import github from "../../../../src/runtime/providers/github.js";
+import { baseConfig, captureLogger, DEMO_USER, ORIGIN } from "../support.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 

@@ -5,9 +5,11 @@
  * never sent to sign-in: that is the redirect loop the spec warns of. The integration only turns the
  * decision into its framework's responses. Web-standard only: Next runs its middleware on the edge.
  */
-import type { Session } from "../types.js";
-import { APP_CHOSEN, redirectTarget } from "./redirect.js";
-import { type IntegrationConfig, readSessionResponse, signInPage } from "./server-actions.js";
+import type { Session } from "../../types.js";
+import { APP_CHOSEN, redirectTarget } from "../redirect.js";
+import type { IntegrationConfig } from "./config.js";
+import { readSessionResponse } from "./session-read.js";
+import { signInPage } from "./sign-in-sign-out.js";
 
 type Env = Record<string, string | undefined>;
 

@@ -4,9 +4,13 @@
  * own origin (Qwik City's `<Form>` navigates to paths only).
  */
 import { describe, expect, it } from "vitest";
-import { helperCallbackUrl, sameOriginPath, signInPagePath } from "../../../src/runtime/core/helper-destination.js";
-import type { IntegrationConfig } from "../../../src/runtime/core/server-actions.js";
-import { baseConfig, ORIGIN } from "./support.js";
+import type { IntegrationConfig } from "../../../../src/runtime/core/server/config.js";
+import {
+  helperCallbackUrl,
+  sameOriginPath,
+  signInPagePath,
+} from "../../../../src/runtime/core/server/helper-destination.js";
+import { baseConfig, ORIGIN } from "../support.js";
 
 describe("the callbackUrl a helper asks for", () => {
   it("is what the caller asked for, else the page it was called from, else the root", () => {

@@ -1,9 +1,9 @@
 /**
- * The configuration an integration serves each request with (core/config-source.ts): a config object is
+ * The configuration an integration serves each request with (core/server/config-source.ts): a config object is
  * prepared once, when first used; a config function is called per request, and each answer prepared.
  */
 import { describe, expect, it } from "vitest";
-import { configSource } from "../../../src/runtime/core/config-source.js";
+import { configSource } from "../../../../src/runtime/core/server/config-source.js";
 
 interface Config {
   basePath?: string;

@@ -4,8 +4,8 @@
  * written with web-standard APIs only, so no declaration depends on `@types/node` and Next's edge bundle,
  * which loads the Pages Router module with the rest of `next.ts`, can carry it.
  */
-import { webStream } from "./body.js";
-import { yieldFrameHeaders } from "./response.js";
+import { webStream } from "../body.js";
+import { yieldFrameHeaders } from "../response.js";
 
 /** Node's request headers: one string per name, an array for the names Node keeps repeated. */
 export type NodeHeaders = Record<string, string | string[] | undefined>;

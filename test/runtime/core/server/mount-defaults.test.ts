@@ -4,9 +4,9 @@
  * integration serves with where the framework names the mount (Express, SolidStart).
  */
 import { describe, expect, it } from "vitest";
-import { applyMountDefaults, envUrlPath, mountedConfig } from "../../../src/runtime/core/mount-defaults.js";
-import type { IntegrationConfig } from "../../../src/runtime/core/server-actions.js";
-import { baseConfig, captureLogger, SECRET } from "./support.js";
+import type { IntegrationConfig } from "../../../../src/runtime/core/server/config.js";
+import { applyMountDefaults, envUrlPath, mountedConfig } from "../../../../src/runtime/core/server/mount-defaults.js";
+import { baseConfig, captureLogger, SECRET } from "../support.js";
 
 function config(overrides: Partial<IntegrationConfig> = {}): IntegrationConfig {
   const { raw: _raw, ...rest } = baseConfig(overrides);

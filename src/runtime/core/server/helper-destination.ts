@@ -4,7 +4,9 @@
  * The destination after an action is always the core's (core/redirect.ts helperRedirect); these only shape
  * what goes in and how the core's answer is handed to the framework.
  */
-import { type IncomingRequest, type IntegrationConfig, signInPage } from "./server-actions.js";
+import type { IncomingRequest } from "./action-request.js";
+import type { IntegrationConfig } from "./config.js";
+import { signInPage } from "./sign-in-sign-out.js";
 
 /**
  * The `callbackUrl` of a helper call: what the caller asked for (a non-empty string), else the page it was

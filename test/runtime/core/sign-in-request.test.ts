@@ -1,13 +1,13 @@
 /**
- * Where a sign-in is posted (core/sign-in-action.ts), the one rule of the browser's `signIn` and the server's
+ * Where a sign-in is posted (core/sign-in-request.ts), the one rule of the browser's `signIn` and the server's
  * helpers: credentials and a WebAuthn credential at `/callback`, every other provider (and a passkey sign-in
  * without a credential) at `/signin`. The passkey cases are proven end to end through the server helper: a
  * passkey registered through the core signs its user in with the credential posted (which a post to
  * `/signin` would drop), and without one the browser lands on the sign-in page, where the ceremony runs.
  */
 import { describe, expect, it } from "vitest";
-import { signInAction as helperAction, helperSignIn } from "../../../src/runtime/core/server-actions.js";
-import { signInAction } from "../../../src/runtime/core/sign-in-action.js";
+import { signInAction as helperAction, helperSignIn } from "../../../src/runtime/core/server/sign-in-sign-out.js";
+import { signInAction } from "../../../src/runtime/core/sign-in-request.js";
 import { signInAction as browserAction } from "../../../src/runtime/react/outcome.js";
 import { SoftwareAuthenticator } from "../webauthn/software-authenticator.js";
 import { CookieJar, fetchOptions, passkeyConfig, register, sessionOf } from "../webauthn/support.js";

@@ -4,10 +4,10 @@
  * and the session cookies that go out with whatever response is sent.
  */
 import { describe, expect, it } from "vitest";
-import { type GuardedRequest, guardRequest, withSetCookies } from "../../../src/runtime/core/route-guard.js";
-import type { IntegrationConfig } from "../../../src/runtime/core/server-actions.js";
-import { encode } from "../../../src/runtime/jwt.js";
-import { baseConfig, DEMO_USER, ORIGIN, SECRET } from "./support.js";
+import type { IntegrationConfig } from "../../../../src/runtime/core/server/config.js";
+import { type GuardedRequest, guardRequest, withSetCookies } from "../../../../src/runtime/core/server/route-guard.js";
+import { encode } from "../../../../src/runtime/jwt.js";
+import { baseConfig, DEMO_USER, ORIGIN, SECRET } from "../support.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 
