@@ -2,14 +2,16 @@
  * The session token of the `jwt` strategy: a JWE (RFC 7516) with `alg: "dir"` and `enc: "A256CBC-HS512"`,
  * keyed by HKDF from the secret and salted with the cookie name. Same format as the reference, so tokens
  * written by it are read here and the other way round (over https under its own cookie name, which differs:
- * core/legacy-session-cookie.ts).
+ * core/cookies/legacy-session.ts).
  */
-import { parseCookieHeader } from "./core/cookie-header.js";
-import { defaultCookies, readChunked } from "./core/cookies.js";
-import { nodeCrypto } from "./core/jwe-fast.js";
-import { LEGACY_SESSION_COOKIE, madeByThisRuntime, SESSION_COOKIE } from "./core/legacy-session-cookie.js";
+
+import { readChunked } from "./core/cookies/chunks.js";
+import { parseCookieHeader } from "./core/cookies/header.js";
+import { LEGACY_SESSION_COOKIE, madeByThisRuntime, SESSION_COOKIE } from "./core/cookies/legacy-session.js";
+import { defaultCookies } from "./core/cookies/names.js";
+import { createJweCodec } from "./core/crypto/jwe.js";
+import { nodeCrypto } from "./core/crypto/jwe-fast.js";
 import { requireSecrets } from "./core/secret.js";
-import { createJweCodec } from "./core/session/jwe.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
 export type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
@@ -42,7 +44,7 @@ export interface GetTokenParams<R extends boolean = false> {
   /**
    * Defaults to the session cookie name for `secureCookie`. With the default name on https, a request without
    * that cookie is read through the reference's `__Secure-authjs.session-token` when it holds a session the
-   * reference made (core/legacy-session-cookie.ts); never with `raw`.
+   * reference made (core/cookies/legacy-session.ts); never with `raw`.
    */
   cookieName?: string;
   /** Whether the secure (`__Host-`) cookie name is used. Defaults to whether `req.url` is https. */

@@ -12,7 +12,7 @@ import { runOnDisk } from "./support-disk.js";
 afterAll(removeTemps);
 
 const RUNTIME = "vendor/auth-runtime";
-const DELETED = `${RUNTIME}/core/cookie-header.js`;
+const DELETED = `${RUNTIME}/core/cookies/header.js`;
 const EDITED = `${RUNTIME}/core/errors.js`;
 
 interface Finding {
@@ -47,7 +47,7 @@ describe("doctor and update agree on the runtime files (express-5-ts, never comm
 
     const findings = await doctor(dir);
     const missing = findings.find((f) => f.id === "runtime.file-missing")!;
-    expect(missing.message).toContain("core/cookie-header.js");
+    expect(missing.message).toContain("core/cookies/header.js");
     expect(missing.fix).toBe("npx create-auth update (it writes it again)");
     const edited = findings.find((f) => f.id === "runtime.file-changed")!;
     expect(edited.message).toContain("core/errors.js");

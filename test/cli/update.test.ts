@@ -256,13 +256,18 @@ describe("update on an older build's runtime", () => {
         conflicted: [{ file: at(CONFLICTED), regions: 1, base: true, markers: false }],
         // Gone from this runtime, none of them edited: the action list and URL moved (core/actions/paths.ts,
         // core/server/action-url.ts), the passkey and email loader was renamed (core/provider-loader.ts), the
-        // server layer has its folder (core/server/), the public types no longer import the core's action
-        // context (so neither do apps' declarations), and the middleware's types are in next/types.d.ts.
+        // server layer has its folder (core/server/), cookies and crypto theirs (core/cookies/, core/crypto/),
+        // the public types no longer import the core's action context (so neither do apps' declarations),
+        // and the middleware's types are in next/types.d.ts.
         deleted: [
           at("core/actions/context.d.ts"),
           at("core/auth-actions.d.ts"),
           at("core/auth-actions.js"),
+          at("core/cookie-header.js"),
+          at("core/cookies.js"),
+          at("core/encryption-key.js"),
           at("core/helper-destination.js"),
+          at("core/jwe-fast.js"),
           at("core/mount-defaults.js"),
           at("core/node-message.d.ts"),
           at("core/node-message.js"),
@@ -270,6 +275,7 @@ describe("update on an older build's runtime", () => {
           at("core/route-guard.js"),
           at("core/server-actions.js"),
           at("core/session/index.d.ts"),
+          at("core/session/jwe.js"),
           at("core/session/store.d.ts"),
           at("next/middleware.d.ts"),
         ],

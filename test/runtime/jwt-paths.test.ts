@@ -4,8 +4,8 @@
  */
 import { base64url } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nodeCrypto } from "../../src/runtime/core/jwe-fast.js";
-import { createJweCodec } from "../../src/runtime/core/session/jwe.js";
+import { createJweCodec } from "../../src/runtime/core/crypto/jwe.js";
+import { nodeCrypto } from "../../src/runtime/core/crypto/jwe-fast.js";
 
 const secret = "paths-test-secret-with-more-than-32-characters";
 const salt = "authjs.session-token";
@@ -60,7 +60,7 @@ describe("the node:crypto path and the jose fallback", () => {
     Object.defineProperty(process, "getBuiltinModule", { value: undefined, configurable: true, writable: true });
     vi.resetModules();
     try {
-      const edgeFast = await import("../../src/runtime/core/jwe-fast.js");
+      const edgeFast = await import("../../src/runtime/core/crypto/jwe-fast.js");
       const edgeJwt = await import("../../src/runtime/jwt.js");
       expect(edgeFast.nodeCrypto).toBeUndefined();
       const decrypt = vi.spyOn(crypto.subtle, "decrypt");

@@ -1,7 +1,7 @@
 import { hkdfSync } from "node:crypto";
 import { base64url, calculateJwkThumbprint, decodeProtectedHeader, EncryptJWT, jwtDecrypt } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nodeCrypto } from "../../src/runtime/core/jwe-fast.js";
+import { nodeCrypto } from "../../src/runtime/core/crypto/jwe-fast.js";
 import { decode, encode, getToken } from "../../src/runtime/jwt.js";
 
 const secret = "jwt-test-secret-with-more-than-32-characters";

@@ -5,7 +5,7 @@
  * are proven by the end-to-end test on a production build.
  */
 import { describe, expect, it } from "vitest";
-import { serializeCookie } from "../../src/runtime/core/cookie-header.js";
+import { serializeCookie } from "../../src/runtime/core/cookies/header.js";
 import { readSession } from "../../src/runtime/core/server/session-read.js";
 import { encode } from "../../src/runtime/jwt.js";
 import github from "../../src/runtime/providers/github.js";

@@ -7,7 +7,7 @@
  * refuses a `__Host-` cookie that carries a Domain, so no sibling can set one.
  *
  * The reference's session cookie (`__Secure-authjs.session-token`) is still read once, for people migrating
- * from @auth/core or next-auth v5 (core/legacy-session-cookie.ts), and moved to the `__Host-` name; but only
+ * from @auth/core or next-auth v5 (core/cookies/legacy-session.ts), and moved to the `__Host-` name; but only
  * a session the reference could have made. A copy of one of ours planted under the old name (a JWT with
  * `auth_time`, a database token with a `.`) is ignored. See docs/security.md.
  */
@@ -16,7 +16,7 @@ import { encode as referenceEncode } from "@auth/core/jwt";
 import ReferenceCredentials from "@auth/core/providers/credentials";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import memory from "../../src/runtime/adapters/memory.js";
-import { resolveCookies } from "../../src/runtime/core/cookies.js";
+import { resolveCookies } from "../../src/runtime/core/cookies/names.js";
 import { Auth } from "../../src/runtime/index.js";
 import { decode, encode, getToken } from "../../src/runtime/jwt.js";
 import credentials from "../../src/runtime/providers/credentials.js";

@@ -1,16 +1,16 @@
 /**
  * The request path, in one direction: parse → resolve options → assert the configuration → init (CSRF,
- * callback URL) → the reference's session cookie moved (core/legacy-session-cookie.ts) → one action →
+ * callback URL) → the reference's session cookie moved (core/cookies/legacy-session.ts) → one action →
  * Response. Errors are answered in one place (core/errors.ts); nothing the client sees carries a stack trace.
  */
 import { AuthError, InputTooLarge } from "../errors.js";
 import type { AuthConfig, Cookie, RawMarker, ResponseInternal } from "../types.js";
 import { assertConfig } from "./assert.js";
 import { configLogger, resolveOptions } from "./config.js";
+import { adoptLegacySession, withMovedSession } from "./cookies/legacy-session.js";
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
-import { adoptLegacySession, withMovedSession } from "./legacy-session-cookie.js";
 import { raw, skipCSRFCheck } from "./markers.js";
 import { normalizeBasePath, parseRequest } from "./request.js";
 import { toResponse } from "./response.js";

@@ -7,7 +7,7 @@ import { EventError } from "../errors.js";
 import { decode, encode } from "../jwt.js";
 import type { AuthConfig, EventsOptions, JWTOptions, LoggerInstance } from "../types.js";
 import { resolveCallbacks } from "./callbacks.js";
-import { resolveCookies } from "./cookies.js";
+import { resolveCookies } from "./cookies/names.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 import { createLogger } from "./logger.js";
 import { resolveProviders } from "./providers.js";

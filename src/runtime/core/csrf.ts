@@ -5,7 +5,7 @@
  * forms, which cannot read the cookie.
  */
 import { MissingCSRF } from "../errors.js";
-import { sha256Hex } from "./sha256.js";
+import { sha256Hex } from "./crypto/sha256.js";
 
 export interface CsrfState {
   /** The token pages and `/csrf` hand out. */

@@ -8,7 +8,7 @@ import { InputTooLarge, UnknownAction } from "../errors.js";
 import type { AuthConfig } from "../types.js";
 import { ACTIONS_WITH_PROVIDER, isAuthAction } from "./actions/paths.js";
 import { bodyLimits, type ReadBody, readRequestBody, repeatedNames } from "./body.js";
-import { parseCookieHeader } from "./cookie-header.js";
+import { parseCookieHeader } from "./cookies/header.js";
 import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { RequestInternal } from "./internal.js";
 

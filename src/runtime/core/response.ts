@@ -4,7 +4,7 @@
  * JSON `{url}` for client-side sign-in/out (which cannot read a 302's Location from fetch).
  */
 import type { ResponseInternal } from "../types.js";
-import { serializeCookie } from "./cookie-header.js";
+import { serializeCookie } from "./cookies/header.js";
 
 export const NO_CACHE_HEADERS = {
   "Cache-Control": "private, no-cache, no-store",

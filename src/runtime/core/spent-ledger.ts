@@ -15,7 +15,7 @@
  *   records it. The row outlives the cookie by nothing: `deleteExpired` removes it afterwards.
  */
 import type { Adapter } from "../types.js";
-import { sha256Hex } from "./sha256.js";
+import { sha256Hex } from "./crypto/sha256.js";
 
 export interface SpentLedger {
   /** True the first time a value is spent, false for every later attempt. */

@@ -2,11 +2,11 @@
  * Cookies the core asks for, written through Qwik City's response cookie jar. Qwik's own because its
  * node-server adapter emits Set-Cookie only from that jar (any `Set-Cookie` put on `ev.headers` is
  * overwritten), so this is the one way out, and the jar takes its own options shape and writes the value
- * as given. Values and Max-Age follow the core's own Set-Cookie rules (core/cookie-header.ts), so the core
+ * as given. Values and Max-Age follow the core's own Set-Cookie rules (core/cookies/header.ts), so the core
  * reads them back unchanged on the next request.
  */
 import type { CookieOptions } from "@builder.io/qwik-city/middleware/request-handler";
-import { encodeCookieValue, maxAgeSeconds } from "../core/cookie-header.js";
+import { encodeCookieValue, maxAgeSeconds } from "../core/cookies/header.js";
 import { writeCookies } from "../core/server/cookie-jar.js";
 import type { Cookie } from "../types.js";
 

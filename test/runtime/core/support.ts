@@ -2,7 +2,7 @@
  * Test support for the core: a realistic config, a cookie jar that applies Set-Cookie headers the way a
  * browser does, and form/JSON request builders. Everything runs the real `Auth`.
  */
-import { parseCookieHeader } from "../../../src/runtime/core/cookie-header.js";
+import { parseCookieHeader } from "../../../src/runtime/core/cookies/header.js";
 import { Auth } from "../../../src/runtime/index.js";
 import credentials from "../../../src/runtime/providers/credentials.js";
 import type { AuthConfig, User } from "../../../src/runtime/types.js";

@@ -5,7 +5,7 @@
  * `maxAge: 0` deletes) and records every `set`, which is what SvelteKit turns into Set-Cookie headers.
  */
 import type { Cookies, RequestEvent } from "@sveltejs/kit";
-import { parseCookieHeader } from "../../../src/runtime/core/cookie-header.js";
+import { parseCookieHeader } from "../../../src/runtime/core/cookies/header.js";
 import { type CookieJar, get, ORIGIN, postForm } from "../core/support.js";
 
 type SetOptions = Parameters<Cookies["set"]>[2];

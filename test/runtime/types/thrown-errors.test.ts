@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { sqlSchema } from "../../../src/cli/schema/sql.js";
 import memory from "../../../src/runtime/adapters/memory.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
-import { nodeCrypto } from "../../../src/runtime/core/jwe-fast.js";
-import { createJweCodec } from "../../../src/runtime/core/session/jwe.js";
+import { createJweCodec } from "../../../src/runtime/core/crypto/jwe.js";
+import { nodeCrypto } from "../../../src/runtime/core/crypto/jwe-fast.js";
 import { AdapterError, AuthError, JWTSessionError, MissingSecret } from "../../../src/runtime/errors.js";
 import { decode, encode } from "../../../src/runtime/jwt.js";
 

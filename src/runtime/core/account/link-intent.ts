@@ -22,11 +22,11 @@ import { AccountLinkRefused } from "../../errors.js";
 import { decode, encode } from "../../jwt.js";
 import type { Cookie } from "../../types.js";
 import type { ActionContext } from "../actions/context.js";
-import { expiredCookie } from "../cookies.js";
+import { expiredCookie } from "../cookies/names.js";
+import { sha256Hex } from "../crypto/sha256.js";
 import { createCsrfState } from "../csrf.js";
 import type { InternalProvider } from "../internal.js";
 import type { PresentedSession } from "../session/index.js";
-import { sha256Hex } from "../sha256.js";
 import { spentLedger } from "../spent-ledger.js";
 
 /** A link must complete within this many seconds of being asked for (an OAuth round trip, an email link). */

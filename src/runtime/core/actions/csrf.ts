@@ -3,7 +3,7 @@
  * token to give: 404, and any stale csrf cookie is cleared.
  */
 import type { ResponseInternal } from "../../types.js";
-import { expiredCookie } from "../cookies.js";
+import { expiredCookie } from "../cookies/names.js";
 import { json, NO_CACHE_HEADERS } from "../response.js";
 import type { ActionContext } from "./context.js";
 

@@ -4,7 +4,7 @@
  * they may send the browser), and which paths are the core's.
  */
 import { describe, expect, it } from "vitest";
-import { parseCookieHeader } from "../../../../src/runtime/core/cookie-header.js";
+import { parseCookieHeader } from "../../../../src/runtime/core/cookies/header.js";
 import { raw, skipCSRFCheck } from "../../../../src/runtime/core/markers.js";
 import {
   actionRequest,

@@ -1,7 +1,7 @@
 /**
  * The move from the reference's session cookie to ours. Over https @auth/core and next-auth v5 keep the session
  * in `__Secure-authjs.session-token`, which a sibling subdomain can set (cookie tossing, RFC 6265bis §8.6); this
- * runtime keeps it in `__Host-authjs.session-token`, which it cannot (core/cookies.ts). So that an app migrating
+ * runtime keeps it in `__Host-authjs.session-token`, which it cannot (names.ts). So that an app migrating
  * from the reference keeps its users signed in, a request that carries no session under the new name but one
  * under the old is read through the old one, once: the session moves to the new name and the old cookie is
  * expired (host-only: a copy a sibling set with a Domain is beyond our reach, and simply ignored while the
@@ -17,10 +17,10 @@
  * using it, and could be planted for as long). Whatever the reference mints for the old name keeps working there
  * until it expires, which is what docs/security.md tells apps that share a secret with a running @auth/core app.
  */
-import type { Cookie, JWT, ResponseInternal } from "../types.js";
-import { adapterMethod } from "./account/adapter-method.js";
-import { clearChunked, readChunked, writeChunked } from "./cookies.js";
-import type { InternalOptions, RequestInternal } from "./internal.js";
+import type { Cookie, JWT, ResponseInternal } from "../../types.js";
+import { adapterMethod } from "../account/adapter-method.js";
+import type { InternalOptions, RequestInternal } from "../internal.js";
+import { clearChunked, readChunked, writeChunked } from "./chunks.js";
 
 /** The session cookie's default name over https. */
 export const SESSION_COOKIE = "__Host-authjs.session-token";

@@ -7,9 +7,9 @@ import type * as NodeCrypto from "node:crypto";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { AuthError, JWTSessionError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
-import { encryptionKey, isContentEncryption } from "../encryption-key.js";
-import { decryptCompact, encryptCbcHs512, fastHeader, validateClaims } from "../jwe-fast.js";
 import { requireSecrets } from "../secret.js";
+import { encryptionKey, isContentEncryption } from "./encryption-key.js";
+import { decryptCompact, encryptCbcHs512, fastHeader, validateClaims } from "./jwe-fast.js";
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 const ALG = "dir";

@@ -2,7 +2,7 @@
  * The two cookie wire formats: reading a `Cookie` request header and writing one `Set-Cookie` value
  * (RFC 6265 §4.1). Written here rather than pulled in, because it is small and every attribute matters.
  */
-import type { Cookie } from "../types.js";
+import type { Cookie } from "../../types.js";
 
 /** Parses `a=1; b=2` into `{a: "1", b: "2"}`. The first occurrence of a name wins (RFC 6265 §5.4). */
 export function parseCookieHeader(header: string | null | undefined): Record<string, string> {
