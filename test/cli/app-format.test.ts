@@ -5,7 +5,7 @@
  * the files init wrote and gives the app back byte for byte. The pass itself: what it formats, what it leaves
  * (ignored files, files Prettier has no parser for, apps without Prettier), and how it fails.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appFormatted, planInAppStyle } from "../../src/cli/plan/app-format.js";
@@ -119,6 +119,35 @@ describe("the app-style pass", () => {
     expect(contentOf(plan, "src/lib/fine.ts")).toBe("export const a = 'b';\n");
     expect(plan.notes).toHaveLength(1);
     expect(plan.notes[0]).toMatch(/^the app's Prettier could not format src\/lib\/broken\.ts \(/);
+  });
+
+  it("says so in one note when the Prettier the app lists cannot be loaded, and only when it lists it", async () => {
+    const text = 'export const greeting = "hello";\n';
+    const broken = (declared: boolean) => {
+      const dir = tempDir("app-format-broken");
+      const devDependencies = declared ? { prettier: "^3.0.0" } : {};
+      writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "app", devDependencies }));
+      writeFileSync(path.join(dir, ".prettierrc"), '{ "singleQuote": true }\n');
+      // An install cut short: the package is there, its entry throws when loaded.
+      mkdirSync(path.join(dir, "node_modules", "prettier"), { recursive: true });
+      writeFileSync(
+        path.join(dir, "node_modules", "prettier", "package.json"),
+        JSON.stringify({ name: "prettier", version: "3.0.0", main: "index.js" }),
+      );
+      writeFileSync(path.join(dir, "node_modules", "prettier", "index.js"), 'throw new Error("half installed");\n');
+      return dir;
+    };
+    const listed = broken(true);
+    const plan = await planInAppStyle(listed, planOf(listed, [owned("src/new.ts", text)]));
+    expect(contentOf(plan, "src/new.ts")).toBe(text);
+    expect(plan.notes).toEqual([
+      "the app's Prettier could not be loaded (half installed), so create-auth's files are in its own style: run the app's formatter if its check complains.",
+    ]);
+    // Nothing new to write: nothing to say.
+    expect((await planInAppStyle(listed, planOf(listed, []))).notes).toEqual([]);
+    // A Prettier that came with another package is not the app's: its failure is no news.
+    const hoisted = broken(false);
+    expect((await planInAppStyle(hoisted, planOf(hoisted, [owned("src/new.ts", text)]))).notes).toEqual([]);
   });
 
   it("writes create-auth's text in an app without Prettier, and outside a planning pass", async () => {

@@ -10,9 +10,10 @@
  * formatted ones from the cache. So the plan shown, the diff, what is written and the record of it agree, and
  * a later command comparing a file to what it would write (a second init, remove) compares formatted text.
  * Prettier is resolved from the app's folder, never bundled or installed; when it fails (a plugin missing, a
- * syntax it cannot parse) our text stays and the plan says so in one note. Outside a session (planner unit
- * tests, an app without Prettier) texts pass through unchanged.
+ * syntax it cannot parse, a Prettier the app lists that will not load) our text stays and the plan says so in
+ * one note. Outside a session (planner unit tests, an app without Prettier) texts pass through unchanged.
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,7 +27,7 @@ interface AppPrettier {
   resolveConfigFile(file: string): Promise<string | null>;
   getFileInfo(
     file: string,
-    options: { ignorePath: string | string[]; plugins?: unknown },
+    options: { ignorePath: string | string[]; plugins?: unknown; resolveConfig: boolean },
   ): Promise<{ ignored: boolean; inferredParser: string | null }>;
 }
 
@@ -55,26 +56,48 @@ const hasApi = (candidate: Partial<AppPrettier> | undefined): candidate is AppPr
   typeof candidate.resolveConfigFile === "function" &&
   typeof candidate.getFileInfo === "function";
 
-/** The app's own Prettier when it has one installed and a config for it, else null. */
-export async function loadAppPrettier(root: string): Promise<AppPrettier | null> {
+/** Whether the app's package.json lists Prettier among its own dependencies (not one that came with another). */
+function declaresPrettier(root: string): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(path.resolve(root), "package.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    return ["dependencies", "devDependencies"].some(
+      (field) => typeof manifest[field] === "object" && manifest[field] !== null && "prettier" in manifest[field],
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The app's own Prettier when it has one installed and a config for it; null when it has none; the reason
+ * when the Prettier its package.json lists is there but cannot be loaded (a broken install, an API this
+ * code does not know), which the plan then says instead of silently writing files the app's check rejects.
+ */
+export async function loadAppPrettier(root: string): Promise<AppPrettier | { failed: string } | null> {
   let entry: string;
   try {
     entry = createRequire(path.join(path.resolve(root), "package.json")).resolve("prettier");
   } catch {
     return null;
   }
+  const failed = (why: string) => (declaresPrettier(root) ? { failed: why } : null);
   try {
     const loaded = (await import(pathToFileURL(entry).href)) as AppPrettier & { default?: AppPrettier };
     // Prettier 3's ESM entry names every function; Prettier 2's CommonJS one, imported, names only what Node's
     // CommonJS lexer finds (`format`, not `resolveConfigFile`): its whole API is the default export.
     const prettier = [loaded, loaded.default].find(hasApi);
-    if (!prettier) return null;
+    if (!prettier) return failed("it has no format, resolveConfig, resolveConfigFile and getFileInfo");
     // Prettier looks for its config from the file up; the package.json is where a new file's search starts too.
     return (await prettier.resolveConfigFile(path.join(path.resolve(root), "package.json"))) ? prettier : null;
-  } catch {
-    return null;
+  } catch (error) {
+    return failed(firstLine(error));
   }
 }
+
+const firstLine = (error: unknown): string => String((error as Error)?.message ?? error).split("\n")[0] ?? "";
 
 /**
  * The config's plugins named as packages, resolved from the config's folder as the app's `prettier` command
@@ -106,9 +129,11 @@ export async function formatAsApp(prettier: AppPrettier, root: string, file: str
   const options = { ...config, plugins: pluginsFrom(configFile, config.plugins), filepath: absolute };
   // `prettier --check .` skips what .gitignore and .prettierignore list (3.x); 2.x reads only .prettierignore.
   const ignores = [".gitignore", ".prettierignore"].map((name) => path.join(path.resolve(root), name));
+  // resolveConfig: a parser given by the config's `overrides` counts, as it does for `prettier --check`.
   const info = await prettier.getFileInfo(absolute, {
     ignorePath: prettier.version.startsWith("2.") ? ignores[1]! : ignores,
     plugins: options.plugins,
+    resolveConfig: true,
   });
   if (info.ignored || !info.inferredParser) return content;
   return await prettier.format(content, options);
@@ -126,6 +151,21 @@ export async function planInAppStyle<T = Plan>(
 ): Promise<T> {
   const prettier = await loadAppPrettier(root);
   if (prettier === null) return plan();
+  if ("failed" in prettier) {
+    // One plan, in our style, noting it only when there are new files it would have formatted.
+    const current: Session = { formatted: new Map(), wanted: new Map() };
+    session = current;
+    try {
+      const result = plan();
+      if (current.wanted.size > 0)
+        notesOf(result).push(
+          `the app's Prettier could not be loaded (${prettier.failed}), so create-auth's files are in its own style: run the app's formatter if its check complains.`,
+        );
+      return result;
+    } finally {
+      session = null;
+    }
+  }
   const current: Session = { formatted: new Map(), wanted: new Map() };
   const failed: string[] = [];
   session = current;
@@ -136,7 +176,7 @@ export async function planInAppStyle<T = Plan>(
       try {
         current.formatted.set(at, await formatAsApp(prettier, root, file, content));
       } catch (error) {
-        failed.push(`${file} (${String((error as Error)?.message ?? error).split("\n")[0]})`);
+        failed.push(`${file} (${firstLine(error)})`);
         current.formatted.set(at, content);
       }
     }
