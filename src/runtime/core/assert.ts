@@ -14,8 +14,8 @@ import {
   MissingWebAuthnAutocomplete,
   UntrustedHost,
 } from "../errors.js";
-import type { Adapter, AuthConfig } from "../types.js";
-import { type ConfigWithEnv, deploymentUrl } from "./env.js";
+import type { Adapter } from "../types.js";
+import type { ResolvedConfig } from "./config.js";
 import type { InternalOptions, InternalProvider, RequestInternal } from "./internal.js";
 import { providerEnvKey } from "./provider-env.js";
 import { APP_CHOSEN, redirectTarget } from "./redirect.js";
@@ -129,13 +129,13 @@ function assertAdapter(options: InternalOptions): Error | undefined {
 const warned = new WeakMap<object, Set<string>>();
 
 function warnOnce(
-  config: AuthConfig,
+  config: ResolvedConfig,
   logger: InternalOptions["logger"],
   code: string,
   message: string,
   key: string = code,
 ): void {
-  const destination = config.logger ?? console;
+  const destination = config.warnedAt;
   const given = warned.get(destination) ?? new Set<string>();
   warned.set(destination, given);
   if (given.has(key)) return;
@@ -184,10 +184,11 @@ function forwardedHosts(headers: Headers): string[] {
  * and must name its URL (OWASP WSTG-INPV-17: a Host the app did not choose poisons emailed links and cached
  * pages). No forwarded header is read for the URL itself here: only `trustHost` makes them believed.
  */
-function assertTrustedHost(request: RequestInternal, config: AuthConfig): UntrustedHost | undefined {
-  if (config.trustHost === true || (config as ConfigWithEnv)[deploymentUrl]) return undefined;
+function assertTrustedHost(request: RequestInternal, config: ResolvedConfig): UntrustedHost | undefined {
+  const { trustHost, deploymentUrl } = config.rules;
+  if (trustHost === true || deploymentUrl) return undefined;
   if (
-    config.trustHost === undefined &&
+    trustHost === undefined &&
     isLoopbackHostname(request.url.hostname) &&
     forwardedHosts(request.headers).every(isLoopbackHost)
   ) {
@@ -254,7 +255,7 @@ export function missingProviderKeysText(provider: InternalProvider): string {
  * sign-in answers the configuration error page naming the keys (actions/signin.ts), instead of sending the user
  * to the provider with `client_id=`, or failing every route for want of an issuer.
  */
-function warnUnconfiguredProviders(options: InternalOptions, config: AuthConfig): void {
+function warnUnconfiguredProviders(options: InternalOptions, config: ResolvedConfig): void {
   for (const provider of options.providers) {
     const missing = missingSettings(provider);
     if (missing.length === 0) continue;
@@ -270,10 +271,11 @@ function warnUnconfiguredProviders(options: InternalOptions, config: AuthConfig)
   }
 }
 
+/** `config`: the config object as resolved (core/config.ts), from which `options` were made for this request. */
 export function assertConfig(
   request: RequestInternal,
   options: InternalOptions,
-  config: AuthConfig,
+  config: ResolvedConfig,
 ): Error | undefined {
   const { logger } = options;
   if (options.debug) {

@@ -1,18 +1,20 @@
 /**
- * The request path, in one direction: parse → resolve options → assert the configuration → init (CSRF,
- * callback URL) → the reference's session cookie moved (core/cookies/legacy-session.ts) → one action →
- * Response. Errors are answered in one place (core/errors.ts); nothing the client sees carries a stack trace.
+ * The request path, in one direction: the config, resolved once per config object (core/config.ts) and
+ * handed on from here → parse (with what it reads of that config) → the options of this request's origin →
+ * assert the configuration → init (CSRF, callback URL) → the reference's session cookie moved
+ * (core/cookies/legacy-session.ts) → one action → Response. Errors are answered in one place (core/errors.ts),
+ * from the same resolved config; nothing the client sees carries a stack trace.
  */
 import { AuthError, InputTooLarge } from "../errors.js";
 import type { AuthConfig, Cookie, RawMarker, ResponseInternal } from "../types.js";
 import { assertConfig } from "./assert.js";
-import { configLogger, resolveOptions } from "./config.js";
+import { resolveConfig, resolveOptions } from "./config.js";
 import { adoptLegacySession, withMovedSession } from "./cookies/legacy-session.js";
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 import { raw, skipCSRFCheck } from "./markers.js";
-import { normalizeBasePath, parseRequest } from "./request.js";
+import { parseRequest } from "./request.js";
 import { toResponse } from "./response.js";
 import { route } from "./route.js";
 import { createSessionStore } from "./session/index.js";
@@ -27,11 +29,12 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   const isRaw = config.raw === raw;
   const finish = (result: ResponseInternal, returnRedirect = false) =>
     isRaw ? result : toResponse(result, returnRedirect);
-  const logger = configLogger(config);
+  const resolved = resolveConfig(config);
+  const { logger } = resolved.static;
 
   let internalRequest: RequestInternal;
   try {
-    internalRequest = await parseRequest(request, config);
+    internalRequest = await parseRequest(request, resolved.rules);
   } catch (error) {
     const pageWanted = request.headers.has("X-Auth-Return-Redirect");
     // A server-side caller (a form action's helper) gets a refused body thrown, as it gets any AuthError.
@@ -39,7 +42,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       logger.error(error);
       throw error;
     }
-    return finish(requestErrorResponse(error, { request, config, logger }), pageWanted);
+    return finish(requestErrorResponse(error, { request, config: resolved }), pageWanted);
   }
 
   const returnRedirect = request.headers.has("X-Auth-Return-Redirect");
@@ -52,20 +55,15 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   let options: InternalOptions | undefined;
   let configError: Error | undefined;
   try {
-    options = resolveOptions(config, internalRequest);
-    configError = assertConfig(internalRequest, options, config);
+    options = resolveOptions(resolved, internalRequest);
+    configError = assertConfig(internalRequest, options, resolved);
   } catch (error) {
     configError = toError(error);
   }
   if (configError || !options) {
+    const { basePath, pages, theme } = resolved.static;
     return finish(
-      configurationErrorResponse(configError, {
-        request: internalRequest,
-        basePath: normalizeBasePath(config.basePath),
-        pages: config.pages ?? {},
-        theme: config.theme ?? {},
-        logger,
-      }),
+      configurationErrorResponse(configError, { request: internalRequest, basePath, pages, theme, logger }),
       returnRedirect,
     );
   }

@@ -1,17 +1,21 @@
 /**
- * Resolves the user's AuthConfig into the options every action reads. The parts that depend only on the
- * config object are computed once per config (cached in a WeakMap), the provider list once per origin;
- * the per-request parts (action, provider, callback URL, CSRF state) are filled in by `init`.
+ * Resolves the user's AuthConfig, once per config object (cached in a WeakMap), before a request is parsed:
+ * what parsing reads of it (core/request.ts RequestRules), the logger and every option that depends on the
+ * config alone. `Auth` hands that one resolution on: to the parser, to the per-origin options (the provider
+ * list, once per origin), to the checks (core/assert.ts) and to the error answers (core/errors.ts). The
+ * per-request parts (action, provider, callback URL, CSRF state) are filled in by `init`.
  */
 import { EventError } from "../errors.js";
 import { decode, encode } from "../jwt.js";
 import type { AuthConfig, EventsOptions, JWTOptions, LoggerInstance } from "../types.js";
+import { bodyLimits } from "./body.js";
 import { resolveCallbacks } from "./callbacks.js";
 import { resolveCookies } from "./cookies/names.js";
+import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 import { createLogger } from "./logger.js";
 import { resolveProviders } from "./providers.js";
-import { normalizeBasePath } from "./request.js";
+import { normalizeBasePath, type RequestRules } from "./request.js";
 import { secretList } from "./secret.js";
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
@@ -49,13 +53,24 @@ type StaticOptions = Omit<
  */
 type OriginOptions = InternalOptions;
 
-interface Resolved {
-  static: StaticOptions;
+/** One config object, resolved: what every request it serves shares. Made by resolveConfig, once per object. */
+export interface ResolvedConfig {
+  /** What parsing a request reads of the config (core/request.ts). */
+  readonly rules: RequestRules;
+  /** Every option but the per-origin and per-request ones. Shared: never mutate. */
+  readonly static: StaticOptions;
+  /**
+   * Where a warning given once is remembered as given (core/assert.ts): the app's own logger object, else the
+   * console. Not this resolution: an integration that builds a fresh config per request (Qwik) would repeat it.
+   */
+  readonly warnedAt: object;
+  /** The config object itself, for the per-origin options (its providers, cookies, secure-cookie choice). */
+  readonly config: AuthConfig;
   /** Per origin, for the last few origins this config served (usually exactly one). Shared: never mutate. */
-  origins: Map<string, OriginOptions>;
+  readonly origins: Map<string, OriginOptions>;
 }
 
-const resolvedConfigs = new WeakMap<AuthConfig, Resolved>();
+const resolvedConfigs = new WeakMap<AuthConfig, ResolvedConfig>();
 const MAX_ORIGINS = 8;
 
 /**
@@ -83,7 +98,17 @@ function guardEvents(events: EventsOptions | undefined, logger: LoggerInstance):
   return guarded as EventsOptions;
 }
 
-function resolveStatic(config: AuthConfig): StaticOptions {
+/** What parsing reads: the base path in its one form, the body limits, and whom to believe about the origin. */
+function requestRules(config: AuthConfig): RequestRules {
+  return {
+    basePath: normalizeBasePath(config.basePath),
+    limits: bodyLimits(config.limits),
+    trustHost: config.trustHost,
+    deploymentUrl: (config as ConfigWithEnv)[deploymentUrl],
+  };
+}
+
+function resolveStatic(config: AuthConfig, rules: RequestRules): StaticOptions {
   const logger = createLogger(config);
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE;
   const jwt: JWTOptions = {
@@ -92,7 +117,7 @@ function resolveStatic(config: AuthConfig): StaticOptions {
     decode: config.jwt?.decode ?? decode,
   };
   const options: StaticOptions = {
-    basePath: normalizeBasePath(config.basePath),
+    basePath: rules.basePath,
     secret: secretList(config.secret),
     session: {
       strategy: config.session?.strategy ?? (config.adapter ? "database" : "jwt"),
@@ -116,21 +141,28 @@ function resolveStatic(config: AuthConfig): StaticOptions {
   return options;
 }
 
-function cached(config: AuthConfig): Resolved {
+/**
+ * `config` resolved, once per config object: the first request it serves resolves it, every later one (and
+ * the server layer's reads of it) finds it here. Throws only what a bug would: nothing here reads the request.
+ */
+export function resolveConfig(config: AuthConfig): ResolvedConfig {
   let resolved = resolvedConfigs.get(config);
   if (!resolved) {
-    resolved = { static: resolveStatic(config), origins: new Map() };
+    const rules = requestRules(config);
+    resolved = {
+      rules,
+      static: resolveStatic(config, rules),
+      warnedAt: config.logger ?? console,
+      config,
+      origins: new Map(),
+    };
     resolvedConfigs.set(config, resolved);
   }
   return resolved;
 }
 
-/** The logger for `config`, without resolving anything else (used before the request is parsed). */
-export function configLogger(config: AuthConfig): LoggerInstance {
-  return cached(config).static.logger;
-}
-
-function resolveOrigin(config: AuthConfig, resolved: Resolved, origin: string): OriginOptions {
+function resolveOrigin(resolved: ResolvedConfig, origin: string): OriginOptions {
+  const { config } = resolved;
   const url = new URL(`${origin}${resolved.static.basePath}`);
   const useSecureCookies = config.useSecureCookies ?? url.protocol === "https:";
   return {
@@ -149,16 +181,15 @@ function resolveOrigin(config: AuthConfig, resolved: Resolved, origin: string): 
 }
 
 /**
- * Options for one request. Throws what resolving the providers throws (InvalidEndpoints): a configuration
- * error, answered like the ones `assertConfig` returns. Everything but the action, the provider and the
- * callback URL is computed once per origin: this runs on every session read.
+ * Options for one request of a resolved config. Throws what resolving the providers throws (InvalidEndpoints):
+ * a configuration error, answered like the ones `assertConfig` returns. Everything but the action, the
+ * provider and the callback URL is computed once per origin: this runs on every session read.
  */
-export function resolveOptions(config: AuthConfig, request: RequestInternal): InternalOptions {
-  const resolved = cached(config);
+export function resolveOptions(resolved: ResolvedConfig, request: RequestInternal): InternalOptions {
   const origin = request.url.origin;
   let perOrigin = resolved.origins.get(origin);
   if (!perOrigin) {
-    perOrigin = resolveOrigin(config, resolved, origin);
+    perOrigin = resolveOrigin(resolved, origin);
     if (resolved.origins.size >= MAX_ORIGINS) resolved.origins.clear();
     resolved.origins.set(origin, perOrigin);
   }

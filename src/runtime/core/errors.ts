@@ -13,12 +13,13 @@ import {
   SignInError,
   UntrustedHost,
 } from "../errors.js";
-import type { AuthConfig, Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
+import type { Cookie, LoggerInstance, PagesOptions, ResponseInternal, Theme } from "../types.js";
+import type { ResolvedConfig } from "./config.js";
 import type { RequestInternal } from "./internal.js";
 import { renderErrorPage } from "./pages/error.js";
 import { escapeHtml, layout } from "./pages/html.js";
 import { APP_CHOSEN, redirectTarget } from "./redirect.js";
-import { effectiveUrl, normalizeBasePath } from "./request.js";
+import { effectiveUrl } from "./request.js";
 import { html, json } from "./response.js";
 
 /** Types a user can act on, and that reveal nothing about the server. */
@@ -126,15 +127,15 @@ function wantsPage(request: Request): boolean {
  */
 export function requestErrorResponse(
   thrown: unknown,
-  context: { request: Request; config: AuthConfig; logger: LoggerInstance },
+  context: { request: Request; config: ResolvedConfig },
 ): ResponseInternal {
   const error = toError(thrown);
-  const { request, config, logger } = context;
-  logger.error(error);
+  const { request, config } = context;
+  config.static.logger.error(error);
   if (!(error instanceof InputTooLarge)) return json("Bad request.", 400);
   if (wantsPage(request)) {
-    const origin = effectiveUrl(request, config).origin;
-    const page = config.pages?.error ?? `${normalizeBasePath(config.basePath)}/error`;
+    const origin = effectiveUrl(request, config.rules).origin;
+    const page = config.static.pages.error ?? `${config.rules.basePath}/error`;
     return { redirect: withQuery(pageUrl(origin, page), new URLSearchParams({ error: error.type })) };
   }
   return json({ message: error.message }, inputLimitStatus(error));

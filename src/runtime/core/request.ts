@@ -1,27 +1,38 @@
 /**
  * Turns a web Request into the internal request: the effective URL (deployment URL or trusted proxy
  * headers), the action and provider from the path under the base path, cookies, query and body (read once,
- * under the configured limits, by core/body.ts). Anything that is not an auth request is an `UnknownAction`,
- * a body over a limit an `InputTooLarge`; core/errors.ts answers both.
+ * under the configured limits, by core/body.ts). What it reads of the config comes resolved (RequestRules,
+ * core/config.ts). Anything that is not an auth request is an `UnknownAction`, a body over a limit an
+ * `InputTooLarge`; core/errors.ts answers both.
  */
 import { InputTooLarge, UnknownAction } from "../errors.js";
-import type { AuthConfig } from "../types.js";
 import { ACTIONS_WITH_PROVIDER, isAuthAction } from "./actions/paths.js";
-import { bodyLimits, type ReadBody, readRequestBody, repeatedNames } from "./body.js";
+import { type BodyLimits, type ReadBody, readRequestBody, repeatedNames } from "./body.js";
 import { parseCookieHeader } from "./cookies/header.js";
-import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { RequestInternal } from "./internal.js";
+
+/** What parsing reads of the config, resolved once per config object with the rest of it (core/config.ts). */
+export interface RequestRules {
+  /** The base path in its one form (normalizeBasePath): `/auth`, or `` for the root. */
+  basePath: string;
+  /** The body limits (core/body.ts bodyLimits): the config's `limits` over the defaults. */
+  limits: BodyLimits;
+  /** The config's `trustHost` (the environment's default applied by setEnvDefaults). */
+  trustHost: boolean | undefined;
+  /** `AUTH_URL` as setEnvDefaults recorded it on the config: its origin is authoritative. */
+  deploymentUrl: URL | undefined;
+}
 
 /**
  * The URL the client sees. With `AUTH_URL` its origin is authoritative; otherwise `X-Forwarded-Host` and
  * `X-Forwarded-Proto` are honoured only when the host is trusted, since any client can send them.
  */
-export function effectiveUrl(request: Request, config: AuthConfig): URL {
+export function effectiveUrl(request: Request, rules: Pick<RequestRules, "trustHost" | "deploymentUrl">): URL {
   const url = new URL(request.url);
   const path = `${url.pathname}${url.search}`;
-  const deployment = (config as ConfigWithEnv)[deploymentUrl];
+  const deployment = rules.deploymentUrl;
   if (deployment) return new URL(path, deployment.origin);
-  if (config.trustHost !== true) return url;
+  if (rules.trustHost !== true) return url;
   const forwarded = forwardedOrigin(request.headers, url);
   // Rebuilt rather than patched: setting `host` alone would keep the internal port.
   return forwarded ? new URL(path, forwarded) : url;
@@ -58,8 +69,8 @@ export function normalizeBasePath(basePath: string | undefined): string {
   return trimmed === "" ? "" : trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
 }
 
-function parseActionAndProvider(pathname: string, basePath: string): Pick<RequestInternal, "action" | "providerId"> {
-  const base = normalizeBasePath(basePath);
+/** `base`: the base path in normalizeBasePath's form. */
+function parseActionAndProvider(pathname: string, base: string): Pick<RequestInternal, "action" | "providerId"> {
   if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
     throw new UnknownAction(`The path ${pathname} is outside the base path ${base}.`);
   }
@@ -89,15 +100,15 @@ function rebuiltRequest(request: Request, body: Uint8Array<ArrayBuffer>): Reques
   return new Request(request.url, { method: request.method, headers: new Headers(request.headers), body });
 }
 
-export async function parseRequest(request: Request, config: AuthConfig): Promise<RequestInternal> {
+export async function parseRequest(request: Request, rules: RequestRules): Promise<RequestInternal> {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
-  const url = effectiveUrl(request, config);
-  const { action, providerId } = parseActionAndProvider(url.pathname, config.basePath ?? "/auth");
+  const url = effectiveUrl(request, rules);
+  const { action, providerId } = parseActionAndProvider(url.pathname, rules.basePath);
   let read: ReadBody | undefined;
   if (method === "POST") {
     try {
-      read = await readRequestBody(request, bodyLimits(config.limits));
+      read = await readRequestBody(request, rules.limits);
     } catch (error) {
       if (error instanceof InputTooLarge) throw error;
       const cause = error instanceof Error ? error : undefined;

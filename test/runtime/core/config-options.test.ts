@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { NextRequest } from "next/server.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveOptions } from "../../../src/runtime/core/config.js";
+import { resolveConfig, resolveOptions } from "../../../src/runtime/core/config.js";
 import { parseRequest } from "../../../src/runtime/core/request.js";
 import { ExpressAuth } from "../../../src/runtime/express.js";
 import { Auth, setEnvDefaults } from "../../../src/runtime/index.js";
@@ -38,7 +38,7 @@ describe("trustHost and forwarded headers", () => {
 
   it("ignores them when the host is not trusted, and the error names AUTH_TRUST_HOST and trustHost", async () => {
     const config = baseConfig({ trustHost: false });
-    const internal = await parseRequest(get("/auth/providers", undefined, forwarded), config);
+    const internal = await parseRequest(get("/auth/providers", undefined, forwarded), resolveConfig(config).rules);
     expect(internal.url.origin).toBe(ORIGIN);
     const { logger, errors } = captureLogger();
     const response = await Auth(get("/auth/providers", undefined, forwarded), { ...config, logger });
@@ -69,7 +69,8 @@ describe("MissingSecret", () => {
 
 describe("options carried into the resolved options", () => {
   async function resolved(config: AuthConfig) {
-    return resolveOptions(config, await parseRequest(get("/auth/session"), config));
+    const once = resolveConfig(config);
+    return resolveOptions(once, await parseRequest(get("/auth/session"), once.rules));
   }
 
   it("keeps session.generateSessionToken (used by database sessions) and defaults it to 256 random bits as hex", async () => {

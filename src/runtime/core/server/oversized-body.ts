@@ -3,8 +3,8 @@
  * before any code of ours runs (Qwik City reads an action's body before the action).
  */
 import { InputTooLarge } from "../../errors.js";
-import { bodyLimits, readRequestBody } from "../body.js";
-import { configLogger } from "../config.js";
+import { readRequestBody } from "../body.js";
+import { resolveConfig } from "../config.js";
 import { requestErrorResponse } from "../errors.js";
 import { toResponse } from "../response.js";
 import type { IntegrationConfig } from "./config.js";
@@ -18,11 +18,12 @@ export async function oversizedBodyResponse(
   request: Request,
   config: IntegrationConfig,
 ): Promise<Response | undefined> {
+  const resolved = resolveConfig(config);
   try {
-    await readRequestBody(request.clone(), bodyLimits(config.limits));
+    await readRequestBody(request.clone(), resolved.rules.limits);
     return undefined;
   } catch (error) {
     if (!(error instanceof InputTooLarge)) return undefined;
-    return toResponse(requestErrorResponse(error, { request, config, logger: configLogger(config) }));
+    return toResponse(requestErrorResponse(error, { request, config: resolved }));
   }
 }
