@@ -12,6 +12,7 @@
 
 import { existsSync } from "node:fs";
 import { CliError } from "../errors.js";
+import type { ProjectReader } from "../plan/reader.js";
 import type { MigrationFile } from "../schema/migrations.js";
 import { tables, users } from "../schema/model.js";
 import type { SqlDialect } from "../schema/sql.js";
@@ -21,6 +22,9 @@ import { type DatabaseConnection, type DatabaseSetting, databaseLocation, openDa
 import { dialectName } from "./drivers.js";
 import { type LiveColumn, type LiveTable, liveIdKind, liveTable, sharedValues } from "./live-table.js";
 import { pendingMigrations } from "./migrator.js";
+import { databaseState } from "./state.js";
+
+const SQL_ADAPTERS = ["sqlite", "postgres", "mysql"] as const;
 
 /** What the app's users table asks of the first migration and the auth module. */
 export type UsersFit =
@@ -254,4 +258,21 @@ export async function assertExistingUsersFit(
     "UnsupportedProject",
     `${where} already has a users table of its own, which ${file} would keep (CREATE TABLE IF NOT EXISTS) and reference: ${fit.misfits.join("; ")}. Nothing was applied. Run ${generate}: it adapts ${file} (never applied) to your users table and tells the adapter its ids, then run ${migrate} again.`,
   );
+}
+
+/**
+ * doctor's fix for what it finds of the app's users table on the SQL path, where the commands write it all:
+ * generate (the first migration adapted, the adapter told its ids and what to fill), then migrate, while the
+ * migrations still create users as written; once they are adapted, generate again hands the auth module the
+ * options (`options`: ids, required columns), and what is in the table (`table`: email, user_id) is doctor's
+ * own fix. Null on the ORM paths, whose own fixes stand.
+ */
+export function sqlUsersFix(reader: ProjectReader, adapter: string, what: "options" | "table"): string | null {
+  if (!(SQL_ADAPTERS as readonly string[]).includes(adapter)) return null;
+  const state = databaseState(reader);
+  const files = state.migrations.files;
+  if (adoptedUsers(files))
+    return what === "options" ? `${state.generate} (it hands the adapter the options your users table needs)` : null;
+  if (!files.some((file) => CREATES_USERS.test(file.sql))) return null;
+  return `${state.generate} (it adapts the first migration, never applied, to your users table and hands the adapter its ids), then ${state.owner.command}`;
 }

@@ -10,6 +10,7 @@
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
+import { sqlUsersFix } from "../database/existing-users.js";
 import { type LiveTable, liveIdKind, liveTable, sharedValues } from "../database/live-table.js";
 import { configuredAdapter } from "../database/setup.js";
 import { CliError } from "../errors.js";
@@ -71,11 +72,14 @@ export async function checkUsersTable(ctx: DoctorContext): Promise<Finding[]> {
     const authSource = ctx.reader.read(adapter.file) ?? "";
     const where = `${dialectName(db.dialect)} ${db.target}: ${users.name}`;
     const passed = passedIdKind(ctx, adapter.adapter, authSource, users, db.dialect);
+    // The SQL path's fix is generate's, which writes it all (database/existing-users.ts), where it applies.
+    const options = sqlUsersFix(ctx.reader, adapter.adapter, "options");
+    const table = sqlUsersFix(ctx.reader, adapter.adapter, "table");
     const findings = [
-      ...idFindings(where, adapter, users, live, passed),
-      ...(await referenceFindings(db, users, live, expected)),
-      ...(await emailFindings(db, where, adapter, users, live)),
-      ...requiredFindings(where, adapter, users, live, passed, newUserColumnKeys(authSource)),
+      ...idFindings(where, adapter, users, live, passed, options),
+      ...(await referenceFindings(db, users, live, expected, table)),
+      ...(await emailFindings(db, where, adapter, users, live, table)),
+      ...requiredFindings(where, adapter, users, live, passed, newUserColumnKeys(authSource), options),
     ];
     if (findings.length === 0)
       findings.push(
@@ -96,6 +100,7 @@ function idFindings(
   users: ExpectedTable,
   live: LiveTable,
   passed: UserIdKind,
+  sqlFix: string | null,
 ): Finding[] {
   const column = live.columns.find((candidate) => candidate.name === (users.fields["id"] ?? "id").toLowerCase());
   if (!column) return [];
@@ -130,7 +135,7 @@ function idFindings(
         "error",
         "users.id-kind",
         `${where}.${column.name} is ${column.type} (${stored} ids), but ${told}: creating a user fails.`,
-        fix,
+        sqlFix ?? fix,
         adapter.adapter === "drizzle" ? (users.declaredIn ?? adapter.file) : adapter.file,
       ),
     );
@@ -157,6 +162,7 @@ async function referenceFindings(
   users: ExpectedTable,
   usersLive: LiveTable,
   expected: readonly ExpectedTable[],
+  sqlFix: string | null,
 ): Promise<Finding[]> {
   const idColumn = usersLive.columns.find((candidate) => candidate.name === (users.fields["id"] ?? "id").toLowerCase());
   const idKind = idColumn ? liveIdKind(idColumn.type) : null;
@@ -175,7 +181,8 @@ async function referenceFindings(
         "error",
         "users.user-id-kind",
         `${dialectName(db.dialect)} ${db.target}: ${table.name}.${column.name} is ${column.type}, but ${users.name}.${idColumn.name} is ${idColumn.type}: a ${table.name} row for a new user fails or never matches its user.`,
-        `change ${table.name}.${column.name} to ${idColumn.type} (the type of ${users.name}.${idColumn.name}) in the database and the schema`,
+        sqlFix ??
+          `change ${table.name}.${column.name} to ${idColumn.type} (the type of ${users.name}.${idColumn.name}) in the database and the schema`,
         table.declaredIn ?? undefined,
       ),
     );
@@ -189,6 +196,7 @@ async function emailFindings(
   adapter: { file: string; adapter: string },
   users: ExpectedTable,
   live: LiveTable,
+  sqlFix: string | null,
 ): Promise<Finding[]> {
   const email = (users.fields["email"] ?? "email").toLowerCase();
   const column = live.columns.find((candidate) => candidate.name === email);
@@ -214,7 +222,7 @@ async function emailFindings(
       ? "add @unique to the User model's email, then npx prisma db push (or prisma migrate dev)"
       : adapter.adapter === "drizzle"
         ? 'add .unique("users_email_key") to the users table\'s email column, then npx drizzle-kit push'
-        : `CREATE UNIQUE INDEX users_email_key ON ${users.name} (${email})`;
+        : (sqlFix ?? `CREATE UNIQUE INDEX users_email_key ON ${users.name} (${email})`);
   return [
     ...required,
     finding(
@@ -234,6 +242,7 @@ function requiredFindings(
   live: LiveTable,
   passed: UserIdKind,
   filledKeys: readonly string[],
+  sqlFix: string | null,
 ): Finding[] {
   // What a new user row gets a value for, by column: the adapter's own fields that are never null (email is
   // the user's; an id the adapter makes unless the database numbers it), the client's defaults, newUserColumns.
@@ -252,9 +261,12 @@ function requiredFindings(
   if (missing.length === 0) return [];
   const names = missing.map((candidate) => candidate.name);
   const fillable = missing.filter((candidate) => nullable.has(candidate.name));
-  const fix = fillable.length
-    ? `fill ${fillable.map((candidate) => candidate.name).join(", ")} through the adapter: ${adapter.adapter}(…, { newUserColumns: (user) => ({ name: user.name ?? user.email?.split("@")[0] ?? "" }) }) in ${adapter.file}${fillable.length < missing.length ? "; give the others a default or make them nullable" : ""}`
-    : "give each a default, or make it nullable";
+  const fix =
+    sqlFix && fillable.length === missing.length
+      ? sqlFix
+      : fillable.length
+        ? `fill ${fillable.map((candidate) => candidate.name).join(", ")} through the adapter: ${adapter.adapter}(…, { newUserColumns: (user) => ({ name: user.name ?? user.email?.split("@")[0] ?? "" }) }) in ${adapter.file}${fillable.length < missing.length ? "; give the others a default or make them nullable" : ""}`
+        : "give each a default, or make it nullable";
   return [
     finding(
       "error",

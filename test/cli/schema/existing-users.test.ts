@@ -216,6 +216,16 @@ const cases: IdCase[] = [
     rows: twoRows(uuid),
     database: mariaDb,
   },
+  {
+    label: "MariaDB, its own UUID type",
+    dialect: "mysql",
+    users:
+      "CREATE TABLE users (id UUID PRIMARY KEY DEFAULT UUID(), email VARCHAR(255), name VARCHAR(255) NOT NULL, role VARCHAR(20) NOT NULL DEFAULT 'member') ENGINE=InnoDB",
+    userIdType: "uuid",
+    kind: "uuid",
+    rows: twoRows(uuid),
+    database: mariaDb,
+  },
 ];
 
 /** The type of each auth table's user_id, as the database reports it. */
@@ -285,6 +295,9 @@ describe("the SQL path on a database with the app's own users table", () => {
         expect(refused.error!.message).toContain("its email has no unique constraint");
         expect(await tables(root, env)).toEqual(["users"]);
 
+        // doctor names the same fix for what it finds of the table, before any of it is done.
+        for (const finding of await findingsOnDisk(root, env, "users."))
+          expect([finding.id, finding.fix]).toEqual([finding.id, expect.stringContaining("npx create-auth generate")]);
         // The rewrite is shown, never silent: the dry run's diff of the migration and the auth module.
         const preview = await runPrinted(root, env, refused.error!.message, ["--dry-run"]);
         expect(preview.status).toBe(0);
@@ -380,6 +393,31 @@ describe("the SQL path on a database with the app's own users table", () => {
       }
     });
   }
+});
+
+describe("other layouts", () => {
+  test("Next.js (auth module and client module at the root, imported by alias): generate edits both", async () => {
+    const env = { AUTH_DATABASE_FILE: "app.db" };
+    const { project, run } = await initFixture("next-app", [
+      "--providers",
+      "github",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(run.status).toBe(0);
+    const root = materialize(project);
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    await tables(root, env, ["CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT)"]);
+    const generated = await runOnDisk(["generate"], { cwd: root, env });
+    expect(generated.status).toBe(0);
+    expect(generated.stdout).toMatch(/edit +auth\.ts +the sqlite adapter told your users table's ids/);
+    expect(readFileSync(path.join(root, "auth.ts"), "utf8")).toContain('userIds: "integer",');
+    expect(readFileSync(path.join(root, "auth-db.ts"), "utf8")).toContain("user_id INTEGER NOT NULL");
+    expect((await migrateIn(root, env)).error).toBeNull();
+    expect(await userIdTypes(root, env, "sqlite")).toEqual(["integer", "integer", "integer"]);
+  });
 });
 
 describe("SQLite, the app started before generate", () => {
