@@ -13,11 +13,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectOrms } from "../../src/cli/database/orm-plan.js";
 import { detectProject } from "../../src/cli/detect/project.js";
+import type { PlanContext } from "../../src/cli/plan/context.js";
 import type { EditFileStep, FileStep } from "../../src/cli/plan/planner.js";
 import { setupSteps } from "../../src/cli/plan/setup-steps.js";
 import { toolIgnoreSteps } from "../../src/cli/plan/tool-ignores.js";
+import type { Answers } from "../../src/cli/project/types.js";
 import { findTarget, TARGETS } from "../../src/cli/targets/index.js";
-import type { Answers, PlanContext } from "../../src/cli/targets/types.js";
 import { loadRenderer } from "../../src/cli/templates/render.js";
 import { type MemoryProject, memoryFixture, repoRoot } from "./support.js";
 

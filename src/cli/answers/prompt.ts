@@ -4,8 +4,8 @@
  */
 import { Writable } from "node:stream";
 import { CliError } from "../errors.js";
+import type { Answers } from "../project/types.js";
 import { needsDatabase, PROVIDERS } from "../providers/catalog.js";
-import type { Answers } from "../targets/types.js";
 import { counted } from "../words.js";
 import { type AskedAnswers, defaultStrategy, type ProjectOrm, type Question } from "./resolve.js";
 

@@ -5,9 +5,9 @@
  * caller) only completes answers: the ORM's dialect when --db is missing, the ORM offered first on a terminal.
  */
 import { CliError } from "../errors.js";
+import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../project/types.js";
 import { findProvider, needsDatabase, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
 import type { SqlDialect } from "../schema/sql.js";
-import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../targets/types.js";
 
 export interface InitFlags {
   framework?: string;

@@ -23,11 +23,11 @@ import { type GenerateInput, type GeneratePlan, planGenerate, type Unsupported }
 import { projectPath } from "../plan/project-path.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
+import type { ProjectInfo } from "../project/types.js";
 import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "../schema/drizzle.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
 import { tables } from "../schema/model.js";
 import { prismaModelName, prismaModelSource, prismaProviderFor } from "../schema/prisma.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";

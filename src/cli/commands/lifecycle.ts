@@ -9,7 +9,7 @@ import { recoverApply } from "../apply/journal.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { ProjectInfo } from "../targets/types.js";
+import type { ProjectInfo } from "../project/types.js";
 import type { PlanCommandFlags } from "./run-plan.js";
 
 export interface CommandApp {

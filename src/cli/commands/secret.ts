@@ -13,8 +13,8 @@ import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
+import type { PackageJson } from "../project/types.js";
 import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../targets/conventions.js";
-import type { PackageJson } from "../targets/types.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 

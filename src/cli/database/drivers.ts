@@ -3,8 +3,8 @@
  * imports, its type package for TypeScript apps, the env variable it connects with, the runtime adapter
  * it is handed to and what to run before the first sign-in. Ranges are the versions this repository tests.
  */
+import type { Answers, PackageJson } from "../project/types.js";
 import type { SqlDialect } from "../schema/sql.js";
-import type { Answers, PackageJson } from "../targets/types.js";
 
 export type Database = Exclude<Answers["db"], "none">;
 

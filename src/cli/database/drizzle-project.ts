@@ -7,9 +7,9 @@
  */
 import path from "node:path/posix";
 import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "../schema/drizzle-module.js";
 import type { SqlDialect } from "../schema/sql.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
 import { directModules, drizzleConfigSchema, readDrizzleConfig } from "./drizzle-config.js";
 

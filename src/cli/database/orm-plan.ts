@@ -5,8 +5,9 @@
  * client module goes). Each ORM's part is in orm-drizzle.ts / orm-prisma.ts; this adds what both say.
  */
 import type { ProjectOrm } from "../answers/resolve.js";
+import type { PlanContext } from "../plan/context.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { PlanContext, ProjectInfo } from "../targets/types.js";
+import type { ProjectInfo } from "../project/types.js";
 import { DATABASE_DRIVERS } from "./drivers.js";
 import { findDrizzleProject } from "./drizzle-project.js";
 import { planDrizzle } from "./orm-drizzle.js";

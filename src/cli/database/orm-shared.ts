@@ -3,9 +3,9 @@
  * shapes, the dependency ranges, the auth module's import lines, and the client module's wiring and env.
  */
 import { CliError } from "../errors.js";
+import type { PlanContext } from "../plan/context.js";
 import type { FileStep } from "../plan/planner.js";
 import type { SqlDialect } from "../schema/sql.js";
-import type { PlanContext } from "../targets/types.js";
 import { type DatabaseDriver, dialectName } from "./drivers.js";
 import { type ImportStyle, importSpecifier } from "./orm-imports.js";
 import type { DatabaseFileOptions, DatabasePlan, DatabaseWiring } from "./plan.js";

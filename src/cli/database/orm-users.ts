@@ -9,12 +9,12 @@
 import type { PartialAnswers, ProjectOrm } from "../answers/resolve.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import { mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { drizzleModuleTables } from "../schema/drizzle-module.js";
 import { prismaProviderFor } from "../schema/prisma.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
 import { mergePrismaSchema } from "../schema/prisma-merge.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { type DatabaseConnection, openDatabase } from "./connect.js";
 import { findDrizzleProject } from "./drizzle-project.js";
 import { sharedValues } from "./live-table.js";

@@ -9,11 +9,12 @@
  * and how it reads the environment; the env keys and driver dependencies are planned with the other shared
  * steps (plan/env-and-runtime.ts), from the same driver (databaseDriver).
  */
+import type { PlanContext } from "../plan/context.js";
 import type { FileStep } from "../plan/planner.js";
+import type { Answers } from "../project/types.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import { adoptedUsers } from "../schema/sql-users.js";
 import type { AppUsers } from "../schema/users-table.js";
-import type { Answers, PlanContext } from "../targets/types.js";
 import { sqlAdapterOptions, sqliteOnOpen } from "./adopted-users-plan.js";
 import {
   DATABASE_DRIVERS,

@@ -4,7 +4,7 @@
  * through the AST by what its exports hold, not by their names.
  */
 import type { ProjectReader } from "../plan/reader.js";
-import type { ProjectInfo } from "../targets/types.js";
+import type { ProjectInfo } from "../project/types.js";
 import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
 
 // Where apps keep their client: src/lib/server/db/index.ts (SvelteKit), src/server/db.ts (create-t3-app),

@@ -7,10 +7,10 @@
  */
 import path from "node:path";
 import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import { type PrismaProvider, prismaProviders } from "../schema/prisma.js";
 import { blockSetting, prismaBlocks, providerAlias } from "../schema/prisma-blocks.js";
 import type { PrismaFile } from "../schema/prisma-merge.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../transforms/ast.js";
 import { findPrismaClientModule } from "./prisma-client-module.js";
 

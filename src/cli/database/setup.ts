@@ -9,11 +9,11 @@
 import { resolveImport } from "../detect/imports.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import { dialectFromCoreModule, drizzleModuleTables } from "../schema/drizzle-module.js";
 import type { PrismaProvider } from "../schema/prisma.js";
 import type { SqlDialect } from "../schema/sql.js";
 import { findTarget } from "../targets/index.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
 import { dialectName } from "./drivers.js";
 import { type DrizzleProject, findDrizzleProject } from "./drizzle-project.js";

@@ -5,7 +5,7 @@
  * up yet still names what was found. Meta-frameworks come before Express: they may depend on it.
  */
 import type { ProjectReader } from "../plan/reader.js";
-import type { FrameworkId, PackageJson } from "../targets/types.js";
+import type { FrameworkId, PackageJson } from "../project/types.js";
 
 export interface IdentifiedFramework {
   id: FrameworkId;

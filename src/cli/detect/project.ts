@@ -7,8 +7,9 @@
 import path from "node:path";
 import { CliError } from "../errors.js";
 import { type ProjectReader, subReader } from "../plan/reader.js";
+import type { FrameworkId, PackageJson, ProjectInfo } from "../project/types.js";
 import { FRAMEWORK_NAMES, findTarget, TARGETS } from "../targets/index.js";
-import type { FrameworkId, PackageJson, ProjectInfo, Target } from "../targets/types.js";
+import type { Target } from "../targets/types.js";
 import { declared, type IdentifiedFramework, identifyFramework, packageVersion } from "./framework.js";
 import { ignoreStatus } from "./git-ignore.js";
 import { detectPackageManager, type PackageManagerInfo } from "./package-manager.js";

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { ProjectReader } from "../plan/reader.js";
-import type { PackageJson } from "../targets/types.js";
+import type { PackageJson } from "../project/types.js";
 
 export interface Workspace {
   /** The workspace root relative to the project root (`../..`), or null when the project stands alone. */

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { importTarget, MODULE_FILE, moduleCandidates } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { ProjectInfo } from "../targets/types.js";
+import type { ProjectInfo } from "../project/types.js";
 import { parseSyntax, typescript } from "../transforms/ast.js";
 
 /** Enough for any app's src/ folder; a larger tree is not read past it (the check stays quick). */

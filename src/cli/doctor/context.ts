@@ -9,8 +9,9 @@ import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
-import type { ProjectInfo, Target } from "../targets/types.js";
+import type { Target } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
 
 export interface DoctorContext {

@@ -8,7 +8,7 @@
 import { DONE_JOURNAL, PENDING_JOURNAL } from "../apply/journal.js";
 import { linkedRuntime } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { PackageJson } from "../targets/types.js";
+import type { PackageJson } from "../project/types.js";
 import { type Finding, finding } from "./finding.js";
 
 /** A command that recovers first, then only plans: update where the app links the runtime, else init. */

@@ -12,13 +12,13 @@ import path from "node:path";
 import { findPrismaProject } from "../database/prisma-project.js";
 import { resolveImport } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import { drizzleTableName } from "../schema/drizzle.js";
 import { drizzleModuleTables } from "../schema/drizzle-module.js";
 import type { Table } from "../schema/model.js";
 import { tables } from "../schema/model.js";
 import { prismaModelName } from "../schema/prisma.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
 import { casedColumn, configCasing, type DrizzleCasing, instanceCasing } from "./drizzle-casing.js";
 

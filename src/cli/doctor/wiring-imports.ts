@@ -8,8 +8,8 @@
 import path from "node:path";
 import { MODULE_FILE } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";
-import type { ProjectInfo } from "../targets/types.js";
 import { moduleShape } from "../transforms/ast.js";
 import { importsModule, namedImports, sourceFiles } from "./app-modules.js";
 import { type Finding, finding } from "./finding.js";

@@ -9,7 +9,7 @@
 import path from "node:path";
 import { resolveImport } from "../detect/imports.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { ProjectInfo } from "../targets/types.js";
+import type { ProjectInfo } from "../project/types.js";
 import { moduleShape } from "../transforms/ast.js";
 import { namedImports, sourceFiles } from "./app-modules.js";
 import type { DoctorContext } from "./context.js";

@@ -9,9 +9,9 @@ import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from ".
 import { runtimeEntries } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
-import type { PlanContext, Target } from "../targets/types.js";
 import { addIgnorePattern } from "../transforms/gitignore.js";
 import { addDependencies } from "../transforms/package-json.js";
+import type { PlanContext } from "./context.js";
 import type { FileStep } from "./planner.js";
 import { toolIgnoreSteps } from "./tool-ignores.js";
 import type { InstallStep } from "./types.js";
@@ -50,7 +50,8 @@ export function installCommand(pm: InstallStep["packageManager"]): string[] {
 
 export function planEnvAndRuntime(
   context: PlanContext,
-  target: Pick<Target, "envIgnorePattern" | "starterIgnores">,
+  /** The target's env ignore pattern and starter ignores (Target's fields), handed in as data. */
+  target: { envIgnorePattern: string; starterIgnores: readonly string[] },
   options: EnvAndRuntimeOptions,
   /** With an ORM (init --orm): its packages and connection setting instead of the SQL driver's. */
   orm: OrmDependencies | null = null,

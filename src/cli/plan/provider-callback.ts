@@ -5,7 +5,8 @@
  * Reads files through the reader, writes nothing.
  */
 
-import type { PackageJson, Target } from "../targets/types.js";
+import type { PackageJson } from "../project/types.js";
+import type { Target } from "../targets/types.js";
 import { parseSyntax, typescript } from "../transforms/ast.js";
 import type { ProjectReader } from "./reader.js";
 

@@ -8,8 +8,9 @@
  */
 import type { ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { PlanContext, Target } from "../targets/types.js";
+import type { Target } from "../targets/types.js";
 import type { ProviderCode } from "../transforms/auth-providers.js";
+import type { PlanContext } from "./context.js";
 
 const PROVIDERS_OPEN = /^[ \t]*providers: \[$/;
 const PROVIDERS_CLOSE = /^[ \t]*\],$/;

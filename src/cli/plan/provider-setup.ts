@@ -10,11 +10,13 @@
 import path from "node:path";
 import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
+import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { findProvider, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
 import { isPlainPath } from "../runtime-package/paths.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
-import type { PackageJson, PlanContext, ProjectInfo, Target, TargetInit } from "../targets/types.js";
+import type { Target, TargetInit } from "../targets/types.js";
+import type { PlanContext } from "./context.js";
 import type { ProjectReader } from "./reader.js";
 
 /** Names users type for a catalog provider. */

@@ -4,7 +4,7 @@
  * with. Targets read it; it reads nothing but the project's facts, so a target reaches no planner.
  */
 import path from "node:path";
-import type { ProjectInfo } from "../targets/types.js";
+import type { ProjectInfo } from "../project/types.js";
 
 type ScriptInfo = Pick<ProjectInfo, "packageManager" | "packageJson" | "workspaceRoot" | "root">;
 

@@ -8,28 +8,9 @@
  * are left out: they are nothing without code the user writes (endpoints, a sending function).
  */
 import { providerEnvKey } from "../../runtime/core/provider-env.js";
+import type { ProviderEntry } from "../project/types.js";
 
-export type ProviderKind = "oauth" | "oidc" | "credentials" | "email" | "webauthn";
-
-export interface ProviderEntry {
-  id: string;
-  /** Display name, as on the built-in sign-in page's button. */
-  name: string;
-  /** Identifier the generated auth module imports the factory as. */
-  importName: string;
-  kind: ProviderKind;
-  /** Environment variables this provider reads, in the order they are written to env files. */
-  envKeys: string[];
-  /** Where the user registers an OAuth app and pastes the callback URL. */
-  registerAt?: string;
-  /**
-   * Options the generated config passes from the environment, because the runtime reads nothing for this
-   * provider by itself (`server: process.env.EMAIL_SERVER`); each target writes the read its own way.
-   */
-  optionsFromEnv?: { option: string; key: string }[];
-  /** Packages the app needs for this provider, with the ranges this repository tests. */
-  packages?: Record<string, string>;
-}
+export type { ProviderEntry, ProviderKind } from "../project/types.js";
 
 /** Email links and passkeys keep users, one-time tokens and credentials somewhere: they need an adapter. */
 export function needsDatabase(provider: Pick<ProviderEntry, "kind">): boolean {

@@ -5,8 +5,8 @@
  * the roots of the file closure (closure.ts) that the package holds. Pure: init calls it with its answers;
  * `add-provider` asks for `providerEntries([provider])` and adds them to the entries the manifest lists.
  */
+import type { Answers, FrameworkId } from "../project/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
-import type { Answers, FrameworkId } from "../targets/types.js";
 
 /** An export path of the runtime package: `.` or `./<module>`. */
 export type RuntimeEntry = "." | `./${string}`;

@@ -3,7 +3,7 @@
  * light: it reads this without loading any target's planning code): the packages that identify each
  * framework, what its own starter keeps out of git, and where its secrets go.
  */
-import type { FrameworkId } from "./types.js";
+import type { FrameworkId } from "../project/types.js";
 
 export interface StarterConvention {
   /** Packages whose presence in package.json identifies the framework; the first one gives the version. */

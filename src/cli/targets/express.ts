@@ -10,13 +10,14 @@ import { importTarget, moduleCandidates, resolveImport } from "../detect/imports
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { startStep } from "../plan/start-command.js";
+import type { PackageJson } from "../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { findExpressApp, type MountOptions, mountExpressAuth } from "../transforms/express-app.js";
 import { unmountExpressAuth } from "../transforms/express-app-remove.js";
 import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
-import type { PackageJson, Target } from "./types.js";
+import type { Target } from "./types.js";
 
 const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
 const COMMON_NAMES = ["src/app", "src/server", "src/index", "src/main", "app", "server", "index", "main"];

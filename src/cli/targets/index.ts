@@ -2,12 +2,13 @@
  * The framework targets `init` can plan for. Order matters: a meta-framework app may depend on express
  * too, so Express is matched last.
  */
+import type { FrameworkId } from "../project/types.js";
 import { expressTarget } from "./express.js";
 import { nextTarget } from "./next.js";
 import { qwikTarget } from "./qwik.js";
 import { solidStartTarget } from "./solid-start.js";
 import { sveltekitTarget } from "./sveltekit.js";
-import type { FrameworkId, Target } from "./types.js";
+import type { Target } from "./types.js";
 
 export const TARGETS: readonly Target[] = [nextTarget, solidStartTarget, sveltekitTarget, qwikTarget, expressTarget];
 

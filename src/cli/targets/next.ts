@@ -7,13 +7,14 @@ import path from "node:path";
 import { majorOf } from "../detect/framework.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { startStep } from "../plan/start-command.js";
+import type { FrameworkLayout, ProjectInfo } from "../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { mergeAuthIntoProxy } from "../transforms/next-proxy.js";
 import { unmergeAuthFromProxy } from "../transforms/next-proxy-remove.js";
 import { ENV_CONVENTIONS, STARTERS } from "./conventions.js";
-import type { FrameworkLayout, ProjectInfo, Target } from "./types.js";
+import type { Target } from "./types.js";
 
 const NEXT_ENV = ENV_CONVENTIONS.find((c) => c.framework === "next")!;
 const RUNTIME_NEXT = `${RUNTIME_PACKAGE_NAME}/next`;

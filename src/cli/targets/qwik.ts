@@ -7,11 +7,12 @@
 import path from "node:path";
 import type { ProjectReader } from "../plan/reader.js";
 import { runScript, startStep } from "../plan/start-command.js";
+import type { ProjectInfo } from "../project/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
-import type { ProjectInfo, Target } from "./types.js";
+import type { Target } from "./types.js";
 
 const RUNTIME_QWIK = `${RUNTIME_PACKAGE_NAME}/qwik`;
 const QWIK_CITY = "@builder.io/qwik-city";

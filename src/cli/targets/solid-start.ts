@@ -7,11 +7,12 @@
 import path from "node:path";
 import type { ProjectReader } from "../plan/reader.js";
 import { runScript, startStep } from "../plan/start-command.js";
+import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
 import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
-import type { PackageJson, ProjectInfo, Target } from "./types.js";
+import type { Target } from "./types.js";
 
 const RUNTIME_SOLID = `${RUNTIME_PACKAGE_NAME}/solid-start`;
 const ROUTES_DIR = "src/routes";

@@ -7,6 +7,7 @@ import { databaseDriver } from "../database/plan.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
 import { runScript, startStep } from "../plan/start-command.js";
+import type { ProjectInfo } from "../project/types.js";
 import { providersTemplateData } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { moduleShape } from "../transforms/ast.js";
@@ -15,7 +16,7 @@ import { unmergeAuthHandle } from "../transforms/sveltekit-hooks-remove.js";
 import { mergeSessionLoad } from "../transforms/sveltekit-layout.js";
 import { unmergeSessionLoad } from "../transforms/sveltekit-layout-remove.js";
 import { DEFAULT_ENV_CONVENTION, STARTERS } from "./conventions.js";
-import type { ProjectInfo, Target } from "./types.js";
+import type { Target } from "./types.js";
 
 const RUNTIME_SVELTEKIT = `${RUNTIME_PACKAGE_NAME}/sveltekit`;
 

@@ -1,96 +1,16 @@
 /**
- * The shapes of the framework targets (one declarative module per framework, targets/<id>.ts) and of what
- * detection hands them: the project as found, the answers, and the context planning reads through.
+ * What a framework target is (one declarative module per framework, targets/<id>.ts): its facts, how it
+ * reads its layout, and what `init` writes. The project's facts and the answers it is handed are the
+ * dictionary in project/types.ts; the context planning reads through is plan/context.ts.
  */
 
 import type { DatabaseFileOptions, DatabaseWiring } from "../database/plan.js";
-import type { IgnoreStatus } from "../detect/git-ignore.js";
-import type { PackageManagerInfo } from "../detect/package-manager.js";
-import type { PathAlias } from "../detect/path-alias.js";
+import type { PlanContext } from "../plan/context.js";
 import type { EnvAndRuntimeOptions } from "../plan/env-and-runtime.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../plan/reader.js";
-import type { ProviderEntry } from "../providers/catalog.js";
-import type { RuntimeSource } from "../runtime-package/source.js";
+import type { FrameworkId, FrameworkLayout, PackageJson, ProjectInfo } from "../project/types.js";
 import type { ModuleShape } from "../transforms/ast.js";
-
-export type FrameworkId = "next" | "sveltekit" | "express" | "solid-start" | "qwik";
-export const FRAMEWORK_IDS: readonly FrameworkId[] = ["next", "sveltekit", "express", "solid-start", "qwik"];
-
-export interface PackageJson {
-  name?: string;
-  packageManager?: string;
-  scripts?: Record<string, string>;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-}
-
-/**
- * What only a framework's target knows how to find in a project: where its routes live, which router
- * (Next), how it is built (SolidStart), which file creates the app (Express). Read from the project's
- * files by `Target.layout`; everything else about the project is found once, in detect/.
- */
-export interface FrameworkLayout {
-  /** Next.js: which router the project uses. */
-  router: "app" | "pages" | null;
-  /** The routes directory the target writes into ("app" or "src/app" for Next). */
-  routesDir: string;
-  /** How the app is built, when a framework has more than one way (SolidStart: "vinxi" or "vite"). */
-  build?: string;
-  /** Express: the file that creates the app instance (`express()`), found through the AST; relative to the root. */
-  appFile?: string;
-}
-
-export interface FrameworkMatch extends FrameworkLayout {
-  /** The installed version, else the declared one (detect/framework.ts, packageVersion). */
-  version: string | null;
-}
-
-export interface ProjectInfo {
-  root: string;
-  packageJson: PackageJson;
-  framework: { id: FrameworkId; name: string } & FrameworkMatch;
-  packageManager: PackageManagerInfo;
-  language: "ts" | "js";
-  srcDir: boolean;
-  aliases: PathAlias[];
-  envFile: string;
-  envStatus: IgnoreStatus;
-  /** Whether git ignores `.env.example` (it should not: teammates need it). */
-  exampleStatus?: IgnoreStatus;
-  /** Files the target would own that already exist. */
-  existingAuthFiles: string[];
-  /** The monorepo workspace root relative to `root` (`../..`), when the project sits in one. */
-  workspaceRoot?: string | null;
-  /** What identified the framework, in words (`next in package.json`, `next.config.ts`). */
-  evidence?: string[];
-  /** Said when --framework chose another framework than detection found. */
-  frameworkNote?: string;
-}
-
-export interface Answers {
-  framework: FrameworkId;
-  providers: ProviderEntry[];
-  strategy: "jwt" | "database";
-  db: "none" | "sqlite" | "postgres" | "mysql";
-  orm: "none" | "drizzle" | "prisma";
-  runtimeDir: string;
-}
-
-export interface PlanContext {
-  info: ProjectInfo;
-  answers: Answers;
-  reader: ProjectReader;
-  /** A fresh AUTH_SECRET, used only when the env file has none. */
-  secret: string;
-  runtime: RuntimeSource;
-  /** Renders `templates/<framework>/<name>.hbs` (handlebars is loaded before planning starts). */
-  render: (name: string, data: object) => string;
-  /** Existing files the user has allowed us to overwrite. */
-  overwrite: ReadonlySet<string>;
-  /** The Node version the app is taken to run on (default: the one running the CLI, process.versions.node). */
-  nodeVersion?: string;
-}
 
 /**
  * A framework target: data plus pure functions (sv's add-ons are the model). It says how its framework is

@@ -8,11 +8,11 @@
 import { CliError } from "../errors.js";
 import { linkedRuntime } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../plan/reader.js";
+import type { PackageJson } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
 import { isPlainPath } from "../runtime-package/paths.js";
 import { type Manifest, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { PackageJson } from "../targets/types.js";
 
 /** The runtime folder package.json links (`file:./vendor/auth-runtime` → `vendor/auth-runtime`); refuses one outside the app. */
 export function linkedRuntimeDir(reader: ProjectReader): string {

@@ -1,0 +1,24 @@
+/**
+ * What every planner reads through: the project's facts, the answers, the project's files, and what the
+ * CLI brings (a fresh secret, the runtime it ships, its templates). Targets, database planners and the
+ * engine take it; none of them looks anything up again.
+ */
+
+import type { Answers, ProjectInfo } from "../project/types.js";
+import type { RuntimeSource } from "../runtime-package/source.js";
+import type { ProjectReader } from "./reader.js";
+
+export interface PlanContext {
+  info: ProjectInfo;
+  answers: Answers;
+  reader: ProjectReader;
+  /** A fresh AUTH_SECRET, used only when the env file has none. */
+  secret: string;
+  runtime: RuntimeSource;
+  /** Renders `templates/<framework>/<name>.hbs` (handlebars is loaded before planning starts). */
+  render: (name: string, data: object) => string;
+  /** Existing files the user has allowed us to overwrite. */
+  overwrite: ReadonlySet<string>;
+  /** The Node version the app is taken to run on (default: the one running the CLI, process.versions.node). */
+  nodeVersion?: string;
+}

@@ -1,0 +1,94 @@
+/**
+ * The CLI's dictionary: the project as detection finds it (ProjectInfo, its package.json, the framework's
+ * layout and version) and the user's answers. The ground every tier reads; it imports nothing above it.
+ */
+
+import type { IgnoreStatus } from "../detect/git-ignore.js";
+import type { PackageManagerInfo } from "../detect/package-manager.js";
+import type { PathAlias } from "../detect/path-alias.js";
+
+export type FrameworkId = "next" | "sveltekit" | "express" | "solid-start" | "qwik";
+export const FRAMEWORK_IDS: readonly FrameworkId[] = ["next", "sveltekit", "express", "solid-start", "qwik"];
+
+export interface PackageJson {
+  name?: string;
+  packageManager?: string;
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+/**
+ * What only a framework's target knows how to find in a project: where its routes live, which router
+ * (Next), how it is built (SolidStart), which file creates the app (Express). Read from the project's
+ * files by `Target.layout`; everything else about the project is found once, in detect/.
+ */
+export interface FrameworkLayout {
+  /** Next.js: which router the project uses. */
+  router: "app" | "pages" | null;
+  /** The routes directory the target writes into ("app" or "src/app" for Next). */
+  routesDir: string;
+  /** How the app is built, when a framework has more than one way (SolidStart: "vinxi" or "vite"). */
+  build?: string;
+  /** Express: the file that creates the app instance (`express()`), found through the AST; relative to the root. */
+  appFile?: string;
+}
+
+export interface FrameworkMatch extends FrameworkLayout {
+  /** The installed version, else the declared one (detect/framework.ts, packageVersion). */
+  version: string | null;
+}
+
+export interface ProjectInfo {
+  root: string;
+  packageJson: PackageJson;
+  framework: { id: FrameworkId; name: string } & FrameworkMatch;
+  packageManager: PackageManagerInfo;
+  language: "ts" | "js";
+  srcDir: boolean;
+  aliases: PathAlias[];
+  envFile: string;
+  envStatus: IgnoreStatus;
+  /** Whether git ignores `.env.example` (it should not: teammates need it). */
+  exampleStatus?: IgnoreStatus;
+  /** Files the target would own that already exist. */
+  existingAuthFiles: string[];
+  /** The monorepo workspace root relative to `root` (`../..`), when the project sits in one. */
+  workspaceRoot?: string | null;
+  /** What identified the framework, in words (`next in package.json`, `next.config.ts`). */
+  evidence?: string[];
+  /** Said when --framework chose another framework than detection found. */
+  frameworkNote?: string;
+}
+
+export type ProviderKind = "oauth" | "oidc" | "credentials" | "email" | "webauthn";
+
+/** A provider as the catalog lists it and the answers carry it (providers/catalog.ts holds the list). */
+export interface ProviderEntry {
+  id: string;
+  /** Display name, as on the built-in sign-in page's button. */
+  name: string;
+  /** Identifier the generated auth module imports the factory as. */
+  importName: string;
+  kind: ProviderKind;
+  /** Environment variables this provider reads, in the order they are written to env files. */
+  envKeys: string[];
+  /** Where the user registers an OAuth app and pastes the callback URL. */
+  registerAt?: string;
+  /**
+   * Options the generated config passes from the environment, because the runtime reads nothing for this
+   * provider by itself (`server: process.env.EMAIL_SERVER`); each target writes the read its own way.
+   */
+  optionsFromEnv?: { option: string; key: string }[];
+  /** Packages the app needs for this provider, with the ranges this repository tests. */
+  packages?: Record<string, string>;
+}
+
+export interface Answers {
+  framework: FrameworkId;
+  providers: ProviderEntry[];
+  strategy: "jwt" | "database";
+  db: "none" | "sqlite" | "postgres" | "mysql";
+  orm: "none" | "drizzle" | "prisma";
+  runtimeDir: string;
+}
