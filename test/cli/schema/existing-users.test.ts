@@ -22,7 +22,7 @@ import type { Adapter } from "../../../src/runtime/types.js";
 import { createMariaDBDatabase } from "../../support/mariadb.mjs";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
 import { findingsOnDisk } from "../doctor-support.js";
-import { initFixture, materialize, removeTemps, repoRoot } from "../support.js";
+import { initFixture, materialize, memoryFixture, removeTemps, repoRoot } from "../support.js";
 import { runOnDisk } from "../support-disk.js";
 import { migrateApp, migrateIn } from "../support-migrate.js";
 
@@ -417,6 +417,35 @@ describe("other layouts", () => {
     expect(readFileSync(path.join(root, "auth-db.ts"), "utf8")).toContain("user_id INTEGER NOT NULL");
     expect((await migrateIn(root, env)).error).toBeNull();
     expect(await userIdTypes(root, env, "sqlite")).toEqual(["integer", "integer", "integer"]);
+  });
+});
+
+describe("generate before init, and a database it cannot reach", () => {
+  test("an app without migrations gets its first one adapted; a pg driver but no server: a note, the file as written", async () => {
+    const root = materialize(memoryFixture("express-5-ts"));
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    const { env, drop } = await postgresDb();
+    try {
+      await tables(root, env, ["CREATE TABLE users (id bigserial PRIMARY KEY, email text UNIQUE, name text)"]);
+      const generated = await runOnDisk(["generate", "--db", "postgres"], { cwd: root, env });
+      expect(generated.status).toBe(0);
+      const migration = readFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), "utf8");
+      expect(migration).toContain("-- create-auth users: id bigint");
+      expect(migration.match(/user_id BIGINT NOT NULL/g)).toHaveLength(3);
+      expect((await migrateIn(root, env)).error).toBeNull();
+    } finally {
+      await drop();
+    }
+    const offline = materialize(memoryFixture("express-5-ts"));
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(offline, "node_modules"), "dir");
+    const closed = { DATABASE_URL: "postgres://app:secret@127.0.0.1:9/app" };
+    const written = await runOnDisk(["generate", "--db", "postgres"], { cwd: offline, env: closed });
+    expect(written.status).toBe(0);
+    expect(written.stdout).toContain("Could not read the database for a users table of the app's own");
+    expect(written.stdout).not.toContain("secret");
+    expect(readFileSync(path.join(offline, "auth-migrations/0001_auth_tables.sql"), "utf8")).toBe(
+      sqlSchema("postgres"),
+    );
   });
 });
 
