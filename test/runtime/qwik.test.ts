@@ -56,7 +56,7 @@ async function sessionCookie(): Promise<string> {
   return `${SESSION_COOKIE}=${token}`;
 }
 
-// Which paths are the core's is core/server/action-request.ts's isAuthPath, tested beside it (core/server/server-layer.test.ts).
+// Which paths are the core's is core/server/action-request.ts's isAuthPath, tested beside it (core/server/action-request.test.ts).
 describe("Qwik City's client-data and action URLs", () => {
   it("sends Qwik's client-data request for an auth page to the page itself", () => {
     const url = new URL("/auth/signin/q-data.json?error=CredentialsSignin", ORIGIN);
