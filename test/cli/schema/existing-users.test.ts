@@ -396,28 +396,49 @@ describe("the SQL path on a database with the app's own users table", () => {
 });
 
 describe("other layouts", () => {
-  test("Next.js (auth module and client module at the root, imported by alias): generate edits both", async () => {
-    const env = { AUTH_DATABASE_FILE: "app.db" };
-    const { project, run } = await initFixture("next-app", [
-      "--providers",
-      "github",
-      "--db",
-      "sqlite",
-      "--yes",
-      "--no-install",
-    ]);
-    expect(run.status).toBe(0);
-    const root = materialize(project);
-    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
-    await tables(root, env, ["CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT)"]);
-    const generated = await runOnDisk(["generate"], { cwd: root, env });
-    expect(generated.status).toBe(0);
-    expect(generated.stdout).toMatch(/edit +auth\.ts +the sqlite adapter told your users table's ids/);
-    expect(readFileSync(path.join(root, "auth.ts"), "utf8")).toContain('userIds: "integer",');
-    expect(readFileSync(path.join(root, "auth-db.ts"), "utf8")).toContain("user_id INTEGER NOT NULL");
-    expect((await migrateIn(root, env)).error).toBeNull();
-    expect(await userIdTypes(root, env, "sqlite")).toEqual(["integer", "integer", "integer"]);
-  });
+  const layouts = [
+    {
+      fixture: "next-app",
+      label: "Next.js (auth and client modules at the root)",
+      auth: "auth.ts",
+      client: "auth-db.ts",
+    },
+    {
+      fixture: "sveltekit-2",
+      label: "SvelteKit (the client module imported through $lib)",
+      auth: "src/auth.ts",
+      client: "src/lib/server/auth-db.ts",
+    },
+    {
+      fixture: "qwik-city-1",
+      label: "Qwik City (a client factory called with the request's env)",
+      auth: "src/routes/plugin@auth.ts",
+      client: "src/auth-db.ts",
+    },
+  ];
+  for (const layout of layouts) {
+    test(`${layout.label}: generate edits the auth module and the SQLite client module`, async () => {
+      const env = { AUTH_DATABASE_FILE: "app.db" };
+      const { project, run } = await initFixture(layout.fixture, [
+        "--providers",
+        "github",
+        "--db",
+        "sqlite",
+        "--yes",
+        "--no-install",
+      ]);
+      expect(run.status).toBe(0);
+      const root = materialize(project);
+      symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+      await tables(root, env, ["CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT)"]);
+      const generated = await runOnDisk(["generate"], { cwd: root, env });
+      expect(generated.status).toBe(0);
+      expect(readFileSync(path.join(root, layout.auth), "utf8")).toContain('userIds: "integer",');
+      expect(readFileSync(path.join(root, layout.client), "utf8")).toContain("user_id INTEGER NOT NULL");
+      expect((await migrateIn(root, env)).error).toBeNull();
+      expect(await userIdTypes(root, env, "sqlite")).toEqual(["integer", "integer", "integer"]);
+    });
+  }
 });
 
 describe("generate before init, and a database it cannot reach", () => {
