@@ -6,7 +6,7 @@
 // session through the real SQL adapter with the options the auth module passes. What nothing create-auth
 // writes can fix (rows sharing an address, a required column sign-up cannot fill) is refused in one line,
 // by migrate, its dry run and generate, with nothing applied or written. SQLite, PostgreSQL and MariaDB.
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import mysql2 from "mysql2/promise";
@@ -437,6 +437,11 @@ describe("other layouts", () => {
       expect(readFileSync(path.join(root, layout.client), "utf8")).toContain("user_id INTEGER NOT NULL");
       expect((await migrateIn(root, env)).error).toBeNull();
       expect(await userIdTypes(root, env, "sqlite")).toEqual(["integer", "integer", "integer"]);
+      // remove knows both as create-auth's (init reads the adaptation back): they go, not kept as edited.
+      const removed = await runOnDisk(["remove", "--yes", "--no-install"], { cwd: root, env });
+      expect(removed.stderr).toBe("");
+      expect(existsSync(path.join(root, layout.auth))).toBe(false);
+      expect(existsSync(path.join(root, layout.client))).toBe(false);
     });
   }
 });
