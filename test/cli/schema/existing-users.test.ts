@@ -18,7 +18,11 @@ import mysql from "../../../src/runtime/adapters/mysql.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import type { AdapterOptions } from "../../../src/runtime/adapters/user-ids.js";
+import { Auth } from "../../../src/runtime/index.js";
+import email from "../../../src/runtime/providers/email.js";
 import type { Adapter } from "../../../src/runtime/types.js";
+import { baseConfig, CookieJar, csrfToken, postForm } from "../../runtime/core/support.js";
+import { readSession } from "../../runtime/database/support.js";
 import { createMariaDBDatabase } from "../../support/mariadb.mjs";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
 import { findingsOnDisk } from "../doctor-support.js";
@@ -366,6 +370,29 @@ describe("the SQL path on a database with the app's own users table", () => {
         expect(await rows(root, env, "SELECT role FROM users WHERE email = 'linus@example.test'")).toEqual([
           { role: "member" },
         ]);
+        // End to end: a new user signs in by email link through Auth with that adapter (no name given: the
+        // adapter fills it), and the database session reads back.
+        await withAdapter(dialect, root, env, options, async (adapter) => {
+          const links: string[] = [];
+          const config = baseConfig({
+            adapter,
+            session: { strategy: "database" },
+            providers: [email({ sendVerificationRequest: ({ url }) => void links.push(url) })],
+          });
+          const jar = new CookieJar();
+          const csrf = await csrfToken(config, jar);
+          jar.apply(
+            await Auth(
+              postForm("/auth/signin/email", { csrfToken: csrf, email: "katherine@example.test" }, jar),
+              config,
+            ),
+          );
+          const response = await Auth(new Request(links.at(-1)!, { headers: { cookie: jar.header() } }), config);
+          expect(response.headers.get("location")).not.toContain("error");
+          jar.apply(response);
+          const { body } = await readSession(config, jar);
+          expect(body).toMatchObject({ user: { email: "katherine@example.test", name: "katherine" } });
+        });
 
         // Every command agrees now: nothing left to generate or apply; doctor finds the users table takes a
         // new user and the database has every column; init run again writes the same auth and client modules.
