@@ -7,8 +7,8 @@
  */
 import { applyPlan } from "./apply/apply.js";
 import type { InstallProgress } from "./apply/install.js";
-import { diskReader, type ProjectReader } from "./plan/reader.js";
 import type { InstallStep, Plan } from "./plan/types.js";
+import { diskReader, type ProjectReader } from "./project/reader.js";
 import { rememberApplied, uncommittedFiles } from "./review/uncommitted.js";
 import { loadRuntimeSource, type RuntimeSource } from "./runtime-package/source.js";
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { type DatabaseConnection, databaseLocation, openDatabase } from "../../src/cli/database/connect.js";
 import { projectEnv } from "../../src/cli/database/project-env.js";
-import { diskReader } from "../../src/cli/plan/reader.js";
+import { diskReader } from "../../src/cli/project/reader.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";

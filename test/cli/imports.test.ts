@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { importTarget, moduleCandidates, resolveImport } from "../../src/cli/detect/imports.js";
 import { drizzleTables } from "../../src/cli/doctor/orm-tables.js";
 import { checkImportsOf } from "../../src/cli/doctor/wiring-imports.js";
-import { memoryReader } from "../../src/cli/plan/reader.js";
+import { importTarget, moduleCandidates, resolveImport } from "../../src/cli/project/imports.js";
+import { memoryReader } from "../../src/cli/project/reader.js";
 import { expressTarget } from "../../src/cli/targets/express.js";
 
 const reader = (...files: string[]) => memoryReader("/app", new Map(files.map((file) => [file, "export {};\n"])));

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { listFilesRecursive } from "../../src/cli/project/reader.js";
 import { runCliAsync } from "../support/speed-run-cli.js";
 import {
   assertBuilt,

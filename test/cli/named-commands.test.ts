@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { listFilesRecursive } from "../../src/cli/project/reader.js";
 import { COMMANDS } from "../../src/cli/surface.js";
 import { repoRoot } from "./support.js";
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type FileStep, planFiles } from "../../src/cli/plan/planner.js";
-import { memoryReader, subReader } from "../../src/cli/plan/reader.js";
+import { memoryReader, subReader } from "../../src/cli/project/reader.js";
 
 const project = (files: Record<string, string>) => memoryReader("/app", new Map(Object.entries(files)));
 

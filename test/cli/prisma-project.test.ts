@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { prismaClientExport } from "../../src/cli/database/prisma-client-module.js";
 import { findPrismaProject } from "../../src/cli/database/prisma-project.js";
-import { diskReader, memoryReader } from "../../src/cli/plan/reader.js";
+import { diskReader, memoryReader } from "../../src/cli/project/reader.js";
 import { memoryFixture } from "./support.js";
 
 const ts = { srcDir: true, language: "ts" } as const;

@@ -1,5 +1,5 @@
 /**
- * The rule for a path a flag names (plan/project-path.ts), with hostile inputs: fast-check over path
+ * The rule for a path a flag names (project/project-path.ts), with hostile inputs: fast-check over path
  * strings made of `..`, `.`, empty segments, real symlinks on disk (out of the app, into it, dangling, a
  * relative one climbing out, a loop) and absolute prefixes, checked against a model of that folder; and any
  * string at all is either a path inside or a one-line InvalidOption. The rule apply holds a plan's paths to
@@ -10,7 +10,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { CliError } from "../../src/cli/errors.js";
-import { projectPath, unsafeChangePath } from "../../src/cli/plan/project-path.js";
+import { projectPath, unsafeChangePath } from "../../src/cli/project/project-path.js";
 import { removeTemps, tempDir } from "./support.js";
 
 afterAll(removeTemps);

@@ -12,7 +12,7 @@ import { applyPlan } from "../../src/cli/apply/apply.js";
 import { runRemove } from "../../src/cli/commands/remove.js";
 import type { Host } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
-import { diskReader, listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { diskReader, listFilesRecursive } from "../../src/cli/project/reader.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { initFixture, materialize, memoryFixture, removeTemps, repoRoot } from "./support.js";
 

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { listFilesRecursive } from "../../src/cli/project/reader.js";
 import { typecheckProject } from "../support/typecheck.mjs";
 import { removeTemps, repoRoot, tempDir } from "./support.js";
 import { runOnDisk } from "./support-disk.js";

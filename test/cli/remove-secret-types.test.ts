@@ -7,7 +7,7 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { listFilesRecursive } from "../../src/cli/project/reader.js";
 import { onNode } from "./on-node.js";
 import { removeTemps, repoRoot, tempDir } from "./support.js";
 import { runOnDisk } from "./support-disk.js";

@@ -9,8 +9,8 @@ import { type PlanCommandFlags, runPlan } from "../../src/cli/commands/run-plan.
 import { CliError } from "../../src/cli/errors.js";
 import type { Host } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
-import { memoryReader } from "../../src/cli/plan/reader.js";
 import type { FileChange, Plan } from "../../src/cli/plan/types.js";
+import { memoryReader } from "../../src/cli/project/reader.js";
 
 const ROOT = "/projects/app";
 

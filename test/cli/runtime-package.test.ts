@@ -10,8 +10,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/cli/errors.js";
-import { memoryReader } from "../../src/cli/plan/reader.js";
 import { contentAfter } from "../../src/cli/plan/types.js";
+import { memoryReader } from "../../src/cli/project/reader.js";
 import { findProvider } from "../../src/cli/providers/catalog.js";
 import { fileSpecifiers, runtimeClosure } from "../../src/cli/runtime-package/closure.js";
 import { adapterEntries, providerEntries, runtimeEntries } from "../../src/cli/runtime-package/entries.js";

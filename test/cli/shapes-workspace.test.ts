@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFilesRecursive } from "../../src/cli/plan/reader.js";
+import { listFilesRecursive } from "../../src/cli/project/reader.js";
 import { assertBuilt, cliBin, copyFixture, hashTree, read, removeTemps, runCli } from "./support.js";
 
 const ARGS = ["--providers", "github", "--no-install", "--yes"];

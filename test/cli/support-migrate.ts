@@ -10,7 +10,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import type { Host } from "../../src/cli/host.js";
 import { run } from "../../src/cli/main.js";
-import { diskReader } from "../../src/cli/plan/reader.js";
+import { diskReader } from "../../src/cli/project/reader.js";
 import { repoRoot, tempDir } from "./support.js";
 
 export interface MigrateRun {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { gitignoreMatches } from "../../src/cli/detect/git-ignore.js";
 import { maskEnvValues } from "../../src/cli/env/mask.js";
+import { gitignoreMatches } from "../../src/cli/project/git-ignore.js";
 import { maskEnvSecrets } from "../../src/cli/review/mask.js";
 import { unifiedDiff } from "../../src/cli/review/unified-diff.js";
 import { addIgnorePattern } from "../../src/cli/transforms/gitignore.js";

@@ -3,7 +3,7 @@
  * the last fsync). The guarantee, exactly:
  *
  * - Nothing is written for a change whose path is not a plain path inside the project, whose folder leads
- *   outside it through a symlink, or which is itself a symlink (plan/project-path.ts unsafeChangePath),
+ *   outside it through a symlink, or which is itself a symlink (project/project-path.ts unsafeChangePath),
  *   nor when a file changed since planning: the whole plan is refused in one line, before any write.
  * - Otherwise a journal (journal.ts) listing every target, its temp and backup, their sha256 before and
  *   after, and the folders apply will create is written and synced in the project root before the first
@@ -24,8 +24,8 @@
 import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { CliError } from "../errors.js";
-import { unsafeChangePath } from "../plan/project-path.js";
 import { contentAfter, contentBefore, type Plan } from "../plan/types.js";
+import { unsafeChangePath } from "../project/project-path.js";
 import { syncPath, writeNewFile } from "./durable.js";
 import {
   beginJournal,

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { CliError } from "../errors.js";
-import { unsafeChangePath } from "../plan/project-path.js";
+import { unsafeChangePath } from "../project/project-path.js";
 import { syncPath, writeNewFile } from "./durable.js";
 
 export const PENDING_JOURNAL = ".create-auth-apply.json";

@@ -5,11 +5,11 @@
  * rest is still applied, and the command exits 0). Review, apply and install are the contract every
  * command shares (run-plan.ts).
  */
-import { describeProject } from "../detect/describe.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { manualLines, planAddProvider } from "../plan/provider-add.js";
 import { providerCode } from "../plan/provider-code.js";
+import { describeProject } from "../project/describe.js";
 import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
 import { runPlan } from "./run-plan.js";
 

@@ -7,7 +7,6 @@
  * finding is an error, else 0.
  */
 import path from "node:path";
-import { readPackageJson } from "../detect/project.js";
 import { doctorContext } from "../doctor/context.js";
 import { checkDatabase } from "../doctor/database.js";
 import { checkDeployment } from "../doctor/deployment.js";
@@ -23,6 +22,7 @@ import { checkAdvisories } from "../doctor/vulnerable.js";
 import { checkWiring } from "../doctor/wiring.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { readPackageJson } from "../project/package-json.js";
 
 export interface DoctorFlags {
   production?: boolean;

@@ -6,14 +6,14 @@
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { assertNoSharedAddresses, assertOrmSchemaFits } from "../database/orm-users.js";
-import { describeProject } from "../detect/describe.js";
-import { detectProject } from "../detect/project.js";
 import { generateSecret } from "../env/secret.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInit } from "../plan/init.js";
+import { describeProject } from "../project/describe.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
+import { detectProject } from "../targets/detect-project.js";
 import { loadRenderer } from "../templates/render.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";

@@ -21,11 +21,11 @@ import {
 } from "../database/migrator.js";
 import { projectEnv } from "../database/project-env.js";
 import { databaseState } from "../database/state.js";
-import { readPackageJson } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { projectPath } from "../plan/project-path.js";
+import { readPackageJson } from "../project/package-json.js";
+import { projectPath } from "../project/project-path.js";
 import { MIGRATIONS_DIR } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
 import { counted } from "../words.js";

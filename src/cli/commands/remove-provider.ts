@@ -4,10 +4,10 @@
  * be edited safely, is refused before anything is written. Review, apply and install are the contract every
  * command shares (run-plan.ts).
  */
-import { describeProject } from "../detect/describe.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planRemoveProvider } from "../plan/provider-remove.js";
+import { describeProject } from "../project/describe.js";
 import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
 import { runPlan } from "./run-plan.js";
 

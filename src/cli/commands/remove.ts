@@ -8,11 +8,11 @@
  * would be refused, and writes nothing. Review, confirmation, apply and install are the
  * contract every command shares (run-plan.ts).
  */
-import { describeProject } from "../detect/describe.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInAppStyle } from "../plan/app-format.js";
+import { describeProject } from "../project/describe.js";
 import { planRemove, type RemovePlan } from "../remove/plan.js";
 import { findRemoveSetup } from "../remove/setup.js";
 import { listed } from "../review/summary.js";

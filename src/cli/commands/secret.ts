@@ -5,14 +5,14 @@
  * Kept light: no templates, targets or installers are loaded, and prompts only when one is really asked,
  * so it starts about as fast as node itself.
  */
-import { ignoreStatus } from "../detect/git-ignore.js";
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret, SECRET_HEADER } from "../env/secret.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
-import type { ProjectReader } from "../plan/reader.js";
 import type { Plan } from "../plan/types.js";
+import { ignoreStatus } from "../project/git-ignore.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../targets/conventions.js";
 import { projectRoot } from "./lifecycle.js";

@@ -7,10 +7,10 @@
  * alone and reported, and the command still exits 0), raise the dependencies the runtime needs, and plan
  * (update/plan.ts). Review, apply and install are the contract every command shares (run-plan.ts).
  */
-import { describeProject } from "../detect/describe.js";
-import { detectProject } from "../detect/project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import { describeProject } from "../project/describe.js";
+import { detectProject } from "../targets/detect-project.js";
 import { bumpDependencies, neededPackages } from "../update/dependencies.js";
 import { planFileUpdates } from "../update/files.js";
 import { linkedRuntimeDir, readRuntimeManifest } from "../update/manifest.js";

@@ -4,7 +4,7 @@
  * and where `dbCredentials.url` takes the database from (the env variable drizzle-kit reads, or the URL itself).
  */
 import path from "node:path/posix";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { SqlDialect } from "../schema/sql.js";
 import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
 

@@ -6,7 +6,7 @@
  * `drizzle(…)`'s result.
  */
 import path from "node:path/posix";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "../schema/drizzle-module.js";
 import type { SqlDialect } from "../schema/sql.js";

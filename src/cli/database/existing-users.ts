@@ -12,7 +12,7 @@
 
 import { existsSync } from "node:fs";
 import { CliError } from "../errors.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { MigrationFile } from "../schema/migrations.js";
 import { tables, users } from "../schema/model.js";
 import type { SqlDialect } from "../schema/sql.js";

@@ -6,7 +6,7 @@
  * where a bundler resolves it.
  */
 import path from "node:path";
-import type { PathAlias } from "../detect/path-alias.js";
+import type { PathAlias } from "../project/path-alias.js";
 
 export interface ImportStyle {
   /** SvelteKit: `$lib/` names src/lib. */

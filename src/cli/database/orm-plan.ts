@@ -6,7 +6,7 @@
  */
 import type { ProjectOrm } from "../answers/resolve.js";
 import type { PlanContext } from "../plan/context.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { DATABASE_DRIVERS } from "./drivers.js";
 import { findDrizzleProject } from "./drizzle-project.js";

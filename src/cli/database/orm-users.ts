@@ -8,7 +8,7 @@
  */
 import type { PartialAnswers, ProjectOrm } from "../answers/resolve.js";
 import { CliError } from "../errors.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { drizzleModuleTables } from "../schema/drizzle-module.js";

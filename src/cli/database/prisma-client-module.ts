@@ -3,7 +3,7 @@
  * making a second client (and a second connection pool): looked for where apps keep it, and recognised
  * through the AST by what its exports hold, not by their names.
  */
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
 

@@ -6,7 +6,7 @@
  * package.json, else prisma/schema.prisma, else the folder prisma/schema/.
  */
 import path from "node:path";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { type PrismaProvider, prismaProviders } from "../schema/prisma.js";
 import { blockSetting, prismaBlocks, providerAlias } from "../schema/prisma-blocks.js";

@@ -4,10 +4,10 @@
  * `.env` otherwise); Next also loads `.env` beneath `.env.local`, so both are read there, the local one
  * winning. Values are read with the env parser init writes them with (env/merge.ts).
  */
-import { detectProject } from "../detect/project.js";
 import { assignedKeys, readEnvValue } from "../env/merge.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import { DEFAULT_ENV_CONVENTION } from "../targets/conventions.js";
+import { detectProject } from "../targets/detect-project.js";
 
 /** The env files the app loads, weakest first. */
 export function projectEnvFiles(reader: ProjectReader): string[] {

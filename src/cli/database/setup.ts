@@ -6,9 +6,9 @@
  * A flag that contradicts what the project declares is refused naming both, so a PostgreSQL app never
  * gets MySQL tables by a typo. Reads only.
  */
-import { resolveImport } from "../detect/imports.js";
 import { CliError } from "../errors.js";
-import type { ProjectReader } from "../plan/reader.js";
+import { resolveImport } from "../project/imports.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { dialectFromCoreModule, drizzleModuleTables } from "../schema/drizzle-module.js";
 import type { PrismaProvider } from "../schema/prisma.js";

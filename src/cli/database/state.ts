@@ -6,12 +6,12 @@
  * what the database has applied is read by the caller, on the connection this names (migrationStatus).
  */
 import path from "node:path/posix";
-import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
 import type { SqlDialect } from "../schema/sql.js";
+import { detectProject } from "../targets/detect-project.js";
 import type { DatabaseSetting } from "./connect.js";
 import { type DrizzleConfig, readDrizzleConfig } from "./drizzle-config.js";
 import type { Migration, MigrationStatus } from "./migrator.js";

@@ -1,11 +1,11 @@
 /**
  * The app's own modules as the doctor reads them: its source files under a folder, whether an import names a
- * given module (where imports lead is detect/imports.ts's rule), and the names each import takes.
+ * given module (where imports lead is project/imports.ts's rule), and the names each import takes.
  * Read-only, from the project reader; the wiring and database checks follow the app's imports through these.
  */
 import path from "node:path";
-import { importTarget, MODULE_FILE, moduleCandidates } from "../detect/imports.js";
-import type { ProjectReader } from "../plan/reader.js";
+import { importTarget, MODULE_FILE, moduleCandidates } from "../project/imports.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { parseSyntax, typescript } from "../transforms/ast.js";
 

@@ -5,12 +5,12 @@
  * same reading add-provider makes, plan/provider-setup.ts), and whether it is judged as deployed (`--production`).
  */
 import { projectEnv } from "../database/project-env.js";
-import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
 import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
+import { detectProject } from "../targets/detect-project.js";
 import type { Target } from "../targets/types.js";
 import { loadRenderer } from "../templates/render.js";
 

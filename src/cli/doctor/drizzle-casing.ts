@@ -6,7 +6,7 @@
  * `casing` (how drizzle-kit wrote the tables) stands in only when that instance's module cannot be followed.
  */
 import { readDrizzleConfig } from "../database/drizzle-config.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import { parseSyntax, type SyntaxNode, type SyntaxTree, typescript } from "../transforms/ast.js";
 
 export type DrizzleCasing = "snake_case" | "camelCase";

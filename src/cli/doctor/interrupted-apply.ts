@@ -7,7 +7,7 @@
  */
 import { DONE_JOURNAL, PENDING_JOURNAL } from "../apply/journal.js";
 import { linkedRuntime } from "../plan/provider-setup.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { type Finding, finding } from "./finding.js";
 

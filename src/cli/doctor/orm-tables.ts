@@ -10,8 +10,8 @@
  */
 import path from "node:path";
 import { findPrismaProject } from "../database/prisma-project.js";
-import { resolveImport } from "../detect/imports.js";
-import type { ProjectReader } from "../plan/reader.js";
+import { resolveImport } from "../project/imports.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { drizzleTableName } from "../schema/drizzle.js";
 import { drizzleModuleTables } from "../schema/drizzle-module.js";

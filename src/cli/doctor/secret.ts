@@ -1,11 +1,11 @@
 /**
  * AUTH_SECRET as the app will run with it: set, not a placeholder, strong enough (the 32 random bytes
  * `create-auth secret` writes, env/secret.ts), and kept in an env file git ignores and does not track
- * (detect/git-ignore.ts). The value itself is never put in a finding: only where it is.
+ * (project/git-ignore.ts). The value itself is never put in a finding: only where it is.
  */
 
-import { ignoreStatus } from "../detect/git-ignore.js";
 import { assignedKeys, readEnvValue } from "../env/merge.js";
+import { ignoreStatus } from "../project/git-ignore.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 

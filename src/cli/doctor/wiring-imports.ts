@@ -6,8 +6,8 @@
  * judged: the app's other imports are its business.
  */
 import path from "node:path";
-import { MODULE_FILE } from "../detect/imports.js";
-import type { ProjectReader } from "../plan/reader.js";
+import { MODULE_FILE } from "../project/imports.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";
 import { moduleShape } from "../transforms/ast.js";

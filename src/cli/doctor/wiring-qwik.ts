@@ -7,8 +7,8 @@
  * them: a `QwikAuth$` call moved to another module must have them re-exported from one.
  */
 import path from "node:path";
-import { resolveImport } from "../detect/imports.js";
-import type { ProjectReader } from "../plan/reader.js";
+import { resolveImport } from "../project/imports.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { moduleShape } from "../transforms/ast.js";
 import { namedImports, sourceFiles } from "./app-modules.js";

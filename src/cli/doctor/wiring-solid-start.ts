@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import type { OwnedFileStep } from "../plan/planner.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import { gitHas, initAgain } from "../review/restore.js";
 import { moduleShape, parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
 import type { DoctorContext } from "./context.js";

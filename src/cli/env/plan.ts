@@ -4,12 +4,12 @@
  * same keys as empty placeholders so teammates know what to set.
  */
 
-import type { IgnoreStatus } from "../detect/git-ignore.js";
-import { gitignoreMatches } from "../detect/git-ignore.js";
 import { CliError } from "../errors.js";
 import type { EditFileStep, FileStep } from "../plan/planner.js";
-import type { ProjectReader } from "../plan/reader.js";
 import type { FileChange } from "../plan/types.js";
+import type { IgnoreStatus } from "../project/git-ignore.js";
+import { gitignoreMatches } from "../project/git-ignore.js";
+import type { ProjectReader } from "../project/reader.js";
 import { addIgnorePattern } from "../transforms/gitignore.js";
 import { assignedKeys, type EnvEntry, type EnvMergeResult, mergeEnv } from "./merge.js";
 

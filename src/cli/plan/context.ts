@@ -4,9 +4,9 @@
  * engine take it; none of them looks anything up again.
  */
 
+import type { ProjectReader } from "../project/reader.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
-import type { ProjectReader } from "./reader.js";
 
 export interface PlanContext {
   info: ProjectInfo;

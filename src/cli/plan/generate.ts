@@ -24,6 +24,7 @@ import type { ExistingUsers } from "../database/existing-users.js";
 import { newSchemaFile, prismaFilesUnder } from "../database/prisma-project.js";
 import type { DatabaseSetup } from "../database/setup.js";
 import { databaseState, drizzleKitCommand, migrateCommand, prismaCommand } from "../database/state.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
 import { MIGRATIONS_DIR, type MigrationFile, migrationFiles, nextMigration } from "../schema/migrations.js";
@@ -33,7 +34,6 @@ import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
 import { adoptedUsers } from "../schema/sql-users.js";
 import type { TransformResult } from "../transforms/result.js";
 import { type FileStep, planFiles } from "./planner.js";
-import type { ProjectReader } from "./reader.js";
 import type { Plan } from "./types.js";
 
 export interface GenerateInput {

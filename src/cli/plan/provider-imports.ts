@@ -5,7 +5,7 @@
  * or the runtime package itself) and reads import, export-from, require and import() specifiers by pattern:
  * a cheap, conservative scan (a mention in a comment counts as a use, so it can only keep too much). Reads only.
  */
-import type { ProjectReader } from "./reader.js";
+import type { ProjectReader } from "../project/reader.js";
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|svelte|vue|astro)$/;
 /** Dependencies, build output and caches of the frameworks we set up. */

@@ -8,16 +8,16 @@
  * and what `init` writes in the app. Reads only.
  */
 import path from "node:path";
-import { detectProject } from "../detect/project.js";
 import { CliError } from "../errors.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { findProvider, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
 import { isPlainPath } from "../runtime-package/paths.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
+import { detectProject } from "../targets/detect-project.js";
 import type { Target, TargetInit } from "../targets/types.js";
 import type { PlanContext } from "./context.js";
-import type { ProjectReader } from "./reader.js";
 
 /** Names users type for a catalog provider. */
 const ALIASES: Record<string, string> = { email: "nodemailer" };

@@ -8,6 +8,7 @@
  * Each step carries its undo (transforms/tool-ignores-remove.ts), which remove applies.
  */
 
+import type { ProjectReader } from "../project/reader.js";
 import type { TransformResult } from "../transforms/result.js";
 import {
   excludeInTsconfig,
@@ -18,7 +19,6 @@ import {
 } from "../transforms/tool-ignores.js";
 import { removeRuntimeIgnore } from "../transforms/tool-ignores-remove.js";
 import type { EditFileStep } from "./planner.js";
-import type { ProjectReader } from "./reader.js";
 
 const FLAT_CONFIGS = ["js", "mjs", "cjs", "ts", "mts", "cts"].map((ext) => `eslint.config.${ext}`);
 const LEGACY_CONFIGS = [

@@ -4,6 +4,8 @@
  * `--json` output.
  */
 
+import type { PackageManager } from "../project/package-manager.js";
+
 /** Paths are relative to the project root and use `/` on every platform. */
 export type FileChange =
   | { kind: "create"; path: string; content: string; reason: string; group?: string }
@@ -27,8 +29,6 @@ export interface InstallStep {
   /** The exact argv, e.g. ["npm", "install", "--no-audit", "--no-fund"]. */
   command: string[];
 }
-
-export type PackageManager = "npm" | "pnpm" | "yarn" | "bun";
 
 export interface Plan {
   command: string;

@@ -3,9 +3,9 @@
  * layout and version) and the user's answers. The ground every tier reads; it imports nothing above it.
  */
 
-import type { IgnoreStatus } from "../detect/git-ignore.js";
-import type { PackageManagerInfo } from "../detect/package-manager.js";
-import type { PathAlias } from "../detect/path-alias.js";
+import type { IgnoreStatus } from "./git-ignore.js";
+import type { PackageManagerInfo } from "./package-manager.js";
+import type { PathAlias } from "./path-alias.js";
 
 export type FrameworkId = "next" | "sveltekit" | "express" | "solid-start" | "qwik";
 export const FRAMEWORK_IDS: readonly FrameworkId[] = ["next", "sveltekit", "express", "solid-start", "qwik"];
@@ -21,7 +21,7 @@ export interface PackageJson {
 /**
  * What only a framework's target knows how to find in a project: where its routes live, which router
  * (Next), how it is built (SolidStart), which file creates the app (Express). Read from the project's
- * files by `Target.layout`; everything else about the project is found once, in detect/.
+ * files by `Target.layout`; everything else about the project is found once, in project/ (targets/detect-project.ts).
  */
 export interface FrameworkLayout {
   /** Next.js: which router the project uses. */
@@ -35,7 +35,7 @@ export interface FrameworkLayout {
 }
 
 export interface FrameworkMatch extends FrameworkLayout {
-  /** The installed version, else the declared one (detect/framework.ts, packageVersion). */
+  /** The installed version, else the declared one (project/framework.ts, packageVersion). */
   version: string | null;
 }
 

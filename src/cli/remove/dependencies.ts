@@ -6,7 +6,7 @@
  */
 import { DATABASE_DRIVERS, NODE_SQLITE_DRIVER } from "../database/drivers.js";
 import { appSourceFiles, importerOf } from "../plan/provider-imports.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import { PROVIDERS } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";

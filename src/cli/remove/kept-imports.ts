@@ -7,8 +7,8 @@
  * refuse too often, never let a broken import through. Pure.
  */
 import path from "node:path";
-import type { PathAlias } from "../detect/path-alias.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { PathAlias } from "../project/path-alias.js";
+import type { ProjectReader } from "../project/reader.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 
 const SPECIFIER = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"'\n]+)["']/g;

@@ -4,9 +4,9 @@
  * writes it again. One answer for doctor's fixes and update's refusals.
  */
 import { spawnSync } from "node:child_process";
-import { detectProject } from "../detect/project.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import { providersOf } from "../remove/setup.js";
+import { detectProject } from "../targets/detect-project.js";
 
 /** Whether git has `file` (a file, or any file under a folder) in the index: then `git checkout -- file` restores it. */
 export function gitHas(root: string, file: string): boolean {

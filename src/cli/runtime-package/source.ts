@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CliError } from "../errors.js";
-import { listFilesRecursive } from "../plan/reader.js";
+import { listFilesRecursive } from "../project/reader.js";
 import { cliPackage } from "../version.js";
 
 export interface RuntimeSource {

@@ -10,7 +10,7 @@
  * takes it without error.
  */
 import { splitStatements } from "../database/sql-statements.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import { tables } from "./model.js";
 import { type SqlDialect, sqlSchema } from "./sql.js";
 

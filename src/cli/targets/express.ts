@@ -6,10 +6,10 @@
  * plan/init.ts plans it.
  */
 import path from "node:path";
-import { importTarget, moduleCandidates, resolveImport } from "../detect/imports.js";
 import type { FileStep } from "../plan/planner.js";
-import type { ProjectReader } from "../plan/reader.js";
 import { startStep } from "../plan/start-command.js";
+import { importTarget, moduleCandidates, resolveImport } from "../project/imports.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
@@ -30,7 +30,7 @@ type ExpressPackageJson = PackageJson & { main?: string; scripts?: Record<string
  * `dist/server.js` → [`src/server.ts`, …, `dist/server.js`]: the sources it may be built from, then the file.
  * The sources come first: once the app is built both exist, and the auth module belongs beside the source
  * (a command run after a build must not edit the compiled copy the next build overwrites). A path is read as
- * an import of it from the root would be (detect/imports.ts); one leading out of the project names nothing.
+ * an import of it from the root would be (project/imports.ts); one leading out of the project names nothing.
  */
 function sourceCandidates(file: string): string[] {
   const target = importTarget([], "package.json", file.startsWith("./") ? file : `./${file}`);

@@ -4,9 +4,9 @@
  * one exists), and the next steps. Data and pure functions; plan/init.ts plans it.
  */
 import path from "node:path";
-import { majorOf } from "../detect/framework.js";
-import type { ProjectReader } from "../plan/reader.js";
 import { startStep } from "../plan/start-command.js";
+import { majorOf } from "../project/framework.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { FrameworkLayout, ProjectInfo } from "../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";

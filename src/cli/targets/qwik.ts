@@ -5,8 +5,8 @@
  * plan/init.ts plans it.
  */
 import path from "node:path";
-import type { ProjectReader } from "../plan/reader.js";
 import { runScript, startStep } from "../plan/start-command.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../providers/template-data.js";

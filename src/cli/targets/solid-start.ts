@@ -5,8 +5,8 @@
  * files: their routes, `getRequestEvent` and `query` agree. Data and pure functions; plan/init.ts plans it.
  */
 import path from "node:path";
-import type { ProjectReader } from "../plan/reader.js";
 import { runScript, startStep } from "../plan/start-command.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";

@@ -8,7 +8,7 @@ import type { DatabaseFileOptions, DatabaseWiring } from "../database/plan.js";
 import type { PlanContext } from "../plan/context.js";
 import type { EnvAndRuntimeOptions } from "../plan/env-and-runtime.js";
 import type { FileStep } from "../plan/planner.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { FrameworkId, FrameworkLayout, PackageJson, ProjectInfo } from "../project/types.js";
 import type { ModuleShape } from "../transforms/ast.js";
 

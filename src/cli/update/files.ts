@@ -7,7 +7,7 @@
  */
 import { CliError } from "../errors.js";
 import { mergeThreeWay, mergeTwoWay } from "../merge/three-way.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
 import { type Manifest, runtimePackageFiles, sha256 } from "../runtime-package/plan.js";
 import type { RuntimeSource } from "../runtime-package/source.js";

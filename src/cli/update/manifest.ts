@@ -7,7 +7,7 @@
  */
 import { CliError } from "../errors.js";
 import { linkedRuntime } from "../plan/provider-setup.js";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";

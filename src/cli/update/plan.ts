@@ -8,7 +8,8 @@
  * old hash for a file left alone, so the next run can still merge it.
  */
 import { installCommand } from "../plan/env-and-runtime.js";
-import type { FileChange, PackageManager, Plan } from "../plan/types.js";
+import type { FileChange, Plan } from "../plan/types.js";
+import type { PackageManager } from "../project/package-manager.js";
 import { sortEntries } from "../runtime-package/entries.js";
 import { type Manifest, manifestText, sha256 } from "../runtime-package/plan.js";
 import type { DependencyBump } from "./dependencies.js";

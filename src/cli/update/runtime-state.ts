@@ -6,7 +6,7 @@
  * state is its own (update writes a deleted file again, and keeps an edit where this runtime did not change
  * the file; doctor says so), the state is this module's. Reads only.
  */
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "../project/reader.js";
 import { type Manifest, sha256 } from "../runtime-package/plan.js";
 
 export type RuntimeFileState = "unchanged" | "edited" | "deleted" | "new";

@@ -12,7 +12,7 @@ import fc from "fast-check";
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { diskReader } from "../../../src/cli/plan/reader.js";
+import { diskReader } from "../../../src/cli/project/reader.js";
 import {
   MIGRATIONS_DIR,
   type MigrationFile,

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findPrismaProject } from "../../../src/cli/database/prisma-project.js";
-import { diskReader } from "../../../src/cli/plan/reader.js";
+import { diskReader } from "../../../src/cli/project/reader.js";
 import type { PrismaProvider } from "../../../src/cli/schema/prisma.js";
 import { mergePrismaSchema } from "../../../src/cli/schema/prisma-merge.js";
 

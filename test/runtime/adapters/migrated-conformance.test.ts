@@ -11,7 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../../src/cli/database/connect.js";
 import { migrate } from "../../../src/cli/database/migrator.js";
-import { diskReader } from "../../../src/cli/plan/reader.js";
+import { diskReader } from "../../../src/cli/project/reader.js";
 import { migrationFiles } from "../../../src/cli/schema/migrations.js";
 import { type SqlDialect, sqlSchema } from "../../../src/cli/schema/sql.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";

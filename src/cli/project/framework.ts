@@ -4,8 +4,8 @@
  * that calls `express()`. Independent of the targets, so the refusal for a framework this build cannot set
  * up yet still names what was found. Meta-frameworks come before Express: they may depend on it.
  */
-import type { ProjectReader } from "../plan/reader.js";
-import type { FrameworkId, PackageJson } from "../project/types.js";
+import type { ProjectReader } from "./reader.js";
+import type { FrameworkId, PackageJson } from "./types.js";
 
 export interface IdentifiedFramework {
   id: FrameworkId;

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "./reader.js";
 
 export interface IgnoreStatus {
   ignored: boolean;

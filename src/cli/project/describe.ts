@@ -2,8 +2,8 @@
  * The one line that says what detection found, printed before any plan:
  * `Next.js 16.4.6 (App Router, src/, TypeScript, pnpm, workspace ../..) at /path/to/app`.
  */
-import type { ProjectInfo } from "../project/types.js";
 import { packageManagerLabel } from "./package-manager.js";
+import type { ProjectInfo } from "./types.js";
 
 const ROUTERS = { app: "App Router", pages: "Pages Router" } as const;
 

@@ -6,15 +6,16 @@
  */
 import path from "node:path";
 import { CliError } from "../errors.js";
-import { type ProjectReader, subReader } from "../plan/reader.js";
+import { declared, type IdentifiedFramework, identifyFramework, packageVersion } from "../project/framework.js";
+import { ignoreStatus } from "../project/git-ignore.js";
+import { readPackageJson } from "../project/package-json.js";
+import { detectPackageManager, type PackageManagerInfo } from "../project/package-manager.js";
+import { detectPathAliases } from "../project/path-alias.js";
+import { type ProjectReader, subReader } from "../project/reader.js";
 import type { FrameworkId, PackageJson, ProjectInfo } from "../project/types.js";
-import { FRAMEWORK_NAMES, findTarget, TARGETS } from "../targets/index.js";
-import type { Target } from "../targets/types.js";
-import { declared, type IdentifiedFramework, identifyFramework, packageVersion } from "./framework.js";
-import { ignoreStatus } from "./git-ignore.js";
-import { detectPackageManager, type PackageManagerInfo } from "./package-manager.js";
-import { detectPathAliases } from "./path-alias.js";
-import { findWorkspace, mergedPackageJson, workspaceMembers } from "./workspace.js";
+import { findWorkspace, mergedPackageJson, workspaceMembers } from "../project/workspace.js";
+import { FRAMEWORK_NAMES, findTarget, TARGETS } from "./index.js";
+import type { Target } from "./types.js";
 
 export function supportedFrameworks(): string {
   return TARGETS.map((target) => target.supported).join(", ");
@@ -22,21 +23,6 @@ export function supportedFrameworks(): string {
 
 function frameworkFlag(): string {
   return `--framework ${TARGETS.map((target) => target.id).join("|")}`;
-}
-
-export function readPackageJson(reader: ProjectReader): PackageJson {
-  const text = reader.read("package.json");
-  if (text === null) {
-    throw new CliError(
-      "NoProject",
-      `No package.json in ${reader.root}: run this in your app's folder (or pass it as [dir]).`,
-    );
-  }
-  try {
-    return JSON.parse(text) as PackageJson;
-  } catch {
-    throw new CliError("NoProject", `${reader.root}/package.json is not valid JSON; fix it and run again.`);
-  }
 }
 
 /** A workspace root with no framework of its own: name the member apps init can be pointed at. */

@@ -7,8 +7,9 @@
  * silently. Reads only.
  */
 import path from "node:path";
-import type { ProjectReader } from "../plan/reader.js";
-import type { PackageManager } from "../plan/types.js";
+import type { ProjectReader } from "./reader.js";
+
+export type PackageManager = "npm" | "pnpm" | "yarn" | "bun";
 
 /** Yarn 1 ("classic") and Yarn 2+ ("berry") differ in lockfile, config file and, above all, linker. */
 export interface YarnFlavour {

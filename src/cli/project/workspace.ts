@@ -4,8 +4,8 @@
  * package.json. Detection reads both, as one merged view. Reads only.
  */
 import path from "node:path";
-import type { ProjectReader } from "../plan/reader.js";
-import type { PackageJson } from "../project/types.js";
+import type { ProjectReader } from "./reader.js";
+import type { PackageJson } from "./types.js";
 
 export interface Workspace {
   /** The workspace root relative to the project root (`../..`), or null when the project stands alone. */

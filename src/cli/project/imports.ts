@@ -11,8 +11,8 @@
  * - `resolveImport`: the first of them that exists.
  */
 import path from "node:path/posix";
-import type { ProjectReader } from "../plan/reader.js";
 import type { PathAlias } from "./path-alias.js";
+import type { ProjectReader } from "./reader.js";
 
 /** Module extensions, TypeScript's before JavaScript's: an extensionless import of `x` is `x.ts` over `x.js`. */
 export const MODULE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"] as const;

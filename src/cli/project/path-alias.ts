@@ -4,7 +4,7 @@
  * imports its own code (`@/auth`, `~/auth`, `#/auth`), and relatively when it has no alias for that folder.
  */
 import path from "node:path";
-import type { ProjectReader } from "../plan/reader.js";
+import type { ProjectReader } from "./reader.js";
 
 export interface PathAlias {
   /** The import prefix, e.g. "@/". */
