@@ -161,7 +161,7 @@ function planSql(input: GenerateInput, overwrite: ReadonlySet<string>): Generate
     files = adoption.files;
     steps.push(...adoption.steps, {
       kind: "note",
-      text: `${existing.where} already has a users table of its own (${misfits.join("; ")}): ${adoption.file}, never applied, is adapted to it. Its rows and columns stay; it gains only what the adapter writes, and every user_id is typed like its id.`,
+      text: `${existing.where} already has a users table of its own (${misfits.join("; ")}): ${adoption.file}, never applied, is adapted to it. Its rows and columns stay; it gains only what the adapter writes, and every user_id is typed like its id.${adopted.missing.includes("email_verified") ? " Its rows get no email_verified: the runtime treats their addresses as never proved (a sign-in by email link then makes a new user), so set it where your app verified the address." : ""}`,
     });
     added.push("users (the app's own, adapted to)", ...migrationAdds(adoption.sql));
   }

@@ -371,7 +371,10 @@ describe("the SQL path on a database with the app's own users table", () => {
           { role: "member" },
         ]);
         // End to end: a new user signs in by email link through Auth with that adapter (no name given: the
-        // adapter fills it), and the database session reads back.
+        // adapter fills it), and the database session reads back; an app user whose address the app marks
+        // verified, as docs/cli-generate.md says to, signs in as their own row.
+        const now = { sqlite: "unixepoch() * 1000", postgres: "now()", mysql: "NOW(3)" }[dialect];
+        await tables(root, env, [`UPDATE users SET email_verified = ${now} WHERE email = 'ada@example.test'`]);
         await withAdapter(dialect, root, env, options, async (adapter) => {
           const links: string[] = [];
           const config = baseConfig({
@@ -379,20 +382,23 @@ describe("the SQL path on a database with the app's own users table", () => {
             session: { strategy: "database" },
             providers: [email({ sendVerificationRequest: ({ url }) => void links.push(url) })],
           });
-          const jar = new CookieJar();
-          const csrf = await csrfToken(config, jar);
-          jar.apply(
-            await Auth(
-              postForm("/auth/signin/email", { csrfToken: csrf, email: "katherine@example.test" }, jar),
-              config,
-            ),
-          );
-          const response = await Auth(new Request(links.at(-1)!, { headers: { cookie: jar.header() } }), config);
-          expect(response.headers.get("location")).not.toContain("error");
-          jar.apply(response);
-          const { body } = await readSession(config, jar);
-          expect(body).toMatchObject({ user: { email: "katherine@example.test", name: "katherine" } });
+          const signIn = async (address: string) => {
+            const jar = new CookieJar();
+            const csrf = await csrfToken(config, jar);
+            jar.apply(await Auth(postForm("/auth/signin/email", { csrfToken: csrf, email: address }, jar), config));
+            const response = await Auth(new Request(links.at(-1)!, { headers: { cookie: jar.header() } }), config);
+            expect(response.headers.get("location")).not.toContain("error");
+            jar.apply(response);
+            return (await readSession(config, jar)).body;
+          };
+          expect(await signIn("katherine@example.test")).toMatchObject({
+            user: { email: "katherine@example.test", name: "katherine" },
+          });
+          expect(await signIn("ada@example.test")).toMatchObject({ user: { email: "ada@example.test", name: "Ada" } });
         });
+        expect(await rows(root, env, "SELECT name FROM users WHERE email = 'ada@example.test'")).toEqual([
+          { name: "Ada" },
+        ]);
 
         // Every command agrees now: nothing left to generate or apply; doctor finds the users table takes a
         // new user and the database has every column; init run again writes the same auth and client modules.
