@@ -7,7 +7,6 @@ export { isAuthAction } from "./core/actions/paths.js";
 export { Auth } from "./core/auth.js";
 export { normalizeEmailAddress } from "./core/email/normalize.js";
 export { setEnvDefaults } from "./core/env.js";
-export { raw, skipCSRFCheck } from "./core/markers.js";
 export { createActionURL } from "./core/server/action-url.js";
 export * from "./errors.js";
 export * from "./types.js";

@@ -5,10 +5,9 @@
  * core/cookies/legacy-session.ts).
  */
 
-import { readChunked } from "./core/cookies/chunks.js";
 import { parseCookieHeader } from "./core/cookies/header.js";
 import { LEGACY_SESSION_COOKIE, madeByThisRuntime, SESSION_COOKIE } from "./core/cookies/legacy-session.js";
-import { defaultCookies } from "./core/cookies/names.js";
+import { defaultCookies, readChunked } from "./core/cookies/names.js";
 import { createJweCodec } from "./core/crypto/jwe.js";
 import { nodeCrypto } from "./core/crypto/jwe-fast.js";
 import { requireSecrets } from "./core/secret.js";

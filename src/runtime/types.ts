@@ -3,9 +3,10 @@
  * callbacks and events, in the spec's own words. Read this file as a user would; it is the product. The
  * records and the adapter contract (types-records.ts), what every provider is (types-provider.ts), the
  * internal result (types-result.ts) and the email and passkey providers (types-email.ts, types-webauthn.ts)
- * have files of their own, below this one, and every name of theirs is exported here.
+ * have files of their own, below this one, and every name of theirs is exported here. Three values live
+ * here too, symbols the config and the providers carry (`raw`, `skipCSRFCheck`, `customFetch`): a module of
+ * types that the request path loads anyway, so the markers cost no module of their own.
  */
-import type { raw, skipCSRFCheck } from "./core/markers.js";
 import type { EmailConfig } from "./types-email.js";
 import type { CommonProviderOptions } from "./types-provider.js";
 import type {
@@ -330,6 +331,11 @@ export interface JWTOptions {
   encode: (params: JWTEncodeParams) => Awaitable<string>;
   decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
 }
+
+/** Pass as `config.raw` to get the internal response object instead of a Response. */
+export const raw: unique symbol = Symbol("create-auth.raw");
+/** Pass as `config.skipCSRFCheck` when the framework already protects these requests against CSRF. */
+export const skipCSRFCheck: unique symbol = Symbol("create-auth.skipCSRFCheck");
 
 /** Marker making `Auth` return the internal response object instead of a Response (the `raw` value). */
 export type RawMarker = typeof raw;

@@ -59,8 +59,8 @@ const CASES = [
   },
 ] as const;
 
-/** The control: next-jwt's app whose package lacks the core's `raw` and `skipCSRFCheck` markers (both files). */
-const BROKEN = { name: "broken", fixture: "next-app", auth: "auth.ts", args: JWT, removed: "core/markers" } as const;
+/** The control: next-jwt's app whose package lacks the public types module (both its files). */
+const BROKEN = { name: "broken", fixture: "next-app", auth: "auth.ts", args: JWT, removed: "types" } as const;
 
 /** The control of the loaders: next-passwordless's app whose package lacks the passkey actions. */
 const BROKEN_LOADER = {
@@ -267,10 +267,10 @@ describe("each setup's generated app typechecks and loads against its runtime pa
 
   it("a package missing a module its declarations import fails the typecheck there", () => {
     // tsc reports the missing module where a declaration of the package first imports it (index.d.ts, or
-    // types.d.ts when the auth module reaches the root entry through another import first).
+    // the integration's declarations when the auth module reaches the types through them first).
     expect(diagnostics("broken")).toMatch(
       new RegExp(
-        `^broken/${RUNTIME}/[\\w/-]+\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\.{1,2}/(core/)?markers\\.js'`,
+        `^broken/${RUNTIME}/[\\w/-]+\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\.{1,2}/types\\.js'`,
         "m",
       ),
     );
@@ -278,8 +278,8 @@ describe("each setup's generated app typechecks and loads against its runtime pa
 
   it("a package missing a module its code imports fails to load", () => {
     const { failed } = loads.get("broken")!;
-    expect(failed["@create-auth/runtime"]).toMatch(/Cannot find module .*core\/markers\.js/);
-    expect(failed["./auth.ts"]).toMatch(/Cannot find module .*core\/markers\.js/);
+    expect(failed["@create-auth/runtime"]).toMatch(/Cannot find module .*auth-runtime\/types\.js/);
+    expect(failed["./auth.ts"]).toMatch(/Cannot find module .*auth-runtime\/types\.js/);
   });
 
   it("a package missing the passkey actions loads, but the passkey provider's loader fails", () => {

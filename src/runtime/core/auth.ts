@@ -6,14 +6,13 @@
  * from the same resolved config; nothing the client sees carries a stack trace.
  */
 import { AuthError, InputTooLarge } from "../errors.js";
-import type { AuthConfig, Cookie, RawMarker, ResponseInternal } from "../types.js";
+import { type AuthConfig, type Cookie, type RawMarker, type ResponseInternal, raw, skipCSRFCheck } from "../types.js";
 import { assertConfig } from "./assert.js";
 import { resolveConfig, resolveOptions } from "./config.js";
 import { adoptLegacySession, withMovedSession } from "./cookies/legacy-session.js";
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
-import { raw, skipCSRFCheck } from "./markers.js";
 import { parseRequest } from "./request.js";
 import { toResponse } from "./response.js";
 import { route } from "./route.js";

@@ -20,7 +20,7 @@
 import type { Cookie, JWT, ResponseInternal } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
-import { clearChunked, readChunked, writeChunked } from "./chunks.js";
+import { clearChunked, readChunked, writeChunked } from "./names.js";
 
 /** The session cookie's default name over https. */
 export const SESSION_COOKIE = "__Host-authjs.session-token";

@@ -1,5 +1,7 @@
 /**
- * Cookie names and attributes (the chunking of values too large for one cookie is chunks.ts's). Names are the
+ * What the core's cookies are called: each one's name and attributes, and the chunk names `<name>.0`,
+ * `<name>.1`, … a value too large for one cookie is written under (the reference's chunking, so a session it
+ * chunked reads here; one module with the names, so the request path loads no more). Names are the
  * reference's (`authjs.*`) with one difference over https: where the reference uses `__Secure-`, a cookie
  * that stays on this host and `/` is `__Host-`, so a sibling subdomain cannot set it (cookie tossing,
  * RFC 6265bis §8.6). The reference's session cookie is still read once for people migrating
@@ -70,4 +72,70 @@ export function resolveCookies(useSecureCookies: boolean, overrides: AuthConfig[
 export function expiredCookie(name: string, options: CookieOption["options"]): Cookie {
   const { expires: _expires, ...rest } = options;
   return { name, value: "", options: { ...rest, maxAge: 0 } };
+}
+
+/** Browsers cap a cookie near 4096 bytes; 160 are left for the name and attributes. */
+export const CHUNK_SIZE = 4096 - 160;
+
+const CHUNK_NAME = /^(.*)\.(\d+)$/;
+
+/** Names of every cookie that holds `name`, whole or as a chunk `<name>.<n>`. */
+function chunkNames(cookies: Record<string, string>, name: string): string[] {
+  return Object.keys(cookies).filter((candidate) => {
+    if (candidate === name) return true;
+    const match = CHUNK_NAME.exec(candidate);
+    return match !== null && match[1] === name;
+  });
+}
+
+/**
+ * Reads a possibly chunked cookie: chunks `<name>.0`, `<name>.1`, … are joined in index order; a whole
+ * cookie is used only when there are no chunks (a write always expires the other form).
+ */
+export function readChunked(cookies: Record<string, string>, name: string): string | undefined {
+  const chunks = chunkNames(cookies, name)
+    .filter((candidate) => candidate !== name)
+    .map((candidate) => ({ index: Number(CHUNK_NAME.exec(candidate)![2]), value: cookies[candidate] ?? "" }))
+    .sort((a, b) => a.index - b.index);
+  if (chunks.length > 0) return chunks.map((chunk) => chunk.value).join("") || undefined;
+  return cookies[name] || undefined;
+}
+
+/**
+ * Writes `value` as one cookie, or as `<name>.0`, `<name>.1`, … when longer than CHUNK_SIZE, and expires
+ * every cookie from a previous write that the new one does not overwrite (a shorter token leaves stale chunks).
+ */
+export function writeChunked(
+  cookies: Record<string, string>,
+  name: string,
+  value: string,
+  options: CookieOption["options"],
+): Cookie[] {
+  const written: Cookie[] = [];
+  if (value.length <= CHUNK_SIZE) {
+    written.push({ name, value, options });
+  } else {
+    for (let index = 0; index * CHUNK_SIZE < value.length; index++) {
+      written.push({
+        name: `${name}.${index}`,
+        value: value.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE),
+        options,
+      });
+    }
+  }
+  const names = new Set(written.map((cookie) => cookie.name));
+  const stale = chunkNames(cookies, name)
+    .filter((candidate) => !names.has(candidate))
+    .map((candidate) => expiredCookie(candidate, options));
+  return [...stale, ...written];
+}
+
+/** Expires every cookie holding `name` (whole and chunks); the whole name is always included. */
+export function clearChunked(
+  cookies: Record<string, string>,
+  name: string,
+  options: CookieOption["options"],
+): Cookie[] {
+  const names = new Set([name, ...chunkNames(cookies, name)]);
+  return [...names].map((candidate) => expiredCookie(candidate, options));
 }

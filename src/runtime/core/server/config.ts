@@ -2,8 +2,7 @@
  * The configuration as the framework integrations accept it, and the one the app's own server code calls the
  * core with (a session read, a sign-in or sign-out helper): the core's internal result, no CSRF token.
  */
-import type { AuthConfig, RawMarker, SkipCSRFCheckMarker } from "../../types.js";
-import { raw, skipCSRFCheck } from "../markers.js";
+import { type AuthConfig, type RawMarker, raw, type SkipCSRFCheckMarker, skipCSRFCheck } from "../../types.js";
 
 /** A configuration as the integrations accept it: the `raw` marker is theirs to set, not the app's. */
 export type IntegrationConfig = Omit<AuthConfig, "raw">;

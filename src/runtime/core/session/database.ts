@@ -12,7 +12,7 @@
 import { SessionTokenError, SignOutError } from "../../errors.js";
 import type { AdapterSession, AdapterUser, Session } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
-import { clearChunked, readChunked, writeChunked } from "../cookies/chunks.js";
+import { clearChunked, readChunked, writeChunked } from "../cookies/names.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
 import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";
 

@@ -13,7 +13,7 @@
  */
 import { JWTSessionError } from "../../errors.js";
 import type { JWT, Session } from "../../types.js";
-import { clearChunked, readChunked, writeChunked } from "../cookies/chunks.js";
+import { clearChunked, readChunked, writeChunked } from "../cookies/names.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
 import { followsUser, signInRecord } from "./follow-user.js";
 import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CHUNK_SIZE, clearChunked, readChunked, writeChunked } from "../../../../src/runtime/core/cookies/chunks.js";
 import { parseCookieHeader, serializeCookie } from "../../../../src/runtime/core/cookies/header.js";
-import { defaultCookies, resolveCookies } from "../../../../src/runtime/core/cookies/names.js";
+import {
+  CHUNK_SIZE,
+  clearChunked,
+  defaultCookies,
+  readChunked,
+  resolveCookies,
+  writeChunked,
+} from "../../../../src/runtime/core/cookies/names.js";
 
 const attributes = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: false };
 

@@ -1,7 +1,7 @@
 /** The configuration of a server-side call (core/server/config.ts): the raw result, no CSRF token. */
 import { describe, expect, it } from "vitest";
-import { raw, skipCSRFCheck } from "../../../../src/runtime/core/markers.js";
 import { serverConfig } from "../../../../src/runtime/core/server/config.js";
+import { raw, skipCSRFCheck } from "../../../../src/runtime/types.js";
 import { config } from "./support.js";
 
 describe("the server-side configuration", () => {
