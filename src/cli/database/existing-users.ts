@@ -21,7 +21,7 @@ import { FILLABLE, type UserIdKind } from "../schema/users-table.js";
 import { type DatabaseConnection, type DatabaseSetting, databaseLocation, openDatabase } from "./connect.js";
 import { dialectName } from "./drivers.js";
 import { type LiveColumn, type LiveTable, liveIdKind, liveTable, sharedValues } from "./live-table.js";
-import { pendingMigrations } from "./migrator.js";
+import { type MigrationStatus, pendingMigrations } from "./migrator.js";
 import { databaseState } from "./state.js";
 
 const SQL_ADAPTERS = ["sqlite", "postgres", "mysql"] as const;
@@ -214,6 +214,23 @@ export async function existingUsers(
   } finally {
     await db.close();
   }
+}
+
+/**
+ * Whether the first migration, still pending and as written, must be adapted by generate to the app's own
+ * users table in `db` before migrate can run it: doctor's fix for missing auth tables then names generate
+ * first, since migrate alone would refuse.
+ */
+export async function usersToAdapt(
+  db: DatabaseConnection,
+  files: readonly MigrationFile[],
+  status: MigrationStatus | null,
+): Promise<boolean> {
+  if (status === null || adoptedUsers(files)) return false;
+  const creating = files.find((file) => CREATES_USERS.test(file.sql));
+  if (!creating || !status.pending.some((file) => file.name === creating.name)) return false;
+  const live = await liveTable(db, "users");
+  return live !== null && (await usersFit(db, live)).kind === "adapt";
 }
 
 /**

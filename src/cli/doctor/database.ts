@@ -8,6 +8,7 @@
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
+import { usersToAdapt } from "../database/existing-users.js";
 import { migrationStatus, recordedMigrations } from "../database/migrator.js";
 import { configuredAdapter } from "../database/setup.js";
 import { createTablesCommand, databaseState } from "../database/state.js";
@@ -86,7 +87,9 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
       state.owner.tool === "create-auth"
         ? migrationStatus(state.migrations.files, await recordedMigrations(db, db.dialect))
         : null;
-    const create = createTablesCommand(state, status, db.dialect);
+    const create = (await usersToAdapt(db, state.migrations.files, status))
+      ? `${state.generate}, then ${state.owner.command}`
+      : createTablesCommand(state, status, db.dialect);
     const commands = { create, ownColumns: state.drizzleKit ?? create };
     return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, columns, commands);
   } finally {

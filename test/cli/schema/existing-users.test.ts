@@ -302,6 +302,11 @@ describe("the SQL path on a database with the app's own users table", () => {
         // doctor names the same fix for what it finds of the table, before any of it is done.
         for (const finding of await findingsOnDisk(root, env, "users."))
           expect([finding.id, finding.fix]).toEqual([finding.id, expect.stringContaining("npx create-auth generate")]);
+        // And for the auth tables still missing: migrate alone would refuse, so generate comes first there too.
+        const missing = (await findingsOnDisk(root, env, "database.")).filter((finding) => finding.fix !== undefined);
+        expect(missing.length).toBeGreaterThan(0);
+        for (const finding of missing)
+          expect([finding.id, finding.fix]).toEqual([finding.id, expect.stringMatching(/generate, then .*migrate/)]);
         // The rewrite is shown, never silent: the dry run's diff of the migration and the auth module.
         const preview = await runPrinted(root, env, refused.error!.message, ["--dry-run"]);
         expect(preview.status).toBe(0);
