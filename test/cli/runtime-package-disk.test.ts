@@ -269,10 +269,7 @@ describe("each setup's generated app typechecks and loads against its runtime pa
     // tsc reports the missing module where a declaration of the package first imports it (index.d.ts, or
     // the integration's declarations when the auth module reaches the types through them first).
     expect(diagnostics("broken")).toMatch(
-      new RegExp(
-        `^broken/${RUNTIME}/[\\w/-]+\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\.{1,2}/types\\.js'`,
-        "m",
-      ),
+      new RegExp(`^broken/${RUNTIME}/[\\w/-]+\\.d\\.ts\\(\\d+,\\d+\\): error TS2307: .*'\\.{1,2}/types\\.js'`, "m"),
     );
   });
 
