@@ -15,8 +15,8 @@ import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { parseInitFlags } from "../../src/cli/answers/resolve.js";
 import type { Host } from "../../src/cli/host.js";
-import { resolveProvider } from "../../src/cli/plan/provider-setup.js";
 import { buildProgram } from "../../src/cli/program.js";
+import { resolveProvider } from "../../src/cli/providers/resolve-id.js";
 import { COMMANDS, type CommandSpec, EXIT_CODES } from "../../src/cli/surface.js";
 import { type CliRun, initFixture, type MemoryProject, memoryFixture, repoRoot, runInMemory } from "./support.js";
 

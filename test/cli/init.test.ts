@@ -135,7 +135,24 @@ describe("create-auth init: safety", () => {
     expect(badChoice.stderr).toMatch(/^error: option '--db <db>' argument 'nope' is invalid\./);
     const badProvider = await initInMemory(memoryFixture("next-app"), ["--providers", "githb", "--yes"]);
     expect(badProvider.status).toBe(2);
-    expect(badProvider.stderr).toMatch(/^create-auth: Unknown provider "githb"/);
+    expect(badProvider.stderr).toBe('create-auth: Unknown provider "githb" for init --providers: did you mean github?\n');
+  });
+
+  it("takes provider ids as add-provider does: `email` is nodemailer, named twice it is listed once", async () => {
+    const project = memoryFixture("next-app");
+    const run = await initInMemory(project, [
+      "--providers",
+      "github,email,nodemailer",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+      "--json",
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const auth = project.read("auth.ts") ?? "";
+    expect(auth.match(/@create-auth\/runtime\/providers\/nodemailer/g)).toHaveLength(1);
+    expect(auth).toContain("@create-auth/runtime/providers/github");
   });
 
   it("refuses to replace an auth module of the user's without a terminal, naming --force; --force replaces it", async () => {

@@ -6,7 +6,8 @@
  */
 import { CliError } from "../errors.js";
 import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../project/types.js";
-import { findProvider, needsDatabase, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
+import { needsDatabase, type ProviderEntry } from "../providers/catalog.js";
+import { resolveProvider } from "../providers/resolve-id.js";
 import type { SqlDialect } from "../schema/sql.js";
 
 export interface InitFlags {
@@ -79,16 +80,8 @@ export function parseProviders(list: string): ProviderEntry[] {
   ];
   if (ids.length === 0)
     throw new CliError("InvalidOption", "--providers is empty; name at least one, e.g. --providers github.");
-  return ids.map((id) => {
-    const provider = findProvider(id);
-    if (!provider) {
-      throw new CliError(
-        "InvalidOption",
-        `Unknown provider "${id}" (available: ${PROVIDERS.map((p) => p.id).join(", ")}).`,
-      );
-    }
-    return provider;
-  });
+  // The ids as add-provider takes them (`email` for nodemailer, close matches for a typo); one entry each.
+  return [...new Set(ids.map((id) => resolveProvider(id, "init --providers")))];
 }
 
 /** A project-relative folder: `/`-separated, no leading `./`, no trailing `/`, never outside the project. */

@@ -5,8 +5,9 @@
  */
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { findProviderSetup, type ProviderSetup, resolveProvider } from "../plan/provider-setup.js";
+import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProviderEntry } from "../providers/catalog.js";
+import { resolveProvider } from "../providers/resolve-id.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
 import { loadRenderer } from "../templates/render.js";
 import { commandApp, setupProjectJson } from "./lifecycle.js";

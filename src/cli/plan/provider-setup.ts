@@ -2,8 +2,7 @@
  * What `add-provider` and `remove-provider` find before planning: the app (detectProject), its framework's
  * target, the create-auth setup in it (the runtime package linked from package.json as
  * `"@create-auth/runtime": "file:…"`), and the auth module where the target's `init` writes it. Refuses in
- * one line, naming `init`, when the app has no setup. Also the provider ids as users type them (`email` for
- * nodemailer) and the close matches of a mistyped one. The reading every command that works on an existing
+ * one line, naming `init`, when the app has no setup. The reading every command that works on an existing
  * setup starts from (remove's remove/setup.ts, update's update/manifest.ts) is here too: the runtime link
  * and what `init` writes in the app. Reads only.
  */
@@ -11,56 +10,12 @@ import path from "node:path";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
-import { findProvider, PROVIDERS, type ProviderEntry } from "../providers/catalog.js";
 import { isPlainPath } from "../runtime-package/paths.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
 import { detectProject } from "../targets/detect-project.js";
 import type { Target, TargetInit } from "../targets/types.js";
 import type { PlanContext } from "./context.js";
-
-/** Names users type for a catalog provider. */
-const ALIASES: Record<string, string> = { email: "nodemailer" };
-
-/** The edit distance of two ids: insertions, deletions, substitutions and swaps of neighbours (`gihtub`). */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-      }
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** Catalog ids close to a mistyped one: a small edit away, or containing it (`entra` → microsoft-entra-id). */
-export function closeProviderIds(id: string): string[] {
-  const ids = [...PROVIDERS.map((provider) => provider.id), ...Object.keys(ALIASES)];
-  const wanted = id.toLowerCase();
-  return ids.filter(
-    (candidate) =>
-      distance(wanted, candidate) <= Math.max(1, Math.floor(candidate.length / 4)) ||
-      (wanted.length >= 3 && candidate.includes(wanted)),
-  );
-}
-
-/** The catalog provider an id names (`email` is nodemailer); unknown ids are refused with the close matches. */
-export function resolveProvider(id: string, command: string): ProviderEntry {
-  const provider = findProvider(ALIASES[id] ?? id);
-  if (provider) return provider;
-  const close = closeProviderIds(id);
-  const hint =
-    close.length > 0
-      ? `did you mean ${close.join(" or ")}?`
-      : `the providers are ${PROVIDERS.map((p) => p.id).join(", ")} (email for nodemailer).`;
-  throw new CliError("InvalidOption", `Unknown provider "${id}" for ${command}: ${hint}`);
-}
 
 /** What `init` writes in an app, read back: the reading add-provider, remove-provider and remove start from. */
 export interface InitSetup {
