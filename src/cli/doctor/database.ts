@@ -121,6 +121,11 @@ function schemaFindings(
     verification_tokens: kinds.has("email"),
     authenticators: kinds.has("webauthn"),
   };
+  /** Why a table only some providers use is not needed here, in the words of the note. */
+  const unusedBecause: Record<string, string> = {
+    verification_tokens: " (used only by email links, which the app does not configure)",
+    authenticators: " (used only by passkeys, which the app does not configure)",
+  };
   const where = `${dialectName(dialect)} ${target}`;
   const findings: Finding[] = [];
   for (const table of expected) {
@@ -131,7 +136,7 @@ function schemaFindings(
         finding(
           needed ? "error" : "info",
           "database.model-missing",
-          `${schema} has no ${model} model${needed ? `: the ${adapter} adapter's client has no ${model} to query, whatever tables the database holds` : " (used only by email links or passkeys, which the app does not configure)"}.`,
+          `${schema} has no ${model} model${needed ? `: the ${adapter} adapter's client has no ${model} to query, whatever tables the database holds` : unusedBecause[table.model.name]}.`,
           `add the ${model} model back (npx create-auth generate writes it), then ${createTables}`,
           schema,
         ),
@@ -146,7 +151,7 @@ function schemaFindings(
         finding(
           needed ? "error" : "info",
           "database.table-missing",
-          `${where} has no ${table.name} table${declared}${needed ? `: the ${adapter} adapter fails on its first query of it` : " (used only by email links or passkeys, which the app does not configure)"}.`,
+          `${where} has no ${table.name} table${declared}${needed ? `: the ${adapter} adapter fails on its first query of it` : unusedBecause[table.model.name]}.`,
           `create the auth tables: ${createTables}`,
           table.declaredIn ?? undefined,
         ),
