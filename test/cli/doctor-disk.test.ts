@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SqlDialect } from "../../src/cli/schema/sql.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
@@ -161,6 +162,45 @@ describe("the database schema", () => {
       message: expect.stringContaining("(used only by email links, which the app does not configure)"),
     });
     expect(byId(run, "database.schema")).toEqual([]);
+  });
+
+  test("SQLite, email links: the app's users with an address nobody proved are named, until the app marks them", async () => {
+    const env = { AUTH_DATABASE_FILE: "auth.db" };
+    const { project, run } = await initFixture("next-app", [
+      "--providers",
+      "nodemailer",
+      "--db",
+      "sqlite",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(run.status).toBe(0);
+    const rows = [
+      "INSERT INTO users (id, email) VALUES ('u1', 'ann@example.com'), ('u2', 'bob@example.com'), ('u3', NULL)",
+      // Proved: signed in by a link before, or through a provider account.
+      "INSERT INTO users (id, email, email_verified) VALUES ('u4', 'cid@example.com', 1700000000000)",
+      "INSERT INTO users (id, email) VALUES ('u5', 'dee@example.com')",
+      "INSERT INTO accounts (user_id, type, provider, provider_account_id) VALUES ('u5', 'oauth', 'github', '5')",
+    ];
+    const root = await onDiskWithDatabase(project, env, [...authTables("sqlite"), ...rows]);
+    const [warned] = byId(await doctorOnDisk(root, env), "users.unproved-address");
+    expect(warned).toMatchObject({ level: "warning" });
+    expect(warned!.message).toContain(
+      "2 users have an address nobody proved to auth (ann@example.com, bob@example.com: no email_verified",
+    );
+    expect(warned!.fix).toMatch(
+      /^where your app verified these addresses, mark them before anyone signs in: UPDATE users SET email_verified = unixepoch\(\) \* 1000 WHERE email IS NOT NULL AND email_verified IS NULL AND </,
+    );
+
+    // The fix as printed, with the app's condition: nothing left to say, the table takes new users.
+    const db = new Database(path.join(root, "auth.db"));
+    db.exec(
+      `${warned!.fix!.split(": ").slice(1).join(": ").replace("<your condition for a verified address>", "email LIKE '%@example.com'")}`,
+    );
+    db.close();
+    const after = await doctorOnDisk(root, env);
+    expect(byId(after, "users.unproved-address")).toEqual([]);
+    expect(byId(after, "users.table")[0]).toMatchObject({ level: "ok" });
   });
 
   test("SQLite: no database file yet is a note, not a crash", async () => {

@@ -127,3 +127,28 @@ export async function sharedValues(db: DatabaseConnection, table: string, column
   );
   return rows.map((row) => text(row, "value", "VALUE"));
 }
+
+/**
+ * The users holding an address nobody proved to the auth runtime (an email, no email_verified) and no
+ * sign-in account: rows the app made itself before auth came (or credentials users). Their count and up to
+ * five of the addresses, ordered. `accounts` is left out of the query where that table is not there yet.
+ */
+export async function unprovedAddresses(
+  db: DatabaseConnection,
+  users: { table: string; id: string; email: string; verified: string },
+  accounts: { table: string; userId: string } | null,
+): Promise<{ count: number; sample: string[] }> {
+  const q = db.dialect === "mysql" ? "`" : '"';
+  const name = (identifier: string) => `${q}${identifier.replaceAll(q, q + q)}${q}`;
+  const withoutAccount = accounts
+    ? ` AND NOT EXISTS (SELECT 1 FROM ${name(accounts.table)} a WHERE a.${name(accounts.userId)} = u.${name(users.id)})`
+    : "";
+  const where = `FROM ${name(users.table)} u WHERE u.${name(users.email)} IS NOT NULL AND u.${name(users.verified)} IS NULL${withoutAccount}`;
+  const [counted] = await db.query(`SELECT COUNT(*) AS n ${where}`);
+  const count = Number(text(counted ?? {}, "n", "N") || 0);
+  if (count === 0) return { count, sample: [] };
+  const rows = await db.query(
+    `SELECT u.${name(users.email)} AS value ${where} ORDER BY u.${name(users.email)} LIMIT 5`,
+  );
+  return { count, sample: rows.map((row) => text(row, "value", "VALUE")) };
+}

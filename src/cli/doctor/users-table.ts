@@ -11,7 +11,7 @@
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import { sqlUsersFix } from "../database/existing-users.js";
-import { type LiveTable, liveIdKind, liveTable, sharedValues } from "../database/live-table.js";
+import { type LiveTable, liveIdKind, liveTable, sharedValues, unprovedAddresses } from "../database/live-table.js";
 import { configuredAdapter } from "../database/setup.js";
 import { CliError } from "../errors.js";
 import { drizzleModuleTables } from "../schema/drizzle-module.js";
@@ -21,6 +21,7 @@ import type { UserIdKind } from "../schema/users-table.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { type ExpectedTable, expectedTables } from "./orm-tables.js";
+import { configuredCatalogProviders } from "./providers.js";
 
 /** The fields the adapter writes on every new user (the AdapterUser's); name, image and emailVerified may be null. */
 const NULLABLE_FIELDS = ["name", "emailVerified", "image"];
@@ -80,6 +81,9 @@ export async function checkUsersTable(ctx: DoctorContext): Promise<Finding[]> {
       ...(await referenceFindings(db, users, live, expected, table)),
       ...(await emailFindings(db, where, adapter, users, live, table)),
       ...requiredFindings(where, adapter, users, live, passed, newUserColumnKeys(authSource), options),
+      ...(configuredCatalogProviders(authSource, adapter.file).some((provider) => provider.kind === "email")
+        ? await unprovedFindings(db, adapter.adapter, where, users, live, expected)
+        : []),
     ];
     if (findings.length === 0)
       findings.push(
@@ -230,6 +234,59 @@ async function emailFindings(
       "users.email-unique",
       `${where}.${email} has no unique constraint: two users can share one address, and sign-in then finds either${shared.length ? `. Already shared: ${shared.join(", ")}` : ""}.`,
       shared.length ? `merge or change the users sharing an address first, then ${how}` : how,
+      users.declaredIn ?? undefined,
+    ),
+  ];
+}
+
+/** The statement (or ORM call) that marks the addresses an app verified, with the date as its adapter stores it. */
+function markVerified(adapter: string, dialect: SqlDialect, table: string, verified: string, email: string): string {
+  const condition = "<your condition for a verified address>";
+  if (adapter === "prisma")
+    return `prisma.user.updateMany({ where: { email: { not: null }, emailVerified: null, ${condition} }, data: { emailVerified: new Date() } })`;
+  if (adapter === "drizzle")
+    return `db.update(users).set({ emailVerified: new Date() }).where(and(isNotNull(users.email), isNull(users.emailVerified), ${condition}))`;
+  // The SQL adapters' dates: milliseconds in SQLite, the database's own timestamp elsewhere.
+  const now = dialect === "sqlite" ? "unixepoch() * 1000" : dialect === "mysql" ? "NOW(3)" : "now()";
+  return `UPDATE ${table} SET ${verified} = ${now} WHERE ${email} IS NOT NULL AND ${verified} IS NULL AND ${condition}`;
+}
+
+/**
+ * The app's own users whose address nobody proved to the runtime (no email_verified, no sign-in account):
+ * the runtime cannot tell them from a user someone made with another's address (pre-hijacking), so their
+ * first sign-in by email link takes the address off them and makes a new user, leaving their row without
+ * its email. Only the app knows which addresses it verified: the fix marks those.
+ */
+async function unprovedFindings(
+  db: DatabaseConnection,
+  adapter: string,
+  where: string,
+  users: ExpectedTable,
+  live: LiveTable,
+  expected: readonly ExpectedTable[],
+): Promise<Finding[]> {
+  const column = (field: string) => (users.fields[field] ?? field).toLowerCase();
+  const [email, verified, id] = [column("email"), users.fields["emailVerified"] ?? "email_verified", column("id")];
+  const has = (name: string) => live.columns.some((candidate) => candidate.name === name.toLowerCase());
+  if (!has(email) || !has(verified) || !has(id)) return [];
+  const accounts = expected.find((table) => table.model.name === "accounts");
+  const userId = accounts?.fields["userId"] ?? "user_id";
+  const accountsLive = accounts && !accounts.missingModel ? await liveTable(db, accounts.name) : null;
+  const found = await unprovedAddresses(
+    db,
+    { table: users.name, id, email, verified: verified.toLowerCase() },
+    accountsLive?.columns.some((candidate) => candidate.name === userId.toLowerCase())
+      ? { table: accounts!.name, userId }
+      : null,
+  );
+  if (found.count === 0) return [];
+  const more = found.count > found.sample.length ? `, and ${found.count - found.sample.length} more` : "";
+  return [
+    finding(
+      "warning",
+      "users.unproved-address",
+      `${where}: ${found.count === 1 ? "1 user has" : `${found.count} users have`} an address nobody proved to auth (${found.sample.join(", ")}${more}: no ${verified}, no sign-in account). A first sign-in by email link to such an address takes it off that user and makes a new one, so the row keeps its data but loses its email (the defence against accounts made with someone else's address).`,
+      `where your app verified these addresses, mark them before anyone signs in: ${markVerified(adapter, db.dialect, users.name, verified, email)}`,
       users.declaredIn ?? undefined,
     ),
   ];
