@@ -3,7 +3,7 @@
  * already knows how to read it:
  * - Next.js: the proxy (`proxy.ts`, or `middleware.ts` before Next 16) runs `auth` only on the paths its
  *   `config.matcher` lists (templates/next/proxy.hbs, transforms/next-proxy.ts); `callbacks.authorized` in
- *   the auth module (runtime/core/route-guard.ts) decides only for requests the proxy sees.
+ *   the auth module (runtime/core/server/route-guard.ts) decides only for requests the proxy sees.
  * - SvelteKit: `src/hooks.server` runs the auth module's `handle` (transforms/sveltekit-hooks.ts: the merge
  *   answers "unchanged" exactly when it does), or `event.locals.auth()` is undefined in every route.
  * - Express: the app file mounts `ExpressAuth(…)` (transforms/express-app.ts `findExpressApp`), or nothing
