@@ -178,7 +178,7 @@ describe("the doctor, following imports by the shared rule", () => {
 describe("the Express target, finding the app file by the shared rule", () => {
   const server = 'import express from "express";\nconst app = express();\napp.listen(3000);\n';
   const layout = (files: [string, string][], pkg: Record<string, unknown>) =>
-    expressTarget.layout(memoryReader("/repo/app", new Map(files)), { name: "app", ...pkg }, "5.1.0");
+    expressTarget.layout(memoryReader("/repo/app", new Map(files)), { name: "app", ...pkg }, 5);
 
   it("takes server.ts, not the server.js tsc compiled beside it, for `node server.js`", () => {
     const files: [string, string][] = [

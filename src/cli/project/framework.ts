@@ -3,6 +3,13 @@
  * package.json merged with its workspace root's), the framework's config files, and for Express the file
  * that calls `express()`. Independent of the targets, so the refusal for a framework this build cannot set
  * up yet still names what was found. Meta-frameworks come before Express: they may depend on it.
+ *
+ * The version is parsed here and nowhere else: `majorOf` gives ProjectInfo's `framework.major`, which targets
+ * read (Next's middleware or proxy, SvelteKit 3's env module, SolidStart 1's vinxi). The version is the
+ * installed one when node_modules has it (`"latest"` with next 16.1.0 installed → 16), else the declared
+ * range without its operator (`"^15.2.0"` → 15); a range that names no number (`latest`, `workspace:*`, a
+ * git URL) with nothing installed gives null, and each target says what it does then (the newest major's
+ * files). We do not guess a version from a lockfile: what is installed is what runs.
  */
 import type { ProjectReader } from "./reader.js";
 import type { FrameworkId, PackageJson } from "./types.js";
@@ -177,8 +184,13 @@ export function identifyFramework(
   return byFiles;
 }
 
-/** The major version as a number (`"16.4.6"` → 16), or null when unknown. */
+/** The major version as a number (`"16.4.6"` → 16), or null when unknown: ProjectInfo's `framework.major`. */
 export function majorOf(version: string | null): number | null {
   const major = version ? Number.parseInt(version, 10) : Number.NaN;
   return Number.isNaN(major) ? null : major;
+}
+
+/** The minor version (`"15.5.2"` → 5; 0 when the version names none), for the rare feature a minor brings. */
+export function minorOf(version: string | null): number {
+  return Number.parseInt(version?.split(".")[1] ?? "", 10) || 0;
 }

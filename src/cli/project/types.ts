@@ -37,6 +37,11 @@ export interface FrameworkLayout {
 export interface FrameworkMatch extends FrameworkLayout {
   /** The installed version, else the declared one (project/framework.ts, packageVersion). */
   version: string | null;
+  /**
+   * The major version, parsed once from `version` (project/framework.ts, majorOf): null when no number is
+   * known (a `latest` or `workspace:*` range with nothing installed). Targets read this rather than parse `version`.
+   */
+  major: number | null;
 }
 
 export interface ProjectInfo {

@@ -6,7 +6,13 @@
  */
 import path from "node:path";
 import { CliError } from "../errors.js";
-import { declared, type IdentifiedFramework, identifyFramework, packageVersion } from "../project/framework.js";
+import {
+  declared,
+  type IdentifiedFramework,
+  identifyFramework,
+  majorOf,
+  packageVersion,
+} from "../project/framework.js";
 import { ignoreStatus } from "../project/git-ignore.js";
 import { readPackageJson } from "../project/package-json.js";
 import { detectPackageManager, type PackageManagerInfo } from "../project/package-manager.js";
@@ -150,7 +156,8 @@ export function detectProject(
         : null;
   const packageManager = detectPackageManager(reader, pkg.packageManager, options.userAgent, workspace.root);
   assertLinkerSupported(reader, packageManager);
-  const match = { version, ...target.layout(reader, pkg, version) };
+  const major = majorOf(version);
+  const match = { version, major, ...target.layout(reader, pkg, major) };
   const base = {
     root: reader.root,
     packageJson: own,

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { startStep } from "../plan/start-command.js";
-import { majorOf } from "../project/framework.js";
+import { minorOf } from "../project/framework.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { FrameworkLayout, ProjectInfo } from "../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../providers/template-data.js";
@@ -41,7 +41,7 @@ function proxyFilePath(info: Pick<ProjectInfo, "framework" | "language" | "srcDi
     .flatMap((base) => ["ts", "js", "mjs"].map((ext) => `${dir}${base}.${ext}`))
     .find((file) => reader?.exists(file));
   if (existing) return existing;
-  const major = majorOf(info.framework.version);
+  const major = info.framework.major;
   return `${dir}${major !== null && major < 16 ? "middleware" : "proxy"}.${info.language}`;
 }
 
@@ -55,9 +55,8 @@ function authImportFrom(info: ProjectInfo, fromFile: string): string {
 }
 
 /** Next 15.5 made Node.js middleware stable (Next 16's proxy always runs on Node); older ones run it on Edge. */
-function nodeMiddleware(version: string | null): boolean {
-  const [major = 0, minor = 0] = (version ?? "").split(".").map((part) => Number.parseInt(part, 10) || 0);
-  return major > 15 || (major === 15 && minor >= 5);
+function nodeMiddleware({ major, version }: ProjectInfo["framework"]): boolean {
+  return major !== null && (major > 15 || (major === 15 && minorOf(version) >= 5));
 }
 
 export const nextTarget: Target = {
@@ -123,7 +122,7 @@ export const nextTarget: Target = {
           },
           reason: `${nextTarget.basePath}/* endpoints`,
         },
-        ...(database && exportName === "middleware" && !nodeMiddleware(info.framework.version)
+        ...(database && exportName === "middleware" && !nodeMiddleware(info.framework)
           ? [
               {
                 kind: "note" as const,
@@ -142,7 +141,7 @@ export const nextTarget: Target = {
               render("proxy", {
                 authImport: proxyAuthImport,
                 exportName,
-                nodeRuntime: exportName === "middleware" && nodeMiddleware(info.framework.version),
+                nodeRuntime: exportName === "middleware" && nodeMiddleware(info.framework),
               }),
             reason: `${exportName}: protects the paths you list in its matcher`,
             // The paths to protect are the user's to list, in the file that goes with auth.

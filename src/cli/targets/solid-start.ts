@@ -39,12 +39,12 @@ function importFrom(info: ProjectInfo, fromFile: string, module: string): string
   return relative.startsWith(".") ? relative : `./${relative}`;
 }
 
-/** vinxi (SolidStart 1) or vite (SolidStart 2), from the project's own files first, its version last. */
-function detectBuild(reader: ProjectReader, pkg: PackageJson, version: string | null): "vinxi" | "vite" {
+/** vinxi (SolidStart 1) or vite (SolidStart 2), from the project's own files first, its major version last. */
+function detectBuild(reader: ProjectReader, pkg: PackageJson, major: number | null): "vinxi" | "vite" {
   const hasVinxi = pkg.dependencies?.["vinxi"] !== undefined || pkg.devDependencies?.["vinxi"] !== undefined;
   if (hasVinxi || ["ts", "js", "mjs"].some((ext) => reader.exists(`app.config.${ext}`))) return "vinxi";
   if (["ts", "js", "mts", "mjs"].some((ext) => reader.exists(`vite.config.${ext}`))) return "vite";
-  return version?.startsWith("1.") ? "vinxi" : "vite";
+  return major === 1 ? "vinxi" : "vite";
 }
 
 /**
@@ -73,10 +73,10 @@ export const solidStartTarget: Target = {
   /** Where both `vinxi dev` and nitro's vite dev server listen by default. */
   devOrigin: "http://localhost:3000",
 
-  layout: (reader, pkg, version) => ({
+  layout: (reader, pkg, major) => ({
     router: null,
     routesDir: ROUTES_DIR,
-    build: detectBuild(reader, pkg, version),
+    build: detectBuild(reader, pkg, major),
   }),
 
   ownedFiles(info) {

@@ -83,7 +83,7 @@ export const sveltekitTarget: Target = {
     const databaseKey = databaseDriver(answers)?.envKey;
     const oauthKeys = [...answers.providers.flatMap((p) => p.envKeys), ...(databaseKey ? [databaseKey] : [])];
     // SvelteKit 3 gives the app (and so the runtime) only the environment variables declared in src/env.ts.
-    const major = Number.parseInt(info.framework.version ?? "", 10);
+    const major = info.framework.major ?? 0;
     const envModule = `src/env.${ext}`;
     const envModuleStep: FileStep[] =
       major >= 3 && ts

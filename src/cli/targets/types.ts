@@ -40,9 +40,9 @@ export interface Target {
   devOrigin: string;
   /**
    * The framework's layout in this project. `pkg` is the app's package.json merged with its workspace
-   * root's; `version` is the detected version.
+   * root's; `major` is the detected major version (ProjectInfo's `framework.major`).
    */
-  layout(reader: ProjectReader, pkg: PackageJson, version: string | null): FrameworkLayout;
+  layout(reader: ProjectReader, pkg: PackageJson, major: number | null): FrameworkLayout;
   /** Files this target owns, for existing-file detection. */
   ownedFiles(info: Omit<ProjectInfo, "existingAuthFiles" | "envStatus">): string[];
   /** What `init` writes in this project for these answers. */
