@@ -135,7 +135,9 @@ describe("create-auth init: safety", () => {
     expect(badChoice.stderr).toMatch(/^error: option '--db <db>' argument 'nope' is invalid\./);
     const badProvider = await initInMemory(memoryFixture("next-app"), ["--providers", "githb", "--yes"]);
     expect(badProvider.status).toBe(2);
-    expect(badProvider.stderr).toBe('create-auth: Unknown provider "githb" for init --providers: did you mean github?\n');
+    expect(badProvider.stderr).toBe(
+      'create-auth: Unknown provider "githb" for init --providers: did you mean github?\n',
+    );
   });
 
   it("takes provider ids as add-provider does: `email` is nodemailer, named twice it is listed once", async () => {
