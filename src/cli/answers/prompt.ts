@@ -3,6 +3,7 @@
  * Choices that cannot work with what was already answered are shown disabled, with the reason.
  */
 import { Writable } from "node:stream";
+import { ORM_FLAVOURS } from "../database/flavours.js";
 import { CliError } from "../errors.js";
 import type { Answers } from "../project/types.js";
 import { needsDatabase, PROVIDERS } from "../providers/catalog.js";
@@ -113,14 +114,13 @@ export async function askMissing(
   const providers = answers.providers ?? given.providers ?? [];
   if (missing.includes("orm") && db !== undefined && db !== "none" && project.length > 0) {
     // The project's own ORM first: the auth tables then live in its schema, next to the app's.
-    const labels = { drizzle: "Drizzle", prisma: "Prisma" } as const;
     const orm = await prompts.select<Answers["orm"]>({
       message: "Store users through",
       options: [
         ...project.map((found) => ({
           value: found.orm,
-          label: labels[found.orm],
-          hint: `this project uses it: the auth ${found.orm === "prisma" ? "models" : "tables"} go in its schema`,
+          label: ORM_FLAVOURS[found.orm].name,
+          hint: `this project uses it: the auth ${ORM_FLAVOURS[found.orm].schemaItems} go in its schema`,
         })),
         {
           value: "none" as const,

@@ -4,11 +4,11 @@
  * when neither is possible. What the project already uses (Drizzle, Prisma: `ProjectOrm`, found by the
  * caller) only completes answers: the ORM's dialect when --db is missing, the ORM offered first on a terminal.
  */
+import { ORM_FLAVOURS, ORM_IDS, SQL_DIALECTS, type SqlDialect } from "../database/flavours.js";
 import { CliError } from "../errors.js";
 import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../project/types.js";
 import { needsDatabase, type ProviderEntry } from "../providers/catalog.js";
 import { resolveProvider } from "../providers/resolve-id.js";
-import type { SqlDialect } from "../schema/sql.js";
 
 export interface InitFlags {
   framework?: string;
@@ -42,8 +42,6 @@ export interface ProjectOrm {
   dialect: SqlDialect | null;
 }
 
-const ORM_NAMES: Record<ProjectOrm["orm"], string> = { drizzle: "Drizzle", prisma: "Prisma" };
-
 export interface PartialAnswers {
   framework?: FrameworkId;
   providers?: ProviderEntry[];
@@ -61,8 +59,6 @@ export const DEFAULT_RUNTIME_DIR = "vendor/auth-runtime";
  * asks for rows (then the user authorize returns is stored too: runtime core/account/credentials-user.ts).
  */
 export const DEFAULTS = { providers: ["github"], db: "none", orm: "none" } as const;
-
-const DATABASES = ["sqlite", "postgres", "mysql"] as const;
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -105,20 +101,20 @@ export function parseInitFlags(flags: InitFlags): PartialAnswers {
   if (flags.strategy !== undefined) {
     partial.strategy = oneOf("--strategy", flags.strategy, ["jwt", "database"] as const);
   }
-  if (flags.db !== undefined) partial.db = oneOf("--db", flags.db, ["none", ...DATABASES] as const);
+  if (flags.db !== undefined) partial.db = oneOf("--db", flags.db, ["none", ...SQL_DIALECTS] as const);
   if (partial.strategy === "database" && partial.db === "none") {
     throw new CliError(
       "InvalidOption",
-      `--strategy database keeps sessions in a database, but --db is none; pick one with --db ${DATABASES.join("|")}, or use --strategy jwt.`,
+      `--strategy database keeps sessions in a database, but --db is none; pick one with --db ${SQL_DIALECTS.join("|")}, or use --strategy jwt.`,
     );
   }
   if (partial.db === "none" && partial.providers) assertDatabaseFor(partial.providers, "none");
   if (flags.orm !== undefined) {
-    partial.orm = oneOf("--orm", flags.orm, ["none", "drizzle", "prisma"] as const);
+    partial.orm = oneOf("--orm", flags.orm, ORM_IDS);
     if (partial.orm !== "none" && partial.db === "none") {
       throw new CliError(
         "InvalidOption",
-        `--orm ${partial.orm} stores users through ${ORM_NAMES[partial.orm]}, but --db is none; pick the database with --db ${DATABASES.join("|")}.`,
+        `--orm ${partial.orm} stores users through ${ORM_FLAVOURS[partial.orm].name}, but --db is none; pick the database with --db ${SQL_DIALECTS.join("|")}.`,
       );
     }
   }
@@ -135,7 +131,7 @@ function assertDatabaseFor(providers: readonly ProviderEntry[], db: Answers["db"
   if (needing.length === 0) return;
   throw new CliError(
     "MissingAnswer",
-    `${needing.map((p) => p.name).join(" and ")} sign-in stores users in a database: pass --db ${DATABASES.join("|")} (sqlite is a file in the project, no server).`,
+    `${needing.map((p) => p.name).join(" and ")} sign-in stores users in a database: pass --db ${SQL_DIALECTS.join("|")} (sqlite is a file in the project, no server).`,
   );
 }
 
@@ -183,7 +179,7 @@ export function completeAnswers(
     if (!dialect) {
       throw new CliError(
         "MissingAnswer",
-        `--orm ${merged.orm} needs the database's dialect, and no ${ORM_NAMES[merged.orm]} setup here names one: pass --db ${DATABASES.join("|")}.`,
+        `--orm ${merged.orm} needs the database's dialect, and no ${ORM_FLAVOURS[merged.orm].name} setup here names one: pass --db ${SQL_DIALECTS.join("|")}.`,
       );
     }
     merged.db = dialect;
@@ -192,7 +188,7 @@ export function completeAnswers(
   if (merged.strategy === "database" && !merged.db) {
     throw new CliError(
       "MissingAnswer",
-      `--strategy database needs a database: pass --db ${DATABASES.join("|")} (sqlite is a file in the project, no server).`,
+      `--strategy database needs a database: pass --db ${SQL_DIALECTS.join("|")} (sqlite is a file in the project, no server).`,
     );
   }
   // Before --yes fills in "none", and naming --db rather than suggesting "none": where users live is not

@@ -20,11 +20,12 @@ import { type AdoptedUsers, adoptedUsers, CREATES_USERS, fillFor } from "../sche
 import { FILLABLE, type UserIdKind } from "../schema/users-table.js";
 import { type DatabaseConnection, type DatabaseSetting, databaseLocation, openDatabase } from "./connect.js";
 import { dialectName } from "./drivers.js";
+import { SQL_DIALECTS } from "./flavours.js";
 import { type LiveColumn, type LiveTable, liveIdKind, liveTable, sharedValues } from "./live-table.js";
 import { type MigrationStatus, pendingMigrations } from "./migrator.js";
 import { databaseState } from "./state.js";
 
-const SQL_ADAPTERS = ["sqlite", "postgres", "mysql"] as const;
+const SQL_ADAPTERS = SQL_DIALECTS;
 
 /** What the app's users table asks of the first migration and the auth module. */
 export type UsersFit =

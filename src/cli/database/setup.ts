@@ -12,14 +12,22 @@ import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { dialectFromCoreModule, drizzleModuleTables } from "../schema/drizzle-module.js";
 import type { PrismaProvider } from "../schema/prisma.js";
-import type { SqlDialect } from "../schema/sql.js";
 import { findTarget } from "../targets/index.js";
 import { moduleShape } from "../transforms/ast.js";
 import { dialectName } from "./drivers.js";
 import { type DrizzleProject, findDrizzleProject } from "./drizzle-project.js";
+import {
+  DATABASE_ADAPTERS,
+  type DatabaseAdapterName,
+  isSchemaOrm,
+  ORM_IDS,
+  type OrmId,
+  SQL_DIALECTS,
+  type SqlDialect,
+} from "./flavours.js";
 import { findPrismaProject, type PrismaProject } from "./prisma-project.js";
 
-export type SchemaOrm = "none" | "drizzle" | "prisma";
+export type SchemaOrm = OrmId;
 
 export interface DatabaseSetupFlags {
   db?: string;
@@ -37,11 +45,8 @@ export interface DatabaseSetup {
   prisma: PrismaProject | null;
 }
 
-const DIALECTS: readonly SqlDialect[] = ["sqlite", "postgres", "mysql"];
-const ORMS: readonly SchemaOrm[] = ["none", "drizzle", "prisma"];
 const ADAPTER_PREFIX = "@create-auth/runtime/adapters/";
-const ADAPTERS = ["sqlite", "postgres", "mysql", "drizzle", "prisma"] as const;
-type AdapterName = (typeof ADAPTERS)[number];
+type AdapterName = DatabaseAdapterName;
 
 /** The drivers that name a dialect, in the order they are listed when several are found. */
 const DRIVERS: readonly { name: string; dialect: SqlDialect }[] = [
@@ -73,7 +78,8 @@ export function configuredAdapter(
     if (source === null || !source.includes(ADAPTER_PREFIX)) continue;
     for (const specifier of moduleShape(source, file).references) {
       const name = specifier.startsWith(ADAPTER_PREFIX) ? specifier.slice(ADAPTER_PREFIX.length) : null;
-      if (name && (ADAPTERS as readonly string[]).includes(name)) return { file, adapter: name as AdapterName };
+      if (name && (DATABASE_ADAPTERS as readonly string[]).includes(name))
+        return { file, adapter: name as AdapterName };
     }
   }
   return null;
@@ -117,8 +123,8 @@ function contradiction(flag: string, found: string): never {
 }
 
 export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flags: DatabaseSetupFlags): DatabaseSetup {
-  const flagDb = oneOf("--db", flags.db, DIALECTS);
-  const flagOrm = oneOf("--orm", flags.orm, ORMS);
+  const flagDb = oneOf("--db", flags.db, SQL_DIALECTS);
+  const flagOrm = oneOf("--orm", flags.orm, ORM_IDS);
   const evidence: string[] = [];
   const configured = configuredAdapter(reader, info);
   const adapterWords = configured ? `${configured.file} imports ${ADAPTER_PREFIX}${configured.adapter}` : "";
@@ -126,7 +132,7 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
   // The flavour: the flag, else the adapter init wired, else the ORM the app depends on.
   let orm: SchemaOrm;
   const adapterOrm: SchemaOrm | null = configured
-    ? configured.adapter === "drizzle" || configured.adapter === "prisma"
+    ? isSchemaOrm(configured.adapter)
       ? configured.adapter
       : "none"
     : null;

@@ -3,6 +3,7 @@
  * layout and version) and the user's answers. The ground every tier reads; it imports nothing above it.
  */
 
+import type { OrmId, SqlDialect } from "../database/flavours.js";
 import type { IgnoreStatus } from "./git-ignore.js";
 import type { PackageManagerInfo } from "./package-manager.js";
 import type { PathAlias } from "./path-alias.js";
@@ -93,7 +94,7 @@ export interface Answers {
   framework: FrameworkId;
   providers: ProviderEntry[];
   strategy: "jwt" | "database";
-  db: "none" | "sqlite" | "postgres" | "mysql";
-  orm: "none" | "drizzle" | "prisma";
+  db: "none" | SqlDialect;
+  orm: OrmId;
   runtimeDir: string;
 }

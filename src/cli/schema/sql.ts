@@ -3,11 +3,12 @@
  * statements are idempotent (`IF NOT EXISTS`): running the file twice changes nothing. A table's statements
  * can type its `user_id` like an app's own users.id (schema/sql-users.ts adapts the first migration so).
  */
+import { SQL_DIALECTS, type SqlDialect } from "../database/flavours.js";
 import { type Column, type ForeignKey, type Table, tables } from "./model.js";
 
-export type SqlDialect = "sqlite" | "postgres" | "mysql";
+export type { SqlDialect };
 
-export const sqlDialects: readonly SqlDialect[] = ["sqlite", "postgres", "mysql"];
+export const sqlDialects: readonly SqlDialect[] = SQL_DIALECTS;
 
 /** How one table is rendered: `userIdType`, the SQL type of its user_id column (the app's users.id's). */
 export interface TableOptions {
