@@ -11,7 +11,7 @@ import path from "node:path";
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR } from "../../src/cli/schema/migrations.js";
+import { MIGRATIONS_DIR } from "../../src/cli/database/sql/migrations.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";

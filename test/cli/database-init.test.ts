@@ -11,8 +11,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_DRIVERS, hasNodeSqlite, lowestVersion, sqliteDriver } from "../../src/cli/database/drivers.js";
-import { MIGRATIONS_DIR } from "../../src/cli/schema/migrations.js";
-import { sqlSchema } from "../../src/cli/schema/sql.js";
+import { MIGRATIONS_DIR } from "../../src/cli/database/sql/migrations.js";
+import { sqlSchema } from "../../src/cli/database/sql/render.js";
 import { ensureNode24 } from "../support/node24.mjs";
 import { onNode } from "./on-node.js";
 import {

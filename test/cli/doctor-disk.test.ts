@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "no
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { SqlDialect } from "../../src/cli/schema/sql.js";
+import type { SqlDialect } from "../../src/cli/database/sql/render.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { authTables, byId, type DoctorRun, doctorOnDisk, onDiskWithDatabase } from "./doctor-support.js";

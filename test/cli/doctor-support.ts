@@ -6,12 +6,12 @@ import path from "node:path";
 import { expect } from "vitest";
 import { runDoctor } from "../../src/cli/commands/doctor.js";
 import { openDatabase } from "../../src/cli/database/connect.js";
+import { type SqlDialect, sqlSchema } from "../../src/cli/database/sql/render.js";
 import { splitStatements } from "../../src/cli/database/sql-statements.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
 import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { type SqlDialect, sqlSchema } from "../../src/cli/schema/sql.js";
 import { type MemoryProject, materialize, repoRoot } from "./support.js";
 
 export interface DoctorRun {
@@ -85,7 +85,7 @@ export async function findingsOnDisk(root: string, env: Record<string, string>, 
 
 export const byId = (run: DoctorRun, id: string) => run.findings.filter((f) => f.id === id);
 
-/** The statements that create every auth table in `dialect`, as schema/sql.ts writes them. */
+/** The statements that create every auth table in `dialect`, as database/sql/render.ts writes them. */
 export const authTables = (dialect: SqlDialect): string[] =>
   splitStatements(sqlSchema(dialect), dialect).map((statement) => statement.sql);
 

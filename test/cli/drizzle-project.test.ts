@@ -2,8 +2,8 @@
 // (drizzle.config with one schema file, with a schema folder) and from apps without a config; and where
 // drizzle.config's dbCredentials.url takes the database from, the setting migrate, doctor and db prune read.
 import { describe, expect, test } from "vitest";
-import { readDrizzleConfig } from "../../src/cli/database/drizzle-config.js";
-import { findDrizzleProject } from "../../src/cli/database/drizzle-project.js";
+import { readDrizzleConfig } from "../../src/cli/database/drizzle/config.js";
+import { findDrizzleProject } from "../../src/cli/database/drizzle/project.js";
 import { initFixture, memoryFixture } from "./support.js";
 
 const ts = { srcDir: true, language: "ts" } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR } from "../../src/cli/schema/migrations.js";
-import { sqlSchema } from "../../src/cli/schema/sql.js";
+import { MIGRATIONS_DIR } from "../../src/cli/database/sql/migrations.js";
+import { sqlSchema } from "../../src/cli/database/sql/render.js";
 import {
   assertBuilt,
   type CliRun,

@@ -2,8 +2,8 @@
 // on disk, then one change at a time in memory: where the schema is named (prisma.config in its shapes,
 // package.json, the default file and folder), which provider, and which module exports the client.
 import { describe, expect, test } from "vitest";
-import { prismaClientExport } from "../../src/cli/database/prisma-client-module.js";
-import { findPrismaProject } from "../../src/cli/database/prisma-project.js";
+import { prismaClientExport } from "../../src/cli/database/prisma/client-module.js";
+import { findPrismaProject } from "../../src/cli/database/prisma/project.js";
 import { diskReader, memoryReader } from "../../src/cli/project/reader.js";
 import { memoryFixture } from "./support.js";
 

@@ -8,7 +8,7 @@ register("./adapter-ts-resolve.mjs", import.meta.url);
 
 const { DatabaseSync } = await import("node:sqlite");
 const { after, before, describe, test } = await import("node:test");
-const { sqlSchema } = await import("../../src/cli/schema/sql.js");
+const { sqlSchema } = await import("../../src/cli/database/sql/render.js");
 const { default: sqlite } = await import("../../src/runtime/adapters/sqlite.js");
 const { runAdapterTests } = await import("../../src/runtime/adapters/testing.js");
 const { sqliteModelReader } = await import("./adapter-sqlite-reader.mjs");

@@ -2,7 +2,7 @@
 // model, each column turned into its record field through the model (not through the adapter's code), so
 // an adapter writing the wrong column, or a value of the wrong type, shows up as a wrong stored record.
 // Works with node:sqlite and better-sqlite3 (both have a synchronous prepare/get).
-import { tables } from "../../src/cli/schema/model.js";
+import { tables } from "../../src/cli/database/model.js";
 
 /** A stored SQLite value as the record holds it, per the model's logical type; anything odd is kept raw. */
 function fieldValue(column, value) {

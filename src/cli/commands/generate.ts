@@ -2,16 +2,25 @@
  * `auth generate [dir]`: writes what the app's database setup lacks of the auth tables: the next numbered
  * SQL migration, the Drizzle tables in the app's schema module (and that migration where the auth tables
  * are new), or the Prisma models in its schema. What is its own: find the app and its database setup (database/setup.ts), check --out,
- * on the SQL path read the app's database for a users table of its own (database/existing-users.ts: the
+ * on the SQL path read the app's database for a users table of its own (database/sql/existing-users.ts: the
  * pending first migration is adapted to it, or refused when sign-up cannot work on it), plan
  * (plan/generate.ts), and refuse a schema the merge cannot edit safely, printing what to add by hand
  * (exit 1, nothing written). Review, --dry-run's diff, apply and next steps are the shared contract
  * (run-plan.ts); a second run finds nothing to do.
  */
 import { dialectName } from "../database/drivers.js";
-import { existingUsers } from "../database/existing-users.js";
+import {
+  drizzleBuilders,
+  drizzleCoreModule,
+  drizzleTableName,
+  drizzleTableSource,
+} from "../database/drizzle/render.js";
+import { tables } from "../database/model.js";
+import { prismaModelName, prismaModelSource, prismaProviderFor } from "../database/prisma/render.js";
 import { projectEnv } from "../database/project-env.js";
 import { configuredAdapter, type DatabaseSetup, findDatabaseSetup } from "../database/setup.js";
+import { existingUsers } from "../database/sql/existing-users.js";
+import { MIGRATIONS_DIR, migrationFiles } from "../database/sql/migrations.js";
 import { databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
@@ -23,10 +32,6 @@ import { resolveImport } from "../project/imports.js";
 import { projectPath } from "../project/project-path.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "../schema/drizzle.js";
-import { MIGRATIONS_DIR, migrationFiles } from "../schema/migrations.js";
-import { tables } from "../schema/model.js";
-import { prismaModelName, prismaModelSource, prismaProviderFor } from "../schema/prisma.js";
 import { detectProject } from "../targets/detect-project.js";
 import { moduleShape } from "../transforms/ast.js";
 import { projectRoot } from "./lifecycle.js";

@@ -10,7 +10,7 @@
  */
 import { type DatabaseConnection, type DatabaseSetting, oneLine, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
-import { assertExistingUsersFit } from "../database/existing-users.js";
+import type { SqlDialect } from "../database/flavours.js";
 import {
   type Migration,
   type MigrationStatus,
@@ -20,14 +20,14 @@ import {
   repair,
 } from "../database/migrator.js";
 import { projectEnv } from "../database/project-env.js";
+import { assertExistingUsersFit } from "../database/sql/existing-users.js";
+import { MIGRATIONS_DIR } from "../database/sql/migrations.js";
 import { databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { readPackageJson } from "../project/package-json.js";
 import { projectPath } from "../project/project-path.js";
-import { MIGRATIONS_DIR } from "../schema/migrations.js";
-import type { SqlDialect } from "../schema/sql.js";
 import { counted } from "../words.js";
 import { projectRoot } from "./lifecycle.js";
 
@@ -200,7 +200,8 @@ export async function runMigrate(
       "--repair and --dry-run cannot go together: --repair runs only the CREATE … IF NOT EXISTS statements of applied migrations, which change nothing that exists; run migrate --dry-run to see what is pending.",
     );
   }
-  // What fixes an app's own users table the first migration does not fit: generate adapts it (existing-users.ts).
+  // What fixes an app's own users table the first migration does not fit: generate adapts it
+  // (database/sql/existing-users.ts).
   const commands = { generate: state.generate, migrate: owner.command };
   if (flags.dryRun) return dryRun(out, root, env, state.setting, folder, files, commands);
 

@@ -10,8 +10,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CliError } from "../errors.js";
-import type { SqlDialect } from "../schema/sql.js";
 import { dialectName } from "./drivers.js";
+import type { SqlDialect } from "./flavours.js";
 
 export type Row = Record<string, unknown>;
 

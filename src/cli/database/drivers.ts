@@ -4,7 +4,7 @@
  * it is handed to and what to run before the first sign-in. Ranges are the versions this repository tests.
  */
 import type { Answers, PackageJson } from "../project/types.js";
-import type { SqlDialect } from "../schema/sql.js";
+import type { SqlDialect } from "./flavours.js";
 
 export type Database = Exclude<Answers["db"], "none">;
 

@@ -10,8 +10,8 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CliError } from "../errors.js";
-import type { SqlDialect } from "../schema/sql.js";
 import { type DatabaseConnection, type DatabaseSession, oneLine } from "./connect.js";
+import type { SqlDialect } from "./flavours.js";
 import { mysqlSchema, UNDOABLE, undoMysql } from "./mysql-undo.js";
 import { firstLine, type SqlStatement, splitStatements } from "./sql-statements.js";
 

@@ -2,21 +2,22 @@
  * The database part of `init --orm drizzle|prisma`: the auth tables go into the app's own schema (Drizzle
  * tables in its schema module, Prisma models in its schema), and the auth module hands the ORM adapter the
  * app's EXISTING db/client instance when it has one, else a client module init writes (where the SQL path's
- * client module goes). Each ORM's part is in orm-drizzle.ts / orm-prisma.ts; this adds what both say.
+ * client module goes). Each ORM's part is in database/drizzle/plan.ts / database/prisma/plan.ts; this adds
+ * what both say.
  */
 import type { ProjectOrm } from "../answers/resolve.js";
 import type { PlanContext } from "../plan/context.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { DATABASE_DRIVERS } from "./drivers.js";
-import { findDrizzleProject } from "./drizzle-project.js";
-import { planDrizzle } from "./orm-drizzle.js";
+import { planDrizzle } from "./drizzle/plan.js";
+import { findDrizzleProject } from "./drizzle/project.js";
 import { importStyleOf } from "./orm-imports.js";
-import { planPrisma } from "./orm-prisma.js";
 import type { OrmFileOptions, OrmPlan } from "./orm-shared.js";
-import type { DatabaseWiring } from "./plan.js";
-import { findPrismaProject } from "./prisma-project.js";
+import { planPrisma } from "./prisma/plan.js";
+import { findPrismaProject } from "./prisma/project.js";
 import { dialectOfPrisma } from "./setup.js";
+import type { DatabaseWiring } from "./sql/plan.js";
 
 /** The ORMs the project already uses, with the dialect their setup names: what init offers and infers from. */
 export function projectOrms(reader: ProjectReader, info: Pick<ProjectInfo, "srcDir" | "language">): ProjectOrm[] {

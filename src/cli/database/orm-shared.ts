@@ -1,14 +1,14 @@
 /**
- * What the two ORM parts of init's plan (orm-drizzle.ts, orm-prisma.ts) share: their context and result
- * shapes, the dependency ranges, the auth module's import lines, and the client module's wiring and env.
+ * What the two ORM parts of init's plan (database/drizzle/plan.ts, database/prisma/plan.ts) share: their
+ * context and result shapes, the dependency ranges, the auth module's import lines, and the client module's wiring and env.
  */
 import { CliError } from "../errors.js";
 import type { PlanContext } from "../plan/context.js";
 import type { FileStep } from "../plan/planner.js";
-import type { SqlDialect } from "../schema/sql.js";
 import { type DatabaseDriver, dialectName } from "./drivers.js";
+import type { SqlDialect } from "./flavours.js";
 import { type ImportStyle, importSpecifier } from "./orm-imports.js";
-import type { DatabaseFileOptions, DatabasePlan, DatabaseWiring } from "./plan.js";
+import type { DatabaseFileOptions, DatabasePlan, DatabaseWiring } from "./sql/plan.js";
 
 /** What the ORM path adds to package.json and the env file (planned with the shared steps, env-and-runtime.ts). */
 export interface OrmDependencies {
@@ -29,7 +29,7 @@ export interface OrmPlan extends DatabasePlan {
 
 export type OrmFileOptions = DatabaseFileOptions & { authFile: string };
 
-/** What orm-drizzle.ts and orm-prisma.ts plan with. */
+/** What database/drizzle/plan.ts and database/prisma/plan.ts plan with. */
 export interface OrmContext {
   context: PlanContext;
   options: OrmFileOptions;

@@ -1,6 +1,6 @@
 /**
  * init's check, before it asks anything, that the app's own Drizzle or Prisma schema can take the auth tables:
- * the same merge the plan makes (schema/drizzle-merge.ts, schema/prisma-merge.ts), run on the ORM setup init
+ * the same merge the plan makes (database/drizzle/merge.ts, database/prisma/merge.ts), run on the ORM setup init
  * will use, so that a users table it must refuse (a `role` column sign-up cannot fill, an id nothing numbers)
  * is said before the first question, not after the last. Where the merge adds a unique constraint on email
  * and the app's database is reachable, the addresses rows already share are refused too: the constraint
@@ -10,15 +10,15 @@ import type { PartialAnswers, ProjectOrm } from "../answers/resolve.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { mergeDrizzleSchema } from "../schema/drizzle-merge.js";
-import { drizzleModuleTables } from "../schema/drizzle-module.js";
-import { prismaProviderFor } from "../schema/prisma.js";
-import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
-import { mergePrismaSchema } from "../schema/prisma-merge.js";
 import { type DatabaseConnection, openDatabase } from "./connect.js";
-import { findDrizzleProject } from "./drizzle-project.js";
+import { mergeDrizzleSchema } from "./drizzle/merge.js";
+import { drizzleModuleTables } from "./drizzle/module.js";
+import { findDrizzleProject } from "./drizzle/project.js";
 import { sharedValues } from "./live-table.js";
-import { findPrismaProject, newSchemaFile } from "./prisma-project.js";
+import { blockAttributeString, blockLines, prismaBlocks } from "./prisma/blocks.js";
+import { mergePrismaSchema } from "./prisma/merge.js";
+import { findPrismaProject, newSchemaFile } from "./prisma/project.js";
+import { prismaProviderFor } from "./prisma/render.js";
 import { projectEnv } from "./project-env.js";
 
 /** What the merge says of the ORM's schema: why it cannot take the auth tables, or whether email gains `unique`. */

@@ -10,12 +10,11 @@ import { CliError } from "../errors.js";
 import { resolveImport } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { dialectFromCoreModule, drizzleModuleTables } from "../schema/drizzle-module.js";
-import type { PrismaProvider } from "../schema/prisma.js";
 import { findTarget } from "../targets/index.js";
 import { moduleShape } from "../transforms/ast.js";
 import { dialectName } from "./drivers.js";
-import { type DrizzleProject, findDrizzleProject } from "./drizzle-project.js";
+import { dialectFromCoreModule, drizzleModuleTables } from "./drizzle/module.js";
+import { type DrizzleProject, findDrizzleProject } from "./drizzle/project.js";
 import {
   DATABASE_ADAPTERS,
   type DatabaseAdapterName,
@@ -25,7 +24,8 @@ import {
   SQL_DIALECTS,
   type SqlDialect,
 } from "./flavours.js";
-import { findPrismaProject, type PrismaProject } from "./prisma-project.js";
+import { findPrismaProject, type PrismaProject } from "./prisma/project.js";
+import type { PrismaProvider } from "./prisma/render.js";
 
 export type SchemaOrm = OrmId;
 

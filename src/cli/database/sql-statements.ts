@@ -5,7 +5,7 @@
  * BEGIN … END body of a trigger or routine (SQLite and MySQL triggers, MySQL procedures). Each statement
  * keeps the line it starts on, so a failure can point into the file.
  */
-import type { SqlDialect } from "../schema/sql.js";
+import type { SqlDialect } from "./flavours.js";
 
 export interface SqlStatement {
   /** The statement without leading comments or the closing `;`. */

@@ -9,15 +9,15 @@ import path from "node:path/posix";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
-import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
-import type { SqlDialect } from "../schema/sql.js";
 import { detectProject } from "../targets/detect-project.js";
 import type { DatabaseSetting } from "./connect.js";
-import { type DrizzleConfig, readDrizzleConfig } from "./drizzle-config.js";
+import { type DrizzleConfig, readDrizzleConfig } from "./drizzle/config.js";
+import type { SqlDialect } from "./flavours.js";
 import type { Migration, MigrationStatus } from "./migrator.js";
-import { MIGRATE_COMMAND } from "./plan.js";
-import { findPrismaProject, type PrismaProject } from "./prisma-project.js";
+import { findPrismaProject, type PrismaProject } from "./prisma/project.js";
 import { configuredAdapter, type DatabaseSetup, dialectOfPrisma, findDatabaseSetup } from "./setup.js";
+import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "./sql/migrations.js";
+import { MIGRATE_COMMAND } from "./sql/plan.js";
 
 export type SchemaTool = "create-auth" | "drizzle-kit" | "prisma";
 

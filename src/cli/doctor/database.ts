@@ -1,19 +1,19 @@
 /**
  * The tables and columns the app's adapter reads and writes exist in the database its settings name
  * (DATABASE_URL or AUTH_DATABASE_FILE, database/connect.ts), read through a read-only connection. The
- * built-in SQL adapters query the one table model (schema/model.ts); the Prisma and Drizzle adapters query
+ * built-in SQL adapters query the one table model (database/model.ts); the Prisma and Drizzle adapters query
  * what the app's own ORM schema maps (orm-tables.ts: `@@map`/`@map` names, the Drizzle tables' SQL names).
  * A database it cannot reach is said, not a crash: CI often has none. Where the database is and the command
  * each fix names come from database/state.ts, the answer migrate, generate and db prune read too.
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
-import { usersToAdapt } from "../database/existing-users.js";
+import type { SqlDialect } from "../database/flavours.js";
 import { migrationStatus, recordedMigrations } from "../database/migrator.js";
 import { configuredAdapter } from "../database/setup.js";
+import { usersToAdapt } from "../database/sql/existing-users.js";
 import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
-import type { SqlDialect } from "../schema/sql.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { type ExpectedTable, expectedTables, modelTables } from "./orm-tables.js";

@@ -3,24 +3,24 @@
  * table model: a Prisma model's `@@map`/`@map` names (its scalar fields: the client selects every one), or
  * the SQL names of the Drizzle tables the auth module hands to the drizzle adapter (every column declared:
  * Drizzle selects them all; a column named by its key alone is cased as the db instance's `casing` says,
- * drizzle-casing.ts). A Prisma schema without one of the auth models says so (`missingModel`): the client has
+ * database/drizzle/casing.ts). A Prisma schema without one of the auth models says so (`missingModel`): the client has
  * no such model under any table name. Where a Drizzle table cannot be read (passed from somewhere this cannot
  * follow), the adapter's defaults apply: the table model's names, which is also what the drizzle adapter
  * uses for a table it is not given.
  */
 import path from "node:path";
-import { findPrismaProject } from "../database/prisma-project.js";
+import { casedColumn, configCasing, type DrizzleCasing, instanceCasing } from "../database/drizzle/casing.js";
+import { drizzleModuleTables } from "../database/drizzle/module.js";
+import { drizzleTableName } from "../database/drizzle/render.js";
+import type { Table } from "../database/model.js";
+import { tables } from "../database/model.js";
+import { blockAttributeString, blockLines, prismaBlocks } from "../database/prisma/blocks.js";
+import { findPrismaProject } from "../database/prisma/project.js";
+import { prismaModelName } from "../database/prisma/render.js";
 import { resolveImport } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { drizzleTableName } from "../schema/drizzle.js";
-import { drizzleModuleTables } from "../schema/drizzle-module.js";
-import type { Table } from "../schema/model.js";
-import { tables } from "../schema/model.js";
-import { prismaModelName } from "../schema/prisma.js";
-import { blockAttributeString, blockLines, prismaBlocks } from "../schema/prisma-blocks.js";
 import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
-import { casedColumn, configCasing, type DrizzleCasing, instanceCasing } from "./drizzle-casing.js";
 
 /** One table as the adapter will query it: its model table, its SQL name and column names, and who says so. */
 export interface ExpectedTable {

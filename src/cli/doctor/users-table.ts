@@ -10,14 +10,14 @@
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
-import { sqlUsersFix } from "../database/existing-users.js";
+import { drizzleModuleTables } from "../database/drizzle/module.js";
+import { drizzleIdFacts } from "../database/drizzle/users.js";
+import type { SqlDialect } from "../database/flavours.js";
 import { type LiveTable, liveIdKind, liveTable, sharedValues, unprovedAddresses } from "../database/live-table.js";
 import { configuredAdapter } from "../database/setup.js";
+import { sqlUsersFix } from "../database/sql/existing-users.js";
+import type { UserIdKind } from "../database/users-table.js";
 import { CliError } from "../errors.js";
-import { drizzleModuleTables } from "../schema/drizzle-module.js";
-import { drizzleIdFacts } from "../schema/drizzle-users.js";
-import type { SqlDialect } from "../schema/sql.js";
-import type { UserIdKind } from "../schema/users-table.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { type ExpectedTable, expectedTables } from "./orm-tables.js";
@@ -73,7 +73,7 @@ export async function checkUsersTable(ctx: DoctorContext): Promise<Finding[]> {
     const authSource = ctx.reader.read(adapter.file) ?? "";
     const where = `${dialectName(db.dialect)} ${db.target}: ${users.name}`;
     const passed = passedIdKind(ctx, adapter.adapter, authSource, users, db.dialect);
-    // The SQL path's fix is generate's, which writes it all (database/existing-users.ts), where it applies.
+    // The SQL path's fix is generate's, which writes it all (database/sql/existing-users.ts), where it applies.
     const options = sqlUsersFix(ctx.reader, adapter.adapter, "options");
     const table = sqlUsersFix(ctx.reader, adapter.adapter, "table");
     const findings = [

@@ -4,7 +4,7 @@
  * and the dependencies that link it (and the database driver). Every init plan ends with these steps.
  */
 import type { OrmDependencies } from "../database/orm-shared.js";
-import { databaseDriver } from "../database/plan.js";
+import { databaseDriver } from "../database/sql/plan.js";
 import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
 import { runtimeEntries } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";

@@ -1,37 +1,37 @@
 /**
  * What `auth generate` writes for an app's database setup (database/setup.ts), as planner steps:
  * - SQL (no ORM): the next numbered migration in the migrations folder, holding only what the earlier ones
- *   lack (schema/migrations.ts); nothing when they already create every table and column. Where the app's
- *   database already has a users table of its own (read by the command: database/existing-users.ts), the
+ *   lack (database/sql/migrations.ts); nothing when they already create every table and column. Where the app's
+ *   database already has a users table of its own (read by the command: database/sql/existing-users.ts), the
  *   first migration, never applied, is adapted to it, and the auth module tells the adapter its ids
- *   (database/adopted-users-plan.ts);
- * - Drizzle: the auth tables merged into the app's auth schema module (schema/drizzle-merge.ts), or a new
+ *   (database/sql/adopted-users-plan.ts);
+ * - Drizzle: the auth tables merged into the app's auth schema module (database/drizzle/merge.ts), or a new
  *   module; and the next SQL migration when the auth tables are all new or already came from create-auth's
  *   migrations (the same tables, so `auth migrate` creates what the Drizzle tables describe), else the
  *   app's own drizzle-kit makes the migration (drizzleNextStep says why);
  * - Prisma: the auth models merged into the app's schema, one file or a multi-file folder
- *   (schema/prisma-merge.ts), applied by Prisma's own migrate or db push.
+ *   (database/prisma/merge.ts), applied by Prisma's own migrate or db push.
  * The command each next step names is database/state.ts's, the one migrate and doctor name.
  * The merges keep everything of the user's (their models, their columns on our tables, comments,
  * formatting); a schema they cannot edit safely is `unsupported`, and the command then writes nothing.
  * Pure: reads through the ProjectReader only.
  */
 import path from "node:path";
-import { adoptedWiringSteps, adoptionSteps } from "../database/adopted-users-plan.js";
 import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
-import { readDrizzleConfig } from "../database/drizzle-config.js";
-import type { ExistingUsers } from "../database/existing-users.js";
-import { newSchemaFile, prismaFilesUnder } from "../database/prisma-project.js";
+import { readDrizzleConfig } from "../database/drizzle/config.js";
+import { type AuthTableNames, mergeDrizzleSchema } from "../database/drizzle/merge.js";
+import { tables } from "../database/model.js";
+import { mergePrismaSchema, type PrismaFile } from "../database/prisma/merge.js";
+import { newSchemaFile, prismaFilesUnder } from "../database/prisma/project.js";
+import { prismaProviderFor } from "../database/prisma/render.js";
 import type { DatabaseSetup } from "../database/setup.js";
+import { adoptedWiringSteps, adoptionSteps } from "../database/sql/adopted-users-plan.js";
+import type { ExistingUsers } from "../database/sql/existing-users.js";
+import { MIGRATIONS_DIR, type MigrationFile, migrationFiles, nextMigration } from "../database/sql/migrations.js";
+import { adoptedUsers } from "../database/sql/users.js";
 import { databaseState, drizzleKitCommand, migrateCommand, prismaCommand } from "../database/state.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
-import { type AuthTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
-import { MIGRATIONS_DIR, type MigrationFile, migrationFiles, nextMigration } from "../schema/migrations.js";
-import { tables } from "../schema/model.js";
-import { prismaProviderFor } from "../schema/prisma.js";
-import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
-import { adoptedUsers } from "../schema/sql-users.js";
 import type { TransformResult } from "../transforms/result.js";
 import { type FileStep, planFiles } from "./planner.js";
 import type { Plan } from "./types.js";
@@ -73,7 +73,7 @@ export interface GeneratePlan {
 }
 
 /**
- * What a migration (schema/migrations.ts, statements from the table model) creates, for people: `users` (a
+ * What a migration (database/sql/migrations.ts, statements from the table model) creates, for people: `users` (a
  * table), `users.role` (a column), `index accounts_user_id_idx`.
  */
 export function migrationAdds(sql: string): string[] {

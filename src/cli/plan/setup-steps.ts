@@ -7,7 +7,7 @@
  */
 import { planOrm } from "../database/orm-plan.js";
 import type { OrmPlan } from "../database/orm-shared.js";
-import { type DatabasePlan, planDatabase } from "../database/plan.js";
+import { type DatabasePlan, planDatabase } from "../database/sql/plan.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import type { AuthModule, TargetInit } from "../targets/types.js";

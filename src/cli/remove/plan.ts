@@ -9,6 +9,8 @@
  */
 
 import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { tables } from "../database/model.js";
+import { MIGRATIONS_DIR } from "../database/sql/migrations.js";
 import { readEnvValue } from "../env/merge.js";
 import { installCommand } from "../plan/env-and-runtime.js";
 import { type FileStep, planFiles } from "../plan/planner.js";
@@ -17,8 +19,6 @@ import { toolIgnoreSteps } from "../plan/tool-ignores.js";
 import type { FileChange, InstallStep, Plan } from "../plan/types.js";
 import type { ProjectReader } from "../project/reader.js";
 import { listed } from "../review/summary.js";
-import { MIGRATIONS_DIR } from "../schema/migrations.js";
-import { tables } from "../schema/model.js";
 import { counted } from "../words.js";
 import { planAppFiles } from "./app-files.js";
 import { planDependencyRemoval } from "./dependencies.js";

@@ -3,7 +3,7 @@
  * auth handle first in the app's hooks and the session in every page's data (both merged into the app's own
  * files), the env module SvelteKit 3 needs, and the next steps. Data and pure functions; plan/init.ts plans it.
  */
-import { databaseDriver } from "../database/plan.js";
+import { databaseDriver } from "../database/sql/plan.js";
 import type { FileStep } from "../plan/planner.js";
 import { runScript, startStep } from "../plan/start-command.js";
 import type { ProjectReader } from "../project/reader.js";

@@ -4,7 +4,7 @@
  * dictionary in project/types.ts; the context planning reads through is plan/context.ts.
  */
 
-import type { DatabaseFileOptions, DatabaseWiring } from "../database/plan.js";
+import type { DatabaseFileOptions, DatabaseWiring } from "../database/sql/plan.js";
 import type { PlanContext } from "../plan/context.js";
 import type { EnvAndRuntimeOptions } from "../plan/env-and-runtime.js";
 import type { FileStep } from "../plan/planner.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { tables } from "../../../src/cli/schema/model.js";
+import { tables } from "../../../src/cli/database/model.js";
 
 const docs = readFileSync(path.join(import.meta.dirname, "..", "..", "..", "docs", "adapters.md"), "utf8");
 

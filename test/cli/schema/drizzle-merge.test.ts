@@ -7,10 +7,10 @@ import path from "node:path";
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
-import { drizzleSchema, drizzleTableName } from "../../../src/cli/schema/drizzle.js";
-import { type AuthTableNames, mergeDrizzleSchema } from "../../../src/cli/schema/drizzle-merge.js";
-import { tables } from "../../../src/cli/schema/model.js";
-import { type SqlDialect, sqlDialects } from "../../../src/cli/schema/sql.js";
+import { type AuthTableNames, mergeDrizzleSchema } from "../../../src/cli/database/drizzle/merge.js";
+import { drizzleSchema, drizzleTableName } from "../../../src/cli/database/drizzle/render.js";
+import { tables } from "../../../src/cli/database/model.js";
+import { type SqlDialect, sqlDialects } from "../../../src/cli/database/sql/render.js";
 import { parseSyntax } from "../../../src/cli/transforms/ast.js";
 import { memoryFixture, repoRoot } from "../support.js";
 

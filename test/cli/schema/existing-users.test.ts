@@ -13,7 +13,7 @@ import mysql2 from "mysql2/promise";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../../src/cli/database/connect.js";
-import { type SqlDialect, sqlSchema } from "../../../src/cli/schema/sql.js";
+import { type SqlDialect, sqlSchema } from "../../../src/cli/database/sql/render.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";

@@ -6,7 +6,9 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { tables } from "../../../src/cli/schema/model.js";
+import { tables } from "../../../src/cli/database/model.js";
+import { blockLines, parseField, prismaBlocks } from "../../../src/cli/database/prisma/blocks.js";
+import { mergePrismaSchema, type PrismaFile } from "../../../src/cli/database/prisma/merge.js";
 import {
   aligned,
   type PrismaProvider,
@@ -14,9 +16,7 @@ import {
   prismaModelParts,
   prismaProviders,
   prismaSchema,
-} from "../../../src/cli/schema/prisma.js";
-import { blockLines, parseField, prismaBlocks } from "../../../src/cli/schema/prisma-blocks.js";
-import { mergePrismaSchema, type PrismaFile } from "../../../src/cli/schema/prisma-merge.js";
+} from "../../../src/cli/database/prisma/render.js";
 
 const fixture = (name: string, file: string): PrismaFile => ({
   path: file,

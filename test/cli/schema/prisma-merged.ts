@@ -2,10 +2,10 @@
 // the generated clients in prisma-validate*.test.ts are given.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findPrismaProject } from "../../../src/cli/database/prisma-project.js";
+import { mergePrismaSchema } from "../../../src/cli/database/prisma/merge.js";
+import { findPrismaProject } from "../../../src/cli/database/prisma/project.js";
+import type { PrismaProvider } from "../../../src/cli/database/prisma/render.js";
 import { diskReader } from "../../../src/cli/project/reader.js";
-import type { PrismaProvider } from "../../../src/cli/schema/prisma.js";
-import { mergePrismaSchema } from "../../../src/cli/schema/prisma-merge.js";
 
 export const fixtures = fileURLToPath(new URL("../../fixtures", import.meta.url));
 

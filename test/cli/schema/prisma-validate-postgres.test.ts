@@ -5,7 +5,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { modelReads } from "../../runtime/adapters/model-reads.js";

@@ -3,7 +3,7 @@
 import { drizzle as drizzleDatabase } from "drizzle-orm/mysql2";
 import mysql2 from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import drizzle from "../../../src/runtime/adapters/drizzle.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";

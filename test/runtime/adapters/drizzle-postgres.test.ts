@@ -3,7 +3,7 @@
 import { drizzle as drizzleDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import drizzle from "../../../src/runtime/adapters/drizzle.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle as drizzleDatabase } from "drizzle-orm/better-sqlite3";
 import { integer, primaryKey, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import drizzle from "../../../src/runtime/adapters/drizzle.js";
 import * as defaultTables from "../../../src/runtime/adapters/drizzle-tables/sqlite.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";

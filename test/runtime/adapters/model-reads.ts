@@ -1,7 +1,7 @@
 // The conformance suite's direct reads for the SQL adapters' tests: plain `SELECT *` on the tables named in
 // the table model, each column mapped to its record field through the model rather than through the adapter's
 // own code, so an adapter that wrote the wrong column or the wrong type shows up as a wrong stored record.
-import { type Table, tables } from "../../../src/cli/schema/model.js";
+import { type Table, tables } from "../../../src/cli/database/model.js";
 import type { AdapterTestDatabase } from "../../../src/runtime/adapters/testing.js";
 
 type Row = Record<string, unknown>;

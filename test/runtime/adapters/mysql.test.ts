@@ -2,7 +2,7 @@
 // model's DDL): the shared conformance suite, then what is particular to MySQL/MariaDB and mysql2.
 import mysql2 from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import mysql, { type MysqlPool } from "../../../src/runtime/adapters/mysql.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import type { AdapterUser } from "../../../src/runtime/types.js";

@@ -2,7 +2,7 @@
 // table model's DDL): the shared conformance suite, then what is particular to PostgreSQL and pg.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import postgres, { type PostgresPool } from "../../../src/runtime/adapters/postgres.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import type { AdapterUser } from "../../../src/runtime/types.js";

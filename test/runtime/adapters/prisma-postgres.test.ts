@@ -4,8 +4,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { prismaSchema } from "../../../src/cli/schema/prisma.js";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { prismaSchema } from "../../../src/cli/database/prisma/render.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
 import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";

@@ -4,7 +4,7 @@
 import Database from "better-sqlite3";
 import mysql2 from "mysql2/promise";
 import pg from "pg";
-import type { SqlDialect } from "../../../src/cli/schema/sql.js";
+import type { SqlDialect } from "../../../src/cli/database/sql/render.js";
 import { createMariaDBDatabase, type MariaDBConnection } from "../../support/mariadb.mjs";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
 import type { RunQuery } from "./user-id-tables.js";

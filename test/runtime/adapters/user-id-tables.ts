@@ -3,8 +3,8 @@
 // sequence starts beyond 2^53 (so every bigint test crosses the line where a Number would round), or a uuid.
 // Plus the conformance suite's direct reads of those tables, which read each id as text in SQL so that a
 // wrong id shows up as a wrong stored record, never as a rounding in the test itself.
-import { tables } from "../../../src/cli/schema/model.js";
-import { type SqlDialect, sqlSchema } from "../../../src/cli/schema/sql.js";
+import { tables } from "../../../src/cli/database/model.js";
+import { type SqlDialect, sqlSchema } from "../../../src/cli/database/sql/render.js";
 import type { AdapterTestDatabase } from "../../../src/runtime/adapters/testing.js";
 import type { UserIdKind } from "../../../src/runtime/adapters/user-ids.js";
 import { modelReads } from "./model-reads.js";

@@ -8,7 +8,7 @@ import { drizzle as mysqlDrizzle } from "drizzle-orm/mysql2";
 import { drizzle as pgDrizzle } from "drizzle-orm/node-postgres";
 import { customType, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlDialects } from "../../../src/cli/schema/sql.js";
+import { sqlDialects } from "../../../src/cli/database/sql/render.js";
 import drizzle, { type DrizzleDatabase, type DrizzleTables } from "../../../src/runtime/adapters/drizzle.js";
 import * as defaultPgTables from "../../../src/runtime/adapters/drizzle-tables/pg.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";

@@ -3,7 +3,7 @@
 // the id boundary itself (exact bigints, ids that are no ids) and `newUserColumns` for the app's own
 // required columns.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type SqlDialect, sqlDialects } from "../../../src/cli/schema/sql.js";
+import { type SqlDialect, sqlDialects } from "../../../src/cli/database/sql/render.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";

@@ -5,7 +5,7 @@
  */
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import memory from "../../../src/runtime/adapters/memory.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { createJweCodec } from "../../../src/runtime/core/crypto/jwe.js";

@@ -5,7 +5,7 @@
 // server: challenge-servers.test.ts).
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import memory, { createMemoryStore } from "../../../src/runtime/adapters/memory.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { decode, encode } from "../../../src/runtime/jwt.js";

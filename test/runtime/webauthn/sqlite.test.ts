@@ -3,7 +3,7 @@
 // challenge ledger), not only the memory adapter.
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { ORIGIN } from "../core/support.js";
 import { SoftwareAuthenticator } from "./software-authenticator.js";

@@ -3,7 +3,7 @@
  * database with the schema the CLI writes. Each call makes a new, empty store.
  */
 import Database from "better-sqlite3";
-import { sqlSchema } from "../../../src/cli/schema/sql.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import memory from "../../../src/runtime/adapters/memory.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import type { Adapter } from "../../../src/runtime/types.js";

@@ -5,17 +5,11 @@
  * a new client module (drizzle-client.hbs) when it has none; the first SQL migration when the auth tables
  * are all new, so `create-auth migrate` creates exactly these tables.
  */
-import { CliError } from "../errors.js";
-import type { FileStep } from "../plan/planner.js";
-import { drizzleSchema } from "../schema/drizzle.js";
-import { AUTH_TABLE_KEYS, type AuthTableNames, authTableNames, mergeDrizzleSchema } from "../schema/drizzle-merge.js";
-import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
-import type { SqlDialect } from "../schema/sql.js";
-import { type AppUsers, adapterOptionsSource } from "../schema/users-table.js";
-import { dialectName } from "./drivers.js";
-import { readDrizzleConfig } from "./drizzle-config.js";
-import { findDrizzleProject, isInitAuthSchema } from "./drizzle-project.js";
-import { importSpecifier } from "./orm-imports.js";
+import { CliError } from "../../errors.js";
+import type { FileStep } from "../../plan/planner.js";
+import { dialectName } from "../drivers.js";
+import type { SqlDialect } from "../flavours.js";
+import { importSpecifier } from "../orm-imports.js";
 import {
   assertDialect,
   besideClient,
@@ -28,8 +22,14 @@ import {
   ORM_RANGES,
   type OrmContext,
   type OrmPart,
-} from "./orm-shared.js";
-import { drizzleKitCommand } from "./state.js";
+} from "../orm-shared.js";
+import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../sql/migrations.js";
+import { drizzleKitCommand } from "../state.js";
+import { type AppUsers, adapterOptionsSource } from "../users-table.js";
+import { readDrizzleConfig } from "./config.js";
+import { AUTH_TABLE_KEYS, type AuthTableNames, authTableNames, mergeDrizzleSchema } from "./merge.js";
+import { findDrizzleProject, isInitAuthSchema } from "./project.js";
+import { drizzleSchema } from "./render.js";
 
 /**
  * The driver a new client module opens, per dialect: its Drizzle module, its package and type package. SQLite

@@ -4,9 +4,9 @@
  * and where `dbCredentials.url` takes the database from (the env variable drizzle-kit reads, or the URL itself).
  */
 import path from "node:path/posix";
-import type { ProjectReader } from "../project/reader.js";
-import type { SqlDialect } from "../schema/sql.js";
-import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
+import type { ProjectReader } from "../../project/reader.js";
+import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../../transforms/ast.js";
+import type { SqlDialect } from "../flavours.js";
 
 const CONFIG_FILES = ["ts", "js", "mjs", "cjs", "mts"].map((ext) => `drizzle.config.${ext}`);
 /** A JavaScript or TypeScript module (declaration files are not). */

@@ -1,12 +1,13 @@
 /**
- * An app's own Drizzle users table, read for the merge (drizzle-merge.ts): the kind of its id and the column
+ * An app's own Drizzle users table, read for the merge (database/drizzle/merge.ts): the kind of its id and the column
  * the auth tables' user_id must be to reference it (same builder and options: a foreign key needs the same
  * type, signedness included), whether its email is unique, and its required columns without a default, which
  * sign-up either fills through the adapter's `newUserColumns` (name, image) or cannot fill at all (refused).
  */
-import type { ColumnEntry, DefinedTable } from "./drizzle-module.js";
-import type { SqlDialect } from "./sql.js";
-import { type AppUsers, FILLABLE, type FilledColumn, requiredColumnsMessage, type UserIdKind } from "./users-table.js";
+
+import type { SqlDialect } from "../flavours.js";
+import { type AppUsers, FILLABLE, type FilledColumn, requiredColumnsMessage, type UserIdKind } from "../users-table.js";
+import type { ColumnEntry, DefinedTable } from "./module.js";
 
 /** The builder and options object of the auth tables' user_id columns; null: the table model's text column. */
 export interface UserIdColumn {

@@ -1,18 +1,18 @@
 /**
  * The project's own Prisma setup, read from its files: where the schema is (one file or a folder of
  * `.prisma` files), which provider its datasource declares, and the module that already exports a
- * PrismaClient instance for the auth module to reuse (prisma-client-module.ts). The schema is located the
+ * PrismaClient instance for the auth module to reuse (database/prisma/client-module.ts). The schema is located the
  * way the Prisma CLI locates it: `schema` in prisma.config.{ts,mts,js,mjs,cjs}, else `prisma.schema` in
  * package.json, else prisma/schema.prisma, else the folder prisma/schema/.
  */
 import path from "node:path";
-import type { ProjectReader } from "../project/reader.js";
-import type { ProjectInfo } from "../project/types.js";
-import { type PrismaProvider, prismaProviders } from "../schema/prisma.js";
-import { blockSetting, prismaBlocks, providerAlias } from "../schema/prisma-blocks.js";
-import type { PrismaFile } from "../schema/prisma-merge.js";
-import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../transforms/ast.js";
-import { findPrismaClientModule } from "./prisma-client-module.js";
+import type { ProjectReader } from "../../project/reader.js";
+import type { ProjectInfo } from "../../project/types.js";
+import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../../transforms/ast.js";
+import { blockSetting, prismaBlocks, providerAlias } from "./blocks.js";
+import { findPrismaClientModule } from "./client-module.js";
+import type { PrismaFile } from "./merge.js";
+import { type PrismaProvider, prismaProviders } from "./render.js";
 
 export interface PrismaProject {
   /** prisma.config.ts (or .js, .mjs, …) when the project has one. */

@@ -3,19 +3,15 @@
  * SQL migration from the one table model (auth-migrations/0001_auth_tables.sql, or whatever the project's
  * migrations lack), the client module that opens the driver from the environment, the adapter wiring the
  * auth template renders, and what to do before the first sign-in. Where `create-auth generate` adapted the
- * first migration to the app's own users table (schema/sql-users.ts), the adapter is handed the options that
+ * first migration to the app's own users table (database/sql/users.ts), the adapter is handed the options that
  * table needs and SQLite's client module creates the adapted tables, read back from that file, so a second
  * init writes what generate wrote. Targets say where the client module goes
  * and how it reads the environment; the env keys and driver dependencies are planned with the other shared
  * steps (plan/env-and-runtime.ts), from the same driver (databaseDriver).
  */
-import type { PlanContext } from "../plan/context.js";
-import type { FileStep } from "../plan/planner.js";
-import type { Answers } from "../project/types.js";
-import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../schema/migrations.js";
-import { adoptedUsers } from "../schema/sql-users.js";
-import type { AppUsers } from "../schema/users-table.js";
-import { sqlAdapterOptions, sqliteOnOpen } from "./adopted-users-plan.js";
+import type { PlanContext } from "../../plan/context.js";
+import type { FileStep } from "../../plan/planner.js";
+import type { Answers } from "../../project/types.js";
 import {
   DATABASE_DRIVERS,
   type Database,
@@ -23,7 +19,11 @@ import {
   LEGACY_SCHEMA_FILE,
   type SqliteDriverChoice,
   sqliteDriver,
-} from "./drivers.js";
+} from "../drivers.js";
+import type { AppUsers } from "../users-table.js";
+import { sqlAdapterOptions, sqliteOnOpen } from "./adopted-users-plan.js";
+import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "./migrations.js";
+import { adoptedUsers } from "./users.js";
 
 /** The command that applies the migrations to the database the env file names. */
 export const MIGRATE_COMMAND = "npx create-auth migrate";

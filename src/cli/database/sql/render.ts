@@ -1,10 +1,10 @@
 /**
  * SQL DDL for each dialect, generated from the table model so the dialects cannot drift apart. The
  * statements are idempotent (`IF NOT EXISTS`): running the file twice changes nothing. A table's statements
- * can type its `user_id` like an app's own users.id (schema/sql-users.ts adapts the first migration so).
+ * can type its `user_id` like an app's own users.id (database/sql/users.ts adapts the first migration so).
  */
-import { SQL_DIALECTS, type SqlDialect } from "../database/flavours.js";
-import { type Column, type ForeignKey, type Table, tables } from "./model.js";
+import { SQL_DIALECTS, type SqlDialect } from "../flavours.js";
+import { type Column, type ForeignKey, type Table, tables } from "../model.js";
 
 export type { SqlDialect };
 

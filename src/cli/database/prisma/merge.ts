@@ -8,7 +8,7 @@
  *   comments or formatting. New fields join the block's last group of fields when they fit its columns,
  *   else they form a group of their own, aligned as `prisma format` aligns it.
  * The app's User model sets what the auth models reference: their `userId` fields take its id's type (String,
- * Int, BigInt, `String @db.Uuid`; prisma-users.ts), its email gains a missing `@unique` (the one edit of a
+ * Int, BigInt, `String @db.Uuid`; database/prisma/users.ts), its email gains a missing `@unique` (the one edit of a
  * user's line), and its required fields sign-up cannot fill are refused; name (and image) are filled by the
  * adapter instead (`users.fill`).
  * What cannot be merged without changing the user's own lines (a field of another type; another
@@ -17,15 +17,8 @@
  * table model's (`emailVerified` without `@map("email_verified")`): one table model serves every tool, and
  * the SQL side (migrations, `auth db prune`) reads columns by name. A model's table name stays the user's.
  */
-import { type Table, tables } from "./model.js";
-import {
-  type PrismaProvider,
-  prismaDelegateName,
-  prismaModelName,
-  prismaModelParts,
-  prismaModelSource,
-  prismaSchema,
-} from "./prisma.js";
+import { type Table, tables } from "../model.js";
+import type { AppUsers } from "../users-table.js";
 import {
   blockAttributeString,
   blockLines,
@@ -36,10 +29,17 @@ import {
   prismaBlocks,
   prismaType,
   providerAlias,
-} from "./prisma-blocks.js";
-import { appendModels, applyInsertions, type Insertion, modelInsertions, styleIn, styleOf } from "./prisma-insert.js";
-import { type PrismaUserId, prismaRequiredFields, prismaUserId } from "./prisma-users.js";
-import type { AppUsers } from "./users-table.js";
+} from "./blocks.js";
+import { appendModels, applyInsertions, type Insertion, modelInsertions, styleIn, styleOf } from "./insert.js";
+import {
+  type PrismaProvider,
+  prismaDelegateName,
+  prismaModelName,
+  prismaModelParts,
+  prismaModelSource,
+  prismaSchema,
+} from "./render.js";
+import { type PrismaUserId, prismaRequiredFields, prismaUserId } from "./users.js";
 
 export interface PrismaFile {
   path: string;

@@ -5,9 +5,10 @@
  * The instance the auth module hands the drizzle adapter says how the runtime queries; drizzle.config's
  * `casing` (how drizzle-kit wrote the tables) stands in only when that instance's module cannot be followed.
  */
-import { readDrizzleConfig } from "../database/drizzle-config.js";
-import type { ProjectReader } from "../project/reader.js";
-import { parseSyntax, type SyntaxNode, type SyntaxTree, typescript } from "../transforms/ast.js";
+
+import type { ProjectReader } from "../../project/reader.js";
+import { parseSyntax, type SyntaxNode, type SyntaxTree, typescript } from "../../transforms/ast.js";
+import { readDrizzleConfig } from "./config.js";
 
 export type DrizzleCasing = "snake_case" | "camelCase";
 

@@ -9,10 +9,11 @@
  * sqlSchema(): idempotent (`IF NOT EXISTS`), so a database created from an earlier init's auth-schema.sql
  * takes it without error.
  */
-import { splitStatements } from "../database/sql-statements.js";
-import type { ProjectReader } from "../project/reader.js";
-import { tables } from "./model.js";
-import { type SqlDialect, sqlSchema } from "./sql.js";
+
+import type { ProjectReader } from "../../project/reader.js";
+import { tables } from "../model.js";
+import { splitStatements } from "../sql-statements.js";
+import { type SqlDialect, sqlSchema } from "./render.js";
 
 export const MIGRATIONS_DIR = "auth-migrations";
 
@@ -50,7 +51,7 @@ export function nextMigration(existing: readonly MigrationFile[], dialect: SqlDi
   for (const table of tables) {
     const rendered = model.tables.get(table.name)!;
     const columns = created.tables.get(table.name);
-    // A users table the files reference but never create is the app's own (schema/sql-users.ts adapted the
+    // A users table the files reference but never create is the app's own (database/sql/users.ts adapted the
     // first migration to it): what the adapter needs was added to it there, and nothing more is planned.
     if (table.name === "users" && created.referenced.has("users") && !created.created.has("users")) continue;
     if (!columns) {

@@ -1,11 +1,11 @@
 /**
  * What a Drizzle schema module defines, read from its syntax tree with exact positions: its
  * `drizzle-orm/<dialect>-core` imports, the tables it builds (by SQL name, with their export names and column
- * objects) and how it is written. The merge (drizzle-merge.ts) edits by these positions; finding a project's
- * schema (database/drizzle-project.ts) asks which module defines `users`.
+ * objects) and how it is written. The merge (database/drizzle/merge.ts) edits by these positions; finding a project's
+ * schema (database/drizzle/project.ts) asks which module defines `users`.
  */
-import { parseSyntax, requireSpecifier, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
-import type { SqlDialect } from "./sql.js";
+import { parseSyntax, requireSpecifier, type SyntaxNode, type Ts, typescript } from "../../transforms/ast.js";
+import type { SqlDialect } from "../flavours.js";
 
 /** A braced, comma-separated list in the source: an object literal's properties, an import's names. */
 export interface SourceList {

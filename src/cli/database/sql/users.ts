@@ -5,12 +5,13 @@
  * none; and every auth table's user_id typed like users.id, so the foreign keys hold on every dialect. The
  * file says what it adapted to in one line (`-- create-auth users: id integer; sign-up fills name`), which
  * init reads back (adoptedUsers) to write the same adapter options as generate, so the commands agree.
- * Pure: the facts come from the live database (database/existing-users.ts).
+ * Pure: the facts come from the live database (database/sql/existing-users.ts).
  */
+
+import { type Column, tables, users } from "../model.js";
+import { type AppUsers, FILLABLE, type FilledColumn, USER_ID_KINDS, type UserIdKind } from "../users-table.js";
 import type { MigrationFile } from "./migrations.js";
-import { type Column, tables, users } from "./model.js";
-import { columnDefinition, dialectNotes, type SqlDialect, tableStatements } from "./sql.js";
-import { type AppUsers, FILLABLE, type FilledColumn, USER_ID_KINDS, type UserIdKind } from "./users-table.js";
+import { columnDefinition, dialectNotes, type SqlDialect, tableStatements } from "./render.js";
 
 /** What the first migration adapts to: the app's users table as the live database holds it. */
 export interface AdoptedUsers extends AppUsers {

@@ -1,11 +1,12 @@
 /**
- * An app's own Prisma `User` model, read for the merge (prisma-merge.ts): the kind of its id and the type the
+ * An app's own Prisma `User` model, read for the merge (database/prisma/merge.ts): the kind of its id and the type the
  * auth models' `userId` fields take to reference it (its scalar type and native type: a relation needs the
  * same), and its required fields without a default, which sign-up either fills through the adapter's
  * `newUserColumns` (name, image) or cannot fill at all (refused, naming the field and the fix).
  */
-import type { PrismaField } from "./prisma-blocks.js";
-import { FILLABLE, type FilledColumn, requiredColumnsMessage, type UserIdKind } from "./users-table.js";
+
+import { FILLABLE, type FilledColumn, requiredColumnsMessage, type UserIdKind } from "../users-table.js";
+import type { PrismaField } from "./blocks.js";
 
 /** The type of the auth models' userId fields: `Int`, with `@db.UnsignedInt` where the id has it. */
 export interface PrismaUserId {

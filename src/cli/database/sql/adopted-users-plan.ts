@@ -1,19 +1,19 @@
 /**
  * What `create-auth generate` changes on the SQL path (no ORM) when the app's database already has a users
- * table of its own (database/existing-users.ts judged it): the first migration, never applied, rewritten for
- * that table (schema/sql-users.ts), or written so when there is none yet; the auth module's adapter call
- * given the options the table needs (`userIds`, `newUserColumns`: schema/users-table.ts, as the ORM merges
+ * table of its own (database/sql/existing-users.ts judged it): the first migration, never applied, rewritten for
+ * that table (database/sql/users.ts), or written so when there is none yet; the auth module's adapter call
+ * given the options the table needs (`userIds`, `newUserColumns`: database/users-table.ts, as the ORM merges
  * write them); and SQLite's client module, which runs the first migration's CREATE statements on open, given
  * the adapted ones. Each is an edit shown in the review's diff. init reads the same adaptation back from the
- * migration file (database/plan.ts), so both commands write the same auth module. Pure.
+ * migration file (database/sql/plan.ts), so both commands write the same auth module. Pure.
  */
 import path from "node:path/posix";
-import type { FileStep } from "../plan/planner.js";
-import type { MigrationFile } from "../schema/migrations.js";
-import { type SqlDialect, sqlSchema } from "../schema/sql.js";
-import { type AdoptedUsers, adaptedSchema, adaptedSqliteOnOpen, CREATES_USERS } from "../schema/sql-users.js";
-import { type AppUsers, adapterOptionsSource } from "../schema/users-table.js";
-import type { TransformResult } from "../transforms/result.js";
+import type { FileStep } from "../../plan/planner.js";
+import type { TransformResult } from "../../transforms/result.js";
+import { type AppUsers, adapterOptionsSource } from "../users-table.js";
+import type { MigrationFile } from "./migrations.js";
+import { type SqlDialect, sqlSchema } from "./render.js";
+import { type AdoptedUsers, adaptedSchema, adaptedSqliteOnOpen, CREATES_USERS } from "./users.js";
 
 /** The options an SQL adapter is handed for an adopted users table, or null when the defaults serve. */
 export function sqlAdapterOptions(users: AppUsers | null): string | null {
@@ -142,7 +142,7 @@ export function adoptionSteps(input: AdoptionInput): Adoption | { unsupported: s
 
 /**
  * The auth module's adapter call and SQLite's client module, for the users table the migrations are adapted
- * to (read back from them: schema/sql-users.ts adoptedUsers). Nothing when the defaults serve.
+ * to (read back from them: database/sql/users.ts adoptedUsers). Nothing when the defaults serve.
  */
 export function adoptedWiringSteps(
   users: AppUsers,

@@ -6,9 +6,10 @@
  * Constraint names need no `map:`: the model names keys, unique constraints, indexes and foreign keys the
  * way Prisma does by default (`users_pkey`, `users_email_key`, `accounts_user_id_idx`, `accounts_user_id_fkey`).
  */
-import { type Column, type Table, tables } from "./model.js";
-import type { PrismaUserId } from "./prisma-users.js";
-import type { SqlDialect } from "./sql.js";
+
+import type { SqlDialect } from "../flavours.js";
+import { type Column, type Table, tables } from "../model.js";
+import type { PrismaUserId } from "./users.js";
 
 export type PrismaProvider = "sqlite" | "postgresql" | "mysql";
 

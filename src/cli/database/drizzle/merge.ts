@@ -4,17 +4,27 @@
  * stays where it was:
  * - an auth table the module already defines (found by its SQL name, whatever its export is called) gains
  *   only the columns it lacks, at the end of its column object; its other columns (`role`) stay;
- * - a missing auth table is appended (the one rendering of schema/drizzle.ts, in the module's indentation,
+ * - a missing auth table is appended (the one rendering of database/drizzle/render.ts, in the module's indentation,
  *   quotes, semicolons and trailing commas as transforms/code-style.ts reads and writes them), and the
  *   builders it needs join the module's `drizzle-orm/<dialect>-core` import (or a new one).
  * The app's users table sets what the added tables reference: their user_id columns take its id's type
- * (integer, bigint, uuid or text; drizzle-users.ts), a missing unique constraint on its email is added
+ * (integer, bigint, uuid or text; database/drizzle/users.ts), a missing unique constraint on its email is added
  * (`.unique("users_email_key")` on the column), and its required columns sign-up cannot fill are refused
  * before anything is written; name (and image) are filled by the adapter instead (`users.fill`). Other
  * constraints of a table the app already has are left to the app. Running the merge again changes nothing.
  */
 
-import { type CodeStyle, detectStyle, renderCode } from "../transforms/code-style.js";
+import { type CodeStyle, detectStyle, renderCode } from "../../transforms/code-style.js";
+import type { SqlDialect } from "../flavours.js";
+import { type Column, tables as modelTables, type Table } from "../model.js";
+import type { AppUsers } from "../users-table.js";
+import {
+  type ColumnEntry,
+  type DrizzleModuleTables,
+  dialectFromCoreModule,
+  drizzleModuleTables,
+  type SourceList,
+} from "./module.js";
 import {
   type DrizzleNames,
   drizzleBuilders,
@@ -23,18 +33,8 @@ import {
   drizzleSchema,
   drizzleTableName,
   drizzleTableSource,
-} from "./drizzle.js";
-import {
-  type ColumnEntry,
-  type DrizzleModuleTables,
-  dialectFromCoreModule,
-  drizzleModuleTables,
-  type SourceList,
-} from "./drizzle-module.js";
-import { drizzleUsers, type UserIdColumn } from "./drizzle-users.js";
-import { type Column, tables as modelTables, type Table } from "./model.js";
-import type { SqlDialect } from "./sql.js";
-import type { AppUsers } from "./users-table.js";
+} from "./render.js";
+import { drizzleUsers, type UserIdColumn } from "./users.js";
 
 /** The export name, in the schema module, of each table the drizzle adapter takes (`drizzle(db, tables)`). */
 export interface AuthTableNames {

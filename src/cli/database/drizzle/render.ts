@@ -4,8 +4,9 @@
  * key is its record field (`emailVerified`, `userId`, `credentialID`), so a row Drizzle returns is already
  * the adapter's record; each column's SQL name is the model's snake_case name.
  */
-import { type Column, type ForeignKey, type Table, tables } from "./model.js";
-import type { SqlDialect } from "./sql.js";
+
+import type { SqlDialect } from "../flavours.js";
+import { type Column, type ForeignKey, type Table, tables } from "../model.js";
 
 interface DialectSpelling {
   module: string;

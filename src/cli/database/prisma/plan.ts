@@ -6,15 +6,11 @@
  * dialect's driver adapter) when it has none.
  */
 import path from "node:path";
-import { CliError } from "../errors.js";
-import type { FileStep } from "../plan/planner.js";
-import { prismaProviderFor } from "../schema/prisma.js";
-import { blockSetting, prismaBlocks } from "../schema/prisma-blocks.js";
-import { mergePrismaSchema, type PrismaFile } from "../schema/prisma-merge.js";
-import type { SqlDialect } from "../schema/sql.js";
-import { adapterOptionsSource } from "../schema/users-table.js";
-import { type DatabaseDriver, dialectName } from "./drivers.js";
-import { importSpecifier } from "./orm-imports.js";
+import { CliError } from "../../errors.js";
+import type { FileStep } from "../../plan/planner.js";
+import { type DatabaseDriver, dialectName } from "../drivers.js";
+import type { SqlDialect } from "../flavours.js";
+import { importSpecifier } from "../orm-imports.js";
 import {
   assertDialect,
   clientTemplateData,
@@ -25,10 +21,14 @@ import {
   ORM_RANGES,
   type OrmContext,
   type OrmPart,
-} from "./orm-shared.js";
-import { findPrismaProject, newSchemaFile } from "./prisma-project.js";
-import { dialectOfPrisma } from "./setup.js";
-import { prismaCommand } from "./state.js";
+} from "../orm-shared.js";
+import { dialectOfPrisma } from "../setup.js";
+import { prismaCommand } from "../state.js";
+import { adapterOptionsSource } from "../users-table.js";
+import { blockSetting, prismaBlocks } from "./blocks.js";
+import { mergePrismaSchema, type PrismaFile } from "./merge.js";
+import { findPrismaProject, newSchemaFile } from "./project.js";
+import { prismaProviderFor } from "./render.js";
 
 const DRIVER_ADAPTERS: Record<SqlDialect, keyof typeof ORM_RANGES> = {
   sqlite: "@prisma/adapter-better-sqlite3",

@@ -1,10 +1,11 @@
 /**
- * How the merge writes into the user's Prisma files: insertions at positions prisma-blocks.ts found, in the
+ * How the merge writes into the user's Prisma files: insertions at positions database/prisma/blocks.ts found, in the
  * file's own style (line endings, indentation, and the column alignment `prisma format` gives a group of
  * fields), so that nothing the user wrote moves and a formatted schema stays formatted.
  */
-import { aligned } from "./prisma.js";
-import { blockLines, type PrismaBlock, type PrismaLine } from "./prisma-blocks.js";
+
+import { blockLines, type PrismaBlock, type PrismaLine } from "./blocks.js";
+import { aligned } from "./render.js";
 
 export interface Insertion {
   at: number;

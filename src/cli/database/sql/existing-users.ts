@@ -4,26 +4,26 @@
  * app's table and reference it with text user_id columns: PostgreSQL and MySQL then refuse the foreign keys
  * of a non-text id mid-file, and the adapter fails on a column the table lacks. Here the live table is read
  * and judged (usersFit): it fits as it is, or `create-auth generate` adapts the pending first migration and
- * the auth module to it (schema/sql-users.ts: user_id typed like users.id, the missing columns added, a
+ * the auth module to it (database/sql/users.ts: user_id typed like users.id, the missing columns added, a
  * unique index on email, `userIds`/`newUserColumns` for the adapter), or nothing can make sign-up work on it
  * (rows sharing an address, a required column sign-up cannot fill, an id no adapter takes) and the commands
  * say so in one line. `migrate` (and its dry run) asks this before any statement runs.
  */
 
 import { existsSync } from "node:fs";
-import { CliError } from "../errors.js";
-import type { ProjectReader } from "../project/reader.js";
-import type { MigrationFile } from "../schema/migrations.js";
-import { tables, users } from "../schema/model.js";
-import type { SqlDialect } from "../schema/sql.js";
-import { type AdoptedUsers, adoptedUsers, CREATES_USERS, fillFor } from "../schema/sql-users.js";
-import { FILLABLE, type UserIdKind } from "../schema/users-table.js";
-import { type DatabaseConnection, type DatabaseSetting, databaseLocation, openDatabase } from "./connect.js";
-import { dialectName } from "./drivers.js";
-import { SQL_DIALECTS } from "./flavours.js";
-import { type LiveColumn, type LiveTable, liveIdKind, liveTable, sharedValues } from "./live-table.js";
-import { type MigrationStatus, pendingMigrations } from "./migrator.js";
-import { databaseState } from "./state.js";
+import { CliError } from "../../errors.js";
+import type { ProjectReader } from "../../project/reader.js";
+import { type DatabaseConnection, type DatabaseSetting, databaseLocation, openDatabase } from "../connect.js";
+import { dialectName } from "../drivers.js";
+import type { SqlDialect } from "../flavours.js";
+import { SQL_DIALECTS } from "../flavours.js";
+import { type LiveColumn, type LiveTable, liveIdKind, liveTable, sharedValues } from "../live-table.js";
+import { type MigrationStatus, pendingMigrations } from "../migrator.js";
+import { tables, users } from "../model.js";
+import { databaseState } from "../state.js";
+import { FILLABLE, type UserIdKind } from "../users-table.js";
+import type { MigrationFile } from "./migrations.js";
+import { type AdoptedUsers, adoptedUsers, CREATES_USERS, fillFor } from "./users.js";
 
 const SQL_ADAPTERS = SQL_DIALECTS;
 
@@ -239,7 +239,7 @@ export async function usersToAdapt(
  * - one that creates users (as written) where the app has its own: kept when it fits as it is (a note),
  *   else refused with what does not fit and the fix, `create-auth generate` (it adapts that file), or what the
  *   app must change first where nothing create-auth writes can make sign-up work;
- * - one adapted to it (schema/sql-users.ts): refused when rows came to share an address or a required column
+ * - one adapted to it (database/sql/users.ts): refused when rows came to share an address or a required column
  *   appeared since, which the file's unique index or sign-up would fail on; refused when there is no users
  *   table to add to.
  * Resolves to the note, or null.

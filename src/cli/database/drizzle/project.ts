@@ -6,12 +6,12 @@
  * `drizzle(…)`'s result.
  */
 import path from "node:path/posix";
-import type { ProjectReader } from "../project/reader.js";
-import type { ProjectInfo } from "../project/types.js";
-import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "../schema/drizzle-module.js";
-import type { SqlDialect } from "../schema/sql.js";
-import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
-import { directModules, drizzleConfigSchema, readDrizzleConfig } from "./drizzle-config.js";
+import type { ProjectReader } from "../../project/reader.js";
+import type { ProjectInfo } from "../../project/types.js";
+import { parseSyntax, type SyntaxNode, typescript } from "../../transforms/ast.js";
+import type { SqlDialect } from "../flavours.js";
+import { directModules, drizzleConfigSchema, readDrizzleConfig } from "./config.js";
+import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "./module.js";
 
 export interface DrizzleProject {
   /** drizzle.config.*, or null when the app has none. */
@@ -54,7 +54,7 @@ const USUAL_MODULE_NAME = /^(db|database|schema|drizzle)\.(ts|mts|js|mjs)$/;
 
 /**
  * The first line of the module init writes the auth tables to when the app had no Drizzle schema
- * (orm-drizzle.ts; drizzleSchema's first line), `auth-schema.<ext>` beside its client module, which is in
+ * (database/drizzle/plan.ts; drizzleSchema's first line), `auth-schema.<ext>` beside its client module, which is in
  * one of the usual module folders for every framework.
  */
 const INIT_SCHEMA_HEADER = "// Auth tables for ";
