@@ -37,6 +37,13 @@ export const ORM_FLAVOURS: Record<SchemaOrmId, OrmFlavour> = {
 export const DATABASE_ADAPTERS = [...SQL_DIALECTS, ...SCHEMA_ORMS] as const;
 export type DatabaseAdapterName = (typeof DATABASE_ADAPTERS)[number];
 
+const ADAPTER_IMPORT = new RegExp(`/adapters/(${DATABASE_ADAPTERS.join("|")})["']`);
+
+/** The database adapter an auth module's source imports (`…/adapters/postgres"`), null when none. */
+export function importedAdapter(source: string | null | undefined): DatabaseAdapterName | null {
+  return (ADAPTER_IMPORT.exec(source ?? "")?.[1] as DatabaseAdapterName | undefined) ?? null;
+}
+
 export function isSchemaOrm(value: string): value is SchemaOrmId {
   return (SCHEMA_ORMS as readonly string[]).includes(value);
 }

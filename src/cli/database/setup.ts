@@ -21,6 +21,7 @@ import {
   isSchemaOrm,
   ORM_IDS,
   type OrmId,
+  SCHEMA_ORMS,
   SQL_DIALECTS,
   type SqlDialect,
 } from "./flavours.js";
@@ -151,7 +152,7 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
     if (drizzle && prisma) {
       throw new CliError(
         "MissingAnswer",
-        "This app depends on both Drizzle and Prisma: say which holds the auth tables with --orm drizzle|prisma.",
+        `This app depends on both Drizzle and Prisma: say which holds the auth tables with --orm ${SCHEMA_ORMS.join("|")}.`,
       );
     }
     orm = drizzle ? "drizzle" : prisma ? "prisma" : "none";

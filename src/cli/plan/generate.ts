@@ -20,6 +20,7 @@ import path from "node:path";
 import { DATABASE_DRIVERS, dialectName } from "../database/drivers.js";
 import { readDrizzleConfig } from "../database/drizzle/config.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "../database/drizzle/merge.js";
+import type { SchemaOrmId } from "../database/flavours.js";
 import { tables } from "../database/model.js";
 import { mergePrismaSchema, type PrismaFile } from "../database/prisma/merge.js";
 import { newSchemaFile, prismaFilesUnder } from "../database/prisma/project.js";
@@ -65,7 +66,7 @@ export interface GeneratePlan {
   /** What the plan adds, in words (`table users`, `users.role`, `model Session`). */
   added: string[];
   /** The files generate writes to: the migrations folder, the schema module or the Prisma schema. */
-  schema: { kind: "sql" | "drizzle" | "prisma"; path: string };
+  schema: { kind: "sql" | SchemaOrmId; path: string };
   migrationsDir: string | null;
   /** Drizzle: the export names of the auth tables in the schema module. */
   tables?: AuthTableNames;

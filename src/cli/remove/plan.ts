@@ -9,6 +9,7 @@
  */
 
 import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
 import { tables } from "../database/model.js";
 import { MIGRATIONS_DIR } from "../database/sql/migrations.js";
 import { readEnvValue } from "../env/merge.js";
@@ -172,7 +173,8 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     );
   }
   const authSource = setup.authSource ?? "";
-  if (/adapters\/(drizzle|prisma)/.test(authSource)) {
+  const adapter = importedAdapter(authSource);
+  if (adapter && isSchemaOrm(adapter)) {
     notes.push(
       "The auth tables init merged into your Drizzle or Prisma schema stay, and so does what it added to your own users table (its auth columns and relation fields, a unique constraint on email): they describe data in your database. Take them out of the schema with the tables and columns themselves.",
     );

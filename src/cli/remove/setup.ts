@@ -7,6 +7,7 @@
  */
 import { DEFAULT_RUNTIME_DIR } from "../answers/resolve.js";
 import type { Database } from "../database/drivers.js";
+import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { CliError } from "../errors.js";
 import { ENV_HEADER } from "../plan/env-and-runtime.js";
@@ -57,7 +58,8 @@ export async function findRemoveSetup(options: SetupOptions): Promise<RemoveSetu
     if (database.nodeVersion) context.nodeVersion = database.nodeVersion;
   }
   // init --orm: the auth module hands the ORM adapter the app's client, in the dialect its ORM setup names.
-  const orm = /\/adapters\/(drizzle|prisma)["']/.exec(authSource ?? "")?.[1] as "drizzle" | "prisma" | undefined;
+  const adapter = importedAdapter(authSource);
+  const orm = adapter && isSchemaOrm(adapter) ? adapter : undefined;
   const dialect = orm ? projectOrms(reader, info).find((found) => found.orm === orm)?.dialect : undefined;
   if (orm && dialect) {
     answers.orm = orm;

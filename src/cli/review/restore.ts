@@ -4,6 +4,7 @@
  * writes it again. One answer for doctor's fixes and update's refusals.
  */
 import { spawnSync } from "node:child_process";
+import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
 import type { ProjectReader } from "../project/reader.js";
 import { providersOf } from "../remove/setup.js";
 import { detectProject } from "../targets/detect-project.js";
@@ -20,9 +21,8 @@ export function gitHas(root: string, file: string): boolean {
  */
 export function initAgain(authSource: string | null, authPath: string): string {
   const ids = providersOf(authSource, authPath).map((provider) => provider.id);
-  const adapter = /\/adapters\/(sqlite|postgres|mysql|drizzle|prisma)["']/.exec(authSource ?? "")?.[1];
-  const database =
-    adapter === "drizzle" || adapter === "prisma" ? ` --orm ${adapter}` : adapter ? ` --db ${adapter}` : "";
+  const adapter = importedAdapter(authSource);
+  const database = adapter && isSchemaOrm(adapter) ? ` --orm ${adapter}` : adapter ? ` --db ${adapter}` : "";
   return `npx create-auth init${ids.length > 0 ? ` --providers ${ids.join(",")}` : ""}${database} --yes`;
 }
 

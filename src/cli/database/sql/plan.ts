@@ -14,12 +14,12 @@ import type { FileStep } from "../../plan/planner.js";
 import type { Answers } from "../../project/types.js";
 import {
   DATABASE_DRIVERS,
-  type Database,
   type DatabaseDriver,
   LEGACY_SCHEMA_FILE,
   type SqliteDriverChoice,
   sqliteDriver,
 } from "../drivers.js";
+import type { DatabaseAdapterName } from "../flavours.js";
 import type { AppUsers } from "../users-table.js";
 import { sqlAdapterOptions, sqliteOnOpen } from "./adopted-users-plan.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "./migrations.js";
@@ -33,7 +33,7 @@ const FIRST_MIGRATION = `${MIGRATIONS_DIR}/0001_auth_tables.sql`;
 /** What the auth templates render under `{{#if database}}`. */
 export interface DatabaseWiring {
   /** The runtime adapter `@create-auth/runtime/adapters/<adapter>`, also the factory's local name. */
-  adapter: Database | "drizzle" | "prisma";
+  adapter: DatabaseAdapterName;
   /**
    * Import lines the auth module needs besides the adapter's and the client's (an ORM's tables from the
    * app's own schema module); rendered as they are, after the client's import.
