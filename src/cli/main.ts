@@ -1,15 +1,16 @@
 /**
  * Entry point of both `create-auth` and `auth` (one program, two names). Start-up time is a feature:
- * the root help, `--version` and `auth secret` (with any of its own flags) are served here without loading
- * commander or any planning code; everything else loads the commander program (and each command loads
+ * the root help, `--version` and the registry's fast commands (`auth secret` with any of its own flags)
+ * are served here without loading commander or any planning code; everything else loads the commander program (and each command loads
  * what it needs when it runs).
  * Every failure ends as one line on stderr (or one JSON object with --json) and a non-zero exit code;
  * no stack traces unless CREATE_AUTH_DEBUG is set.
  */
 // Every import is dynamic: `auth secret --raw` must load as few modules as a bare `node` start-up allows.
+import type { CommandEntry, ParsedCommand } from "./commands/index.js";
 import type { Host } from "./host.js";
 
-/** Exit 2: the command line itself is wrong or incomplete (surface.ts EXIT_CODES); the fix is in what was typed. */
+/** Exit 2: the command line itself is wrong or incomplete (help.ts EXIT_CODES); the fix is in what was typed. */
 const USAGE_ERRORS: ReadonlySet<string> = new Set(["InvalidOption", "MissingAnswer"]);
 
 async function reportFailure(error: unknown, binName: string, json: boolean, host: Host): Promise<number> {
@@ -25,60 +26,71 @@ async function reportFailure(error: unknown, binName: string, json: boolean, hos
   return known && USAGE_ERRORS.has(error.code) ? 2 : 1;
 }
 
-/** `secret`'s flags when every argument is one of them (and at most one folder), else null: commander parses. */
-function fastSecretFlags(args: string[]): { dir: string | undefined; flags: Record<string, boolean> } | null {
-  const names: Record<string, string> = {
-    "--raw": "raw",
-    "--dry-run": "dryRun",
-    "--json": "json",
-    "-y": "yes",
-    "--yes": "yes",
-    "--force": "force",
-  };
-  const flags: Record<string, boolean> = {};
-  let dir: string | undefined;
-  for (const arg of args) {
-    const name = names[arg];
-    if (name) flags[name] = true;
-    else if (arg.startsWith("-") || dir !== undefined) return null;
-    else dir = arg;
+/** A command's switches (flags without a value), as typed → the key commander stores them under: `-y` → `yes`, `--dry-run` → `dryRun`. */
+function switchKeys(entry: CommandEntry): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const option of entry.options) {
+    if (/[<[]|--no-/.test(option.flags) || option.default !== undefined) continue;
+    const names = option.flags.split(/[ ,]+/);
+    const key = names
+      .at(-1)!
+      .replace(/^--/, "")
+      .replace(/-(\w)/g, (_all, letter: string) => letter.toUpperCase());
+    for (const name of names) keys.set(name, key);
   }
-  return { dir, flags };
+  return keys;
 }
 
-/** The invocations answered without commander; anything else (including typos) goes to the full parser. */
-async function fastPath(argv: string[], binName: string, host: Host): Promise<boolean> {
+/** A fast command's input when every argument is one of its switches or an optional argument, else null (commander parses). */
+function switchesOnly(entry: CommandEntry, keys: Map<string, string>, argv: string[]): ParsedCommand | null {
+  const optional = entry.args.filter((arg) => arg.name.startsWith("["));
+  if (optional.length < entry.args.length) return null;
+  const options: Record<string, true> = {};
+  const args: string[] = [];
+  for (const arg of argv) {
+    const key = keys.get(arg);
+    if (key) options[key] = true;
+    else if (arg.startsWith("-") || args.length === optional.length) return null;
+    else args.push(arg);
+  }
+  return { args, options };
+}
+
+/**
+ * The invocations answered without commander, resolving to their exit code (null: anything else, typos
+ * included, goes to the full parser): the root help, the version, and a fast command's switches
+ * (`secret --raw` loads no more than the registry and the secret's generator).
+ */
+async function fastPath(argv: string[], binName: string, host: Host): Promise<number | null> {
   const [first, ...rest] = argv;
   if (first === undefined || ((first === "--help" || first === "-h" || first === "help") && rest.length === 0)) {
-    host.stdout((await import("./surface.js")).rootHelp(binName));
-    return true;
+    host.stdout((await import("./help.js")).rootHelp(binName));
+    return 0;
   }
   if ((first === "--version" || first === "-v") && rest.length === 0) {
     host.stdout(`${(await import("./version.js")).cliPackage().version}\n`);
-    return true;
+    return 0;
   }
-  const secret = first === "secret" ? fastSecretFlags(rest) : null;
-  if (secret?.flags["raw"] && !secret.flags["json"]) {
-    const { generateSecret } = await import("./env/secret.js");
-    host.stdout(`${generateSecret()}\n`);
-    return true;
+  const { COMMANDS } = await import("./commands/index.js");
+  const entry = COMMANDS.find((command) => command.fast && command.name === first);
+  if (!entry?.fast) return null;
+  const keys = switchKeys(entry);
+  const parsed = switchesOnly(entry, keys, rest);
+  if (!parsed) return null;
+  if (parsed.options[keys.get(entry.fast.flag) ?? ""] && !parsed.options["json"]) {
+    host.stdout(`${await entry.fast.print()}\n`);
+    return 0;
   }
-  if (secret) {
-    const [{ runSecret }, { createOutput }] = await Promise.all([
-      import("./commands/secret.js"),
-      import("./output.js"),
-    ]);
-    await runSecret(secret.dir, secret.flags, createOutput(Boolean(secret.flags["json"]), host.stdout), host);
-    return true;
-  }
-  return false;
+  const { createOutput } = await import("./output.js");
+  return entry.run(parsed, createOutput(Boolean(parsed.options["json"]), host.stdout), host);
 }
 
 /** Runs one invocation on `host`; resolves to the exit code. */
 export async function run(argv: string[], binName: string, host: Host): Promise<number> {
   const json = argv.includes("--json");
   try {
-    if (await fastPath(argv, binName, host)) return 0;
+    const fast = await fastPath(argv, binName, host);
+    if (fast !== null) return fast;
     const { CommanderError } = await import("commander");
     const { buildProgram } = await import("./program.js");
     const exit = { code: 0 };

@@ -1,5 +1,5 @@
 /**
- * The user docs against the command table (src/cli/surface.ts) and the program that parses it:
+ * The user docs against the command registry (src/cli/commands/index.ts) and the program that parses it:
  * - every command has its page, docs/cli-<command>.md, listed in docs/cli.md and docs/README.md, naming each
  *   of its flags (long form) and every exit code, with a `--json` section when it takes --json;
  * - every command line docs/*.md and README.md tell a user to type (`npx create-auth …`, `auth …`) parses
@@ -14,10 +14,11 @@ import path from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { parseInitFlags } from "../../src/cli/answers/resolve.js";
+import { COMMANDS, type CommandSpec } from "../../src/cli/commands/index.js";
+import { EXIT_CODES } from "../../src/cli/help.js";
 import type { Host } from "../../src/cli/host.js";
 import { buildProgram } from "../../src/cli/program.js";
 import { resolveProvider } from "../../src/cli/providers/resolve-id.js";
-import { COMMANDS, type CommandSpec, EXIT_CODES } from "../../src/cli/surface.js";
 import { type CliRun, initFixture, type MemoryProject, memoryFixture, repoRoot, runInMemory } from "./support.js";
 
 const docsDir = path.join(repoRoot, "docs");

@@ -1,14 +1,14 @@
 /**
  * Every command a generated file or a CLI message tells the user to run works as written: each
  * `create-auth <command>` (or `auth <command>`) named in a template or in a string of the CLI's source is a
- * command of the pinned surface (every command in the table is built: none answers "arrives in a later version").
+ * command of the registry, src/cli/commands/index.ts (every command in it is built: none answers "arrives in a later version").
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/cli/commands/index.js";
 import { listFilesRecursive } from "../../src/cli/project/reader.js";
-import { COMMANDS } from "../../src/cli/surface.js";
 import { repoRoot } from "./support.js";
 
 /** `npx create-auth secret`, `` `auth secret` ``: whatever follows is a command a user is told to type. */

@@ -5,9 +5,9 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/cli/commands/index.js";
 import type { Host } from "../../src/cli/host.js";
 import { buildProgram } from "../../src/cli/program.js";
-import { COMMANDS } from "../../src/cli/surface.js";
 import {
   assertBuilt,
   copyFixture,

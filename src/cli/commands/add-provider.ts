@@ -5,11 +5,13 @@
  * rest is still applied, and the command exits 0). Review, apply and install are the contract every
  * command shares (run-plan.ts).
  */
+
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { manualLines, planAddProvider } from "../plan/provider-add.js";
 import { providerCode } from "../plan/provider-code.js";
 import { describeProject } from "../project/describe.js";
+import type { CommandRun } from "./command.js";
 import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
 import { runPlan } from "./run-plan.js";
 
@@ -44,3 +46,10 @@ export async function runAddProvider(
       : `Nothing else to do: ${provider.name}'s env keys, runtime module and packages are in place.`,
   });
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ id: string; dir: string | undefined }, ProviderCommandFlags> = (
+  { args, options },
+  out,
+  host,
+) => runAddProvider(args.id, args.dir, options, out, host);

@@ -8,6 +8,7 @@
  * tables, so theirs works too) and that adapter's `deleteExpired`. `--dry-run` counts the same rows (the rule
  * is the adapters' `expiredCondition`) on a read-only connection and deletes nothing.
  */
+
 import type { MysqlPool } from "../../runtime/adapters/mysql.js";
 import type { PostgresPool } from "../../runtime/adapters/postgres.js";
 import type { SqliteDatabase } from "../../runtime/adapters/sqlite.js";
@@ -20,6 +21,7 @@ import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
+import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 
 export interface DbFlags {
@@ -119,3 +121,7 @@ export async function runDb(
   }
   await prune(dir, flags as DbFlags, out, host);
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ action: string; dir: string | undefined }, DbFlags> = ({ args, options }, out, host) =>
+  runDb(args.action, args.dir, { ...options }, out, host);

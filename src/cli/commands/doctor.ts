@@ -6,6 +6,7 @@
  * wiring the framework needs. Reads only; never prints a secret. Resolves to the exit code: 1 when any
  * finding is an error, else 0.
  */
+
 import path from "node:path";
 import { doctorContext } from "../doctor/context.js";
 import { checkDatabase } from "../doctor/database.js";
@@ -23,18 +24,14 @@ import { checkWiring } from "../doctor/wiring.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { readPackageJson } from "../project/package-json.js";
+import type { CommandRun } from "./command.js";
 
 export interface DoctorFlags {
   production?: boolean;
   json?: boolean;
 }
 
-export async function runDoctor(
-  dir: string | undefined,
-  flags: DoctorFlags & Record<string, unknown>,
-  out: Output,
-  host: Host,
-): Promise<number> {
+export async function runDoctor(dir: string | undefined, flags: DoctorFlags, out: Output, host: Host): Promise<number> {
   // Not projectRoot: the doctor writes nothing, not even the rollback of an interrupted apply (it reports it).
   const root = path.resolve(host.cwd, dir ?? ".");
   const reader = host.reader(root);
@@ -60,3 +57,7 @@ export async function runDoctor(
   printFindings(out, root, production, findings);
   return findings.some((f) => f.level === "error") ? 1 : 0;
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ dir: string | undefined }, DoctorFlags> = ({ args, options }, out, host) =>
+  runDoctor(args.dir, options, out, host);

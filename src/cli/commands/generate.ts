@@ -8,6 +8,7 @@
  * (exit 1, nothing written). Review, --dry-run's diff, apply and next steps are the shared contract
  * (run-plan.ts); a second run finds nothing to do.
  */
+
 import { dialectName } from "../database/drivers.js";
 import {
   drizzleBuilders,
@@ -34,10 +35,11 @@ import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { detectProject } from "../targets/detect-project.js";
 import { moduleShape } from "../transforms/ast.js";
+import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
-export interface GenerateFlags extends PlanCommandFlags {
+export interface GenerateFlags extends Omit<PlanCommandFlags, "install"> {
   db?: string;
   orm?: string;
   out?: string;
@@ -213,3 +215,7 @@ export async function runGenerate(
     nothingToDo: `Nothing to do: ${first.schema.path} already has every auth table and column.`,
   });
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ dir: string | undefined }, GenerateFlags> = ({ args, options }, out, host) =>
+  runGenerate(args.dir, options, out, host);

@@ -3,6 +3,7 @@
  * prompts, plan with the framework's target); review, apply, install and next steps are the contract
  * every command shares (run-plan.ts).
  */
+
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { assertNoSharedAddresses, assertOrmSchemaFits } from "../database/orm-users.js";
@@ -15,6 +16,7 @@ import type { Answers, ProjectInfo } from "../project/types.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
 import { detectProject } from "../targets/detect-project.js";
 import { loadRenderer } from "../templates/render.js";
+import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
@@ -101,3 +103,7 @@ export async function runInit(
     nothingToDo: "Nothing to do: authentication is already set up here.",
   });
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ dir: string | undefined }, InitCommandFlags> = ({ args, options }, out, host) =>
+  runInit(args.dir, options, out, host);

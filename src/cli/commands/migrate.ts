@@ -8,6 +8,7 @@
  * command touches nothing and prints that tool's command. With --repair it then re-creates auth tables and
  * indexes dropped after their migration was recorded (database/migrator.ts `repair`).
  */
+
 import { type DatabaseConnection, type DatabaseSetting, oneLine, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import type { SqlDialect } from "../database/flavours.js";
@@ -29,6 +30,7 @@ import type { Output } from "../output.js";
 import { readPackageJson } from "../project/package-json.js";
 import { projectPath } from "../project/project-path.js";
 import { counted } from "../words.js";
+import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 
 export interface MigrateFlags {
@@ -151,12 +153,7 @@ async function dryRun(
   );
 }
 
-export async function runMigrate(
-  dir: string | undefined,
-  flags: MigrateFlags & Record<string, unknown>,
-  out: Output,
-  host: Host,
-): Promise<void> {
+export async function runMigrate(dir: string | undefined, flags: MigrateFlags, out: Output, host: Host): Promise<void> {
   const root = projectRoot(dir, host, out);
   const reader = host.reader(root);
   readPackageJson(reader); // an app's folder, or one line saying to run it in one
@@ -242,3 +239,7 @@ export async function runMigrate(
     await db.close();
   }
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ dir: string | undefined }, MigrateFlags> = ({ args, options }, out, host) =>
+  runMigrate(args.dir, options, out, host);

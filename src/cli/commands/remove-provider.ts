@@ -4,10 +4,12 @@
  * be edited safely, is refused before anything is written. Review, apply and install are the contract every
  * command shares (run-plan.ts).
  */
+
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planRemoveProvider } from "../plan/provider-remove.js";
 import { describeProject } from "../project/describe.js";
+import type { CommandRun } from "./command.js";
 import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
 import { runPlan } from "./run-plan.js";
 
@@ -37,3 +39,10 @@ export async function runRemoveProvider(
       : `${provider.name} is not in ${setup.authPath}, and it left nothing behind: nothing to do.`,
   });
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ id: string; dir: string | undefined }, ProviderCommandFlags> = (
+  { args, options },
+  out,
+  host,
+) => runRemoveProvider(args.id, args.dir, options, out, host);

@@ -8,6 +8,7 @@
  * would be refused, and writes nothing. Review, confirmation, apply and install are the
  * contract every command shares (run-plan.ts).
  */
+
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
@@ -17,6 +18,7 @@ import { planRemove, type RemovePlan } from "../remove/plan.js";
 import { findRemoveSetup } from "../remove/setup.js";
 import { listed } from "../review/summary.js";
 import { loadRenderer } from "../templates/render.js";
+import type { CommandRun } from "./command.js";
 import { agreedItems, commandApp, setupProjectJson } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
@@ -87,3 +89,7 @@ export async function runRemove(
     nothingToDo: "Nothing to remove: nothing create-auth wrote is left here (what stays is listed above).",
   });
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ dir: string | undefined }, PlanCommandFlags> = ({ args, options }, out, host) =>
+  runRemove(args.dir, options, out, host);

@@ -5,6 +5,7 @@
  * Kept light: no templates, targets or installers are loaded, and prompts only when one is really asked,
  * so it starts about as fast as node itself.
  */
+
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret, SECRET_HEADER } from "../env/secret.js";
 import type { Host } from "../host.js";
@@ -15,10 +16,11 @@ import { ignoreStatus } from "../project/git-ignore.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../targets/conventions.js";
+import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
-export interface SecretFlags extends PlanCommandFlags {
+export interface SecretFlags extends Omit<PlanCommandFlags, "install"> {
   raw?: boolean;
 }
 
@@ -90,3 +92,7 @@ export async function runSecret(dir: string | undefined, flags: SecretFlags, out
     nothingToDo: `Nothing to do: ${envFile} already holds this AUTH_SECRET.`,
   });
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ dir: string | undefined }, SecretFlags> = ({ args, options }, out, host) =>
+  runSecret(args.dir, options, out, host);

@@ -7,6 +7,7 @@
  * alone and reported, and the command still exits 0), raise the dependencies the runtime needs, and plan
  * (update/plan.ts). Review, apply and install are the contract every command shares (run-plan.ts).
  */
+
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
@@ -17,6 +18,7 @@ import { linkedRuntimeDir, readRuntimeManifest } from "../update/manifest.js";
 import { attentionOf, buildUpdatePlan } from "../update/plan.js";
 import { loadRuntimeStore } from "../update/store.js";
 import { counted } from "../words.js";
+import type { CommandRun } from "./command.js";
 import { agreedItems, commandApp } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
@@ -115,3 +117,7 @@ export async function runUpdate(
     }
   }
 }
+
+/** The registry's entry point (commands/index.ts): the arguments by name, the flags as parsed. */
+export const run: CommandRun<{ dir: string | undefined }, PlanCommandFlags> = ({ args, options }, out, host) =>
+  runUpdate(args.dir, options, out, host);
