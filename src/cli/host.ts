@@ -7,6 +7,7 @@
  */
 import { applyPlan } from "./apply/apply.js";
 import type { InstallProgress } from "./apply/install.js";
+import { pipeWriter } from "./pipe-writer.js";
 import type { InstallStep, Plan } from "./plan/types.js";
 import { diskReader, type ProjectReader } from "./project/reader.js";
 import { rememberApplied, uncommittedFiles } from "./review/uncommitted.js";
@@ -34,22 +35,6 @@ export interface Host {
   /** Runs the plan's install step; `say` prints a line for people (progress "lines"). */
   install(root: string, step: InstallStep, progress: InstallProgress, say: (line: string) => void): Promise<void>;
   runtime(): RuntimeSource;
-}
-
-/**
- * Writes to `stream` until its reader goes away. A reader that stops early (`create-auth init --help | head
- * -1`) closes the pipe: Node then emits EPIPE, and the rest of the output has nobody to read it. The command
- * goes on to its end quietly (an apply is never cut short by a closed pipe); anything else is still thrown.
- */
-function pipeWriter(stream: NodeJS.WriteStream): (text: string) => void {
-  let closed = false;
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
-    closed = true;
-  });
-  return (text) => {
-    if (!closed) stream.write(text);
-  };
 }
 
 export function processHost(): Host {

@@ -57,32 +57,52 @@ function switchesOnly(entry: CommandEntry, keys: Map<string, string>, argv: stri
 }
 
 /**
- * The invocations answered without commander, resolving to their exit code (null: anything else, typos
- * included, goes to the full parser): the root help, the version, and a fast command's switches
- * (`secret --raw` loads no more than the registry and the secret's generator).
+ * The text of the answers that need nothing but stdout, or null: the root help, the version, and a fast
+ * command's quick flag (`secret --raw` loads no more than the registry and the secret's generator).
  */
-async function fastPath(argv: string[], binName: string, host: Host): Promise<number | null> {
+async function quickAnswer(argv: string[], binName: string): Promise<string | null> {
   const [first, ...rest] = argv;
   if (first === undefined || ((first === "--help" || first === "-h" || first === "help") && rest.length === 0)) {
-    host.stdout((await import("./help.js")).rootHelp(binName));
-    return 0;
+    return (await import("./help.js")).rootHelp(binName);
   }
   if ((first === "--version" || first === "-v") && rest.length === 0) {
-    host.stdout(`${(await import("./version.js")).cliPackage().version}\n`);
-    return 0;
+    return `${(await import("./version.js")).cliPackage().version}\n`;
   }
+  const fast = await fastCommand(argv);
+  if (!fast?.quick) return null;
+  return `${await fast.quick()}\n`;
+}
+
+/** The registry's fast command the argv runs, when it is only that command's switches and optional arguments. */
+async function fastCommand(
+  argv: string[],
+): Promise<{ entry: CommandEntry; parsed: ParsedCommand; quick: (() => Promise<string>) | null } | null> {
+  const [first, ...rest] = argv;
   const { COMMANDS } = await import("./commands/index.js");
   const entry = COMMANDS.find((command) => command.fast && command.name === first);
   if (!entry?.fast) return null;
   const keys = switchKeys(entry);
   const parsed = switchesOnly(entry, keys, rest);
   if (!parsed) return null;
-  if (parsed.options[keys.get(entry.fast.flag) ?? ""] && !parsed.options["json"]) {
-    host.stdout(`${await entry.fast.print()}\n`);
+  const quick = parsed.options[keys.get(entry.fast.flag) ?? ""] && !parsed.options["json"] ? entry.fast.print : null;
+  return { entry, parsed, quick };
+}
+
+/**
+ * The invocations answered without commander, resolving to their exit code (null: anything else, typos
+ * included, goes to the full parser): the quick answers, then a fast command run on its switches.
+ */
+async function fastPath(argv: string[], binName: string, host: Host): Promise<number | null> {
+  const quick = await quickAnswer(argv, binName);
+  if (quick !== null) {
+    host.stdout(quick);
     return 0;
   }
+  const fast = await fastCommand(argv);
+  if (!fast) return null;
   const { createOutput } = await import("./output.js");
-  return entry.run(parsed, createOutput(Boolean(parsed.options["json"]), host.stdout), host);
+  const out = createOutput(Boolean(fast.parsed.options["json"]), host.stdout);
+  return fast.entry.run(fast.parsed, out, host);
 }
 
 /** Runs one invocation on `host`; resolves to the exit code. */
@@ -115,6 +135,13 @@ export async function run(argv: string[], binName: string, host: Host): Promise<
 }
 
 export async function main(argv: string[], binName: string): Promise<void> {
+  // The quick answers print before the Host (and the apply and review code it imports) is loaded.
+  // One that fails (an unreadable package.json) goes on to run(), which reports it as every failure is.
+  const quick = await quickAnswer(argv, binName).catch(() => null);
+  if (quick !== null) {
+    (await import("./pipe-writer.js")).pipeWriter(process.stdout)(quick);
+    return;
+  }
   const { processHost } = await import("./host.js");
   const code = await run(argv, binName, processHost());
   if (code !== 0) process.exitCode = code;
