@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { tables } from "../../../src/cli/database/model.js";
-import { blockLines, parseField, prismaBlocks } from "../../../src/cli/database/prisma/blocks.js";
-import { mergePrismaSchema, type PrismaFile } from "../../../src/cli/database/prisma/merge.js";
+import { tables } from "../../../../src/cli/database/model.js";
+import { blockLines, parseField, prismaBlocks } from "../../../../src/cli/database/prisma/blocks.js";
+import { mergePrismaSchema, type PrismaFile } from "../../../../src/cli/database/prisma/merge.js";
 import {
   aligned,
   type PrismaProvider,
@@ -16,11 +16,11 @@ import {
   prismaModelParts,
   prismaProviders,
   prismaSchema,
-} from "../../../src/cli/database/prisma/render.js";
+} from "../../../../src/cli/database/prisma/render.js";
 
 const fixture = (name: string, file: string): PrismaFile => ({
   path: file,
-  text: readFileSync(new URL(`../../fixtures/${name}/${file}`, import.meta.url), "utf8"),
+  text: readFileSync(new URL(`../../../fixtures/${name}/${file}`, import.meta.url), "utf8"),
 });
 
 const expressSchema = fixture("orm-prisma-express", "prisma/schema.prisma");

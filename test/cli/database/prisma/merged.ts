@@ -2,12 +2,12 @@
 // the generated clients in prisma-validate*.test.ts are given.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { mergePrismaSchema } from "../../../src/cli/database/prisma/merge.js";
-import { findPrismaProject } from "../../../src/cli/database/prisma/project.js";
-import type { PrismaProvider } from "../../../src/cli/database/prisma/render.js";
-import { diskReader } from "../../../src/cli/project/reader.js";
+import { mergePrismaSchema } from "../../../../src/cli/database/prisma/merge.js";
+import { findPrismaProject } from "../../../../src/cli/database/prisma/project.js";
+import type { PrismaProvider } from "../../../../src/cli/database/prisma/render.js";
+import { diskReader } from "../../../../src/cli/project/reader.js";
 
-export const fixtures = fileURLToPath(new URL("../../fixtures", import.meta.url));
+export const fixtures = fileURLToPath(new URL("../../../fixtures", import.meta.url));
 
 /** The fixture's schema files after the merge, by their path in the project, and its layout. */
 export function mergedFiles(

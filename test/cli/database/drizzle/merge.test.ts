@@ -7,12 +7,12 @@ import path from "node:path";
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
-import { type AuthTableNames, mergeDrizzleSchema } from "../../../src/cli/database/drizzle/merge.js";
-import { drizzleSchema, drizzleTableName } from "../../../src/cli/database/drizzle/render.js";
-import { tables } from "../../../src/cli/database/model.js";
-import { type SqlDialect, sqlDialects } from "../../../src/cli/database/sql/render.js";
-import { parseSyntax } from "../../../src/cli/transforms/ast.js";
-import { memoryFixture, repoRoot } from "../support.js";
+import { type AuthTableNames, mergeDrizzleSchema } from "../../../../src/cli/database/drizzle/merge.js";
+import { drizzleSchema, drizzleTableName } from "../../../../src/cli/database/drizzle/render.js";
+import { tables } from "../../../../src/cli/database/model.js";
+import { type SqlDialect, sqlDialects } from "../../../../src/cli/database/sql/render.js";
+import { parseSyntax } from "../../../../src/cli/transforms/ast.js";
+import { memoryFixture, repoRoot } from "../../support.js";
 
 const tmpRoot = path.join(repoRoot, ".tmp");
 mkdirSync(tmpRoot, { recursive: true });

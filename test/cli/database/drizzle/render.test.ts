@@ -7,12 +7,12 @@ import { getTableConfig as mysqlTableConfig } from "drizzle-orm/mysql-core";
 import { getTableConfig as pgTableConfig } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteTableConfig } from "drizzle-orm/sqlite-core";
 import { describe, expect, test } from "vitest";
-import { drizzleSchema, drizzleTableName } from "../../../src/cli/database/drizzle/render.js";
-import { tables } from "../../../src/cli/database/model.js";
-import { type SqlDialect, sqlDialects, sqlSchema } from "../../../src/cli/database/sql/render.js";
-import * as mysqlTables from "../../../src/runtime/adapters/drizzle-tables/mysql.js";
-import * as pgTables from "../../../src/runtime/adapters/drizzle-tables/pg.js";
-import * as sqliteTables from "../../../src/runtime/adapters/drizzle-tables/sqlite.js";
+import { drizzleSchema, drizzleTableName } from "../../../../src/cli/database/drizzle/render.js";
+import { tables } from "../../../../src/cli/database/model.js";
+import { type SqlDialect, sqlDialects, sqlSchema } from "../../../../src/cli/database/sql/render.js";
+import * as mysqlTables from "../../../../src/runtime/adapters/drizzle-tables/mysql.js";
+import * as pgTables from "../../../../src/runtime/adapters/drizzle-tables/pg.js";
+import * as sqliteTables from "../../../../src/runtime/adapters/drizzle-tables/sqlite.js";
 
 const modules: Record<SqlDialect, { file: string; tables: Record<string, Table> }> = {
   postgres: { file: "pg.ts", tables: pgTables },
@@ -90,7 +90,7 @@ describe("drizzleSchema", () => {
   for (const dialect of sqlDialects) {
     test(`writes the ${dialect} tables, which are the runtime's default tables`, async () => {
       await expect(drizzleSchema(dialect)).toMatchFileSnapshot(
-        `../../../src/runtime/adapters/drizzle-tables/${modules[dialect].file}`,
+        `../../../../src/runtime/adapters/drizzle-tables/${modules[dialect].file}`,
       );
     });
 

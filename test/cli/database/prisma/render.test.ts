@@ -3,7 +3,7 @@
 // and parsed back to the model's tables, columns, nullability and keys.
 import { readFile } from "node:fs/promises";
 import { afterAll, describe, expect, test } from "vitest";
-import { tables } from "../../../src/cli/database/model.js";
+import { tables } from "../../../../src/cli/database/model.js";
 import {
   type PrismaProvider,
   prismaModelName,
@@ -11,9 +11,9 @@ import {
   prismaProviderFor,
   prismaProviders,
   prismaSchema,
-} from "../../../src/cli/database/prisma/render.js";
-import { sqlDialects } from "../../../src/cli/database/sql/render.js";
-import { prismaFolder, runPrisma } from "../../support/prisma-client.mjs";
+} from "../../../../src/cli/database/prisma/render.js";
+import { sqlDialects } from "../../../../src/cli/database/sql/render.js";
+import { prismaFolder, runPrisma } from "../../../support/prisma-client.mjs";
 
 interface ParsedModel {
   name: string;

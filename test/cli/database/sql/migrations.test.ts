@@ -12,18 +12,18 @@ import fc from "fast-check";
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { tables } from "../../../src/cli/database/model.js";
+import { tables } from "../../../../src/cli/database/model.js";
 import {
   MIGRATIONS_DIR,
   type MigrationFile,
   migrationFiles,
   nextMigration,
   sqlStatements,
-} from "../../../src/cli/database/sql/migrations.js";
-import { type SqlDialect, sqlDialects, sqlSchema } from "../../../src/cli/database/sql/render.js";
-import { diskReader } from "../../../src/cli/project/reader.js";
-import { createMariaDBDatabase } from "../../support/mariadb.mjs";
-import { createPostgresDatabase } from "../../support/postgres.mjs";
+} from "../../../../src/cli/database/sql/migrations.js";
+import { type SqlDialect, sqlDialects, sqlSchema } from "../../../../src/cli/database/sql/render.js";
+import { diskReader } from "../../../../src/cli/project/reader.js";
+import { createMariaDBDatabase } from "../../../support/mariadb.mjs";
+import { createPostgresDatabase } from "../../../support/postgres.mjs";
 
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getTableColumns, type Table } from "drizzle-orm";
 import { afterAll, describe, expect, test } from "vitest";
-import { mergeDrizzleSchema } from "../../../src/cli/database/drizzle/merge.js";
-import type { SqlDialect } from "../../../src/cli/database/sql/render.js";
-import { repoRoot } from "../support.js";
+import { mergeDrizzleSchema } from "../../../../src/cli/database/drizzle/merge.js";
+import type { SqlDialect } from "../../../../src/cli/database/sql/render.js";
+import { repoRoot } from "../../support.js";
 
 const tmpRoot = path.join(repoRoot, ".tmp");
 mkdirSync(tmpRoot, { recursive: true });

@@ -5,13 +5,13 @@
 import { PrismaMariaDb } from "@prisma/adapter-mariadb";
 import mysql2 from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
-import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
-import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
-import { modelReads } from "../../runtime/adapters/model-reads.js";
-import { createMariaDBDatabase } from "../../support/mariadb.mjs";
-import { generatePrismaClient } from "../../support/prisma-client.mjs";
-import { mergedSchema } from "./prisma-merged.js";
+import { sqlSchema } from "../../../../src/cli/database/sql/render.js";
+import prisma, { type PrismaClientLike } from "../../../../src/runtime/adapters/prisma.js";
+import { runAdapterTests } from "../../../../src/runtime/adapters/testing.js";
+import { modelReads } from "../../../runtime/adapters/model-reads.js";
+import { createMariaDBDatabase } from "../../../support/mariadb.mjs";
+import { generatePrismaClient } from "../../../support/prisma-client.mjs";
+import { mergedSchema } from "./merged.js";
 
 interface AppClient extends PrismaClientLike {
   user: PrismaClientLike["user"] & {

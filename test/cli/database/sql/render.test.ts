@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, test } from "vitest";
-import { tables } from "../../../src/cli/database/model.js";
-import { sqlDialects, sqlSchema } from "../../../src/cli/database/sql/render.js";
+import { tables } from "../../../../src/cli/database/model.js";
+import { sqlDialects, sqlSchema } from "../../../../src/cli/database/sql/render.js";
 
 describe("sqlSchema", () => {
   for (const dialect of sqlDialects) {

@@ -3,9 +3,9 @@
 // by the adapter (users.fill) rather than changed. Every merged schema is judged by `prisma validate` itself:
 // a relation whose two sides differ in type is refused there.
 import { afterAll, describe, expect, test } from "vitest";
-import { mergePrismaSchema } from "../../../src/cli/database/prisma/merge.js";
-import type { PrismaProvider } from "../../../src/cli/database/prisma/render.js";
-import { prismaFolder, runPrisma } from "../../support/prisma-client.mjs";
+import { mergePrismaSchema } from "../../../../src/cli/database/prisma/merge.js";
+import type { PrismaProvider } from "../../../../src/cli/database/prisma/render.js";
+import { prismaFolder, runPrisma } from "../../../support/prisma-client.mjs";
 
 const folders: Array<{ remove(): Promise<void> }> = [];
 afterAll(async () => {

@@ -11,15 +11,15 @@ import { fileURLToPath } from "node:url";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { mergePrismaSchema } from "../../../src/cli/database/prisma/merge.js";
-import type { PrismaProvider } from "../../../src/cli/database/prisma/render.js";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
-import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
-import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
-import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
-import { generatePrismaClient, prismaFolder, runPrisma } from "../../support/prisma-client.mjs";
-import { typecheckProject } from "../../support/typecheck.mjs";
-import { fixtures, mergedFiles, mergedSchema } from "./prisma-merged.js";
+import { mergePrismaSchema } from "../../../../src/cli/database/prisma/merge.js";
+import type { PrismaProvider } from "../../../../src/cli/database/prisma/render.js";
+import { sqlSchema } from "../../../../src/cli/database/sql/render.js";
+import prisma, { type PrismaClientLike } from "../../../../src/runtime/adapters/prisma.js";
+import { runAdapterTests } from "../../../../src/runtime/adapters/testing.js";
+import { sqliteModelReader } from "../../../support/adapter-sqlite-reader.mjs";
+import { generatePrismaClient, prismaFolder, runPrisma } from "../../../support/prisma-client.mjs";
+import { typecheckProject } from "../../../support/typecheck.mjs";
+import { fixtures, mergedFiles, mergedSchema } from "./merged.js";
 
 const cases: Array<{ fixture: string; provider: PrismaProvider }> = [
   { fixture: "orm-prisma-express", provider: "sqlite" },
@@ -186,7 +186,7 @@ describe("the Express blog's merged schema on SQLite", () => {
     // The app's src/ beside the generated client, where its imports (./generated/prisma/client.js) expect it.
     const source = path.join(fixtures, "orm-prisma-express", "src");
     for (const name of readdirSync(source)) await copyFile(path.join(source, name), path.join(generated.folder, name));
-    const repository = fileURLToPath(new URL("../../..", import.meta.url));
+    const repository = fileURLToPath(new URL("../../../..", import.meta.url));
     const adapterModule = path.relative(generated.folder, path.join(repository, "src/runtime/adapters/prisma.js"));
     await writeFile(
       path.join(generated.folder, "auth-adapter.ts"),

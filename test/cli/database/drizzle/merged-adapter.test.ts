@@ -13,15 +13,15 @@ import { drizzle as nodePostgres } from "drizzle-orm/node-postgres";
 import mysql2 from "mysql2/promise";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type AuthTableNames, mergeDrizzleSchema } from "../../../src/cli/database/drizzle/merge.js";
-import { type SqlDialect, sqlSchema } from "../../../src/cli/database/sql/render.js";
-import drizzle, { type DrizzleTables } from "../../../src/runtime/adapters/drizzle.js";
-import { type AdapterTestDatabase, runAdapterTests } from "../../../src/runtime/adapters/testing.js";
-import { modelReads } from "../../runtime/adapters/model-reads.js";
-import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
-import { createMariaDBDatabase } from "../../support/mariadb.mjs";
-import { createPostgresDatabase } from "../../support/postgres.mjs";
-import { memoryFixture, repoRoot, typecheckApps } from "../support.js";
+import { type AuthTableNames, mergeDrizzleSchema } from "../../../../src/cli/database/drizzle/merge.js";
+import { type SqlDialect, sqlSchema } from "../../../../src/cli/database/sql/render.js";
+import drizzle, { type DrizzleTables } from "../../../../src/runtime/adapters/drizzle.js";
+import { type AdapterTestDatabase, runAdapterTests } from "../../../../src/runtime/adapters/testing.js";
+import { modelReads } from "../../../runtime/adapters/model-reads.js";
+import { sqliteModelReader } from "../../../support/adapter-sqlite-reader.mjs";
+import { createMariaDBDatabase } from "../../../support/mariadb.mjs";
+import { createPostgresDatabase } from "../../../support/postgres.mjs";
+import { memoryFixture, repoRoot, typecheckApps } from "../../support.js";
 
 const runner = { describe, test, beforeAll, afterAll };
 
