@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drizzleTables } from "../../src/cli/doctor/orm-tables.js";
+import { drizzleTables } from "../../src/cli/database/drizzle/doctor-tables.js";
 import { checkImportsOf } from "../../src/cli/doctor/wiring-imports.js";
 import { importTarget, moduleCandidates, resolveImport } from "../../src/cli/project/imports.js";
 import { memoryReader } from "../../src/cli/project/reader.js";

@@ -8,6 +8,7 @@
  */
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
+import { type ExpectedTable, modelTables } from "../database/expected-tables.js";
 import type { SqlDialect } from "../database/flavours.js";
 import { migrationStatus, recordedMigrations } from "../database/migrator.js";
 import { configuredAdapter } from "../database/setup.js";
@@ -16,7 +17,7 @@ import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
-import { type ExpectedTable, expectedTables, modelTables } from "./orm-tables.js";
+import { expectedTables } from "./orm-tables.js";
 import { configuredCatalogProviders } from "./providers.js";
 
 /** Every column of every table in the connection's current schema: table → column names (lower case). */

@@ -12,6 +12,7 @@ import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import { drizzleModuleTables } from "../database/drizzle/module.js";
 import { drizzleIdFacts } from "../database/drizzle/users.js";
+import type { ExpectedTable } from "../database/expected-tables.js";
 import type { SqlDialect } from "../database/flavours.js";
 import { type LiveTable, liveIdKind, liveTable, sharedValues, unprovedAddresses } from "../database/live-table.js";
 import { configuredAdapter } from "../database/setup.js";
@@ -20,7 +21,7 @@ import type { UserIdKind } from "../database/users-table.js";
 import { CliError } from "../errors.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
-import { type ExpectedTable, expectedTables } from "./orm-tables.js";
+import { expectedTables } from "./orm-tables.js";
 import { configuredCatalogProviders } from "./providers.js";
 
 /** The fields the adapter writes on every new user (the AdapterUser's); name, image and emailVerified may be null. */
