@@ -62,7 +62,7 @@ export interface CommandEntry extends CommandSpec {
 }
 
 /** `<id>` → `id`, `[dir]` → `dir`: the key of a positional argument in the run function's input. */
-export function argKey(name: string): string {
+function argKey(name: string): string {
   return name.slice(1, -1);
 }
 
