@@ -29,6 +29,12 @@ const text = (row: Row, ...keys: string[]) => {
   return "";
 };
 
+/** An identifier as the database quotes it: backticks in MySQL, double quotes elsewhere, the quote doubled inside. */
+function quoted(db: DatabaseConnection, identifier: string): string {
+  const q = db.dialect === "mysql" ? "`" : '"';
+  return `${q}${identifier.replaceAll(q, q + q)}${q}`;
+}
+
 /** The table's columns and unique column sets, or null when the table does not exist. */
 export async function liveTable(db: DatabaseConnection, table: string): Promise<LiveTable | null> {
   if (db.dialect === "sqlite") {
@@ -121,8 +127,7 @@ export function liveIdKind(type: string): UserIdKind | null {
 
 /** Up to five values of `column` that more than one row of `table` holds (names from the schema, quoted). */
 export async function sharedValues(db: DatabaseConnection, table: string, column: string): Promise<string[]> {
-  const q = db.dialect === "mysql" ? "`" : '"';
-  const name = (identifier: string) => `${q}${identifier.replaceAll(q, q + q)}${q}`;
+  const name = (identifier: string) => quoted(db, identifier);
   const rows = await db.query(
     `SELECT ${name(column)} AS value FROM ${name(table)} WHERE ${name(column)} IS NOT NULL
       GROUP BY ${name(column)} HAVING COUNT(*) > 1 ORDER BY ${name(column)} LIMIT 5`,
@@ -140,8 +145,7 @@ export async function unprovedAddresses(
   users: { table: string; id: string; email: string; verified: string },
   accounts: { table: string; userId: string } | null,
 ): Promise<{ count: number; sample: string[] }> {
-  const q = db.dialect === "mysql" ? "`" : '"';
-  const name = (identifier: string) => `${q}${identifier.replaceAll(q, q + q)}${q}`;
+  const name = (identifier: string) => quoted(db, identifier);
   const withoutAccount = accounts
     ? ` AND NOT EXISTS (SELECT 1 FROM ${name(accounts.table)} a WHERE a.${name(accounts.userId)} = u.${name(users.id)})`
     : "";
