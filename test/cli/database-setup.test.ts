@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { findDatabaseSetup } from "../../src/cli/database/setup.js";
 import { CliError } from "../../src/cli/errors.js";
-import { detectProject } from "../../src/cli/targets/detect-project.js";
+import { detectProject } from "../../src/cli/frameworks/detect-project.js";
 import { initFixture, type MemoryProject, memoryFixture, removeTemps } from "./support.js";
 
 afterAll(removeTemps);

@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/cli/errors.js";
+import { detectProject } from "../../src/cli/frameworks/detect-project.js";
 import { describeProject } from "../../src/cli/project/describe.js";
 import { catalogRange, identifyFramework } from "../../src/cli/project/framework.js";
 import { detectPackageManager } from "../../src/cli/project/package-manager.js";
 import { detectPathAliases } from "../../src/cli/project/path-alias.js";
 import { diskReader } from "../../src/cli/project/reader.js";
 import { pnpmWorkspacePackages } from "../../src/cli/project/workspace.js";
-import { detectProject } from "../../src/cli/targets/detect-project.js";
 import { copyFixture, removeTemps } from "./support.js";
 
 afterAll(removeTemps);

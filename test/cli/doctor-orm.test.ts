@@ -3,7 +3,7 @@ import { casedColumn } from "../../src/cli/database/drizzle/casing.js";
 import { prismaTables } from "../../src/cli/database/prisma/doctor-tables.js";
 import type { SqlDialect } from "../../src/cli/database/sql/render.js";
 import type { Finding } from "../../src/cli/doctor/finding.js";
-import { detectProject } from "../../src/cli/targets/detect-project.js";
+import { detectProject } from "../../src/cli/frameworks/detect-project.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { authTables, findingsOnDisk, onDiskWithDatabase } from "./doctor-support.js";

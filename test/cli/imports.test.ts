@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { drizzleTables } from "../../src/cli/database/drizzle/doctor-tables.js";
 import { checkImportsOf } from "../../src/cli/doctor/wiring-imports.js";
+import { expressTarget } from "../../src/cli/frameworks/express/target.js";
 import { importTarget, moduleCandidates, resolveImport } from "../../src/cli/project/imports.js";
 import { memoryReader } from "../../src/cli/project/reader.js";
-import { expressTarget } from "../../src/cli/targets/express.js";
 
 const reader = (...files: string[]) => memoryReader("/app", new Map(files.map((file) => [file, "export {};\n"])));
 

@@ -8,8 +8,8 @@
  * ignore file the app had, even empty, stays (without init's lines), one init created goes.
  */
 import { describe, expect, it } from "vitest";
-import { addIgnorePattern } from "../../src/cli/transforms/gitignore.js";
-import { addDependencies } from "../../src/cli/transforms/package-json.js";
+import { addIgnorePattern } from "../../src/cli/edit/gitignore.js";
+import { addDependencies } from "../../src/cli/edit/package-json.js";
 import { type CliRun, initFixture, type MemoryProject, memoryFixture, runInMemory } from "./support.js";
 
 const APPLY = ["--yes", "--no-install"];

@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { typescript } from "../../src/cli/edit/ast.js";
 import { CliError } from "../../src/cli/errors.js";
 import { contentAfter } from "../../src/cli/plan/types.js";
 import { memoryReader } from "../../src/cli/project/reader.js";
@@ -18,7 +19,6 @@ import { adapterEntries, providerEntries, runtimeEntries } from "../../src/cli/r
 import { type Manifest, planRuntimePackage, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { moduleSpecifiers } from "../../src/cli/runtime-package/specifiers.js";
-import { typescript } from "../../src/cli/transforms/ast.js";
 import { initFixture, initInMemory, type MemoryProject, removeTemps, repoRoot } from "./support.js";
 
 afterAll(removeTemps);

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { detectProject } from "../../src/cli/targets/detect-project.js";
+import { detectProject } from "../../src/cli/frameworks/detect-project.js";
 import {
   type CliRun,
   initFixture,

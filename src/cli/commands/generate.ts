@@ -23,7 +23,9 @@ import { configuredAdapter, type DatabaseSetup, findDatabaseSetup } from "../dat
 import { existingUsers } from "../database/sql/existing-users.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../database/sql/migrations.js";
 import { databaseState } from "../database/state.js";
+import { moduleShape } from "../edit/ast.js";
 import { CliError } from "../errors.js";
+import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { type GenerateInput, type GeneratePlan, planGenerate, type Unsupported } from "../plan/generate.js";
@@ -33,8 +35,6 @@ import { resolveImport } from "../project/imports.js";
 import { projectPath } from "../project/project-path.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { detectProject } from "../targets/detect-project.js";
-import { moduleShape } from "../transforms/ast.js";
 import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";

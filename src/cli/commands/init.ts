@@ -7,15 +7,15 @@
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { assertNoSharedAddresses, assertOrmSchemaFits } from "../database/orm-users.js";
+import { loadRenderer } from "../edit/templates.js";
 import { generateSecret } from "../env/secret.js";
+import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInit } from "../plan/init.js";
 import { describeProject } from "../project/describe.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
-import { detectProject } from "../targets/detect-project.js";
-import { loadRenderer } from "../templates/render.js";
 import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";

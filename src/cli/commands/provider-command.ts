@@ -3,13 +3,14 @@
  * its create-auth setup (plan/provider-setup.ts), the runtime this CLI ships checked for the provider's
  * module, and the project as the one --json object describes it.
  */
+
+import { loadRenderer } from "../edit/templates.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { resolveProvider } from "../providers/resolve-id.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
-import { loadRenderer } from "../templates/render.js";
 import { commandApp, setupProjectJson } from "./lifecycle.js";
 import type { PlanCommandFlags } from "./run-plan.js";
 

@@ -9,6 +9,7 @@
  * contract every command shares (run-plan.ts).
  */
 
+import { loadRenderer } from "../edit/templates.js";
 import { CliError } from "../errors.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
@@ -17,7 +18,6 @@ import { describeProject } from "../project/describe.js";
 import { planRemove, type RemovePlan } from "../remove/plan.js";
 import { findRemoveSetup } from "../remove/setup.js";
 import { listed } from "../review/summary.js";
-import { loadRenderer } from "../templates/render.js";
 import type { CommandRun } from "./command.js";
 import { agreedItems, commandApp, setupProjectJson } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";

@@ -8,6 +8,7 @@
 
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret, SECRET_HEADER } from "../env/secret.js";
+import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../frameworks/conventions.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
@@ -15,7 +16,6 @@ import type { Plan } from "../plan/types.js";
 import { ignoreStatus } from "../project/git-ignore.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
-import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../targets/conventions.js";
 import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";

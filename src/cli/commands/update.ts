@@ -8,10 +8,10 @@
  * (update/plan.ts). Review, apply and install are the contract every command shares (run-plan.ts).
  */
 
+import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
-import { detectProject } from "../targets/detect-project.js";
 import { bumpDependencies, neededPackages } from "../update/dependencies.js";
 import { planFileUpdates } from "../update/files.js";
 import { linkedRuntimeDir, readRuntimeManifest } from "../update/manifest.js";

@@ -5,9 +5,9 @@
  * winning. Values are read with the env parser init writes them with (env/merge.ts).
  */
 import { assignedKeys, readEnvValue } from "../env/merge.js";
+import { DEFAULT_ENV_CONVENTION } from "../frameworks/conventions.js";
+import { detectProject } from "../frameworks/detect-project.js";
 import type { ProjectReader } from "../project/reader.js";
-import { DEFAULT_ENV_CONVENTION } from "../targets/conventions.js";
-import { detectProject } from "../targets/detect-project.js";
 
 /** The env files the app loads, weakest first. */
 export function projectEnvFiles(reader: ProjectReader): string[] {

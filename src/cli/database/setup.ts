@@ -6,12 +6,13 @@
  * A flag that contradicts what the project declares is refused naming both, so a PostgreSQL app never
  * gets MySQL tables by a typo. Reads only.
  */
+
+import { moduleShape } from "../edit/ast.js";
 import { CliError } from "../errors.js";
+import { findTarget } from "../frameworks/index.js";
 import { resolveImport } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { findTarget } from "../targets/index.js";
-import { moduleShape } from "../transforms/ast.js";
 import { dialectName } from "./drivers.js";
 import { dialectFromCoreModule, drizzleModuleTables } from "./drizzle/module.js";
 import { type DrizzleProject, findDrizzleProject } from "./drizzle/project.js";

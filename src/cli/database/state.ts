@@ -7,9 +7,9 @@
  */
 import path from "node:path/posix";
 import { CliError } from "../errors.js";
+import { detectProject } from "../frameworks/detect-project.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
-import { detectProject } from "../targets/detect-project.js";
 import type { DatabaseSetting } from "./connect.js";
 import { type DrizzleConfig, readDrizzleConfig } from "./drizzle/config.js";
 import type { SqlDialect } from "./flavours.js";

@@ -4,10 +4,10 @@
  * Read-only, from the project reader; the wiring and database checks follow the app's imports through these.
  */
 import path from "node:path";
+import { parseSyntax, typescript } from "../edit/ast.js";
 import { importTarget, MODULE_FILE, moduleCandidates } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { parseSyntax, typescript } from "../transforms/ast.js";
 
 /** Enough for any app's src/ folder; a larger tree is not read past it (the check stays quick). */
 const MAX_FILES = 4000;

@@ -5,14 +5,14 @@
  * same reading add-provider makes, plan/provider-setup.ts), and whether it is judged as deployed (`--production`).
  */
 import { projectEnv } from "../database/project-env.js";
+import { loadRenderer } from "../edit/templates.js";
 import { CliError } from "../errors.js";
+import { detectProject } from "../frameworks/detect-project.js";
+import type { Target } from "../frameworks/types.js";
 import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
-import { detectProject } from "../targets/detect-project.js";
-import type { Target } from "../targets/types.js";
-import { loadRenderer } from "../templates/render.js";
 
 export interface DoctorContext {
   root: string;

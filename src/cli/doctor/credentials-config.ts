@@ -4,7 +4,7 @@
  * yet), which session strategy it names, and whether it hands the runtime an adapter. The doctor's provider
  * check (providers.ts) turns that into what is true of the app's password sign-in.
  */
-import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../transforms/ast.js";
+import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../edit/ast.js";
 
 export interface CredentialsConfig {
   /** Every `authorize` found returns null (or nothing) on every path; false when one may return a user, or none is found. */

@@ -1,5 +1,5 @@
 /**
- * Each provider the auth module configures (transforms/auth-providers.ts `configuredProviders`, the list
+ * Each provider the auth module configures (providers/auth-providers.ts `configuredProviders`, the list
  * add-provider and remove-provider read) has the settings the runtime reads for it filled (the catalog's
  * env keys, providers/catalog.ts) and the packages it loads declared; and the callback URL it will send
  * users back to, to register with the provider: the dev server's (plan/provider-callback.ts), or AUTH_URL's
@@ -10,8 +10,8 @@
 import { envUrl } from "../../runtime/core/env.js";
 import { configuredAdapter } from "../database/setup.js";
 import { authBaseUrl, providerCallbackUrl } from "../plan/provider-callback.js";
+import { configuredProviders } from "../providers/auth-providers.js";
 import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
-import { configuredProviders } from "../transforms/auth-providers.js";
 import type { DoctorContext } from "./context.js";
 import { type CredentialsConfig, readCredentialsConfig } from "./credentials-config.js";
 import { type Finding, finding, ok } from "./finding.js";

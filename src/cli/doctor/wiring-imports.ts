@@ -6,11 +6,11 @@
  * judged: the app's other imports are its business.
  */
 import path from "node:path";
+import { moduleShape } from "../edit/ast.js";
 import { MODULE_FILE } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";
-import { moduleShape } from "../transforms/ast.js";
 import { importsModule, namedImports, sourceFiles } from "./app-modules.js";
 import { type Finding, finding } from "./finding.js";
 

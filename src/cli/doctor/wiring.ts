@@ -2,26 +2,27 @@
  * Wiring the app's own files must carry for the auth module to take effect, where the framework target
  * already knows how to read it:
  * - Next.js: the proxy (`proxy.ts`, or `middleware.ts` before Next 16) runs `auth` only on the paths its
- *   `config.matcher` lists (templates/next/proxy.hbs, transforms/next-proxy.ts); `callbacks.authorized` in
+ *   `config.matcher` lists (templates/next/proxy.hbs, frameworks/next/proxy.ts); `callbacks.authorized` in
  *   the auth module (runtime/core/server/route-guard.ts) decides only for requests the proxy sees.
- * - SvelteKit: `src/hooks.server` runs the auth module's `handle` (transforms/sveltekit-hooks.ts: the merge
+ * - SvelteKit: `src/hooks.server` runs the auth module's `handle` (frameworks/sveltekit/hooks.ts: the merge
  *   answers "unchanged" exactly when it does), or `event.locals.auth()` is undefined in every route.
- * - Express: the app file mounts `ExpressAuth(…)` (transforms/express-app.ts `findExpressApp`), or nothing
+ * - Express: the app file mounts `ExpressAuth(…)` (frameworks/express/app.ts `findExpressApp`), or nothing
  *   answers under /auth.
  * - SolidStart and Qwik City: wiring-solid-start.ts and wiring-qwik.ts, beside the imports of create-auth's
  *   modules the app's own code makes (wiring-imports.ts).
  * - `.env.example`, the file teammates and deployments copy, names every auth setting the env file sets.
  */
+
+import { parseSyntax, type SyntaxNode, typescript } from "../edit/ast.js";
 import { assignedKeys } from "../env/merge.js";
+import { findExpressApp } from "../frameworks/express/app.js";
+import { checkQwikWiring } from "../frameworks/qwik/doctor.js";
+import { checkSolidStartWiring } from "../frameworks/solid-start/doctor.js";
+import { mergeAuthHandle } from "../frameworks/sveltekit/hooks.js";
 import { PROVIDERS } from "../providers/catalog.js";
-import { parseSyntax, type SyntaxNode, typescript } from "../transforms/ast.js";
-import { findExpressApp } from "../transforms/express-app.js";
-import { mergeAuthHandle } from "../transforms/sveltekit-hooks.js";
 import type { DoctorContext } from "./context.js";
 import { type Finding, finding, ok } from "./finding.js";
 import { configuredCatalogProviders } from "./providers.js";
-import { checkQwikWiring } from "./wiring-qwik.js";
-import { checkSolidStartWiring } from "./wiring-solid-start.js";
 
 const PROXY_FILES = ["proxy", "middleware"].flatMap((name) =>
   ["", "src/"].flatMap((dir) => ["ts", "js", "mjs", "tsx"].map((ext) => `${dir}${name}.${ext}`)),

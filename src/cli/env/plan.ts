@@ -4,13 +4,13 @@
  * same keys as empty placeholders so teammates know what to set.
  */
 
+import { addIgnorePattern } from "../edit/gitignore.js";
 import { CliError } from "../errors.js";
 import type { EditFileStep, FileStep } from "../plan/planner.js";
 import type { FileChange } from "../plan/types.js";
 import type { IgnoreStatus } from "../project/git-ignore.js";
 import { gitignoreMatches } from "../project/git-ignore.js";
 import type { ProjectReader } from "../project/reader.js";
-import { addIgnorePattern } from "../transforms/gitignore.js";
 import { assignedKeys, type EnvEntry, type EnvMergeResult, mergeEnv } from "./merge.js";
 
 /** A pattern .gitignore must gain, with the comment above it and what it keeps out of git (for the reason). */

@@ -5,12 +5,12 @@
  */
 import type { OrmDependencies } from "../database/orm-shared.js";
 import { databaseDriver } from "../database/sql/plan.js";
+import { addIgnorePattern } from "../edit/gitignore.js";
+import { addDependencies } from "../edit/package-json.js";
 import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
 import { runtimeEntries } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
-import { addIgnorePattern } from "../transforms/gitignore.js";
-import { addDependencies } from "../transforms/package-json.js";
 import type { PlanContext } from "./context.js";
 import type { FileStep } from "./planner.js";
 import { toolIgnoreSteps } from "./tool-ignores.js";

@@ -31,9 +31,9 @@ import type { ExistingUsers } from "../database/sql/existing-users.js";
 import { MIGRATIONS_DIR, type MigrationFile, migrationFiles, nextMigration } from "../database/sql/migrations.js";
 import { adoptedUsers } from "../database/sql/users.js";
 import { databaseState, drizzleKitCommand, migrateCommand, prismaCommand } from "../database/state.js";
+import type { TransformResult } from "../edit/result.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
-import type { TransformResult } from "../transforms/result.js";
 import { type FileStep, planFiles } from "./planner.js";
 import type { Plan } from "./types.js";
 

@@ -3,10 +3,11 @@
  * the target's own files and edits), then the steps every framework shares (env file, .env.example, runtime package, dependencies), and the next
  * steps. Targets describe; this turns their description and the answers into a Plan, through the planner.
  */
+
+import type { Target, TargetInit } from "../frameworks/types.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { passwordlessNextStep } from "../providers/template-data.js";
-import type { Target, TargetInit } from "../targets/types.js";
 import type { PlanContext } from "./context.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
 import { type FileStep, planFiles } from "./planner.js";

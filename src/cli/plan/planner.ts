@@ -13,8 +13,9 @@
  * `target.init(context).auth`) with a transform that imports and lists the provider, the env steps of
  * planSecretsFile for its keys, and an edit of package.json; the planner composes and checks the rest.
  */
+
+import type { TransformResult } from "../edit/result.js";
 import type { ProjectReader } from "../project/reader.js";
-import type { TransformResult } from "../transforms/result.js";
 import { appFormatted } from "./app-format.js";
 import type { Conflict, FileChange } from "./types.js";
 

@@ -1,6 +1,6 @@
 /**
  * The plan of `add-provider <id>` on an app set up by init, as planner steps: the auth module gains the
- * provider's import and entry (transforms/auth-providers.ts, with the code init's template writes), the env
+ * provider's import and entry (providers/auth-providers.ts, with the code init's template writes), the env
  * file its blank keys and `.env.example` their placeholders (SvelteKit 3's src/env.ts declares them), the
  * runtime package the provider's module, package.json the packages it needs (nodemailer,
  * @simplewebauthn/server). When the auth module is shaped in a way the transform cannot edit, that file is
@@ -8,21 +8,21 @@
  * pasted lines work at once. Email and passkeys without a database adapter are refused. Pure.
  */
 
+import { parseSyntax, typescript } from "../edit/ast.js";
+import { addDependencies } from "../edit/package-json.js";
 import { assignedKeys } from "../env/merge.js";
 import { ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
 import { CliError } from "../errors.js";
-import { needsDatabase, type ProviderEntry } from "../providers/catalog.js";
-import { providerEntries } from "../runtime-package/entries.js";
-import { planRuntimePackage } from "../runtime-package/plan.js";
-import { parseSyntax, typescript } from "../transforms/ast.js";
 import {
   addProvider,
   configuredProviders,
   moduleStyle,
   type ProviderCode,
   providerLines,
-} from "../transforms/auth-providers.js";
-import { addDependencies } from "../transforms/package-json.js";
+} from "../providers/auth-providers.js";
+import { needsDatabase, type ProviderEntry } from "../providers/catalog.js";
+import { providerEntries } from "../runtime-package/entries.js";
+import { planRuntimePackage } from "../runtime-package/plan.js";
 import { installCommand } from "./env-and-runtime.js";
 import { providerNextStep } from "./init.js";
 import { type FileStep, planFiles } from "./planner.js";

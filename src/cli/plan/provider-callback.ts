@@ -5,10 +5,10 @@
  * Reads files through the reader, writes nothing.
  */
 
+import { parseSyntax, typescript } from "../edit/ast.js";
+import type { Target } from "../frameworks/types.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
-import type { Target } from "../targets/types.js";
-import { parseSyntax, typescript } from "../transforms/ast.js";
 
 /** The port a script sets for its server, or null: `--port 4000`, `--port=4000`, `-p 4000`, `PORT=4000`. */
 export function scriptPort(script: string | undefined): number | null {

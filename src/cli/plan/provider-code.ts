@@ -6,10 +6,11 @@
  * normaliser of credentials, SvelteKit's `env`) and whether the config opts in to passkeys. (Qwik City's
  * config function taking `event` follows from the call itself: the transform sees it read `event.env`.) Pure.
  */
+
+import type { Target } from "../frameworks/types.js";
+import type { ProviderCode } from "../providers/auth-providers.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { Target } from "../targets/types.js";
-import type { ProviderCode } from "../transforms/auth-providers.js";
 import type { PlanContext } from "./context.js";
 
 const PROVIDERS_OPEN = /^[ \t]*providers: \[$/;

@@ -5,9 +5,9 @@
  * take back exactly the declarations added that way. Idempotent ("unchanged" when there is nothing to do).
  */
 
-import { parseSyntax, typescript } from "../transforms/ast.js";
-import { detectStyle } from "../transforms/code-style.js";
-import type { TransformResult } from "../transforms/result.js";
+import { parseSyntax, typescript } from "../edit/ast.js";
+import { detectStyle } from "../edit/code-style.js";
+import type { TransformResult } from "../edit/result.js";
 
 type ObjectLiteral = import("ts-morph").ts.ObjectLiteralExpression;
 

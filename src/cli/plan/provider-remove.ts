@@ -1,6 +1,6 @@
 /**
  * The plan of `remove-provider <id>`: the reverse of add-provider, step for step. The auth module loses the
- * provider's entry and the imports only it used (transforms/auth-providers.ts); the env file and
+ * provider's entry and the imports only it used (providers/auth-providers.ts); the env file and
  * `.env.example` lose its keys while they are still blank (a key the user filled in is kept and said); SvelteKit
  * 3's src/env.ts its declarations; the runtime package the provider's module (and `./refresh` with the last
  * OAuth provider), unless the app's own code imports them; package.json the packages it needed, when nothing
@@ -8,14 +8,15 @@
  * signs nobody in), and an auth module the transform cannot edit (the rest would break the import it keeps).
  * Pure.
  */
+
+import { removePackages } from "../edit/package-json-remove.js";
 import { assignedKeys } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
 import { CliError } from "../errors.js";
+import { configuredProviders, removeProvider } from "../providers/auth-providers.js";
 import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
 import { providerEntries, type RuntimeEntry } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import { configuredProviders, removeProvider } from "../transforms/auth-providers.js";
-import { removePackages } from "../transforms/package-json-remove.js";
 import { installCommand } from "./env-and-runtime.js";
 import { type FileStep, planFiles } from "./planner.js";
 import { envHeader, envVarsModule, secretEnvKeys } from "./provider-env.js";

@@ -8,13 +8,13 @@
  */
 import path from "node:path";
 import { CliError } from "../errors.js";
+import { detectProject } from "../frameworks/detect-project.js";
+import type { Target, TargetInit } from "../frameworks/types.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { isPlainPath } from "../runtime-package/paths.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
-import { detectProject } from "../targets/detect-project.js";
-import type { Target, TargetInit } from "../targets/types.js";
 import type { PlanContext } from "./context.js";
 
 /** What `init` writes in an app, read back: the reading add-provider, remove-provider and remove start from. */

@@ -8,10 +8,10 @@
 import { planOrm } from "../database/orm-plan.js";
 import type { OrmPlan } from "../database/orm-shared.js";
 import { type DatabasePlan, planDatabase } from "../database/sql/plan.js";
+import { moduleShape } from "../edit/ast.js";
+import type { AuthModule, TargetInit } from "../frameworks/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { AuthModule, TargetInit } from "../targets/types.js";
-import { moduleShape } from "../transforms/ast.js";
 import type { PlanContext } from "./context.js";
 import type { FileStep, OwnedFileStep } from "./planner.js";
 

@@ -1,23 +1,23 @@
 /**
  * The steps that keep the vendored runtime out of the app's own lint, format check and typecheck: an edit of
  * each config the app has (ESLint flat config, or ESLint's legacy ignore file beside an .eslintrc, Biome,
- * Prettier's ignore file, tsconfig), each a pure transform adding the runtime dir (transforms/tool-ignores.ts).
+ * Prettier's ignore file, tsconfig), each a pure transform adding the runtime dir (edit/tool-ignores.ts).
  * A config the app lacks is not created, except the ignore file of a tool the app runs without one:
  * `.eslintignore` for an app linted by a legacy `.eslintrc`, `.prettierignore` for an app that configures
  * Prettier or runs it in a script (its `prettier --check .` would otherwise check the runtime's built code).
- * Each step carries its undo (transforms/tool-ignores-remove.ts), which remove applies.
+ * Each step carries its undo (edit/tool-ignores-remove.ts), which remove applies.
  */
 
-import type { ProjectReader } from "../project/reader.js";
-import type { TransformResult } from "../transforms/result.js";
+import type { TransformResult } from "../edit/result.js";
 import {
   excludeInTsconfig,
   ignoreInBiomeConfig,
   ignoreInEslintFlatConfig,
   ignoreInEslintIgnoreFile,
   ignoreInPrettierIgnoreFile,
-} from "../transforms/tool-ignores.js";
-import { removeRuntimeIgnore } from "../transforms/tool-ignores-remove.js";
+} from "../edit/tool-ignores.js";
+import { removeRuntimeIgnore } from "../edit/tool-ignores-remove.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { EditFileStep } from "./planner.js";
 
 const FLAT_CONFIGS = ["js", "mjs", "cjs", "ts", "mts", "cts"].map((ext) => `eslint.config.${ext}`);

@@ -22,7 +22,7 @@ export interface PackageJson {
 /**
  * What only a framework's target knows how to find in a project: where its routes live, which router
  * (Next), how it is built (SolidStart), which file creates the app (Express). Read from the project's
- * files by `Target.layout`; everything else about the project is found once, in project/ (targets/detect-project.ts).
+ * files by `Target.layout`; everything else about the project is found once, in project/ (frameworks/detect-project.ts).
  */
 export interface FrameworkLayout {
   /** Next.js: which router the project uses. */

@@ -6,9 +6,10 @@
  * an edit of the app's own file is undone by the undo its step carries, keeping the user's later changes.
  * Nothing here knows a framework. Migrations and the ORM schema are data: never here. Pure.
  */
+
+import { escapeRegExp } from "../edit/remove-lines.js";
 import { appFormatted } from "../plan/app-format.js";
 import { setupSteps } from "../plan/setup-steps.js";
-import { escapeRegExp } from "../transforms/remove-lines.js";
 import type { RemoveSetup } from "./setup.js";
 
 export type AppFileAction =

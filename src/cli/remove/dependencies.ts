@@ -5,12 +5,12 @@
  * another file imports stays, and the plan says which file. Pure.
  */
 import { DATABASE_DRIVERS, NODE_SQLITE_DRIVER } from "../database/drivers.js";
+import { removePackages } from "../edit/package-json-remove.js";
 import { appSourceFiles, importerOf } from "../plan/provider-imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import { PROVIDERS } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
-import { removePackages } from "../transforms/package-json-remove.js";
 import type { RemoveSetup } from "./setup.js";
 
 export interface DependencyRemoval {

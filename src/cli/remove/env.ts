@@ -8,6 +8,7 @@
  * A file left with nothing is deleted. Pure.
  */
 import { DATABASE_DRIVERS } from "../database/drivers.js";
+import { removeIgnorePattern } from "../edit/gitignore-remove.js";
 import { assignedKeys, envReading, readsAsExpected, splitLines, unsafeEnvEdit, withValue } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
 import { SECRET_HEADER } from "../env/secret.js";
@@ -15,7 +16,6 @@ import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-run
 import { envHeader } from "../plan/provider-env.js";
 import type { FileChange } from "../plan/types.js";
 import { PROVIDERS } from "../providers/catalog.js";
-import { removeIgnorePattern } from "../transforms/gitignore-remove.js";
 import type { RemoveSetup } from "./setup.js";
 
 /**

@@ -12,9 +12,9 @@ import { projectOrms } from "../database/orm-plan.js";
 import { CliError } from "../errors.js";
 import { ENV_HEADER } from "../plan/env-and-runtime.js";
 import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../plan/provider-setup.js";
+import { configuredProviders } from "../providers/auth-providers.js";
 import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import { configuredProviders } from "../transforms/auth-providers.js";
 
 /** InitSetup with the answers init was given read back into `context`, and `init` planned with them. */
 export type RemoveSetup = InitSetup;

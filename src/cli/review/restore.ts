@@ -5,9 +5,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
+import { detectProject } from "../frameworks/detect-project.js";
 import type { ProjectReader } from "../project/reader.js";
 import { providersOf } from "../remove/setup.js";
-import { detectProject } from "../targets/detect-project.js";
 
 /** Whether git has `file` (a file, or any file under a folder) in the index: then `git checkout -- file` restores it. */
 export function gitHas(root: string, file: string): boolean {

@@ -5,11 +5,12 @@
  * one is added; one whose range starts below ours is raised; a newer one, or one that names no version
  * (`latest`, a tag, a URL), is the user's and stays, with a note. A text edit: the file's formatting stays.
  */
+
+import { addDependencies } from "../edit/package-json.js";
 import { findProvider } from "../providers/catalog.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
 import type { RuntimeSource } from "../runtime-package/source.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
-import { addDependencies } from "../transforms/package-json.js";
 
 export interface DependencyBump {
   /** package.json after the edit, or null when nothing changes. */

@@ -4,8 +4,8 @@
  * node_modules holds when the range names no number; and the targets act on it (Next 15's middleware.ts).
  */
 import { describe, expect, it } from "vitest";
+import { detectProject } from "../../../src/cli/frameworks/detect-project.js";
 import { memoryReader } from "../../../src/cli/project/reader.js";
-import { detectProject } from "../../../src/cli/targets/detect-project.js";
 import { initInMemory, type MemoryProject, memoryFixture } from "../support.js";
 
 function frameworkOf(project: MemoryProject) {

@@ -6,8 +6,8 @@
  * `casing` (how drizzle-kit wrote the tables) stands in only when that instance's module cannot be followed.
  */
 
+import { parseSyntax, type SyntaxNode, type SyntaxTree, typescript } from "../../edit/ast.js";
 import type { ProjectReader } from "../../project/reader.js";
-import { parseSyntax, type SyntaxNode, type SyntaxTree, typescript } from "../../transforms/ast.js";
 import { readDrizzleConfig } from "./config.js";
 
 export type DrizzleCasing = "snake_case" | "camelCase";

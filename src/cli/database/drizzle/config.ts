@@ -4,8 +4,8 @@
  * and where `dbCredentials.url` takes the database from (the env variable drizzle-kit reads, or the URL itself).
  */
 import path from "node:path/posix";
+import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../../edit/ast.js";
 import type { ProjectReader } from "../../project/reader.js";
-import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../../transforms/ast.js";
 import type { SqlDialect } from "../flavours.js";
 
 const CONFIG_FILES = ["ts", "js", "mjs", "cjs", "mts"].map((ext) => `drizzle.config.${ext}`);

@@ -6,10 +6,10 @@
  * defaults apply: the table model's names, which is also what the adapter uses for a table it is not given.
  */
 import path from "node:path";
+import { parseSyntax, type SyntaxNode, typescript } from "../../edit/ast.js";
 import { resolveImport } from "../../project/imports.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
-import { parseSyntax, type SyntaxNode, typescript } from "../../transforms/ast.js";
 import { type ExpectedTable, modelNames } from "../expected-tables.js";
 import { type Table, tables } from "../model.js";
 import { casedColumn, configCasing, type DrizzleCasing, instanceCasing } from "./casing.js";

@@ -5,7 +5,7 @@
  * - an auth table the module already defines (found by its SQL name, whatever its export is called) gains
  *   only the columns it lacks, at the end of its column object; its other columns (`role`) stay;
  * - a missing auth table is appended (the one rendering of database/drizzle/render.ts, in the module's indentation,
- *   quotes, semicolons and trailing commas as transforms/code-style.ts reads and writes them), and the
+ *   quotes, semicolons and trailing commas as edit/code-style.ts reads and writes them), and the
  *   builders it needs join the module's `drizzle-orm/<dialect>-core` import (or a new one).
  * The app's users table sets what the added tables reference: their user_id columns take its id's type
  * (integer, bigint, uuid or text; database/drizzle/users.ts), a missing unique constraint on its email is added
@@ -14,7 +14,7 @@
  * constraints of a table the app already has are left to the app. Running the merge again changes nothing.
  */
 
-import { type CodeStyle, detectStyle, renderCode } from "../../transforms/code-style.js";
+import { type CodeStyle, detectStyle, renderCode } from "../../edit/code-style.js";
 import type { SqlDialect } from "../flavours.js";
 import { type Column, tables as modelTables, type Table } from "../model.js";
 import type { AppUsers } from "../users-table.js";

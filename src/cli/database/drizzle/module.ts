@@ -4,7 +4,7 @@
  * objects) and how it is written. The merge (database/drizzle/merge.ts) edits by these positions; finding a project's
  * schema (database/drizzle/project.ts) asks which module defines `users`.
  */
-import { parseSyntax, requireSpecifier, type SyntaxNode, type Ts, typescript } from "../../transforms/ast.js";
+import { parseSyntax, requireSpecifier, type SyntaxNode, type Ts, typescript } from "../../edit/ast.js";
 import type { SqlDialect } from "../flavours.js";
 
 /** A braced, comma-separated list in the source: an object literal's properties, an import's names. */

@@ -6,9 +6,9 @@
  * `drizzle(…)`'s result.
  */
 import path from "node:path/posix";
+import { parseSyntax, type SyntaxNode, typescript } from "../../edit/ast.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
-import { parseSyntax, type SyntaxNode, typescript } from "../../transforms/ast.js";
 import type { SqlDialect } from "../flavours.js";
 import { directModules, drizzleConfigSchema, readDrizzleConfig } from "./config.js";
 import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "./module.js";

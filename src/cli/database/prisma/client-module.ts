@@ -3,9 +3,10 @@
  * making a second client (and a second connection pool): looked for where apps keep it, and recognised
  * through the AST by what its exports hold, not by their names.
  */
+
+import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../../edit/ast.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
-import { parseSyntax, type SyntaxNode, type Ts, typescript } from "../../transforms/ast.js";
 
 // Where apps keep their client: src/lib/server/db/index.ts (SvelteKit), src/server/db.ts (create-t3-app),
 // lib/prisma.ts (Next.js), src/db.ts (Express), …

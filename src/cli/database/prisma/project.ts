@@ -6,9 +6,9 @@
  * package.json, else prisma/schema.prisma, else the folder prisma/schema/.
  */
 import path from "node:path";
+import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../../edit/ast.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
-import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../../transforms/ast.js";
 import { blockSetting, prismaBlocks, providerAlias } from "./blocks.js";
 import { findPrismaClientModule } from "./client-module.js";
 import type { PrismaFile } from "./merge.js";

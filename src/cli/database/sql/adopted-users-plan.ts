@@ -8,8 +8,8 @@
  * migration file (database/sql/plan.ts), so both commands write the same auth module. Pure.
  */
 import path from "node:path/posix";
+import type { TransformResult } from "../../edit/result.js";
 import type { FileStep } from "../../plan/planner.js";
-import type { TransformResult } from "../../transforms/result.js";
 import { type AppUsers, adapterOptionsSource } from "../users-table.js";
 import type { MigrationFile } from "./migrations.js";
 import { type SqlDialect, sqlSchema } from "./render.js";

@@ -11,7 +11,7 @@ import { type AuthTableNames, mergeDrizzleSchema } from "../../../../src/cli/dat
 import { drizzleSchema, drizzleTableName } from "../../../../src/cli/database/drizzle/render.js";
 import { tables } from "../../../../src/cli/database/model.js";
 import { type SqlDialect, sqlDialects } from "../../../../src/cli/database/sql/render.js";
-import { parseSyntax } from "../../../../src/cli/transforms/ast.js";
+import { parseSyntax } from "../../../../src/cli/edit/ast.js";
 import { memoryFixture, repoRoot } from "../../support.js";
 
 const tmpRoot = path.join(repoRoot, ".tmp");

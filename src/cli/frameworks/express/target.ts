@@ -1,0 +1,213 @@
+/**
+ * The Express target (Express 4 and 5, TypeScript or JavaScript, ES modules or CommonJS): finds the file
+ * that creates the `express()` app (through the AST, starting from the start script, `main` and the usual
+ * names), writes the auth module next to it in the same language and module syntax, mounts the auth
+ * routes in it after the app's middleware and before its routes, and makes the env file load at start. Data and pure functions;
+ * plan/init.ts plans it.
+ */
+import path from "node:path";
+import { moduleShape } from "../../edit/ast.js";
+import type { FileStep } from "../../plan/planner.js";
+import { startStep } from "../../plan/start-command.js";
+import { importTarget, moduleCandidates, resolveImport } from "../../project/imports.js";
+import type { ProjectReader } from "../../project/reader.js";
+import type { PackageJson } from "../../project/types.js";
+import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
+import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
+import { DEFAULT_ENV_CONVENTION, STARTERS } from "../conventions.js";
+import type { Target } from "../types.js";
+import { findExpressApp, type MountOptions, mountExpressAuth } from "./app.js";
+import { unmountExpressAuth } from "./app-remove.js";
+
+const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
+const COMMON_NAMES = ["src/app", "src/server", "src/index", "src/main", "app", "server", "index", "main"];
+/** Compiled output directories a start script may point into, mapped back to their sources. */
+const BUILD_DIRS = /^(dist|build|out|lib)\//;
+
+type ExpressPackageJson = PackageJson & { main?: string; scripts?: Record<string, string> };
+
+/**
+ * `dist/server.js` → [`src/server.ts`, …, `dist/server.js`]: the sources it may be built from, then the file.
+ * The sources come first: once the app is built both exist, and the auth module belongs beside the source
+ * (a command run after a build must not edit the compiled copy the next build overwrites). A path is read as
+ * an import of it from the root would be (project/imports.ts); one leading out of the project names nothing.
+ */
+function sourceCandidates(file: string): string[] {
+  const target = importTarget([], "package.json", file.startsWith("./") ? file : `./${file}`);
+  if (target === null) return [];
+  if (!BUILD_DIRS.test(target)) return serverModules(moduleCandidates(target));
+  const sources = [target.replace(BUILD_DIRS, "src/"), target.replace(BUILD_DIRS, "")];
+  return [...serverModules(sources.flatMap(moduleCandidates)), target];
+}
+
+/** An Express server is no JSX module: a `.tsx`/`.jsx` file of the app is never taken for it. */
+const serverModules = (files: string[]) => files.filter((file) => !/\.[jt]sx$/.test(file));
+
+/** Files the start/dev scripts and `main` run, in that order. */
+function entryFiles(pkg: ExpressPackageJson): string[] {
+  const commands = [pkg.scripts?.["start"], pkg.scripts?.["dev"]].filter((c): c is string => Boolean(c));
+  const files = commands.flatMap((command) =>
+    command.split(/\s+/).filter((token) => /^[\w./-]+\.[cm]?[jt]s$/.test(token) && !token.startsWith("-")),
+  );
+  if (pkg.main) files.push(pkg.main);
+  return files;
+}
+
+/**
+ * The file creating the Express app: the entry files first, then the common names, each followed through
+ * its relative imports (server.ts → app.ts) until a file with an `express()` instance turns up.
+ */
+function findAppFile(reader: ProjectReader, pkg: ExpressPackageJson): string | undefined {
+  const queue = [...entryFiles(pkg).flatMap(sourceCandidates), ...COMMON_NAMES.flatMap((n) => sourceCandidates(n))];
+  const seen = new Set<string>();
+  while (queue.length > 0 && seen.size < 64) {
+    const file = queue.shift()!;
+    if (seen.has(file) || file.includes("node_modules/")) continue;
+    seen.add(file);
+    const source = reader.read(file);
+    if (source === null) continue;
+    if (findExpressApp(source, file)) return file;
+    // Its own modules only, by relative imports (the tsconfig aliases are not read here).
+    const imported = moduleShape(source, file)
+      .references.filter((specifier) => specifier.startsWith("."))
+      .map((specifier) => resolveImport(reader, [], file, specifier));
+    queue.unshift(...serverModules(imported.filter((found): found is string => found !== null)));
+  }
+  return undefined;
+}
+
+interface AuthModule {
+  file: string;
+  typescript: boolean;
+  cjs: boolean;
+  /** How the app file imports it. */
+  specifier: string;
+}
+
+/** The auth module sits next to the app file, in its language and module syntax. */
+function authModuleFor(appFile: string, moduleKind: "esm" | "cjs"): AuthModule {
+  const ext = path.posix.extname(appFile);
+  const typescript = /^\.[cm]?ts$/.test(ext);
+  const cjs = ext === ".cjs" || ext === ".cts" || (ext === ".js" && moduleKind === "cjs");
+  const file = path.posix.join(path.posix.dirname(appFile), `auth${ext}`);
+  const runtimeExt = ext === ".ts" ? ".js" : ext.replace("t", "j");
+  const specifier = cjs && ext === ".js" ? "./auth" : `./auth${runtimeExt}`;
+  return { file, typescript, cjs, specifier };
+}
+
+/** How the env file gets loaded: already by the start command, through dotenv if the app has it, else by Node. */
+function envLoader(pkg: ExpressPackageJson, elsewhere: boolean): MountOptions["envLoader"] {
+  const start = pkg.scripts?.["start"] ?? "";
+  if (elsewhere || /--env-file|dotenv\/config/.test(start)) return "none";
+  if (pkg.dependencies?.["dotenv"] !== undefined) return "dotenv";
+  return "loadEnvFile";
+}
+
+export const expressTarget: Target = {
+  id: "express",
+  name: "Express",
+  supported: "Express 4–5",
+  packages: STARTERS.express.packages,
+  envFile: DEFAULT_ENV_CONVENTION.envFile,
+  envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
+  starterIgnores: STARTERS.express.starterIgnores,
+  /** The mount point, which is also the base path of every auth URL. */
+  basePath: "/auth",
+  /** Where Express apps usually listen in development. */
+  devOrigin: "http://localhost:3000",
+
+  layout(reader, pkg) {
+    const appFile = findAppFile(reader, pkg as ExpressPackageJson);
+    const routesDir = appFile ? path.posix.dirname(appFile).replace(/^\.$/, "") : "";
+    return { router: null, routesDir, ...(appFile ? { appFile } : {}) };
+  },
+
+  ownedFiles(info) {
+    const appFile = info.framework.appFile;
+    if (!appFile) return [];
+    return [authModuleFor(appFile, info.language === "ts" ? "esm" : "cjs").file];
+  },
+
+  init({ info, answers, reader, render }) {
+    const pkg = info.packageJson as ExpressPackageJson;
+    const { basePath, devOrigin } = expressTarget;
+    const appFile = info.framework.appFile;
+    const appSource = appFile ? reader.read(appFile) : null;
+    const app = appFile && appSource !== null ? findExpressApp(appSource, appFile) : null;
+    const auth = authModuleFor(
+      appFile ?? (reader.isDirectory("src") ? "src/app.js" : "app.js"),
+      app?.moduleKind ?? "esm",
+    );
+    const files: FileStep[] = [];
+    if (appFile && app) {
+      const entries = entryFiles(pkg).flatMap(sourceCandidates);
+      const elsewhere = entries.some((file) => {
+        const source = file === appFile ? null : reader.read(file);
+        return source !== null && moduleShape(source, file).loadsEnv;
+      });
+      const mount = (source: string) =>
+        mountExpressAuth(source, appFile, {
+          runtimeModule: RUNTIME_EXPRESS,
+          authModule: auth.specifier,
+          basePath,
+          envLoader: envLoader(pkg, elsewhere),
+          typescript: auth.typescript,
+          envFile: info.envFile,
+        });
+      files.push({
+        kind: "edit",
+        path: appFile,
+        reason: `mount ${basePath} on the ${app.instance} instance, load ${info.envFile} at start`,
+        transform: mount,
+        // The mount init made, replayed on each candidate, tells the blank lines it brought from the app's own.
+        undo: (source) => unmountExpressAuth(source, mount),
+      });
+    }
+    const importLine = auth.cjs
+      ? `const { requireAuth } = require("${auth.specifier}")`
+      : `import { requireAuth } from "${auth.specifier}"`;
+    return {
+      notes:
+        appFile && app
+          ? []
+          : [
+              `No file creating an Express app (\`const app = express()\`) was found; mount the routes yourself, before your routes: app.use("${basePath}", ExpressAuth(authConfig)).`,
+            ],
+      auth: {
+        path: auth.file,
+        reason: "auth module (config, providers, requireAuth)",
+        render: (database) =>
+          render("auth", {
+            database,
+            runtimeDir: answers.runtimeDir,
+            envFile: info.envFile,
+            appFile: appFile ?? "your app file",
+            basePath,
+            typescript: auth.typescript,
+            cjs: auth.cjs,
+            ...providersTemplateData(answers.providers, readProcessEnv),
+          }),
+        // Already ours (it uses the runtime's Express module): the user's edits stay. Anything else is theirs.
+        done: (shape) => shape.references.includes(RUNTIME_EXPRESS),
+      },
+      database: {
+        clientFile: path.posix.join(path.posix.dirname(auth.file), `auth-db${path.posix.extname(auth.file)}`),
+        clientImport: auth.specifier.replace("./auth", "./auth-db"),
+        envSource: "process",
+        cjs: auth.cjs,
+        loadEnv: true,
+        typescript: auth.typescript,
+      },
+      files: () => files,
+      env: {
+        productionHint:
+          "In production also set AUTH_URL to the app's public URL (or AUTH_TRUST_HOST=true behind a proxy you trust).",
+      },
+      nextSteps: [
+        `Protect a route in ${appFile ?? auth.file}: app.get("/notes", requireAuth, handler) (${importLine}); the session is in res.locals.session, or anywhere: await getSession(req, authConfig).`,
+        startStep(info, ["start", "dev"], `${devOrigin}${basePath}/signin`),
+        `In production, set AUTH_URL to the public URL; behind a reverse proxy, also app.set("trust proxy", …) so HTTPS is detected.`,
+      ],
+    };
+  },
+};
