@@ -1,0 +1,23 @@
+/**
+ * Passwords: hashing (Argon2id, scrypt fallback, bcrypt migration) and the NIST SP 800-63B-4 policy, the
+ * parts the `password` provider builds on. Node-only through the hashing (node:crypto).
+ */
+export type { Argon2idParams } from "./argon2id.js";
+export { ARGON2ID_DEFAULTS, ARGON2ID_FLOOR } from "./argon2id.js";
+export { hashPassword, verifyPassword, verifyUnknownUser } from "./hash.js";
+export type {
+  HashAlgorithm,
+  HashOutcome,
+  HashRefusal,
+  PasswordHasher,
+  PasswordHasherOptions,
+  VerifyFailure,
+  VerifyOutcome,
+} from "./hasher.js";
+export { createPasswordHasher, PasswordHashConfigError } from "./hasher.js";
+export type { PasswordInputProblem } from "./input.js";
+export { MAX_PASSWORD_BYTES } from "./input.js";
+export type { Phc } from "./phc.js";
+export { formatPhc, parsePhc } from "./phc.js";
+export type { ScryptParams } from "./scrypt.js";
+export { SCRYPT_DEFAULTS } from "./scrypt.js";
