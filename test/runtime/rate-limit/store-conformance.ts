@@ -1,0 +1,87 @@
+/**
+ * What every counter store must do, as one suite any store runs (memory, Redis through each client, and the
+ * database store an adapter method will add): the sliding-window log's decisions on the real clock with short
+ * windows, refusals left uncounted, the backoff's waits, reset, separate keys, and exactly `max` allowed out of
+ * concurrent attempts. Timing assertions allow for a loaded machine in the direction that cannot hide a bug:
+ * a wait may be shorter than planned by the time the test itself took, never longer than the window.
+ */
+import { describe, expect, it } from "vitest";
+import type { RateLimitStore, StoreLimit } from "../../../src/runtime/rate-limit/store.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let counter = 0;
+const freshKey = () => `conformance-${process.pid}-${Date.now()}-${++counter}`;
+
+export function storeConformance(name: string, makeStore: () => Promise<RateLimitStore> | RateLimitStore): void {
+  describe(`${name} conforms to the counter store contract`, () => {
+    it("allows max attempts in a window, counting them, then refuses with a wait no longer than the window", async () => {
+      const store = await makeStore();
+      const key = freshKey();
+      const limit: StoreLimit = { windowMs: 2_000, max: 3 };
+      for (let i = 1; i <= 3; i++)
+        expect(await store.take(key, limit)).toEqual({ allowed: true, count: i, retryAfterMs: 0 });
+      const refused = await store.take(key, limit);
+      expect(refused).toMatchObject({ allowed: false, count: 3 });
+      expect(refused.retryAfterMs).toBeGreaterThan(0);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(2_000);
+    });
+
+    it("opens a slot when the oldest attempt is a window old, and refusals in between do not count", async () => {
+      const store = await makeStore();
+      const key = freshKey();
+      const limit: StoreLimit = { windowMs: 500, max: 2 };
+      await store.take(key, limit);
+      await sleep(250);
+      await store.take(key, limit);
+      let refused = await store.take(key, limit);
+      for (let i = 0; i < 20; i++) refused = await store.take(key, limit);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(250);
+      await sleep(refused.retryAfterMs + 15);
+      // Only the first attempt left: one slot, not two (the second is still inside the window).
+      expect(await store.take(key, limit)).toMatchObject({ allowed: true, count: 2 });
+      expect((await store.take(key, limit)).allowed).toBe(false);
+    });
+
+    it("makes attempts past the free ones wait base, then double, up to the cap, after the newest", async () => {
+      const store = await makeStore();
+      const key = freshKey();
+      const limit: StoreLimit = { windowMs: 60_000, max: 100, backoff: { free: 1, baseMs: 100, capMs: 150 } };
+      expect((await store.take(key, limit)).allowed).toBe(true);
+      const first = await store.take(key, limit);
+      expect(first).toMatchObject({ allowed: false, count: 1 });
+      expect(first.retryAfterMs).toBeLessThanOrEqual(100);
+      await sleep(first.retryAfterMs + 15);
+      expect((await store.take(key, limit)).allowed).toBe(true);
+      const capped = await store.take(key, limit);
+      expect(capped.allowed).toBe(false);
+      expect(capped.retryAfterMs).toBeGreaterThan(100);
+      expect(capped.retryAfterMs).toBeLessThanOrEqual(150);
+    });
+
+    it("forgets a key on reset and keeps other keys apart", async () => {
+      const store = await makeStore();
+      const [a, b] = [freshKey(), freshKey()];
+      const once: StoreLimit = { windowMs: 60_000, max: 1 };
+      await store.take(a, once);
+      await store.take(b, once);
+      await store.reset(a);
+      expect((await store.take(a, once)).allowed).toBe(true);
+      expect((await store.take(b, once)).allowed).toBe(false);
+    });
+
+    it("allows exactly max out of 60 concurrent attempts", async () => {
+      const store = await makeStore();
+      const key = freshKey();
+      const limit: StoreLimit = { windowMs: 60_000, max: 10 };
+      const answers = await Promise.all(Array.from({ length: 60 }, () => store.take(key, limit)));
+      expect(answers.filter((answer) => answer.allowed)).toHaveLength(10);
+      expect(
+        answers
+          .filter((answer) => answer.allowed)
+          .map((answer) => answer.count)
+          .sort((x, y) => x - y),
+      ).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    });
+  });
+}
