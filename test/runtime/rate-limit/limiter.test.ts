@@ -89,6 +89,14 @@ describe("rules", () => {
     expect(waits).toEqual([0, 0, 0, 0, 0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
   });
 
+  it("lets 5 of 100 parallel guesses at one account through, not 100: the wait is decided as the attempt is counted", async () => {
+    const { limiter } = limiterAt();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => limiter.consume("account:victim", DEFAULT_RULES.signInPerAccount)),
+    );
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(5);
+  });
+
   it("never lets the sign-in account rule's max bind before its backoff: the owner waits at most the cap", async () => {
     const { clock, limiter } = limiterAt();
     const rule = DEFAULT_RULES.signInPerAccount;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountKey } from "../../../src/runtime/rate-limit/keys.js";
 import { createRateLimiter } from "../../../src/runtime/rate-limit/limiter.js";
 import { createRedisStore } from "../../../src/runtime/rate-limit/redis-store.js";
+import { DEFAULT_RULES } from "../../../src/runtime/rate-limit/rules.js";
 import type { StoreLimit } from "../../../src/runtime/rate-limit/store.js";
 import { startRedis, type TestRedis } from "../../support/redis.mjs";
 import { CLIENT_KINDS, connectClient, type TestClient } from "./redis-clients.js";
@@ -118,6 +119,18 @@ describe("two app instances on one Redis", () => {
     );
     expect(answers.filter((answer) => answer.allowed)).toHaveLength(25);
     expect(answers.filter((answer) => !answer.allowed && answer.reason === "limited")).toHaveLength(55);
+  });
+
+  it("let 5 of 100 parallel guesses at one account through, across both, under the sign-in account rule", async () => {
+    const [one, two] = [await connect("node-redis"), await connect("ioredis")];
+    const limiters = [one, two].map((c) => createRateLimiter({ store: createRedisStore(c.client), timeoutMs: 5_000 }));
+    const key = await accountKey(`${freshKey()}@example.test`, "a-test-secret-of-32-characters!!");
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        (limiters[i % 2] as (typeof limiters)[number]).consume(key, DEFAULT_RULES.signInPerAccount),
+      ),
+    );
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(5);
   });
 
   it("share an account's backoff and its reset: a correct password on one clears failures made on the other", async () => {
