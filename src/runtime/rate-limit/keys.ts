@@ -8,10 +8,15 @@
 import { nodeCrypto } from "../core/crypto/jwe-fast.js";
 import { normalizeEmailAddress } from "../core/email/normalize.js";
 import { RateLimitConfigError } from "./errors.js";
-import { ipv6Groups } from "./ip-address.js";
+import { ipv6Groups, parseIp } from "./ip-address.js";
 
-/** The key of a client address from client-ip.ts; every client without a trusted address shares one key. */
-export function ipKey(ip: string | null): string {
+/**
+ * The key of a client address from client-ip.ts; every client without a trusted address shares one key. The
+ * address is read again (it may come from elsewhere), so a spelling variant is the same key and text that is
+ * no address joins the shared one.
+ */
+export function ipKey(address: string | null): string {
+  const ip = address === null ? null : parseIp(address);
   if (ip === null) return "ip:unknown";
   if (!ip.includes(":")) return `ip:${ip}`;
   const prefix = ipv6Groups(ip)

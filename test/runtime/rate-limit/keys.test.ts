@@ -15,6 +15,9 @@ describe("ipKey", () => {
   it("counts an IPv4 client by its address and every untrusted client under one key", () => {
     expect(ipKey("198.51.100.2")).toBe("ip:198.51.100.2");
     expect(ipKey(null)).toBe("ip:unknown");
+    expect(ipKey("not an address")).toBe("ip:unknown");
+    expect(ipKey("::ffff:198.51.100.2")).toBe("ip:198.51.100.2");
+    expect(ipKey("2001:DB8:0:0:1::1")).toBe("ip:2001:db8:0:0::/64");
   });
 
   it("counts every address of one IPv6 /64 under one key, and another /64 under another", () => {
