@@ -4,6 +4,10 @@
  */
 export type { Argon2idParams } from "./argon2id.js";
 export { ARGON2ID_DEFAULTS, ARGON2ID_FLOOR } from "./argon2id.js";
+export type { BreachCheckOptions, BreachCheckResult } from "./breached.js";
+export { checkBreached, PWNED_PASSWORDS_RANGE } from "./breached.js";
+export { CommonPasswordListUnavailable } from "./common-passwords.js";
+export type { ContextSource } from "./context-words.js";
 export { hashPassword, verifyPassword, verifyUnknownUser } from "./hash.js";
 export type {
   HashAlgorithm,
@@ -19,5 +23,7 @@ export type { PasswordInputProblem } from "./input.js";
 export { MAX_PASSWORD_BYTES } from "./input.js";
 export type { Phc } from "./phc.js";
 export { formatPhc, parsePhc } from "./phc.js";
+export type { PasswordContext, PasswordPolicy, PasswordPolicyOptions, PolicyReason, PolicyResult } from "./policy.js";
+export { checkPasswordPolicy, createPasswordPolicy, PasswordPolicyConfigError } from "./policy.js";
 export type { ScryptParams } from "./scrypt.js";
 export { SCRYPT_DEFAULTS } from "./scrypt.js";
