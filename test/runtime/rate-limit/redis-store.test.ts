@@ -50,14 +50,14 @@ describe.each(CLIENT_KINDS)("the Redis store through %s", (kind) => {
   it("slides on Redis's clock: a slot opens when its attempt is a window old, not before", async () => {
     const store = createRedisStore((await connect(kind)).client);
     const key = freshKey();
-    const limit: StoreLimit = { windowMs: 600, max: 2 };
+    const limit: StoreLimit = { windowMs: 1_200, max: 2 };
     await store.take(key, limit);
-    await sleep(300);
+    await sleep(600);
     await store.take(key, limit);
     const refused = await store.take(key, limit);
     expect(refused.allowed).toBe(false);
-    // The first attempt leaves the window ~300 ms from now; the second one ~300 ms later.
-    expect(refused.retryAfterMs).toBeLessThanOrEqual(300);
+    // The first attempt leaves the window ~600 ms from now; the second one ~600 ms later.
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(600);
     await sleep(refused.retryAfterMs + 20);
     expect(await store.take(key, limit)).toMatchObject({ allowed: true, count: 2 });
     expect((await store.take(key, limit)).allowed).toBe(false);
@@ -66,19 +66,19 @@ describe.each(CLIENT_KINDS)("the Redis store through %s", (kind) => {
   it("applies the backoff as the memory store does: free attempts, then doubling waits", async () => {
     const store = createRedisStore((await connect(kind)).client);
     const key = freshKey();
-    const limit: StoreLimit = { windowMs: 60_000, max: 100, backoff: { free: 2, baseMs: 200, capMs: 300 } };
+    const limit: StoreLimit = { windowMs: 60_000, max: 100, backoff: { free: 2, baseMs: 400, capMs: 600 } };
     expect((await store.take(key, limit)).allowed).toBe(true);
     expect((await store.take(key, limit)).allowed).toBe(true);
     const first = await store.take(key, limit);
     expect(first).toMatchObject({ allowed: false, count: 2 });
-    expect(first.retryAfterMs).toBeGreaterThan(150);
-    expect(first.retryAfterMs).toBeLessThanOrEqual(200);
+    expect(first.retryAfterMs).toBeGreaterThan(200);
+    expect(first.retryAfterMs).toBeLessThanOrEqual(400);
     await sleep(first.retryAfterMs + 20);
     expect((await store.take(key, limit)).allowed).toBe(true);
-    // 3 in the window: 200 × 2 = 400, capped at 300.
+    // 3 in the window: 400 × 2 = 800, capped at 600.
     const capped = await store.take(key, limit);
-    expect(capped.retryAfterMs).toBeGreaterThan(250);
-    expect(capped.retryAfterMs).toBeLessThanOrEqual(300);
+    expect(capped.retryAfterMs).toBeGreaterThan(400);
+    expect(capped.retryAfterMs).toBeLessThanOrEqual(600);
   });
 
   it("expires a key's log with its window, and reset deletes it", async () => {
