@@ -1,5 +1,6 @@
 // What the test suite needs from the machine beyond npm, checked before anything else runs (npm's `pretest`):
-// Debian's chromium drives the end-to-end tests, PostgreSQL and MariaDB serve the database adapters' tests.
+// Debian's chromium drives the end-to-end tests, PostgreSQL and MariaDB serve the database adapters' tests,
+// redis-server the rate limiter's.
 // Whatever is missing is installed with apt-get when this process may (root, apt-get present); otherwise the
 // run stops within a second with the one command that installs it, instead of failing minutes later in the
 // first test that needs it. A database server already answering on its loopback port counts as present
@@ -56,6 +57,8 @@ export const SYSTEM_PACKAGES = Object.freeze([
   { name: "chromium", purpose: "the end-to-end tests' browser", commands: ["chromium"] },
   { name: "postgresql", purpose: "the PostgreSQL adapter's tests", commands: ["pg_ctlcluster"], port: 5432 },
   { name: "mariadb-server", purpose: "the MySQL adapter's tests", commands: ["mariadbd", "mysqld"], port: 3306 },
+  // No port: each rate-limit test file starts its own redis-server (test/support/redis.mjs), so the command counts.
+  { name: "redis-server", purpose: "the rate limiter's Redis tests", commands: ["redis-server"] },
 ]);
 
 /** The packages of SYSTEM_PACKAGES that this machine lacks, as `{ name, purpose }`. */
