@@ -17,9 +17,17 @@ export interface TestClient {
 
 export const CLIENT_KINDS = ["node-redis", "ioredis"] as const;
 
-export async function connectClient(kind: TestClient["kind"], url: string): Promise<TestClient> {
+/**
+ * `offlineQueue: false` sets the option docs/rate-limits.md recommends (node-redis `disableOfflineQueue`,
+ * ioredis `enableOfflineQueue: false`): commands fail at once while disconnected instead of waiting.
+ */
+export async function connectClient(
+  kind: TestClient["kind"],
+  url: string,
+  { offlineQueue = true }: { offlineQueue?: boolean } = {},
+): Promise<TestClient> {
   if (kind === "node-redis") {
-    const client = createClient({ url, socket: { reconnectStrategy: 100 } });
+    const client = createClient({ url, socket: { reconnectStrategy: 100 }, disableOfflineQueue: !offlineQueue });
     client.on("error", () => {});
     await client.connect();
     return {
@@ -29,7 +37,7 @@ export async function connectClient(kind: TestClient["kind"], url: string): Prom
       close: async () => client.destroy(),
     };
   }
-  const client = new Redis(url, { retryStrategy: () => 100, lazyConnect: true });
+  const client = new Redis(url, { retryStrategy: () => 100, lazyConnect: true, enableOfflineQueue: offlineQueue });
   client.on("error", () => {});
   await client.connect();
   return {

@@ -68,6 +68,43 @@ describe.each(CLIENT_KINDS)("Redis stopped under a limiter using %s", (kind) => 
   });
 });
 
+describe.each(CLIENT_KINDS)("Redis stopped under a %s client without an offline queue", (kind) => {
+  let redis: TestRedis;
+  let client: TestClient;
+  beforeAll(async () => {
+    redis = await startRedis();
+    client = await connectClient(kind, redis.url, { offlineQueue: false });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await redis?.close();
+  });
+
+  it("refuses at once, without waiting out the limiter's timeout, and counts again when Redis returns", async () => {
+    // A 5 s timeout that the answers below come well inside: the client's own error decides, not the timer.
+    const limiter = createRateLimiter({
+      store: createRedisStore(client.client),
+      timeoutMs: 5_000,
+      onStoreError: () => {},
+    });
+    expect((await limiter.consume("ip:192.0.2.9", CLOSED)).allowed).toBe(true);
+    await redis.stop();
+    const started = performance.now();
+    expect(await limiter.consume("ip:192.0.2.9", CLOSED)).toMatchObject({
+      allowed: false,
+      reason: "store-unavailable",
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await redis.start();
+    expect(
+      await until(async () => {
+        const answer = await limiter.consume("ip:192.0.2.9", CLOSED);
+        return answer.allowed ? answer : undefined;
+      }, 15_000),
+    ).toEqual({ allowed: true, remaining: 2 });
+  });
+});
+
 /** Polls `attempt` every 100 ms until it returns a result, failing after `timeoutMs`. */
 async function until(attempt: () => Promise<RateLimitResult | undefined>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
