@@ -36,13 +36,22 @@ export interface StoredArgon2id {
   hash: Uint8Array;
 }
 
-type Argon2Module = typeof import("@node-rs/argon2");
+/**
+ * The one function we use, typed here rather than as `typeof import("@node-rs/argon2")`, so the published
+ * .d.ts files name no package an app may not have installed.
+ */
+export interface Argon2Module {
+  hashRaw(
+    password: Uint8Array,
+    options: Argon2idParams & { outputLen: number; salt: Uint8Array; algorithm: 2; version: 1 },
+  ): Promise<Uint8Array>;
+}
 let loading: Promise<Argon2Module | undefined> | undefined;
 
 /** The native package, or undefined where it is not installed or its binary does not load (tried once). */
 export function loadArgon2(): Promise<Argon2Module | undefined> {
   loading ??= import("@node-rs/argon2").then(
-    (module) => (typeof module.hashRaw === "function" ? module : undefined),
+    (module): Argon2Module | undefined => (typeof module.hashRaw === "function" ? module : undefined),
     () => undefined,
   );
   return loading;
