@@ -1,0 +1,85 @@
+/**
+ * The password modules where their optional packages are not installed: the runtime as an app without
+ * @node-rs/argon2, bcryptjs or @zxcvbn-ts/language-common would run it. The modules are transpiled into a
+ * directory with no node_modules above it and run in a child Node process, so the dynamic imports really fail
+ * (nothing is mocked): hashing falls back to scrypt on its own, hashes of a missing algorithm answer
+ * "unavailable", and the policy refuses to run without its list instead of skipping the check.
+ */
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import ts from "typescript";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { hashPassword } from "../../../src/runtime/password/index.js";
+
+const source = path.resolve(import.meta.dirname, "../../../src/runtime/password");
+let dir = "";
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "password-no-packages-"));
+  mkdirSync(path.join(dir, "password"));
+  writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
+  for (const file of readdirSync(source).filter((name) => name.endsWith(".ts"))) {
+    const { outputText } = ts.transpileModule(readFileSync(path.join(source, file), "utf8"), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    });
+    writeFileSync(path.join(dir, "password", file.replace(/\.ts$/, ".js")), outputText);
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(script: string): Promise<unknown> {
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ["--input-type=module", "-e", script],
+      { cwd: dir, timeout: 30_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    ),
+  );
+}
+
+it("falls back to scrypt by itself, and answers unavailable for Argon2id and bcrypt hashes it cannot check", async () => {
+  const argon2 = await hashPassword("correct horse battery staple");
+  const legacy = await bcrypt.hash("correct horse battery staple", 4);
+  const result = await run(`
+    import { createPasswordHasher } from "./password/index.js";
+    const hasher = createPasswordHasher();
+    const made = await hasher.hash("correct horse battery staple");
+    console.log(JSON.stringify({
+      algorithm: await hasher.algorithm(),
+      hash: made.hash.slice(0, 22),
+      own: await hasher.verify("correct horse battery staple", made.hash),
+      wrong: await hasher.verify("correct horse battery stable", made.hash),
+      argon2: await hasher.verify("correct horse battery staple", ${JSON.stringify(argon2.ok && argon2.hash)}),
+      bcrypt: await hasher.verify("correct horse battery staple", ${JSON.stringify(legacy)}),
+      unknown: await hasher.verifyUnknownUser("correct horse battery staple"),
+    }));
+  `);
+  const unavailable = { match: false, needsRehash: false, reason: "unavailable" };
+  expect(result).toEqual({
+    algorithm: "scrypt",
+    hash: "$scrypt$ln=17,r=8,p=1$",
+    own: { match: true, needsRehash: false },
+    wrong: { match: false, needsRehash: false, reason: "mismatch" },
+    argon2: unavailable,
+    bcrypt: unavailable,
+    unknown: { match: false, needsRehash: false, reason: "mismatch" },
+  });
+});
+
+it("refuses to check a policy without the common-password list, naming the package", async () => {
+  const result = await run(`
+    import { checkPasswordPolicy } from "./password/index.js";
+    const error = await checkPasswordPolicy("violet mountain lake").catch((error) => error);
+    console.log(JSON.stringify({ name: error.name, code: error.code, message: error.message }));
+  `);
+  expect(result).toEqual({
+    name: "CommonPasswordListUnavailable",
+    code: "common-password-list-unavailable",
+    message: expect.stringContaining("@zxcvbn-ts/language-common"),
+  });
+});
