@@ -58,6 +58,11 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const retryStoreAfterMs = options.retryStoreAfterMs ?? 1_000;
   const storeDownRetryAfterSeconds = options.storeDownRetryAfterSeconds ?? 5;
   const now = options.now ?? Date.now;
+  for (const [name, value] of Object.entries({ timeoutMs, retryStoreAfterMs, storeDownRetryAfterSeconds })) {
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new RateLimitConfigError(`createRateLimiter: ${name} must be a positive number.`);
+    }
+  }
   const checked = new WeakSet<RateLimitRule>();
   let downUntil = 0;
   let down = false;

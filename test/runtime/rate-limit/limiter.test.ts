@@ -59,6 +59,15 @@ describe("consume", () => {
   });
 });
 
+describe("limiter options", () => {
+  it.each([{ timeoutMs: 0 }, { retryStoreAfterMs: -1 }, { storeDownRetryAfterSeconds: Number.NaN }])(
+    "refuses %j when the limiter is built",
+    (options) => {
+      expect(() => createRateLimiter(options)).toThrow(/must be a positive number/);
+    },
+  );
+});
+
 describe("rules", () => {
   it.each([
     [{ name: "Sign In" }, /name must be/],
