@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { type DatabaseConnection, databaseLocation, openDatabase } from "../../src/cli/database/connect.js";
 import { projectEnv } from "../../src/cli/database/project-env.js";
+import { appEnvFile } from "../../src/cli/frameworks/detect-project.js";
 import { diskReader } from "../../src/cli/project/reader.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { ensureNode24 } from "../support/node24.mjs";
@@ -180,7 +181,8 @@ describe("projectEnv", () => {
       ".env": "DATABASE_URL=postgres://from-env/app\nAUTH_SECRET=x\n",
       ".env.local": 'DATABASE_URL="postgres://from-local/app" # the real one\nAUTH_DATABASE_FILE=\n',
     });
-    const { env, files } = projectEnv(diskReader(root), { AUTH_SECRET: "process" });
+    const reader = diskReader(root);
+    const { env, files } = projectEnv(reader, { AUTH_SECRET: "process" }, appEnvFile(reader));
     expect(files).toEqual([".env", ".env.local"]);
     expect(env).toMatchObject({
       DATABASE_URL: "postgres://from-local/app",
@@ -191,7 +193,7 @@ describe("projectEnv", () => {
 
   test("any other app reads .env, an unquoted value without its comment", () => {
     const root = appFolder(false, { ".env": "AUTH_DATABASE_FILE=auth.db # SQLite\n" });
-    expect(projectEnv(diskReader(root), {}).env["AUTH_DATABASE_FILE"]).toBe("auth.db");
+    expect(projectEnv(diskReader(root), {}, appEnvFile(diskReader(root))).env["AUTH_DATABASE_FILE"]).toBe("auth.db");
   });
 });
 

@@ -12,9 +12,9 @@ import { initFixture, type MemoryProject, memoryFixture, removeTemps } from "./s
 
 afterAll(removeTemps);
 
-function setupOf(project: MemoryProject, flags: { db?: string; orm?: string } = {}) {
+async function setupOf(project: MemoryProject, flags: { db?: string; orm?: string } = {}) {
   const reader = project.reader();
-  const { info } = detectProject(reader, {});
+  const { info } = await detectProject(reader, {});
   return findDatabaseSetup(reader, info, flags);
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "../../src/cli/errors.js";
 import { detectProject } from "../../src/cli/frameworks/detect-project.js";
+import { FRAMEWORKS } from "../../src/cli/frameworks/index.js";
 import { describeProject } from "../../src/cli/project/describe.js";
 import { catalogRange, identifyFramework } from "../../src/cli/project/framework.js";
 import { detectPackageManager } from "../../src/cli/project/package-manager.js";
@@ -20,9 +21,9 @@ function write(dir: string, file: string, content: string) {
 }
 
 describe("detect", () => {
-  it("recognises the fixture as a Next.js App Router TypeScript project with the @/ alias", () => {
+  it("recognises the fixture as a Next.js App Router TypeScript project with the @/ alias", async () => {
     const dir = copyFixture("next-app");
-    const { info } = detectProject(diskReader(dir), {});
+    const { info } = await detectProject(diskReader(dir), {});
     expect(info.framework).toMatchObject({ id: "next", router: "app", routesDir: "app" });
     expect(info.language).toBe("ts");
     expect(info.srcDir).toBe(false);
@@ -32,22 +33,22 @@ describe("detect", () => {
     expect(info.existingAuthFiles).toEqual([]);
   });
 
-  it("finds src/app and a src alias, and treats a project without tsconfig as JavaScript", () => {
+  it("finds src/app and a src alias, and treats a project without tsconfig as JavaScript", async () => {
     const dir = copyFixture("next-app");
     write(dir, "src/app/page.jsx", "export default function Page() { return null; }\n");
     write(dir, "jsconfig.json", '{ "compilerOptions": { "paths": { "~/*": ["./src/*"] } } }');
     rmSync(path.join(dir, "tsconfig.json"));
-    const { info } = detectProject(diskReader(dir), {});
+    const { info } = await detectProject(diskReader(dir), {});
     expect(info.framework.routesDir).toBe("src/app");
     expect(info.srcDir).toBe(true);
     expect(info.language).toBe("js");
     expect(info.aliases).toEqual([{ prefix: "~/", directory: "src" }]);
   });
 
-  it("refuses a project without a framework, naming what is supported and the --framework flag", () => {
+  it("refuses a project without a framework, naming what is supported and the --framework flag", async () => {
     const dir = tree({ "package.json": pkg({ dependencies: { koa: "^2.15.0" } }), "server.js": "app.listen(3000);\n" });
     try {
-      detectProject(diskReader(dir), {});
+      await detectProject(diskReader(dir), {});
       throw new Error("expected a refusal");
     } catch (error) {
       expect(error).toBeInstanceOf(CliError);
@@ -58,10 +59,10 @@ describe("detect", () => {
     }
   });
 
-  it("recognises a Pages Router project and says so", () => {
+  it("recognises a Pages Router project and says so", async () => {
     const dir = copyFixture("next-app");
     renameSync(path.join(dir, "app"), path.join(dir, "pages"));
-    const { info } = detectProject(diskReader(dir), {});
+    const { info } = await detectProject(diskReader(dir), {});
     expect(info.framework).toMatchObject({ id: "next", router: "pages", routesDir: "pages" });
     expect(describeProject(info)).toBe(`Next.js 16.4.6 (Pages Router, TypeScript, npm) at ${dir}`);
   });
@@ -111,7 +112,7 @@ function pkg(fields: object): string {
 }
 
 function identify(dir: string) {
-  return identifyFramework(diskReader(dir), JSON.parse(readPkg(dir)));
+  return identifyFramework(diskReader(dir), JSON.parse(readPkg(dir)), FRAMEWORKS);
 }
 
 function readPkg(dir: string): string {
@@ -119,7 +120,7 @@ function readPkg(dir: string): string {
 }
 
 describe("detect: every framework and version from the project's own files", () => {
-  it("Next.js 16 App Router with src/: the installed version, the router, the src/ layout", () => {
+  it("Next.js 16 App Router with src/: the installed version, the router, the src/ layout", async () => {
     const dir = tree({
       "package.json": pkg({ dependencies: { next: "^16.0.0", react: "19.3.1" } }),
       "node_modules/next/package.json": '{ "name": "next", "version": "16.4.6" }',
@@ -128,18 +129,18 @@ describe("detect: every framework and version from the project's own files", () 
       "src/app/page.tsx": "export default function Home() { return null; }\n",
       "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
     });
-    const { info } = detectProject(diskReader(dir), {});
+    const { info } = await detectProject(diskReader(dir), {});
     expect(info.framework).toMatchObject({ id: "next", version: "16.4.6", router: "app", routesDir: "src/app" });
     expect(info.evidence).toEqual(["next in package.json", "next.config.ts"]);
     expect(describeProject(info)).toBe(`Next.js 16.4.6 (App Router, src/, TypeScript, pnpm) at ${dir}`);
   });
 
-  it("Next.js 15 Pages Router in JavaScript, version from the declared range when nothing is installed", () => {
+  it("Next.js 15 Pages Router in JavaScript, version from the declared range when nothing is installed", async () => {
     const dir = tree({
       "package.json": pkg({ dependencies: { next: "~15.5.29" } }),
       "pages/index.jsx": "export default function Home() { return null; }\n",
     });
-    const { info } = detectProject(diskReader(dir), {});
+    const { info } = await detectProject(diskReader(dir), {});
     expect(info.framework).toMatchObject({ id: "next", version: "15.5.29", router: "pages", routesDir: "pages" });
     expect(describeProject(info)).toBe(`Next.js 15.5.29 (Pages Router, JavaScript, npm) at ${dir}`);
   });
@@ -220,7 +221,7 @@ describe("detect: every framework and version from the project's own files", () 
     expect(identify(dir)?.id).toBe("sveltekit");
   });
 
-  it("reads a monorepo: the framework declared and installed only at the workspace root", () => {
+  it("reads a monorepo: the framework declared and installed only at the workspace root", async () => {
     const root = tree({
       "package.json": pkg({
         workspaces: ["apps/*"],
@@ -233,14 +234,14 @@ describe("detect: every framework and version from the project's own files", () 
       "apps/web/app/page.tsx": "export default function Home() { return null; }\n",
       "apps/web/tsconfig.json": "{}",
     });
-    const { info } = detectProject(diskReader(path.join(root, "apps/web")), {});
+    const { info } = await detectProject(diskReader(path.join(root, "apps/web")), {});
     expect(info.framework).toMatchObject({ id: "next", version: "16.4.6", router: "app" });
     expect(info.workspaceRoot).toBe("../..");
     expect(info.packageJson).toMatchObject({ name: "web" });
     expect(describeProject(info)).toContain("(App Router, TypeScript, pnpm, workspace ../..)");
   });
 
-  it("at a pnpm workspace root with ** globs, names the nested app and leaves out what the globs exclude", () => {
+  it("at a pnpm workspace root with ** globs, names the nested app and leaves out what the globs exclude", async () => {
     const root = tree({
       "package.json": pkg({}),
       "pnpm-workspace.yaml": "packages:\n  - 'apps/**'\n  - '!apps/legacy'\n",
@@ -248,12 +249,12 @@ describe("detect: every framework and version from the project's own files", () 
       "apps/legacy/package.json": pkg({ name: "legacy", dependencies: { next: "16.4.6" } }),
       "apps/site/web/node_modules/next/package.json": pkg({ name: "next" }),
     });
-    expect(() => detectProject(diskReader(root), {})).toThrow(
+    await expect(detectProject(diskReader(root), {})).rejects.toThrow(
       /is a workspace root; found SvelteKit in apps\/site\/web\. Run init in the app's folder, e.g\. npx create-auth init apps\/site\/web\.$/,
     );
   });
 
-  it("an app the root's workspace globs leave out (examples/) stands alone: its own lockfile, no workspace", () => {
+  it("an app the root's workspace globs leave out (examples/) stands alone: its own lockfile, no workspace", async () => {
     const root = tree({
       "package.json": pkg({ workspaces: ["packages/*", "apps/**", "!apps/legacy"] }),
       "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
@@ -265,22 +266,22 @@ describe("detect: every framework and version from the project's own files", () 
       "apps/site/web/package.json": pkg({ name: "web", dependencies: { next: "16.4.6" } }),
       "apps/site/web/app/page.tsx": "",
     });
-    const example = detectProject(diskReader(path.join(root, "examples/next")), {}).info;
+    const example = (await detectProject(diskReader(path.join(root, "examples/next")), {})).info;
     expect(example.workspaceRoot).toBeNull();
     expect(example.packageManager).toMatchObject({ name: "npm", lockfile: "package-lock.json" });
-    expect(detectProject(diskReader(path.join(root, "apps/legacy")), {}).info.workspaceRoot).toBeNull();
-    const nested = detectProject(diskReader(path.join(root, "apps/site/web")), {}).info;
+    expect((await detectProject(diskReader(path.join(root, "apps/legacy")), {})).info.workspaceRoot).toBeNull();
+    const nested = (await detectProject(diskReader(path.join(root, "apps/site/web")), {})).info;
     expect(nested.workspaceRoot).toBe("../../..");
     expect(nested.packageManager).toMatchObject({ name: "pnpm", lockfileDir: root });
   });
 
-  it("at a workspace root without a framework of its own, names the app folder to run init in", () => {
+  it("at a workspace root without a framework of its own, names the app folder to run init in", async () => {
     const root = tree({
       "package.json": pkg({ workspaces: ["apps/*", "packages/*"] }),
       "apps/web/package.json": pkg({ name: "web", dependencies: { next: "16.4.6" } }),
       "packages/ui/package.json": pkg({ name: "ui" }),
     });
-    expect(() => detectProject(diskReader(root), {})).toThrow(
+    await expect(detectProject(diskReader(root), {})).rejects.toThrow(
       /is a workspace root; found Next\.js in apps\/web\. Run init in the app's folder, e.g\. npx create-auth init apps\/web/,
     );
   });
@@ -325,7 +326,7 @@ describe("detect: the package manager", () => {
     expect(detectPackageManager(reader, undefined, undefined)).toMatchObject({ name: "npm", source: "default" });
   });
 
-  it("in a workspace, the root's lockfile counts over a stray one in the app", () => {
+  it("in a workspace, the root's lockfile counts over a stray one in the app", async () => {
     const root = tree({
       "package.json": pkg({ workspaces: ["apps/*"] }),
       "package-lock.json": '{ "lockfileVersion": 3 }\n',
@@ -333,7 +334,7 @@ describe("detect: the package manager", () => {
       "apps/web/yarn.lock": "# yarn lockfile v1\n",
       "apps/web/app/page.tsx": "",
     });
-    const { info } = detectProject(diskReader(path.join(root, "apps/web")), {});
+    const { info } = await detectProject(diskReader(path.join(root, "apps/web")), {});
     expect(info.packageManager).toMatchObject({ name: "npm", source: "lockfile", lockfileDir: root });
   });
 

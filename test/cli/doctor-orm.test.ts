@@ -111,7 +111,7 @@ describe("Prisma", () => {
     ]);
     withoutSession(project);
     expect(project.read(schema)).not.toMatch(/\bSession\b/);
-    const expected = prismaTables(project.reader(), detectProject(project.reader(), {}).info);
+    const expected = prismaTables(project.reader(), (await detectProject(project.reader(), {})).info);
     expect(expected.filter((table) => table.missingModel)).toEqual([
       expect.objectContaining({ missingModel: { model: "Session", schema } }),
     ]);

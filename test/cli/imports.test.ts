@@ -170,7 +170,10 @@ describe("the doctor, following imports by the shared rule", () => {
       ]),
     );
     const aliases = [{ prefix: "~/", directory: "src" }];
-    const findings = checkImportsOf(app, { aliases }, "src", { file: "src/lib/auth/index.ts", written });
+    const findings = checkImportsOf(app, { aliases, existingAuthFiles: [] }, "src", {
+      file: "src/lib/auth/index.ts",
+      written,
+    });
     expect(findings.map((found) => [found.id, found.file])).toEqual([["wiring.import-missing", "src/routes/page.tsx"]]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { databaseState } from "../../src/cli/database/state.js";
+import { detectProject } from "../../src/cli/frameworks/detect-project.js";
 import { initInMemory, type MemoryProject, memoryFixture, runInMemory } from "./support.js";
 
 const BASE = ["--providers", "github", "--yes", "--no-install"];
@@ -105,7 +106,7 @@ describe("init's next step names the command migrate names", () => {
   it("all-new auth tables beside a drizzle-kit setup: create-auth migrate, or drizzle-kit as migrate names it", async () => {
     const { project, step } = await initOn("orm-drizzle-sveltekit", ["--orm", "drizzle"], {});
     // migrate itself would open the SQLite file; what it runs and names is this state.
-    const state = databaseState(project.reader());
+    const state = databaseState(project.reader(), (await detectProject(project.reader(), {})).info);
     expect(state.owner.command).toBe("npx create-auth migrate");
     expect(state.drizzleKit).toBe("npx drizzle-kit push");
     expect(step).toContain("npx create-auth migrate");

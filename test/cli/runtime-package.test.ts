@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typescript } from "../../src/cli/edit/ast.js";
 import { CliError } from "../../src/cli/errors.js";
+import { expressFacts } from "../../src/cli/frameworks/express/facts.js";
 import { contentAfter } from "../../src/cli/plan/types.js";
 import { memoryReader } from "../../src/cli/project/reader.js";
 import { findProvider } from "../../src/cli/providers/catalog.js";
@@ -234,9 +235,12 @@ describe("what the app configures decides the rest", () => {
   });
 
   it("an OAuth provider brings ./refresh, credentials alone do not", () => {
-    const runtime = { framework: "express", db: "none", orm: "none" } as const;
-    expect(runtimeEntries({ ...runtime, providers: [findProvider("github")!] })).toContain("./refresh");
-    expect(runtimeEntries({ ...runtime, providers: [findProvider("credentials")!] })).not.toContain("./refresh");
+    const runtime = { db: "none", orm: "none" } as const;
+    const express = expressFacts.runtimeEntries;
+    expect(runtimeEntries({ ...runtime, providers: [findProvider("github")!] }, express)).toContain("./refresh");
+    expect(runtimeEntries({ ...runtime, providers: [findProvider("credentials")!] }, express)).not.toContain(
+      "./refresh",
+    );
   });
 
   it("an ORM brings its adapter (Drizzle also its dialect's tables) instead of the SQL one", () => {
@@ -294,12 +298,10 @@ describe("what later commands ask of planRuntimePackage", () => {
 
   /** The package init writes for Express with GitHub, as a project's files. */
   function initialised(): Map<string, string> {
-    const entries = runtimeEntries({
-      framework: "express",
-      providers: [findProvider("github")!],
-      db: "none",
-      orm: "none",
-    });
+    const entries = runtimeEntries(
+      { providers: [findProvider("github")!], db: "none", orm: "none" },
+      expressFacts.runtimeEntries,
+    );
     return new Map(runtimePackageFiles(runtime, entries).map((file) => [`${RUNTIME}/${file.path}`, file.content]));
   }
 

@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { projectOrms } from "../../src/cli/database/orm-plan.js";
 import { loadRenderer } from "../../src/cli/edit/templates.js";
 import { detectProject } from "../../src/cli/frameworks/detect-project.js";
-import { findTarget, TARGETS } from "../../src/cli/frameworks/index.js";
+import { FRAMEWORK_IDS, findFramework } from "../../src/cli/frameworks/index.js";
 import type { PlanContext } from "../../src/cli/plan/context.js";
 import type { EditFileStep, FileStep } from "../../src/cli/plan/planner.js";
 import { setupSteps } from "../../src/cli/plan/setup-steps.js";
@@ -25,12 +25,12 @@ import { type MemoryProject, memoryFixture, repoRoot } from "./support.js";
 const RUNTIME_DIR = "vendor/auth-runtime";
 
 /** Each fixture's framework, as detection finds it; fixtures detection refuses are no target's. */
-function fixturesByFramework(): Map<string, string[]> {
+async function fixturesByFramework(): Promise<Map<string, string[]>> {
   const byFramework = new Map<string, string[]>();
   for (const fixture of readdirSync(path.join(repoRoot, "test/fixtures")).sort()) {
     let framework: string;
     try {
-      framework = detectProject(memoryFixture(fixture).reader(), {}).target.id;
+      framework = (await detectProject(memoryFixture(fixture).reader(), {})).target.id;
     } catch {
       continue;
     }
@@ -39,7 +39,13 @@ function fixturesByFramework(): Map<string, string[]> {
   return byFramework;
 }
 
-const FIXTURES = fixturesByFramework();
+const FIXTURES = await fixturesByFramework();
+/** Each fixture's databases, read before the tests are declared (detection loads the target). */
+const DATABASES = new Map(
+  await Promise.all(
+    [...FIXTURES.values()].flat().map(async (fixture) => [fixture, await databasesOf(fixture)] as const),
+  ),
+);
 
 /** The edit steps that say nothing about their undo: neither a function nor an explicit null. */
 function undecided(steps: readonly FileStep[]): string[] {
@@ -52,9 +58,9 @@ function undecided(steps: readonly FileStep[]): string[] {
 type Database = Pick<Answers, "db" | "orm">;
 
 /** No database, PostgreSQL through SQL files, and the ORM the app already uses (its client module is code). */
-function databasesOf(fixture: string): Database[] {
+async function databasesOf(fixture: string): Promise<Database[]> {
   const project = memoryFixture(fixture);
-  const { info } = detectProject(project.reader(), {});
+  const { info } = await detectProject(project.reader(), {});
   const orms = projectOrms(project.reader(), info).flatMap(({ orm, dialect }) =>
     dialect ? [{ orm, db: dialect }] : [],
   );
@@ -63,7 +69,7 @@ function databasesOf(fixture: string): Database[] {
 
 async function contextOf(project: MemoryProject, { db, orm }: Database): Promise<PlanContext> {
   const reader = project.reader();
-  const { info, target } = detectProject(reader, {});
+  const { info, target } = await detectProject(reader, {});
   return {
     info,
     answers: { framework: target.id, providers: [], strategy: "jwt", db, orm, runtimeDir: RUNTIME_DIR },
@@ -87,19 +93,19 @@ it("finds what it checks: a step without an undo, beside one with an undo and on
   expect(undecided([edit("a.ts", () => "unchanged"), edit("b.ts", null), edit("c.ts")])).toEqual(["c.ts"]);
 });
 
-describe.each(TARGETS.map((target) => ({ id: target.id })))("the $id target's edit steps", ({ id }) => {
+describe.each(FRAMEWORK_IDS.map((id) => ({ id })))("the $id target's edit steps", ({ id }) => {
   const fixtures = FIXTURES.get(id) ?? [];
 
   it("has a fixture in test/fixtures to be checked on", () => {
     expect(fixtures.length).toBeGreaterThan(0);
   });
 
-  it.each(fixtures.flatMap((fixture) => databasesOf(fixture).map((database) => ({ fixture, ...database }))))(
+  it.each(fixtures.flatMap((fixture) => DATABASES.get(fixture)!.map((database) => ({ fixture, ...database }))))(
     "each carries its undo or says it has none, and the undo gives the app's file back ($fixture, db $db, orm $orm)",
     async ({ fixture, db, orm }) => {
       const project = memoryFixture(fixture);
       const context = await contextOf(project, { db, orm });
-      const target = findTarget(id)!;
+      const target = await findFramework(id)!.load();
       const { steps, data } = setupSteps(context, target.init(context));
       const code = steps.filter((step) => !data.has(step));
       const ignores = toolIgnoreSteps(context.reader, RUNTIME_DIR);

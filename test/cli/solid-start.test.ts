@@ -34,8 +34,8 @@ for (const [fixture, version, build] of [
       ({ project, run: first } = await initFixture(fixture, [...PROVIDERS, "--yes", "--no-install"]));
     });
 
-    it(`detects SolidStart ${version} built with ${build}, TypeScript, the ~/ alias and .env`, () => {
-      const { info, target } = detectProject(memoryFixture(fixture).reader(), {});
+    it(`detects SolidStart ${version} built with ${build}, TypeScript, the ~/ alias and .env`, async () => {
+      const { info, target } = await detectProject(memoryFixture(fixture).reader(), {});
       expect(target.id).toBe("solid-start");
       expect(info.framework).toMatchObject({ id: "solid-start", version, build, routesDir: "src/routes" });
       expect(info).toMatchObject({ language: "ts", srcDir: true, envFile: ".env", existingAuthFiles: [] });
@@ -115,14 +115,17 @@ describe("create-auth init (SolidStart): safety and detection", () => {
     expect(project.read("src/routes/api/auth/[...solidauth].js")).toContain("SolidAuth(authConfig)");
   });
 
-  it("tells SolidStart 1 from 2 by the project's files when nothing is installed", () => {
+  it("tells SolidStart 1 from 2 by the project's files when nothing is installed", async () => {
     const project = memoryFixture("solid-start-2");
     const pkg = JSON.parse(project.read("package.json"));
     pkg.dependencies["@solidjs/start"] = "^1.3.0";
     project.write("package.json", JSON.stringify(pkg));
     // A vite config and no vinxi: the vite plugin setup, whatever the declared range says.
-    expect(detectProject(project.reader(), {}).info.framework).toMatchObject({ version: "1.3.0", build: "vite" });
+    expect((await detectProject(project.reader(), {})).info.framework).toMatchObject({
+      version: "1.3.0",
+      build: "vite",
+    });
     project.write("app.config.ts", "export default {};\n");
-    expect(detectProject(project.reader(), {}).info.framework).toMatchObject({ build: "vinxi" });
+    expect((await detectProject(project.reader(), {})).info.framework).toMatchObject({ build: "vinxi" });
   });
 });

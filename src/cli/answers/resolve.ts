@@ -6,7 +6,8 @@
  */
 import { ORM_FLAVOURS, ORM_IDS, SQL_DIALECTS, type SqlDialect } from "../database/flavours.js";
 import { CliError } from "../errors.js";
-import { type Answers, FRAMEWORK_IDS, type FrameworkId } from "../project/types.js";
+import { FRAMEWORK_IDS } from "../frameworks/index.js";
+import type { Answers, FrameworkId } from "../project/types.js";
 import { needsDatabase, type ProviderEntry } from "../providers/catalog.js";
 import { resolveProvider } from "../providers/resolve-id.js";
 

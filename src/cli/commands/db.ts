@@ -19,6 +19,7 @@ import { pendingMigrations } from "../database/migrator.js";
 import { projectEnv } from "../database/project-env.js";
 import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
+import { appEnvFile, detectApp } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { CommandRun } from "./command.js";
@@ -69,9 +70,10 @@ async function prune(dir: string | undefined, flags: DbFlags, out: Output, host:
   const root = projectRoot(dir, host, out);
   const dryRun = Boolean(flags.dryRun);
   const reader = host.reader(root);
-  const { env } = projectEnv(reader, host.env);
+  const { env } = projectEnv(reader, host.env, appEnvFile(reader));
   // The database as migrate and doctor find it (database/state.ts): drizzle.config's URL setting included.
-  const state = databaseState(reader);
+  const app = await detectApp(reader, host.env["npm_config_user_agent"]);
+  const state = databaseState(reader, app?.info ?? null);
   const db = await openDatabase(root, env, { readOnly: dryRun, setting: state.setting });
   const database = { dialect: db.dialect, target: db.target };
   const now = new Date();

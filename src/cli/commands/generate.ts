@@ -138,8 +138,8 @@ async function sqlUsers(
   setup: DatabaseSetup,
   dir: string,
 ): Promise<{ input: Partial<GenerateInput>; note: string | null }> {
-  const state = databaseState(reader, dir);
-  const { env } = projectEnv(reader, host.env);
+  const state = databaseState(reader, info, dir);
+  const { env } = projectEnv(reader, host.env, info.envFile);
   const found = await existingUsers(root, env, state.setting, migrationFiles(reader, dir));
   if (found !== null && typeof found !== "string" && found.fit.kind === "refuse")
     throw new CliError(
@@ -176,7 +176,7 @@ export async function runGenerate(
 ): Promise<void> {
   const root = projectRoot(dir, host, out);
   const reader = host.reader(root);
-  const { info } = detectProject(reader, { userAgent: host.env["npm_config_user_agent"] });
+  const { info } = await detectProject(reader, { userAgent: host.env["npm_config_user_agent"] });
   const outFlag = flags.out === undefined ? undefined : outPath(root, flags.out);
   const setup = findDatabaseSetup(reader, info, flags);
   if (outFlag !== undefined) checkOut(outFlag, setup, flags.out!);
@@ -187,6 +187,7 @@ export async function runGenerate(
     setup,
     defaultDrizzleFile: defaultDrizzleFile(info),
     packageJson: info.packageJson,
+    databaseUrlKey: databaseState(reader, info).setting.key ?? "DATABASE_URL",
     ...(outFlag ? { out: outFlag } : {}),
     ...sql?.input,
   };

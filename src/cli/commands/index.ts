@@ -16,9 +16,9 @@
  */
 import type { Command, OptionValues } from "commander";
 import { ORM_IDS, SQL_DIALECTS } from "../database/flavours.js";
+import { FRAMEWORK_IDS } from "../frameworks/index.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { FRAMEWORK_IDS } from "../project/types.js";
 import type { ArgsOf, CommandRun, CommandSpec, OptionSpec, OptionsOf } from "./command.js";
 
 export type { CommandSpec, OptionSpec } from "./command.js";

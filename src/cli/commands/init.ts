@@ -57,7 +57,7 @@ export async function runInit(
   const root = projectRoot(dir, host, out);
   const partial = parseInitFlags(flags);
   const reader = host.reader(root);
-  const { info, target } = detectProject(reader, {
+  const { info, target } = await detectProject(reader, {
     framework: partial.framework,
     userAgent: host.env["npm_config_user_agent"],
   });

@@ -25,6 +25,7 @@ import { assertExistingUsersFit } from "../database/sql/existing-users.js";
 import { MIGRATIONS_DIR } from "../database/sql/migrations.js";
 import { databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
+import { appEnvFile, detectApp } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { readPackageJson } from "../project/package-json.js";
@@ -160,7 +161,8 @@ export async function runMigrate(dir: string | undefined, flags: MigrateFlags, o
   const folder = migrationsFolder(root, flags.migrations ?? MIGRATIONS_DIR);
 
   // Who creates the tables (database/state.ts): the same answer generate's next step and doctor's fix give.
-  const state = databaseState(reader, folder);
+  const app = await detectApp(reader, host.env["npm_config_user_agent"]);
+  const state = databaseState(reader, app?.info ?? null, folder);
   const { owner } = state;
   if (owner.tool !== "create-auth") {
     const name = owner.tool === "prisma" ? "Prisma" : "drizzle-kit";
@@ -190,7 +192,7 @@ export async function runMigrate(dir: string | undefined, flags: MigrateFlags, o
     );
   }
 
-  const { env } = projectEnv(reader, host.env);
+  const { env } = projectEnv(reader, host.env, appEnvFile(reader));
   if (flags.dryRun && flags.repair) {
     throw new CliError(
       "InvalidOption",

@@ -6,9 +6,10 @@
  * so it starts about as fast as node itself.
  */
 
+import { DEFAULT_ENV_CONVENTION } from "../env/default-file.js";
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret, SECRET_HEADER } from "../env/secret.js";
-import { DEFAULT_ENV_CONVENTION, ENV_CONVENTIONS, frameworkOf, STARTERS } from "../frameworks/conventions.js";
+import { frameworkOf } from "../frameworks/index.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
@@ -38,8 +39,8 @@ function conventionsOf(reader: ProjectReader): { envFile: string; ignorePattern:
     // Not our business here: any project may hold a secret.
   }
   const framework = frameworkOf({ ...pkg.devDependencies, ...pkg.dependencies });
-  const env = ENV_CONVENTIONS.find((c) => c.framework === framework) ?? DEFAULT_ENV_CONVENTION;
-  return { ...env, starter: framework ? STARTERS[framework].starterIgnores : [] };
+  if (!framework) return { ...DEFAULT_ENV_CONVENTION, starter: [] };
+  return { envFile: framework.envFile, ignorePattern: framework.envIgnorePattern, starter: framework.starterIgnores };
 }
 
 export async function runSecret(dir: string | undefined, flags: SecretFlags, out: Output, host: Host): Promise<void> {

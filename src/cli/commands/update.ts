@@ -8,7 +8,7 @@
  * (update/plan.ts). Review, apply and install are the contract every command shares (run-plan.ts).
  */
 
-import { detectProject } from "../frameworks/detect-project.js";
+import { detectApp, detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
@@ -30,9 +30,12 @@ export async function runUpdate(
 ): Promise<void> {
   const { root, reader, userAgent } = commandApp(dir, host, out);
   const runtimeDir = linkedRuntimeDir(reader);
-  const manifest = readRuntimeManifest(reader, runtimeDir);
+  // The app as detect reads it names the providers a refusal's "init again" carries; detect's own refusal
+  // comes after the manifest's, as the more useful of the two.
+  const app = await detectApp(reader, userAgent);
+  const manifest = readRuntimeManifest(reader, app?.info ?? null, runtimeDir);
   const manifestBefore = reader.read(`${runtimeDir}/MANIFEST.json`) ?? "";
-  const { info } = detectProject(reader, { userAgent });
+  const { info } = app ?? (await detectProject(reader, { userAgent }));
   const source = host.runtime();
   const update = planFileUpdates(reader, runtimeDir, manifest, source, loadRuntimeStore());
 

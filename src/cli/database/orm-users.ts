@@ -125,14 +125,14 @@ function verdicts(
 export async function assertNoSharedAddresses(
   root: string,
   reader: ProjectReader,
-  info: Pick<ProjectInfo, "srcDir" | "language">,
+  info: Pick<ProjectInfo, "srcDir" | "language" | "envFile">,
   partial: PartialAnswers,
   project: readonly ProjectOrm[],
   processEnv: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {
   const adding = verdicts(reader, info, partial, project).flatMap((found) => found.uniqueEmail ?? []);
   if (adding.length === 0) return;
-  const { env } = projectEnv(reader, processEnv);
+  const { env } = projectEnv(reader, processEnv, info.envFile);
   for (const where of adding) {
     const { target, shared } = await sharedAddresses(root, env, where);
     if (shared.length)

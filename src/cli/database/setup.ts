@@ -9,7 +9,6 @@
 
 import { moduleShape } from "../edit/ast.js";
 import { CliError } from "../errors.js";
-import { findTarget } from "../frameworks/index.js";
 import { resolveImport } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
@@ -69,13 +68,12 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   throw new CliError("InvalidOption", `Unknown ${flag} value "${value}" (one of: ${allowed.join(", ")}).`);
 }
 
-/** The adapter the app's auth module imports, read from the files its framework's target writes. */
+/** The adapter the app's auth module imports, read from the files its framework's target writes (those that exist). */
 export function configuredAdapter(
   reader: ProjectReader,
   info: ProjectInfo,
 ): { file: string; adapter: AdapterName } | null {
-  const target = findTarget(info.framework.id);
-  for (const file of target?.ownedFiles(info) ?? []) {
+  for (const file of info.existingAuthFiles) {
     const source = reader.read(file);
     if (source === null || !source.includes(ADAPTER_PREFIX)) continue;
     for (const specifier of moduleShape(source, file).references) {

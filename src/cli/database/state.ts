@@ -7,7 +7,6 @@
  */
 import path from "node:path/posix";
 import { CliError } from "../errors.js";
-import { detectProject } from "../frameworks/detect-project.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
 import type { DatabaseSetting } from "./connect.js";
@@ -90,20 +89,9 @@ export function prismaCommand(
   return keepsMigrations ? "npx prisma migrate dev --name auth" : "npx prisma db push";
 }
 
-/** The project as detect reads it, or its layout alone where detect refuses the folder. */
-function projectInfo(reader: ProjectReader): {
-  info: ProjectInfo | null;
-  layout: Pick<ProjectInfo, "srcDir" | "language">;
-} {
-  try {
-    const { info } = detectProject(reader, {});
-    return { info, layout: info };
-  } catch {
-    return {
-      info: null,
-      layout: { srcDir: reader.isDirectory("src"), language: reader.exists("tsconfig.json") ? "ts" : "js" },
-    };
-  }
+/** The project's layout: detect's, or read from the folder where detect refuses it (`info` null). */
+function layoutOf(reader: ProjectReader, info: ProjectInfo | null): Pick<ProjectInfo, "srcDir" | "language"> {
+  return info ?? { srcDir: reader.isDirectory("src"), language: reader.exists("tsconfig.json") ? "ts" : "js" };
 }
 
 function dependsOn(pkg: PackageJson | undefined, name: string): boolean {
@@ -134,10 +122,15 @@ function setupOf(reader: ProjectReader, info: ProjectInfo | null): DatabaseSetup
  * The database state of the app in `reader`'s folder; `migrations` is the SQL migrations folder
  * (project-relative, default auth-migrations). The schema's flavour is generate's (database/setup.ts: the
  * adapter init wired, else the ORM the app uses), so what generate writes is what this says creates it.
+ * `info` is the project as detect reads it (frameworks/detect-project.ts), null where detect refuses the folder.
  */
-export function databaseState(reader: ProjectReader, migrations: string = MIGRATIONS_DIR): DatabaseState {
+export function databaseState(
+  reader: ProjectReader,
+  info: ProjectInfo | null,
+  migrations: string = MIGRATIONS_DIR,
+): DatabaseState {
   const files = migrationFiles(reader, migrations);
-  const { info, layout } = projectInfo(reader);
+  const layout = layoutOf(reader, info);
   const configured = info ? configuredAdapter(reader, info) : null;
   const setup = setupOf(reader, info);
   const evidence = configured

@@ -7,7 +7,7 @@
 import { projectEnv } from "../database/project-env.js";
 import { loadRenderer } from "../edit/templates.js";
 import { CliError } from "../errors.js";
-import { detectProject } from "../frameworks/detect-project.js";
+import { appEnvFile, detectApp } from "../frameworks/detect-project.js";
 import type { Target } from "../frameworks/types.js";
 import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../project/reader.js";
@@ -38,13 +38,9 @@ export async function doctorContext(
   production: boolean,
   runtime: RuntimeSource,
 ): Promise<DoctorContext> {
-  const { env, files } = projectEnv(reader, processEnv);
-  let project: DoctorContext["project"] = null;
-  try {
-    project = detectProject(reader, { userAgent: processEnv["npm_config_user_agent"] });
-  } catch {
-    // Not an app init recognises: its settings and files are still worth checking.
-  }
+  // Not an app init recognises (project null): its settings and files are still worth checking.
+  const project = await detectApp(reader, processEnv["npm_config_user_agent"]);
+  const { env, files } = projectEnv(reader, processEnv, project?.info.envFile ?? appEnvFile(reader));
   let setup: DoctorContext["setup"];
   try {
     setup = await findProviderSetup({

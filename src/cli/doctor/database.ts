@@ -51,7 +51,7 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
   const adapter = configuredAdapter(ctx.reader, ctx.project.info);
   if (!adapter) return [];
   // Where the database is and what creates its tables: the answer migrate, generate and db prune read too.
-  const state = databaseState(ctx.reader);
+  const state = databaseState(ctx.reader, ctx.project?.info ?? null);
   let db: DatabaseConnection;
   try {
     db = await openDatabase(ctx.root, ctx.env, { readOnly: true, absentAsEmpty: true, setting: state.setting });

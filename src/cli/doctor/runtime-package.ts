@@ -41,7 +41,7 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
   // file it lists outside the package is ever read.
   let manifest: ReturnType<typeof readRuntimeManifest>;
   try {
-    manifest = readRuntimeManifest(reader, runtimeDir);
+    manifest = readRuntimeManifest(reader, info, runtimeDir);
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     return [
@@ -49,7 +49,7 @@ export function checkRuntimePackage(ctx: DoctorContext): Finding[] {
         "error",
         "runtime.manifest-missing",
         error.message,
-        restoreManifest(reader, runtimeDir, `${runtimeDir}/MANIFEST.json`),
+        restoreManifest(reader, info, runtimeDir, `${runtimeDir}/MANIFEST.json`),
         `${runtimeDir}/MANIFEST.json`,
       ),
     ];

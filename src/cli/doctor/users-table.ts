@@ -75,8 +75,8 @@ export async function checkUsersTable(ctx: DoctorContext): Promise<Finding[]> {
     const where = `${dialectName(db.dialect)} ${db.target}: ${users.name}`;
     const passed = passedIdKind(ctx, adapter.adapter, authSource, users, db.dialect);
     // The SQL path's fix is generate's, which writes it all (database/sql/existing-users.ts), where it applies.
-    const options = sqlUsersFix(ctx.reader, adapter.adapter, "options");
-    const table = sqlUsersFix(ctx.reader, adapter.adapter, "table");
+    const options = sqlUsersFix(ctx.reader, ctx.project.info, adapter.adapter, "options");
+    const table = sqlUsersFix(ctx.reader, ctx.project.info, adapter.adapter, "table");
     const findings = [
       ...idFindings(where, adapter, users, live, passed, options),
       ...(await referenceFindings(db, users, live, expected, table)),

@@ -18,8 +18,8 @@ import { type Finding, finding } from "./finding.js";
  * How a module create-auth wrote comes back, as a command that works as printed: git only where it has the
  * file; else init with the auth module's answers, which writes what is missing (review/restore.ts).
  */
-function restoreModule(reader: ProjectReader, file: string): string {
-  const again = initAgainIn(reader);
+function restoreModule(reader: ProjectReader, info: Pick<ProjectInfo, "existingAuthFiles">, file: string): string {
+  const again = initAgainIn(reader, info);
   return gitHas(reader.root, file)
     ? `restore ${file} from git (git checkout -- ${file}), or write it again: ${again}`
     : `${file} was never committed, so git cannot restore it; write it again: ${again}`;
@@ -31,7 +31,7 @@ function restoreModule(reader: ProjectReader, file: string): string {
  */
 export function checkImportsOf(
   reader: ProjectReader,
-  info: Pick<ProjectInfo, "aliases">,
+  info: Pick<ProjectInfo, "aliases" | "existingAuthFiles">,
   sourceDir: string,
   module: { file: string; written: string },
 ): Finding[] {
@@ -56,7 +56,7 @@ export function checkImportsOf(
           "wiring.import-missing",
           `${file} imports ${lost.join(", ")} from "${specifier}", but ${current === null ? `${module.file} does not exist` : `${module.file} no longer exports ${lost.length === 1 ? "it" : "them"}`}: the app fails to build.`,
           current === null
-            ? restoreModule(reader, module.file)
+            ? restoreModule(reader, info, module.file)
             : `export ${lost.join(", ")} from ${module.file} again (as create-auth wrote it, it exports ${provided.join(", ")})`,
           file,
         ),

@@ -5,6 +5,7 @@
  * never look again; they only say how their framework is laid out (Target.layout). Reads only.
  */
 import path from "node:path";
+import { DEFAULT_ENV_CONVENTION } from "../env/default-file.js";
 import { CliError } from "../errors.js";
 import {
   declared,
@@ -20,15 +21,20 @@ import { detectPathAliases } from "../project/path-alias.js";
 import { type ProjectReader, subReader } from "../project/reader.js";
 import type { FrameworkId, PackageJson, ProjectInfo } from "../project/types.js";
 import { findWorkspace, mergedPackageJson, workspaceMembers } from "../project/workspace.js";
-import { FRAMEWORK_NAMES, findTarget, TARGETS } from "./index.js";
-import type { Target } from "./types.js";
+import { FRAMEWORK_IDS, FRAMEWORKS, findFramework, hostPackages } from "./index.js";
+import type { Framework, Target } from "./types.js";
 
 export function supportedFrameworks(): string {
-  return TARGETS.map((target) => target.supported).join(", ");
+  return FRAMEWORKS.map((framework) => framework.supported).join(", ");
 }
 
 function frameworkFlag(): string {
-  return `--framework ${TARGETS.map((target) => target.id).join("|")}`;
+  return `--framework ${FRAMEWORK_IDS.join("|")}`;
+}
+
+/** A framework's name for messages, or its id where the registry does not know it. */
+function nameOf(id: string): string {
+  return findFramework(id)?.name ?? id;
 }
 
 /** A workspace root with no framework of its own: name the member apps init can be pointed at. */
@@ -45,8 +51,9 @@ function membersWithFramework(reader: ProjectReader, pkg: PackageJson): string[]
           root: "..",
           rootPackageJson: pkg,
         }),
+        FRAMEWORKS,
       );
-      if (identified) found.push(`${FRAMEWORK_NAMES[identified.id]} in ${member}`);
+      if (identified) found.push(`${nameOf(identified.id)} in ${member}`);
     } catch {
       // An unreadable member package.json is not an app we can name.
     }
@@ -54,14 +61,14 @@ function membersWithFramework(reader: ProjectReader, pkg: PackageJson): string[]
   return found;
 }
 
-/** The package of the target's framework the project declares (the app's or its workspace root's), if any. */
-function hostedPackage(target: Target, pkg: PackageJson): string | undefined {
-  return target.packages.find((name) => declared(pkg, name));
+/** The package of the framework the project declares (the app's or its workspace root's), if any. */
+function hostedPackage(framework: Framework, pkg: PackageJson): string | undefined {
+  return hostPackages(framework).find((name) => declared(pkg, name));
 }
 
 /**
- * The target for this project: the identified one, or the forced one when the project can host it (it
- * declares that framework's package); refuses clearly otherwise. A forced target that differs from what
+ * The framework for this project: the identified one, or the forced one when the project can host it (it
+ * declares that framework's package); refuses clearly otherwise. A forced framework that differs from what
  * was identified comes with a note saying so.
  */
 function chooseTarget(
@@ -70,9 +77,9 @@ function chooseTarget(
   pkg: PackageJson,
   identified: IdentifiedFramework | null,
   forced: FrameworkId | undefined,
-): { target: Target; note: string | null } {
+): { framework: Framework; note: string | null } {
   const id = forced ?? identified?.id;
-  const found = identified ? `${FRAMEWORK_NAMES[identified.id]} (${identified.evidence.join(", ")})` : null;
+  const found = identified ? `${nameOf(identified.id)} (${identified.evidence.join(", ")})` : null;
   const detected = found ? `detection found ${found}` : null;
   if (!id) {
     const members = membersWithFramework(reader, own);
@@ -87,33 +94,30 @@ function chooseTarget(
       `No supported framework found in ${reader.root} (no framework package in package.json, no framework config file). Supported: ${supportedFrameworks()}. Add the framework's package to package.json, or pass ${frameworkFlag()} when detection picks the wrong one.`,
     );
   }
-  const target = findTarget(id);
-  if (!target) {
-    const seen =
-      identified && !forced
-        ? `This looks like a ${FRAMEWORK_NAMES[id]} project (${identified.evidence.join(", ")}); `
-        : "";
+  const framework = findFramework(id);
+  if (!framework) {
+    // A forced id is one of the registry's (answers/resolve.ts checks it), and detection finds only those.
     throw new CliError(
-      "NotYetAvailable",
-      `${seen}${FRAMEWORK_NAMES[id]} support arrives in a later version of create-auth. Supported: ${supportedFrameworks()}.`,
+      "UnsupportedProject",
+      `${id}: not a framework create-auth knows. Supported: ${supportedFrameworks()}.`,
     );
   }
-  if (!forced || forced === identified?.id) return { target, note: null };
+  if (!forced || forced === identified?.id) return { framework, note: null };
   // Forced against (or without) detection: only where the framework really is a dependency of the app.
-  const hosted = hostedPackage(target, pkg);
+  const hosted = hostedPackage(framework, pkg);
   if (!hosted) {
-    const refused = Object.entries(target.refused ?? {}).find(([name]) => declared(pkg, name));
+    const refused = Object.entries(framework.refused ?? {}).find(([name]) => declared(pkg, name));
     if (refused) throw new CliError("UnsupportedProject", refused[1]);
     // A value that does not fit this app is a usage error (exit 2), as `--db nope` is: the fix is in what was typed.
     throw new CliError(
       "InvalidOption",
-      `--framework ${forced}: ${reader.root} does not depend on ${target.packages.join(" or ")}${detected ? `; ${detected}` : ""}. Install ${target.name} first, or drop --framework.`,
+      `--framework ${forced}: ${reader.root} does not depend on ${hostPackages(framework).join(" or ")}${detected ? `; ${detected}` : ""}. Install ${framework.name} first, or drop --framework.`,
     );
   }
   return {
-    target,
+    framework,
     note: detected
-      ? `--framework ${forced}: setting up ${target.name} (${hosted} in package.json), although ${detected}.`
+      ? `--framework ${forced}: setting up ${framework.name} (${hosted} in package.json), although ${detected}.`
       : null,
   };
 }
@@ -135,19 +139,20 @@ function assertLinkerSupported(reader: ProjectReader, manager: PackageManagerInf
   );
 }
 
-export function detectProject(
+export async function detectProject(
   reader: ProjectReader,
   options: { framework?: FrameworkId; userAgent?: string | undefined },
-): { info: ProjectInfo; target: Target } {
+): Promise<{ info: ProjectInfo; target: Target }> {
   const own = readPackageJson(reader);
   const workspace = findWorkspace(reader);
   // Targets see the merged view: a monorepo often declares the framework only at the workspace root.
   const pkg = mergedPackageJson(own, workspace);
-  const identified = identifyFramework(reader, pkg, workspace.root);
-  const { target, note } = chooseTarget(reader, own, pkg, identified, options.framework);
-  const supported = hostedPackage(target, pkg);
-  const refused = Object.entries(target.refused ?? {}).find(([name]) => declared(pkg, name));
+  const identified = identifyFramework(reader, pkg, FRAMEWORKS, workspace.root);
+  const { framework, note } = chooseTarget(reader, own, pkg, identified, options.framework);
+  const supported = hostedPackage(framework, pkg);
+  const refused = Object.entries(framework.refused ?? {}).find(([name]) => declared(pkg, name));
   if (refused && !supported) throw new CliError("UnsupportedProject", refused[1]);
+  const target = await framework.load();
   const version =
     identified?.id === target.id
       ? identified.version
@@ -178,4 +183,32 @@ export function detectProject(
     existingAuthFiles: target.ownedFiles(base).filter((file) => reader.exists(file)),
   };
   return { info, target };
+}
+
+/** detectProject where a command also serves folders detect refuses (doctor, migrate, db prune): null there. */
+export async function detectApp(
+  reader: ProjectReader,
+  userAgent?: string | undefined,
+): Promise<{ info: ProjectInfo; target: Target } | null> {
+  try {
+    return await detectProject(reader, { userAgent });
+  } catch (error) {
+    if (error instanceof CliError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The env file the app's framework keeps its settings in (its facts: `.env.local` for Next), the plain
+ * `.env` where detection finds no framework. Facts only: no target is loaded to say it.
+ */
+export function appEnvFile(reader: ProjectReader): string {
+  try {
+    const workspace = findWorkspace(reader);
+    const identified = identifyFramework(reader, mergedPackageJson(readPackageJson(reader), workspace), FRAMEWORKS);
+    return (identified && findFramework(identified.id)?.envFile) ?? DEFAULT_ENV_CONVENTION.envFile;
+  } catch {
+    // No package.json, or one that cannot be read: the plain `.env` is still where settings live.
+    return DEFAULT_ENV_CONVENTION.envFile;
+  }
 }

@@ -1,7 +1,10 @@
 /**
- * What a framework target is (one declarative module per framework, frameworks/<id>/target.ts): its facts, how it
- * reads its layout, and what `init` writes. The project's facts and the answers it is handed are the
- * dictionary in project/types.ts; the context planning reads through is plan/context.ts.
+ * What a framework is, in two parts, each in the framework's own folder: its facts (frameworks/<id>/facts.ts:
+ * plain data, light enough for `--help` and `auth secret`) and its target (frameworks/<id>/target.ts: how it
+ * reads its layout and what `init` writes, loaded only by the commands that plan). The registry
+ * (frameworks/index.ts) lists the facts once, each with the loader of its target. The project's facts and the
+ * answers it is handed are the dictionary in project/types.ts; the context planning reads through is
+ * plan/context.ts.
  */
 
 import type { DatabaseFileOptions, DatabaseWiring } from "../database/sql/plan.js";
@@ -9,23 +12,21 @@ import type { ModuleShape } from "../edit/ast.js";
 import type { PlanContext } from "../plan/context.js";
 import type { EnvAndRuntimeOptions } from "../plan/env-and-runtime.js";
 import type { FileStep } from "../plan/planner.js";
+import type { FrameworkSignals } from "../project/framework.js";
 import type { ProjectReader } from "../project/reader.js";
-import type { FrameworkId, FrameworkLayout, PackageJson, ProjectInfo } from "../project/types.js";
+import type { FrameworkLayout, PackageJson, ProjectInfo } from "../project/types.js";
+import type { RuntimeEntry } from "../runtime-package/entries.js";
 
 /**
- * A framework target: data plus pure functions (sv's add-ons are the model). It says how its framework is
- * laid out in a project, its env file convention, where the auth endpoints are mounted, and what `init`
- * writes: the auth module, the files it owns (templates), the edits it makes to the app's files, and the
- * next steps. The planner (plan/init.ts) turns it and the answers into a Plan; the target never sees one.
+ * A framework's facts: plain data. How it is recognised (its packages, the first declared giving the
+ * version, and its config files: FrameworkSignals), what it is called, where its secrets go, what its
+ * starter keeps out of git, which runtime entries its apps import, and where the auth endpoints live.
  */
-export interface Target {
-  id: FrameworkId;
+export interface FrameworkFacts extends FrameworkSignals {
   name: string;
-  /** What this target supports, in the words of the refusal message: "Next.js 15–16 (App Router, Pages Router)". */
+  /** What this framework's target supports, in the words of the refusal message: "Next.js 15–16 (App Router, Pages Router)". */
   supported: string;
-  /** The framework's packages this target sets up; the first declared one gives the version. */
-  packages: string[];
-  /** The framework's packages this target refuses (another major), with what to tell the user. */
+  /** The framework's packages its target refuses (another major), with what to tell the user. */
   refused?: Record<string, string>;
   /** Where secrets go (git-ignored) and the pattern that ignores it. */
   envFile: string;
@@ -38,6 +39,22 @@ export interface Target {
   /** Where the auth endpoints are mounted, and the dev server's origin: callback URLs are built from both. */
   basePath: string;
   devOrigin: string;
+  /** The runtime's entries for this framework: its integration and the client helpers that belong to it. */
+  runtimeEntries: readonly RuntimeEntry[];
+}
+
+/** A registry entry: the facts, and the loader of the target (planning code, loaded when a command plans). */
+export interface Framework extends FrameworkFacts {
+  load(): Promise<Target>;
+}
+
+/**
+ * A framework target: the facts plus pure functions (sv's add-ons are the model). It says how its framework
+ * is laid out in a project and what `init` writes: the auth module, the files it owns (templates), the edits
+ * it makes to the app's files, and the next steps. The planner (plan/init.ts) turns it and the answers into a
+ * Plan; the target never sees one.
+ */
+export interface Target extends FrameworkFacts {
   /**
    * The framework's layout in this project. `pkg` is the app's package.json merged with its workspace
    * root's; `major` is the detected major version (ProjectInfo's `framework.major`).

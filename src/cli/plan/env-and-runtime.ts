@@ -8,7 +8,7 @@ import { databaseDriver } from "../database/sql/plan.js";
 import { addIgnorePattern } from "../edit/gitignore.js";
 import { addDependencies } from "../edit/package-json.js";
 import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from "../env/plan.js";
-import { runtimeEntries } from "../runtime-package/entries.js";
+import { type RuntimeEntry, runtimeEntries } from "../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
 import type { PlanContext } from "./context.js";
@@ -50,8 +50,8 @@ export function installCommand(pm: InstallStep["packageManager"]): string[] {
 
 export function planEnvAndRuntime(
   context: PlanContext,
-  /** The target's env ignore pattern and starter ignores (Target's fields), handed in as data. */
-  target: { envIgnorePattern: string; starterIgnores: readonly string[] },
+  /** The framework's env ignore pattern, starter ignores and runtime entries (its facts), handed in as data. */
+  target: { envIgnorePattern: string; starterIgnores: readonly string[]; runtimeEntries: readonly RuntimeEntry[] },
   options: EnvAndRuntimeOptions,
   /** With an ORM (init --orm): its packages and connection setting instead of the SQL driver's. */
   orm: OrmDependencies | null = null,
@@ -114,7 +114,12 @@ export function planEnvAndRuntime(
 
   steps.push(...toolIgnoreSteps(reader, answers.runtimeDir));
 
-  const runtime = planRuntimePackage(reader, answers.runtimeDir, context.runtime, runtimeEntries(answers));
+  const runtime = planRuntimePackage(
+    reader,
+    answers.runtimeDir,
+    context.runtime,
+    runtimeEntries(answers, target.runtimeEntries),
+  );
   for (const change of runtime.changes) steps.push({ kind: "change", change });
   for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
 

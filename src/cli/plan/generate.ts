@@ -30,7 +30,7 @@ import { adoptedWiringSteps, adoptionSteps } from "../database/sql/adopted-users
 import type { ExistingUsers } from "../database/sql/existing-users.js";
 import { MIGRATIONS_DIR, type MigrationFile, migrationFiles, nextMigration } from "../database/sql/migrations.js";
 import { adoptedUsers } from "../database/sql/users.js";
-import { databaseState, drizzleKitCommand, migrateCommand, prismaCommand } from "../database/state.js";
+import { drizzleKitCommand, migrateCommand, prismaCommand } from "../database/state.js";
 import type { TransformResult } from "../edit/result.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
@@ -48,6 +48,8 @@ export interface GenerateInput {
   defaultDrizzleFile: string;
   /** The app's package.json: whether it has drizzle-kit, for the next step. */
   packageJson: PackageJson;
+  /** The database URL setting migrate reads (database/state.ts: drizzle.config's own variable where it names one). */
+  databaseUrlKey: string;
   /** SQL: the users table the app's database already has, where it needs the migration adapted. */
   existingUsers?: ExistingUsers | null;
   /** SQL: the auth module's adapter call, and SQLite's client module (it creates the tables on open). */
@@ -132,7 +134,7 @@ function refused(input: GenerateInput, schema: GeneratePlan["schema"], reason: s
 function migrateStep(input: GenerateInput, dir: string): string {
   // migrate's command for the folder, and the URL setting it reads (database/state.ts: drizzle.config's own
   // variable where it names one), after SQLite's own setting, which it reads first.
-  const key = databaseState(input.reader, dir).setting.key ?? "DATABASE_URL";
+  const key = input.databaseUrlKey;
   const setting = input.setup.dialect === "sqlite" ? `${DATABASE_DRIVERS.sqlite.envKey} (or ${key})` : key;
   return `Create the tables in the database ${setting} names: ${migrateCommand(dir)}`;
 }

@@ -67,7 +67,7 @@ export async function findInitSetup(
   runtimeDir: (info: ProjectInfo) => string,
 ): Promise<InitSetup> {
   const { reader } = options;
-  const { info, target } = detectProject(reader, { userAgent: options.userAgent });
+  const { info, target } = await detectProject(reader, { userAgent: options.userAgent });
   const dir = runtimeDir(info);
   const context: PlanContext = {
     info,

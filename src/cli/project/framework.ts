@@ -2,7 +2,8 @@
  * Which framework a project uses, and which version, from its own files: dependencies (the app's
  * package.json merged with its workspace root's), the framework's config files, and for Express the file
  * that calls `express()`. Independent of the targets, so the refusal for a framework this build cannot set
- * up yet still names what was found. Meta-frameworks come before Express: they may depend on it.
+ * up yet still names what was found. Which frameworks exist, and the signals of each, are handed in (the
+ * registry, frameworks/index.ts, lists them in the order they are recognised).
  *
  * The version is parsed here and nowhere else: `majorOf` gives ProjectInfo's `framework.major`, which targets
  * read (Next's middleware or proxy, SvelteKit 3's env module, SolidStart 1's vinxi). The version is the
@@ -24,57 +25,24 @@ export interface IdentifiedFramework {
   evidence: string[];
 }
 
-const CONFIG_EXTENSIONS = ["ts", "mts", "js", "mjs", "cjs"];
-const VITE_CONFIGS = CONFIG_EXTENSIONS.map((ext) => `vite.config.${ext}`);
+/** `next.config` → its names in every extension a framework config may have. */
+export const configNames = (stem: string): string[] => ["ts", "mts", "js", "mjs", "cjs"].map((ext) => `${stem}.${ext}`);
+export const VITE_CONFIGS = configNames("vite.config");
 
-interface Signals {
+/**
+ * How a framework is recognised (each framework's facts, handed in by the frameworks registry: the ground
+ * names no framework): the packages that declare it, and config files that identify it.
+ */
+export interface FrameworkSignals {
   id: FrameworkId;
   /** In order of preference: the first declared one gives the version. */
-  packages: string[];
-  /** Config files that identify the framework: any content, or content matching `pattern`. */
-  files: { names: string[]; pattern?: RegExp }[];
+  packages: readonly string[];
+  /**
+   * Config files that identify the framework: any content, or content matching `pattern`; `says` names
+   * what the pattern found, for the evidence (`express()` → "express() in src/app.ts").
+   */
+  files: readonly { names: readonly string[]; pattern?: RegExp; says?: string }[];
 }
-
-const EXPRESS_APP = /\bexpress\s*\(\s*\)/;
-
-export const FRAMEWORK_SIGNALS: readonly Signals[] = [
-  { id: "next", packages: ["next"], files: [{ names: CONFIG_EXTENSIONS.map((ext) => `next.config.${ext}`) }] },
-  {
-    id: "sveltekit",
-    packages: ["@sveltejs/kit"],
-    files: [
-      { names: ["svelte.config.js", "svelte.config.mjs", "svelte.config.ts"] },
-      // SvelteKit 3 has no svelte.config.js: the kit plugin in vite.config carries the config.
-      { names: VITE_CONFIGS, pattern: /\bsveltekit\s*\(/ },
-    ],
-  },
-  {
-    id: "solid-start",
-    packages: ["@solidjs/start"],
-    files: [
-      // SolidStart 1 (vinxi): app.config.ts; SolidStart 2: the solidStart() vite plugin.
-      { names: CONFIG_EXTENSIONS.map((ext) => `app.config.${ext}`), pattern: /@solidjs\/start/ },
-      { names: VITE_CONFIGS, pattern: /\bsolidStart\s*\(/ },
-    ],
-  },
-  {
-    id: "qwik",
-    packages: ["@builder.io/qwik-city", "@qwik.dev/router"],
-    files: [{ names: VITE_CONFIGS, pattern: /\bqwik(City|Router)\s*\(/ }],
-  },
-  {
-    id: "express",
-    packages: ["express"],
-    files: [
-      {
-        names: ["app", "server", "index", "main"].flatMap((base) =>
-          ["ts", "js", "mjs", "cjs"].flatMap((ext) => [`src/${base}.${ext}`, `${base}.${ext}`]),
-        ),
-        pattern: EXPRESS_APP,
-      },
-    ],
-  },
-];
 
 /** The range package.json declares for a package (dependencies first), or undefined. */
 export function declared(pkg: PackageJson, name: string): string | undefined {
@@ -145,13 +113,13 @@ export function catalogRange(yaml: string | null, reference: string, name: strin
   return null;
 }
 
-function fileEvidence(reader: ProjectReader, signals: Signals): string[] {
+function fileEvidence(reader: ProjectReader, signals: FrameworkSignals): string[] {
   const found: string[] = [];
-  for (const { names, pattern } of signals.files) {
+  for (const { names, pattern, says } of signals.files) {
     for (const name of names) {
       const text = reader.read(name);
       if (text === null || (pattern && !pattern.test(text))) continue;
-      found.push(pattern === EXPRESS_APP ? `express() in ${name}` : name);
+      found.push(says ? `${says} in ${name}` : name);
       break;
     }
   }
@@ -159,16 +127,17 @@ function fileEvidence(reader: ProjectReader, signals: Signals): string[] {
 }
 
 /**
- * The project's framework: the first (in FRAMEWORK_SIGNALS order) declared as a dependency; failing that,
- * the first whose config files are present. Null when nothing points at a framework.
+ * The project's framework: the first (in the order `frameworks` lists them) declared as a dependency;
+ * failing that, the first whose config files are present. Null when nothing points at a framework.
  */
 export function identifyFramework(
   reader: ProjectReader,
   pkg: PackageJson,
+  frameworks: readonly FrameworkSignals[],
   workspaceRoot: string | null = null,
 ): IdentifiedFramework | null {
   let byFiles: IdentifiedFramework | null = null;
-  for (const signals of FRAMEWORK_SIGNALS) {
+  for (const signals of frameworks) {
     const packageName = signals.packages.find((name) => declared(pkg, name) !== undefined) ?? null;
     const files = fileEvidence(reader, signals);
     if (packageName) {

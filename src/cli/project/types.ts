@@ -8,8 +8,8 @@ import type { IgnoreStatus } from "./git-ignore.js";
 import type { PackageManagerInfo } from "./package-manager.js";
 import type { PathAlias } from "./path-alias.js";
 
-export type FrameworkId = "next" | "sveltekit" | "express" | "solid-start" | "qwik";
-export const FRAMEWORK_IDS: readonly FrameworkId[] = ["next", "sveltekit", "express", "solid-start", "qwik"];
+/** A framework's id (`next`, `sveltekit`, …). Which ones exist is the registry's to say (frameworks/index.ts). */
+export type FrameworkId = string;
 
 export interface PackageJson {
   name?: string;

@@ -5,8 +5,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
-import { detectProject } from "../frameworks/detect-project.js";
 import type { ProjectReader } from "../project/reader.js";
+import type { ProjectInfo } from "../project/types.js";
 import { providersOf } from "../remove/setup.js";
 
 /** Whether git has `file` (a file, or any file under a folder) in the index: then `git checkout -- file` restores it. */
@@ -28,17 +28,11 @@ export function initAgain(authSource: string | null, authPath: string): string {
 
 /**
  * initAgain for the app in `reader`, where no setup was read yet (update refusing before it plans): the auth
- * module is the framework's file that lists providers, else its first one (Target.ownedFiles). A folder
- * detect refuses gets init with the flag it will need, for the user to fill in.
+ * module is the framework's file there that lists providers (ProjectInfo's existingAuthFiles). A folder
+ * detect refuses (`info` null) gets init with the flag it will need, for the user to fill in.
  */
-export function initAgainIn(reader: ProjectReader): string {
-  let files: string[];
-  try {
-    const { info, target } = detectProject(reader, {});
-    files = target.ownedFiles(info);
-  } catch {
-    return "npx create-auth init --providers <provider ids> --yes";
-  }
-  const auth = files.find((file) => providersOf(reader.read(file), file).length > 0) ?? files[0];
-  return auth ? initAgain(reader.read(auth), auth) : "npx create-auth init --providers <provider ids> --yes";
+export function initAgainIn(reader: ProjectReader, info: Pick<ProjectInfo, "existingAuthFiles"> | null): string {
+  if (!info) return "npx create-auth init --providers <provider ids> --yes";
+  const auth = info.existingAuthFiles.find((file) => providersOf(reader.read(file), file).length > 0);
+  return auth ? initAgain(reader.read(auth), auth) : initAgain(null, "");
 }

@@ -5,7 +5,7 @@
  * the roots of the file closure (closure.ts) that the package holds. Pure: init calls it with its answers;
  * `add-provider` asks for `providerEntries([provider])` and adds them to the entries the manifest lists.
  */
-import type { Answers, FrameworkId } from "../project/types.js";
+import type { Answers } from "../project/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 
 /** An export path of the runtime package: `.` or `./<module>`. */
@@ -13,22 +13,6 @@ export type RuntimeEntry = "." | `./${string}`;
 
 /** The root export (`Auth`, errors, types) and `./jwt` (`getToken`, `encode`, `decode`): every app's core. */
 export const CORE_ENTRIES: readonly RuntimeEntry[] = [".", "./jwt"];
-
-/**
- * Each framework's integration and the client helpers that belong to it (DESIGN.md, public surface):
- * Next apps use React's, a SvelteKit app its client module and its form components.
- */
-const FRAMEWORK_ENTRIES: Record<FrameworkId, readonly RuntimeEntry[]> = {
-  next: ["./next", "./react"],
-  sveltekit: ["./sveltekit", "./sveltekit/client", "./sveltekit/components"],
-  express: ["./express"],
-  "solid-start": ["./solid-start"],
-  qwik: ["./qwik"],
-};
-
-export function frameworkEntries(framework: FrameworkId): readonly RuntimeEntry[] {
-  return FRAMEWORK_ENTRIES[framework];
-}
 
 /**
  * Each provider's factory; with an OAuth or OIDC provider, also `./refresh` (keeping the provider's access
@@ -65,11 +49,14 @@ export function sortEntries(entries: Iterable<RuntimeEntry>): RuntimeEntry[] {
   return [...new Set(entries)].sort((a, b) => (a === "." ? -1 : b === "." ? 1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Every entry an app with these answers imports. */
-export function runtimeEntries(answers: Pick<Answers, "framework" | "providers" | "db" | "orm">): RuntimeEntry[] {
+/** Every entry an app with these answers imports: the core's, its framework's (the framework's facts), and its choices'. */
+export function runtimeEntries(
+  answers: Pick<Answers, "providers" | "db" | "orm">,
+  frameworkEntries: readonly RuntimeEntry[],
+): RuntimeEntry[] {
   return sortEntries([
     ...CORE_ENTRIES,
-    ...frameworkEntries(answers.framework),
+    ...frameworkEntries,
     ...providerEntries(answers.providers),
     ...adapterEntries(answers),
   ]);

@@ -8,7 +8,7 @@
 import { CliError } from "../errors.js";
 import { linkedRuntime } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../project/reader.js";
-import type { PackageJson } from "../project/types.js";
+import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";
 import type { RuntimeEntry } from "../runtime-package/entries.js";
 import { isPlainPath } from "../runtime-package/paths.js";
@@ -44,21 +44,28 @@ export function linkedRuntimeDir(reader: ProjectReader): string {
  * with the auth module's providers (without a terminal it needs them) once the old folder is out of its way
  * (init refuses to write over runtime files an older CLI wrote). doctor's fix says the same.
  */
-export function restoreManifest(reader: ProjectReader, dir: string, file: string): string {
-  const afresh = `move ${dir} out of the app (your edits in it are yours to carry over), then run ${initAgainIn(reader)}, which writes the runtime afresh`;
+export function restoreManifest(reader: ProjectReader, info: AppFacts, dir: string, file: string): string {
+  const afresh = `move ${dir} out of the app (your edits in it are yours to carry over), then run ${initAgainIn(reader, info)}, which writes the runtime afresh`;
   return gitHas(reader.root, file)
     ? `restore it from git (git checkout -- ${file}), or ${afresh}`
     : `${file} was never committed, so git cannot restore it: ${afresh}`;
 }
 
+/** The project as detect read it (its auth files name the providers to init again with), or null. */
+type AppFacts = Pick<ProjectInfo, "existingAuthFiles"> | null;
+
 const HASH = /^[0-9a-f]{64}$/;
 const ENTRY = /^\.(\/[\w@.-]+)*$/;
 
 /** The manifest of the runtime package in `dir`, checked; every way it can be wrong is one line saying what to do. */
-export function readRuntimeManifest(reader: ProjectReader, dir: string): Manifest & { entries: RuntimeEntry[] } {
+export function readRuntimeManifest(
+  reader: ProjectReader,
+  info: AppFacts,
+  dir: string,
+): Manifest & { entries: RuntimeEntry[] } {
   const file = `${dir}/MANIFEST.json`;
   // Asked of git and of the auth module only when the manifest is refused.
-  const restore = () => restoreManifest(reader, dir, file);
+  const restore = () => restoreManifest(reader, info, dir, file);
   const text = reader.read(file);
   if (text === null) {
     throw new CliError(

@@ -8,8 +8,8 @@ import { detectProject } from "../../../src/cli/frameworks/detect-project.js";
 import { memoryReader } from "../../../src/cli/project/reader.js";
 import { initInMemory, type MemoryProject, memoryFixture } from "../support.js";
 
-function frameworkOf(project: MemoryProject) {
-  const { info } = detectProject(memoryReader(project.root, project.files), {});
+async function frameworkOf(project: MemoryProject) {
+  const { info } = await detectProject(memoryReader(project.root, project.files), {});
   return { id: info.framework.id, version: info.framework.version, major: info.framework.major };
 }
 
@@ -36,23 +36,23 @@ describe("the framework's major version, a fact of ProjectInfo", () => {
     ["solid-start-1", "solid-start", "1.3.2", 1],
     ["solid-start-2", "solid-start", "2.0.5", 2],
     ["qwik-city-1", "qwik", "1.20.1", 1],
-  ])("reads %s as %s %s, major %i", (fixture, id, version, major) => {
-    expect(frameworkOf(memoryFixture(fixture))).toEqual({ id, version, major });
+  ])("reads %s as %s %s, major %i", async (fixture, id, version, major) => {
+    expect(await frameworkOf(memoryFixture(fixture))).toEqual({ id, version, major });
   });
 
-  it("takes the major from a declared range without its operator", () => {
-    expect(frameworkOf(next15With("^15.2.0"))).toMatchObject({ version: "15.2.0", major: 15 });
-    expect(frameworkOf(next15With(">=16.0.0 <17"))).toMatchObject({ version: "16.0.0", major: 16 });
+  it("takes the major from a declared range without its operator", async () => {
+    expect(await frameworkOf(next15With("^15.2.0"))).toMatchObject({ version: "15.2.0", major: 15 });
+    expect(await frameworkOf(next15With(">=16.0.0 <17"))).toMatchObject({ version: "16.0.0", major: 16 });
   });
 
-  it("is null for a range that names no number and nothing installed", () => {
-    expect(frameworkOf(next15With("latest"))).toMatchObject({ version: null, major: null });
-    expect(frameworkOf(next15With("workspace:*"))).toMatchObject({ version: null, major: null });
+  it("is null for a range that names no number and nothing installed", async () => {
+    expect(await frameworkOf(next15With("latest"))).toMatchObject({ version: null, major: null });
+    expect(await frameworkOf(next15With("workspace:*"))).toMatchObject({ version: null, major: null });
   });
 
-  it("prefers the installed version to the declared range", () => {
-    expect(frameworkOf(next15With("latest", "16.1.0"))).toMatchObject({ version: "16.1.0", major: 16 });
-    expect(frameworkOf(next15With("^15.2.0", "15.5.3"))).toMatchObject({ version: "15.5.3", major: 15 });
+  it("prefers the installed version to the declared range", async () => {
+    expect(await frameworkOf(next15With("latest", "16.1.0"))).toMatchObject({ version: "16.1.0", major: 16 });
+    expect(await frameworkOf(next15With("^15.2.0", "15.5.3"))).toMatchObject({ version: "15.5.3", major: 15 });
   });
 
   it("decides Next's middleware.ts or proxy.ts for the same app by the major it was given", async () => {

@@ -13,6 +13,7 @@
 import { existsSync } from "node:fs";
 import { CliError } from "../../errors.js";
 import type { ProjectReader } from "../../project/reader.js";
+import type { ProjectInfo } from "../../project/types.js";
 import { type DatabaseConnection, type DatabaseSetting, databaseLocation, openDatabase } from "../connect.js";
 import { dialectName } from "../drivers.js";
 import type { SqlDialect } from "../flavours.js";
@@ -285,9 +286,14 @@ export async function assertExistingUsersFit(
  * options (`options`: ids, required columns), and what is in the table (`table`: email, user_id) is doctor's
  * own fix. Null on the ORM paths, whose own fixes stand.
  */
-export function sqlUsersFix(reader: ProjectReader, adapter: string, what: "options" | "table"): string | null {
+export function sqlUsersFix(
+  reader: ProjectReader,
+  info: ProjectInfo,
+  adapter: string,
+  what: "options" | "table",
+): string | null {
   if (!(SQL_ADAPTERS as readonly string[]).includes(adapter)) return null;
-  const state = databaseState(reader);
+  const state = databaseState(reader, info);
   const files = state.migrations.files;
   if (adoptedUsers(files))
     return what === "options" ? `${state.generate} (it hands the adapter the options your users table needs)` : null;

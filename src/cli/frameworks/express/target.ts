@@ -14,10 +14,10 @@ import type { ProjectReader } from "../../project/reader.js";
 import type { PackageJson } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
-import { DEFAULT_ENV_CONVENTION, STARTERS } from "../conventions.js";
 import type { Target } from "../types.js";
 import { findExpressApp, type MountOptions, mountExpressAuth } from "./app.js";
 import { unmountExpressAuth } from "./app-remove.js";
+import { expressFacts } from "./facts.js";
 
 const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
 const COMMON_NAMES = ["src/app", "src/server", "src/index", "src/main", "app", "server", "index", "main"];
@@ -104,17 +104,7 @@ function envLoader(pkg: ExpressPackageJson, elsewhere: boolean): MountOptions["e
 }
 
 export const expressTarget: Target = {
-  id: "express",
-  name: "Express",
-  supported: "Express 4–5",
-  packages: STARTERS.express.packages,
-  envFile: DEFAULT_ENV_CONVENTION.envFile,
-  envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  starterIgnores: STARTERS.express.starterIgnores,
-  /** The mount point, which is also the base path of every auth URL. */
-  basePath: "/auth",
-  /** Where Express apps usually listen in development. */
-  devOrigin: "http://localhost:3000",
+  ...expressFacts,
 
   layout(reader, pkg) {
     const appFile = findAppFile(reader, pkg as ExpressPackageJson);

@@ -11,12 +11,11 @@ import type { ProjectReader } from "../../project/reader.js";
 import type { FrameworkLayout, ProjectInfo } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
-import { ENV_CONVENTIONS, STARTERS } from "../conventions.js";
 import type { Target } from "../types.js";
+import { nextFacts } from "./facts.js";
 import { mergeAuthIntoProxy } from "./proxy.js";
 import { unmergeAuthFromProxy } from "./proxy-remove.js";
 
-const NEXT_ENV = ENV_CONVENTIONS.find((c) => c.framework === "next")!;
 const RUNTIME_NEXT = `${RUNTIME_PACKAGE_NAME}/next`;
 
 function authFilePath(info: Pick<ProjectInfo, "srcDir" | "language">): string {
@@ -60,15 +59,7 @@ function nodeMiddleware({ major, version }: ProjectInfo["framework"]): boolean {
 }
 
 export const nextTarget: Target = {
-  id: "next",
-  name: "Next.js",
-  supported: "Next.js 15–16 (App Router, Pages Router)",
-  packages: NEXT_ENV.packages,
-  envFile: NEXT_ENV.envFile,
-  envIgnorePattern: NEXT_ENV.ignorePattern,
-  starterIgnores: STARTERS.next.starterIgnores,
-  basePath: "/api/auth",
-  devOrigin: "http://localhost:3000",
+  ...nextFacts,
 
   layout(reader: ProjectReader): FrameworkLayout {
     for (const dir of ["src/app", "app"]) {

@@ -11,13 +11,10 @@ import type { ProjectInfo } from "../../project/types.js";
 import type { ProviderEntry } from "../../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
-import { DEFAULT_ENV_CONVENTION, STARTERS } from "../conventions.js";
 import type { Target } from "../types.js";
+import { qwikFacts } from "./facts.js";
 
 const RUNTIME_QWIK = `${RUNTIME_PACKAGE_NAME}/qwik`;
-const QWIK_CITY = "@builder.io/qwik-city";
-/** Qwik 2's router: recognised, so its projects hear why they are refused rather than "no framework found". */
-const QWIK_ROUTER_2 = "@qwik.dev/router";
 const ROUTES_DIR = "src/routes";
 
 /** Provider options read from the environment, by the suffix of the env variable (`AUTH_OIDC_ISSUER` → issuer). */
@@ -55,19 +52,7 @@ function withEnvOptions(data: ProvidersTemplateData) {
 }
 
 export const qwikTarget: Target = {
-  id: "qwik",
-  name: "Qwik City",
-  supported: "Qwik City 1",
-  packages: STARTERS.qwik.packages,
-  refused: {
-    [QWIK_ROUTER_2]: `This is a Qwik 2 project (${QWIK_ROUTER_2}); create-auth supports Qwik City 1 (${QWIK_CITY}) for now.`,
-  },
-  envFile: DEFAULT_ENV_CONVENTION.envFile,
-  envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  starterIgnores: STARTERS.qwik.starterIgnores,
-  basePath: "/auth",
-  /** Where `vite` serves a Qwik City app in development. */
-  devOrigin: "http://localhost:5173",
+  ...qwikFacts,
 
   layout: () => ({ router: null, routesDir: ROUTES_DIR }),
 

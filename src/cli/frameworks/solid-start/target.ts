@@ -11,8 +11,8 @@ import type { ProjectReader } from "../../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
-import { DEFAULT_ENV_CONVENTION, STARTERS } from "../conventions.js";
 import type { Target } from "../types.js";
+import { solidStartFacts } from "./facts.js";
 
 const RUNTIME_SOLID = `${RUNTIME_PACKAGE_NAME}/solid-start`;
 const ROUTES_DIR = "src/routes";
@@ -60,18 +60,7 @@ function productionStep(info: ProjectInfo): string {
 }
 
 export const solidStartTarget: Target = {
-  id: "solid-start",
-  name: "SolidStart",
-  supported: "SolidStart 1–2",
-  packages: STARTERS["solid-start"].packages,
-  // SolidStart's dev servers (vinxi, nitro) load `.env`, and create-solid's .gitignore ignores it.
-  envFile: DEFAULT_ENV_CONVENTION.envFile,
-  envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  starterIgnores: STARTERS["solid-start"].starterIgnores,
-  /** SolidAuth's default `prefix`, and where the catch-all route is mounted. */
-  basePath: "/api/auth",
-  /** Where both `vinxi dev` and nitro's vite dev server listen by default. */
-  devOrigin: "http://localhost:3000",
+  ...solidStartFacts,
 
   layout: (reader, pkg, major) => ({
     router: null,

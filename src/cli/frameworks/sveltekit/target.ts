@@ -11,8 +11,8 @@ import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
 import { providersTemplateData } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
-import { DEFAULT_ENV_CONVENTION, STARTERS } from "../conventions.js";
 import type { Target } from "../types.js";
+import { sveltekitFacts } from "./facts.js";
 import { mergeAuthHandle } from "./hooks.js";
 import { unmergeAuthHandle } from "./hooks-remove.js";
 import { mergeSessionLoad } from "./layout.js";
@@ -39,16 +39,7 @@ function productionStep(info: ProjectInfo): string {
 }
 
 export const sveltekitTarget: Target = {
-  id: "sveltekit",
-  name: "SvelteKit",
-  supported: "SvelteKit 2–3",
-  packages: STARTERS.sveltekit.packages,
-  envFile: DEFAULT_ENV_CONVENTION.envFile,
-  envIgnorePattern: DEFAULT_ENV_CONVENTION.ignorePattern,
-  starterIgnores: STARTERS.sveltekit.starterIgnores,
-  basePath: "/auth",
-  /** `vite dev`'s origin; `vite preview` serves on 4173 and adapter-node's `node build` on 3000. */
-  devOrigin: "http://localhost:5173",
+  ...sveltekitFacts,
 
   layout: () => ({ router: null, routesDir: "src/routes" }),
 
