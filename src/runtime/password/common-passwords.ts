@@ -26,3 +26,21 @@ export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
   );
   return loading;
 }
+
+/** Leading and trailing non-letters: "Password123!" is "password" with decoration. */
+const DECORATION = /^[^\p{L}]+|[^\p{L}]+$/gu;
+/** The substitutions people make inside a word; "1" stands for "i" or "l", so both readings are tried. */
+const LEET: Record<string, string> = { "@": "a", "4": "a", "3": "e", "0": "o", $: "s", "5": "s", "7": "t", "!": "i" };
+const LEET_PATTERN = /[@430$57!1]/g;
+
+/** Whether `password` (NFKC, any case) is a list entry, or one with decoration around it or leetspeak inside. */
+export function isCommonPassword(password: string, list: ReadonlySet<string>): boolean {
+  const lower = password.toLowerCase();
+  if (list.has(lower)) return true;
+  const core = lower.replace(DECORATION, "");
+  const readings = ["i", "l"].map((one) =>
+    core.replace(LEET_PATTERN, (char) => (char === "1" ? one : (LEET[char] ?? char))),
+  );
+  // Under 4 letters the core is too short to say anything ("a1b2…" would match "ab").
+  return [core, ...readings].some((candidate) => candidate.length >= 4 && list.has(candidate));
+}

@@ -6,7 +6,7 @@
  * and, opt-in, when Have I Been Pwned knows it (breached.ts). Web-compatible: no node: imports.
  */
 import { type BreachCheckOptions, checkBreached } from "./breached.js";
-import { loadCommonPasswords } from "./common-passwords.js";
+import { isCommonPassword, loadCommonPasswords } from "./common-passwords.js";
 import { type ContextSource, contextWords, findContextWord } from "./context-words.js";
 import { MAX_PASSWORD_BYTES } from "./input.js";
 import { isRepetitive, isSequential } from "./weak-patterns.js";
@@ -69,8 +69,6 @@ export class PasswordPolicyConfigError extends Error {
 }
 
 const LONE_SURROGATE = /\p{Cs}/u;
-/** Leading and trailing non-letters: "Password123!" is "password" with decoration. */
-const DECORATION = /^[^\p{L}]+|[^\p{L}]+$/gu;
 
 function atLeast(name: string, value: number | undefined, fallback: number, floor: number): number {
   const chosen = value ?? fallback;
@@ -98,10 +96,7 @@ export function createPasswordPolicy(options: PasswordPolicyOptions = {}): Passw
       const reasons: PolicyReason[] = [];
       const minimum = context.hasSecondFactor ? minWithSecondFactor : minLength;
       if (codePoints.length < minimum) reasons.push({ code: "too-short", minimum });
-      const common = await loadCommonPasswords();
-      const lower = normalized.toLowerCase();
-      const core = lower.replace(DECORATION, "");
-      if (common.has(lower) || (core.length >= 4 && common.has(core))) reasons.push({ code: "common" });
+      if (isCommonPassword(normalized, await loadCommonPasswords())) reasons.push({ code: "common" });
       if (isRepetitive(codePoints)) reasons.push({ code: "repetitive" });
       if (isSequential(codePoints)) reasons.push({ code: "sequential" });
       const words = contextWords({ ...context, appName: options.appName });

@@ -58,6 +58,8 @@ describe("common, repetitive and sequential passwords", () => {
     expect(await codes("1qaz2wsx3edc4rfv")).toEqual(["common"]);
     expect(await codes("PasswordPassword")).toContain("common");
     expect(await codes("monkey123456789!")).toEqual(["common"]);
+    expect(await codes("P@ssw0rd!2024-2025")).toEqual(["common"]);
+    expect(await codes("2024 - 1l0v3y0u - 2025")).toEqual(["common"]);
     expect(await codes("dragon", { hasSecondFactor: true })).toEqual(["too-short", "common"]);
     expect(await codes("trustno1", { hasSecondFactor: true })).toEqual(["common"]);
   });
