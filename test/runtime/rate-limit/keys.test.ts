@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RateLimitConfigError } from "../../../src/runtime/rate-limit/errors.js";
 import { parseIp } from "../../../src/runtime/rate-limit/ip-address.js";
-import { accountKey, ipKey } from "../../../src/runtime/rate-limit/keys.js";
+import { accountKey, hmacHex, ipKey } from "../../../src/runtime/rate-limit/keys.js";
 
 const SECRET = "a-test-secret-of-32-characters!!";
 
@@ -57,6 +57,15 @@ describe("accountKey", () => {
   it("keys an identifier that is no address too, so a malformed one is limited like any other", async () => {
     expect(await accountKey("not an address", SECRET)).toMatch(/^account:[0-9a-f]{32}$/);
     expect(await accountKey("x".repeat(1_000_000), SECRET)).toMatch(/^account:[0-9a-f]{32}$/);
+  });
+
+  it("hashes the same on edge runtimes (WebCrypto) as on Node (node:crypto)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 16 }), fc.string(), async (secret, message) => {
+        expect(await hmacHex(secret, message, null)).toBe(await hmacHex(secret, message));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it("refuses a missing or short secret", async () => {
