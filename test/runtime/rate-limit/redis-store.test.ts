@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountKey } from "../../../src/runtime/rate-limit/keys.js";
 import { createRateLimiter } from "../../../src/runtime/rate-limit/limiter.js";
+import { SLIDING_LOG_SCRIPT, slidingLogScriptSha } from "../../../src/runtime/rate-limit/redis-script.js";
 import { createRedisStore } from "../../../src/runtime/rate-limit/redis-store.js";
 import { DEFAULT_RULES } from "../../../src/runtime/rate-limit/rules.js";
 import type { StoreLimit } from "../../../src/runtime/rate-limit/store.js";
@@ -164,6 +165,11 @@ describe("what Redis holds", () => {
     expect(stored[0]).toMatch(/^privacy-test:signin-account:account:[0-9a-f]{32}$/);
     expect(JSON.stringify(stored).toLowerCase()).not.toMatch(/ann|owner|example/);
     expect(Number(await client.command(["ZCARD", stored[0] as string]))).toBe(2);
+  });
+
+  it("names its script by the SHA-1 Redis gives it, so EVALSHA finds it once loaded", async () => {
+    const client = await connect("ioredis");
+    expect(await client.command(["SCRIPT", "LOAD", SLIDING_LOG_SCRIPT])).toBe(await slidingLogScriptSha());
   });
 
   it("refuses a client of another shape at start-up, naming the two it accepts", () => {
