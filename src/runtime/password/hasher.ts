@@ -101,7 +101,8 @@ function readStored(stored: unknown): Stored | undefined {
 }
 
 function configured<T extends object>(name: string, given: Partial<T> | undefined, defaults: T, floor: T): T {
-  const params = { ...defaults, ...given };
+  // An option given as undefined means "the default", as it would if it were absent.
+  const params = { ...defaults, ...Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined)) };
   for (const [key, minimum] of Object.entries(floor) as Array<[keyof T & string, number]>) {
     const value = params[key] as unknown;
     if (typeof value !== "number" || !Number.isSafeInteger(value) || value < minimum) {
@@ -119,7 +120,20 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
   if (!argon2idInBounds(argon2Params) || !scryptInBounds(scryptParams)) {
     throw new PasswordHashConfigError("The hashing parameters are beyond what this hasher would verify (1 GiB).");
   }
-  const limiter = createLimiter(options.maxConcurrent ?? defaultConcurrency(), options.maxWaiting ?? 256);
+  const maxConcurrent = options.maxConcurrent ?? defaultConcurrency();
+  const maxWaiting = options.maxWaiting ?? 256;
+  // A cap of 0 would leave every hash waiting for ever.
+  if (
+    !Number.isSafeInteger(maxConcurrent) ||
+    maxConcurrent < 1 ||
+    !Number.isSafeInteger(maxWaiting) ||
+    maxWaiting < 0
+  ) {
+    throw new PasswordHashConfigError(
+      `maxConcurrent (${maxConcurrent}) must be an integer of at least 1, and maxWaiting (${maxWaiting}) one of at least 0.`,
+    );
+  }
+  const limiter = createLimiter(maxConcurrent, maxWaiting);
 
   const algorithm = async (): Promise<HashAlgorithm> =>
     options.algorithm !== "scrypt" && (await loadArgon2()) ? "argon2id" : "scrypt";

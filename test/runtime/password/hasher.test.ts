@@ -234,6 +234,9 @@ describe("configuration", () => {
     expect(() => createPasswordHasher({ argon2id: { timeCost: 1 } })).toThrow(PasswordHashConfigError);
     expect(() => createPasswordHasher({ scrypt: { ln: 16 } })).toThrow(/scrypt\.ln/);
     expect(() => createPasswordHasher({ argon2id: { memoryCost: 2 ** 22 } })).toThrow(PasswordHashConfigError);
+    expect(() => createPasswordHasher({ maxConcurrent: 0 })).toThrow(/maxConcurrent \(0\)/);
+    expect(() => createPasswordHasher({ maxWaiting: -1 })).toThrow(PasswordHashConfigError);
+    expect(() => createPasswordHasher({ argon2id: { memoryCost: undefined } })).not.toThrow();
   });
 
   it("writes the PHC form the parser reads back with the same parameters", async () => {
