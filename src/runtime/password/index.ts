@@ -1,6 +1,7 @@
 /**
  * Passwords: hashing (Argon2id, scrypt fallback, bcrypt migration) and the NIST SP 800-63B-4 policy, the
- * parts the `password` provider builds on. Node-only through the hashing (node:crypto).
+ * parts the `password` provider builds on. This index is Node-only through the hashing (node:crypto); where
+ * node:crypto is missing (edge runtimes, the browser), import `./policy.js` itself, which needs only web APIs.
  */
 export type { Argon2idParams } from "./argon2id.js";
 export { ARGON2ID_DEFAULTS, ARGON2ID_FLOOR } from "./argon2id.js";

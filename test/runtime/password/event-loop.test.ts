@@ -104,10 +104,14 @@ describe("the concurrency cap", () => {
 
   it("a cap of one serialises: three hashes take about three times one", async () => {
     const hasher = createPasswordHasher({ algorithm: "scrypt", maxConcurrent: 1 });
-    let started = performance.now();
-    await hasher.hash(PASSWORD);
-    const one = performance.now() - started;
-    started = performance.now();
+    // The fastest of two alone, so a burst of load elsewhere during it cannot shrink the ratio below.
+    let one = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 2; i++) {
+      const alone = performance.now();
+      await hasher.hash(PASSWORD);
+      one = Math.min(one, performance.now() - alone);
+    }
+    const started = performance.now();
     await Promise.all([hasher.hash(PASSWORD), hasher.hash(PASSWORD), hasher.hash(PASSWORD)]);
     expect((performance.now() - started) / one).toBeGreaterThan(2.4);
   });
