@@ -11,6 +11,17 @@ fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
 
+// The CLI's handlebars templates sit beside the modules that render them (src/cli/frameworks/<id>/templates/,
+// src/cli/database/templates/, src/cli/providers/templates/): tsc does not copy them, so copy each into dist/cli.
+const cliSrc = path.join(root, "src", "cli");
+for (const entry of fs.readdirSync(cliSrc, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith(".hbs")) continue;
+  const from = path.join(entry.parentPath, entry.name);
+  const to = path.join(root, "dist", "cli", path.relative(cliSrc, from));
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.copyFileSync(from, to);
+}
+
 // Svelte components ship as source (the host's Svelte compiles them), with hand-written `.svelte.d.ts`
 // types beside them: tsc neither emits nor copies either, so copy them into dist/runtime as they are.
 const runtimeSrc = path.join(root, "src", "runtime");

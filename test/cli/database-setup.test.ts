@@ -19,9 +19,9 @@ async function setupOf(project: MemoryProject, flags: { db?: string; orm?: strin
 }
 
 /** The CliError a call throws (code and one-line message), or a failure when it does not throw one. */
-function refusal(call: () => unknown): { code: string; message: string } {
+async function refusal(call: () => unknown): Promise<{ code: string; message: string }> {
   try {
-    call();
+    await call();
   } catch (error) {
     if (error instanceof CliError) return { code: error.code, message: error.message };
     throw error;
@@ -50,7 +50,7 @@ describe("an app init set up with --db", () => {
   ])("$fixture --db $db: the adapter its auth module imports", async ({ fixture, db, auth }) => {
     const { project, run } = await initWithDb(fixture, db);
     expect(run.status).toBe(0);
-    expect(setupOf(project)).toMatchObject({
+    expect(await setupOf(project)).toMatchObject({
       dialect: db,
       orm: "none",
       evidence: [`${auth} imports @create-auth/runtime/adapters/${db}`],
@@ -59,7 +59,7 @@ describe("an app init set up with --db", () => {
 
   it("takes flags that agree with the setup, and says they were given", async () => {
     const { project } = await initWithDb("next-app", "postgres");
-    expect(setupOf(project, { db: "postgres", orm: "none" })).toMatchObject({
+    expect(await setupOf(project, { db: "postgres", orm: "none" })).toMatchObject({
       dialect: "postgres",
       orm: "none",
       evidence: ["--orm none", "--db postgres"],
@@ -68,7 +68,7 @@ describe("an app init set up with --db", () => {
 
   it("refuses --db naming another database than the adapter, naming both (a usage error)", async () => {
     const { project } = await initWithDb("next-app", "postgres");
-    expect(refusal(() => setupOf(project, { db: "mysql" }))).toEqual({
+    expect(await refusal(() => setupOf(project, { db: "mysql" }))).toEqual({
       code: "InvalidOption",
       message:
         "--db mysql contradicts this app's setup: auth.ts imports @create-auth/runtime/adapters/postgres. Drop --db mysql, or change the setup first.",
@@ -77,7 +77,7 @@ describe("an app init set up with --db", () => {
 
   it("refuses --orm naming another flavour than the adapter", async () => {
     const { project } = await initWithDb("next-app", "sqlite");
-    const { code, message } = refusal(() => setupOf(project, { orm: "prisma" }));
+    const { code, message } = await refusal(() => setupOf(project, { orm: "prisma" }));
     expect(code).toBe("InvalidOption");
     expect(message).toContain(
       "--orm prisma contradicts this app's setup: auth.ts imports @create-auth/runtime/adapters/sqlite",
@@ -90,47 +90,47 @@ describe("an app without an adapter in its auth module", () => {
     { driver: "pg", dialect: "postgres" },
     { driver: "mysql2", dialect: "mysql" },
     { driver: "better-sqlite3", dialect: "sqlite" },
-  ])("reads the dialect from the $driver driver in package.json", ({ driver, dialect }) => {
+  ])("reads the dialect from the $driver driver in package.json", async ({ driver, dialect }) => {
     const project = withDependencies("next-app", { [driver]: "*" });
-    expect(setupOf(project)).toMatchObject({ dialect, orm: "none", evidence: [`${driver} in package.json`] });
+    expect(await setupOf(project)).toMatchObject({ dialect, orm: "none", evidence: [`${driver} in package.json`] });
   });
 
-  it("lets --db choose over a driver in package.json (a dependency is not a setup)", () => {
+  it("lets --db choose over a driver in package.json (a dependency is not a setup)", async () => {
     const project = withDependencies("next-app", { pg: "*" });
-    expect(setupOf(project, { db: "sqlite" })).toMatchObject({ dialect: "sqlite", evidence: ["--db sqlite"] });
+    expect(await setupOf(project, { db: "sqlite" })).toMatchObject({ dialect: "sqlite", evidence: ["--db sqlite"] });
   });
 
-  it("refuses two drivers of different databases, naming --db and both", () => {
+  it("refuses two drivers of different databases, naming --db and both", async () => {
     const project = withDependencies("next-app", { pg: "*", mysql2: "*" });
-    expect(refusal(() => setupOf(project))).toEqual({
+    expect(await refusal(() => setupOf(project))).toEqual({
       code: "MissingAnswer",
       message:
         "package.json depends on pg and mysql2: say which database holds the auth tables with --db postgres|mysql.",
     });
   });
 
-  it("says in one line that nothing names a database, and which flag does", () => {
-    const { code, message } = refusal(() => setupOf(memoryFixture("next-app")));
+  it("says in one line that nothing names a database, and which flag does", async () => {
+    const { code, message } = await refusal(() => setupOf(memoryFixture("next-app")));
     expect(code).toBe("MissingAnswer");
     expect(message).toMatch(/^No database setup found in .*: say which with --db sqlite\|postgres\|mysql\.$/);
     expect(message).not.toContain("\n");
   });
 
-  it("refuses an unknown --db or --orm value, listing the choices", () => {
+  it("refuses an unknown --db or --orm value, listing the choices", async () => {
     const project = memoryFixture("next-app");
-    expect(refusal(() => setupOf(project, { db: "oracle" }))).toEqual({
+    expect(await refusal(() => setupOf(project, { db: "oracle" }))).toEqual({
       code: "InvalidOption",
       message: 'Unknown --db value "oracle" (one of: sqlite, postgres, mysql).',
     });
-    expect(refusal(() => setupOf(project, { db: "sqlite", orm: "typeorm" })).message).toBe(
+    expect((await refusal(() => setupOf(project, { db: "sqlite", orm: "typeorm" }))).message).toBe(
       'Unknown --orm value "typeorm" (one of: none, drizzle, prisma).',
     );
   });
 });
 
 describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
-  it("Drizzle: the dialect drizzle.config declares, the schema module it names", () => {
-    expect(setupOf(memoryFixture("orm-drizzle-next"))).toMatchObject({
+  it("Drizzle: the dialect drizzle.config declares, the schema module it names", async () => {
+    expect(await setupOf(memoryFixture("orm-drizzle-next"))).toMatchObject({
       dialect: "postgres",
       orm: "drizzle",
       evidence: ["Drizzle (drizzle.config.ts)", "drizzle.config.ts is set up for PostgreSQL"],
@@ -139,8 +139,8 @@ describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
     });
   });
 
-  it("Prisma: the datasource's provider, the schema folder prisma.config names", () => {
-    expect(setupOf(memoryFixture("orm-prisma-sveltekit"))).toMatchObject({
+  it("Prisma: the datasource's provider, the schema folder prisma.config names", async () => {
+    expect(await setupOf(memoryFixture("orm-prisma-sveltekit"))).toMatchObject({
       dialect: "postgres",
       orm: "prisma",
       evidence: ["Prisma (prisma.config.ts)", 'prisma/schema declares provider "postgresql"'],
@@ -149,16 +149,16 @@ describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
     });
   });
 
-  it("refuses --db naming another dialect than drizzle.config's, naming both", () => {
-    expect(refusal(() => setupOf(memoryFixture("orm-drizzle-schema-folder"), { db: "postgres" }))).toEqual({
+  it("refuses --db naming another dialect than drizzle.config's, naming both", async () => {
+    expect(await refusal(() => setupOf(memoryFixture("orm-drizzle-schema-folder"), { db: "postgres" }))).toEqual({
       code: "InvalidOption",
       message:
         "--db postgres contradicts this app's setup: drizzle.config.ts is set up for MySQL. Drop --db postgres, or change the setup first.",
     });
   });
 
-  it("--orm none takes SQL migrations in a Drizzle app, its dialect then from the driver", () => {
-    expect(setupOf(memoryFixture("orm-drizzle-next"), { orm: "none" })).toMatchObject({
+  it("--orm none takes SQL migrations in a Drizzle app, its dialect then from the driver", async () => {
+    expect(await setupOf(memoryFixture("orm-drizzle-next"), { orm: "none" })).toMatchObject({
       dialect: "postgres",
       orm: "none",
       evidence: ["--orm none", "pg in package.json"],
@@ -166,13 +166,13 @@ describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
     });
   });
 
-  it("asks which with --orm when the app depends on both Drizzle and Prisma", () => {
+  it("asks which with --orm when the app depends on both Drizzle and Prisma", async () => {
     const project = withDependencies("orm-drizzle-next", { "@prisma/client": "*" });
-    expect(refusal(() => setupOf(project))).toEqual({
+    expect(await refusal(() => setupOf(project))).toEqual({
       code: "MissingAnswer",
       message:
         "This app depends on both Drizzle and Prisma: say which holds the auth tables with --orm drizzle|prisma.",
     });
-    expect(setupOf(project, { orm: "drizzle" })).toMatchObject({ orm: "drizzle", dialect: "postgres" });
+    expect(await setupOf(project, { orm: "drizzle" })).toMatchObject({ orm: "drizzle", dialect: "postgres" });
   });
 });

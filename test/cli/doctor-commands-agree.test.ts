@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import type { Finding } from "../../src/cli/doctor/finding.js";
+import type { Finding } from "../../src/cli/checks/finding.js";
 import { createPostgresDatabase } from "../support/postgres.mjs";
 import { copyFixture, removeTemps, repoRoot } from "./support.js";
 import { runOnDisk } from "./support-disk.js";

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "vitest";
+import type { Finding } from "../../src/cli/checks/finding.js";
 import { casedColumn } from "../../src/cli/database/drizzle/casing.js";
 import { prismaTables } from "../../src/cli/database/prisma/doctor-tables.js";
 import type { SqlDialect } from "../../src/cli/database/sql/render.js";
-import type { Finding } from "../../src/cli/doctor/finding.js";
 import { detectProject } from "../../src/cli/frameworks/detect-project.js";
 import { createMariaDBDatabase } from "../support/mariadb.mjs";
 import { createPostgresDatabase } from "../support/postgres.mjs";

@@ -4,11 +4,11 @@
 import { symlinkSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
+import type { Finding } from "../../src/cli/checks/finding.js";
 import { runDoctor } from "../../src/cli/commands/doctor.js";
 import { openDatabase } from "../../src/cli/database/connect.js";
 import { type SqlDialect, sqlSchema } from "../../src/cli/database/sql/render.js";
 import { splitStatements } from "../../src/cli/database/sql-statements.js";
-import type { Finding } from "../../src/cli/doctor/finding.js";
 import { type Host, processHost } from "../../src/cli/host.js";
 import { createOutput } from "../../src/cli/output.js";
 import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";

@@ -3,7 +3,7 @@
 // in doctor-disk.test.ts).
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import type { Finding } from "../../src/cli/doctor/finding.js";
+import type { Finding } from "../../src/cli/checks/finding.js";
 import { compareVersions, inRange, lowestAllowed } from "../../src/cli/doctor/versions.js";
 import { byId, doctor } from "./doctor-support.js";
 import { initFixture, type MemoryProject, memoryFixture, runInMemory } from "./support.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { checkImportsOf } from "../../src/cli/checks/imports-of.js";
 import { drizzleTables } from "../../src/cli/database/drizzle/doctor-tables.js";
-import { checkImportsOf } from "../../src/cli/doctor/wiring-imports.js";
 import { expressTarget } from "../../src/cli/frameworks/express/target.js";
 import { importTarget, moduleCandidates, resolveImport } from "../../src/cli/project/imports.js";
 import { memoryReader } from "../../src/cli/project/reader.js";

@@ -37,10 +37,12 @@ function stringsOf(file: string, source: string): string[] {
   return strings;
 }
 
-const templates = listFilesRecursive(path.join(repoRoot, "templates")).map((file) => ({
-  where: `templates/${file}`,
-  texts: [readFileSync(path.join(repoRoot, "templates", file), "utf8")],
-}));
+const templates = listFilesRecursive(path.join(repoRoot, "src/cli"))
+  .filter((file) => file.endsWith(".hbs"))
+  .map((file) => ({
+    where: `src/cli/${file}`,
+    texts: [readFileSync(path.join(repoRoot, "src/cli", file), "utf8")],
+  }));
 const messages = listFilesRecursive(path.join(repoRoot, "src/cli"))
   .filter((file) => file.endsWith(".ts"))
   .map((file) => ({

@@ -76,7 +76,7 @@ async function contextOf(project: MemoryProject, { db, orm }: Database): Promise
     reader,
     secret: "",
     runtime: undefined as never, // the setup's steps never read the runtime package (env-and-runtime.ts does)
-    render: await loadRenderer(target.id),
+    render: await loadRenderer(target.templates),
     overwrite: new Set(),
     nodeVersion: "24.0.0",
   };

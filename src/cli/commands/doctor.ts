@@ -8,10 +8,10 @@
  */
 
 import path from "node:path";
+import { type Finding, finding } from "../checks/finding.js";
 import { doctorContext } from "../doctor/context.js";
 import { checkDatabase } from "../doctor/database.js";
 import { checkDeployment } from "../doctor/deployment.js";
-import { type Finding, finding } from "../doctor/finding.js";
 import { checkInterruptedApply } from "../doctor/interrupted-apply.js";
 import { checkProviders } from "../doctor/providers.js";
 import { printFindings } from "../doctor/report.js";

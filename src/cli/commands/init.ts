@@ -20,10 +20,10 @@ import type { CommandRun } from "./command.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
-/** The runtime modules the files init writes import. */
-function neededModules(answers: Answers): string[] {
+/** The runtime modules the files init writes import: the framework's entries (`./next` → next.js), and its choices'. */
+function neededModules(answers: Answers, frameworkEntries: readonly string[]): string[] {
   return [
-    `${answers.framework}.js`,
+    ...frameworkEntries.map((entry) => `${entry.slice("./".length)}.js`),
     ...answers.providers.map((p) => `providers/${p.id}.js`),
     ...(answers.db === "none" ? [] : [`adapters/${answers.db}.js`]),
   ];
@@ -76,8 +76,8 @@ export async function runInit(
   const answers = completeAnswers(partial, asked, { yes: Boolean(flags.yes), framework: target.id, project: orms });
 
   const runtime = host.runtime();
-  assertRuntimeHolds(runtime, neededModules(answers));
-  const render = await loadRenderer(target.id);
+  assertRuntimeHolds(runtime, neededModules(answers, target.runtimeEntries));
+  const render = await loadRenderer(target.templates);
   const secret = generateSecret();
   await runPlan({
     command: "init",

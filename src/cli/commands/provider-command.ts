@@ -5,6 +5,7 @@
  */
 
 import { loadRenderer } from "../edit/templates.js";
+import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
@@ -29,7 +30,7 @@ export async function providerCommandSetup(
   const setup = await findProviderSetup({
     reader,
     command: `${command} ${provider.id}`,
-    userAgent,
+    detect: () => detectProject(reader, { userAgent }),
     runtime,
     loadRender: loadRenderer,
   });

@@ -11,6 +11,7 @@
 
 import { loadRenderer } from "../edit/templates.js";
 import { CliError } from "../errors.js";
+import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInAppStyle } from "../plan/app-format.js";
@@ -49,7 +50,12 @@ export async function runRemove(
   host: Host,
 ): Promise<void> {
   const { root, reader, userAgent } = commandApp(dir, host, out);
-  const setup = await findRemoveSetup({ reader, userAgent, runtime: host.runtime(), loadRender: loadRenderer });
+  const setup = await findRemoveSetup({
+    reader,
+    detect: () => detectProject(reader, { userAgent }),
+    runtime: host.runtime(),
+    loadRender: loadRenderer,
+  });
   // What init wrote is compared in the app's Prettier style, as init wrote it (plan/app-format.ts).
   const inAppStyle = (overwrite?: Set<string>) =>
     planInAppStyle(

@@ -41,7 +41,7 @@ export function planOrm(context: PlanContext, options: OrmFileOptions): OrmPlan 
   const { answers, info, reader } = context;
   if (answers.orm === "none" || answers.db === "none") throw new Error("planOrm needs an ORM and a database");
   const driver = DATABASE_DRIVERS[answers.db];
-  const style = importStyleOf(options.clientImport, info.aliases, info.framework.id === "express");
+  const style = importStyleOf(options.clientImport, info.aliases, Boolean(options.nodeResolves));
   const ctx = { context, options, dialect: answers.db, driver, style };
   const part = answers.orm === "drizzle" ? planDrizzle(ctx) : planPrisma(ctx);
   const wiring: DatabaseWiring = {

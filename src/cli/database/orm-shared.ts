@@ -5,6 +5,7 @@
 import { CliError } from "../errors.js";
 import type { PlanContext } from "../plan/context.js";
 import type { FileStep } from "../plan/planner.js";
+import { envReading } from "./client-env.js";
 import { type DatabaseDriver, dialectName } from "./drivers.js";
 import type { SqlDialect } from "./flavours.js";
 import { type ImportStyle, importSpecifier } from "./orm-imports.js";
@@ -108,7 +109,7 @@ export function newClientWiring(
   };
 }
 
-/** What the client templates read about the environment (as templates/database/client.hbs does). */
+/** What the client templates read about the environment (as database/templates/client.hbs does). */
 export function clientTemplateData(ctx: OrmContext): Record<string, unknown> {
   const { options, driver, context } = ctx;
   return {
@@ -119,9 +120,8 @@ export function clientTemplateData(ctx: OrmContext): Record<string, unknown> {
     cjs: Boolean(options.cjs),
     loadEnv: Boolean(options.loadEnv),
     typescript: context.info.language === "ts",
-    sveltekit: options.envSource === "sveltekit",
+    ...envReading(options.envSource, driver.envKey),
     request: options.envSource === "request",
-    envRead: options.envSource === "sveltekit" ? `env.${driver.envKey}` : `process.env.${driver.envKey}`,
     envKey: driver.envKey,
     envFile: context.info.envFile,
   };

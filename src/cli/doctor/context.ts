@@ -7,7 +7,7 @@
 import { projectEnv } from "../database/project-env.js";
 import { loadRenderer } from "../edit/templates.js";
 import { CliError } from "../errors.js";
-import { appEnvFile, detectApp } from "../frameworks/detect-project.js";
+import { appEnvFile, detectApp, detectProject } from "../frameworks/detect-project.js";
 import type { Target } from "../frameworks/types.js";
 import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../project/reader.js";
@@ -46,7 +46,7 @@ export async function doctorContext(
     setup = await findProviderSetup({
       reader,
       command: "auth doctor",
-      userAgent: processEnv["npm_config_user_agent"],
+      detect: () => detectProject(reader, { userAgent: processEnv["npm_config_user_agent"] }),
       runtime,
       loadRender: loadRenderer,
     });

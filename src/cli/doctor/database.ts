@@ -6,6 +6,8 @@
  * A database it cannot reach is said, not a crash: CI often has none. Where the database is and the command
  * each fix names come from database/state.ts, the answer migrate, generate and db prune read too.
  */
+
+import { type Finding, finding, ok } from "../checks/finding.js";
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import { type ExpectedTable, modelTables } from "../database/expected-tables.js";
@@ -15,10 +17,9 @@ import { configuredAdapter } from "../database/setup.js";
 import { usersToAdapt } from "../database/sql/existing-users.js";
 import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
+import { configuredCatalogProviders } from "../providers/auth-providers.js";
 import type { DoctorContext } from "./context.js";
-import { type Finding, finding, ok } from "./finding.js";
 import { expectedTables } from "./orm-tables.js";
-import { configuredCatalogProviders } from "./providers.js";
 
 /** Every column of every table in the connection's current schema: table → column names (lower case). */
 export async function databaseColumns(db: DatabaseConnection): Promise<Map<string, Set<string>>> {

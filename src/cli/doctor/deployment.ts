@@ -5,8 +5,8 @@
  */
 import { isLoopbackHostname } from "../../runtime/core/assert.js";
 import { envTrustHost, envUrl } from "../../runtime/core/env.js";
+import { type Finding, finding, ok } from "../checks/finding.js";
 import type { DoctorContext } from "./context.js";
-import { type Finding, finding, ok } from "./finding.js";
 
 /** The file of the app's own that passes `trustHost: true` (or false) to the config, if one does. */
 function configuredTrustHost(ctx: DoctorContext): { value: boolean; file: string } | null {

@@ -6,10 +6,10 @@
  * init's with its defaults where it is not), so the fix works as printed.
  */
 import { DONE_JOURNAL, PENDING_JOURNAL } from "../apply/journal.js";
+import { type Finding, finding } from "../checks/finding.js";
 import { linkedRuntime } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
-import { type Finding, finding } from "./finding.js";
 
 /** A command that recovers first, then only plans: update where the app links the runtime, else init. */
 function recoverCommand(reader: ProjectReader): string {

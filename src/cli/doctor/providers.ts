@@ -8,20 +8,13 @@
  */
 
 import { envUrl } from "../../runtime/core/env.js";
+import { type Finding, finding, ok } from "../checks/finding.js";
 import { configuredAdapter } from "../database/setup.js";
 import { authBaseUrl, providerCallbackUrl } from "../plan/provider-callback.js";
-import { configuredProviders } from "../providers/auth-providers.js";
-import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
+import { configuredCatalogProviders } from "../providers/auth-providers.js";
+import type { ProviderEntry } from "../providers/catalog.js";
 import type { DoctorContext } from "./context.js";
 import { type CredentialsConfig, readCredentialsConfig } from "./credentials-config.js";
-import { type Finding, finding, ok } from "./finding.js";
-
-/** The catalog entries of the providers the auth module configures, in its order. */
-export function configuredCatalogProviders(authSource: string, authPath: string): ProviderEntry[] {
-  return configuredProviders(authSource, authPath)
-    .map((specifier) => providerOfImport(specifier))
-    .filter((provider): provider is ProviderEntry => provider !== undefined);
-}
 
 /** Where the auth endpoints answer: AUTH_URL's origin and path (or the target's base path) when set, else the dev server's. */
 function authBase(ctx: DoctorContext): string | null {

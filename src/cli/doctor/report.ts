@@ -2,9 +2,10 @@
  * How findings are shown: grouped by level (errors first), each `[id] what — fix`, then one summary line;
  * or, with --json, the one object `{ ok, summary, findings }` CI reads.
  */
+
+import type { Finding, FindingLevel } from "../checks/finding.js";
 import type { Output } from "../output.js";
 import { counted } from "../words.js";
-import type { Finding, FindingLevel } from "./finding.js";
 
 const GROUPS: readonly { level: FindingLevel; title: string }[] = [
   { level: "error", title: "Errors" },

@@ -7,13 +7,14 @@
  * printed: update writes a deleted file again, and keeps an edit until the file is deleted; git restores only
  * what was committed, so it is named only then.
  */
+
+import { type Finding, finding, ok } from "../checks/finding.js";
 import { CliError } from "../errors.js";
 import { gitHas, initAgain } from "../review/restore.js";
 import { RUNTIME_PEERS } from "../runtime-package/source.js";
 import { readRuntimeManifest, restoreManifest } from "../update/manifest.js";
 import { runtimeFileStates } from "../update/runtime-state.js";
 import type { DoctorContext } from "./context.js";
-import { type Finding, finding, ok } from "./finding.js";
 import { compareVersions, parseVersion } from "./versions.js";
 
 const listed = (files: string[]) =>

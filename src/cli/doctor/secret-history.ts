@@ -8,8 +8,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { type Finding, finding, ok } from "../checks/finding.js";
 import type { DoctorContext } from "./context.js";
-import { type Finding, finding, ok } from "./finding.js";
 import { isPlaceholder, secretSource } from "./secret.js";
 
 /** Blobs larger than this (bundles, images, lockfiles of giant monorepos) are not where env values live. */

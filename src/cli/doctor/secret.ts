@@ -4,10 +4,10 @@
  * (project/git-ignore.ts). The value itself is never put in a finding: only where it is.
  */
 
+import { type Finding, finding, ok } from "../checks/finding.js";
 import { assignedKeys, readEnvValue } from "../env/merge.js";
 import { ignoreStatus } from "../project/git-ignore.js";
 import type { DoctorContext } from "./context.js";
-import { type Finding, finding, ok } from "./finding.js";
 
 /** The names the runtime reads its secret from (core/env.ts), the primary first. */
 export const SECRET_KEYS = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"];

@@ -8,6 +8,8 @@
  * kind of id, and a required email is a warning (a provider may give none). Table and column presence is
  * database.ts's; this reads the same database, read-only, and says nothing when it cannot reach it.
  */
+
+import { type Finding, finding, ok } from "../checks/finding.js";
 import { type DatabaseConnection, openDatabase } from "../database/connect.js";
 import { dialectName } from "../database/drivers.js";
 import { drizzleModuleTables } from "../database/drizzle/module.js";
@@ -19,10 +21,9 @@ import { configuredAdapter } from "../database/setup.js";
 import { sqlUsersFix } from "../database/sql/existing-users.js";
 import type { UserIdKind } from "../database/users-table.js";
 import { CliError } from "../errors.js";
+import { configuredCatalogProviders } from "../providers/auth-providers.js";
 import type { DoctorContext } from "./context.js";
-import { type Finding, finding, ok } from "./finding.js";
 import { expectedTables } from "./orm-tables.js";
-import { configuredCatalogProviders } from "./providers.js";
 
 /** The fields the adapter writes on every new user (the AdapterUser's); name, image and emailVerified may be null. */
 const NULLABLE_FIELDS = ["name", "emailVerified", "image"];

@@ -4,9 +4,9 @@
  * package.json range allows (a warning: a fresh install may or may not pick a fixed one).
  */
 import path from "node:path";
+import { type Finding, finding, ok } from "../checks/finding.js";
 import { ADVISORIES, type Advisory } from "./advisories.js";
 import type { DoctorContext } from "./context.js";
-import { type Finding, finding, ok } from "./finding.js";
 import { inRange, lowestAllowed, parseVersion } from "./versions.js";
 
 /** The installed version of `name`, read from its package.json in node_modules, or null. */

@@ -7,6 +7,7 @@
  * plan/context.ts.
  */
 
+import type { Finding } from "../checks/finding.js";
 import type { DatabaseFileOptions, DatabaseWiring } from "../database/sql/plan.js";
 import type { ModuleShape } from "../edit/ast.js";
 import type { PlanContext } from "../plan/context.js";
@@ -55,6 +56,8 @@ export interface Framework extends FrameworkFacts {
  * Plan; the target never sees one.
  */
 export interface Target extends FrameworkFacts {
+  /** The folder of this framework's templates (its `templates/`, beside target.ts). */
+  templates: URL;
   /**
    * The framework's layout in this project. `pkg` is the app's package.json merged with its workspace
    * root's; `major` is the detected major version (ProjectInfo's `framework.major`).
@@ -64,6 +67,26 @@ export interface Target extends FrameworkFacts {
   ownedFiles(info: Omit<ProjectInfo, "existingAuthFiles" | "envStatus">): string[];
   /** What `init` writes in this project for these answers. */
   init(context: PlanContext): TargetInit;
+  /** The app's own base path, which the auth endpoints answer under too (SvelteKit's `kit.paths.base`), or "". */
+  appBasePath?(reader: ProjectReader): string;
+  /**
+   * The module where the app declares the environment variables it may read (SvelteKit 3's src/env.ts with
+   * `defineEnvVars`), when the app has one: add-provider and remove-provider declare a provider's keys there.
+   */
+  envDeclarations?(reader: ProjectReader, info: ProjectInfo): string | null;
+  /** doctor's checks of the wiring this target writes (frameworks/<id>/doctor.ts), on an app set up with it. */
+  checks?(setup: WiringSetup): Finding[];
+}
+
+/** What a target's doctor checks read: the app as init set it up (plan/provider-setup.ts's ProviderSetup). */
+export interface WiringSetup {
+  reader: ProjectReader;
+  info: ProjectInfo;
+  target: Target;
+  /** What the target's `init` writes for this app, with no provider. */
+  init: TargetInit;
+  authPath: string;
+  authSource: string;
 }
 
 export interface TargetInit {

@@ -15,7 +15,7 @@ export interface PlanContext {
   /** A fresh AUTH_SECRET, used only when the env file has none. */
   secret: string;
   runtime: RuntimeSource;
-  /** Renders `templates/<framework>/<name>.hbs` (handlebars is loaded before planning starts). */
+  /** Renders the target's `templates/<name>.hbs` (handlebars is loaded before planning starts). */
   render: (name: string, data: object) => string;
   /** Existing files the user has allowed us to overwrite. */
   overwrite: ReadonlySet<string>;

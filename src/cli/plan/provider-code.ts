@@ -1,6 +1,6 @@
 /**
  * The code `add-provider` puts into an auth module, taken from the very template `init` renders
- * (templates/partials/provider-entry.hbs through the target's auth template), so the two cannot differ:
+ * (providers/templates/provider-entry.hbs through the target's auth template), so the two cannot differ:
  * the target renders its module once with the provider alone and once with no provider, and the difference
  * is the provider's entry (its comment lines and its call), the named imports it needs (the email
  * normaliser of credentials, SvelteKit's `env`) and whether the config opts in to passkeys. (Qwik City's

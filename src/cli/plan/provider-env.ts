@@ -1,7 +1,7 @@
 /**
  * What add-provider and remove-provider agree on about env files, so removing finds exactly what adding
- * wrote: the comment above a provider's keys, which keys are secrets (masked in diffs), and SvelteKit 3's
- * module declaring the variables the app may read.
+ * wrote: the comment above a provider's keys, which keys are secrets (masked in diffs), and the module
+ * declaring the variables the app may read, where its framework has one (SvelteKit 3).
  */
 import type { ProviderEntry } from "../providers/catalog.js";
 import type { ProviderSetup } from "./provider-setup.js";
@@ -16,9 +16,7 @@ export function secretEnvKeys(keys: readonly string[]): string[] {
   return keys.filter((key) => key.endsWith("_SECRET") || key === "EMAIL_SERVER");
 }
 
-/** SvelteKit 3's env declarations module, when the app has one that init wrote (`defineEnvVars`). */
+/** The app's env declarations module (Target.envDeclarations: SvelteKit 3's), when it has one. */
 export function envVarsModule(setup: ProviderSetup): string | null {
-  if (setup.target.id !== "sveltekit") return null;
-  const file = `src/env.${setup.info.language}`;
-  return setup.reader.read(file)?.includes("defineEnvVars") ? file : null;
+  return setup.target.envDeclarations?.(setup.reader, setup.info) ?? null;
 }

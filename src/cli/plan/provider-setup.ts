@@ -8,7 +8,6 @@
  */
 import path from "node:path";
 import { CliError } from "../errors.js";
-import { detectProject } from "../frameworks/detect-project.js";
 import type { Target, TargetInit } from "../frameworks/types.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
@@ -39,10 +38,11 @@ export interface ProviderSetup extends InitSetup {
 
 export interface SetupOptions {
   reader: ProjectReader;
-  userAgent: string | undefined;
+  /** Detection of the app in `reader` (frameworks/detect-project.ts), handed in by the command. */
+  detect(): Promise<{ info: ProjectInfo; target: Target }>;
   runtime: RuntimeSource;
   /** The framework's template renderer (loading it is the one asynchronous step). */
-  loadRender(framework: string): Promise<PlanContext["render"]>;
+  loadRender(templates: URL): Promise<PlanContext["render"]>;
 }
 
 /**
@@ -67,7 +67,7 @@ export async function findInitSetup(
   runtimeDir: (info: ProjectInfo) => string,
 ): Promise<InitSetup> {
   const { reader } = options;
-  const { info, target } = await detectProject(reader, { userAgent: options.userAgent });
+  const { info, target } = await options.detect();
   const dir = runtimeDir(info);
   const context: PlanContext = {
     info,
@@ -75,7 +75,7 @@ export async function findInitSetup(
     reader,
     secret: "",
     runtime: options.runtime,
-    render: await options.loadRender(target.id),
+    render: await options.loadRender(target.templates),
     overwrite: new Set(),
   };
   const init = target.init(context);

@@ -37,6 +37,7 @@ import {
   referencesTo,
   unwrap,
 } from "./auth-providers-shape.js";
+import { type ProviderEntry, providerOfImport } from "./catalog.js";
 
 export { removeProvider } from "./auth-providers-remove.js";
 
@@ -55,7 +56,7 @@ export interface ProviderCode {
   enableWebAuthn?: boolean;
 }
 
-/** The comment `init` writes above the passkeys opt-in (templates/*), so add and init write the same lines. */
+/** The comment `init` writes above the passkeys opt-in (frameworks/<id>/templates/), so add and init write the same lines. */
 const WEBAUTHN_COMMENT =
   "Passkeys are experimental in the runtime: this opts in (it warns in the log that they may change).";
 const WEBAUTHN_OPTION = "experimental: { enableWebAuthn: true }";
@@ -279,4 +280,21 @@ export function providerLines(
  */
 export function providersListModule(source: string, fileName: string): string | null {
   return readAuthModule(source, fileName).listModule ?? null;
+}
+
+/** The catalog entries of the providers the auth module configures, in its order (throws where its list cannot be read). */
+export function configuredCatalogProviders(authSource: string, authPath: string): ProviderEntry[] {
+  return configuredProviders(authSource, authPath)
+    .map((specifier) => providerOfImport(specifier))
+    .filter((provider): provider is ProviderEntry => provider !== undefined);
+}
+
+/** configuredCatalogProviders, or none where there is no auth module or its providers list cannot be read. */
+export function providersOf(source: string | null, file: string): ProviderEntry[] {
+  if (source === null) return [];
+  try {
+    return configuredCatalogProviders(source, file);
+  } catch {
+    return [];
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * What every framework's auth template renders for the chosen providers, computed in one place so the
- * five targets cannot drift: which branch each provider takes in templates/partials/provider-entry.hbs
+ * five targets cannot drift: which branch each provider takes in providers/templates/provider-entry.hbs
  * (credentials, email, passkey, OAuth/OIDC), the options it is handed from the environment (written the
  * framework's way: `process.env.X`, SvelteKit's `env.X`, Qwik's `event.env.get("X")`), and whether the config
  * opts in to passkeys. Also the next step each passwordless provider prints.

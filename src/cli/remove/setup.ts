@@ -12,8 +12,7 @@ import { projectOrms } from "../database/orm-plan.js";
 import { CliError } from "../errors.js";
 import { ENV_HEADER } from "../plan/env-and-runtime.js";
 import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../plan/provider-setup.js";
-import { configuredProviders } from "../providers/auth-providers.js";
-import { type ProviderEntry, providerOfImport } from "../providers/catalog.js";
+import { providersOf } from "../providers/auth-providers.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 
 /** InitSetup with the answers init was given read back into `context`, and `init` planned with them. */
@@ -27,18 +26,6 @@ function databaseOf(client: string | null): { db: Database; nodeVersion?: string
   if (client.includes('"pg"')) return { db: "postgres" };
   if (client.includes('"mysql2/promise"')) return { db: "mysql" };
   return null;
-}
-
-export function providersOf(source: string | null, file: string): ProviderEntry[] {
-  if (source === null) return [];
-  try {
-    return configuredProviders(source, file).flatMap((specifier) => {
-      const provider = providerOfImport(specifier);
-      return provider ? [provider] : [];
-    });
-  } catch {
-    return [];
-  }
 }
 
 export async function findRemoveSetup(options: SetupOptions): Promise<RemoveSetup> {

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { providersOf } from "../remove/setup.js";
+import { providersOf } from "../providers/auth-providers.js";
 
 /** Whether git has `file` (a file, or any file under a folder) in the index: then `git checkout -- file` restores it. */
 export function gitHas(root: string, file: string): boolean {

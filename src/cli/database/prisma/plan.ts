@@ -112,9 +112,9 @@ export function planPrisma(ctx: OrmContext): OrmPart {
   const layout = project?.layout ?? "file";
   const result = mergePrismaSchema(files, provider, layout, newSchemaFile(project));
   if ("unsupported" in result) throw new CliError("UnsupportedProject", result.unsupported);
-  // Node itself runs a JavaScript Express app: the schema init writes has the client's imports name its .ts
-  // files, which Node runs by stripping their types (Node >= 22.18).
-  const nodeRunsTs = info.framework.id === "express" && info.language === "js" && files.length === 0;
+  // Node itself runs a JavaScript app's modules (options.nodeResolves: Express): the schema init writes has the
+  // client's imports name its .ts files, which Node runs by stripping their types (Node >= 22.18).
+  const nodeRunsTs = Boolean(options.nodeResolves) && info.language === "js" && files.length === 0;
   const merged = nodeRunsTs
     ? { ...result, changes: result.changes.map((change) => ({ ...change, text: withTsImports(change.text) })) }
     : result;

@@ -12,6 +12,7 @@
 import type { PlanContext } from "../../plan/context.js";
 import type { FileStep } from "../../plan/planner.js";
 import type { Answers } from "../../project/types.js";
+import { type EnvSource, envReading } from "../client-env.js";
 import {
   DATABASE_DRIVERS,
   type DatabaseDriver,
@@ -57,11 +58,11 @@ export interface DatabaseFileOptions {
   /** How the auth module imports it (`./auth-db`, `$lib/server/auth-db`, `./auth-db.js`). */
   clientImport: string;
   /**
-   * SvelteKit reads private env through `$env/dynamic/private`; Qwik City only through the request
-   * (`event.env`), so its client module exports a factory the config calls with the setting; everything
-   * else reads process.env.
+   * Where the client module reads its setting: process.env; a module of the framework's that exports `env`
+   * (SvelteKit's `{ module: "$env/dynamic/private" }`); or only the request (Qwik City's `event.env`), so the
+   * client module exports a factory the config calls with the setting.
    */
-  envSource: "process" | "sveltekit" | "request";
+  envSource: EnvSource;
   /** The framework's name, for comments. */
   framework?: string;
   /** The auth module: when one exists already (init never rewrites it), say what to add to it. */
@@ -73,6 +74,11 @@ export interface DatabaseFileOptions {
    */
   loadEnv?: boolean;
   typescript?: boolean;
+  /**
+   * Node itself loads the app's modules, with no bundler between (Express): imports then resolve as Node
+   * resolves them (no path aliases), and a JavaScript app's imports of .ts files name them as Node runs them.
+   */
+  nodeResolves?: boolean;
 }
 
 export interface DatabasePlan {
@@ -126,8 +132,7 @@ export function renderClientModule(
     cjs: Boolean(options.cjs),
     loadEnv: Boolean(options.loadEnv),
     typescript: Boolean(options.typescript),
-    sveltekit: options.envSource === "sveltekit",
-    envRead: options.envSource === "sveltekit" ? `env.${driver.envKey}` : `process.env.${driver.envKey}`,
+    ...envReading(options.envSource, driver.envKey),
     envKey: driver.envKey,
     envFile: options.envFile,
     firstMigration: FIRST_MIGRATION,

@@ -17,6 +17,7 @@ import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { Target } from "../types.js";
 import { findExpressApp, type MountOptions, mountExpressAuth } from "./app.js";
 import { unmountExpressAuth } from "./app-remove.js";
+import { checkExpressMount } from "./doctor.js";
 import { expressFacts } from "./facts.js";
 
 const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
@@ -105,6 +106,8 @@ function envLoader(pkg: ExpressPackageJson, elsewhere: boolean): MountOptions["e
 
 export const expressTarget: Target = {
   ...expressFacts,
+  templates: new URL("./templates/", import.meta.url),
+  checks: checkExpressMount,
 
   layout(reader, pkg) {
     const appFile = findAppFile(reader, pkg as ExpressPackageJson);
@@ -187,6 +190,7 @@ export const expressTarget: Target = {
         cjs: auth.cjs,
         loadEnv: true,
         typescript: auth.typescript,
+        nodeResolves: true,
       },
       files: () => files,
       env: {

@@ -12,6 +12,7 @@ import type { FrameworkLayout, ProjectInfo } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { Target } from "../types.js";
+import { checkNextProxy } from "./doctor.js";
 import { nextFacts } from "./facts.js";
 import { mergeAuthIntoProxy } from "./proxy.js";
 import { unmergeAuthFromProxy } from "./proxy-remove.js";
@@ -60,6 +61,8 @@ function nodeMiddleware({ major, version }: ProjectInfo["framework"]): boolean {
 
 export const nextTarget: Target = {
   ...nextFacts,
+  templates: new URL("./templates/", import.meta.url),
+  checks: checkNextProxy,
 
   layout(reader: ProjectReader): FrameworkLayout {
     for (const dir of ["src/app", "app"]) {

@@ -7,21 +7,20 @@
  * them: a `QwikAuth$` call moved to another module must have them re-exported from one.
  */
 import path from "node:path";
-import { namedImports, sourceFiles } from "../../doctor/app-modules.js";
-import type { DoctorContext } from "../../doctor/context.js";
-import { type Finding, finding, ok } from "../../doctor/finding.js";
-import { checkImportsOf } from "../../doctor/wiring-imports.js";
+import { namedImports, sourceFiles } from "../../checks/app-modules.js";
+import { type Finding, finding, ok } from "../../checks/finding.js";
+import { checkImportsOf } from "../../checks/imports-of.js";
 import { moduleShape } from "../../edit/ast.js";
 import { resolveImport } from "../../project/imports.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
+import type { WiringSetup } from "../types.js";
 
 /** Qwik City's route modules: plugins at the routes' root, layouts and indexes anywhere under them. */
 const ROUTE_MODULE = /^(?:(?:layout|index)(?:[-@!][^.]*)?\.[cm]?[jt]sx?|plugin(?:@[^.]+)?\.[cm]?[jt]s)$/;
 
-export function checkQwikWiring(ctx: DoctorContext): Finding[] {
-  if ("missing" in ctx.setup || ctx.setup.target.id !== "qwik") return [];
-  const { init, info, reader, target, authPath, authSource } = ctx.setup;
+export function checkQwikWiring(setup: WiringSetup): Finding[] {
+  const { init, info, reader, target, authPath, authSource } = setup;
   const written = init.auth.render(null);
   const sourceDir = info.framework.routesDir.split("/")[0] ?? "src";
   const imports = [

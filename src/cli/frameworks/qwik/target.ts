@@ -12,6 +12,7 @@ import type { ProviderEntry } from "../../providers/catalog.js";
 import { type ProvidersTemplateData, providersTemplateData } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { Target } from "../types.js";
+import { checkQwikWiring } from "./doctor.js";
 import { qwikFacts } from "./facts.js";
 
 const RUNTIME_QWIK = `${RUNTIME_PACKAGE_NAME}/qwik`;
@@ -53,6 +54,8 @@ function withEnvOptions(data: ProvidersTemplateData) {
 
 export const qwikTarget: Target = {
   ...qwikFacts,
+  templates: new URL("./templates/", import.meta.url),
+  checks: checkQwikWiring,
 
   layout: () => ({ router: null, routesDir: ROUTES_DIR }),
 

@@ -6,13 +6,13 @@
  * so none is looked for.
  */
 import path from "node:path";
-import type { DoctorContext } from "../../doctor/context.js";
-import { type Finding, finding, ok } from "../../doctor/finding.js";
-import { checkImportsOf } from "../../doctor/wiring-imports.js";
+import { type Finding, finding, ok } from "../../checks/finding.js";
+import { checkImportsOf } from "../../checks/imports-of.js";
 import { moduleShape, parseSyntax, type SyntaxNode, typescript } from "../../edit/ast.js";
 import type { OwnedFileStep } from "../../plan/planner.js";
 import type { ProjectReader } from "../../project/reader.js";
 import { gitHas, initAgain } from "../../review/restore.js";
+import type { WiringSetup } from "../types.js";
 
 /** `[...solidauth].ts`: SolidStart's catch-all file name, whatever the parameter is called. */
 const CATCH_ALL = /^\[\.\.\.[^\]]+\]\.[cm]?[jt]sx?$/;
@@ -23,9 +23,8 @@ const METHODS: Record<string, string> = {
   POST: "sign-in, sign-out and the credentials form",
 };
 
-export function checkSolidStartWiring(ctx: DoctorContext): Finding[] {
-  if ("missing" in ctx.setup || ctx.setup.target.id !== "solid-start") return [];
-  const { init, info, reader, target, authSource, authPath } = ctx.setup;
+export function checkSolidStartWiring(setup: WiringSetup): Finding[] {
+  const { init, info, reader, target, authSource, authPath } = setup;
   const routesDir = info.framework.routesDir;
   const owned = init.files(null).filter((step): step is OwnedFileStep => step.kind === "owned");
   const route = owned.find((step) => step.path.startsWith(`${routesDir}/`));

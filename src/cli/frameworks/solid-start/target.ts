@@ -12,6 +12,7 @@ import type { PackageJson, ProjectInfo } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { Target } from "../types.js";
+import { checkSolidStartWiring } from "./doctor.js";
 import { solidStartFacts } from "./facts.js";
 
 const RUNTIME_SOLID = `${RUNTIME_PACKAGE_NAME}/solid-start`;
@@ -61,6 +62,8 @@ function productionStep(info: ProjectInfo): string {
 
 export const solidStartTarget: Target = {
   ...solidStartFacts,
+  templates: new URL("./templates/", import.meta.url),
+  checks: checkSolidStartWiring,
 
   layout: (reader, pkg, major) => ({
     router: null,

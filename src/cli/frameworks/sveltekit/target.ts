@@ -12,6 +12,8 @@ import type { ProjectInfo } from "../../project/types.js";
 import { providersTemplateData } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { Target } from "../types.js";
+import { sveltekitBasePath } from "./base-path.js";
+import { checkSvelteKitHooks } from "./doctor.js";
 import { sveltekitFacts } from "./facts.js";
 import { mergeAuthHandle } from "./hooks.js";
 import { unmergeAuthHandle } from "./hooks-remove.js";
@@ -19,6 +21,11 @@ import { mergeSessionLoad } from "./layout.js";
 import { unmergeSessionLoad } from "./layout-remove.js";
 
 const RUNTIME_SVELTEKIT = `${RUNTIME_PACKAGE_NAME}/sveltekit`;
+
+/** SvelteKit 3's env declarations module, in the project's language. */
+function envModuleOf(info: Pick<ProjectInfo, "language">): string {
+  return `src/env.${info.language}`;
+}
 
 /** The app's own file in JavaScript when only that exists, else the project's language. */
 function appFile(reader: ProjectReader, stem: string, ext: string): string {
@@ -40,6 +47,13 @@ function productionStep(info: ProjectInfo): string {
 
 export const sveltekitTarget: Target = {
   ...sveltekitFacts,
+  templates: new URL("./templates/", import.meta.url),
+  checks: checkSvelteKitHooks,
+  appBasePath: sveltekitBasePath,
+  envDeclarations(reader, info) {
+    const file = envModuleOf(info);
+    return reader.read(file)?.includes("defineEnvVars") ? file : null;
+  },
 
   layout: () => ({ router: null, routesDir: "src/routes" }),
 
@@ -75,7 +89,7 @@ export const sveltekitTarget: Target = {
     const oauthKeys = [...answers.providers.flatMap((p) => p.envKeys), ...(databaseKey ? [databaseKey] : [])];
     // SvelteKit 3 gives the app (and so the runtime) only the environment variables declared in src/env.ts.
     const major = info.framework.major ?? 0;
-    const envModule = `src/env.${ext}`;
+    const envModule = envModuleOf(info);
     const envModuleStep: FileStep[] =
       major >= 3 && ts
         ? [
@@ -111,7 +125,7 @@ export const sveltekitTarget: Target = {
       database: {
         clientFile: `src/lib/server/auth-db.${ext}`,
         clientImport: major >= 3 ? "./lib/server/auth-db" : "$lib/server/auth-db",
-        envSource: "sveltekit",
+        envSource: { module: "$env/dynamic/private" },
       },
       files: () => [
         ...actionRoutes,
