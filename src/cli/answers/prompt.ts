@@ -3,12 +3,13 @@
  * Choices that cannot work with what was already answered are shown disabled, with the reason.
  */
 import { Writable } from "node:stream";
+import type { ProjectOrm } from "../database/flavours.js";
 import { ORM_FLAVOURS } from "../database/flavours.js";
 import { CliError } from "../errors.js";
 import type { Answers } from "../project/types.js";
 import { needsDatabase, PROVIDERS } from "../providers/catalog.js";
 import { counted } from "../words.js";
-import { type AskedAnswers, defaultStrategy, type ProjectOrm, type Question } from "./resolve.js";
+import { type AskedAnswers, defaultStrategy, type Question } from "./resolve.js";
 
 async function clack() {
   return import("@clack/prompts");

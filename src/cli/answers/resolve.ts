@@ -4,7 +4,7 @@
  * when neither is possible. What the project already uses (Drizzle, Prisma: `ProjectOrm`, found by the
  * caller) only completes answers: the ORM's dialect when --db is missing, the ORM offered first on a terminal.
  */
-import { ORM_FLAVOURS, ORM_IDS, SQL_DIALECTS, type SqlDialect } from "../database/flavours.js";
+import { ORM_FLAVOURS, ORM_IDS, type ProjectOrm, SQL_DIALECTS, type SqlDialect } from "../database/flavours.js";
 import { CliError } from "../errors.js";
 import { FRAMEWORK_IDS } from "../frameworks/index.js";
 import type { Answers, FrameworkId } from "../project/types.js";
@@ -38,10 +38,6 @@ export const QUESTION_FLAGS: Record<Question, string> = {
 export type AskedAnswers = Partial<Pick<Answers, "providers" | "db" | "strategy" | "orm">>;
 
 /** An ORM the project already uses, and the SQL dialect its setup names (null when it names none). */
-export interface ProjectOrm {
-  orm: Exclude<Answers["orm"], "none">;
-  dialect: SqlDialect | null;
-}
 
 export interface PartialAnswers {
   framework?: FrameworkId;

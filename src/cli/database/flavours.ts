@@ -47,3 +47,9 @@ export function importedAdapter(source: string | null | undefined): DatabaseAdap
 export function isSchemaOrm(value: string): value is SchemaOrmId {
   return (SCHEMA_ORMS as readonly string[]).includes(value);
 }
+
+/** An ORM the app already uses (its package, its config), and the dialect its setup names, if any. */
+export interface ProjectOrm {
+  orm: SchemaOrmId;
+  dialect: SqlDialect | null;
+}

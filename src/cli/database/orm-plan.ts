@@ -5,13 +5,14 @@
  * client module goes). Each ORM's part is in database/drizzle/plan.ts / database/prisma/plan.ts; this adds
  * what both say.
  */
-import type { ProjectOrm } from "../answers/resolve.js";
+
 import type { PlanContext } from "../plan/context.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { DATABASE_DRIVERS } from "./drivers.js";
 import { planDrizzle } from "./drizzle/plan.js";
 import { findDrizzleProject } from "./drizzle/project.js";
+import type { ProjectOrm } from "./flavours.js";
 import { importStyleOf } from "./orm-imports.js";
 import type { OrmFileOptions, OrmPlan } from "./orm-shared.js";
 import { planPrisma } from "./prisma/plan.js";

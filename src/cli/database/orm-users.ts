@@ -6,10 +6,14 @@
  * and the app's database is reachable, the addresses rows already share are refused too: the constraint
  * could not be created on them.
  */
-import type { PartialAnswers, ProjectOrm } from "../answers/resolve.js";
+import type { ProjectOrm } from "./flavours.js";
+
+/** The database answers given so far (flags, or none yet): what the checks before the questions read. */
+type DatabaseAnswers = Partial<Pick<Answers, "db" | "orm">>;
+
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
-import type { ProjectInfo } from "../project/types.js";
+import type { Answers, ProjectInfo } from "../project/types.js";
 import { type DatabaseConnection, openDatabase } from "./connect.js";
 import { mergeDrizzleSchema } from "./drizzle/merge.js";
 import { drizzleModuleTables } from "./drizzle/module.js";
@@ -33,7 +37,7 @@ function verdict(
   reader: ProjectReader,
   info: Pick<ProjectInfo, "srcDir" | "language">,
   orm: ProjectOrm,
-  db: PartialAnswers["db"],
+  db: DatabaseAnswers["db"],
 ): MergeVerdict | null {
   // The project's own dialect first: a --db that contradicts it is the plan's to explain (assertDialect).
   const dialect = orm.dialect ?? (db && db !== "none" ? db : null);
@@ -99,7 +103,7 @@ async function sharedAddresses(
 export function assertOrmSchemaFits(
   reader: ProjectReader,
   info: Pick<ProjectInfo, "srcDir" | "language">,
-  partial: PartialAnswers,
+  partial: DatabaseAnswers,
   project: readonly ProjectOrm[],
 ): void {
   for (const found of verdicts(reader, info, partial, project))
@@ -109,7 +113,7 @@ export function assertOrmSchemaFits(
 function verdicts(
   reader: ProjectReader,
   info: Pick<ProjectInfo, "srcDir" | "language">,
-  partial: PartialAnswers,
+  partial: DatabaseAnswers,
   project: readonly ProjectOrm[],
 ): MergeVerdict[] {
   if (partial.orm === "none" || partial.db === "none") return [];
@@ -126,7 +130,7 @@ export async function assertNoSharedAddresses(
   root: string,
   reader: ProjectReader,
   info: Pick<ProjectInfo, "srcDir" | "language" | "envFile">,
-  partial: PartialAnswers,
+  partial: DatabaseAnswers,
   project: readonly ProjectOrm[],
   processEnv: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {

@@ -2,7 +2,7 @@
  * Pure transform: appends one ignore pattern to a .gitignore, keeping every existing byte and the
  * file's line endings. "unchanged" when the exact pattern is already a line of the file.
  */
-import { detectEol } from "../env/merge.js";
+import { detectEol } from "./eol.js";
 
 export function addIgnorePattern(source: string | null, pattern: string, comment: string): string | "unchanged" {
   const original = source ?? "";

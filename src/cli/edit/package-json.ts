@@ -3,7 +3,7 @@
  * indentation, key order and line endings survive. New keys go in alphabetical position when the
  * existing list is alphabetical (what npm writes), else at the end. Existing entries are never changed.
  */
-import { detectEol } from "../env/merge.js";
+import { detectEol } from "./eol.js";
 
 export interface DependencyEdit {
   content: string;

@@ -4,6 +4,7 @@
  * the end; an existing key is only rewritten when the caller says so for that key (`replace`), or when
  * it is present but blank and the caller allows filling it (`fill`).
  */
+import { detectEol } from "../edit/eol.js";
 import { CliError } from "../errors.js";
 import { type EnvLine, isBlankValue, readsAsExpected, splitLines, withValue } from "./lines.js";
 
@@ -36,11 +37,6 @@ export interface EnvMergeResult {
   replaced: string[];
   /** Keys already present and left exactly as they were. */
   kept: string[];
-}
-
-/** The line terminator the file already uses (CRLF wins when any line has it), LF for new files. */
-export function detectEol(source: string): string {
-  return source.includes("\r\n") ? "\r\n" : "\n";
 }
 
 /** Ways to write a value, plainest first, then quoted (the old value's quote first): a quote kept where one was

@@ -71,6 +71,8 @@ export interface PasswordHasher {
   algorithm(): Promise<HashAlgorithm>;
   /** Hashes running now (bounded by maxConcurrent). */
   readonly running: number;
+  /** Hashes waiting for a slot (bounded by maxWaiting). */
+  readonly waiting: number;
 }
 
 /** Thrown by createPasswordHasher for configuration below the floors: a deployment mistake, not a client's. */
@@ -203,6 +205,9 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
   };
 
   return {
+    get waiting() {
+      return limiter.waiting;
+    },
     get running() {
       return limiter.running;
     },

@@ -15,6 +15,7 @@ import {
   SCHEMA_ORMS,
   SQL_DIALECTS,
 } from "../../../src/cli/database/flavours.js";
+import { listFilesRecursive } from "../../../src/cli/project/reader.js";
 
 const cli = path.join(import.meta.dirname, "..", "..", "..", "src", "cli");
 const database = path.join(cli, "database");
@@ -45,12 +46,11 @@ test("the registry's lists are built from one another", () => {
   expect(importedAdapter(null)).toBeNull();
 });
 
+/** Every TypeScript module under `dir`, as full paths. */
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith(".ts") ? [full] : [];
-  });
+  return listFilesRecursive(dir)
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => path.join(dir, file));
 }
 
 /** Two ORM ids side by side in code: in an array, a union type, or a regular expression's alternation. */

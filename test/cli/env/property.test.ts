@@ -10,9 +10,10 @@
 import { parse } from "dotenv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { detectEol } from "../../../src/cli/edit/eol.js";
 import { assignedKeys, splitLines } from "../../../src/cli/env/lines.js";
 import { maskEnvValues } from "../../../src/cli/env/mask.js";
-import { detectEol, type EnvEntry, mergeEnv } from "../../../src/cli/env/merge.js";
+import { type EnvEntry, mergeEnv } from "../../../src/cli/env/merge.js";
 import { removeEnvKeys } from "../../../src/cli/env/remove.js";
 
 /** FC_RUNS to explore further (with FC_SEED=random): the grammar's corners show at tens of thousands of runs. */

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { FRAMEWORK_IDS, FRAMEWORKS } from "../../../src/cli/frameworks/index.js";
+import { listFilesRecursive } from "../../../src/cli/project/reader.js";
 import { repoRoot } from "../support.js";
 
 const cli = path.join(repoRoot, "src", "cli");
@@ -38,12 +39,11 @@ test("each target is its framework's facts plus its planning, and renders from i
   }
 });
 
+/** Every TypeScript module under `dir`, as full paths. */
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith(".ts") ? [full] : [];
-  });
+  return listFilesRecursive(dir)
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => path.join(dir, file));
 }
 
 /**
