@@ -1,6 +1,6 @@
 /**
  * Undo beside every edit (plan/planner.ts `EditFileStep.undo`): every edit step of a setup, as
- * plan/setup-steps.ts lists it for init and remove, says how it is undone, or says on purpose that there is
+ * commands/init/setup-steps.ts lists it for init and remove, says how it is undone, or says on purpose that there is
  * nothing to undo (`undo: null`). Checked for every target in the registry, on each fixture of its
  * framework in test/fixtures, without a database, with one through SQL files, and through the ORM the app
  * uses: a target whose edit step has neither fails here,
@@ -11,13 +11,13 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { setupSteps } from "../../src/cli/commands/init/setup-steps.js";
 import { projectOrms } from "../../src/cli/database/orm-plan.js";
 import { loadRenderer } from "../../src/cli/edit/templates.js";
 import { detectProject } from "../../src/cli/frameworks/detect-project.js";
 import { FRAMEWORK_IDS, findFramework } from "../../src/cli/frameworks/index.js";
 import type { PlanContext } from "../../src/cli/plan/context.js";
 import type { EditFileStep, FileStep } from "../../src/cli/plan/planner.js";
-import { setupSteps } from "../../src/cli/plan/setup-steps.js";
 import { toolIgnoreSteps } from "../../src/cli/plan/tool-ignores.js";
 import type { Answers } from "../../src/cli/project/types.js";
 import { type MemoryProject, memoryFixture, repoRoot } from "./support.js";

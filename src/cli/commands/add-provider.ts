@@ -1,6 +1,6 @@
 /**
  * `auth add-provider <id> [dir]`: adds a catalog provider to an app set up by init. What is its own: find
- * the setup, render the provider's code from init's template, plan (plan/provider-add.ts), and say the
+ * the setup, render the provider's code from init's template, plan (commands/providers/add-plan.ts), and say the
  * callback URL to register, or the lines to add by hand when the auth module cannot be edited safely (the
  * rest is still applied, and the command exits 0). Review, apply and install are the contract every
  * command shares (run-plan.ts).
@@ -8,11 +8,11 @@
 
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { manualLines, planAddProvider } from "../plan/provider-add.js";
-import { providerCode } from "../plan/provider-code.js";
 import { describeProject } from "../project/describe.js";
 import type { CommandRun } from "./command.js";
 import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
+import { manualLines, planAddProvider } from "./providers/add-plan.js";
+import { providerCode } from "./providers/code.js";
 import { runPlan } from "./run-plan.js";
 
 export async function runAddProvider(

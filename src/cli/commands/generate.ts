@@ -4,7 +4,7 @@
  * are new), or the Prisma models in its schema. What is its own: find the app and its database setup (database/setup.ts), check --out,
  * on the SQL path read the app's database for a users table of its own (database/sql/existing-users.ts: the
  * pending first migration is adapted to it, or refused when sign-up cannot work on it), plan
- * (plan/generate.ts), and refuse a schema the merge cannot edit safely, printing what to add by hand
+ * (database/generate-plan.ts), and refuse a schema the merge cannot edit safely, printing what to add by hand
  * (exit 1, nothing written). Review, --dry-run's diff, apply and next steps are the shared contract
  * (run-plan.ts); a second run finds nothing to do.
  */
@@ -16,6 +16,7 @@ import {
   drizzleTableName,
   drizzleTableSource,
 } from "../database/drizzle/render.js";
+import { type GenerateInput, type GeneratePlan, planGenerate, type Unsupported } from "../database/generate-plan.js";
 import { tables } from "../database/model.js";
 import { prismaModelName, prismaModelSource, prismaProviderFor } from "../database/prisma/render.js";
 import { projectEnv } from "../database/project-env.js";
@@ -28,7 +29,6 @@ import { CliError } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { type GenerateInput, type GeneratePlan, planGenerate, type Unsupported } from "../plan/generate.js";
 import type { Plan } from "../plan/types.js";
 import { describeProject } from "../project/describe.js";
 import { resolveImport } from "../project/imports.js";

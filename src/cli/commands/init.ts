@@ -12,11 +12,11 @@ import { generateSecret } from "../env/secret.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { planInit } from "../plan/init.js";
 import { describeProject } from "../project/describe.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
 import type { CommandRun } from "./command.js";
+import { planInit } from "./init/plan.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 

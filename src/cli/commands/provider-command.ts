@@ -1,6 +1,6 @@
 /**
  * What `add-provider` and `remove-provider` share before they plan: the provider the id names, the app and
- * its create-auth setup (plan/provider-setup.ts), the runtime this CLI ships checked for the provider's
+ * its create-auth setup (commands/app-setup.ts), the runtime this CLI ships checked for the provider's
  * module, and the project as the one --json object describes it.
  */
 
@@ -8,10 +8,10 @@ import { loadRenderer } from "../edit/templates.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { resolveProvider } from "../providers/resolve-id.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
+import { findProviderSetup, type ProviderSetup } from "./app-setup.js";
 import { commandApp, setupProjectJson } from "./lifecycle.js";
 import type { PlanCommandFlags } from "./run-plan.js";
 

@@ -1,16 +1,16 @@
 /**
  * `auth remove-provider <id> [dir]`: takes a provider out of an app set up by init, reversing
- * add-provider (plan/provider-remove.ts). Removing the last provider, or from an auth module that cannot
+ * add-provider (commands/providers/remove-plan.ts). Removing the last provider, or from an auth module that cannot
  * be edited safely, is refused before anything is written. Review, apply and install are the contract every
  * command shares (run-plan.ts).
  */
 
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
-import { planRemoveProvider } from "../plan/provider-remove.js";
 import { describeProject } from "../project/describe.js";
 import type { CommandRun } from "./command.js";
 import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
+import { planRemoveProvider } from "./providers/remove-plan.js";
 import { runPlan } from "./run-plan.js";
 
 export async function runRemoveProvider(

@@ -2,14 +2,15 @@
  * What the doctor checks read, gathered once: the app's folder and files, the settings the app runs with
  * (the process environment over its env files, database/project-env.ts), the detected project when the
  * app is one init recognises, its create-auth setup (the auth module, the runtime package's folder: the
- * same reading add-provider makes, plan/provider-setup.ts), and whether it is judged as deployed (`--production`).
+ * same reading add-provider makes, commands/app-setup.ts), and whether it is judged as deployed (`--production`).
  */
+
+import { findProviderSetup, type ProviderSetup } from "../commands/app-setup.js";
 import { projectEnv } from "../database/project-env.js";
 import { loadRenderer } from "../edit/templates.js";
 import { CliError } from "../errors.js";
 import { appEnvFile, detectApp, detectProject } from "../frameworks/detect-project.js";
 import type { Target } from "../frameworks/types.js";
-import { findProviderSetup, type ProviderSetup } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { RuntimeSource } from "../runtime-package/source.js";

@@ -7,7 +7,7 @@
  */
 import { DONE_JOURNAL, PENDING_JOURNAL } from "../apply/journal.js";
 import { type Finding, finding } from "../checks/finding.js";
-import { linkedRuntime } from "../plan/provider-setup.js";
+import { linkedRuntime } from "../commands/app-setup.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 

@@ -2,15 +2,15 @@
  * Each provider the auth module configures (providers/auth-providers.ts `configuredProviders`, the list
  * add-provider and remove-provider read) has the settings the runtime reads for it filled (the catalog's
  * env keys, providers/catalog.ts) and the packages it loads declared; and the callback URL it will send
- * users back to, to register with the provider: the dev server's (plan/provider-callback.ts), or AUTH_URL's
+ * users back to, to register with the provider: the dev server's (commands/providers/callback-url.ts), or AUTH_URL's
  * with --production. What a password sign-in needs is read from the module itself (credentials-config.ts):
  * an `authorize` that can return a user, and with database sessions an adapter that stores users.
  */
 
 import { envUrl } from "../../runtime/core/env.js";
 import { type Finding, finding, ok } from "../checks/finding.js";
+import { authBaseUrl, providerCallbackUrl } from "../commands/providers/callback-url.js";
 import { configuredAdapter } from "../database/setup.js";
-import { authBaseUrl, providerCallbackUrl } from "../plan/provider-callback.js";
 import { configuredCatalogProviders } from "../providers/auth-providers.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import type { DoctorContext } from "./context.js";

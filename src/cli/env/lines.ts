@@ -9,7 +9,7 @@
  * dotenv's scan pairs quotes across lines, lets a separator or a value begin on a later line, and resumes
  * after each match. Any reading of our own would differ on some file (an unclosed quote that dotenv pairs
  * with one lines below), and an edit would then treat another key's lines as this key's.
- * test/cli/transforms-property-env.test.ts checks this reading against dotenv's own on generated files.
+ * test/cli/env/property.test.ts checks this reading against dotenv's own on generated files.
  */
 
 export interface EnvLine {

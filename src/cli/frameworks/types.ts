@@ -11,7 +11,6 @@ import type { Finding } from "../checks/finding.js";
 import type { DatabaseFileOptions, DatabaseWiring } from "../database/sql/plan.js";
 import type { ModuleShape } from "../edit/ast.js";
 import type { PlanContext } from "../plan/context.js";
-import type { EnvAndRuntimeOptions } from "../plan/env-and-runtime.js";
 import type { FileStep } from "../plan/planner.js";
 import type { FrameworkSignals } from "../project/framework.js";
 import type { ProjectReader } from "../project/reader.js";
@@ -52,7 +51,7 @@ export interface Framework extends FrameworkFacts {
 /**
  * A framework target: the facts plus pure functions (sv's add-ons are the model). It says how its framework
  * is laid out in a project and what `init` writes: the auth module, the files it owns (templates), the edits
- * it makes to the app's files, and the next steps. The planner (plan/init.ts) turns it and the answers into a
+ * it makes to the app's files, and the next steps. The planner (commands/init/plan.ts) turns it and the answers into a
  * Plan; the target never sees one.
  */
 export interface Target extends FrameworkFacts {
@@ -78,7 +77,7 @@ export interface Target extends FrameworkFacts {
   checks?(setup: WiringSetup): Finding[];
 }
 
-/** What a target's doctor checks read: the app as init set it up (plan/provider-setup.ts's ProviderSetup). */
+/** What a target's doctor checks read: the app as init set it up (commands/app-setup.ts's ProviderSetup). */
 export interface WiringSetup {
   reader: ProjectReader;
   info: ProjectInfo;
@@ -118,4 +117,10 @@ export interface AuthModule {
   done(shape: ModuleShape, source: string): boolean;
   /** How the user calls it in messages: "module", or "plugin" (Qwik City). */
   noun?: string;
+}
+
+/** What a target says about the env file init writes. */
+export interface EnvAndRuntimeOptions {
+  /** The env file's second header line: what to set in production. */
+  productionHint: string;
 }

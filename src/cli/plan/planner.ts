@@ -8,7 +8,7 @@
  * - an edit transforms an existing file (or creates it, when the step knows how); several edits of one file
  *   compose, each transform reading the text the previous one left, into one change;
  * - changes planned elsewhere (env merges, the runtime package) and notes pass through in order.
- * `init` (plan/init.ts) and `secret` plan through it; a later command is a list of steps too. Adding a
+ * `init` (commands/init/plan.ts) and `secret` plan through it; a later command is a list of steps too. Adding a
  * provider to a set-up project, for one: an edit of the target's auth module (its path from
  * `target.init(context).auth`) with a transform that imports and lists the provider, the env steps of
  * planSecretsFile for its keys, and an edit of package.json; the planner composes and checks the rest.
@@ -45,7 +45,7 @@ export interface EditFileStep {
    * it takes what `transform` added back out of the file as it is now, keeping the user's later changes.
    * `remove` undoes every edit through it and knows no framework. `null` says, on purpose, that there is
    * nothing to undo (the step never changes an existing file of the app). Left out only where remove takes
-   * nothing back: other commands' edits, and the setup's data (plan/setup-steps.ts: the ORM schema's tables).
+   * nothing back: other commands' edits, and the setup's data (commands/init/setup-steps.ts: the ORM schema's tables).
    */
   undo?: ((source: string) => TransformResult) | null;
   /**

@@ -1,5 +1,5 @@
 /**
- * The app files init's target writes or edits, taken back: the setup's steps (plan/setup-steps.ts, the list
+ * The app files init's target writes or edits, taken back: the setup's steps (commands/init/setup-steps.ts, the list
  * init plans from: the auth module, the database client module, the target's files) say each path and what
  * init put there. A file still exactly as init wrote it (but for the values its step says the user tunes) is
  * deleted; one init wrote that the user edited since is a `consent` file (deleted only when the user agrees);
@@ -7,9 +7,9 @@
  * Nothing here knows a framework. Migrations and the ORM schema are data: never here. Pure.
  */
 
+import { setupSteps } from "../commands/init/setup-steps.js";
 import { escapeRegExp } from "../edit/remove-lines.js";
 import { appFormatted } from "../plan/app-format.js";
-import { setupSteps } from "../plan/setup-steps.js";
 import type { RemoveSetup } from "./setup.js";
 
 export type AppFileAction =

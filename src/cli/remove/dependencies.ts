@@ -1,12 +1,13 @@
 /**
  * package.json for `auth remove`: the runtime's `file:` link goes, and so do the packages init adds (the
  * runtime's peers, the database drivers and their type packages, the providers' packages) when no file of
- * the app that stays imports them, the rule remove-provider follows (plan/provider-imports.ts). A package
+ * the app that stays imports them, the rule remove-provider follows (commands/providers/imports.ts). A package
  * another file imports stays, and the plan says which file. Pure.
  */
+
+import { appSourceFiles, importerOf } from "../commands/providers/imports.js";
 import { DATABASE_DRIVERS, NODE_SQLITE_DRIVER } from "../database/drivers.js";
 import { removePackages } from "../edit/package-json-remove.js";
-import { appSourceFiles, importerOf } from "../plan/provider-imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import { PROVIDERS } from "../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";

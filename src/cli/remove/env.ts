@@ -1,5 +1,5 @@
 /**
- * The env side of `auth remove`, the reverse of plan/env-and-runtime.ts: the env file loses the keys init
+ * The env side of `auth remove`, the reverse of commands/init/env-and-runtime.ts: the env file loses the keys init
  * added while they are still blank (a value the user set stays and is reported, as remove-provider does),
  * and the values create-auth itself wrote inside its own blocks (the AUTH_SECRET init or `auth secret`
  * generated, the default SQLite file name); `.env.example` its placeholders; `.gitignore` the patterns init appended, except the one that
@@ -7,13 +7,14 @@
  * every header create-auth wrote (init's, add-provider's) goes with its keys unless a kept key is under it.
  * A file left with nothing is deleted. Pure.
  */
+
+import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../commands/init/env-and-runtime.js";
+import { envHeader } from "../commands/providers/env-keys.js";
 import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { removeIgnorePattern } from "../edit/gitignore-remove.js";
 import { assignedKeys, envReading, readsAsExpected, splitLines, unsafeEnvEdit, withValue } from "../env/merge.js";
 import { removeEnvKeys } from "../env/remove.js";
 import { SECRET_HEADER } from "../env/secret.js";
-import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../plan/env-and-runtime.js";
-import { envHeader } from "../plan/provider-env.js";
 import type { FileChange } from "../plan/types.js";
 import { PROVIDERS } from "../providers/catalog.js";
 import type { RemoveSetup } from "./setup.js";

@@ -3,7 +3,7 @@
  * its name, whose `file:` link goes) and the files the plan deletes (by a relative or path-alias specifier).
  * A file that stays (one of the user's, or one init wrote that the user edited and keeps) and imports any of
  * them would leave an app that does not build, so remove refuses instead of planning that. Specifiers are
- * read by pattern, as plan/provider-imports.ts reads them: a mention in a comment counts, so it can only
+ * read by pattern, as commands/providers/imports.ts reads them: a mention in a comment counts, so it can only
  * refuse too often, never let a broken import through. Pure.
  */
 import path from "node:path";

@@ -8,14 +8,14 @@
  * tables. Pure.
  */
 
+import { installCommand } from "../commands/init/env-and-runtime.js";
+import { appSourceFiles } from "../commands/providers/imports.js";
 import { DATABASE_DRIVERS } from "../database/drivers.js";
 import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
 import { tables } from "../database/model.js";
 import { MIGRATIONS_DIR } from "../database/sql/migrations.js";
 import { readEnvValue } from "../env/merge.js";
-import { installCommand } from "../plan/env-and-runtime.js";
 import { type FileStep, planFiles } from "../plan/planner.js";
-import { appSourceFiles } from "../plan/provider-imports.js";
 import { toolIgnoreSteps } from "../plan/tool-ignores.js";
 import type { FileChange, InstallStep, Plan } from "../plan/types.js";
 import type { ProjectReader } from "../project/reader.js";

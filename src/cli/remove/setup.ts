@@ -6,12 +6,12 @@
  * exactly that. A project holding nothing of create-auth's is refused in one line. Reads only.
  */
 import { DEFAULT_RUNTIME_DIR } from "../answers/resolve.js";
+import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../commands/app-setup.js";
+import { ENV_HEADER } from "../commands/init/env-and-runtime.js";
 import type { Database } from "../database/drivers.js";
 import { importedAdapter, isSchemaOrm } from "../database/flavours.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { CliError } from "../errors.js";
-import { ENV_HEADER } from "../plan/env-and-runtime.js";
-import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../plan/provider-setup.js";
 import { providersOf } from "../providers/auth-providers.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
 

@@ -5,8 +5,9 @@
  * is otherwise not a plain relative path is refused before anything is read or planned through it, and a
  * manifest that is missing or not one is a one-line error saying how to get a good one back.
  */
+
+import { linkedRuntime } from "../commands/app-setup.js";
 import { CliError } from "../errors.js";
-import { linkedRuntime } from "../plan/provider-setup.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";

@@ -7,7 +7,7 @@
  * there, the base of the next update: this runtime's text for every file it wrote or merged into, and the
  * old hash for a file left alone, so the next run can still merge it.
  */
-import { installCommand } from "../plan/env-and-runtime.js";
+import { installCommand } from "../commands/init/env-and-runtime.js";
 import type { FileChange, Plan } from "../plan/types.js";
 import type { PackageManager } from "../project/package-manager.js";
 import { sortEntries } from "../runtime-package/entries.js";

@@ -6,11 +6,11 @@
  * providers list of a CommonJS module in express-generator's style, ESLint's flat config.
  */
 import { describe, expect, it } from "vitest";
+import { declareEnvVars, undeclareEnvVars } from "../../../src/cli/commands/providers/env-vars.js";
 import { detectStyle, HOUSE_STYLE, renderCode, styledLine } from "../../../src/cli/edit/code-style.js";
 import { ignoreInEslintFlatConfig } from "../../../src/cli/edit/tool-ignores.js";
 import { mergeAuthIntoProxy } from "../../../src/cli/frameworks/next/proxy.js";
 import { unmergeAuthFromProxy } from "../../../src/cli/frameworks/next/proxy-remove.js";
-import { declareEnvVars, undeclareEnvVars } from "../../../src/cli/plan/provider-env-vars.js";
 import { addProvider, removeProvider } from "../../../src/cli/providers/auth-providers.js";
 
 const lines = (...text: string[]) => `${text.join("\n")}\n`;

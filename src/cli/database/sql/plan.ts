@@ -7,7 +7,7 @@
  * table needs and SQLite's client module creates the adapted tables, read back from that file, so a second
  * init writes what generate wrote. Targets say where the client module goes
  * and how it reads the environment; the env keys and driver dependencies are planned with the other shared
- * steps (plan/env-and-runtime.ts), from the same driver (databaseDriver).
+ * steps (commands/init/env-and-runtime.ts), from the same driver (databaseDriver).
  */
 import type { PlanContext } from "../../plan/context.js";
 import type { FileStep } from "../../plan/planner.js";

@@ -3,7 +3,7 @@
  * that creates the `express()` app (through the AST, starting from the start script, `main` and the usual
  * names), writes the auth module next to it in the same language and module syntax, mounts the auth
  * routes in it after the app's middleware and before its routes, and makes the env file load at start. Data and pure functions;
- * plan/init.ts plans it.
+ * commands/init/plan.ts plans it.
  */
 import path from "node:path";
 import { moduleShape } from "../../edit/ast.js";

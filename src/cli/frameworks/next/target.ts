@@ -1,7 +1,7 @@
 /**
  * The Next.js target (App Router and Pages Router, Next 15 and 16): the auth module, the catch-all route
  * under /api/auth, the proxy (Next 16 `proxy.ts`, Next 15 `middleware.ts`; merged into the user's own when
- * one exists), and the next steps. Data and pure functions; plan/init.ts plans it.
+ * one exists), and the next steps. Data and pure functions; commands/init/plan.ts plans it.
  */
 import path from "node:path";
 import { moduleShape } from "../../edit/ast.js";

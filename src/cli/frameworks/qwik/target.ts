@@ -2,7 +2,7 @@
  * The Qwik City target: the auth plugin file (`src/routes/plugin@auth.ts`, Qwik City's convention for a
  * request handler that runs before every route, so no existing file needs an edit) and the next steps.
  * Qwik 2 (`@qwik.dev/router`) is recognised and refused with the reason. Data and pure functions;
- * plan/init.ts plans it.
+ * commands/init/plan.ts plans it.
  */
 import path from "node:path";
 import { runScript, startStep } from "../../plan/start-command.js";

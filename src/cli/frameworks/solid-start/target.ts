@@ -2,7 +2,7 @@
  * The SolidStart target: recognises SolidStart 1 (vinxi, `app.config.ts`) and 2 (the `solidStart()` vite
  * plugin with nitro), and writes the auth config module, the catch-all API route under /api/auth, the
  * session queries pages use to read or require the user, and the next steps. Both versions get the same
- * files: their routes, `getRequestEvent` and `query` agree. Data and pure functions; plan/init.ts plans it.
+ * files: their routes, `getRequestEvent` and `query` agree. Data and pure functions; commands/init/plan.ts plans it.
  */
 import path from "node:path";
 import { moduleShape } from "../../edit/ast.js";

@@ -1,7 +1,7 @@
 /**
  * The SvelteKit target (SvelteKit 2 and 3): the auth module, the sign-in and sign-out form actions, the
  * auth handle first in the app's hooks and the session in every page's data (both merged into the app's own
- * files), the env module SvelteKit 3 needs, and the next steps. Data and pure functions; plan/init.ts plans it.
+ * files), the env module SvelteKit 3 needs, and the next steps. Data and pure functions; commands/init/plan.ts plans it.
  */
 import { databaseDriver } from "../../database/sql/plan.js";
 import { moduleShape } from "../../edit/ast.js";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectProject } from "../../../../src/cli/frameworks/detect-project.js";
 import { FRAMEWORKS } from "../../../../src/cli/frameworks/index.js";
 import type { Framework } from "../../../../src/cli/frameworks/types.js";
-import { doctor } from "../../doctor-support.js";
+import { doctor } from "../../doctor/support.js";
 import { type MemoryProject, memoryFixture, runInMemory } from "../../support.js";
 import { fixtureKitFacts } from "./facts.js";
 import { AUTH_ROUTE } from "./server-edit.js";

@@ -1,0 +1,237 @@
+/**
+ * The plan of `add-provider <id>` on an app set up by init, as planner steps: the auth module gains the
+ * provider's import and entry (providers/auth-providers.ts, with the code init's template writes), the env
+ * file its blank keys and `.env.example` their placeholders (SvelteKit 3's src/env.ts declares them), the
+ * runtime package the provider's module, package.json the packages it needs (nodemailer,
+ * @simplewebauthn/server). When the auth module is shaped in a way the transform cannot edit, that file is
+ * left alone and the plan carries the exact lines to add by hand; everything else is still planned, so the
+ * pasted lines work at once. Email and passkeys without a database adapter are refused. Pure.
+ */
+
+import { parseSyntax, typescript } from "../../edit/ast.js";
+import { addDependencies } from "../../edit/package-json.js";
+import { assignedKeys } from "../../env/merge.js";
+import { ignoreStep, planEnvExample, planSecretsFile } from "../../env/plan.js";
+import { CliError } from "../../errors.js";
+import { type FileStep, planFiles } from "../../plan/planner.js";
+import type { InstallStep, Plan } from "../../plan/types.js";
+import {
+  addProvider,
+  configuredProviders,
+  moduleStyle,
+  type ProviderCode,
+  providerLines,
+} from "../../providers/auth-providers.js";
+import { needsDatabase, type ProviderEntry } from "../../providers/catalog.js";
+import { providerEntries } from "../../runtime-package/entries.js";
+import { planRuntimePackage } from "../../runtime-package/plan.js";
+import type { ProviderSetup } from "../app-setup.js";
+import { installCommand } from "../init/env-and-runtime.js";
+import { providerNextStep } from "../init/plan.js";
+import { authBaseUrl, providerCallbackUrl } from "./callback-url.js";
+import { envHeader, envVarsModule, secretEnvKeys } from "./env-keys.js";
+import { declareEnvVars } from "./env-vars.js";
+
+/** The lines to add by hand to an auth module the transform cannot edit, and where. */
+export interface ManualLines {
+  file: string;
+  why: string;
+  imports: string[];
+  entry: string;
+  /** An option the config itself needs (passkeys' `experimental: { enableWebAuthn: true }`). */
+  config?: string;
+}
+
+export interface AddProviderPlan {
+  plan: Plan;
+  /** The provider is already in the auth module: the plan is empty. */
+  alreadyConfigured: boolean;
+  /** Set when the auth module must be edited by hand. */
+  manual: ManualLines | null;
+  /** The callback URL to register with an OAuth provider, or null for the others. */
+  callbackUrl: string | null;
+}
+
+/** The provider is listed in the module (from our runtime, or a module of the same id elsewhere). */
+export function isConfigured(source: string, fileName: string, provider: Pick<ProviderEntry, "id">): boolean {
+  return configuredProviders(source, fileName).some((specifier) => specifier.endsWith(`/providers/${provider.id}`));
+}
+
+/** Whether the config sets an `adapter` (any object property of that name: ours, the user's own). */
+export function configuresAdapter(source: string, fileName: string): boolean {
+  const ts = typescript();
+  let found = false;
+  const visit = (node: import("ts-morph").ts.Node): void => {
+    if (found) return;
+    if (
+      (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === "adapter"
+    ) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parseSyntax(source, fileName));
+  return found;
+}
+
+function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): void {
+  if (!needsDatabase(provider) || configuresAdapter(setup.authSource, setup.authPath)) return;
+  const what = provider.kind === "email" ? "email sign-in links" : "passkeys";
+  const others = configuredProviders(setup.authSource, setup.authPath)
+    .map((specifier) => specifier.split("/").pop())
+    .filter(Boolean);
+  throw new CliError(
+    "NeedsDatabase",
+    `${provider.name} needs a database (users, ${what}) and ${setup.authPath} configures no adapter: add one to its config (adapter: sqlite(db), see docs/adapters.md), then run add-provider ${provider.id} again; or move ${setup.authPath} aside and run npx create-auth init --db sqlite --providers ${[...others, provider.id].join(",")} to have init write the database and ${provider.name} together.`,
+  );
+}
+
+/**
+ * The provider's keys, blank, in the env file (git-ignored first if it is not) under a comment naming the
+ * command; their placeholders in `.env.example`; their declarations in SvelteKit 3's env module.
+ */
+function envSteps(setup: ProviderSetup, provider: ProviderEntry): FileStep[] {
+  const { info, target, reader } = setup;
+  const keys = provider.envKeys;
+  if (keys.length === 0) return [];
+  const steps: FileStep[] = [];
+  const secrets = planSecretsFile({
+    reader,
+    envFile: info.envFile,
+    envStatus: info.envStatus,
+    ignorePattern: target.envIgnorePattern,
+    entries: keys.map((key) => ({ key, value: "" })),
+    header: [envHeader(provider)],
+    // The diff's context lines show the file's other keys (AUTH_SECRET among them): every value stays hidden.
+    secretKeys: [...secretEnvKeys(keys), ...assignedKeys(reader.read(info.envFile))],
+    reason: `${provider.name} settings, blank until you fill them in`,
+  });
+  steps.push(...secrets.steps);
+  if (secrets.ignore) steps.push(ignoreStep([secrets.ignore], target.starterIgnores));
+  steps.push(...planEnvExample(reader, keys, info.envFile, [envHeader(provider)]));
+  const envVars = envVarsModule(setup);
+  if (envVars) {
+    steps.push({
+      kind: "edit",
+      path: envVars,
+      reason: `${keys.join(", ")} declared for SvelteKit 3`,
+      transform: (source) => declareEnvVars(source, envVars, keys),
+      unsupported: (why) => `${envVars} left as it is (${why}): declare ${keys.join(", ")} in it.`,
+    });
+  }
+  return steps;
+}
+
+export function planAddProvider(
+  setup: ProviderSetup,
+  provider: ProviderEntry,
+  code: ProviderCode,
+  overwrite: ReadonlySet<string> = new Set(),
+): AddProviderPlan {
+  const { info, target, reader, authPath, authSource } = setup;
+  const empty: Plan = {
+    command: "add-provider",
+    projectDir: info.root,
+    changes: [],
+    install: null,
+    nextSteps: [],
+    notes: [],
+    conflicts: [],
+  };
+  if (isConfigured(authSource, authPath, provider)) {
+    return { plan: empty, alreadyConfigured: true, manual: null, callbackUrl: null };
+  }
+  refuseWithoutDatabase(setup, provider);
+
+  const result = addProvider(authSource, authPath, code);
+  const manual: ManualLines | null =
+    typeof result === "object"
+      ? { file: authPath, why: result.unsupported, ...providerLines(code, moduleStyle(authSource, authPath)) }
+      : null;
+  const steps: FileStep[] = [
+    {
+      kind: "edit",
+      path: authPath,
+      reason: `${provider.name} provider: import and entry in the providers list`,
+      transform: (source) => addProvider(source, authPath, code),
+    },
+  ];
+
+  steps.push(...envSteps(setup, provider));
+
+  const runtime = planRuntimePackage(
+    reader,
+    setup.runtimeDir,
+    setup.context.runtime,
+    providerEntries([provider]),
+    [],
+    overwrite,
+  );
+  for (const change of runtime.changes) steps.push({ kind: "change", change });
+  for (const conflict of runtime.conflicts) steps.push({ kind: "conflict", conflict });
+
+  let install: InstallStep | null = null;
+  const packages = provider.packages ?? {};
+  const deps = addDependencies(reader.read("package.json") ?? "{}", packages);
+  if (deps !== "unchanged") {
+    steps.push({
+      kind: "edit",
+      path: "package.json",
+      reason: `dependencies: ${deps.added.join(", ")}`,
+      transform: (source) => {
+        const edit = addDependencies(source, packages);
+        return edit === "unchanged" ? "unchanged" : edit.content;
+      },
+    });
+    install = { packageManager: info.packageManager.name, command: installCommand(info.packageManager.name) };
+  }
+  for (const d of deps === "unchanged" ? [] : deps.differing) {
+    steps.push({
+      kind: "note",
+      text: `package.json has ${d.name}@${d.existing}; the runtime is tested with ${d.wanted}. Kept yours.`,
+    });
+  }
+
+  const { changes, conflicts, notes } = planFiles(reader, steps, overwrite);
+  const callbackUrl =
+    provider.kind === "oauth" || provider.kind === "oidc"
+      ? providerCallbackUrl(authBaseUrl(target, reader, info.packageJson), provider.id)
+      : null;
+  const handEdit = manual
+    ? [
+        `Add ${provider.name} to ${manual.file} by hand with the lines printed above (the imports beside its others, the entry in its providers list${manual.config ? ", the option in its config" : ""}).`,
+      ]
+    : [];
+  return {
+    plan: {
+      ...empty,
+      changes,
+      conflicts,
+      notes,
+      install,
+      nextSteps:
+        changes.length > 0 || manual
+          ? [...handEdit, providerNextStep(setup.target, setup.init, info, provider, callbackUrl)]
+          : [],
+    },
+    alreadyConfigured: false,
+    manual,
+    callbackUrl,
+  };
+}
+
+/** The lines to add by hand, as printed before the plan. */
+export function manualLines(manual: ManualLines): string[] {
+  const indent = (text: string) => text.split("\n").map((line) => `    ${line}`);
+  return [
+    `${manual.file} cannot be edited safely (${manual.why}); it is left as it is. Add these lines to it yourself:`,
+    "  with its imports:",
+    ...manual.imports.flatMap(indent),
+    "  in its providers list:",
+    ...indent(manual.entry),
+    ...(manual.config ? ["  in its config object:", ...indent(manual.config)] : []),
+  ];
+}
