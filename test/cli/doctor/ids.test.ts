@@ -9,11 +9,24 @@ import { repoRoot } from "../support.js";
 
 const read = (file: string) => readFileSync(file, "utf8");
 
-/** Every id passed as a literal to finding(level, "id", …) or ok("id", …) in the doctor's checks and command. */
+/** The modules of a folder of src/cli (`doctor`), or one file of each of its subfolders (`frameworks`, `doctor.ts`). */
+function modules(folder: string, fileInEach?: string): string[] {
+  const dir = path.join(repoRoot, "src/cli", folder);
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (fileInEach) return entry.isDirectory() ? [path.join(dir, entry.name, fileInEach)] : [];
+    return entry.isFile() ? [path.join(dir, entry.name)] : [];
+  });
+}
+
+/**
+ * Every id passed as a literal to finding(level, "id", …) or ok("id", …) in the doctor's checks and command,
+ * the checks every framework brings (frameworks/<id>/doctor.ts) and the shared ones (checks/).
+ */
 function emittedIds(): string[] {
-  const dir = path.join(repoRoot, "src/cli/doctor");
   const sources = [
-    ...readdirSync(dir).map((file) => path.join(dir, file)),
+    ...modules("doctor"),
+    ...modules("checks"),
+    ...modules("frameworks", "doctor.ts"),
     path.join(repoRoot, "src/cli/commands/doctor.ts"),
   ].map(read);
   const call = /\b(?:finding\(\s*[^,()]+(?:\([^()]*\))?,|ok\()\s*"([a-z-]+\.[a-z-]+)"/g;
@@ -25,7 +38,15 @@ test("the ids are read from the source: the checks' known ids are among them", (
   const ids = emittedIds();
   expect(ids.length).toBeGreaterThan(50);
   expect(ids).toEqual(
-    expect.arrayContaining(["setup.missing", "secret.history-unchecked", "database.table-missing", "advisory.none"]),
+    expect.arrayContaining([
+      "setup.missing",
+      "secret.history-unchecked",
+      "database.table-missing",
+      "advisory.none",
+      // A framework's own (frameworks/<id>/doctor.ts) and a shared one (checks/imports-of.ts).
+      "wiring.hooks-missing-handle",
+      "wiring.import-missing",
+    ]),
   );
 });
 
@@ -35,9 +56,9 @@ test("docs/cli-doctor.md explains every finding id", () => {
 });
 
 test("every finding id is produced by a doctor test that names it", () => {
-  const dir = path.join(repoRoot, "test/cli");
+  const dir = path.join(repoRoot, "test/cli/doctor");
   const tests = readdirSync(dir)
-    .filter((file) => /^doctor(-.+)?\.test\.ts$/.test(file) && file !== "doctor-ids.test.ts")
+    .filter((file) => file.endsWith(".test.ts") && file !== "ids.test.ts")
     .map((file) => read(path.join(dir, file)))
     .join("\n");
   expect(emittedIds().filter((id) => !tests.includes(`"${id}"`))).toEqual([]);
