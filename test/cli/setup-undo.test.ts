@@ -15,7 +15,7 @@ import { setupSteps } from "../../src/cli/commands/init/setup-steps.js";
 import { projectOrms } from "../../src/cli/database/orm-plan.js";
 import { loadRenderer } from "../../src/cli/edit/templates.js";
 import { detectProject } from "../../src/cli/frameworks/detect-project.js";
-import { FRAMEWORK_IDS, findFramework } from "../../src/cli/frameworks/index.js";
+import { FRAMEWORK_IDS, REGISTRY } from "../../src/cli/frameworks/index.js";
 import type { PlanContext } from "../../src/cli/plan/context.js";
 import type { EditFileStep, FileStep } from "../../src/cli/plan/planner.js";
 import { toolIgnoreSteps } from "../../src/cli/plan/tool-ignores.js";
@@ -105,7 +105,7 @@ describe.each(FRAMEWORK_IDS.map((id) => ({ id })))("the $id target's edit steps"
     async ({ fixture, db, orm }) => {
       const project = memoryFixture(fixture);
       const context = await contextOf(project, { db, orm });
-      const target = await findFramework(id)!.load();
+      const target = await REGISTRY.find((line) => line.id === id)!.target();
       const { steps, data } = setupSteps(context, target.init(context));
       const code = steps.filter((step) => !data.has(step));
       const ignores = toolIgnoreSteps(context.reader, RUNTIME_DIR);

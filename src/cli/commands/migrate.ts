@@ -192,7 +192,7 @@ export async function runMigrate(dir: string | undefined, flags: MigrateFlags, o
     );
   }
 
-  const { env } = projectEnv(reader, host.env, appEnvFile(reader));
+  const { env } = projectEnv(reader, host.env, await appEnvFile(reader));
   if (flags.dryRun && flags.repair) {
     throw new CliError(
       "InvalidOption",

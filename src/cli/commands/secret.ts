@@ -30,7 +30,9 @@ export interface SecretFlags extends Omit<PlanCommandFlags, "install"> {
  * its ignore pattern, and what a .gitignore created from nothing starts with. A project of no known
  * framework gets `.env` and only that pattern.
  */
-function conventionsOf(reader: ProjectReader): { envFile: string; ignorePattern: string; starter: readonly string[] } {
+async function conventionsOf(
+  reader: ProjectReader,
+): Promise<{ envFile: string; ignorePattern: string; starter: readonly string[] }> {
   const text = reader.read("package.json");
   let pkg: PackageJson = {};
   try {
@@ -38,7 +40,7 @@ function conventionsOf(reader: ProjectReader): { envFile: string; ignorePattern:
   } catch {
     // Not our business here: any project may hold a secret.
   }
-  const framework = frameworkOf({ ...pkg.devDependencies, ...pkg.dependencies });
+  const framework = await frameworkOf({ ...pkg.devDependencies, ...pkg.dependencies });
   if (!framework) return { ...DEFAULT_ENV_CONVENTION, starter: [] };
   return { envFile: framework.envFile, ignorePattern: framework.envIgnorePattern, starter: framework.starterIgnores };
 }
@@ -52,7 +54,7 @@ export async function runSecret(dir: string | undefined, flags: SecretFlags, out
   }
   const root = projectRoot(dir, host, out);
   const reader = host.reader(root);
-  const { envFile, ignorePattern, starter } = conventionsOf(reader);
+  const { envFile, ignorePattern, starter } = await conventionsOf(reader);
   const secret = generateSecret();
   const { steps, merge, ignore } = planSecretsFile({
     reader,

@@ -41,7 +41,7 @@ export async function doctorContext(
 ): Promise<DoctorContext> {
   // Not an app init recognises (project null): its settings and files are still worth checking.
   const project = await detectApp(reader, processEnv["npm_config_user_agent"]);
-  const { env, files } = projectEnv(reader, processEnv, project?.info.envFile ?? appEnvFile(reader));
+  const { env, files } = projectEnv(reader, processEnv, project?.info.envFile ?? (await appEnvFile(reader)));
   let setup: DoctorContext["setup"];
   try {
     setup = await findProviderSetup({

@@ -21,11 +21,11 @@ import { detectPathAliases } from "../project/path-alias.js";
 import { type ProjectReader, subReader } from "../project/reader.js";
 import type { FrameworkId, PackageJson, ProjectInfo } from "../project/types.js";
 import { findWorkspace, mergedPackageJson, workspaceMembers } from "../project/workspace.js";
-import { FRAMEWORK_IDS, FRAMEWORKS, findFramework, hostPackages } from "./index.js";
+import { FRAMEWORK_IDS, hostPackages, loadFrameworks } from "./index.js";
 import type { Framework, Target } from "./types.js";
 
-export function supportedFrameworks(): string {
-  return FRAMEWORKS.map((framework) => framework.supported).join(", ");
+function supportedFrameworks(frameworks: readonly Framework[]): string {
+  return frameworks.map((framework) => framework.supported).join(", ");
 }
 
 function frameworkFlag(): string {
@@ -33,12 +33,12 @@ function frameworkFlag(): string {
 }
 
 /** A framework's name for messages, or its id where the registry does not know it. */
-function nameOf(id: string): string {
-  return findFramework(id)?.name ?? id;
+function nameOf(frameworks: readonly Framework[], id: string): string {
+  return frameworks.find((framework) => framework.id === id)?.name ?? id;
 }
 
 /** A workspace root with no framework of its own: name the member apps init can be pointed at. */
-function membersWithFramework(reader: ProjectReader, pkg: PackageJson): string[] {
+function membersWithFramework(frameworks: readonly Framework[], reader: ProjectReader, pkg: PackageJson): string[] {
   const found: string[] = [];
   for (const member of workspaceMembers(reader, pkg)) {
     const memberReader = subReader(reader, member);
@@ -51,9 +51,9 @@ function membersWithFramework(reader: ProjectReader, pkg: PackageJson): string[]
           root: "..",
           rootPackageJson: pkg,
         }),
-        FRAMEWORKS,
+        frameworks,
       );
-      if (identified) found.push(`${nameOf(identified.id)} in ${member}`);
+      if (identified) found.push(`${nameOf(frameworks, identified.id)} in ${member}`);
     } catch {
       // An unreadable member package.json is not an app we can name.
     }
@@ -72,6 +72,7 @@ function hostedPackage(framework: Framework, pkg: PackageJson): string | undefin
  * was identified comes with a note saying so.
  */
 function chooseTarget(
+  frameworks: readonly Framework[],
   reader: ProjectReader,
   own: PackageJson,
   pkg: PackageJson,
@@ -79,10 +80,10 @@ function chooseTarget(
   forced: FrameworkId | undefined,
 ): { framework: Framework; note: string | null } {
   const id = forced ?? identified?.id;
-  const found = identified ? `${nameOf(identified.id)} (${identified.evidence.join(", ")})` : null;
+  const found = identified ? `${nameOf(frameworks, identified.id)} (${identified.evidence.join(", ")})` : null;
   const detected = found ? `detection found ${found}` : null;
   if (!id) {
-    const members = membersWithFramework(reader, own);
+    const members = membersWithFramework(frameworks, reader, own);
     if (members.length > 0) {
       throw new CliError(
         "UnsupportedProject",
@@ -91,15 +92,15 @@ function chooseTarget(
     }
     throw new CliError(
       "UnsupportedProject",
-      `No supported framework found in ${reader.root} (no framework package in package.json, no framework config file). Supported: ${supportedFrameworks()}. Add the framework's package to package.json, or pass ${frameworkFlag()} when detection picks the wrong one.`,
+      `No supported framework found in ${reader.root} (no framework package in package.json, no framework config file). Supported: ${supportedFrameworks(frameworks)}. Add the framework's package to package.json, or pass ${frameworkFlag()} when detection picks the wrong one.`,
     );
   }
-  const framework = findFramework(id);
+  const framework = frameworks.find((candidate) => candidate.id === id);
   if (!framework) {
     // A forced id is one of the registry's (answers/resolve.ts checks it), and detection finds only those.
     throw new CliError(
       "UnsupportedProject",
-      `${id}: not a framework create-auth knows. Supported: ${supportedFrameworks()}.`,
+      `${id}: not a framework create-auth knows. Supported: ${supportedFrameworks(frameworks)}.`,
     );
   }
   if (!forced || forced === identified?.id) return { framework, note: null };
@@ -147,8 +148,9 @@ export async function detectProject(
   const workspace = findWorkspace(reader);
   // Targets see the merged view: a monorepo often declares the framework only at the workspace root.
   const pkg = mergedPackageJson(own, workspace);
-  const identified = identifyFramework(reader, pkg, FRAMEWORKS, workspace.root);
-  const { framework, note } = chooseTarget(reader, own, pkg, identified, options.framework);
+  const frameworks = await loadFrameworks();
+  const identified = identifyFramework(reader, pkg, frameworks, workspace.root);
+  const { framework, note } = chooseTarget(frameworks, reader, own, pkg, identified, options.framework);
   const supported = hostedPackage(framework, pkg);
   const refused = Object.entries(framework.refused ?? {}).find(([name]) => declared(pkg, name));
   if (refused && !supported) throw new CliError("UnsupportedProject", refused[1]);
@@ -202,11 +204,12 @@ export async function detectApp(
  * The env file the app's framework keeps its settings in (its facts: `.env.local` for Next), the plain
  * `.env` where detection finds no framework. Facts only: no target is loaded to say it.
  */
-export function appEnvFile(reader: ProjectReader): string {
+export async function appEnvFile(reader: ProjectReader): Promise<string> {
+  const frameworks = await loadFrameworks();
   try {
     const workspace = findWorkspace(reader);
-    const identified = identifyFramework(reader, mergedPackageJson(readPackageJson(reader), workspace), FRAMEWORKS);
-    return (identified && findFramework(identified.id)?.envFile) ?? DEFAULT_ENV_CONVENTION.envFile;
+    const identified = identifyFramework(reader, mergedPackageJson(readPackageJson(reader), workspace), frameworks);
+    return frameworks.find((framework) => framework.id === identified?.id)?.envFile ?? DEFAULT_ENV_CONVENTION.envFile;
   } catch {
     // No package.json, or one that cannot be read: the plain `.env` is still where settings live.
     return DEFAULT_ENV_CONVENTION.envFile;

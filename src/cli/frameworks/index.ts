@@ -1,31 +1,54 @@
 /**
- * THE list of frameworks: each one's facts (frameworks/<id>/facts.ts) with the loader of its target
- * (frameworks/<id>/target.ts, planning code loaded only when a command plans). Adding a framework is a
- * folder beside this file and one line here; `--framework`'s choices, detection, the supported list and
- * `auth secret`'s env conventions derive from it (test/cli/frameworks/registry.test.ts holds them to it).
+ * THE list of frameworks: one line each, its id and the loaders of its facts (frameworks/<id>/facts.ts) and
+ * of its target (frameworks/<id>/target.ts, planning code). Adding a framework is a folder beside this file
+ * and one line here; `--framework`'s choices, detection, the supported list and `auth secret`'s env
+ * conventions derive from it (test/cli/frameworks/registry.test.ts holds them to it). Nothing is loaded until
+ * asked for: `--help` and `auth secret --raw` read the ids alone.
  *
  * Order is the order frameworks are recognised in: a meta-framework app may depend on express too, so
  * Express comes last.
  */
-import { expressFacts } from "./express/facts.js";
-import { nextFacts } from "./next/facts.js";
-import { qwikFacts } from "./qwik/facts.js";
-import { solidStartFacts } from "./solid-start/facts.js";
-import { sveltekitFacts } from "./sveltekit/facts.js";
 import type { Framework, FrameworkFacts, Target } from "./types.js";
 
-export const FRAMEWORKS: readonly Framework[] = [
-  { ...nextFacts, load: async () => (await import("./next/target.js")).nextTarget },
-  { ...solidStartFacts, load: async () => (await import("./solid-start/target.js")).solidStartTarget },
-  { ...sveltekitFacts, load: async () => (await import("./sveltekit/target.js")).sveltekitTarget },
-  { ...qwikFacts, load: async () => (await import("./qwik/target.js")).qwikTarget },
-  { ...expressFacts, load: async () => (await import("./express/target.js")).expressTarget },
+export interface RegistryLine {
+  id: string;
+  facts(): Promise<FrameworkFacts>;
+  target(): Promise<Target>;
+}
+
+export const REGISTRY: readonly RegistryLine[] = [
+  {
+    id: "next",
+    facts: async () => (await import("./next/facts.js")).nextFacts,
+    target: async () => (await import("./next/target.js")).nextTarget,
+  },
+  {
+    id: "solid-start",
+    facts: async () => (await import("./solid-start/facts.js")).solidStartFacts,
+    target: async () => (await import("./solid-start/target.js")).solidStartTarget,
+  },
+  {
+    id: "sveltekit",
+    facts: async () => (await import("./sveltekit/facts.js")).sveltekitFacts,
+    target: async () => (await import("./sveltekit/target.js")).sveltekitTarget,
+  },
+  {
+    id: "qwik",
+    facts: async () => (await import("./qwik/facts.js")).qwikFacts,
+    target: async () => (await import("./qwik/target.js")).qwikTarget,
+  },
+  {
+    id: "express",
+    facts: async () => (await import("./express/facts.js")).expressFacts,
+    target: async () => (await import("./express/target.js")).expressTarget,
+  },
 ];
 
-export const FRAMEWORK_IDS: readonly string[] = FRAMEWORKS.map((framework) => framework.id);
+export const FRAMEWORK_IDS: readonly string[] = REGISTRY.map((line) => line.id);
 
-export function findFramework(id: string): Framework | undefined {
-  return FRAMEWORKS.find((framework) => framework.id === id);
+/** Every framework's facts, in recognition order, each with the loader of its target. */
+export async function loadFrameworks(): Promise<Framework[]> {
+  return Promise.all(REGISTRY.map(async (line) => ({ ...(await line.facts()), load: line.target })));
 }
 
 /** The framework's packages its target sets up: those it is recognised by, less those it refuses. */
@@ -34,11 +57,7 @@ export function hostPackages(facts: FrameworkFacts): string[] {
 }
 
 /** The first framework (in recognition order) a package.json's dependencies name, or null. */
-export function frameworkOf(dependencies: Readonly<Record<string, string>>): Framework | null {
-  return FRAMEWORKS.find((framework) => framework.packages.some((name) => dependencies[name] !== undefined)) ?? null;
-}
-
-/** Every target, loaded: for what must consider each framework (tests, the docs' tables). */
-export function loadTargets(): Promise<Target[]> {
-  return Promise.all(FRAMEWORKS.map((framework) => framework.load()));
+export async function frameworkOf(dependencies: Readonly<Record<string, string>>): Promise<Framework | null> {
+  const frameworks = await loadFrameworks();
+  return frameworks.find((framework) => framework.packages.some((name) => dependencies[name] !== undefined)) ?? null;
 }

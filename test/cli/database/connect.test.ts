@@ -175,14 +175,14 @@ describe("openDatabase", () => {
 });
 
 describe("projectEnv", () => {
-  test("Next reads .env under .env.local; the process environment wins over both", () => {
+  test("Next reads .env under .env.local; the process environment wins over both", async () => {
     const root = appFolder(false, {
       "package.json": JSON.stringify({ dependencies: { next: "15.0.0", react: "19.0.0" } }),
       ".env": "DATABASE_URL=postgres://from-env/app\nAUTH_SECRET=x\n",
       ".env.local": 'DATABASE_URL="postgres://from-local/app" # the real one\nAUTH_DATABASE_FILE=\n',
     });
     const reader = diskReader(root);
-    const { env, files } = projectEnv(reader, { AUTH_SECRET: "process" }, appEnvFile(reader));
+    const { env, files } = projectEnv(reader, { AUTH_SECRET: "process" }, await appEnvFile(reader));
     expect(files).toEqual([".env", ".env.local"]);
     expect(env).toMatchObject({
       DATABASE_URL: "postgres://from-local/app",
@@ -191,9 +191,11 @@ describe("projectEnv", () => {
     });
   });
 
-  test("any other app reads .env, an unquoted value without its comment", () => {
+  test("any other app reads .env, an unquoted value without its comment", async () => {
     const root = appFolder(false, { ".env": "AUTH_DATABASE_FILE=auth.db # SQLite\n" });
-    expect(projectEnv(diskReader(root), {}, appEnvFile(diskReader(root))).env["AUTH_DATABASE_FILE"]).toBe("auth.db");
+    expect(projectEnv(diskReader(root), {}, await appEnvFile(diskReader(root))).env["AUTH_DATABASE_FILE"]).toBe(
+      "auth.db",
+    );
   });
 });
 

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { FRAMEWORK_IDS, FRAMEWORKS } from "../../../src/cli/frameworks/index.js";
+import { FRAMEWORK_IDS, REGISTRY } from "../../../src/cli/frameworks/index.js";
 import { listFilesRecursive } from "../../../src/cli/project/reader.js";
 import { repoRoot } from "../support.js";
 
@@ -30,12 +30,13 @@ test("every framework of the registry has its folder, and every framework folder
   }
 });
 
-test("each target is its framework's facts plus its planning, and renders from its own folder", async () => {
-  for (const framework of FRAMEWORKS) {
-    const target = await framework.load();
-    const { load: _load, ...facts } = framework;
+test("each line's facts carry its id, and its target is those facts plus its planning, rendering from its own folder", async () => {
+  for (const line of REGISTRY) {
+    const facts = await line.facts();
+    const target = await line.target();
+    expect(facts.id).toBe(line.id);
     expect(target).toMatchObject(facts);
-    expect(target.templates.pathname).toMatch(new RegExp(`/frameworks/${framework.id}/templates/$`));
+    expect(target.templates.pathname).toMatch(new RegExp(`/frameworks/${line.id}/templates/$`));
   }
 });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CliError } from "../../../src/cli/errors.js";
 import { detectProject } from "../../../src/cli/frameworks/detect-project.js";
-import { FRAMEWORKS } from "../../../src/cli/frameworks/index.js";
+import { loadFrameworks } from "../../../src/cli/frameworks/index.js";
 import { describeProject } from "../../../src/cli/project/describe.js";
 import { catalogRange, identifyFramework } from "../../../src/cli/project/framework.js";
 import { detectPackageManager } from "../../../src/cli/project/package-manager.js";
@@ -110,6 +110,9 @@ function tree(files: Record<string, string>): string {
 function pkg(fields: object): string {
   return `${JSON.stringify({ name: "app", private: true, ...fields }, null, 2)}\n`;
 }
+
+/** The registry's frameworks, as detection is handed them. */
+const FRAMEWORKS = await loadFrameworks();
 
 function identify(dir: string) {
   return identifyFramework(diskReader(dir), JSON.parse(readPkg(dir)), FRAMEWORKS);

@@ -9,7 +9,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { loadRenderer } from "../../../src/cli/edit/templates.js";
-import { findFramework } from "../../../src/cli/frameworks/index.js";
+import { REGISTRY } from "../../../src/cli/frameworks/index.js";
 import { addProvider, type ProviderCode, removeProvider } from "../../../src/cli/providers/auth-providers.js";
 import { findProvider } from "../../../src/cli/providers/catalog.js";
 import { providersTemplateData } from "../../../src/cli/providers/template-data.js";
@@ -88,10 +88,13 @@ async function render(app: App, ids: string[]): Promise<string> {
     app.envRead,
   );
   const full = { runtimeDir: "vendor/auth-runtime", database: null, ...app.data, ...data };
-  return (await loadRenderer((await findFramework(app.framework)!.load()).templates))(app.template, {
-    ...full,
-    readsEvent: JSON.stringify(full).includes("event."),
-  });
+  return (await loadRenderer((await REGISTRY.find((line) => line.id === app.framework)!.target()).templates))(
+    app.template,
+    {
+      ...full,
+      readsEvent: JSON.stringify(full).includes("event."),
+    },
+  );
 }
 
 /** The entry init writes for one provider, as add-provider takes it from the rendered module. */

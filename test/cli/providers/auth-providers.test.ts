@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSyntax } from "../../../src/cli/edit/ast.js";
 import { loadRenderer } from "../../../src/cli/edit/templates.js";
-import { findFramework } from "../../../src/cli/frameworks/index.js";
+import { REGISTRY } from "../../../src/cli/frameworks/index.js";
 import {
   addProvider,
   configuredProviders,
@@ -109,7 +109,10 @@ const VARIANTS: Variant[] = [
 
 const renderers = new Map<string, (name: string, data: object) => string>();
 for (const framework of new Set(VARIANTS.map((v) => v.framework)))
-  renderers.set(framework, await loadRenderer((await findFramework(framework)!.load()).templates));
+  renderers.set(
+    framework,
+    await loadRenderer((await REGISTRY.find((line) => line.id === framework)!.target()).templates),
+  );
 
 /** Qwik's provider options by env suffix, as its target computes them (clientId, clientSecret, issuer). */
 function withEnvOptions(providers: ReturnType<typeof providersTemplateData>["providers"]) {

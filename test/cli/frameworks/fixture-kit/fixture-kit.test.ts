@@ -6,20 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectProject } from "../../../../src/cli/frameworks/detect-project.js";
-import { FRAMEWORKS } from "../../../../src/cli/frameworks/index.js";
-import type { Framework } from "../../../../src/cli/frameworks/types.js";
+import { REGISTRY, type RegistryLine } from "../../../../src/cli/frameworks/index.js";
 import { doctor } from "../../doctor/support.js";
 import { type MemoryProject, memoryFixture, runInMemory } from "../../support.js";
-import { fixtureKitFacts } from "./facts.js";
 import { AUTH_ROUTE } from "./server-edit.js";
 
 /** The one registry line, added for this file and taken out after it (test files share modules here). */
-const entry: Framework = { ...fixtureKitFacts, load: async () => (await import("./target.js")).fixtureKitTarget };
+const line: RegistryLine = {
+  id: "fixture-kit",
+  facts: async () => (await import("./facts.js")).fixtureKitFacts,
+  target: async () => (await import("./target.js")).fixtureKitTarget,
+};
 beforeAll(() => {
-  (FRAMEWORKS as Framework[]).push(entry);
+  (REGISTRY as RegistryLine[]).push(line);
 });
 afterAll(() => {
-  (FRAMEWORKS as Framework[]).splice(FRAMEWORKS.indexOf(entry), 1);
+  (REGISTRY as RegistryLine[]).splice(REGISTRY.indexOf(line), 1);
 });
 
 const SERVER = 'export function fetch(request: Request): Response {\n  return new Response("hello");\n}\n';
