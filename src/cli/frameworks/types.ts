@@ -1,8 +1,8 @@
 /**
  * What a framework is, in two parts, each in the framework's own folder: its facts (frameworks/<id>/facts.ts:
- * plain data, light enough for `--help` and `auth secret`) and its target (frameworks/<id>/target.ts: how it
- * reads its layout and what `init` writes, loaded only by the commands that plan). The registry
- * (frameworks/index.ts) lists the facts once, each with the loader of its target. The project's facts and the
+ * plain data, which detection and `auth secret` read) and its target (frameworks/<id>/target.ts: how it reads
+ * its layout and what `init` writes, loaded only by the commands that plan). The registry
+ * (frameworks/index.ts) has one line per framework: its id and the loaders of both. The project's facts and the
  * answers it is handed are the dictionary in project/types.ts; the context planning reads through is
  * plan/context.ts.
  */
@@ -43,7 +43,7 @@ export interface FrameworkFacts extends FrameworkSignals {
   runtimeEntries: readonly RuntimeEntry[];
 }
 
-/** A registry entry: the facts, and the loader of the target (planning code, loaded when a command plans). */
+/** A framework as detection sees it: its facts, and the loader of its target (loaded when a command plans). */
 export interface Framework extends FrameworkFacts {
   load(): Promise<Target>;
 }

@@ -1,6 +1,6 @@
 /**
  * Next.js's facts: plain data (how it is recognised, its env file, its starter's ignores, its runtime
- * entries, where the auth endpoints live), light enough for `--help` and `auth secret`. Its planning code is
+ * entries, where the auth endpoints live), light enough for detection and `auth secret`. Its planning code is
  * target.ts, beside this file.
  */
 import { configNames } from "../../project/framework.js";
