@@ -7,6 +7,9 @@
  * tests). Web-compatible: WebCrypto SHA-1 and fetch.
  */
 
+import { readLimited } from "../core/body.js";
+import { InputTooLarge } from "../errors.js";
+
 export const PWNED_PASSWORDS_RANGE = "https://api.pwnedpasswords.com/range/";
 
 export interface BreachCheckOptions {
@@ -34,28 +37,15 @@ async function sha1Hex(text: string): Promise<string> {
     .toUpperCase();
 }
 
+/** The answer's text, or undefined past MAX_BODY_BYTES (the core's bounded reader, which cancels the rest). */
 async function readBounded(response: Response): Promise<string | undefined> {
   if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
+  try {
+    return new TextDecoder().decode(await readLimited(response.body, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof InputTooLarge) return undefined;
+    throw error;
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 /** How often `password` (already NFKC-normalised by the caller) appears in Pwned Passwords. Never throws. */

@@ -14,18 +14,20 @@ import ts from "typescript";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { hashPassword } from "../../../src/runtime/password/index.js";
 
-const source = path.resolve(import.meta.dirname, "../../../src/runtime/password");
+/** The runtime's sources: the password modules and what they import of the core (its bounded body reader, its errors). */
+const source = path.resolve(import.meta.dirname, "../../../src/runtime");
 let dir = "";
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "password-no-packages-"));
-  mkdirSync(path.join(dir, "password"));
   writeFileSync(path.join(dir, "package.json"), '{ "type": "module" }\n');
-  for (const file of readdirSync(source).filter((name) => name.endsWith(".ts"))) {
+  const files = readdirSync(source, { recursive: true, encoding: "utf8" });
+  for (const file of files.filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"))) {
     const { outputText } = ts.transpileModule(readFileSync(path.join(source, file), "utf8"), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
     });
-    writeFileSync(path.join(dir, "password", file.replace(/\.ts$/, ".js")), outputText);
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file.replace(/\.ts$/, ".js")), outputText);
   }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
