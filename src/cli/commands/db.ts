@@ -70,9 +70,9 @@ async function prune(dir: string | undefined, flags: DbFlags, out: Output, host:
   const root = projectRoot(dir, host, out);
   const dryRun = Boolean(flags.dryRun);
   const reader = host.reader(root);
-  const { env } = projectEnv(reader, host.env, await appEnvFile(reader));
-  // The database as migrate and doctor find it (database/state.ts): drizzle.config's URL setting included.
   const app = await detectApp(reader, host.env["npm_config_user_agent"]);
+  const { env } = projectEnv(reader, host.env, await appEnvFile(reader, app));
+  // The database as migrate and doctor find it (database/state.ts): drizzle.config's URL setting included.
   const state = databaseState(reader, app?.info ?? null);
   const db = await openDatabase(root, env, { readOnly: dryRun, setting: state.setting });
   const database = { dialect: db.dialect, target: db.target };

@@ -192,7 +192,7 @@ export async function runMigrate(dir: string | undefined, flags: MigrateFlags, o
     );
   }
 
-  const { env } = projectEnv(reader, host.env, await appEnvFile(reader));
+  const { env } = projectEnv(reader, host.env, await appEnvFile(reader, app));
   if (flags.dryRun && flags.repair) {
     throw new CliError(
       "InvalidOption",

@@ -41,13 +41,14 @@ export async function doctorContext(
 ): Promise<DoctorContext> {
   // Not an app init recognises (project null): its settings and files are still worth checking.
   const project = await detectApp(reader, processEnv["npm_config_user_agent"]);
-  const { env, files } = projectEnv(reader, processEnv, project?.info.envFile ?? (await appEnvFile(reader)));
+  const { env, files } = projectEnv(reader, processEnv, await appEnvFile(reader, project));
   let setup: DoctorContext["setup"];
   try {
     setup = await findProviderSetup({
       reader,
       command: "auth doctor",
-      detect: () => detectProject(reader, { userAgent: processEnv["npm_config_user_agent"] }),
+      // Detected once: the setup reads the app found above, or hears detection's own refusal.
+      detect: async () => project ?? detectProject(reader, { userAgent: processEnv["npm_config_user_agent"] }),
       runtime,
       loadRender: loadRenderer,
     });

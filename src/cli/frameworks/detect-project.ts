@@ -201,10 +201,12 @@ export async function detectApp(
 }
 
 /**
- * The env file the app's framework keeps its settings in (its facts: `.env.local` for Next), the plain
- * `.env` where detection finds no framework. Facts only: no target is loaded to say it.
+ * The env file the app's framework keeps its settings in (its facts: `.env.local` for Next): detection's,
+ * where it recognised the app (`app`, from detectApp); else from the facts of what package.json names (a
+ * folder detection refuses, yet whose framework is known), and the plain `.env` where nothing names one.
  */
-export async function appEnvFile(reader: ProjectReader): Promise<string> {
+export async function appEnvFile(reader: ProjectReader, app: { info: ProjectInfo } | null): Promise<string> {
+  if (app) return app.info.envFile;
   const frameworks = await loadFrameworks();
   try {
     const workspace = findWorkspace(reader);

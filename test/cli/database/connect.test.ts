@@ -182,7 +182,7 @@ describe("projectEnv", () => {
       ".env.local": 'DATABASE_URL="postgres://from-local/app" # the real one\nAUTH_DATABASE_FILE=\n',
     });
     const reader = diskReader(root);
-    const { env, files } = projectEnv(reader, { AUTH_SECRET: "process" }, await appEnvFile(reader));
+    const { env, files } = projectEnv(reader, { AUTH_SECRET: "process" }, await appEnvFile(reader, null));
     expect(files).toEqual([".env", ".env.local"]);
     expect(env).toMatchObject({
       DATABASE_URL: "postgres://from-local/app",
@@ -193,7 +193,7 @@ describe("projectEnv", () => {
 
   test("any other app reads .env, an unquoted value without its comment", async () => {
     const root = appFolder(false, { ".env": "AUTH_DATABASE_FILE=auth.db # SQLite\n" });
-    expect(projectEnv(diskReader(root), {}, await appEnvFile(diskReader(root))).env["AUTH_DATABASE_FILE"]).toBe(
+    expect(projectEnv(diskReader(root), {}, await appEnvFile(diskReader(root), null)).env["AUTH_DATABASE_FILE"]).toBe(
       "auth.db",
     );
   });
