@@ -187,4 +187,24 @@ export interface Adapter {
    * email link, a session whose browser never returns). Call it from a scheduled job or `auth db prune`.
    */
   deleteExpired?(now?: Date): Promise<{ sessions: number; verificationTokens: number }>;
+  /**
+   * The password provider's storage: the user's password hash (a PHC string), or null when the user has
+   * none (signed up through another provider) or does not exist. One hash per user, in a `passwords`
+   * table whose `user_id` references `users` on delete cascade, so deleting the user deletes the hash.
+   * Optional: only the `password` provider calls it, and it refuses at start-up an adapter without it.
+   */
+  getPasswordHash?(userId: string): Awaitable<string | null>;
+  /**
+   * Inserts or replaces the user's hash in one atomic step (sign-up, reset, change, and the rehash on
+   * sign-in when the configured parameters grew stronger): two concurrent calls leave one of the two hashes,
+   * never an error or two rows. Throws for a user that does not exist.
+   */
+  setPasswordHash?(userId: string, hash: string): Awaitable<void>;
+  /**
+   * Ends every database session of the user except `keepSessionToken` (none kept when it is not given).
+   * The password provider calls it after a reset or a change, so whoever knew the old password is signed
+   * out everywhere while the browser that made the change stays signed in. An unknown user deletes nothing
+   * and does not throw; another user's session is never deleted, even when its token is the one to keep.
+   */
+  deleteUserSessions?(userId: string, keepSessionToken?: string): Awaitable<void>;
 }

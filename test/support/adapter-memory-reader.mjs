@@ -19,5 +19,6 @@ export function memoryStoreReader(store) {
         [...store.verificationTokens.values()].find((item) => item.identifier === identifier && item.token === token),
       ),
     authenticator: (credentialID) => read(store.authenticators.get(credentialID)),
+    password: (userId) => read(store.passwords?.get(userId)),
   };
 }

@@ -3,7 +3,8 @@
  * contract the built-in SQL adapters are tested against. Change a table here and every dialect follows.
  *
  * Naming convention (every adapter's SQL uses exactly these names):
- * - Tables are plural snake_case: `users`, `accounts`, `sessions`, `verification_tokens`, `authenticators`.
+ * - Tables are plural snake_case: `users`, `accounts`, `sessions`, `verification_tokens`, `authenticators`,
+ *   `passwords`.
  * - Columns are snake_case spellings of the record's field: `emailVerified` → `email_verified`,
  *   `providerAccountId` → `provider_account_id`, `credentialID` → `credential_id`. The account's token
  *   fields are already snake_case in the contract (`access_token`, `expires_at`, …) and keep their names.
@@ -47,8 +48,17 @@ export interface Index {
 
 export interface Table {
   name: string;
-  /** The adapter record stored in this table. */
-  record: "AdapterUser" | "AdapterAccount" | "AdapterSession" | "VerificationToken" | "AdapterAuthenticator";
+  /**
+   * The adapter record stored in this table (`Password`: the password provider's hash of a user, which no
+   * record of the contract carries; it names the Prisma model as the others do).
+   */
+  record:
+    | "AdapterUser"
+    | "AdapterAccount"
+    | "AdapterSession"
+    | "VerificationToken"
+    | "AdapterAuthenticator"
+    | "Password";
   columns: Column[];
   primaryKey: string[];
   /** Each entry is one unique constraint over these columns (named `<table>_<columns>_key`). */
@@ -156,3 +166,23 @@ export const authenticators: Table = {
 
 /** Every table, parents before children (the order to create them in). */
 export const tables: readonly Table[] = [users, accounts, sessions, verificationTokens, authenticators];
+
+/**
+ * The password provider's storage: one PHC string per user (`getPasswordHash`/`setPasswordHash`), replaced
+ * in place on every change, so the user id is the whole key. Not in `tables`: only apps that configure the
+ * `password` provider get this table, and every other app's schema stays as it was.
+ */
+export const passwords: Table = {
+  name: "passwords",
+  record: "Password",
+  columns: [
+    { name: "user_id", field: "userId", type: "key", nullable: false, maxLength: KEY },
+    // A PHC string (`$argon2id$v=19$m=…$salt$hash`, or a migrated bcrypt `$2b$…`): never part of a key.
+    { name: "hash", field: "hash", type: "text", nullable: false },
+    { name: "updated_at", field: "updatedAt", type: "timestamp", nullable: false },
+  ],
+  primaryKey: ["user_id"],
+  unique: [],
+  indexes: [],
+  foreignKeys: [ownedByUser],
+};

@@ -1,8 +1,9 @@
 /**
  * An adapter that keeps everything in this process's memory: for tests, demos and prototypes. It behaves
- * like the SQL adapters (same unique keys, same cascades, single-use verification tokens) so code that
- * works against it keeps working on a real database. Every method is async, as a database's is: a refusal
- * is a rejected promise, never a synchronous throw (`adapter.updateAuthenticatorCounter(…).catch(…)` works).
+ * like the SQL adapters (same unique keys, same cascades, single-use verification tokens, one password hash
+ * per user) so code that works against it keeps working on a real database. Every method is async, as a
+ * database's is: a refusal is a rejected promise, never a synchronous throw
+ * (`adapter.updateAuthenticatorCounter(…).catch(…)` works).
  * Everything is lost when the process exits.
  */
 import { AdapterError } from "../errors.js";
@@ -47,6 +48,17 @@ export interface MemoryStore {
   verificationTokens: Map<string, VerificationToken>;
   /** Keyed by `credentialID`. */
   authenticators: Map<string, AdapterAuthenticator>;
+  /**
+   * The password provider's hashes, keyed by user id. Optional so a store written before passwords existed
+   * still fits; `memory()` adds it when missing.
+   */
+  passwords?: Map<string, StoredPassword>;
+}
+
+/** One row of the `passwords` table: the user's PHC string and when it was last set. */
+export interface StoredPassword {
+  hash: string;
+  updatedAt: Date;
 }
 
 export function createMemoryStore(): MemoryStore {
@@ -56,11 +68,14 @@ export function createMemoryStore(): MemoryStore {
     sessions: new Map(),
     verificationTokens: new Map(),
     authenticators: new Map(),
+    passwords: new Map(),
   };
 }
 
 export default function memory(store: MemoryStore = createMemoryStore()): Adapter {
   const { users, accounts, sessions, verificationTokens, authenticators } = store;
+  store.passwords ??= new Map();
+  const passwords = store.passwords;
 
   const userWithEmail = (email: string) => [...users.values()].find((user) => user.email === email);
 
@@ -114,6 +129,7 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       for (const [key, account] of accounts) if (account.userId === userId) accounts.delete(key);
       for (const [key, authenticator] of authenticators)
         if (authenticator.userId === userId) authenticators.delete(key);
+      passwords.delete(userId);
       users.delete(userId);
       return copy(user);
     },
@@ -206,6 +222,19 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
         return removed;
       };
       return { sessions: removeExpired(sessions), verificationTokens: removeExpired(verificationTokens) };
+    },
+    async getPasswordHash(userId) {
+      return passwords.get(userId)?.hash ?? null;
+    },
+    async setPasswordHash(userId, hash) {
+      assertUserExists(userId, "password");
+      // One synchronous set: the insert-or-replace the SQL adapters make with one upsert statement.
+      passwords.set(userId, { hash, updatedAt: new Date() });
+    },
+    async deleteUserSessions(userId, keepSessionToken) {
+      for (const [key, session] of sessions) {
+        if (session.userId === userId && key !== keepSessionToken) sessions.delete(key);
+      }
     },
   };
 }

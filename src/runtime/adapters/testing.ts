@@ -21,6 +21,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import { registerPasswordTests } from "./testing-passwords.js";
 import type { UserIdKind } from "./user-ids.js";
 
 /** The parts of a test runner the suite uses. node:test calls its hooks `before`/`after`: pass those. */
@@ -46,6 +47,11 @@ export interface AdapterTestDatabase {
   verificationToken(key: { identifier: string; token: string }): Promise<VerificationToken | null>;
   /** Without it the authenticator tests read back through `getAuthenticator`. */
   authenticator?(credentialID: string): Promise<AdapterAuthenticator | null>;
+  /**
+   * The user's row of the `passwords` table (its hash and when it was set), for an adapter with
+   * `setPasswordHash`. Without it the password tests read back through `getPasswordHash`.
+   */
+  password?(userId: string): Promise<{ hash: string; updatedAt: Date } | null>;
 }
 
 export interface AdapterTestOptions {
@@ -588,6 +594,19 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         assertRecord(await db.user(kept.id), kept, "the other user");
         assertRecord(await db.session(session.sessionToken), session, "the other user's session");
       });
+    });
+
+    registerPasswordTests({
+      adapter,
+      db,
+      runner,
+      idKind,
+      method,
+      createdUser,
+      createdSession,
+      unknownUserId: () => unknownUserId(idKind),
+      invalidUserIds: () => invalidUserIds(idKind),
+      assertRecord,
     });
 
     if (skipAuthenticators) return;

@@ -131,7 +131,7 @@ describe("the conformance suite", () => {
     ]);
   });
 
-  test("fails an adapter whose deleteUser leaves sessions, accounts and authenticators behind", async () => {
+  test("fails an adapter whose deleteUser leaves sessions, accounts, authenticators and the password behind", async () => {
     const outcome = await runSuiteOn((store) => ({
       deleteUser: (userId) => {
         store.users.delete(userId);
@@ -139,6 +139,7 @@ describe("the conformance suite", () => {
       },
     }));
     expect([...outcome.failed.keys()].sort()).toEqual([
+      "deleteUser deletes the user's hash (the table cascades)",
       "to the user's accounts",
       "to the user's authenticators",
       "to the user's sessions",
@@ -309,6 +310,79 @@ describe("the conformance suite", () => {
     const outcome = await runSuiteOn(() => ({ deleteSessionsByUserId: undefined }));
     expect([...outcome.failed]).toEqual([]);
     expect(outcome.passed.filter((name) => /deleteSessionsByUserId/.test(name))).toEqual([]);
+  });
+
+  test("fails a setPasswordHash that keeps the first hash instead of replacing it", async () => {
+    const outcome = await runSuiteOn((store, intact) => ({
+      setPasswordHash: async (userId, hash) => {
+        if (!store.passwords?.has(userId)) await intact.setPasswordHash!(userId, hash);
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "setPasswordHash replaces the user's hash: one hash per user, the latest",
+    ]);
+  });
+
+  test("fails a setPasswordHash that stores a hash for a user that does not exist", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      setPasswordHash: (userId, hash) => void store.passwords?.set(userId, { hash, updatedAt: new Date() }),
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "setPasswordHash rejects for a user that does not exist and stores nothing",
+      "an id that is no text id: getPasswordHash finds nothing and setPasswordHash rejects, without a database error",
+    ]);
+  });
+
+  test("fails a getPasswordHash that answers another user's hash", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      getPasswordHash: () => [...(store.passwords?.values() ?? [])][0]?.hash ?? null,
+    }));
+    expect([...outcome.failed.keys()]).toEqual(
+      expect.arrayContaining([
+        "getPasswordHash returns null for a user without a password and for an unknown user",
+        "each user has their own hash",
+      ]),
+    );
+  });
+
+  test("fails a deleteUserSessions that ends the kept session too", async () => {
+    const outcome = await runSuiteOn((_store, intact) => ({
+      deleteUserSessions: (userId) => intact.deleteUserSessions!(userId),
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "ends every session of the user but the kept one, and no other user's",
+    ]);
+  });
+
+  test("fails a deleteUserSessions that ends other users' sessions", async () => {
+    const outcome = await runSuiteOn((store) => ({
+      deleteUserSessions: (_userId, keep) => {
+        for (const token of store.sessions.keys()) if (token !== keep) store.sessions.delete(token);
+      },
+    }));
+    expect([...outcome.failed.keys()]).toEqual([
+      "ends every session of the user but the kept one, and no other user's",
+      "an unknown user, or an id that is no text id, deletes nothing and does not throw",
+    ]);
+  });
+
+  test("runs no password or deleteUserSessions test for an adapter without those methods (they are optional)", async () => {
+    const outcome = await runSuiteOn(() => ({
+      getPasswordHash: undefined,
+      setPasswordHash: undefined,
+      deleteUserSessions: undefined,
+    }));
+    expect([...outcome.failed]).toEqual([]);
+    const passwordTests =
+      /PasswordHash|user's hash|own hash|kept one|to keep|every session of the user|unknown user, or/;
+    expect(outcome.passed.filter((name) => passwordTests.test(name))).toEqual([]);
+  });
+
+  test("fails an adapter that has getPasswordHash but not setPasswordHash, naming it", async () => {
+    const outcome = await runSuiteOn(() => ({ setPasswordHash: undefined }));
+    expect(outcome.failed.get("setPasswordHash replaces the user's hash: one hash per user, the latest")).toMatch(
+      /must implement setPasswordHash/,
+    );
   });
 
   test("fails an adapter that lacks a method, naming it", async () => {
