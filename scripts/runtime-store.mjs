@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The runtime store (runtime-store/): every runtime file create-auth has released, by the sha256 of its
 // text, which is what a project's MANIFEST.json records for each file it was given. `auth update` reads the
-// base of its three-way merge from here (src/cli/update/store.ts). Run at release time, after the build:
+// base of its three-way merge from here (src/cli/runtime-package/store.ts). Run at release time, after the build:
 //   node scripts/runtime-store.mjs            adds dist/runtime's files that are not stored yet
 //   node scripts/runtime-store.mjs <dir>...   adds the files of other runtime folders (an app's vendor/auth-runtime)
 //   node scripts/runtime-store.mjs --check    adds nothing; exits 1 naming how many are missing (prepack)

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { parseInitFlags } from "../../src/cli/answers/resolve.js";
+import { parseInitFlags } from "../../src/cli/commands/answers/resolve.js";
 import { COMMANDS, type CommandSpec } from "../../src/cli/commands/index.js";
 import { EXIT_CODES } from "../../src/cli/help.js";
 import type { Host } from "../../src/cli/host.js";

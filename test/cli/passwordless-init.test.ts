@@ -9,7 +9,7 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeAnswers, parseInitFlags } from "../../src/cli/answers/resolve.js";
+import { completeAnswers, parseInitFlags } from "../../src/cli/commands/answers/resolve.js";
 import { onNode } from "./on-node.js";
 import {
   type CliRun,

@@ -3,7 +3,7 @@
  * target, the create-auth setup in it (the runtime package linked from package.json as
  * `"@create-auth/runtime": "file:…"`), and the auth module where the target's `init` writes it. Refuses in
  * one line, naming `init`, when the app has no setup. The reading every command that works on an existing
- * setup starts from (remove's remove/setup.ts, update's update/manifest.ts) is here too: the runtime link
+ * setup starts from (remove's remove/setup.ts, update's runtime-package/manifest.ts) is here too: the runtime link
  * and what `init` writes in the app. Reads only.
  */
 import path from "node:path";

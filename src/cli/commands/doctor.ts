@@ -9,22 +9,22 @@
 
 import path from "node:path";
 import { type Finding, finding } from "../checks/finding.js";
-import { doctorContext } from "../doctor/context.js";
-import { checkDatabase } from "../doctor/database.js";
-import { checkDeployment } from "../doctor/deployment.js";
-import { checkInterruptedApply } from "../doctor/interrupted-apply.js";
-import { checkProviders } from "../doctor/providers.js";
-import { printFindings } from "../doctor/report.js";
-import { checkRuntimePackage } from "../doctor/runtime-package.js";
-import { checkSecret } from "../doctor/secret.js";
-import { checkSecretHistory } from "../doctor/secret-history.js";
-import { checkUsersTable } from "../doctor/users-table.js";
-import { checkAdvisories } from "../doctor/vulnerable.js";
-import { checkWiring } from "../doctor/wiring.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { readPackageJson } from "../project/package-json.js";
 import type { CommandRun } from "./command.js";
+import { doctorContext } from "./doctor/context.js";
+import { checkDatabase } from "./doctor/database.js";
+import { checkDeployment } from "./doctor/deployment.js";
+import { checkInterruptedApply } from "./doctor/interrupted-apply.js";
+import { checkProviders } from "./doctor/providers.js";
+import { printFindings } from "./doctor/report.js";
+import { checkRuntimePackage } from "./doctor/runtime-package.js";
+import { checkSecret } from "./doctor/secret.js";
+import { checkSecretHistory } from "./doctor/secret-history.js";
+import { checkUsersTable } from "./doctor/users-table.js";
+import { checkAdvisories } from "./doctor/vulnerable.js";
+import { checkWiring } from "./doctor/wiring.js";
 
 export interface DoctorFlags {
   production?: boolean;

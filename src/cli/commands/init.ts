@@ -4,7 +4,6 @@
  * every command shares (run-plan.ts).
  */
 
-import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "../answers/resolve.js";
 import { projectOrms } from "../database/orm-plan.js";
 import { assertNoSharedAddresses, assertOrmSchemaFits } from "../database/orm-users.js";
 import { loadRenderer } from "../edit/templates.js";
@@ -15,6 +14,7 @@ import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
+import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "./answers/resolve.js";
 import type { CommandRun } from "./command.js";
 import { planInit } from "./init/plan.js";
 import { projectRoot } from "./lifecycle.js";
@@ -71,7 +71,7 @@ export async function runInit(
   const missing = missingQuestions(partial, orms);
   const asked =
     interactive && missing.length > 0
-      ? await (await import("../answers/prompt.js")).askMissing(missing, partial, orms)
+      ? await (await import("./answers/prompt.js")).askMissing(missing, partial, orms)
       : {};
   const answers = completeAnswers(partial, asked, { yes: Boolean(flags.yes), framework: target.id, project: orms });
 

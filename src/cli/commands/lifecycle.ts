@@ -62,7 +62,7 @@ export async function agreedItems<T>(
   const agreed: T[] = [];
   for (const item of items) {
     // clack is loaded only when a question is really asked.
-    if (await (await import("../answers/prompt.js")).confirm(question(item), false)) agreed.push(item);
+    if (await (await import("./answers/prompt.js")).confirm(question(item), false)) agreed.push(item);
   }
   return agreed;
 }

@@ -16,11 +16,11 @@ import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInAppStyle } from "../plan/app-format.js";
 import { describeProject } from "../project/describe.js";
-import { planRemove, type RemovePlan } from "../remove/plan.js";
-import { findRemoveSetup } from "../remove/setup.js";
 import { listed } from "../review/summary.js";
 import type { CommandRun } from "./command.js";
 import { agreedItems, commandApp, setupProjectJson } from "./lifecycle.js";
+import { planRemove, type RemovePlan } from "./remove/plan.js";
+import { findRemoveSetup } from "./remove/setup.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 
 /**

@@ -58,7 +58,7 @@ type InstallOutcome = "done" | "skipped" | "not-needed";
 
 /** The questions go through clack, loaded only when one is really asked. */
 async function confirm(message: string, initialValue: boolean): Promise<boolean> {
-  return (await import("../answers/prompt.js")).confirm(message, initialValue);
+  return (await import("./answers/prompt.js")).confirm(message, initialValue);
 }
 
 /** Asks (terminal), replaces (--force) or refuses, then re-plans with the user's permission. */

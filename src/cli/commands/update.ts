@@ -1,7 +1,7 @@
 /**
  * `auth update [dir]`: brings the runtime package an app got from init (package.json's
  * `"@create-auth/runtime": "file:…"`) to this CLI's runtime without losing the user's edits. What is its
- * own: find the package and its manifest (update/manifest.ts), decide each file (update/files.ts: replace,
+ * own: find the package and its manifest (runtime-package/manifest.ts), decide each file (update/files.ts: replace,
  * three-way merge against the runtime store's base, or conflict), ask per conflicted file whether to write
  * it with conflict markers (on a terminal, default no; --force says yes to all; otherwise the file is left
  * alone and reported, and the command still exits 0), raise the dependencies the runtime needs, and plan
@@ -12,15 +12,15 @@ import { detectApp, detectProject } from "../frameworks/detect-project.js";
 import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
-import { bumpDependencies, neededPackages } from "../update/dependencies.js";
-import { planFileUpdates } from "../update/files.js";
-import { linkedRuntimeDir, readRuntimeManifest } from "../update/manifest.js";
-import { attentionOf, buildUpdatePlan } from "../update/plan.js";
-import { loadRuntimeStore } from "../update/store.js";
+import { bumpDependencies, neededPackages } from "../runtime-package/dependencies.js";
+import { linkedRuntimeDir, readRuntimeManifest } from "../runtime-package/manifest.js";
+import { loadRuntimeStore } from "../runtime-package/store.js";
 import { counted } from "../words.js";
 import type { CommandRun } from "./command.js";
 import { agreedItems, commandApp } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
+import { planFileUpdates } from "./update/files.js";
+import { attentionOf, buildUpdatePlan } from "./update/plan.js";
 
 export async function runUpdate(
   dir: string | undefined,

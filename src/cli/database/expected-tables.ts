@@ -1,6 +1,6 @@
 /**
  * The tables and columns an adapter queries, as doctor's database checks compare them with the live database
- * (doctor/database.ts, doctor/users-table.ts): the shape every flavour reads its schema into, and the table
+ * (commands/doctor/database.ts, commands/doctor/users-table.ts): the shape every flavour reads its schema into, and the table
  * model's own names, which the built-in SQL adapters query and every ORM falls back to where its schema
  * says nothing. Each ORM's reading is in its folder (drizzle/doctor-tables.ts, prisma/doctor-tables.ts).
  */

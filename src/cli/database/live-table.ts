@@ -1,5 +1,5 @@
 /**
- * One table as the live database holds it, for the users-table checks (doctor/users-table.ts and
+ * One table as the live database holds it, for the users-table checks (commands/doctor/users-table.ts and
  * database/sql/existing-users.ts): each column's type, whether it is required, whether the database fills it
  * on insert (a default, an identity, auto-increment, SQLite's rowid), the column sets its unique indexes and
  * constraints cover, and the values of a column that more than one row shares. Read-only queries on a

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 
 /**
  * The comment `auth secret` writes above an AUTH_SECRET it adds: remove knows the value under it for
- * create-auth's, as the one under init's header (remove/env.ts).
+ * create-auth's, as the one under init's header (commands/remove/env.ts).
  */
 export const SECRET_HEADER = "Auth: AUTH_SECRET encrypts sessions; keep it secret, one per environment.";
 

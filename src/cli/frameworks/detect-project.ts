@@ -97,7 +97,7 @@ function chooseTarget(
   }
   const framework = frameworks.find((candidate) => candidate.id === id);
   if (!framework) {
-    // A forced id is one of the registry's (answers/resolve.ts checks it), and detection finds only those.
+    // A forced id is one of the registry's (commands/answers/resolve.ts checks it), and detection finds only those.
     throw new CliError(
       "UnsupportedProject",
       `${id}: not a framework create-auth knows. Supported: ${supportedFrameworks(frameworks)}.`,

@@ -1,7 +1,7 @@
 /**
  * What a setup consists of, listed once: the steps init plans for a target and its answers (the auth
  * module, the database's files, the target's own files and edits). init plans them (commands/init/plan.ts); remove
- * takes back the ones that are code (remove/app-files.ts), each edit by the undo its step carries. The
+ * takes back the ones that are code (commands/remove/app-files.ts), each edit by the undo its step carries. The
  * steps every framework shares (env files, runtime package, dependencies) are planned and undone elsewhere.
  * Pure.
  */

@@ -25,7 +25,7 @@ import { baseConfig, CookieJar, csrfToken, postForm } from "../../../runtime/cor
 import { readSession } from "../../../runtime/database/support.js";
 import { createMariaDBDatabase } from "../../../support/mariadb.mjs";
 import { createPostgresDatabase } from "../../../support/postgres.mjs";
-import { findingsOnDisk } from "../../doctor/support.js";
+import { findingsOnDisk } from "../../commands/doctor/support.js";
 import { initFixture, materialize, memoryFixture, removeTemps, repoRoot } from "../../support.js";
 import { runOnDisk } from "../../support-disk.js";
 import { migrateApp, migrateIn } from "../../support-migrate.js";

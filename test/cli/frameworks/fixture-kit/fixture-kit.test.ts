@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectProject } from "../../../../src/cli/frameworks/detect-project.js";
 import { REGISTRY, type RegistryLine } from "../../../../src/cli/frameworks/index.js";
-import { doctor } from "../../doctor/support.js";
+import { doctor } from "../../commands/doctor/support.js";
 import { type MemoryProject, memoryFixture, runInMemory } from "../../support.js";
 import { AUTH_ROUTE } from "./server-edit.js";
 
