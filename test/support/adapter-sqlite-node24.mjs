@@ -8,13 +8,13 @@ register("./adapter-ts-resolve.mjs", import.meta.url);
 
 const { DatabaseSync } = await import("node:sqlite");
 const { after, before, describe, test } = await import("node:test");
-const { sqlSchema } = await import("../../src/cli/database/sql/render.js");
+const { authSchema } = await import("../runtime/adapters/auth-schema.js");
 const { default: sqlite } = await import("../../src/runtime/adapters/sqlite.js");
 const { runAdapterTests } = await import("../../src/runtime/adapters/testing.js");
 const { sqliteModelReader } = await import("./adapter-sqlite-reader.mjs");
 
 const db = new DatabaseSync(":memory:");
-db.exec(sqlSchema("sqlite"));
+db.exec(authSchema("sqlite"));
 
 describe(`sqlite adapter on node:sqlite (${process.version})`, () => {
   runAdapterTests({

@@ -2,7 +2,7 @@
 // model, each column turned into its record field through the model (not through the adapter's code), so
 // an adapter writing the wrong column, or a value of the wrong type, shows up as a wrong stored record.
 // Works with node:sqlite and better-sqlite3 (both have a synchronous prepare/get).
-import { tables } from "../../src/cli/database/model.js";
+import { passwords, tables } from "../../src/cli/database/model.js";
 
 /** A stored SQLite value as the record holds it, per the model's logical type; anything odd is kept raw. */
 function fieldValue(column, value) {
@@ -19,7 +19,7 @@ function recordFromRow(table, row) {
 /** @param {{ prepare(sql: string): { get(...values: unknown[]): unknown } }} db */
 export function sqliteModelReader(db) {
   function one(tableName, where) {
-    const table = tables.find((candidate) => candidate.name === tableName);
+    const table = [...tables, passwords].find((candidate) => candidate.name === tableName);
     const columns = Object.keys(where);
     const sql = `SELECT * FROM ${tableName} WHERE ${columns.map((column) => `${column} = ?`).join(" AND ")}`;
     const row = db.prepare(sql).get(...Object.values(where));
@@ -31,5 +31,6 @@ export function sqliteModelReader(db) {
     session: (sessionToken) => one("sessions", { session_token: sessionToken }),
     verificationToken: ({ identifier, token }) => one("verification_tokens", { identifier, token }),
     authenticator: (credentialID) => one("authenticators", { credential_id: credentialID }),
+    password: (userId) => one("passwords", { user_id: userId }),
   };
 }

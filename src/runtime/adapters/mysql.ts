@@ -18,6 +18,7 @@ import type {
   VerificationToken,
 } from "../types.js";
 import { newUserRow } from "./sql-new-user.js";
+import { deleteUserSessionsSql, onPasswordsTable, selectPasswordHash } from "./sql-passwords.js";
 import {
   accountColumns,
   accountFromRow,
@@ -295,6 +296,35 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       const removed = (table: ExpiringTable) =>
         write(`DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("?")}`, [now]);
       return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
+    },
+    async getPasswordHash(userId) {
+      const id = ids.parse(userId);
+      if (id === null) return null;
+      const row = await onPasswordsTable("mysql(pool)", () => first(selectPasswordHash("?"), [id]));
+      return row ? String(row.hash) : null;
+    },
+    async setPasswordHash(userId, hash) {
+      const id = ids.require(userId, "store the password");
+      const updatedAt = new Date();
+      // One statement, insert or replace (ON DUPLICATE KEY UPDATE): of two concurrent first writes neither
+      // fails on the key. The id comes from users, so a missing user inserts nothing.
+      const changed = await onPasswordsTable("mysql(pool)", () =>
+        write(
+          "INSERT INTO passwords (user_id, hash, updated_at) SELECT id, ?, ? FROM users WHERE id = ? " +
+            "ON DUPLICATE KEY UPDATE hash = ?, updated_at = ?",
+          [hash, updatedAt, id, hash, updatedAt],
+        ),
+      );
+      // 0 is also MySQL's count for a row set to the values it had: only a missing user is an error.
+      if (changed === 0 && !(await selectUser("id = ?", [id]))) {
+        throw new AdapterError(`Cannot store the password: no user with id "${userId}".`);
+      }
+    },
+    async deleteUserSessions(userId, keepSessionToken) {
+      const id = ids.parse(userId);
+      if (id === null) return;
+      const keep = keepSessionToken !== undefined;
+      await write(deleteUserSessionsSql(["?", "?"], keep), keep ? [id, keepSessionToken] : [id]);
     },
   };
 }

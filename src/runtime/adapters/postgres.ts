@@ -7,6 +7,7 @@
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterUser } from "../types.js";
 import { newUserRow } from "./sql-new-user.js";
+import { deleteUserSessionsSql, onPasswordsTable, selectPasswordHash } from "./sql-passwords.js";
 import {
   accountColumns,
   accountFromRow,
@@ -247,6 +248,32 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
         return toInteger(row?.count, `${expiringTables[table]} removed`);
       };
       return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
+    },
+    async getPasswordHash(userId) {
+      const id = ids.parse(userId);
+      if (id === null) return null;
+      const row = await onPasswordsTable("postgres(pool)", () => first(selectPasswordHash("$1"), [id]));
+      return row ? String(row.hash) : null;
+    },
+    async setPasswordHash(userId, hash) {
+      const id = ids.require(userId, "store the password");
+      // One statement, insert or replace: of two concurrent first writes neither fails on the key. Selecting
+      // the id from users makes a missing user a clear error rather than a foreign key violation.
+      const row = await onPasswordsTable("postgres(pool)", () =>
+        first(
+          "INSERT INTO passwords (user_id, hash, updated_at) " +
+            "SELECT id, CAST($2 AS TEXT), CAST($3 AS TIMESTAMPTZ) FROM users WHERE id = $1 " +
+            "ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, updated_at = EXCLUDED.updated_at RETURNING 1 AS stored",
+          [id, hash, new Date()],
+        ),
+      );
+      if (!row) throw new AdapterError(`Cannot store the password: no user with id "${userId}".`);
+    },
+    async deleteUserSessions(userId, keepSessionToken) {
+      const id = ids.parse(userId);
+      if (id === null) return;
+      const keep = keepSessionToken !== undefined;
+      await pool.query(deleteUserSessionsSql(["$1", "$2"], keep), keep ? [id, keepSessionToken] : [id]);
     },
   };
 }

@@ -12,6 +12,7 @@ import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
 import { type ExpiringTable, expiredCondition, expiringTables, idAsText, selectColumns } from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
+import { deleteUserSessionsSql, onPasswordsTable, selectPasswordHash } from "./sql-passwords.js";
 import {
   accountColumns,
   accountFromRow,
@@ -193,6 +194,10 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
         for (const table of ["sessions", "accounts", "authenticators"]) {
           run(`DELETE FROM ${table} WHERE user_id = ?`, id);
         }
+        // Only apps with the password provider have this table: a DELETE naming a missing table fails.
+        if (one("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'passwords'")) {
+          run("DELETE FROM passwords WHERE user_id = ?", id);
+        }
         const row = one(`DELETE FROM users WHERE id = ? RETURNING ${userSelect}`, id);
         return row ? userFromRow(row) : null;
       });
@@ -311,6 +316,31 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
         return Number((statement(sql).run(dateToColumn(now)) as { changes: number | bigint }).changes);
       };
       return { sessions: removed("sessions"), verificationTokens: removed("verificationTokens") };
+    },
+    async getPasswordHash(userId) {
+      const id = ids.parse(userId);
+      if (id === null) return null;
+      const row = await onPasswordsTable(`sqlite(db) on ${driver}`, () => one(selectPasswordHash("?"), id));
+      return row ? String(row.hash) : null;
+    },
+    async setPasswordHash(userId, hash) {
+      const id = ids.require(userId, "store the password");
+      // One statement, insert or replace. The id comes from users, so a missing user inserts nothing even on
+      // a connection with foreign keys turned off (SQLite needs the WHERE to read ON CONFLICT as the upsert's).
+      const sql =
+        "INSERT INTO passwords (user_id, hash, updated_at) SELECT id, ?, ? FROM users WHERE id = ? " +
+        "ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at";
+      const { changes } = await onPasswordsTable(
+        `sqlite(db) on ${driver}`,
+        () => statement(sql).run(hash, dateToColumn(new Date()), id) as { changes: number | bigint },
+      );
+      if (Number(changes) === 0) throw new AdapterError(`Cannot store the password: no user with id "${userId}".`);
+    },
+    async deleteUserSessions(userId, keepSessionToken) {
+      const id = ids.parse(userId);
+      if (id === null) return;
+      if (keepSessionToken === undefined) run(deleteUserSessionsSql(["?", "?"], false), id);
+      else run(deleteUserSessionsSql(["?", "?"], true), id, keepSessionToken);
     },
   };
 }

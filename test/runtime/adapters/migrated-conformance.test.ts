@@ -1,7 +1,8 @@
 // The runtime's SQL adapters through the shared conformance suite on tables that `auth migrate`'s migrator
 // created: the table model's SQL for each dialect written as auth-migrations/0001_auth_tables.sql in an app
-// folder, applied through openDatabase (the app's drivers) and the migrator, then handed to the adapter on
-// its own client. SQLite (a file, better-sqlite3), PostgreSQL and MariaDB on loopback.
+// folder and the passwords table as 0002_passwords.sql (as the password provider adds it later), applied
+// through openDatabase (the app's drivers) and the migrator, then handed to the adapter on its own client.
+// SQLite (a file, better-sqlite3), PostgreSQL and MariaDB on loopback.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,8 +12,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../../../src/cli/database/connect.js";
 import { migrate } from "../../../src/cli/database/migrator.js";
+import { passwords } from "../../../src/cli/database/model.js";
 import { migrationFiles } from "../../../src/cli/database/sql/migrations.js";
-import { type SqlDialect, sqlSchema } from "../../../src/cli/database/sql/render.js";
+import { type SqlDialect, sqlSchema, tableStatements } from "../../../src/cli/database/sql/render.js";
 import { diskReader } from "../../../src/cli/project/reader.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
@@ -31,7 +33,7 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-/** An app folder with the drivers in node_modules and the dialect's 0001 migration. */
+/** An app folder with the drivers in node_modules and the dialect's 0001 and 0002 migrations. */
 function appWithMigration(dialect: SqlDialect): string {
   const root = mkdtempSync(path.join(os.tmpdir(), `create-auth-migrated-${dialect}-`));
   roots.push(root);
@@ -39,6 +41,10 @@ function appWithMigration(dialect: SqlDialect): string {
   symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
   mkdirSync(path.join(root, "auth-migrations"));
   writeFileSync(path.join(root, "auth-migrations/0001_auth_tables.sql"), sqlSchema(dialect));
+  writeFileSync(
+    path.join(root, "auth-migrations/0002_passwords.sql"),
+    `${tableStatements(passwords, dialect).join("\n\n")}\n`,
+  );
   return root;
 }
 
@@ -56,7 +62,10 @@ async function migrateApp(
   }
 }
 
-const migrated = { applied: ["0001_auth_tables.sql"], recorded: [{ name: "0001_auth_tables.sql" }] };
+const migrated = {
+  applied: ["0001_auth_tables.sql", "0002_passwords.sql"],
+  recorded: [{ name: "0001_auth_tables.sql" }, { name: "0002_passwords.sql" }],
+};
 
 const sqliteRoot = appWithMigration("sqlite");
 const sqliteMigration = await migrateApp(sqliteRoot, { AUTH_DATABASE_FILE: "auth.db" });
@@ -64,7 +73,7 @@ const sqliteDb = new Database(path.join(sqliteRoot, "auth.db"));
 
 describe("sqlite adapter on tables created by auth migrate", () => {
   afterAll(() => sqliteDb.close());
-  test("auth migrate applied and recorded 0001", () => expect(sqliteMigration).toEqual(migrated));
+  test("auth migrate applied and recorded 0001 and 0002", () => expect(sqliteMigration).toEqual(migrated));
   runAdapterTests({ adapter: sqlite(sqliteDb), db: sqliteModelReader(sqliteDb), runner });
 });
 
@@ -82,7 +91,7 @@ describe("postgres adapter on tables created by auth migrate", () => {
     await pgPool.end();
     await postgresDatabase.drop();
   });
-  test("auth migrate applied and recorded 0001", () => expect(pgMigration).toEqual(migrated));
+  test("auth migrate applied and recorded 0001 and 0002", () => expect(pgMigration).toEqual(migrated));
   runAdapterTests({
     adapter: postgres(pgPool),
     db: modelReads(async (table, where, values) => {
@@ -108,7 +117,7 @@ describe("mysql adapter on tables created by auth migrate (MariaDB)", () => {
     await mysqlPool.end();
     await mariadbDatabase.drop();
   });
-  test("auth migrate applied and recorded 0001", () => expect(mysqlMigration).toEqual(migrated));
+  test("auth migrate applied and recorded 0001 and 0002", () => expect(mysqlMigration).toEqual(migrated));
   runAdapterTests({
     adapter: mysql(mysqlPool),
     db: modelReads(async (table, where, values) => {

@@ -1,7 +1,7 @@
 // The conformance suite's direct reads for the SQL adapters' tests: plain `SELECT *` on the tables named in
 // the table model, each column mapped to its record field through the model rather than through the adapter's
 // own code, so an adapter that wrote the wrong column or the wrong type shows up as a wrong stored record.
-import { type Table, tables } from "../../../src/cli/database/model.js";
+import { passwords, type Table, tables } from "../../../src/cli/database/model.js";
 import type { AdapterTestDatabase } from "../../../src/runtime/adapters/testing.js";
 
 type Row = Record<string, unknown>;
@@ -10,7 +10,7 @@ type Row = Record<string, unknown>;
 export type SelectRows = (table: string, where: string[], values: unknown[]) => Promise<Row[]>;
 
 function table(name: string): Table {
-  const found = tables.find((candidate) => candidate.name === name);
+  const found = [...tables, passwords].find((candidate) => candidate.name === name);
   if (!found) throw new Error(`The table model has no table "${name}"`);
   return found;
 }
@@ -41,5 +41,6 @@ export function modelReads(select: SelectRows): AdapterTestDatabase {
     session: (sessionToken) => one("sessions", { session_token: sessionToken }),
     verificationToken: ({ identifier, token }) => one("verification_tokens", { identifier, token }),
     authenticator: (credentialID) => one("authenticators", { credential_id: credentialID }),
+    password: (userId) => one("passwords", { user_id: userId }),
   };
 }

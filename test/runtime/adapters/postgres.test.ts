@@ -2,11 +2,11 @@
 // table model's DDL): the shared conformance suite, then what is particular to PostgreSQL and pg.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import postgres, { type PostgresPool } from "../../../src/runtime/adapters/postgres.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import type { AdapterUser } from "../../../src/runtime/types.js";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
+import { authSchema } from "./auth-schema.js";
 import { modelReads } from "./model-reads.js";
 
 const database = await createPostgresDatabase();
@@ -14,7 +14,7 @@ const pool = new pg.Pool({ ...database.connection, max: 4 });
 
 // File-level hooks: the tables serve the suite and this file's own tests alike.
 beforeAll(async () => {
-  await pool.query(sqlSchema("postgres"));
+  await pool.query(authSchema("postgres"));
 });
 afterAll(async () => {
   await pool.end();

@@ -1,17 +1,17 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
 import { ensureNode24 } from "../../support/node24.mjs";
 import { runCommand } from "../../support/processes.mjs";
+import { authSchema } from "./auth-schema.js";
 
-/** A fresh in-memory database with the tables `create-auth init --db sqlite` writes. */
+/** A fresh in-memory database with the tables `create-auth init --db sqlite` writes, and the passwords table. */
 function databaseWithSchema(): Database.Database {
   const db = new Database(":memory:");
-  db.exec(sqlSchema("sqlite"));
+  db.exec(authSchema("sqlite"));
   return db;
 }
 
@@ -42,6 +42,17 @@ describe("sqlite adapter", () => {
     await adapter.createSession?.({ sessionToken: "s1", userId: "u1", expires: new Date() });
     await adapter.deleteUser?.("u1");
     expect(db.prepare("SELECT count(*) AS n FROM sessions").get()).toEqual({ n: 0 });
+  });
+
+  test("on a connection with foreign keys turned off, no hash is stored for a missing user and deleteUser removes the hash", async () => {
+    const db = databaseWithSchema();
+    db.pragma("foreign_keys = OFF");
+    const adapter = sqlite(db);
+    await expect(adapter.setPasswordHash!("nobody", "$argon2id$x")).rejects.toThrow(/no user with id "nobody"/);
+    await adapter.createUser?.({ id: "u1", email: "a@example.test", emailVerified: null });
+    await adapter.setPasswordHash!("u1", "$argon2id$x");
+    await adapter.deleteUser?.("u1");
+    expect(db.prepare("SELECT count(*) AS n FROM passwords").get()).toEqual({ n: 0 });
   });
 
   test("a failing deleteUser leaves everything in place (one transaction)", async () => {

@@ -3,10 +3,11 @@
 // sequence starts beyond 2^53 (so every bigint test crosses the line where a Number would round), or a uuid.
 // Plus the conformance suite's direct reads of those tables, which read each id as text in SQL so that a
 // wrong id shows up as a wrong stored record, never as a rounding in the test itself.
-import { tables } from "../../../src/cli/database/model.js";
-import { type SqlDialect, sqlSchema } from "../../../src/cli/database/sql/render.js";
+import { passwords, tables } from "../../../src/cli/database/model.js";
+import type { SqlDialect } from "../../../src/cli/database/sql/render.js";
 import type { AdapterTestDatabase } from "../../../src/runtime/adapters/testing.js";
 import type { UserIdKind } from "../../../src/runtime/adapters/user-ids.js";
+import { authSchema } from "./auth-schema.js";
 import { modelReads } from "./model-reads.js";
 
 type Row = Record<string, unknown>;
@@ -41,11 +42,11 @@ const bigintStart: Record<SqlDialect, string> = {
   mysql: `ALTER TABLE users AUTO_INCREMENT = ${beyondSafeInteger};`,
 };
 
-/** The whole schema for `dialect` with users.id of `kind`: run it as one multi-statement script. */
+/** The whole schema (passwords too) for `dialect` with users.id of `kind`: one multi-statement script. */
 export function schemaWithUserIds(dialect: SqlDialect, kind: (typeof otherIdKinds)[number]): string {
   const text = dialect === "mysql" ? "VARCHAR(255)" : "TEXT";
   const { id, userId } = columnTypes[dialect][kind];
-  let schema = sqlSchema(dialect)
+  let schema = authSchema(dialect)
     .replace(`  id ${text} NOT NULL,`, `  ${id},`)
     .replaceAll(`  user_id ${text} NOT NULL,`, `  ${userId},`);
   // SQLite's AUTOINCREMENT needs the key on the column itself.
@@ -71,7 +72,7 @@ export type RunQuery = (sql: string, values: unknown[]) => Promise<Row[]>;
 export function userIdReads(dialect: SqlDialect, run: RunQuery): AdapterTestDatabase {
   const isId = (column: string) => column === "id" || column === "user_id";
   const reads = modelReads(async (tableName, where, values) => {
-    const table = tables.find((candidate) => candidate.name === tableName);
+    const table = [...tables, passwords].find((candidate) => candidate.name === tableName);
     if (!table) throw new Error(`no table ${tableName}`);
     const columns = table.columns.map(({ name }) => (isId(name) ? `${asText[dialect](name)} AS ${name}` : name));
     const conditions = where.map((column, index) => {
@@ -85,7 +86,7 @@ export function userIdReads(dialect: SqlDialect, run: RunQuery): AdapterTestData
   const dated = <T>(record: T | null): T | null => {
     if (!record) return record;
     const fields = record as Row;
-    for (const field of ["emailVerified", "expires"]) {
+    for (const field of ["emailVerified", "expires", "updatedAt"]) {
       if (typeof fields[field] === "number") fields[field] = new Date(fields[field] as number);
     }
     return record;
@@ -96,5 +97,6 @@ export function userIdReads(dialect: SqlDialect, run: RunQuery): AdapterTestData
     session: async (token) => dated(await reads.session(token)),
     verificationToken: async (key) => dated(await reads.verificationToken(key)),
     authenticator: async (credentialID) => dated((await reads.authenticator?.(credentialID)) ?? null),
+    password: async (userId) => dated((await reads.password?.(userId)) ?? null),
   };
 }
