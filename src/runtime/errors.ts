@@ -31,6 +31,7 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
   | "OAuthSignInError"
+  | "RateLimited"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -198,6 +199,24 @@ export class InputTooLarge extends AuthError {
   constructor(limit: InputTooLarge["limit"], message: string) {
     super(message);
     this.limit = limit;
+  }
+}
+
+/**
+ * Too many attempts from one client network or at one account (core/limits/, docs/rate-limits.md): answered
+ * 429 with `Retry-After` (RFC 6585 §4), or 503 when the counter store is down and the path fails closed
+ * (`reason: "store-unavailable"`, RFC 9110 §15.6.4). Thrown before the action runs: nothing was checked,
+ * stored or mailed.
+ */
+export class RateLimited extends AuthError {
+  static override type: ErrorType = "RateLimited";
+  /** Whole seconds to wait: the `Retry-After` value. */
+  readonly retryAfter: number;
+  readonly reason: "limited" | "store-unavailable";
+  constructor(retryAfter: number, reason: RateLimited["reason"], message: string) {
+    super(message);
+    this.retryAfter = retryAfter;
+    this.reason = reason;
   }
 }
 

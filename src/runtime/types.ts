@@ -7,6 +7,7 @@
  * here too, symbols the config and the providers carry (`raw`, `skipCSRFCheck`, `customFetch`): a module of
  * types that the request path loads anyway, so the markers cost no module of their own.
  */
+import type { RateLimitOptions } from "./rate-limit/options.js";
 import type { EmailConfig } from "./types-email.js";
 import type { CommonProviderOptions } from "./types-provider.js";
 import type {
@@ -392,6 +393,12 @@ export interface AuthConfig {
   experimental?: { enableWebAuthn?: boolean };
   /** Bounds on what one request may send (docs/configuration.md, Limits). */
   limits?: InputLimits;
+  /**
+   * Rate limits on sign-in, sign-up, reset and every path that sends mail (docs/rate-limits.md): on by default
+   * with an in-memory store; `{ store: createRedisStore(client) }` for several instances, `trustedIpHeader`
+   * behind proxies, `rules` to change one. `false` turns them off (warned once).
+   */
+  rateLimit?: RateLimitOptions | false;
   redirectProxyUrl?: string;
   trustHost?: boolean;
   useSecureCookies?: boolean;

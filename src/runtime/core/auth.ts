@@ -5,7 +5,7 @@
  * (core/cookies/legacy-session.ts) → one action → Response. Errors are answered in one place (core/errors.ts),
  * from the same resolved config; nothing the client sees carries a stack trace.
  */
-import { AuthError, InputTooLarge } from "../errors.js";
+import { AuthError, InputTooLarge, RateLimited } from "../errors.js";
 import { type AuthConfig, type Cookie, type RawMarker, type ResponseInternal, raw, skipCSRFCheck } from "../types.js";
 import { assertConfig } from "./assert.js";
 import { resolveConfig, resolveOptions } from "./config.js";
@@ -13,6 +13,7 @@ import { adoptLegacySession, withMovedSession } from "./cookies/legacy-session.j
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
+import { rateLimitedResponse } from "./limits/answer.js";
 import { parseRequest } from "./request.js";
 import { toResponse } from "./response.js";
 import { route } from "./route.js";
@@ -86,6 +87,14 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     if (isRaw && !returnRedirect && error instanceof AuthError) {
       logger.error(error);
       throw error;
+    }
+    if (error instanceof RateLimited) {
+      logger.error(error);
+      const { basePath, pages, theme } = options;
+      return finish(
+        rateLimitedResponse(error, { request: internalRequest, basePath, pages, theme, cookies, raw: isRaw }),
+        returnRedirect,
+      );
     }
     const result = actionErrorResponse(error, {
       request: internalRequest,

@@ -13,6 +13,7 @@ import { resolveCallbacks } from "./callbacks.js";
 import { resolveCookies } from "./cookies/names.js";
 import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
+import { resolveRateLimits } from "./limits/settings.js";
 import { createLogger } from "./logger.js";
 import { resolveProviders } from "./providers.js";
 import { normalizeBasePath, type RequestRules } from "./request.js";
@@ -135,6 +136,7 @@ function resolveStatic(config: AuthConfig, rules: RequestRules): StaticOptions {
     logger,
     debug: config.debug === true,
     experimental: config.experimental ?? {},
+    rateLimits: resolveRateLimits(config, logger),
   };
   if (config.adapter) options.adapter = config.adapter;
   if (config.redirectProxyUrl) options.redirectProxyUrl = config.redirectProxyUrl;

@@ -113,7 +113,7 @@ export function inputLimitStatus(error: InputTooLarge): 400 | 413 {
  * A browser that has to land on a page: a form it posts itself (a navigation), or a script that asks where to
  * send it (`X-Auth-Return-Redirect`). Fetch metadata says so where the browser sends it; else `Accept`.
  */
-function wantsPage(request: Request): boolean {
+export function wantsPage(request: Request): boolean {
   if (request.headers.has("x-auth-return-redirect")) return true;
   const mode = request.headers.get("sec-fetch-mode");
   if (mode !== null) return mode === "navigate";

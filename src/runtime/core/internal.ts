@@ -20,6 +20,7 @@ import type {
   UserinfoEndpointConfig,
   WebAuthnConfig,
 } from "../types.js";
+import type { RateLimits } from "./limits/settings.js";
 
 /** The request after parsing: everything an action needs, nothing framework-specific. */
 export interface RequestInternal {
@@ -107,6 +108,8 @@ export interface InternalOptions {
   csrfToken?: string;
   csrfTokenVerified: boolean;
   experimental: { enableWebAuthn?: boolean };
+  /** The `rateLimit` option, resolved once per app (core/limits/settings.ts); absent: nothing is limited. */
+  rateLimits?: RateLimits;
 }
 
 export type { CookieOption };

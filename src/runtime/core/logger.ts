@@ -10,7 +10,7 @@
  * An app's own `logger.error` receives every error but a refused credentials sign-in whole, expected or not
  * (monitoring may count refused sign-ins and unreadable cookies); only the console prints them in one line.
  */
-import { AccessDenied, AuthError, CredentialsSignin, JWTSessionError, Verification } from "../errors.js";
+import { AccessDenied, AuthError, CredentialsSignin, JWTSessionError, RateLimited, Verification } from "../errors.js";
 import type { AuthConfig, LoggerInstance } from "../types.js";
 
 /**
@@ -22,6 +22,8 @@ const EXPECTED: ReadonlyArray<{ code: string; is: (error: Error) => boolean }> =
   { code: "credentials-signin", is: (error) => error instanceof CredentialsSignin },
   // The signIn callback answered no. One that throws is a fault: its error is the cause, logged whole.
   { code: "access-denied", is: (error) => error instanceof AccessDenied && error.cause === undefined },
+  // Too many attempts, refused before the action (core/limits/): the limits doing their job.
+  { code: "rate-limited", is: (error) => error instanceof RateLimited },
   // A sign-in link followed twice, expired, or for another address (actions/callback/email.ts).
   { code: "verification", is: (error) => error instanceof Verification },
   // A session cookie sealed under another secret, expired, tampered with or cut short (session/jwt.ts).

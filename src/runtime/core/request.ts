@@ -10,6 +10,7 @@ import { ACTIONS_WITH_PROVIDER, isAuthAction } from "./actions/paths.js";
 import { type BodyLimits, type ReadBody, readRequestBody, repeatedNames } from "./body.js";
 import { parseCookieHeader } from "./cookies/header.js";
 import type { RequestInternal } from "./internal.js";
+import { clientAddressOf, setClientAddress } from "./limits/client-address.js";
 
 /** What parsing reads of the config, resolved once per config object with the rest of it (core/config.ts). */
 export interface RequestRules {
@@ -97,7 +98,10 @@ function flatten(body: Record<string, unknown>): Record<string, string> {
 
 /** `request` with `body` as its body: its URL, method and headers, so any server's Request class will do. */
 function rebuiltRequest(request: Request, body: Uint8Array<ArrayBuffer>): Request {
-  return new Request(request.url, { method: request.method, headers: new Headers(request.headers), body });
+  const rebuilt = new Request(request.url, { method: request.method, headers: new Headers(request.headers), body });
+  // The socket address an integration recorded for the request (the rate limits' client) stays with it.
+  setClientAddress(rebuilt, clientAddressOf(request));
+  return rebuilt;
 }
 
 export async function parseRequest(request: Request, rules: RequestRules): Promise<RequestInternal> {

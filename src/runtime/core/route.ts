@@ -14,6 +14,7 @@ import { signIn, signInPage } from "./actions/signin.js";
 import { signOut, signOutPage } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
 import { assertSameOriginPost } from "./csrf.js";
+import { limitRequest } from "./limits/check.js";
 import { webAuthnOptions } from "./provider-loader.js";
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
@@ -47,5 +48,9 @@ export async function route(context: ActionContext): Promise<ResponseInternal> {
   if (method === "POST" && !context.skipCSRFCheck && !isProviderResponse(context)) {
     assertSameOriginPost(action, headers, context.options.url.origin);
   }
-  return handler(context);
+  // The one rate-limit check (core/limits/plan.ts decides what it counts); it throws RateLimited to refuse.
+  const attempt = await limitRequest(context);
+  const result = await handler(context);
+  await attempt?.succeeded();
+  return result;
 }

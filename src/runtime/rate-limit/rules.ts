@@ -2,7 +2,8 @@
  * The rules the auth paths are meant to use, as data an app can override. The numbers and why
  * (docs/rate-limits.md): per client network, enough for an office behind one NAT address; per account, a
  * progressive delay instead of a lockout, so an attacker's failures cost the owner at most `backoff.cap`
- * seconds of waiting once they stop. Every one of them guards credentials or sends mail, so each fails closed.
+ * seconds of waiting once they stop. Every one that guards credentials or sends mail fails closed; the passkey
+ * options, which only hand out a challenge, fail open.
  */
 import type { RateLimitRule } from "./rule.js";
 
@@ -28,4 +29,10 @@ export const DEFAULT_RULES = {
   mailPerIp: { name: "mail-ip", window: 3600, max: 20, whenStoreDown: "closed" },
   /** Mails sent to one address: 5 per hour, so no one can make the app flood someone's inbox. */
   mailPerAccount: { name: "mail-account", window: 3600, max: 5, whenStoreDown: "closed" },
+  /**
+   * Passkey options (each a fresh challenge, and a user lookup) fetched from one client network: 60 per 5
+   * minutes, twice the sign-ins, since a page may fetch them on load for autofill. Open when the store is down:
+   * a challenge proves nothing by itself, and the passkey's sign-in (`signInPerIp`) is still counted.
+   */
+  passkeyPerIp: { name: "passkey-ip", window: 300, max: 60, whenStoreDown: "open" },
 } as const satisfies Record<string, RateLimitRule>;

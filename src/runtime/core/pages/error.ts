@@ -25,6 +25,17 @@ const VIEWS: Record<string, ErrorView> = {
     heading: "Too much to send",
     message: "The form sent more than this site accepts. Go back, shorten what you entered, and try again.",
   },
+  // Refused by the rate limits (core/limits/answer.ts renders these with the same status and Retry-After).
+  RateLimited: {
+    status: 429,
+    heading: "Too many attempts",
+    message: "There were too many attempts from here or at this account. Wait a minute, then try again.",
+  },
+  RateLimitUnavailable: {
+    status: 503,
+    heading: "Try again shortly",
+    message: "Signing in is briefly unavailable. Wait a few seconds, then try again.",
+  },
   Verification: {
     status: 403,
     heading: "Unable to sign in",

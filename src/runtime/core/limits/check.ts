@@ -1,0 +1,93 @@
+/**
+ * The rate-limit check, run once per request in the request path (core/route.ts), after parsing and before
+ * the action: what plan.ts says to count is counted, under the client's network (from the trusted source
+ * only, rate-limit/client-ip.ts) and the account the request names (a keyed hash, rate-limit/keys.ts). The
+ * first refusal throws RateLimited, which core/limits/answer.ts turns into 429 (or 503 when the store is down
+ * and the rule fails closed); the action never runs.
+ *
+ * Attempts are counted before the action, not after its outcome: the count and the decision are one atomic
+ * step in the store, so a hundred guesses sent at once get through only as many as the rule allows. The
+ * outcome then clears what a success should (a correct password clears the account's counter), so what stays
+ * counted at an account is its failures.
+ */
+import { RateLimited } from "../../errors.js";
+import { accountKey, clientIp, ipKey } from "../../rate-limit/index.js";
+import type { ActionContext } from "../actions/context.js";
+import { clientAddressOf } from "./client-address.js";
+import { limitPlan } from "./plan.js";
+
+/** What the request path tells the limits once the action has succeeded. */
+export interface LimitedAttempt {
+  succeeded(): Promise<void>;
+}
+
+/** Where "no client address" was already said: per logger, so once per app. */
+const warnedNoAddress = new WeakSet<object>();
+
+/**
+ * Counts this request under the rules that guard it; throws RateLimited when one refuses. Answers what to do
+ * after a success, or undefined when there is nothing to clear.
+ */
+export async function limitRequest(context: ActionContext): Promise<LimitedAttempt | undefined> {
+  const { request, options } = context;
+  const limits = options.rateLimits;
+  if (limits === undefined || limits.on === false) return undefined;
+  const plan = limitPlan(request, options.provider);
+  if (!plan) return undefined;
+  if (limits.on === "invalid") throw limits.error;
+
+  const { limiter, trust, rules } = limits;
+  let network: string | undefined | null = null;
+  const networkKey = (): string | undefined => {
+    if (network !== null) return network;
+    const remote = clientAddressOf(request.request);
+    if (trust === undefined && remote === undefined) {
+      // No trusted header and no socket address: every client would share one counter, which one of them could
+      // fill for all. Counting per account still holds. Said once, at debug level: a serverless app behind its
+      // platform's proxy is in this state until it sets trustedIpHeader, and its visitors' requests log nothing.
+      const destination = options.logger;
+      if (!warnedNoAddress.has(destination)) {
+        warnedNoAddress.add(destination);
+        options.logger.debug(
+          "rate-limit-no-client-address",
+          "The client's address is unknown (no rateLimit.trustedIpHeader, and the integration gives none): per-address limits are skipped, per-account limits apply (docs/rate-limits.md).",
+        );
+      }
+      network = undefined;
+    } else {
+      network = ipKey(clientIp(request.request, trust, remote));
+    }
+    return network;
+  };
+
+  const counted = new Map<string, string>();
+  for (const check of plan.checks) {
+    const rule = rules[check.rule];
+    if (!rule) continue;
+    const key = check.by === "ip" ? networkKey() : await accountKey(check.identifier, options.secret[0] as string);
+    if (key === undefined) continue;
+    const answer = await limiter.consume(key, rule);
+    if (!answer.allowed) {
+      throw new RateLimited(
+        answer.retryAfterSeconds,
+        answer.reason,
+        answer.reason === "limited"
+          ? `Too many attempts under the ${rule.name} rule: refused for ${answer.retryAfterSeconds} s.`
+          : `The rate-limit store is down and the ${rule.name} rule fails closed: refused.`,
+      );
+    }
+    counted.set(check.rule, key);
+  }
+
+  const clears = plan.clearOnSuccess.flatMap((name) => {
+    const key = counted.get(name);
+    const rule = rules[name];
+    return key !== undefined && rule ? [{ key, rule }] : [];
+  });
+  if (clears.length === 0) return undefined;
+  return {
+    async succeeded() {
+      await Promise.all(clears.map(({ key, rule }) => limiter.reset(key, rule)));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The one place that decides which requests are rate limited: from the action, the method and the provider's
+ * type, which rules (rate-limit/rules.ts) to count and under which keys (the client's network, the account
+ * the request names), and which account counter a success clears. Every other request is not limited. The
+ * check itself runs once, before the action (check.ts); actions know nothing of it.
+ *
+ * | Request | Rules (key) | A success clears |
+ * |---|---|---|
+ * | `POST /signin/<email>` (mails a link) | mailPerIp (ip), mailPerAccount (the typed `email`) | |
+ * | `POST /callback/<credentials>` | signInPerIp (ip), signInPerAccount (the identifier) | signInPerAccount |
+ * | `GET /webauthn-options/<passkey>` | passkeyPerIp (ip) | |
+ * | `POST /callback/<passkey>` | signInPerIp (ip) | |
+ * | the `password` provider's actions | PASSWORD_PLANS below | |
+ */
+import type { RateLimitRuleName } from "../../rate-limit/options.js";
+import type { CredentialsConfig } from "../../types.js";
+import type { InternalProvider, RequestInternal } from "../internal.js";
+
+export type LimitCheck =
+  | { readonly rule: RateLimitRuleName; readonly by: "ip" }
+  /** `identifier`: what the client typed (an address, a user name), keyed by rate-limit/keys.ts accountKey. */
+  | { readonly rule: RateLimitRuleName; readonly by: "account"; readonly identifier: string };
+
+export interface LimitPlan {
+  /** Counted in this order; the first refusal answers, and the checks after it are not counted. */
+  readonly checks: readonly LimitCheck[];
+  /** The account counters a successful action clears (a correct password ends the owner's delay). */
+  readonly clearOnSuccess: readonly RateLimitRuleName[];
+}
+
+/** A typed identifier longer than this is no one's: it is cut, so a huge field costs one hash, not more. */
+const MAX_IDENTIFIER = 320;
+
+function typed(value: string | undefined): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed.slice(0, MAX_IDENTIFIER);
+}
+
+function account(rule: RateLimitRuleName, identifier: string | undefined): LimitCheck[] {
+  return identifier === undefined ? [] : [{ rule, by: "account", identifier }];
+}
+
+/**
+ * The account a credentials form names: the first field the provider declares that is not a password
+ * (`email`, `username`), else a posted `email` or `username`. A form naming none is limited per network only.
+ */
+export function credentialsIdentifier(
+  provider: Pick<CredentialsConfig, "credentials">,
+  body: Record<string, string> | undefined,
+): string | undefined {
+  const declared = Object.entries(provider.credentials ?? {})
+    .filter(([, input]) => input?.type !== "password")
+    .map(([name]) => name);
+  for (const name of [...declared, "email", "username"]) {
+    const value = typed(body?.[name]);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The `password` provider's actions (src/runtime/core/password/, issue 24 point 1), by the action the core
+ * routes them under: registered here when they land, in the same shape as the rows below.
+ */
+const PASSWORD_PLANS: Partial<Record<string, (request: RequestInternal) => LimitPlan>> = {};
+
+/** What to count for this request, or undefined when it is not limited. */
+export function limitPlan(request: RequestInternal, provider: InternalProvider | undefined): LimitPlan | undefined {
+  if (!provider) return undefined;
+  const { method, action } = request;
+  switch (provider.type) {
+    case "email":
+      if (method !== "POST" || action !== "signin") return undefined;
+      return {
+        checks: [{ rule: "mailPerIp", by: "ip" }, ...account("mailPerAccount", typed(request.body?.email))],
+        clearOnSuccess: [],
+      };
+    case "credentials":
+      if (method !== "POST" || action !== "callback") return undefined;
+      return {
+        checks: [
+          { rule: "signInPerIp", by: "ip" },
+          ...account("signInPerAccount", credentialsIdentifier(provider, request.body)),
+        ],
+        clearOnSuccess: ["signInPerAccount"],
+      };
+    case "webauthn":
+      if (method === "GET" && action === "webauthn-options") {
+        return { checks: [{ rule: "passkeyPerIp", by: "ip" }], clearOnSuccess: [] };
+      }
+      if (method === "POST" && action === "callback") {
+        return { checks: [{ rule: "signInPerIp", by: "ip" }], clearOnSuccess: [] };
+      }
+      return undefined;
+    default: {
+      const type: string = provider.type;
+      return type === "password" ? PASSWORD_PLANS[action]?.(request) : undefined;
+    }
+  }
+}
