@@ -9,7 +9,7 @@
 import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCliAsync } from "../../support/speed-run-cli.js";
+import { runCliAsync } from "../../../support/speed-run-cli.js";
 import {
   assertBuilt,
   hashTree,
@@ -20,7 +20,7 @@ import {
   repoRoot,
   tempDir,
   typecheckApps,
-} from "../support.js";
+} from "../../support.js";
 
 afterAll(removeTemps);
 

@@ -5,9 +5,9 @@
  * module and unknown ids are refused without writing. The black-box run is in add-provider-cli.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { mergeEnv } from "../../src/cli/env/merge.js";
-import { removeEnvKeys } from "../../src/cli/env/remove.js";
-import { type CliRun, initFixture, type MemoryProject, runInMemory, stable } from "./support.js";
+import { mergeEnv } from "../../../../src/cli/env/merge.js";
+import { removeEnvKeys } from "../../../../src/cli/env/remove.js";
+import { type CliRun, initFixture, type MemoryProject, runInMemory, stable } from "../../support.js";
 
 function cli(project: MemoryProject, command: string, id: string, flags: string[]): Promise<CliRun> {
   return runInMemory(project, [command, id, project.root, ...flags], { bin: "auth" });

@@ -7,8 +7,8 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gitignoreMatches } from "../../src/cli/project/git-ignore.js";
-import { assertBuilt, copyFixture, initInMemory, memoryFixture, removeTemps, runCli } from "./support.js";
+import { gitignoreMatches } from "../../../../src/cli/project/git-ignore.js";
+import { assertBuilt, copyFixture, initInMemory, memoryFixture, removeTemps, runCli } from "../../support.js";
 
 const ARGS = ["--providers", "github", "--yes", "--no-install"];
 

@@ -4,7 +4,7 @@
  * own is never overwritten, and the one-line refusal names it.
  */
 import { describe, expect, it } from "vitest";
-import { initInMemory, memoryFixture } from "./support.js";
+import { initInMemory, memoryFixture } from "../../support.js";
 
 describe("init --dry-run", () => {
   it.each([

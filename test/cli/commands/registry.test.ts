@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../src/cli/commands/index.js";
-import { repoRoot } from "./support.js";
+import { COMMANDS } from "../../../src/cli/commands/index.js";
+import { repoRoot } from "../support.js";
 
 const names = COMMANDS.map((command) => command.name);
 

@@ -5,9 +5,9 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMANDS } from "../../src/cli/commands/index.js";
-import type { Host } from "../../src/cli/host.js";
-import { buildProgram } from "../../src/cli/program.js";
+import { COMMANDS } from "../../../src/cli/commands/index.js";
+import type { Host } from "../../../src/cli/host.js";
+import { buildProgram } from "../../../src/cli/program.js";
 import {
   assertBuilt,
   copyFixture,
@@ -18,7 +18,7 @@ import {
   repoRoot,
   runCli,
   runInMemory,
-} from "./support.js";
+} from "../support.js";
 
 afterAll(removeTemps);
 

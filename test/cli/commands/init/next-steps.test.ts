@@ -8,8 +8,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { initInMemory, type MemoryProject, memoryFixture, repoRoot, runInMemory } from "../../support.js";
 import { type AppView, printedSteps, unrunnable } from "./runnable-steps.js";
-import { initInMemory, type MemoryProject, memoryFixture, repoRoot, runInMemory } from "./support.js";
 
 const ARGS = ["--providers", "github", "--yes", "--no-install"];
 

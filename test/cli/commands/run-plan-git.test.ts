@@ -7,10 +7,10 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uncommittedFiles } from "../../src/cli/review/uncommitted.js";
-import { runCliAsync } from "../support/speed-run-cli.js";
-import { assertBuilt, copyFixture, hashTree, removeTemps, tempDir } from "./support.js";
-import { runOnDisk } from "./support-disk.js";
+import { uncommittedFiles } from "../../../src/cli/review/uncommitted.js";
+import { runCliAsync } from "../../support/speed-run-cli.js";
+import { assertBuilt, copyFixture, hashTree, removeTemps, tempDir } from "../support.js";
+import { runOnDisk } from "../support-disk.js";
 
 afterAll(removeTemps);
 

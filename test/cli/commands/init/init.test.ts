@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFilesRecursive } from "../../src/cli/project/reader.js";
-import { runCliAsync } from "../support/speed-run-cli.js";
+import { listFilesRecursive } from "../../../../src/cli/project/reader.js";
+import { runCliAsync } from "../../../support/speed-run-cli.js";
 import {
   assertBuilt,
   authorizeBody,
@@ -24,7 +24,7 @@ import {
   removeTemps,
   repoRoot,
   stable,
-} from "./support.js";
+} from "../../support.js";
 
 afterAll(removeTemps);
 

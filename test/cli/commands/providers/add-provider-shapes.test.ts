@@ -5,7 +5,7 @@
  * file init left.
  */
 import { describe, expect, it } from "vitest";
-import { memoryFixture, runInMemory } from "../support.js";
+import { memoryFixture, runInMemory } from "../../support.js";
 
 describe.each([
   { fixture: "shape-npm-workspace", dir: "apps/web" },

@@ -6,9 +6,9 @@
  * are in add-provider-cli.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { scriptPort } from "../../src/cli/commands/providers/callback-url.js";
-import { PROVIDERS } from "../../src/cli/providers/catalog.js";
-import { type CliRun, initFixture, type MemoryProject, memoryFixture, runInMemory, stable } from "./support.js";
+import { scriptPort } from "../../../../src/cli/commands/providers/callback-url.js";
+import { PROVIDERS } from "../../../../src/cli/providers/catalog.js";
+import { type CliRun, initFixture, type MemoryProject, memoryFixture, runInMemory, stable } from "../../support.js";
 
 const RUNTIME = "vendor/auth-runtime";
 

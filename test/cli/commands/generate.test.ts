@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR } from "../../src/cli/database/sql/migrations.js";
-import { sqlSchema } from "../../src/cli/database/sql/render.js";
+import { MIGRATIONS_DIR } from "../../../src/cli/database/sql/migrations.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import {
   assertBuilt,
   type CliRun,
@@ -14,7 +14,7 @@ import {
   runCli,
   runInMemory,
   stable,
-} from "./support.js";
+} from "../support.js";
 
 afterAll(removeTemps);
 

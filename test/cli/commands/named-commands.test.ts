@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../src/cli/commands/index.js";
-import { listFilesRecursive } from "../../src/cli/project/reader.js";
-import { repoRoot } from "./support.js";
+import { COMMANDS } from "../../../src/cli/commands/index.js";
+import { listFilesRecursive } from "../../../src/cli/project/reader.js";
+import { repoRoot } from "../support.js";
 
 /** `npx create-auth secret`, `` `auth secret` ``: whatever follows is a command a user is told to type. */
 const TYPED = /(?:\bnpx\s+|`)(?:create-auth|auth)\s+([a-z][a-z-]*)/g;

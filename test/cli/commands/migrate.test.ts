@@ -8,14 +8,14 @@ import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type DatabaseConnection, openDatabase } from "../../src/cli/database/connect.js";
-import { type SqlDialect, sqlSchema } from "../../src/cli/database/sql/render.js";
-import { splitStatements } from "../../src/cli/database/sql-statements.js";
-import { createMariaDBDatabase } from "../support/mariadb.mjs";
-import { ensureNode24 } from "../support/node24.mjs";
-import { createPostgresDatabase } from "../support/postgres.mjs";
-import { initFixture, materialize, removeTemps, repoRoot, runCli, tempDir } from "./support.js";
-import { migrateApp, migrateIn, write } from "./support-migrate.js";
+import { type DatabaseConnection, openDatabase } from "../../../src/cli/database/connect.js";
+import { type SqlDialect, sqlSchema } from "../../../src/cli/database/sql/render.js";
+import { splitStatements } from "../../../src/cli/database/sql-statements.js";
+import { createMariaDBDatabase } from "../../support/mariadb.mjs";
+import { ensureNode24 } from "../../support/node24.mjs";
+import { createPostgresDatabase } from "../../support/postgres.mjs";
+import { initFixture, materialize, removeTemps, repoRoot, runCli, tempDir } from "../support.js";
+import { migrateApp, migrateIn, write } from "../support-migrate.js";
 
 afterAll(removeTemps);
 

@@ -13,7 +13,7 @@ import {
   read,
   removeTemps,
   runCli,
-} from "./support.js";
+} from "../../support.js";
 
 const ARGS = ["--providers", "github", "--yes", "--no-install"];
 

@@ -11,16 +11,16 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { setupSteps } from "../../src/cli/commands/init/setup-steps.js";
-import { projectOrms } from "../../src/cli/database/orm-plan.js";
-import { loadRenderer } from "../../src/cli/edit/templates.js";
-import { detectProject } from "../../src/cli/frameworks/detect-project.js";
-import { FRAMEWORK_IDS, REGISTRY } from "../../src/cli/frameworks/index.js";
-import type { PlanContext } from "../../src/cli/plan/context.js";
-import type { EditFileStep, FileStep } from "../../src/cli/plan/planner.js";
-import { toolIgnoreSteps } from "../../src/cli/plan/tool-ignores.js";
-import type { Answers } from "../../src/cli/project/types.js";
-import { type MemoryProject, memoryFixture, repoRoot } from "./support.js";
+import { setupSteps } from "../../../../src/cli/commands/init/setup-steps.js";
+import { projectOrms } from "../../../../src/cli/database/orm-plan.js";
+import { loadRenderer } from "../../../../src/cli/edit/templates.js";
+import { detectProject } from "../../../../src/cli/frameworks/detect-project.js";
+import { FRAMEWORK_IDS, REGISTRY } from "../../../../src/cli/frameworks/index.js";
+import type { PlanContext } from "../../../../src/cli/plan/context.js";
+import type { EditFileStep, FileStep } from "../../../../src/cli/plan/planner.js";
+import { toolIgnoreSteps } from "../../../../src/cli/plan/tool-ignores.js";
+import type { Answers } from "../../../../src/cli/project/types.js";
+import { type MemoryProject, memoryFixture, repoRoot } from "../../support.js";
 
 const RUNTIME_DIR = "vendor/auth-runtime";
 
