@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { webStream } from "../core/body.js";
+import { setClientAddress } from "../core/limits/client-address.js";
 import { forwardedOrigin } from "../core/request.js";
 import { connectionOrigin, webHeaders, webRequestInit } from "../core/server/node-message.js";
 
@@ -17,6 +18,8 @@ export interface ExpressRequest extends IncomingMessage {
   protocol: string;
   /** Whatever a body parser that ran before us left (express.json(), express.urlencoded()). */
   body?: unknown;
+  /** The client's address under the app's `trust proxy` setting (the socket's peer without it). */
+  ip?: string | undefined;
   app: { get(setting: string): unknown };
 }
 
@@ -85,5 +88,8 @@ async function bodyOf(
 export async function toWebRequest(req: ExpressRequest): Promise<Request> {
   const url = new URL(req.originalUrl, requestOrigin(req));
   const headers = headersOf(req);
-  return new Request(url, await webRequestInit(req, headers, () => bodyOf(req, headers)));
+  const request = new Request(url, await webRequestInit(req, headers, () => bodyOf(req, headers)));
+  // The rate limits' client address when the app names no trusted header (core/limits/client-address.ts).
+  setClientAddress(request, req.ip ?? req.socket?.remoteAddress);
+  return request;
 }
