@@ -3,7 +3,7 @@
  * and credentials, types-email.ts, types-webauthn.ts) build on it. Public: types.ts re-exports every name.
  */
 
-export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn" | "password";
 
 export interface CommonProviderOptions {
   id: string;

@@ -2,13 +2,15 @@
  * Public types of the runtime: the records, the configuration object, providers, the adapter contract,
  * callbacks and events, in the spec's own words. Read this file as a user would; it is the product. The
  * records and the adapter contract (types-records.ts), what every provider is (types-provider.ts), the
- * internal result (types-result.ts) and the email and passkey providers (types-email.ts, types-webauthn.ts)
+ * internal result (types-result.ts) and the email, passkey and password providers (types-email.ts,
+ * types-webauthn.ts, types-password.ts)
  * have files of their own, below this one, and every name of theirs is exported here. Three values live
  * here too, symbols the config and the providers carry (`raw`, `skipCSRFCheck`, `customFetch`): a module of
  * types that the request path loads anyway, so the markers cost no module of their own.
  */
 import type { RateLimitOptions } from "./rate-limit/options.js";
 import type { EmailConfig } from "./types-email.js";
+import type { PasswordConfig } from "./types-password.js";
 import type { CommonProviderOptions } from "./types-provider.js";
 import type {
   Account,
@@ -40,7 +42,13 @@ export type AuthAction =
   | "signin"
   | "signout"
   | "verify-request"
-  | "webauthn-options";
+  | "webauthn-options"
+  // The password provider's (docs/passwords.md, "HTTP surface").
+  | "signup"
+  | "forgot-password"
+  | "reset-password"
+  | "change-password"
+  | "verify-email";
 
 // ─── Providers ────────────────────────────────────────────────────────────────────────────────────
 
@@ -151,6 +159,13 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
   authorize: (credentials: Partial<Record<keyof C, unknown>>, request: Request) => Awaitable<User | null>;
 }
 
+export type {
+  PasswordActions,
+  PasswordConfig,
+  PasswordMail,
+  PasswordMailKind,
+  PasswordUserConfig,
+} from "./types-password.js";
 // Email and WebAuthn provider shapes live in their own files (one job each); re-exported here.
 export type { EmailConfig, WebAuthnConfig };
 
@@ -165,7 +180,13 @@ export interface AnyOAuthConfig extends Omit<OAuthConfig, "profile" | "userinfo"
   userinfo?: string | (EndpointConfig & { request?: object });
 }
 
-export type Provider = OAuthConfig<Profile> | AnyOAuthConfig | CredentialsConfig | EmailConfig | WebAuthnConfig;
+export type Provider =
+  | OAuthConfig<Profile>
+  | AnyOAuthConfig
+  | CredentialsConfig
+  | EmailConfig
+  | WebAuthnConfig
+  | PasswordConfig;
 
 // ─── Callbacks and events ─────────────────────────────────────────────────────────────────────────
 
@@ -305,6 +326,12 @@ export interface PagesOptions {
   error: string;
   verifyRequest: string;
   newUser: string;
+  /** The password provider's pages (docs/passwords.md): each replaces the built-in one at `<basePath>/<action>`. */
+  signUp: string;
+  forgotPassword: string;
+  resetPassword: string;
+  verifyEmail: string;
+  changePassword: string;
 }
 
 export interface LoggerInstance {

@@ -40,6 +40,18 @@ const METHODS_FOR = {
     "listAuthenticatorsByUserId",
     "updateAuthenticatorCounter",
   ],
+  // core/password/: users by address, tokens for its links, the hash, and ending sessions on a reset.
+  password: [
+    "createUser",
+    "getUser",
+    "getUserByEmail",
+    "updateUser",
+    "createVerificationToken",
+    "useVerificationToken",
+    "getPasswordHash",
+    "setPasswordHash",
+    "deleteUserSessions",
+  ],
 } satisfies Record<string, Array<keyof Adapter>>;
 
 /**
@@ -77,8 +89,14 @@ function assertAdapter(options: InternalOptions): Error | undefined {
   const types = new Set(providers.map((provider) => provider.type));
   const emailProvider = providers.find((provider) => provider.type === "email");
   const webauthnProvider = providers.find((provider) => provider.type === "webauthn");
+  const passwordProvider = providers.find((provider) => provider.type === "password");
 
   if (!adapter) {
+    if (passwordProvider) {
+      return new MissingAdapter(
+        `The password provider "${passwordProvider.id}" needs an adapter to store users, password hashes and link tokens.`,
+      );
+    }
     if (emailProvider) {
       return new MissingAdapter(
         `The email provider "${emailProvider.id}" needs an adapter to store verification tokens.`,
@@ -115,6 +133,7 @@ function assertAdapter(options: InternalOptions): Error | undefined {
   }
   if (emailProvider) need(METHODS_FOR.email);
   if (webauthnProvider) need(METHODS_FOR.webauthn);
+  if (passwordProvider) need(METHODS_FOR.password);
   const missing = [...required].filter((method) => typeof adapter[method] !== "function");
   if (missing.length === 0) return undefined;
   return new MissingAdapterMethods(

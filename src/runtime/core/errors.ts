@@ -44,7 +44,18 @@ const CONFIGURATION_MESSAGE =
   "There was a problem with the server configuration. Check the server logs for more information.";
 
 /** Pages that a browser navigates to: a configuration error there renders HTML rather than JSON. */
-const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
+const PAGE_ACTIONS = new Set([
+  "signin",
+  "signout",
+  "error",
+  "verify-request",
+  // The password provider's pages.
+  "signup",
+  "forgot-password",
+  "reset-password",
+  "verify-email",
+  "change-password",
+]);
 
 export interface ErrorContext {
   request: RequestInternal;

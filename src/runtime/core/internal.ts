@@ -15,6 +15,7 @@ import type {
   LoggerInstance,
   OAuthConfig,
   PagesOptions,
+  PasswordConfig,
   Theme,
   TokenEndpointConfig,
   UserinfoEndpointConfig,
@@ -67,11 +68,14 @@ export type InternalEmailProvider = EmailConfig & { callbackUrl: string; signinU
 
 export type InternalWebAuthnProvider = WebAuthnConfig & { callbackUrl: string; signinUrl: string };
 
+export type InternalPasswordProvider = PasswordConfig & { callbackUrl: string; signinUrl: string };
+
 export type InternalProvider =
   | InternalOAuthProvider
   | (CredentialsConfig & { callbackUrl: string; signinUrl: string })
   | InternalEmailProvider
-  | InternalWebAuthnProvider;
+  | InternalWebAuthnProvider
+  | InternalPasswordProvider;
 
 /** Options resolved once per (config, request origin): what every action reads. */
 export interface InternalOptions {

@@ -15,7 +15,7 @@ import { signOut, signOutPage } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
 import { assertSameOriginPost } from "./csrf.js";
 import { limitRequest } from "./limits/check.js";
-import { webAuthnOptions } from "./provider-loader.js";
+import { passwordAction, passwordPage, webAuthnOptions } from "./provider-loader.js";
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
 
@@ -29,9 +29,25 @@ const GET: Partial<Record<string, Action>> = {
   error: errorPage,
   "verify-request": verifyRequest,
   "webauthn-options": webAuthnOptions,
+  // The password provider's pages (core/password/pages.ts).
+  signup: passwordPage,
+  "forgot-password": passwordPage,
+  "reset-password": passwordPage,
+  "verify-email": passwordPage,
+  "change-password": passwordPage,
 };
 
-const POST: Partial<Record<string, Action>> = { session, signin: signIn, signout: signOut, callback };
+const POST: Partial<Record<string, Action>> = {
+  session,
+  signin: signIn,
+  signout: signOut,
+  callback,
+  // The password provider's (core/password/actions.ts); its sign-in is `callback`, as credentials' is.
+  signup: passwordAction("signUp"),
+  "forgot-password": passwordAction("forgotPassword"),
+  "reset-password": passwordAction("resetPassword"),
+  "change-password": passwordAction("changePassword"),
+};
 
 /**
  * Whether a POST is the provider's own answer (`response_mode=form_post`, Apple's default): a cross-site POST

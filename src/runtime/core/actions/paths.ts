@@ -14,10 +14,25 @@ export const AUTH_ACTIONS: readonly AuthAction[] = [
   "signout",
   "verify-request",
   "webauthn-options",
+  // The password provider's (core/password/, docs/passwords.md).
+  "signup",
+  "forgot-password",
+  "reset-password",
+  "change-password",
+  "verify-email",
 ];
 
 /** Only these actions take a provider segment (`/signin/github`). */
-export const ACTIONS_WITH_PROVIDER: ReadonlySet<AuthAction> = new Set(["signin", "callback", "webauthn-options"]);
+export const ACTIONS_WITH_PROVIDER: ReadonlySet<AuthAction> = new Set([
+  "signin",
+  "callback",
+  "webauthn-options",
+  "signup",
+  "forgot-password",
+  "reset-password",
+  "change-password",
+  "verify-email",
+]);
 
 export function isAuthAction(action: string): action is AuthAction {
   return (AUTH_ACTIONS as readonly string[]).includes(action);

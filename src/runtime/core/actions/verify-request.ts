@@ -9,5 +9,7 @@ export function verifyRequest({ request, options, cookies }: ActionContext): Res
   if (options.pages.verifyRequest) {
     return { redirect: pageUrl(request.url.origin, options.pages.verifyRequest), cookies };
   }
-  return html(renderVerifyRequestPage({ url: options.url, theme: options.theme }), 200, { cookies });
+  return html(renderVerifyRequestPage({ url: options.url, theme: options.theme, type: request.query.type }), 200, {
+    cookies,
+  });
 }

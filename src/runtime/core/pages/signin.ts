@@ -2,7 +2,9 @@
  * The built-in sign-in page: one form per provider. OAuth/OIDC providers get a POST button to
  * `/signin/<id>` (a POST, so the CSRF token travels with it); credentials providers get their fields,
  * posted to `/callback/<id>`; email providers an address field, posted to `/signin/<id>`; a passkey provider
- * the form it renders itself (its actions' `signInForm`). An `?error=` is explained above the forms.
+ * the form it renders itself (its actions' `signInForm`); a password provider its address and password,
+ * posted to `/callback/<id>`, with links to its sign-up and forgot-password pages. An `?error=` is explained
+ * above the forms.
  */
 import type { Theme } from "../../types.js";
 import type { InternalProvider } from "../internal.js";
@@ -19,6 +21,7 @@ const SIGNIN_ERRORS: Record<string, string> = {
   AccountNotLinked: "This email is already used by another account. Sign in the way you did before.",
   AccountLinkRefused: "Adding that sign-in method needs a recent sign-in in this browser. Sign in, then add it again.",
   SessionRequired: "Please sign in to access this page.",
+  EmailNotVerified: "Confirm your email address first: we have sent you a new link.",
 };
 
 export function signInErrorMessage(error: string): string {
@@ -40,6 +43,20 @@ function emailForm(provider: InternalProvider, csrfToken: string | undefined, ca
 <button type="submit">${escapeHtml(`Sign in with ${provider.name}`)}</button></form>`;
 }
 
+/** Address and password posted to `/callback/<id>`; sign-up and forgot-password beside it (same base path). */
+function passwordForm(provider: InternalProvider, csrfToken: string | undefined, callbackUrl: string): string {
+  const base = provider.callbackUrl.slice(0, provider.callbackUrl.lastIndexOf("/callback/"));
+  const email = `input-email-for-${provider.id}-provider`;
+  const password = `input-password-for-${provider.id}-provider`;
+  return `<form action="${escapeHtml(provider.callbackUrl)}" method="POST">${hiddenInputs(csrfToken, callbackUrl)}
+<label for="${escapeHtml(email)}">Email</label>
+<input id="${escapeHtml(email)}" name="email" type="email" autocomplete="username" required>
+<label for="${escapeHtml(password)}">Password</label>
+<input id="${escapeHtml(password)}" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${escapeHtml(`Sign in with ${provider.name}`)}</button></form>
+<p><a href="${escapeHtml(`${base}/forgot-password`)}">Forgot your password?</a> · <a href="${escapeHtml(`${base}/signup`)}">Create an account</a></p>`;
+}
+
 function providerForm(
   provider: InternalProvider,
   ownForms: ReadonlyMap<string, string>,
@@ -49,6 +66,7 @@ function providerForm(
   const label = `Sign in with ${provider.name}`;
   if (provider.type === "email") return emailForm(provider, csrfToken, callbackUrl);
   if (provider.type === "webauthn") return ownForms.get(provider.id) ?? "";
+  if (provider.type === "password") return passwordForm(provider, csrfToken, callbackUrl);
   if (provider.type === "credentials") {
     const fields = Object.entries(provider.credentials ?? {})
       .map(([key, input]) => {
@@ -87,7 +105,8 @@ export function renderSignInPage(params: {
       provider.type === "oidc" ||
       provider.type === "credentials" ||
       provider.type === "email" ||
-      provider.type === "webauthn",
+      provider.type === "webauthn" ||
+      provider.type === "password",
   );
   const errorBlock = error ? `<p class="error" role="alert">${escapeHtml(signInErrorMessage(error))}</p>` : "";
   const forms = visible.map((provider) => providerForm(provider, ownForms, csrfToken, callbackUrl)).join("\n<hr>\n");

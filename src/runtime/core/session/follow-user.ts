@@ -5,7 +5,8 @@
  * Sudhodanan & Paverd, USENIX Security 2022), a user the app deleted, or an account the app unlinked.
  *
  * A session started through the adapter records what it was started with (`sign_in`: the provider, the
- * account's id at that provider, the address the user had). At a read it is checked against the adapter:
+ * account's id at that provider, the address the user had; for a password sign-in, a fingerprint of the
+ * stored hash, so a password reset or change ends every JWT session started with the old one). At a read it is checked against the adapter:
  * the user still exists, still has that address, and the account still belongs to that user. Anything else
  * and the session is refused (signed out, cookie cleared): the person signs in again and gets what is true now.
  *
@@ -20,6 +21,7 @@
 import type { Account, JWT, User } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import type { InternalOptions } from "../internal.js";
+import { passwordFingerprint } from "../password/fingerprint.js";
 
 /** What a JWT session records of the sign-in that started it, when that went through the adapter. */
 export interface SignInRecord {
@@ -28,19 +30,25 @@ export interface SignInRecord {
   providerAccountId: string;
   /** The user's address at the sign-in (null: none). */
   email: string | null;
+  /** A password sign-in's fingerprint of the stored hash: the session ends when the password changes. */
+  credential?: string;
 }
 
 /** The `sign_in` claim for a session started with `account` as `user`. */
-export function signInRecord(user: User, account: Account): SignInRecord {
+export function signInRecord(user: User, account: Account, credential?: string): SignInRecord {
   const { type, provider, providerAccountId } = account;
-  return { type, provider, providerAccountId, email: user.email ?? null };
+  const record: SignInRecord = { type, provider, providerAccountId, email: user.email ?? null };
+  if (credential !== undefined) record.credential = credential;
+  return record;
 }
 
 function recordOf(token: JWT): SignInRecord | null {
   const value = token.sign_in as Partial<SignInRecord> | undefined;
   if (!value || typeof value.provider !== "string" || typeof value.providerAccountId !== "string") return null;
-  const { type = "oauth", provider, providerAccountId, email = null } = value;
-  return { type, provider, providerAccountId, email };
+  const { type = "oauth", provider, providerAccountId, email = null, credential } = value;
+  const record: SignInRecord = { type, provider, providerAccountId, email };
+  if (typeof credential === "string") record.credential = credential;
+  return record;
 }
 
 /** Checks that passed, by user and sign-in, with when; and when each user's checks were last forgotten. */
@@ -70,6 +78,11 @@ async function holds(userId: string, record: SignInRecord, options: InternalOpti
   if (!user || (user.email ?? null) !== record.email) return false;
   // An email sign-in's account is the address itself, which the line above has checked.
   if (record.type === "email") return true;
+  // A password sign-in's account is the stored hash: a reset or change replaced it, and ended this session.
+  if (record.type === "password") {
+    const stored = await adapterMethod(options.adapter, "getPasswordHash")(userId);
+    return typeof stored === "string" && record.credential === (await passwordFingerprint(stored));
+  }
   const { provider, providerAccountId } = record;
   const owner = await adapterMethod(options.adapter, "getUserByAccount")({ provider, providerAccountId });
   return owner?.id === userId;

@@ -147,12 +147,13 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
       }
     },
 
-    async create({ user, account, profile, isNewUser }: SessionCreate) {
+    async create({ user, account, profile, isNewUser, credential }: SessionCreate) {
       const defaultToken: JWT = { name: user.name ?? null, email: user.email ?? null, picture: user.image ?? null };
       if (user.id !== undefined) defaultToken.sub = String(user.id);
       defaultToken.auth_time = Math.floor(Date.now() / 1000);
       // A user the adapter stores (isNewUser is set only then): the session follows it (follow-user.ts).
-      if (isNewUser !== undefined && user.id !== undefined) defaultToken.sign_in = signInRecord(user, account);
+      if (isNewUser !== undefined && user.id !== undefined)
+        defaultToken.sign_in = signInRecord(user, account, credential);
       const returned = await callbacks.jwt({
         token: defaultToken,
         user,

@@ -17,6 +17,11 @@ export interface SessionCreate {
   account: Account;
   profile?: Profile;
   isNewUser?: boolean;
+  /**
+   * A password sign-in's fingerprint of the stored hash (core/password/fingerprint.ts): a JWT session records
+   * it and is refused once the hash changes (a reset or change ends it). Database sessions are ended instead.
+   */
+  credential?: string;
 }
 
 /** The `signOut` event message: what was ended. */

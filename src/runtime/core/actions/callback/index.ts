@@ -1,11 +1,11 @@
 /**
  * `/callback/<provider>`: where a sign-in completes. Each provider type verifies its own proof
- * (credentials.ts, oauth.ts; email and passkey providers with their own actions, core/provider-loader.ts);
+ * (credentials.ts, oauth.ts; email, passkey and password providers with their own actions, core/provider-loader.ts);
  * complete.ts does the rest the same way for all of them.
  */
 import { AuthError, CallbackRouteError, InvalidProvider } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
-import { loadEmailActions, loadWebAuthnActions } from "../../provider-loader.js";
+import { loadEmailActions, loadPasswordActions, loadWebAuthnActions } from "../../provider-loader.js";
 import type { ActionContext } from "../context.js";
 import { credentialsCallback } from "./credentials.js";
 import { oauthCallback } from "./oauth.js";
@@ -26,6 +26,8 @@ export async function callback(context: ActionContext): Promise<ResponseInternal
         return await (await loadWebAuthnActions(options.provider)).callback(context, options.provider);
       case "email":
         return await (await loadEmailActions(options.provider)).callback(context, options.provider);
+      case "password":
+        return await (await loadPasswordActions(options.provider)).signIn(context, options.provider);
       default:
         // Unreachable while every provider type has a case; kept for providers typed loosely at runtime.
         throw new InvalidProvider(

@@ -1,0 +1,80 @@
+/**
+ * `POST /signup/<id>` (CSRF-checked): a new account from an address and a password. What the person is told
+ * depends only on what they sent: a malformed address or a password the policy refuses is answered at once;
+ * anything else is hashed (in every case, so every answer costs one hash) and answered "check your email".
+ *
+ * What happens next depends on the address, and happens after the answer (core/password/mail.ts): a new
+ * address gets a user (its address unproved), the hash, and a verification mail; an address that already has
+ * a user (a password account, proved or not, or an OAuth or email user) gets a notice mail instead, and
+ * nothing of that user changes. So a sign-up never attaches a password to someone's existing user: the owner
+ * adds one through forgot-password, whose mail proves the address.
+ */
+import type { ResponseInternal } from "../../types.js";
+import { adapterMethod } from "../account/adapter-method.js";
+import type { ActionContext } from "../actions/context.js";
+import type { InternalPasswordProvider } from "../internal.js";
+import { backTo, busy, checkYourEmail, pageHref, signInHref } from "./answers.js";
+import { accountEmail, stringField } from "./input.js";
+import { afterAnswer, deliverMail, renderPasswordMail } from "./mail.js";
+import { hasherOf, policyOf } from "./settings.js";
+import { sendVerificationLink } from "./sign-in.js";
+import { passwordStorage } from "./storage.js";
+
+/** `?error=WeakPassword&reasons=too-short,common`: the policy's reason codes, for the page to explain. */
+export async function policyRefusal(
+  provider: InternalPasswordProvider,
+  password: string | undefined,
+  context: { email?: string | undefined; name?: string | undefined },
+): Promise<Record<string, string> | undefined> {
+  if (password === undefined) return { reasons: "invalid" };
+  const result = await policyOf(provider).check(password, context);
+  if (result.ok) return undefined;
+  return { reasons: [...new Set(result.reasons.map((reason) => reason.code))].join(",") };
+}
+
+export async function passwordSignUp(
+  context: ActionContext,
+  provider: InternalPasswordProvider,
+): Promise<ResponseInternal> {
+  const { request, options, skipCSRFCheck } = context;
+  if (!options.csrfTokenVerified && !skipCSRFCheck) return backTo(context, "signup", "MissingCSRF");
+  // The account identifier (rate limits key on it): the normalised address.
+  const email = accountEmail(request);
+  if (email === null) return backTo(context, "signup", "InvalidEmail");
+  const password = stringField(request, "password");
+  const refused = await policyRefusal(provider, password, { email });
+  if (refused || password === undefined) return backTo(context, "signup", "WeakPassword", refused);
+
+  const hashed = await hasherOf(provider).hash(password);
+  if (!hashed.ok && hashed.reason === "busy") return busy(context);
+  if (!hashed.ok) return backTo(context, "signup", "WeakPassword", { reasons: "invalid" });
+
+  afterAnswer(provider, options, async () => {
+    const getUserByEmail = adapterMethod(options.adapter, "getUserByEmail");
+    let existing = await getUserByEmail(email);
+    if (!existing) {
+      try {
+        const user = await adapterMethod(
+          options.adapter,
+          "createUser",
+        )({
+          id: crypto.randomUUID(),
+          email,
+          emailVerified: null,
+        });
+        await passwordStorage(options).setPasswordHash(user.id, hashed.hash);
+        await sendVerificationLink(context, provider, email);
+        return;
+      } catch (error) {
+        // Two sign-ups for one new address at once: the other one created it. Anything else is a fault.
+        existing = await getUserByEmail(email);
+        if (!existing) throw error;
+      }
+    }
+    const url = signInHref(context, new URLSearchParams());
+    const forgotUrl = pageHref(context, "forgot-password", new URLSearchParams());
+    const mail = renderPasswordMail({ kind: "account-exists", to: email, url, forgotUrl, theme: options.theme });
+    await deliverMail(provider, mail);
+  });
+  return checkYourEmail(context, provider);
+}
