@@ -4,6 +4,7 @@
  * anyone signs in with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Auth } from "../../../src/runtime/index.js";
 import { type SmtpServer, startSmtpServer } from "../../support/smtp-server.mjs";
 import {
   FROM,
@@ -18,7 +19,6 @@ import {
   signIn,
   signUp,
 } from "./support.js";
-import { Auth } from "../../../src/runtime/index.js";
 
 let smtp: SmtpServer;
 beforeAll(async () => {

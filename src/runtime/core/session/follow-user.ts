@@ -96,7 +96,8 @@ export async function followsUser(token: JWT, options: InternalOptions): Promise
   const record = recordOf(token);
   if (!record || !options.adapter || typeof token.sub !== "string") return true;
   const userId = token.sub;
-  const key = `${userId}\n${record.provider}\n${record.providerAccountId}\n${record.email ?? ""}`;
+  // The credential too: a session with the old password must not pass on the new one's remembered check.
+  const key = `${userId}\n${record.provider}\n${record.providerAccountId}\n${record.email ?? ""}\n${record.credential ?? ""}`;
   const now = Date.now();
   const checkedAt = passed.get(key);
   const fresh = checkedAt !== undefined && now - checkedAt < options.session.revalidateAge * 1000;
