@@ -1,8 +1,10 @@
 /**
  * The Drizzle adapter: `drizzle(db)` for a Drizzle database on PostgreSQL, SQLite or MySQL/MariaDB. The
  * dialect comes from the database object itself; the tables default to the ones `create-auth` generates
- * (`adapters/drizzle-tables/<dialect>`, the same tables and columns as the SQL schema), and
- * `drizzle(db, tables)` takes your own definitions when they carry extra columns or live under other names.
+ * (`adapters/drizzle-tables/<dialect>`, the same tables and columns as the SQL schema, and the password
+ * provider's `<dialect>-passwords`), and `drizzle(db, tables)` takes your own definitions when they carry
+ * extra columns or live under other names. Tables without `passwords` make an adapter without the password
+ * methods (see drizzle-passwords.ts).
  *
  * Where the dialect has `RETURNING` (PostgreSQL, SQLite) a write returns its row in the same statement and a
  * verification token is used with one `DELETE … RETURNING`; MySQL reads the row back instead, and a token
@@ -11,7 +13,7 @@
  * Only this module (and the tables it imports) needs `drizzle-orm`: apps that use Drizzle already have it.
  */
 
-import { and, type Column, eq, getTableColumns, is, lt, type SQL, sql, type Table } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, is, lt, ne, type SQL, sql, type Table } from "drizzle-orm";
 import { MySqlDatabase, type MySqlQueryResultHKT, type PreparedQueryHKTBase } from "drizzle-orm/mysql-core";
 import { PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
@@ -24,9 +26,18 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import {
+  type DrizzlePasswordsTable,
+  deleteSqlitePassword,
+  drizzlePasswordMethods,
+  type PasswordQueries,
+} from "./drizzle-passwords.js";
 import * as mysqlTables from "./drizzle-tables/mysql.js";
+import * as mysqlPasswords from "./drizzle-tables/mysql-passwords.js";
 import * as pgTables from "./drizzle-tables/pg.js";
+import * as pgPasswords from "./drizzle-tables/pg-passwords.js";
 import * as sqliteTables from "./drizzle-tables/sqlite.js";
+import * as sqlitePasswords from "./drizzle-tables/sqlite-passwords.js";
 import { userIdsOf } from "./drizzle-user-ids.js";
 import { type AdapterOptions, checkedUserIdKind, type IdValue, newUserValues, userIdCodec } from "./user-ids.js";
 
@@ -68,6 +79,8 @@ export interface DrizzleTables {
     | "credentialBackedUp"
     | "transports"
   >;
+  /** The password provider's hashes (`userId`, `hash`, `updatedAt`): without it the adapter has no password methods. */
+  passwords?: DrizzlePasswordsTable;
 }
 
 type Row = Record<string, unknown>;
@@ -102,7 +115,11 @@ function dialectOf(db: DrizzleDatabase): Dialect {
   );
 }
 
-const defaultTables: Record<Dialect, DrizzleTables> = { pg: pgTables, sqlite: sqliteTables, mysql: mysqlTables };
+const defaultTables: Record<Dialect, DrizzleTables> = {
+  pg: { ...pgTables, ...pgPasswords },
+  sqlite: { ...sqliteTables, ...sqlitePasswords },
+  mysql: { ...mysqlTables, ...mysqlPasswords },
+};
 
 /** How many rows a MySQL write touched: mysql2 answers `[ResultSetHeader, fields]`, PlanetScale `{ rowsAffected }`. */
 function affectedRows(result: unknown): number {
@@ -158,7 +175,7 @@ function accountFromRow(row: Row): AdapterAccount {
  */
 export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, options: AdapterOptions = {}): Adapter {
   const dialect = dialectOf(db);
-  const { users, accounts, sessions, verificationTokens, authenticators } = tables ?? defaultTables[dialect];
+  const { users, accounts, sessions, verificationTokens, authenticators, passwords } = tables ?? defaultTables[dialect];
   const option =
     options.userIds === undefined ? undefined : checkedUserIdKind(options.userIds, "drizzle(db, tables, options)");
   const { kind, width } = userIdsOf(users.id, option);
@@ -166,6 +183,8 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, opt
   // Sound: dialectOf(db) proved it is one of the three Drizzle databases, whose builders all have this shape.
   const query = db as unknown as QueryBuilder;
   const hasReturning = dialect !== "mysql";
+  // The same builders under the view the password methods take (drizzle-passwords.ts).
+  const passwordQueries = db as unknown as PasswordQueries;
 
   // Integer ids are selected as text, so a BIGINT beyond 2^53 reaches the caller exactly whatever the column's
   // `mode` and the driver make of it; the other columns keep Drizzle's own mapping.
@@ -222,7 +241,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, opt
     return asRecord<T>(row);
   }
 
-  return {
+  const adapter: Adapter = {
     async createUser(user) {
       const columns = getTableColumns(users);
       const own = newUserValues(
@@ -291,6 +310,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, opt
         await query.delete(sessions).where(eq(sessions.userId, userId));
         await query.delete(accounts).where(eq(accounts.userId, userId));
         if (authenticators) await query.delete(authenticators).where(eq(authenticators.userId, userId));
+        if (passwords) await deleteSqlitePassword(passwordQueries, passwords, userId);
       }
       return record<AdapterUser>(user);
     },
@@ -350,6 +370,13 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, opt
       const userId = ids.parse(given);
       if (userId !== null) await query.delete(sessions).where(eq(sessions.userId, userId));
     },
+    async deleteUserSessions(given, keepSessionToken) {
+      const userId = ids.parse(given);
+      if (userId === null) return;
+      const mine = eq(sessions.userId, userId);
+      const keep = keepSessionToken === undefined ? undefined : ne(sessions.sessionToken, keepSessionToken);
+      await query.delete(sessions).where(keep ? and(mine, keep) : mine);
+    },
     async createVerificationToken(token) {
       const statement = query.insert(verificationTokens).values(columnsOf(verificationTokens, token));
       const row = await written(verificationTokens, statement, () => first(verificationTokens, tokenKey(token)));
@@ -400,4 +427,6 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, opt
       };
     },
   };
+  if (!passwords) return adapter;
+  return { ...adapter, ...drizzlePasswordMethods({ query: passwordQueries, dialect, passwords, users, ids }) };
 }

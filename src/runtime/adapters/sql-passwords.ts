@@ -39,7 +39,7 @@ function isMissingTable(error: unknown, table: string): boolean {
  */
 export async function onPasswordsTable<T>(
   adapter: string,
-  work: () => T | Promise<T>,
+  work: () => T | PromiseLike<T>,
   table = "passwords",
 ): Promise<T> {
   try {

@@ -3,11 +3,11 @@
 import { drizzle as drizzleDatabase } from "drizzle-orm/mysql2";
 import mysql2 from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import drizzle from "../../../src/runtime/adapters/drizzle.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { createMariaDBDatabase } from "../../support/mariadb.mjs";
+import { authSchema } from "./auth-schema.js";
 import { modelReads } from "./model-reads.js";
 
 const database = await createMariaDBDatabase();
@@ -17,7 +17,7 @@ const pool = mysql2.createPool({ ...database.connection, connectionLimit: 4, tim
 beforeAll(async () => {
   const connection = await mysql2.createConnection({ ...database.connection, multipleStatements: true });
   try {
-    await connection.query(sqlSchema("mysql"));
+    await connection.query(authSchema("mysql"));
   } finally {
     await connection.end();
   }

@@ -3,18 +3,18 @@
 import { drizzle as drizzleDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import drizzle from "../../../src/runtime/adapters/drizzle.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
+import { authSchema } from "./auth-schema.js";
 import { modelReads } from "./model-reads.js";
 
 const database = await createPostgresDatabase();
 const pool = new pg.Pool({ ...database.connection, max: 4 });
 
 beforeAll(async () => {
-  await pool.query(sqlSchema("postgres"));
+  await pool.query(authSchema("postgres"));
 });
 afterAll(async () => {
   await pool.end();

@@ -10,11 +10,12 @@ import * as defaultTables from "../../../src/runtime/adapters/drizzle-tables/sql
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
+import { authSchema } from "./auth-schema.js";
 
-/** A fresh in-memory database with the tables `create-auth init --db sqlite` writes. */
+/** A fresh in-memory database with the tables `create-auth init --db sqlite` writes, and the passwords table. */
 function databaseWithSchema(): Database.Database {
   const db = new Database(":memory:");
-  db.exec(sqlSchema("sqlite"));
+  db.exec(authSchema("sqlite"));
   return db;
 }
 
@@ -99,6 +100,34 @@ describe("drizzle adapter on SQLite", () => {
     const { authenticators: _, ...withoutPasskeys } = defaultTables;
     const adapter = drizzle(drizzleDatabase(databaseWithSchema()), withoutPasskeys);
     await expect(adapter.getAuthenticator?.("c1") ?? Promise.resolve()).rejects.toThrow(/authenticators table/);
+  });
+
+  test("without a passwords table in its tables, the adapter has no password methods (the provider refuses it by name)", () => {
+    const adapter = drizzle(drizzleDatabase(databaseWithSchema()), defaultTables);
+    expect([adapter.getPasswordHash, adapter.setPasswordHash]).toEqual([undefined, undefined]);
+    expect(adapter.deleteUserSessions).toBeTypeOf("function");
+  });
+
+  test("with the default tables on a database without the passwords table, the password methods say what to add and deleteUser still works", async () => {
+    const db = new Database(":memory:");
+    db.exec(sqlSchema("sqlite"));
+    const adapter = drizzle(drizzleDatabase(db));
+    await adapter.createUser?.({ id: "u1", email: "a@example.test", emailVerified: null });
+    await expect(Promise.resolve(adapter.getPasswordHash?.("u1"))).rejects.toThrow(
+      /no passwords table.*add-provider password/,
+    );
+    await expect(Promise.resolve(adapter.setPasswordHash?.("u1", "$x$"))).rejects.toThrow(/no passwords table/);
+    expect(await adapter.deleteUser?.("u1")).toMatchObject({ id: "u1" });
+  });
+
+  test("deleteUser removes the user's hash even on a connection with foreign keys turned off", async () => {
+    const db = databaseWithSchema();
+    db.pragma("foreign_keys = OFF");
+    const adapter = drizzle(drizzleDatabase(db));
+    await adapter.createUser?.({ id: "u1", email: "a@example.test", emailVerified: null });
+    await adapter.setPasswordHash?.("u1", "$argon2id$x");
+    await adapter.deleteUser?.("u1");
+    expect(db.prepare("SELECT count(*) AS n FROM passwords").get()).toEqual({ n: 0 });
   });
 
   test("refuses an object that is not a Drizzle database", () => {

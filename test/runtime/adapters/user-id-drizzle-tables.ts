@@ -1,7 +1,8 @@
 // Drizzle definitions of the auth tables as an app declares them when its users.id is no text: per dialect,
 // the table model's columns with users.id (and each userId) as the app would write it: serial/integer,
 // bigserial/bigint (the id in Drizzle's default "number" mode, where a value beyond 2^53 would round if the
-// adapter read it as is, the userIds in "bigint" mode), uuid, or SQLite's one INTEGER for both integer kinds.
+// adapter read it as is, the userIds in "bigint" mode), uuid, or SQLite's one INTEGER for both integer kinds;
+// the passwords table too, its user_id of the same type.
 import * as my from "drizzle-orm/mysql-core";
 import * as pg from "drizzle-orm/pg-core";
 import * as lite from "drizzle-orm/sqlite-core";
@@ -61,6 +62,11 @@ function pgTables(kind: Kind): DrizzleTables {
       credentialBackedUp: pg.boolean("credential_backed_up").notNull(),
       transports: pg.text("transports"),
     }),
+    passwords: pg.pgTable("passwords", {
+      userId: ids.userId().primaryKey(),
+      hash: pg.text("hash").notNull(),
+      updatedAt: date("updated_at").notNull(),
+    }),
   };
 }
 
@@ -113,6 +119,11 @@ function sqliteTables(kind: Kind): DrizzleTables {
       credentialDeviceType: lite.text("credential_device_type").notNull(),
       credentialBackedUp: lite.integer("credential_backed_up", { mode: "boolean" }).notNull(),
       transports: lite.text("transports"),
+    }),
+    passwords: lite.sqliteTable("passwords", {
+      userId: ids.userId().primaryKey(),
+      hash: lite.text("hash").notNull(),
+      updatedAt: date("updated_at").notNull(),
     }),
   };
 }
@@ -171,6 +182,11 @@ function mysqlTables(kind: Kind): DrizzleTables {
       credentialDeviceType: key("credential_device_type", 32).notNull(),
       credentialBackedUp: my.boolean("credential_backed_up").notNull(),
       transports: key("transports"),
+    }),
+    passwords: my.mysqlTable("passwords", {
+      userId: ids.userId().primaryKey(),
+      hash: my.text("hash").notNull(),
+      updatedAt: date("updated_at").notNull(),
     }),
   };
 }

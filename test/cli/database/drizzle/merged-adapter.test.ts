@@ -79,11 +79,12 @@ for (const [dialect, spec] of Object.entries(cases) as Array<[SqlDialect, MergeC
   writeFileSync(file, result.text);
   const adapterModule = path.relative(path.dirname(file), path.join(repoRoot, "src/runtime/adapters/drizzle.js"));
   const n = result.tables;
-  // What `drizzle(db, tables)` is declared to take, given the merged module's exports.
+  // What `drizzle(db, tables)` is declared to take, given the merged module's exports (passwords aside: the
+  // password provider's table, which these apps do not configure).
   writeFileSync(
     path.join(folder, dialect, "tables.ts"),
     `import type { DrizzleTables } from "${adapterModule}";\nimport * as schema from "./schema.js";\n\n` +
-      `export const tables: Required<DrizzleTables> = { users: schema.${n.users}, accounts: schema.${n.accounts}, ` +
+      `export const tables: Required<Omit<DrizzleTables, "passwords">> = { users: schema.${n.users}, accounts: schema.${n.accounts}, ` +
       `sessions: schema.${n.sessions}, verificationTokens: schema.${n.verificationTokens}, authenticators: schema.${n.authenticators} };\n`,
   );
   merged[dialect] = { file, names: result.tables };
