@@ -1,8 +1,9 @@
 /**
  * The protect-a-page snippet exactly as docs/next.md prints it (the README prints the same one:
- * test/cli/docs-snippets.test.ts), and docs/react.md's account page, for the e2e apps that build and serve
- * them: scaffolds.test.ts on create-next-app 16's default (cacheComponents on) and next-15-app.test.ts
- * (without it). They are read from the docs at test time, so a change to the docs is what gets built.
+ * test/cli/frameworks/next/docs-snippets.test.ts), and docs/react.md's account page, for the e2e apps that
+ * build and serve them: scaffolds.test.ts on create-next-app 16's default (cacheComponents on) and
+ * next-15-app.test.ts (without it). They are read from the docs at test time, so a change to the docs is
+ * what gets built.
  */
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -9,8 +9,8 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completeAnswers, parseInitFlags } from "../../src/cli/commands/answers/resolve.js";
-import { onNode } from "./on-node.js";
+import { completeAnswers, parseInitFlags } from "../../../src/cli/commands/answers/resolve.js";
+import { onNode } from "../on-node.js";
 import {
   type CliRun,
   initFixture,
@@ -23,7 +23,7 @@ import {
   stable,
   tempDir,
   typecheckApps,
-} from "./support.js";
+} from "../support.js";
 
 afterAll(removeTemps);
 // The SQLite client init writes depends on the Node it runs on: the snapshots are those of Node 20.

@@ -13,13 +13,13 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { openDatabase } from "../../src/cli/database/connect.js";
-import { sqlSchema } from "../../src/cli/database/sql/render.js";
-import { type Host, processHost } from "../../src/cli/host.js";
-import { run } from "../../src/cli/main.js";
-import { ensureNode24 } from "../support/node24.mjs";
-import { createPostgresDatabase } from "../support/postgres.mjs";
-import { runPrisma } from "../support/prisma-client.mjs";
+import { openDatabase } from "../../../src/cli/database/connect.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
+import { type Host, processHost } from "../../../src/cli/host.js";
+import { run } from "../../../src/cli/main.js";
+import { ensureNode24 } from "../../support/node24.mjs";
+import { createPostgresDatabase } from "../../support/postgres.mjs";
+import { runPrisma } from "../../support/prisma-client.mjs";
 import {
   assertBuilt,
   cliBin,
@@ -30,7 +30,7 @@ import {
   removeTemps,
   repoRoot,
   tempDir,
-} from "./support.js";
+} from "../support.js";
 
 const databases: { drop(): Promise<void> }[] = [];
 afterAll(async () => {

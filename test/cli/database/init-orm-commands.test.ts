@@ -5,9 +5,9 @@
  * `create-auth migrate` where init wrote the SQL migration of all-new auth tables. Nothing else.
  */
 import { describe, expect, it } from "vitest";
-import { databaseState } from "../../src/cli/database/state.js";
-import { detectProject } from "../../src/cli/frameworks/detect-project.js";
-import { initInMemory, type MemoryProject, memoryFixture, runInMemory } from "./support.js";
+import { databaseState } from "../../../src/cli/database/state.js";
+import { detectProject } from "../../../src/cli/frameworks/detect-project.js";
+import { initInMemory, type MemoryProject, memoryFixture, runInMemory } from "../support.js";
 
 const BASE = ["--providers", "github", "--yes", "--no-install"];
 const PRISMA_MIGRATION = '-- CreateTable\nCREATE TABLE "Note" ("id" TEXT NOT NULL PRIMARY KEY);\n';

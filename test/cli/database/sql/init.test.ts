@@ -10,11 +10,11 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_DRIVERS, hasNodeSqlite, lowestVersion, sqliteDriver } from "../../src/cli/database/drivers.js";
-import { MIGRATIONS_DIR } from "../../src/cli/database/sql/migrations.js";
-import { sqlSchema } from "../../src/cli/database/sql/render.js";
-import { ensureNode24 } from "../support/node24.mjs";
-import { onNode } from "./on-node.js";
+import { DATABASE_DRIVERS, hasNodeSqlite, lowestVersion, sqliteDriver } from "../../../../src/cli/database/drivers.js";
+import { MIGRATIONS_DIR } from "../../../../src/cli/database/sql/migrations.js";
+import { sqlSchema } from "../../../../src/cli/database/sql/render.js";
+import { ensureNode24 } from "../../../support/node24.mjs";
+import { onNode } from "../../on-node.js";
 import {
   type CliRun,
   initFixture,
@@ -26,7 +26,7 @@ import {
   removeTemps,
   repoRoot,
   stable,
-} from "./support.js";
+} from "../../support.js";
 
 afterAll(removeTemps);
 

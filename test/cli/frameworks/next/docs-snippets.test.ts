@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { protectedPageSnippet, SNIPPET_ROUTE, tsxBlocks } from "../e2e/support/docs-page.js";
-import { repoRoot } from "./support.js";
+import { protectedPageSnippet, SNIPPET_ROUTE, tsxBlocks } from "../../../e2e/support/docs-page.js";
+import { repoRoot } from "../../support.js";
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
 

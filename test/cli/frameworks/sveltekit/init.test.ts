@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, initFixture, initInMemory, type MemoryProject, read, repoRoot, stable } from "./support.js";
+import { type CliRun, initFixture, initInMemory, type MemoryProject, read, repoRoot, stable } from "../../support.js";
 
 const INIT = ["--providers", "oidc,credentials", "--yes", "--no-install"];
 

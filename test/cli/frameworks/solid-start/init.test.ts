@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { detectProject } from "../../src/cli/frameworks/detect-project.js";
+import { detectProject } from "../../../../src/cli/frameworks/detect-project.js";
 import {
   type CliRun,
   initFixture,
@@ -14,7 +14,7 @@ import {
   read,
   repoRoot,
   stable,
-} from "./support.js";
+} from "../../support.js";
 
 const ROUTE = "src/routes/api/auth/[...solidauth].ts";
 const PROVIDERS = ["--providers", "oidc,credentials"];

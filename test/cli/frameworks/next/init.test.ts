@@ -14,7 +14,7 @@ import {
   read,
   repoRoot,
   stable,
-} from "./support.js";
+} from "../../support.js";
 
 const LAYOUTS = [
   {

@@ -13,7 +13,7 @@ import {
   repoRoot,
   runInMemory,
   stable,
-} from "./support.js";
+} from "../../support.js";
 
 const FIXTURE = "qwik-city-1";
 const FIXTURE_DIR = path.join(repoRoot, "test/fixtures", FIXTURE);

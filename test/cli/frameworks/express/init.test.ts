@@ -16,7 +16,7 @@ import {
   repoRoot,
   runInMemory,
   stable,
-} from "./support.js";
+} from "../../support.js";
 
 /** Every line of the original is still there, unchanged and in order: init only inserted. */
 function onlyInserted(after: string, before: string): boolean {

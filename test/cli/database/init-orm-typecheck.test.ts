@@ -10,8 +10,8 @@
 import { mkdirSync, readFileSync, renameSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runPrisma } from "../support/prisma-client.mjs";
-import { initFixture, materialize, removeTemps, repoRoot, tempDir, typecheckApps } from "./support.js";
+import { runPrisma } from "../../support/prisma-client.mjs";
+import { initFixture, materialize, removeTemps, repoRoot, tempDir, typecheckApps } from "../support.js";
 
 afterAll(removeTemps);
 

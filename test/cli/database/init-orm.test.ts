@@ -6,10 +6,10 @@
  * second run plans nothing; a --db that contradicts the ORM's own setup is refused.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { drizzleSchema } from "../../src/cli/database/drizzle/render.js";
-import { projectOrms } from "../../src/cli/database/orm-plan.js";
-import { prismaSchema } from "../../src/cli/database/prisma/render.js";
-import { sqlSchema } from "../../src/cli/database/sql/render.js";
+import { drizzleSchema } from "../../../src/cli/database/drizzle/render.js";
+import { projectOrms } from "../../../src/cli/database/orm-plan.js";
+import { prismaSchema } from "../../../src/cli/database/prisma/render.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import {
   type CliRun,
   initFixture,
@@ -18,7 +18,7 @@ import {
   memoryFixture,
   removeTemps,
   stable,
-} from "./support.js";
+} from "../support.js";
 
 afterAll(removeTemps);
 
