@@ -22,12 +22,21 @@ export interface OrmFlavour {
   name: string;
   /** What its schema holds, for messages: `tables`, `models`. */
   schemaItems: string;
+  /** The runtime package's entries its adapter imports (runtime-package/entries.ts). */
+  runtimeEntries(dialect: SqlDialect): `./${string}`[];
 }
+
+/** Drizzle's table definitions are per SQL dialect, named as drizzle-orm names its dialect modules. */
+const DRIZZLE_TABLES = { sqlite: "sqlite", postgres: "pg", mysql: "mysql" } as const;
 
 /** What the rest of the CLI needs of each ORM; a Record, so an id without its entry does not compile. */
 export const ORM_FLAVOURS: Record<SchemaOrmId, OrmFlavour> = {
-  drizzle: { name: "Drizzle", schemaItems: "tables" },
-  prisma: { name: "Prisma", schemaItems: "models" },
+  drizzle: {
+    name: "Drizzle",
+    schemaItems: "tables",
+    runtimeEntries: (dialect) => ["./adapters/drizzle", `./adapters/drizzle-tables/${DRIZZLE_TABLES[dialect]}`],
+  },
+  prisma: { name: "Prisma", schemaItems: "models", runtimeEntries: () => ["./adapters/prisma"] },
 };
 
 /**

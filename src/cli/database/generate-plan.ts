@@ -24,9 +24,11 @@ import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { DATABASE_DRIVERS, dialectName } from "./drivers.js";
 import { readDrizzleConfig } from "./drizzle/config.js";
+import { drizzleKitCommand } from "./drizzle/kit-command.js";
 import { type AuthTableNames, mergeDrizzleSchema } from "./drizzle/merge.js";
 import type { SchemaOrmId } from "./flavours.js";
 import { tables } from "./model.js";
+import { prismaCommand } from "./prisma/command.js";
 import { mergePrismaSchema, type PrismaFile } from "./prisma/merge.js";
 import { newSchemaFile, prismaFilesUnder } from "./prisma/project.js";
 import { prismaProviderFor } from "./prisma/render.js";
@@ -35,7 +37,7 @@ import { adoptedWiringSteps, adoptionSteps } from "./sql/adopted-users-plan.js";
 import type { ExistingUsers } from "./sql/existing-users.js";
 import { MIGRATIONS_DIR, type MigrationFile, migrationFiles, nextMigration } from "./sql/migrations.js";
 import { adoptedUsers } from "./sql/users.js";
-import { drizzleKitCommand, migrateCommand, prismaCommand } from "./state.js";
+import { migrateCommand } from "./state.js";
 
 export interface GenerateInput {
   reader: ProjectReader;

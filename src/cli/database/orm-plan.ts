@@ -2,32 +2,27 @@
  * The database part of `init --orm drizzle|prisma`: the auth tables go into the app's own schema (Drizzle
  * tables in its schema module, Prisma models in its schema), and the auth module hands the ORM adapter the
  * app's EXISTING db/client instance when it has one, else a client module init writes (where the SQL path's
- * client module goes). Each ORM's part is in database/drizzle/plan.ts / database/prisma/plan.ts; this adds
- * what both say.
+ * client module goes). Each ORM's part is its own (database/orms.ts → database/<orm>/plan.ts); this adds
+ * what every ORM says.
  */
 
 import type { PlanContext } from "../plan/context.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import { DATABASE_DRIVERS } from "./drivers.js";
-import { planDrizzle } from "./drizzle/plan.js";
-import { findDrizzleProject } from "./drizzle/project.js";
-import type { ProjectOrm } from "./flavours.js";
+import { type ProjectOrm, SCHEMA_ORMS } from "./flavours.js";
 import { importStyleOf } from "./orm-imports.js";
 import type { OrmFileOptions, OrmPlan } from "./orm-shared.js";
-import { planPrisma } from "./prisma/plan.js";
-import { findPrismaProject } from "./prisma/project.js";
-import { dialectOfPrisma } from "./setup.js";
+import { ORMS } from "./orms.js";
+
 import type { DatabaseWiring } from "./sql/plan.js";
 
 /** The ORMs the project already uses, with the dialect their setup names: what init offers and infers from. */
 export function projectOrms(reader: ProjectReader, info: Pick<ProjectInfo, "srcDir" | "language">): ProjectOrm[] {
-  const found: ProjectOrm[] = [];
-  const drizzle = findDrizzleProject(reader, info);
-  if (drizzle) found.push({ orm: "drizzle", dialect: drizzle.dialect });
-  const prisma = findPrismaProject(reader, info);
-  if (prisma) found.push({ orm: "prisma", dialect: prisma.provider ? dialectOfPrisma(prisma.provider) : null });
-  return found;
+  return SCHEMA_ORMS.flatMap((orm) => {
+    const found = ORMS[orm].find(reader, info);
+    return found ? [{ orm, dialect: found.declared?.dialect ?? null }] : [];
+  });
 }
 
 /** The adapter's arguments on one line for a note: the options' comments out, their lines joined. */
@@ -44,7 +39,7 @@ export function planOrm(context: PlanContext, options: OrmFileOptions): OrmPlan 
   const driver = DATABASE_DRIVERS[answers.db];
   const style = importStyleOf(options.clientImport, info.aliases, Boolean(options.nodeResolves));
   const ctx = { context, options, dialect: answers.db, driver, style };
-  const part = answers.orm === "drizzle" ? planDrizzle(ctx) : planPrisma(ctx);
+  const part = ORMS[answers.orm].plan(ctx);
   const wiring: DatabaseWiring = {
     ...part.wiring,
     adapter: answers.orm,

@@ -1,6 +1,6 @@
 /**
  * init's check, before it asks anything, that the app's own Drizzle or Prisma schema can take the auth tables:
- * the same merge the plan makes (database/drizzle/merge.ts, database/prisma/merge.ts), run on the ORM setup init
+ * the same merge the plan makes (each ORM's schemaVerdict, database/<orm>/orm.ts), run on the ORM setup init
  * will use, so that a users table it must refuse (a `role` column sign-up cannot fill, an id nothing numbers)
  * is said before the first question, not after the last. Where the merge adds a unique constraint on email
  * and the app's database is reachable, the addresses rows already share are refused too: the constraint
@@ -15,22 +15,10 @@ import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import { type DatabaseConnection, openDatabase } from "./connect.js";
-import { mergeDrizzleSchema } from "./drizzle/merge.js";
-import { drizzleModuleTables } from "./drizzle/module.js";
-import { findDrizzleProject } from "./drizzle/project.js";
 import { sharedValues } from "./live-table.js";
-import { blockAttributeString, blockLines, prismaBlocks } from "./prisma/blocks.js";
-import { mergePrismaSchema } from "./prisma/merge.js";
-import { findPrismaProject, newSchemaFile } from "./prisma/project.js";
-import { prismaProviderFor } from "./prisma/render.js";
+import type { MergeVerdict } from "./orm.js";
+import { ORMS } from "./orms.js";
 import { projectEnv } from "./project-env.js";
-
-/** What the merge says of the ORM's schema: why it cannot take the auth tables, or whether email gains `unique`. */
-interface MergeVerdict {
-  refusal: string | null;
-  /** The users table and email column the merge adds a unique constraint to (SQL names), if it does. */
-  uniqueEmail: { table: string; column: string } | null;
-}
 
 /** The merge's verdict on the ORM's schema, or null when nothing says which dialect yet. */
 function verdict(
@@ -41,35 +29,7 @@ function verdict(
 ): MergeVerdict | null {
   // The project's own dialect first: a --db that contradicts it is the plan's to explain (assertDialect).
   const dialect = orm.dialect ?? (db && db !== "none" ? db : null);
-  if (dialect === null) return null;
-  if (orm.orm === "drizzle") {
-    const project = findDrizzleProject(reader, info);
-    if (!project) return null;
-    const source = reader.read(project.authSchemaFile);
-    const result = mergeDrizzleSchema(source, project.authSchemaFile, dialect);
-    if ("unsupported" in result) return { refusal: result.unsupported, uniqueEmail: null };
-    const table = drizzleModuleTables(source ?? "", project.authSchemaFile).tables.find((t) => t.sqlName === "users");
-    const email = table?.columns?.entries.find(
-      (entry) => (entry.sqlName ?? entry.key) === "email" || entry.key === "email",
-    );
-    const adds = result.added.includes("users.email unique");
-    return { refusal: null, uniqueEmail: adds ? { table: "users", column: email?.sqlName ?? "email" } : null };
-  }
-  const project = findPrismaProject(reader, info);
-  if (!project) return null;
-  const result = mergePrismaSchema(project.files, prismaProviderFor(dialect), project.layout, newSchemaFile(project));
-  if ("unsupported" in result) return { refusal: result.unsupported, uniqueEmail: null };
-  const adds = result.added.includes("User.email @unique");
-  if (!adds) return { refusal: null, uniqueEmail: null };
-  // The User model's table and email column, as its @@map and @map name them.
-  for (const file of project.files)
-    for (const block of prismaBlocks(file.text)) {
-      if (block.kind !== "model" || block.name !== "User") continue;
-      const email = blockLines(file.text, block).find((line) => line.field?.name === "email")?.field;
-      const column = email ? (/@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(email.attributes)?.[1] ?? "email") : "email";
-      return { refusal: null, uniqueEmail: { table: blockAttributeString(file.text, block, "map") ?? "User", column } };
-    }
-  return { refusal: null, uniqueEmail: null };
+  return dialect === null ? null : ORMS[orm.orm].schemaVerdict(reader, info, dialect);
 }
 
 /** The addresses rows of the live database already share, or [] when it cannot be read (not created yet, no settings). */

@@ -19,14 +19,15 @@ import {
   DATABASE_ADAPTERS,
   type DatabaseAdapterName,
   isSchemaOrm,
+  ORM_FLAVOURS,
   ORM_IDS,
   type OrmId,
   SCHEMA_ORMS,
   SQL_DIALECTS,
   type SqlDialect,
 } from "./flavours.js";
-import { findPrismaProject, type PrismaProject } from "./prisma/project.js";
-import type { PrismaProvider } from "./prisma/render.js";
+import { ORMS } from "./orms.js";
+import { dialectOfPrisma, findPrismaProject, type PrismaProject } from "./prisma/project.js";
 
 export type SchemaOrm = OrmId;
 
@@ -57,10 +58,6 @@ const DRIVERS: readonly { name: string; dialect: SqlDialect }[] = [
   { name: "postgres", dialect: "postgres" },
   { name: "mysql2", dialect: "mysql" },
 ];
-
-export function dialectOfPrisma(provider: PrismaProvider): SqlDialect {
-  return provider === "postgresql" ? "postgres" : provider;
-}
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
@@ -146,17 +143,19 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
     orm = adapterOrm;
     evidence.push(adapterWords);
   } else {
-    drizzle = findDrizzleProject(reader, info);
-    prisma = findPrismaProject(reader, info);
-    if (drizzle && prisma) {
+    const found = SCHEMA_ORMS.flatMap((id) => {
+      const used = ORMS[id].find(reader, info);
+      return used ? [{ id, ...used }] : [];
+    });
+    if (found.length > 1) {
+      const names = found.map((used) => ORM_FLAVOURS[used.id].name);
       throw new CliError(
         "MissingAnswer",
-        `This app depends on both Drizzle and Prisma: say which holds the auth tables with --orm ${SCHEMA_ORMS.join("|")}.`,
+        `This app depends on ${found.length === 2 ? "both " : ""}${names.join(" and ")}: say which holds the auth tables with --orm ${SCHEMA_ORMS.join("|")}.`,
       );
     }
-    orm = drizzle ? "drizzle" : prisma ? "prisma" : "none";
-    if (drizzle) evidence.push(`Drizzle (${drizzle.configFile ?? "drizzle-orm in package.json"})`);
-    if (prisma) evidence.push(`Prisma (${prisma.configFile ?? prisma.schemaPath})`);
+    orm = found[0]?.id ?? "none";
+    if (found[0]) evidence.push(found[0].evidence);
   }
   if (orm === "drizzle") {
     drizzle ??= findDrizzleProject(reader, info);

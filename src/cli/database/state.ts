@@ -1,20 +1,14 @@
-/**
- * The one answer every database command reads (`generate`'s next step, `migrate`, `db prune`, doctor's
- * database checks), so they cannot disagree: which tool creates the auth tables in the app's database
- * (create-auth's SQL migrations, drizzle-kit, Prisma), why, and with which command; and how the app names
- * that database (the env variable its ORM reads, the setup's dialect). Read from the app's files only:
- * what the database has applied is read by the caller, on the connection this names (migrationStatus).
- */
-import path from "node:path/posix";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
-import type { PackageJson, ProjectInfo } from "../project/types.js";
+import type { ProjectInfo } from "../project/types.js";
 import type { DatabaseSetting } from "./connect.js";
 import { type DrizzleConfig, readDrizzleConfig } from "./drizzle/config.js";
+import { drizzleKitCommand } from "./drizzle/kit-command.js";
 import type { SqlDialect } from "./flavours.js";
 import type { Migration, MigrationStatus } from "./migrator.js";
-import { findPrismaProject, type PrismaProject } from "./prisma/project.js";
-import { configuredAdapter, type DatabaseSetup, dialectOfPrisma, findDatabaseSetup } from "./setup.js";
+import { prismaCommand } from "./prisma/command.js";
+import { dialectOfPrisma, findPrismaProject } from "./prisma/project.js";
+import { configuredAdapter, type DatabaseSetup, findDatabaseSetup } from "./setup.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "./sql/migrations.js";
 import { MIGRATE_COMMAND } from "./sql/plan.js";
 
@@ -51,51 +45,9 @@ export function migrateCommand(folder: string): string {
   return folder === MIGRATIONS_DIR ? MIGRATE_COMMAND : `${MIGRATE_COMMAND} --migrations ${folder}`;
 }
 
-/**
- * How a Drizzle app creates its tables: `drizzle-kit generate` then `migrate` where it keeps drizzle-kit
- * migrations (a journal in the config's `out` folder), else `drizzle-kit push`; a generate there would
- * write every table of the schema into a first migration, the app's own tables already in the database
- * among them, and its migrate would then fail on them. Without a drizzle.config, drizzle-kit is told the
- * dialect and the schema on its command line; without drizzle-kit in package.json, it is installed first.
- */
-export function drizzleKitCommand(
-  reader: ProjectReader,
-  config: DrizzleConfig | null,
-  schema: { file: string; dialect: SqlDialect | null },
-  pkg: PackageJson | undefined,
-): string {
-  const install = dependsOn(pkg, "drizzle-kit") ? "" : "install drizzle-kit (npm install -D drizzle-kit), then ";
-  if (!config) {
-    const dialect = schema.dialect === "postgres" ? "postgresql" : (schema.dialect ?? "<postgresql|mysql|sqlite>");
-    return `${install}npx drizzle-kit push --dialect=${dialect} --schema=${schema.file} --url=<the database URL>`;
-  }
-  return reader.exists(path.join(config.out, "meta/_journal.json"))
-    ? `${install}npx drizzle-kit generate, then npx drizzle-kit migrate`
-    : `${install}npx drizzle-kit push`;
-}
-
-/**
- * Prisma's command: `migrate dev` where the app keeps Prisma migrations (a migrations folder beside the
- * schema, or one level up), else `db push`, which leaves no migration history to drift from.
- */
-export function prismaCommand(
-  reader: ProjectReader,
-  prisma: Pick<PrismaProject, "layout" | "schemaPath"> | null,
-): string {
-  const schemaDir =
-    prisma?.layout === "folder" ? prisma.schemaPath : path.dirname(prisma?.schemaPath ?? "prisma/schema.prisma");
-  const folders = [`${schemaDir}/migrations`, `${path.dirname(schemaDir)}/migrations`, "prisma/migrations"];
-  const keepsMigrations = folders.some((dir) => reader.isDirectory(path.normalize(dir)));
-  return keepsMigrations ? "npx prisma migrate dev --name auth" : "npx prisma db push";
-}
-
 /** The project's layout: detect's, or read from the folder where detect refuses it (`info` null). */
 function layoutOf(reader: ProjectReader, info: ProjectInfo | null): Pick<ProjectInfo, "srcDir" | "language"> {
   return info ?? { srcDir: reader.isDirectory("src"), language: reader.exists("tsconfig.json") ? "ts" : "js" };
-}
-
-function dependsOn(pkg: PackageJson | undefined, name: string): boolean {
-  return Boolean(pkg && name in { ...pkg.dependencies, ...pkg.devDependencies });
 }
 
 /** The URL setting drizzle-kit reads, from drizzle.config's dbCredentials.url. */

@@ -5,6 +5,7 @@
  * the roots of the file closure (closure.ts) that the package holds. Pure: init calls it with its answers;
  * `add-provider` asks for `providerEntries([provider])` and adds them to the entries the manifest lists.
  */
+import { ORM_FLAVOURS } from "../database/flavours.js";
 import type { Answers } from "../project/types.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 
@@ -24,24 +25,10 @@ export function providerEntries(providers: readonly Pick<ProviderEntry, "id" | "
   return entries;
 }
 
-/** Drizzle's table definitions are per SQL dialect, named as drizzle-orm names its dialect modules. */
-const DRIZZLE_DIALECT: Record<Exclude<Answers["db"], "none">, string> = {
-  sqlite: "sqlite",
-  postgres: "pg",
-  mysql: "mysql",
-};
-
 /** The adapter the auth config hands the database to: the SQL one of `db`, or the ORM's (and Drizzle's tables). */
 export function adapterEntries(answers: Pick<Answers, "db" | "orm">): RuntimeEntry[] {
   if (answers.db === "none") return [];
-  switch (answers.orm) {
-    case "none":
-      return [`./adapters/${answers.db}`];
-    case "drizzle":
-      return ["./adapters/drizzle", `./adapters/drizzle-tables/${DRIZZLE_DIALECT[answers.db]}`];
-    case "prisma":
-      return ["./adapters/prisma"];
-  }
+  return answers.orm === "none" ? [`./adapters/${answers.db}`] : ORM_FLAVOURS[answers.orm].runtimeEntries(answers.db);
 }
 
 /** `.` first, then by name, each once: the order of `exports` and of the manifest's `entries`. */

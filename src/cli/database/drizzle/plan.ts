@@ -24,9 +24,9 @@ import {
   type OrmPart,
 } from "../orm-shared.js";
 import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../sql/migrations.js";
-import { drizzleKitCommand } from "../state.js";
 import { type AppUsers, adapterOptionsSource } from "../users-table.js";
 import { readDrizzleConfig } from "./config.js";
+import { drizzleKitCommand } from "./kit-command.js";
 import { AUTH_TABLE_KEYS, type AuthTableNames, authTableNames, mergeDrizzleSchema } from "./merge.js";
 import { findDrizzleProject, isInitAuthSchema } from "./project.js";
 import { drizzleSchema } from "./render.js";

@@ -22,12 +22,11 @@ import {
   type OrmContext,
   type OrmPart,
 } from "../orm-shared.js";
-import { dialectOfPrisma } from "../setup.js";
-import { prismaCommand } from "../state.js";
 import { adapterOptionsSource } from "../users-table.js";
 import { blockSetting, prismaBlocks } from "./blocks.js";
+import { prismaCommand } from "./command.js";
 import { mergePrismaSchema, type PrismaFile } from "./merge.js";
-import { findPrismaProject, newSchemaFile } from "./project.js";
+import { dialectOfPrisma, findPrismaProject, newSchemaFile } from "./project.js";
 import { prismaProviderFor } from "./render.js";
 
 const DRIVER_ADAPTERS: Record<SqlDialect, keyof typeof ORM_RANGES> = {

@@ -9,6 +9,7 @@ import path from "node:path";
 import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../../edit/ast.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
+import type { SqlDialect } from "../flavours.js";
 import { blockSetting, prismaBlocks, providerAlias } from "./blocks.js";
 import { findPrismaClientModule } from "./client-module.js";
 import type { PrismaFile } from "./merge.js";
@@ -180,4 +181,9 @@ export function findPrismaProject(
  */
 export function newSchemaFile(project: PrismaProject | null): string | undefined {
   return project?.layout === "file" && project.schemaPath.endsWith(".prisma") ? project.schemaPath : undefined;
+}
+
+/** The SQL dialect a schema's `provider` names. */
+export function dialectOfPrisma(provider: PrismaProvider): SqlDialect {
+  return provider === "postgresql" ? "postgres" : provider;
 }

@@ -1,0 +1,38 @@
+/**
+ * What the rest of the CLI asks of an ORM whose schema holds the auth tables. Each ORM answers in its own
+ * folder (database/<id>/orm.ts) and database/orms.ts lists them, so shared code (init's plan, the runtime
+ * entries, doctor's tables, init's checks before any question) calls these and never names an ORM.
+ */
+import type { ProjectReader } from "../project/reader.js";
+import type { ProjectInfo } from "../project/types.js";
+import type { ExpectedTable } from "./expected-tables.js";
+import type { SqlDialect } from "./flavours.js";
+import type { OrmContext, OrmPart } from "./orm-shared.js";
+
+type Layout = Pick<ProjectInfo, "srcDir" | "language">;
+
+/** An ORM the project uses, as detection reports it. */
+export interface FoundOrm {
+  /** The dialect its setup declares, and where, in words (`prisma/schema.prisma declares provider "mysql"`). */
+  declared: { dialect: SqlDialect; words: string } | null;
+  /** What shows the app uses it, for the evidence init prints: `Drizzle (drizzle.config.ts)`. */
+  evidence: string;
+}
+
+/** What the merge says of the app's schema: why it cannot take the auth tables, or whether email gains `unique`. */
+export interface MergeVerdict {
+  refusal: string | null;
+  /** The users table and email column the merge adds a unique constraint to (SQL names), if it does. */
+  uniqueEmail: { table: string; column: string } | null;
+}
+
+export interface Orm {
+  /** What the project has of this ORM, or null when it does not use it. */
+  find(reader: ProjectReader, info: Layout): FoundOrm | null;
+  /** init's part of the plan: the auth tables in the app's schema, the client the adapter is handed. */
+  plan(ctx: OrmContext): OrmPart;
+  /** The tables and columns the adapter queries, read from the app's schema, for doctor's checks. */
+  expectedTables(reader: ProjectReader, info: ProjectInfo, authFile: string): ExpectedTable[];
+  /** init's check before any question: the merge's verdict on the app's schema, null when it has none. */
+  schemaVerdict(reader: ProjectReader, info: Layout, dialect: SqlDialect): MergeVerdict | null;
+}

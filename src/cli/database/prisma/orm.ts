@@ -1,0 +1,48 @@
+/**
+ * Prisma's answers to what the CLI asks of an ORM (database/orm.ts): found by its schema or package, one
+ * adapter for every dialect in the runtime, doctor reading the schema's models.
+ */
+import type { Orm } from "../orm.js";
+import { blockAttributeString, blockLines, prismaBlocks } from "./blocks.js";
+import { prismaTables } from "./doctor-tables.js";
+import { mergePrismaSchema } from "./merge.js";
+import { planPrisma } from "./plan.js";
+import { dialectOfPrisma, findPrismaProject, newSchemaFile } from "./project.js";
+import { prismaProviderFor } from "./render.js";
+
+export const prisma: Orm = {
+  find(reader, info) {
+    const project = findPrismaProject(reader, info);
+    if (!project) return null;
+    return {
+      declared: project.provider
+        ? {
+            dialect: dialectOfPrisma(project.provider),
+            words: `${project.schemaPath} declares provider "${project.provider}"`,
+          }
+        : null,
+      evidence: `Prisma (${project.configFile ?? project.schemaPath})`,
+    };
+  },
+  plan: planPrisma,
+  expectedTables: (reader, info) => prismaTables(reader, info),
+  schemaVerdict(reader, info, dialect) {
+    const project = findPrismaProject(reader, info);
+    if (!project) return null;
+    const result = mergePrismaSchema(project.files, prismaProviderFor(dialect), project.layout, newSchemaFile(project));
+    if ("unsupported" in result) return { refusal: result.unsupported, uniqueEmail: null };
+    if (!result.added.includes("User.email @unique")) return { refusal: null, uniqueEmail: null };
+    // The User model's table and email column, as its @@map and @map name them.
+    for (const file of project.files)
+      for (const block of prismaBlocks(file.text)) {
+        if (block.kind !== "model" || block.name !== "User") continue;
+        const email = blockLines(file.text, block).find((line) => line.field?.name === "email")?.field;
+        const column = email ? (/@map\(\s*(?:name:\s*)?"([^"]+)"/.exec(email.attributes)?.[1] ?? "email") : "email";
+        return {
+          refusal: null,
+          uniqueEmail: { table: blockAttributeString(file.text, block, "map") ?? "User", column },
+        };
+      }
+    return { refusal: null, uniqueEmail: null };
+  },
+};
