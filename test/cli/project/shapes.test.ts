@@ -9,7 +9,7 @@
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { type CliRun, type MemoryProject, memoryFixture, runInMemory, stable } from "./support.js";
+import { type CliRun, type MemoryProject, memoryFixture, runInMemory, stable } from "../support.js";
 
 const ARGS = ["--providers", "github", "--no-install", "--yes"];
 

@@ -14,7 +14,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnAsync } from "../support/speed-run-cli.js";
+import { spawnAsync } from "../../support/speed-run-cli.js";
 import {
   initFixture,
   type MemoryProject,
@@ -23,7 +23,7 @@ import {
   repoRoot,
   tempDir,
   typecheckApps,
-} from "./support.js";
+} from "../support.js";
 
 afterAll(removeTemps);
 

@@ -11,10 +11,10 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFilesRecursive } from "../../src/cli/project/reader.js";
-import { copyFixture, fixturePath, installApp } from "../support/fixture-app.mjs";
-import { runCommand } from "../support/processes.mjs";
-import { assertBuilt, runCli } from "./support.js";
+import { listFilesRecursive } from "../../../src/cli/project/reader.js";
+import { copyFixture, fixturePath, installApp } from "../../support/fixture-app.mjs";
+import { runCommand } from "../../support/processes.mjs";
+import { assertBuilt, runCli } from "../support.js";
 
 const apps: { next?: string; express?: string } = {};
 

@@ -8,14 +8,14 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appFormatted, planInAppStyle } from "../../src/cli/plan/app-format.js";
-import { type FileStep, planFiles } from "../../src/cli/plan/planner.js";
-import type { Plan } from "../../src/cli/plan/types.js";
-import { diskReader, listFilesRecursive } from "../../src/cli/project/reader.js";
-import { copyFixture, fixturePath, installApp } from "../support/fixture-app.mjs";
-import { runCommand } from "../support/processes.mjs";
-import { removeTemps, tempDir } from "./support.js";
-import { runOnDisk } from "./support-disk.js";
+import { appFormatted, planInAppStyle } from "../../../src/cli/plan/app-format.js";
+import { type FileStep, planFiles } from "../../../src/cli/plan/planner.js";
+import type { Plan } from "../../../src/cli/plan/types.js";
+import { diskReader, listFilesRecursive } from "../../../src/cli/project/reader.js";
+import { copyFixture, fixturePath, installApp } from "../../support/fixture-app.mjs";
+import { runCommand } from "../../support/processes.mjs";
+import { removeTemps, tempDir } from "../support.js";
+import { runOnDisk } from "../support-disk.js";
 
 let app: string;
 

@@ -3,8 +3,8 @@
  * one file, and the reader every plan reads through (memoryReader), including paths above the root.
  */
 import { describe, expect, it } from "vitest";
-import { type FileStep, planFiles } from "../../src/cli/plan/planner.js";
-import { memoryReader, subReader } from "../../src/cli/project/reader.js";
+import { type FileStep, planFiles } from "../../../src/cli/plan/planner.js";
+import { memoryReader, subReader } from "../../../src/cli/project/reader.js";
 
 const project = (files: Record<string, string>) => memoryReader("/app", new Map(Object.entries(files)));
 

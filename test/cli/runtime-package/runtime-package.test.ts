@@ -9,18 +9,23 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { typescript } from "../../src/cli/edit/ast.js";
-import { CliError } from "../../src/cli/errors.js";
-import { expressFacts } from "../../src/cli/frameworks/express/facts.js";
-import { contentAfter } from "../../src/cli/plan/types.js";
-import { memoryReader } from "../../src/cli/project/reader.js";
-import { findProvider } from "../../src/cli/providers/catalog.js";
-import { fileSpecifiers, runtimeClosure } from "../../src/cli/runtime-package/closure.js";
-import { adapterEntries, providerEntries, runtimeEntries } from "../../src/cli/runtime-package/entries.js";
-import { type Manifest, planRuntimePackage, runtimePackageFiles, sha256 } from "../../src/cli/runtime-package/plan.js";
-import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
-import { moduleSpecifiers } from "../../src/cli/runtime-package/specifiers.js";
-import { initFixture, initInMemory, type MemoryProject, removeTemps, repoRoot } from "./support.js";
+import { typescript } from "../../../src/cli/edit/ast.js";
+import { CliError } from "../../../src/cli/errors.js";
+import { expressFacts } from "../../../src/cli/frameworks/express/facts.js";
+import { contentAfter } from "../../../src/cli/plan/types.js";
+import { memoryReader } from "../../../src/cli/project/reader.js";
+import { findProvider } from "../../../src/cli/providers/catalog.js";
+import { fileSpecifiers, runtimeClosure } from "../../../src/cli/runtime-package/closure.js";
+import { adapterEntries, providerEntries, runtimeEntries } from "../../../src/cli/runtime-package/entries.js";
+import {
+  type Manifest,
+  planRuntimePackage,
+  runtimePackageFiles,
+  sha256,
+} from "../../../src/cli/runtime-package/plan.js";
+import { loadRuntimeSource } from "../../../src/cli/runtime-package/source.js";
+import { moduleSpecifiers } from "../../../src/cli/runtime-package/specifiers.js";
+import { initFixture, initInMemory, type MemoryProject, removeTemps, repoRoot } from "../support.js";
 
 afterAll(removeTemps);
 
