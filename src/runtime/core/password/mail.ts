@@ -109,14 +109,14 @@ export function afterAnswer(
   options: InternalOptions,
   work: () => Promise<void>,
 ): void {
-  const running = Promise.resolve()
-    .then(work)
-    .catch((error: unknown) => {
-      options.logger.error(
-        new EmailSignInError(`The password provider "${provider.id}" could not finish after answering.`, {
-          cause: toError(error),
-        }),
-      );
-    });
+  // A macrotask, not a microtask: work started in a microtask would run its first steps (a synchronous
+  // adapter's lookup, the token's writes) between the answer's own awaits, before the answer is out.
+  const running = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(work).catch((error: unknown) => {
+    options.logger.error(
+      new EmailSignInError(`The password provider "${provider.id}" could not finish after answering.`, {
+        cause: toError(error),
+      }),
+    );
+  });
   provider.waitUntil?.(running);
 }
