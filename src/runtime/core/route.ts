@@ -67,6 +67,6 @@ export async function route(context: ActionContext): Promise<ResponseInternal> {
   // The one rate-limit check (core/limits/plan.ts decides what it counts); it throws RateLimited to refuse.
   const attempt = await limitRequest(context);
   const result = await handler(context);
-  await attempt?.succeeded();
+  await attempt?.answered(result);
   return result;
 }

@@ -12,13 +12,18 @@
  */
 import { RateLimited } from "../../errors.js";
 import { accountKey, clientIp, ipKey } from "../../rate-limit/index.js";
+import type { ResponseInternal } from "../../types.js";
 import type { ActionContext } from "../actions/context.js";
 import { clientAddressOf } from "./client-address.js";
 import { limitPlan } from "./plan.js";
 
-/** What the request path tells the limits once the action has succeeded. */
+/** What the request path tells the limits once the action has answered without throwing. */
 export interface LimitedAttempt {
-  succeeded(): Promise<void>;
+  /**
+   * Clears what a success clears when `result` is one: an answer of 400 or more is not (the password hasher's
+   * 503 "busy" answers without having checked the password), a redirect or a page is.
+   */
+  answered(result: ResponseInternal): Promise<void>;
 }
 
 /** Where "no client address" was already said: per logger, so once per app. */
@@ -86,7 +91,8 @@ export async function limitRequest(context: ActionContext): Promise<LimitedAttem
   });
   if (clears.length === 0) return undefined;
   return {
-    async succeeded() {
+    async answered(result) {
+      if (result.status !== undefined && result.status >= 400) return;
       await Promise.all(clears.map(({ key, rule }) => limiter.reset(key, rule)));
     },
   };

@@ -10,7 +10,14 @@
  * | `POST /callback/<credentials>` | signInPerIp (ip), signInPerAccount (the identifier) | signInPerAccount |
  * | `GET /webauthn-options/<passkey>` | passkeyPerIp (ip) | |
  * | `POST /callback/<passkey>` | signInPerIp (ip) | |
- * | the `password` provider's actions | PASSWORD_PLANS below | |
+ * | `POST /callback/<password>` (sign-in) | signInPerIp (ip), signInPerAccount (the `email`) | signInPerAccount |
+ * | `POST /signup/<password>` (mails a link) | signUpPerIp (ip), mailPerIp (ip), mailPerAccount (the `email`) | |
+ * | `POST /forgot-password/<password>` (mails a link) | mailPerIp (ip), mailPerAccount (the `email`) | |
+ * | `POST /reset-password/<password>`, `POST /change-password/<password>` | signInPerIp (ip) | |
+ *
+ * A reset proves itself with a 256-bit token and a change with the session and the current password: what
+ * needs bounding there is the hashing each one costs, per network. The change's account is the session's,
+ * which the check does not read; its current password is still bounded per network.
  */
 import type { RateLimitRuleName } from "../../rate-limit/options.js";
 import type { CredentialsConfig } from "../../types.js";
@@ -59,11 +66,27 @@ export function credentialsIdentifier(
   return undefined;
 }
 
-/**
- * The `password` provider's actions (src/runtime/core/password/, issue 24 point 1), by the action the core
- * routes them under: registered here when they land, in the same shape as the rows below.
- */
-const PASSWORD_PLANS: Partial<Record<string, (request: RequestInternal) => LimitPlan>> = {};
+/** The `password` provider's actions (core/password/), by the action the core routes them under; POST only. */
+const PASSWORD_PLANS: Partial<Record<string, (request: RequestInternal) => LimitPlan>> = {
+  callback: (request) => ({
+    checks: [{ rule: "signInPerIp", by: "ip" }, ...account("signInPerAccount", typed(request.body?.email))],
+    clearOnSuccess: ["signInPerAccount"],
+  }),
+  signup: (request) => ({
+    checks: [
+      { rule: "signUpPerIp", by: "ip" },
+      { rule: "mailPerIp", by: "ip" },
+      ...account("mailPerAccount", typed(request.body?.email)),
+    ],
+    clearOnSuccess: [],
+  }),
+  "forgot-password": (request) => ({
+    checks: [{ rule: "mailPerIp", by: "ip" }, ...account("mailPerAccount", typed(request.body?.email))],
+    clearOnSuccess: [],
+  }),
+  "reset-password": () => ({ checks: [{ rule: "signInPerIp", by: "ip" }], clearOnSuccess: [] }),
+  "change-password": () => ({ checks: [{ rule: "signInPerIp", by: "ip" }], clearOnSuccess: [] }),
+};
 
 /** What to count for this request, or undefined when it is not limited. */
 export function limitPlan(request: RequestInternal, provider: InternalProvider | undefined): LimitPlan | undefined {
@@ -93,9 +116,9 @@ export function limitPlan(request: RequestInternal, provider: InternalProvider |
         return { checks: [{ rule: "signInPerIp", by: "ip" }], clearOnSuccess: [] };
       }
       return undefined;
-    default: {
-      const type: string = provider.type;
-      return type === "password" ? PASSWORD_PLANS[action]?.(request) : undefined;
-    }
+    case "password":
+      return method === "POST" ? PASSWORD_PLANS[action]?.(request) : undefined;
+    default:
+      return undefined;
   }
 }
