@@ -1,7 +1,9 @@
 /**
  * The Prisma adapter: `prisma(client)` for your generated PrismaClient, on the models `create-auth`
- * generates (`User`, `Account`, `Session`, `VerificationToken`, `Authenticator`, mapped to the same tables
- * and columns as the SQL schema). Prisma runs each statement; this module maps records both ways: the
+ * generates (`User`, `Account`, `Session`, `VerificationToken`, `Authenticator`, and `Password` with the
+ * password provider, mapped to the same tables and columns as the SQL schema). A client without the
+ * Password model makes an adapter without the password methods, which the password provider refuses at
+ * start-up by name. Prisma runs each statement; this module maps records both ways: the
  * 64-bit integers Prisma reads as `BigInt` come back as numbers, account token fields left out stay absent.
  *
  * A verification token is read, then deleted with `deleteMany`, and goes only to the use whose delete
@@ -22,6 +24,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import { onPasswordsTable } from "./sql-passwords.js";
 import {
   type AdapterOptions,
   checkedUserIdKind,
@@ -43,13 +46,22 @@ export interface PrismaDelegate {
   deleteMany(args: { where: never }): PromiseLike<unknown>;
 }
 
-/** A PrismaClient generated from the auth models (`authenticator` only if you store passkeys). */
+/** The Password model's delegate: the others' methods, and `upsert` to insert or replace a hash. */
+export interface PrismaPasswordDelegate extends PrismaDelegate {
+  upsert(args: { where: never; create: never; update: never }): PromiseLike<unknown>;
+}
+
+/**
+ * A PrismaClient generated from the auth models (`authenticator` only if you store passkeys, `password` only
+ * with the password provider).
+ */
 export interface PrismaClientLike {
   user: PrismaDelegate;
   account: PrismaDelegate;
   session: PrismaDelegate;
   verificationToken: PrismaDelegate;
   authenticator?: PrismaDelegate;
+  password?: PrismaPasswordDelegate;
 }
 
 type Row = Record<string, unknown>;
@@ -62,6 +74,9 @@ interface Delegate {
   update(args: { where: Row; data: Row }): PromiseLike<Row>;
   delete(args: { where: Row }): PromiseLike<Row>;
   deleteMany(args: { where: Row }): PromiseLike<{ count: number }>;
+}
+interface PasswordDelegate extends Delegate {
+  upsert(args: { where: Row; create: Row; update: Row }): PromiseLike<Row>;
 }
 
 const userFields = ["id", "name", "email", "emailVerified", "image"] as const;
@@ -150,6 +165,11 @@ function isRecordNotFound(error: unknown): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === "P2025";
 }
 
+/** Prisma's "unique constraint failed": of two concurrent first upserts where Prisma reads, then inserts. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "P2002";
+}
+
 /** The record the operation returned, or null when there was none to act on (P2025). */
 async function orNull(operation: PromiseLike<Row>): Promise<Row | null> {
   try {
@@ -220,7 +240,7 @@ export default function prisma(client: PrismaClientLike, options: AdapterOptions
     provider_providerAccountId: { provider, providerAccountId },
   });
 
-  return {
+  const adapter: Adapter = {
     async createUser(data) {
       const own = newUserValues(
         options,
@@ -291,6 +311,12 @@ export default function prisma(client: PrismaClientLike, options: AdapterOptions
       const userId = ids.parse(given);
       if (userId !== null) await session.deleteMany({ where: { userId } });
     },
+    async deleteUserSessions(given, keepSessionToken) {
+      const userId = ids.parse(given);
+      if (userId === null) return;
+      const kept = keepSessionToken === undefined ? {} : { sessionToken: { not: keepSessionToken } };
+      await session.deleteMany({ where: { userId, ...kept } });
+    },
     async createVerificationToken(data) {
       return asVerificationToken(await verificationToken.create({ data: pick(data, verificationTokenFields) }));
     },
@@ -325,6 +351,38 @@ export default function prisma(client: PrismaClientLike, options: AdapterOptions
         sessions: (await session.deleteMany(expired)).count,
         verificationTokens: (await verificationToken.deleteMany(expired)).count,
       };
+    },
+  };
+  if (!client.password) return adapter;
+  // Sound as asDelegate is: the generated Password delegate takes these shapes.
+  const password = client.password as unknown as PasswordDelegate;
+  const onTable = <T>(work: () => PromiseLike<T>) => onPasswordsTable("prisma(client)", () => work());
+  return {
+    ...adapter,
+    async getPasswordHash(given) {
+      const userId = ids.parse(given);
+      if (userId === null) return null;
+      const row = await onTable(() => password.findUnique({ where: { userId } }));
+      return row ? String(row.hash) : null;
+    },
+    async setPasswordHash(given, hash) {
+      const userId = ids.require(given, "store the password");
+      // A missing user is a clear error here; the relation's foreign key still refuses one deleted in between.
+      if (!(await user.findUnique({ where: { id: userId } }))) {
+        throw new AdapterError(`Cannot store the password: no user with id "${given}".`);
+      }
+      const data = { hash, updatedAt: new Date() };
+      const upsert = () => password.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+      // One statement on PostgreSQL and SQLite (INSERT … ON CONFLICT). On MySQL Prisma reads, then inserts:
+      // the loser of two first writes gets P2002, and its retry finds the row and replaces the hash.
+      await onTable(async () => {
+        try {
+          return await upsert();
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          return upsert();
+        }
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The password provider's storage in the SQL adapters (sqlite, postgres, mysql): the statements on the
  * `passwords` table of the table model, and the one clear error an app gets when it calls a password method
- * without that table. Apps without the password provider have no such table and never reach this module's
+ * without that table (the ORM adapters' too). Apps without the password provider have no such table and never reach this module's
  * statements: none of the other methods touches it (SQLite's deleteUser looks for it first).
  */
 import { AdapterError } from "../errors.js";
@@ -19,14 +19,14 @@ export function deleteUserSessionsSql(placeholders: [string, string], keep: bool
 }
 
 /**
- * Whether a driver's error says the table `table` does not exist (pg 42P01, MySQL 1146, SQLite's message),
- * looking through the errors an ORM wraps around the driver's (Drizzle's DrizzleQueryError has it as `cause`).
+ * Whether a driver's error says the table `table` does not exist (pg 42P01, MySQL 1146, SQLite's message,
+ * Prisma's P2021), looking through the errors an ORM wraps around the driver's (Drizzle's has it as `cause`).
  */
 function isMissingTable(error: unknown, table: string): boolean {
   for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 5; depth++) {
     const { code, errno, message, cause } = current as Record<string, unknown>;
     const named = typeof message === "string" && message.includes(table);
-    if ((code === "42P01" || code === "ER_NO_SUCH_TABLE" || errno === 1146) && named) return true;
+    if ((code === "42P01" || code === "ER_NO_SUCH_TABLE" || errno === 1146 || code === "P2021") && named) return true;
     if (named && typeof message === "string" && /no such table/.test(message)) return true;
     current = cause;
   }

@@ -4,21 +4,21 @@
 import { PrismaMariaDb } from "@prisma/adapter-mariadb";
 import mysql2 from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { prismaSchema } from "../../../src/cli/database/prisma/render.js";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";
 import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { createMariaDBDatabase } from "../../support/mariadb.mjs";
 import { generatePrismaClient } from "../../support/prisma-client.mjs";
+import { authSchema } from "./auth-schema.js";
 import { modelReads } from "./model-reads.js";
+import { prismaSchemaWithPasswords } from "./prisma-schema.js";
 
 interface GeneratedClient extends PrismaClientLike {
   $disconnect(): Promise<void>;
 }
 type PrismaClientClass = new (options: { adapter: PrismaMariaDb }) => GeneratedClient;
 
-const generated = await generatePrismaClient(prismaSchema("mysql"));
+const generated = await generatePrismaClient(prismaSchemaWithPasswords("mysql"));
 const { PrismaClient } = generated.client as { PrismaClient: PrismaClientClass };
 const database = await createMariaDBDatabase();
 // The direct reads and the mysql adapter use UTC, as Prisma does for DATETIME.
@@ -28,7 +28,7 @@ const client = new PrismaClient({ adapter: new PrismaMariaDb({ ...database.conne
 beforeAll(async () => {
   const connection = await mysql2.createConnection({ ...database.connection, multipleStatements: true });
   try {
-    await connection.query(sqlSchema("mysql"));
+    await connection.query(authSchema("mysql"));
   } finally {
     await connection.end();
   }

@@ -4,28 +4,28 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { prismaSchema } from "../../../src/cli/database/prisma/render.js";
-import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
 import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { createPostgresDatabase } from "../../support/postgres.mjs";
 import { generatePrismaClient } from "../../support/prisma-client.mjs";
+import { authSchema } from "./auth-schema.js";
 import { modelReads } from "./model-reads.js";
+import { prismaSchemaWithPasswords } from "./prisma-schema.js";
 
 interface GeneratedClient extends PrismaClientLike {
   $disconnect(): Promise<void>;
 }
 type PrismaClientClass = new (options: { adapter: PrismaPg }) => GeneratedClient;
 
-const generated = await generatePrismaClient(prismaSchema("postgresql"));
+const generated = await generatePrismaClient(prismaSchemaWithPasswords("postgresql"));
 const { PrismaClient } = generated.client as { PrismaClient: PrismaClientClass };
 const database = await createPostgresDatabase();
 const pool = new pg.Pool({ ...database.connection, max: 2 });
 const client = new PrismaClient({ adapter: new PrismaPg({ ...database.connection, max: 4 }) });
 
 beforeAll(async () => {
-  await pool.query(sqlSchema("postgres"));
+  await pool.query(authSchema("postgres"));
 });
 afterAll(async () => {
   await client.$disconnect();

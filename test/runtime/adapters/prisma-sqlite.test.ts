@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { prismaSchema } from "../../../src/cli/database/prisma/render.js";
 import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
@@ -15,20 +14,22 @@ import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { sqliteModelReader } from "../../support/adapter-sqlite-reader.mjs";
 import { generatePrismaClient } from "../../support/prisma-client.mjs";
 import { typecheckProject } from "../../support/typecheck.mjs";
+import { authSchema } from "./auth-schema.js";
+import { prismaSchemaWithPasswords } from "./prisma-schema.js";
 
 interface GeneratedClient extends PrismaClientLike {
   $disconnect(): Promise<void>;
 }
 type PrismaClientClass = new (options: { adapter: PrismaBetterSqlite3 }) => GeneratedClient;
 
-const generated = await generatePrismaClient(prismaSchema("sqlite"));
+const generated = await generatePrismaClient(prismaSchemaWithPasswords("sqlite"));
 const { PrismaClient } = generated.client as { PrismaClient: PrismaClientClass };
 
 // A database file (Prisma opens its own connection from a URL), its tables from the SQL schema, read directly
 // through a second connection.
 const file = path.join(generated.folder, "auth.db");
 const direct = new Database(file);
-direct.exec(sqlSchema("sqlite"));
+direct.exec(authSchema("sqlite"));
 // The SQL schema stores dates as integer milliseconds: Prisma must read and write them so.
 const client = new PrismaClient({
   adapter: new PrismaBetterSqlite3({ url: file }, { timestampFormat: "unixepoch-ms" }),
@@ -77,6 +78,34 @@ describe("prisma adapter on SQLite", () => {
       name: null,
       image: null,
     });
+  });
+
+  test("a client without the Password model makes an adapter without the password methods", () => {
+    const withoutPasswords = prisma(Object.create(client, { password: { value: undefined } }) as PrismaClientLike);
+    expect([withoutPasswords.getPasswordHash, withoutPasswords.setPasswordHash]).toEqual([undefined, undefined]);
+    expect(withoutPasswords.deleteUserSessions).toBeTypeOf("function");
+  });
+
+  test("with the Password model on a database without the passwords table, the password methods say what to add", async () => {
+    const file = path.join(generated.folder, "no-passwords.db");
+    const bare = new Database(file);
+    bare.exec(sqlSchema("sqlite"));
+    bare.close();
+    const other = new PrismaClient({
+      adapter: new PrismaBetterSqlite3({ url: file }, { timestampFormat: "unixepoch-ms" }),
+    });
+    try {
+      const adapter = prisma(other);
+      const id = crypto.randomUUID();
+      await adapter.createUser?.({ id, email: `${id}@example.test`, emailVerified: null });
+      await expect(Promise.resolve(adapter.getPasswordHash?.(id))).rejects.toThrow(
+        /no passwords table.*add-provider password/,
+      );
+      await expect(Promise.resolve(adapter.setPasswordHash?.(id, "$x$"))).rejects.toThrow(/no passwords table/);
+      expect(await adapter.deleteUser?.(id)).toMatchObject({ id });
+    } finally {
+      await other.$disconnect();
+    }
   });
 
   test("accepts a generated PrismaClient as it is, without a cast (TypeScript)", async () => {

@@ -8,11 +8,12 @@ import { PrismaMariaDb } from "@prisma/adapter-mariadb";
 import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type PrismaProvider, prismaSchema } from "../../../src/cli/database/prisma/render.js";
+import type { PrismaProvider } from "../../../src/cli/database/prisma/render.js";
 import type { SqlDialect } from "../../../src/cli/database/sql/render.js";
 import prisma, { type PrismaClientLike } from "../../../src/runtime/adapters/prisma.js";
 import { runAdapterTests } from "../../../src/runtime/adapters/testing.js";
 import { generatePrismaClient } from "../../support/prisma-client.mjs";
+import { prismaSchemaWithPasswords } from "./prisma-schema.js";
 import { databaseWith } from "./user-id-databases.js";
 import { beyondSafeInteger, otherIdKinds, type RunQuery, schemaWithUserIds, userIdReads } from "./user-id-tables.js";
 
@@ -35,10 +36,14 @@ function idFields(provider: PrismaProvider, kind: Kind): { id: string; userId: s
 
 function schemaWithIds(provider: PrismaProvider, kind: Kind): string {
   const { id, userId } = idFields(provider, kind);
-  const schema = prismaSchema(provider)
+  // The Password model's userId is its key as well.
+  const passwordUserId = userId.replace("@map", "@id @map");
+  const schema = prismaSchemaWithPasswords(provider)
     .replace(/^( {2}id +)String +@id.*$/m, `$1${id}`)
-    .replace(/^( {2}userId +)String +@map\("user_id"\).*$/gm, `$1${userId}`);
-  if (schema.split(userId).length !== 4) throw new Error(`the ${provider} Prisma schema changed shape`);
+    .replace(/^( {2}userId +)String +@map\("user_id"\).*$/gm, `$1${userId}`)
+    .replace(/^( {2}userId +)String +@id @map\("user_id"\).*$/m, `$1${passwordUserId}`);
+  if (schema.split(userId).length !== 4 || !schema.includes(passwordUserId))
+    throw new Error(`the ${provider} Prisma schema changed shape`);
   return schema;
 }
 
