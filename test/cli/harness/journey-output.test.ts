@@ -8,7 +8,7 @@ import {
   removeNotes,
   sameLockedRoot,
   unexplainedDifferences,
-} from "../e2e/support/journey-output.js";
+} from "../../e2e/support/journey-output.js";
 
 describe("commandsIn", () => {
   test.each([

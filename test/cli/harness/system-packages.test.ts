@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { installCommand, missingPackages, provisioningPlan, SYSTEM_PACKAGES } from "../support/system-packages.mjs";
-import { repoRoot } from "./support.js";
+import { installCommand, missingPackages, provisioningPlan, SYSTEM_PACKAGES } from "../../support/system-packages.mjs";
+import { repoRoot } from "../support.js";
 
 const CHROMIUM = { name: "chromium", purpose: "the end-to-end tests' browser" };
 const POSTGRES = { name: "postgresql", purpose: "the PostgreSQL adapter's tests" };

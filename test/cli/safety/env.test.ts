@@ -11,7 +11,7 @@
 import { parseEnv } from "node:util";
 import { parse } from "dotenv";
 import { describe, expect, it } from "vitest";
-import { type MemoryProject, memoryFixture, runInMemory } from "./support.js";
+import { type MemoryProject, memoryFixture, runInMemory } from "../support.js";
 
 interface Shape {
   eol: "\n" | "\r\n";

@@ -21,8 +21,8 @@ import {
   memoryFixture,
   removeTemps,
   runInMemory,
-} from "./support.js";
-import { runOnDisk } from "./support-disk.js";
+} from "../support.js";
+import { runOnDisk } from "../support-disk.js";
 
 afterAll(removeTemps);
 

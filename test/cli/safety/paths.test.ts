@@ -25,8 +25,8 @@ import {
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { removeTemps, repoRoot, tempDir } from "./support.js";
-import { runOnDisk } from "./support-disk.js";
+import { removeTemps, repoRoot, tempDir } from "../support.js";
+import { runOnDisk } from "../support-disk.js";
 
 afterAll(removeTemps, 120_000);
 

@@ -7,10 +7,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlSchema } from "../../src/cli/database/sql/render.js";
-import { createPostgresDatabase } from "../support/postgres.mjs";
-import { removeTemps, repoRoot, tempDir } from "./support.js";
-import { runOnDisk } from "./support-disk.js";
+import { sqlSchema } from "../../../src/cli/database/sql/render.js";
+import { createPostgresDatabase } from "../../support/postgres.mjs";
+import { removeTemps, repoRoot, tempDir } from "../support.js";
+import { runOnDisk } from "../support-disk.js";
 
 afterAll(removeTemps);
 
