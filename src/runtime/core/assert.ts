@@ -136,8 +136,13 @@ function assertAdapter(options: InternalOptions): Error | undefined {
   if (passwordProvider) need(METHODS_FOR.password);
   const missing = [...required].filter((method) => typeof adapter[method] !== "function");
   if (missing.length === 0) return undefined;
+  // The ORM adapters have the hash methods only with the passwords table (adapters/drizzle-passwords.ts, prisma.ts).
+  const passwordHint = missing.some((method) => method === "getPasswordHash" || method === "setPasswordHash")
+    ? " Drizzle's adapter has the password methods when its tables include `passwords`, Prisma's when the client" +
+      " has the `Password` model: add that table (docs/adapters.md#passwords)."
+    : "";
   return new MissingAdapterMethods(
-    `The adapter does not implement ${missing.map((method) => `\`${method}\``).join(", ")}, which this configuration's sign-in methods and session strategy need.`,
+    `The adapter does not implement ${missing.map((method) => `\`${method}\``).join(", ")}, which this configuration's sign-in methods and session strategy need.${passwordHint}`,
   );
 }
 
