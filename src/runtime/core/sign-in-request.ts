@@ -4,7 +4,7 @@
  * authorization parameters it may carry. Pure and import-free, so the browser bundle takes it without any of
  * the server's modules.
  *
- * A credentials sign-in and a WebAuthn (passkey) one are verified by the POST itself, at
+ * A credentials or password sign-in and a WebAuthn (passkey) one are verified by the POST itself, at
  * `POST /callback/<id>`: the form's fields, or the signed credential in `action` and `data` (Auth.js
  * WebAuthn provider; actions/callback/webauthn.ts). `/signin` answers a passkey with the sign-in page, so a
  * credential posted there would be dropped and nobody signed in. A passkey sign-in that posts no credential
@@ -21,7 +21,7 @@ const WEBAUTHN_CREDENTIAL_FIELD = "data";
 
 /** `fields`: the names of the fields the sign-in posts. */
 export function signInAction(providerType: string | undefined, fields: Iterable<string>): "callback" | "signin" {
-  if (providerType === "credentials") return "callback";
+  if (providerType === "credentials" || providerType === "password") return "callback";
   if (providerType !== "webauthn") return "signin";
   return [...fields].includes(WEBAUTHN_CREDENTIAL_FIELD) ? "callback" : "signin";
 }

@@ -103,7 +103,7 @@ export async function signIn(
   }
   const providers = (await (await fetch(`${basePath}/providers`)).json()) as Record<string, { type?: string }>;
   const type = providers[provider]?.type;
-  const action = type === "credentials" ? "callback" : "signin";
+  const action = type === "credentials" || type === "password" ? "callback" : "signin";
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) fields[key] = String(value);
   if (type === "webauthn" && rest.link === true) {
