@@ -9,15 +9,18 @@ import { type SmtpServer, startSmtpServer } from "../../support/smtp-server.mjs"
 import {
   FROM,
   firstLink,
+  forgot,
   GOOD_PASSWORD,
   get,
   mailTo,
   ORIGIN,
+  OTHER_PASSWORD,
   passwordSetup,
   SESSION_COOKIE,
   sessionOf,
   signIn,
   signUp,
+  submit,
 } from "./support.js";
 
 let smtp: SmtpServer;
@@ -50,7 +53,7 @@ describe.each(["database", "jwt"] as const)("password sign-up with %s sessions",
     expect(setup.errors).toEqual([]);
   });
 
-  it("refuses the right password before the address is proved, and mails a new link", async () => {
+  it("refuses the right password before the address is proved, and mails nothing (no mail on demand to the owner)", async () => {
     const setup = passwordSetup(smtp, { strategy });
     const email = `grace-${strategy}@example.test`;
     await signUp(setup.config, email);
@@ -59,7 +62,7 @@ describe.each(["database", "jwt"] as const)("password sign-up with %s sessions",
     expect(location).toBe(`${ORIGIN}/auth/signin?error=EmailNotVerified`);
     expect(jar.get(SESSION_COOKIE)).toBeUndefined();
     await setup.settle();
-    expect(mailTo(smtp, email)).toHaveLength(2);
+    expect(mailTo(smtp, email)).toHaveLength(1);
   });
 
   it("proves the address with the link and the password together, then signs in by password alone", async () => {
@@ -87,6 +90,25 @@ describe.each(["database", "jwt"] as const)("password sign-up with %s sessions",
     const again = await signIn(setup.config, email);
     expect(again.location).toBe(ORIGIN);
     expect((await sessionOf(setup.config, again.jar))?.user?.email).toBe(email);
+  });
+
+  it("replaces a lost verification link through forgot-password, whose reset proves the address", async () => {
+    const setup = passwordSetup(smtp, { strategy });
+    const email = `lost-${strategy}@example.test`;
+    await signUp(setup.config, email);
+    await setup.settle();
+    await forgot(setup.config, email);
+    await setup.settle();
+    const link = firstLink(mailTo(smtp, email).at(-1)!);
+    expect(link.pathname).toBe("/auth/reset-password");
+    const reset = await submit(setup.config, "/auth/reset-password/password", {
+      token: link.searchParams.get("token")!,
+      email,
+      password: OTHER_PASSWORD,
+    });
+    expect(reset.location).toBe(ORIGIN);
+    expect((await setup.adapter.getUserByEmail!(email))?.emailVerified).toBeInstanceOf(Date);
+    expect((await signIn(setup.config, email, OTHER_PASSWORD)).location).toBe(ORIGIN);
   });
 
   it("does not let the link prove the address without the password (someone else's sign-up with your address)", async () => {

@@ -21,7 +21,8 @@ const SIGNIN_ERRORS: Record<string, string> = {
   AccountNotLinked: "This email is already used by another account. Sign in the way you did before.",
   AccountLinkRefused: "Adding that sign-in method needs a recent sign-in in this browser. Sign in, then add it again.",
   SessionRequired: "Please sign in to access this page.",
-  EmailNotVerified: "Confirm your email address first: we have sent you a new link.",
+  EmailNotVerified:
+    "Confirm your email address first, with the link we emailed you. Lost it? Use “Forgot your password?” for a new one.",
 };
 
 export function signInErrorMessage(error: string): string {

@@ -5,9 +5,11 @@
  *
  * A correct password is not enough while nobody has proved the address: sign-up stored it unproved, and
  * whoever typed it may not own it. With the token from the verification mail in the same request
- * (`token`, the verify-email page's form) the address is proved and the sign-in completes; without one, a new
- * verification mail goes out and the answer is `?error=EmailNotVerified`. That answer is only reachable with
- * the right password, so it tells nothing to whoever does not know it. A stored hash weaker than the
+ * (`token`, the verify-email page's form) the address is proved and the sign-in completes; without one the
+ * answer is `?error=EmailNotVerified`. That answer is only reachable with the right password, so it tells
+ * nothing to whoever does not know it. It mails nothing: whoever squatted an address with a password of their
+ * choosing could otherwise mail its owner at will (a correct password clears the account's rate limit). A
+ * lost link is replaced through forgot-password, whose mail is rate-limited per address and proves it. A stored hash weaker than the
  * configured parameters is replaced after the match (`needsRehash`).
  */
 import { CredentialsSignin, UnknownAction, Verification } from "../../errors.js";
@@ -16,29 +18,12 @@ import { adapterMethod } from "../account/adapter-method.js";
 import type { ActionContext } from "../actions/context.js";
 import { assertCsrf } from "../csrf.js";
 import type { InternalPasswordProvider } from "../internal.js";
-import { busy, pageHref, signInHref } from "./answers.js";
+import { busy, signInHref } from "./answers.js";
 import { accountEmail, stringField } from "./input.js";
-import { afterAnswer, deliverMail, renderPasswordMail } from "./mail.js";
 import { startSession } from "./sessions.js";
-import { DEFAULT_VERIFICATION_MAX_AGE, hasherOf } from "./settings.js";
+import { hasherOf } from "./settings.js";
 import { passwordStorage } from "./storage.js";
-import { consumeToken, issueToken } from "./tokens.js";
-
-/** Mails a new verification link for `email` (sign-up's first one, or a sign-in's reminder). Off the answer's path. */
-export async function sendVerificationLink(
-  context: ActionContext,
-  provider: InternalPasswordProvider,
-  email: string,
-): Promise<void> {
-  const { options } = context;
-  const maxAge = provider.verificationMaxAge ?? DEFAULT_VERIFICATION_MAX_AGE;
-  const { token, expires } = await issueToken(options, "verify", email, maxAge);
-  const url = pageHref(context, "verify-email", new URLSearchParams({ token, email }));
-  await deliverMail(
-    provider,
-    renderPasswordMail({ kind: "verify-email", to: email, url, expires, theme: options.theme }),
-  );
-}
+import { consumeToken } from "./tokens.js";
 
 export async function passwordSignIn(
   context: ActionContext,
@@ -75,7 +60,6 @@ export async function passwordSignIn(
   if (!user.emailVerified) {
     const token = stringField(request, "token");
     if (token === undefined) {
-      afterAnswer(provider, options, () => sendVerificationLink(context, provider, email));
       return {
         redirect: signInHref(context, new URLSearchParams({ error: "EmailNotVerified" })),
         cookies: context.cookies,

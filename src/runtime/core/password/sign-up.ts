@@ -16,9 +16,9 @@ import type { InternalPasswordProvider } from "../internal.js";
 import { backTo, busy, checkYourEmail, pageHref, signInHref } from "./answers.js";
 import { accountEmail, stringField } from "./input.js";
 import { afterAnswer, deliverMail, renderPasswordMail } from "./mail.js";
-import { hasherOf, policyOf } from "./settings.js";
-import { sendVerificationLink } from "./sign-in.js";
+import { DEFAULT_VERIFICATION_MAX_AGE, hasherOf, policyOf } from "./settings.js";
 import { passwordStorage } from "./storage.js";
+import { issueToken } from "./tokens.js";
 
 /** `?error=WeakPassword&reasons=too-short,common`: the policy's reason codes, for the page to explain. */
 export async function policyRefusal(
@@ -30,6 +30,22 @@ export async function policyRefusal(
   const result = await policyOf(provider).check(password, context);
   if (result.ok) return undefined;
   return { reasons: [...new Set(result.reasons.map((reason) => reason.code))].join(",") };
+}
+
+/** Mails a verification link for `email` (sign-up's, after the answer). */
+export async function sendVerificationLink(
+  context: ActionContext,
+  provider: InternalPasswordProvider,
+  email: string,
+): Promise<void> {
+  const { options } = context;
+  const maxAge = provider.verificationMaxAge ?? DEFAULT_VERIFICATION_MAX_AGE;
+  const { token, expires } = await issueToken(options, "verify", email, maxAge);
+  const url = pageHref(context, "verify-email", new URLSearchParams({ token, email }));
+  await deliverMail(
+    provider,
+    renderPasswordMail({ kind: "verify-email", to: email, url, expires, theme: options.theme }),
+  );
 }
 
 export async function passwordSignUp(
