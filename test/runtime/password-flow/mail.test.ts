@@ -56,6 +56,21 @@ describe("password provider mail", () => {
     expect((await signIn(setup.config, email, GOOD_PASSWORD)).location).toBe(ORIGIN);
   });
 
+  it("makes one user of two sign-ups for one new address at once: one verification, one notice", async () => {
+    const created: string[] = [];
+    const setup = passwordSetup(smtp, { config: { events: { createUser: ({ user }) => void created.push(user.id) } } });
+    const email = "twice@example.test";
+    await Promise.all([signUp(setup.config, email), signUp(setup.config, email, OTHER_PASSWORD)]);
+    await setup.settle();
+    expect(setup.db.prepare("SELECT count(*) AS n FROM users WHERE email = ?").get(email)).toEqual({ n: 1 });
+    expect(created).toHaveLength(1);
+    expect(
+      mailTo(smtp, email)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(["Confirm your email address", "You already have an account"]);
+  });
+
   it("never attaches a password to an existing OAuth user through sign-up", async () => {
     const setup = passwordSetup(smtp);
     const email = "oauth-only@example.test";

@@ -46,6 +46,7 @@ export async function passwordReset(
   await passwordStorage(options).setPasswordHash(user.id, hashed.hash);
   if (!user.emailVerified) {
     user = await adapterMethod(options.adapter, "updateUser")({ id: user.id, emailVerified: new Date() });
+    await options.events.updateUser?.({ user });
   }
   await endEverySession(context, user.id);
   return startSession(context, provider, user, hashed.hash);

@@ -69,6 +69,7 @@ export async function passwordSignIn(
       throw new Verification("The confirmation link is unknown, already used, expired or for another address.");
     }
     user = await adapterMethod(options.adapter, "updateUser")({ id: user.id, emailVerified: new Date() });
+    await options.events.updateUser?.({ user });
   }
   return startSession(context, provider, user, current);
 }

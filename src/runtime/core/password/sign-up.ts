@@ -9,10 +9,10 @@
  * nothing of that user changes. So a sign-up never attaches a password to someone's existing user: the owner
  * adds one through forgot-password, whose mail proves the address.
  */
-import type { ResponseInternal } from "../../types.js";
+import type { AdapterUser, ResponseInternal } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import type { ActionContext } from "../actions/context.js";
-import type { InternalPasswordProvider } from "../internal.js";
+import type { InternalOptions, InternalPasswordProvider } from "../internal.js";
 import { backTo, busy, checkYourEmail, pageHref, signInHref } from "./answers.js";
 import { accountEmail, stringField } from "./input.js";
 import { afterAnswer, deliverMail, renderPasswordMail } from "./mail.js";
@@ -48,6 +48,24 @@ export async function sendVerificationLink(
   );
 }
 
+/**
+ * A new user for `email` with the hash, its address unproved; null when the address already has a user (also
+ * when another sign-up for it created one a moment ago, and this one's insert lost the race).
+ */
+async function createAccount(options: InternalOptions, email: string, hash: string): Promise<AdapterUser | null> {
+  const getUserByEmail = adapterMethod(options.adapter, "getUserByEmail");
+  if (await getUserByEmail(email)) return null;
+  let user: AdapterUser;
+  try {
+    user = await adapterMethod(options.adapter, "createUser")({ id: crypto.randomUUID(), email, emailVerified: null });
+  } catch (error) {
+    if (await getUserByEmail(email)) return null;
+    throw error;
+  }
+  await passwordStorage(options).setPasswordHash(user.id, hash);
+  return user;
+}
+
 export async function passwordSignUp(
   context: ActionContext,
   provider: InternalPasswordProvider,
@@ -66,26 +84,11 @@ export async function passwordSignUp(
   if (!hashed.ok) return backTo(context, "signup", "WeakPassword", { reasons: "invalid" });
 
   afterAnswer(provider, options, async () => {
-    const getUserByEmail = adapterMethod(options.adapter, "getUserByEmail");
-    let existing = await getUserByEmail(email);
-    if (!existing) {
-      try {
-        const user = await adapterMethod(
-          options.adapter,
-          "createUser",
-        )({
-          id: crypto.randomUUID(),
-          email,
-          emailVerified: null,
-        });
-        await passwordStorage(options).setPasswordHash(user.id, hashed.hash);
-        await sendVerificationLink(context, provider, email);
-        return;
-      } catch (error) {
-        // Two sign-ups for one new address at once: the other one created it. Anything else is a fault.
-        existing = await getUserByEmail(email);
-        if (!existing) throw error;
-      }
+    const created = await createAccount(options, email, hashed.hash);
+    if (created) {
+      await options.events.createUser?.({ user: created });
+      await sendVerificationLink(context, provider, email);
+      return;
     }
     const url = signInHref(context, new URLSearchParams());
     const forgotUrl = pageHref(context, "forgot-password", new URLSearchParams());
