@@ -10,19 +10,17 @@
  */
 
 import { dialectName } from "../database/drivers.js";
-import {
-  drizzleBuilders,
-  drizzleCoreModule,
-  drizzleTableName,
-  drizzleTableSource,
-} from "../database/drizzle/render.js";
-import { type GenerateInput, type GeneratePlan, planGenerate, type Unsupported } from "../database/generate-plan.js";
-import { tables } from "../database/model.js";
-import { prismaModelName, prismaModelSource, prismaProviderFor } from "../database/prisma/render.js";
+import { ORM_FLAVOURS, SCHEMA_ORMS } from "../database/flavours.js";
+import { planGenerate, type SqlGenerateInput } from "../database/generate-plan.js";
+import type { GeneratePlan, Unsupported } from "../database/generate-steps.js";
+import { type Table, tables } from "../database/model.js";
+import { ORMS } from "../database/orms.js";
 import { projectEnv } from "../database/project-env.js";
-import { configuredAdapter, type DatabaseSetup, findDatabaseSetup } from "../database/setup.js";
+import { configuredAdapter, findDatabaseSetup } from "../database/setup.js";
+import type { DatabaseSetup } from "../database/setup-types.js";
 import { existingUsers } from "../database/sql/existing-users.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../database/sql/migrations.js";
+import { tableStatements } from "../database/sql/render.js";
 import { databaseState } from "../database/state.js";
 import { moduleShape } from "../edit/ast.js";
 import { CliError } from "../errors.js";
@@ -50,20 +48,15 @@ export function outPath(root: string, value: string): string {
   return projectPath(root, value, { flag: "--out", what: "the schema or migrations folder it names" });
 }
 
-/** --out names a folder for SQL, a module for Drizzle, a .prisma file or a folder for Prisma. */
+/** --out names a folder for SQL, and what each ORM says for its schema (a module for Drizzle, …). */
 function checkOut(out: string, setup: DatabaseSetup, value: string): void {
-  if (setup.orm === "drizzle" && !/\.(?:[cm]?[jt]s)$/.test(out)) {
-    throw new CliError(
-      "InvalidOption",
-      `--out for Drizzle names the schema module the auth tables go in (e.g. src/db/auth-schema.ts), got "${value}".`,
-    );
-  }
-  if (setup.orm === "none" && /\.sql$/i.test(out)) {
-    throw new CliError(
-      "InvalidOption",
-      `--out for SQL names the migrations folder (e.g. auth-migrations), not a file: got "${value}".`,
-    );
-  }
+  const error =
+    setup.orm === "none"
+      ? /\.sql$/i.test(out)
+        ? `--out for SQL names the migrations folder (e.g. auth-migrations), not a file: got "${value}".`
+        : null
+      : ORMS[setup.orm].outError(out, value);
+  if (error) throw new CliError("InvalidOption", error);
 }
 
 /** Where a new Drizzle schema module goes: beside the app's code, in its language. */
@@ -71,25 +64,18 @@ function defaultDrizzleFile(info: ProjectInfo): string {
   return `${info.srcDir ? "src/" : ""}db/auth-schema.${info.language}`;
 }
 
-/** The tables a refusal names (by SQL, Drizzle or Prisma name); all of them when it names none. */
+/** The tables a refusal names (by SQL name or any ORM's); all of them when it names none. */
 function namedTables(reason: string): typeof tables {
-  const names = (table: (typeof tables)[number]) => [table.name, drizzleTableName(table), prismaModelName(table)];
+  const names = (table: Table) => [table.name, ...SCHEMA_ORMS.map((orm) => ORMS[orm].tableName(table))];
   const named = tables.filter((table) => names(table).some((name) => new RegExp(`\\b${name}\\b`).test(reason)));
   return named.length > 0 ? named : tables;
 }
 
-/** What our table model needs, in the schema's own language, for the user to add by hand. */
+/** What our table model needs, in the schema's own language (SQL statements, or the ORM's), to add by hand. */
 function manualSchema(setup: DatabaseSetup, unsupported: Unsupported): string {
   const named = namedTables(unsupported.reason);
-  if (setup.orm === "prisma") {
-    const provider = prismaProviderFor(setup.dialect);
-    return named.map((table) => prismaModelSource(table, provider)).join("\n\n");
-  }
-  const builders = drizzleBuilders(setup.dialect, named).join(", ");
-  return [
-    `import { ${builders} } from "${drizzleCoreModule(setup.dialect)}";`,
-    ...named.map((table) => drizzleTableSource(table, setup.dialect)),
-  ].join("\n\n");
+  if (setup.orm !== "none") return ORMS[setup.orm].manualSchema(named, setup.dialect);
+  return named.map((table) => tableStatements(table, setup.dialect).join("\n")).join("\n\n");
 }
 
 function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, host: Host): never {
@@ -97,7 +83,7 @@ function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, hos
   const why = reason.startsWith(file) ? reason : `${file}: ${reason}`;
   const lines = [
     `${why.replace(/[.:]$/, "")}.`,
-    `Nothing was written. What the auth tables need (${setup.orm === "prisma" ? "the models" : "the tables"} below), to add by hand before running generate again:`,
+    `Nothing was written. What the auth tables need (the ${setup.orm === "none" ? "tables" : ORM_FLAVOURS[setup.orm].schemaItems} below), to add by hand before running generate again:`,
     "",
     manualSchema(setup, unsupported),
   ];
@@ -137,7 +123,7 @@ async function sqlUsers(
   host: Host,
   setup: DatabaseSetup,
   dir: string,
-): Promise<{ input: Partial<GenerateInput>; note: string | null }> {
+): Promise<{ input: Partial<SqlGenerateInput>; note: string | null }> {
   const state = databaseState(reader, info, dir);
   const { env } = projectEnv(reader, host.env, info.envFile);
   const found = await existingUsers(root, env, state.setting, migrationFiles(reader, dir));
@@ -163,8 +149,7 @@ async function sqlUsers(
 }
 
 function describeSetup(setup: DatabaseSetup, planned: GeneratePlan): string {
-  const flavour =
-    setup.orm === "none" ? "SQL migrations" : setup.orm === "drizzle" ? "Drizzle schema" : "Prisma schema";
+  const flavour = setup.orm === "none" ? "SQL migrations" : `${ORM_FLAVOURS[setup.orm].name} schema`;
   return `Database: ${dialectName(setup.dialect)}, ${flavour} in ${planned.schema.path} (from ${setup.evidence.join("; ")}).`;
 }
 
@@ -181,7 +166,7 @@ export async function runGenerate(
   const setup = findDatabaseSetup(reader, info, flags);
   if (outFlag !== undefined) checkOut(outFlag, setup, flags.out!);
   const sql = setup.orm === "none" ? await sqlUsers(root, reader, info, host, setup, outFlag ?? MIGRATIONS_DIR) : null;
-  const input: GenerateInput = {
+  const input: SqlGenerateInput = {
     reader,
     root,
     setup,

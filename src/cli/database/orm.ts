@@ -1,12 +1,14 @@
 /**
  * What the rest of the CLI asks of an ORM whose schema holds the auth tables. Each ORM answers in its own
- * folder (database/<id>/orm.ts) and database/orms.ts lists them, so shared code (init's plan, the runtime
- * entries, doctor's tables, init's checks before any question) calls these and never names an ORM.
+ * folder (database/<id>/orm.ts) and database/orms.ts lists them, so shared code (init's plan, generate,
+ * doctor's tables, init's checks before any question) calls these and never names an ORM.
  */
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { ExpectedTable } from "./expected-tables.js";
 import type { SqlDialect } from "./flavours.js";
+import type { GenerateInput, GeneratePlan } from "./generate-steps.js";
+import type { Table } from "./model.js";
 import type { OrmContext, OrmPart } from "./orm-shared.js";
 
 type Layout = Pick<ProjectInfo, "srcDir" | "language">;
@@ -35,4 +37,12 @@ export interface Orm {
   expectedTables(reader: ProjectReader, info: ProjectInfo, authFile: string): ExpectedTable[];
   /** init's check before any question: the merge's verdict on the app's schema, null when it has none. */
   schemaVerdict(reader: ProjectReader, info: Layout, dialect: SqlDialect): MergeVerdict | null;
+  /** generate's plan: the auth tables merged into the app's schema, and what creates them in the database. */
+  generate(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan;
+  /** Why `--out <value>` (project-relative: `out`) cannot name this ORM's schema, or null when it can. */
+  outError(out: string, value: string): string | null;
+  /** A table's name in this ORM's schema (`users`, `User`), to find the tables a refusal names. */
+  tableName(table: Table): string;
+  /** What the tables need, in the schema's own language, for the user to add by hand (generate's refusal). */
+  manualSchema(tables: readonly Table[], dialect: SqlDialect): string;
 }

@@ -21,31 +21,13 @@ import {
   isSchemaOrm,
   ORM_FLAVOURS,
   ORM_IDS,
-  type OrmId,
   SCHEMA_ORMS,
   SQL_DIALECTS,
   type SqlDialect,
 } from "./flavours.js";
 import { ORMS } from "./orms.js";
 import { dialectOfPrisma, findPrismaProject, type PrismaProject } from "./prisma/project.js";
-
-export type SchemaOrm = OrmId;
-
-export interface DatabaseSetupFlags {
-  db?: string;
-  orm?: string;
-}
-
-export interface DatabaseSetup {
-  dialect: SqlDialect;
-  orm: SchemaOrm;
-  /** Where each answer came from, in words (`src/auth.ts imports @create-auth/runtime/adapters/postgres`). */
-  evidence: string[];
-  /** The project's Drizzle setup when orm is drizzle (null when it has none yet). */
-  drizzle: DrizzleProject | null;
-  /** The project's Prisma setup when orm is prisma (null when it has none yet). */
-  prisma: PrismaProject | null;
-}
+import type { DatabaseSetup, DatabaseSetupFlags, SchemaOrm } from "./setup-types.js";
 
 const ADAPTER_PREFIX = "@create-auth/runtime/adapters/";
 type AdapterName = DatabaseAdapterName;

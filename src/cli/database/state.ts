@@ -8,9 +8,9 @@ import type { SqlDialect } from "./flavours.js";
 import type { Migration, MigrationStatus } from "./migrator.js";
 import { prismaCommand } from "./prisma/command.js";
 import { dialectOfPrisma, findPrismaProject } from "./prisma/project.js";
-import { configuredAdapter, type DatabaseSetup, findDatabaseSetup } from "./setup.js";
-import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "./sql/migrations.js";
-import { MIGRATE_COMMAND } from "./sql/plan.js";
+import { configuredAdapter, findDatabaseSetup } from "./setup.js";
+import type { DatabaseSetup } from "./setup-types.js";
+import { MIGRATIONS_DIR, migrateCommand, migrationFiles, nextMigration } from "./sql/migrations.js";
 
 export type SchemaTool = "create-auth" | "drizzle-kit" | "prisma";
 
@@ -38,11 +38,6 @@ export interface DatabaseState {
    * (`users.role`) are in no create-auth migration, and only its own tool creates them. Null otherwise.
    */
   drizzleKit: string | null;
-}
-
-/** `npx create-auth migrate`, told the folder when it is not the default one. */
-export function migrateCommand(folder: string): string {
-  return folder === MIGRATIONS_DIR ? MIGRATE_COMMAND : `${MIGRATE_COMMAND} --migrations ${folder}`;
 }
 
 /** The project's layout: detect's, or read from the folder where detect refuses it (`info` null). */

@@ -5,10 +5,12 @@
 import { dialectName } from "../drivers.js";
 import type { Orm } from "../orm.js";
 import { drizzleTables } from "./doctor-tables.js";
+import { generateDrizzle } from "./generate.js";
 import { mergeDrizzleSchema } from "./merge.js";
 import { drizzleModuleTables } from "./module.js";
 import { planDrizzle } from "./plan.js";
 import { findDrizzleProject } from "./project.js";
+import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "./render.js";
 
 export const drizzle: Orm = {
   find(reader, info) {
@@ -39,4 +41,15 @@ export const drizzle: Orm = {
     const adds = result.added.includes("users.email unique");
     return { refusal: null, uniqueEmail: adds ? { table: "users", column: email?.sqlName ?? "email" } : null };
   },
+  generate: generateDrizzle,
+  outError: (out, value) =>
+    /\.(?:[cm]?[jt]s)$/.test(out)
+      ? null
+      : `--out for Drizzle names the schema module the auth tables go in (e.g. src/db/auth-schema.ts), got "${value}".`,
+  tableName: drizzleTableName,
+  manualSchema: (tables, dialect) =>
+    [
+      `import { ${drizzleBuilders(dialect, tables).join(", ")} } from "${drizzleCoreModule(dialect)}";`,
+      ...tables.map((table) => drizzleTableSource(table, dialect)),
+    ].join("\n\n"),
 };

@@ -5,10 +5,11 @@
 import type { Orm } from "../orm.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "./blocks.js";
 import { prismaTables } from "./doctor-tables.js";
+import { generatePrisma } from "./generate.js";
 import { mergePrismaSchema } from "./merge.js";
 import { planPrisma } from "./plan.js";
 import { dialectOfPrisma, findPrismaProject, newSchemaFile } from "./project.js";
-import { prismaProviderFor } from "./render.js";
+import { prismaModelName, prismaModelSource, prismaProviderFor } from "./render.js";
 
 export const prisma: Orm = {
   find(reader, info) {
@@ -44,5 +45,13 @@ export const prisma: Orm = {
         };
       }
     return { refusal: null, uniqueEmail: null };
+  },
+  generate: (input) => generatePrisma(input),
+  // A .prisma file or a folder of them: any path names one.
+  outError: () => null,
+  tableName: prismaModelName,
+  manualSchema: (tables, dialect) => {
+    const provider = prismaProviderFor(dialect);
+    return tables.map((table) => prismaModelSource(table, provider)).join("\n\n");
   },
 };

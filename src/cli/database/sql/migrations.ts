@@ -376,3 +376,11 @@ function topLevel(text: string, separator: string): string[] {
   parts.push(text.slice(start));
   return parts;
 }
+
+/** The command that applies the migrations to the database the env file names. */
+export const MIGRATE_COMMAND = "npx create-auth migrate";
+
+/** `npx create-auth migrate`, told the folder when it is not the default one. */
+export function migrateCommand(folder: string): string {
+  return folder === MIGRATIONS_DIR ? MIGRATE_COMMAND : `${MIGRATE_COMMAND} --migrations ${folder}`;
+}

@@ -23,11 +23,9 @@ import {
 import type { DatabaseAdapterName } from "../flavours.js";
 import type { AppUsers } from "../users-table.js";
 import { sqlAdapterOptions, sqliteOnOpen } from "./adopted-users-plan.js";
-import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "./migrations.js";
+import { MIGRATE_COMMAND, MIGRATIONS_DIR, migrationFiles, nextMigration } from "./migrations.js";
 import { adoptedUsers } from "./users.js";
 
-/** The command that applies the migrations to the database the env file names. */
-export const MIGRATE_COMMAND = "npx create-auth migrate";
 /** The migration SQLite's client module runs itself on first open (its statements are embedded). */
 const FIRST_MIGRATION = `${MIGRATIONS_DIR}/0001_auth_tables.sql`;
 

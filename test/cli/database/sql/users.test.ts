@@ -3,7 +3,7 @@
 // init reads the adaptation back from, and the edit that hands the adapter its options in any auth module
 // init writes (a factory call as Qwik's client, a call passing options already).
 import { describe, expect, test } from "vitest";
-import { migrationAdds } from "../../../../src/cli/database/generate-plan.js";
+import { migrationAdds } from "../../../../src/cli/database/generate-steps.js";
 import { sqlAdapterOptions, withAdapterOptions } from "../../../../src/cli/database/sql/adopted-users-plan.js";
 import { nextMigration } from "../../../../src/cli/database/sql/migrations.js";
 import { sqlDialects } from "../../../../src/cli/database/sql/render.js";
