@@ -104,6 +104,12 @@ describe("credentials sign-in under the rate limits", () => {
     expect(owner.headers.get("location")).not.toContain("error");
   });
 
+  it("keys accounts under a secret of any length the core accepts", async () => {
+    const { config } = credentialsApp({ trustedIpHeader: PROXY }, { secret: "tiny" });
+    for (let i = 0; i < 5; i++) await signIn(config, DEMO_USER.email!, "wrong", from(`198.51.100.${30 + i}`));
+    expect((await signIn(config, DEMO_USER.email!, "wrong", from("198.51.100.39"))).status).toBe(429);
+  });
+
   it("clears the account's failures when the right password signs in", async () => {
     const { config } = credentialsApp({ trustedIpHeader: PROXY });
     for (let i = 0; i < 4; i++) await signIn(config, DEMO_USER.email!, "wrong", from("198.51.100.20"));

@@ -26,6 +26,15 @@ export interface LimitedAttempt {
   answered(result: ResponseInternal): Promise<void>;
 }
 
+/**
+ * The key of the account hashes: the app's current secret under a label of its own, so these hashes are
+ * separate from the secret's other uses, and long enough for accountKey whatever secret the core accepted
+ * (it takes any non-empty one). Rotating the secret starts fresh counters, as a restart of the memory store does.
+ */
+function accountSecret(secrets: string[]): string {
+  return `create-auth rate-limit accounts\n${secrets[0] ?? ""}`;
+}
+
 /** Where "no client address" was already said: per logger, so once per app. */
 const warnedNoAddress = new WeakSet<object>();
 
@@ -69,7 +78,7 @@ export async function limitRequest(context: ActionContext): Promise<LimitedAttem
   for (const check of plan.checks) {
     const rule = rules[check.rule];
     if (!rule) continue;
-    const key = check.by === "ip" ? networkKey() : await accountKey(check.identifier, options.secret[0] as string);
+    const key = check.by === "ip" ? networkKey() : await accountKey(check.identifier, accountSecret(options.secret));
     if (key === undefined) continue;
     const answer = await limiter.consume(key, rule);
     if (!answer.allowed) {
