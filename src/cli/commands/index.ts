@@ -1,7 +1,7 @@
 /**
  * THE command registry: every command of the CLI, written once, as its spec (arguments, flags, help text,
  * examples) and a lazy loader of its module. program.ts builds commander by looping over it; the fast root
- * help (help.ts), main.ts's fast path and the docs checks (test/cli/docs-commands.test.ts,
+ * help (help.ts), main.ts's fast path and the docs checks (test/cli/commands/docs.test.ts,
  * named-commands.test.ts) read it; adding a command is its module plus one entry here.
  *
  * The specs live here, in one module, rather than one spec module per command: `--help` and `secret --raw`

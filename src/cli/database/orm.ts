@@ -10,6 +10,7 @@ import type { SqlDialect } from "./flavours.js";
 import type { GenerateInput, GeneratePlan } from "./generate-steps.js";
 import type { Table } from "./model.js";
 import type { OrmContext, OrmPart } from "./orm-shared.js";
+import type { UserIdKind } from "./users-table.js";
 
 type Layout = Pick<ProjectInfo, "srcDir" | "language">;
 
@@ -28,6 +29,24 @@ export interface MergeVerdict {
   uniqueEmail: { table: string; column: string } | null;
 }
 
+/** doctor's users-table findings in this ORM's words: where the ids are declared, and the fixes it names. */
+export interface OrmUsersAdvice {
+  /**
+   * Where the ORM's own users table declares the id kind the adapter writes (Drizzle's table, handed to the
+   * adapter), rather than the auth module's `userIds`: read from the schema, with what that tells and how to
+   * fix a mismatch. Absent where the adapter's `userIds` option decides, as for the SQL adapters.
+   */
+  declaredIds?: {
+    idKind(reader: ProjectReader, users: ExpectedTable, dialect: SqlDialect): UserIdKind | null;
+    told(passed: UserIdKind): string;
+    fix: string;
+  };
+  /** How to give the users table's email its unique constraint, then create it. */
+  uniqueEmailFix: string;
+  /** The ORM call that marks the addresses an app verified (`condition` is the user's to fill in). */
+  markVerified(condition: string): string;
+}
+
 export interface Orm {
   /** What the project has of this ORM, or null when it does not use it. */
   find(reader: ProjectReader, info: Layout): FoundOrm | null;
@@ -35,6 +54,7 @@ export interface Orm {
   plan(ctx: OrmContext): OrmPart;
   /** The tables and columns the adapter queries, read from the app's schema, for doctor's checks. */
   expectedTables(reader: ProjectReader, info: ProjectInfo, authFile: string): ExpectedTable[];
+  users: OrmUsersAdvice;
   /** init's check before any question: the merge's verdict on the app's schema, null when it has none. */
   schemaVerdict(reader: ProjectReader, info: Layout, dialect: SqlDialect): MergeVerdict | null;
   /** generate's plan: the auth tables merged into the app's schema, and what creates them in the database. */

@@ -96,7 +96,7 @@ export interface TargetInit {
   /**
    * The target's other files, after the auth module and the database files: owned files, edits of the
    * app's files, notes. `database` is null without a database. Each edit carries its `undo` (or `undo: null`,
-   * saying why): remove applies it, knowing no framework (test/cli/setup-undo.test.ts holds every target to it).
+   * saying why): remove applies it, knowing no framework (test/cli/commands/init/setup-undo.test.ts holds every target to it).
    */
   files(database: DatabaseWiring | null): FileStep[];
   /** Notes said before anything else (what detection could not find). */

@@ -5,7 +5,7 @@
  * `preProcessFile` answers the same but costs loading the compiler (about 200 ms, doubling a Next init that
  * needs no AST otherwise), so this is a small tokenizer of its own: comments, strings, template literals
  * and regular expressions are skipped as tokens, so a specifier written in any of them is not one.
- * test/cli/runtime-package.test.ts proves it against preProcessFile on every file of the built runtime.
+ * test/cli/runtime-package/runtime-package.test.ts proves it against preProcessFile on every file of the built runtime.
  */
 
 type Token =

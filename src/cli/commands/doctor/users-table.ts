@@ -12,11 +12,11 @@
 import { type Finding, finding, ok } from "../../checks/finding.js";
 import { type DatabaseConnection, openDatabase } from "../../database/connect.js";
 import { dialectName } from "../../database/drivers.js";
-import { drizzleModuleTables } from "../../database/drizzle/module.js";
-import { drizzleIdFacts } from "../../database/drizzle/users.js";
 import type { ExpectedTable } from "../../database/expected-tables.js";
-import type { SqlDialect } from "../../database/flavours.js";
+import { isSchemaOrm, type SqlDialect } from "../../database/flavours.js";
 import { type LiveTable, liveIdKind, liveTable, sharedValues, unprovedAddresses } from "../../database/live-table.js";
+import type { OrmUsersAdvice } from "../../database/orm.js";
+import { ORMS } from "../../database/orms.js";
 import { configuredAdapter } from "../../database/setup.js";
 import { sqlUsersFix } from "../../database/sql/existing-users.js";
 import type { UserIdKind } from "../../database/users-table.js";
@@ -36,7 +36,12 @@ export function newUserColumnKeys(authSource: string): string[] {
   return [...body.matchAll(/(?:^|,)\s*["']?([A-Za-z_$][\w$]*)["']?\s*:/g)].map((match) => match[1]!);
 }
 
-/** The id kind the adapter will write: the auth module's `userIds`, or for Drizzle what its users table declares. */
+/** The ORM's advice on the users table, where the adapter is an ORM's; null for the SQL adapters. */
+function ormUsers(adapter: string): OrmUsersAdvice | null {
+  return isSchemaOrm(adapter) ? ORMS[adapter].users : null;
+}
+
+/** The id kind the adapter will write: what the ORM's users table declares, else the auth module's `userIds`. */
 function passedIdKind(
   ctx: DoctorContext,
   adapter: string,
@@ -44,13 +49,8 @@ function passedIdKind(
   users: ExpectedTable,
   dialect: SqlDialect,
 ): UserIdKind {
-  if (adapter === "drizzle" && users.declaredIn) {
-    const source = ctx.reader.read(users.declaredIn) ?? "";
-    const table = drizzleModuleTables(source, users.declaredIn).tables.find((found) => found.sqlName === users.name);
-    const id = table?.columns?.entries.find((entry) => (entry.sqlName ?? entry.key) === (users.fields["id"] ?? "id"));
-    const facts = id ? drizzleIdFacts(id, dialect, users.name) : null;
-    if (facts && !("unsupported" in facts)) return facts.idKind;
-  }
+  const declared = ormUsers(adapter)?.declaredIds?.idKind(ctx.reader, users, dialect);
+  if (declared) return declared;
   const named = /userIds\s*:\s*["'](text|uuid|integer|bigint)["']/.exec(authSource)?.[1];
   return (named as UserIdKind | undefined) ?? "text";
 }
@@ -111,18 +111,17 @@ function idFindings(
   const column = live.columns.find((candidate) => candidate.name === (users.fields["id"] ?? "id").toLowerCase());
   if (!column) return [];
   const stored = liveIdKind(column.type);
-  const told =
-    adapter.adapter === "drizzle"
-      ? `the Drizzle table the adapter is given declares ${passed} ids`
-      : passed === "text"
-        ? `${adapter.file} hands the ${adapter.adapter} adapter text ids (no userIds option)`
-        : `${adapter.file} hands the ${adapter.adapter} adapter userIds: "${passed}"`;
-  const fix =
-    adapter.adapter === "drizzle"
-      ? `make the Drizzle users table's id match the database (npx drizzle-kit pull shows what it holds)`
-      : stored
-        ? `pass userIds: "${stored}" in the adapter's options in ${adapter.file}: ${adapter.adapter}(…, { userIds: "${stored}" })`
-        : "";
+  const declared = ormUsers(adapter.adapter)?.declaredIds;
+  const told = declared
+    ? declared.told(passed)
+    : passed === "text"
+      ? `${adapter.file} hands the ${adapter.adapter} adapter text ids (no userIds option)`
+      : `${adapter.file} hands the ${adapter.adapter} adapter userIds: "${passed}"`;
+  const fix = declared
+    ? declared.fix
+    : stored
+      ? `pass userIds: "${stored}" in the adapter's options in ${adapter.file}: ${adapter.adapter}(…, { userIds: "${stored}" })`
+      : "";
   if (stored === null)
     return [
       finding(
@@ -142,7 +141,7 @@ function idFindings(
         "users.id-kind",
         `${where}.${column.name} is ${column.type} (${stored} ids), but ${told}: creating a user fails.`,
         sqlFix ?? fix,
-        adapter.adapter === "drizzle" ? (users.declaredIn ?? adapter.file) : adapter.file,
+        declared ? (users.declaredIn ?? adapter.file) : adapter.file,
       ),
     );
   if (numeric(stored) && !column.filled)
@@ -224,11 +223,9 @@ async function emailFindings(
   if (live.unique.some((columns) => columns.length === 1 && columns[0] === email)) return required;
   const shared = await sharedValues(db, users.name, email);
   const how =
-    adapter.adapter === "prisma"
-      ? "add @unique to the User model's email, then npx prisma db push (or prisma migrate dev)"
-      : adapter.adapter === "drizzle"
-        ? 'add .unique("users_email_key") to the users table\'s email column, then npx drizzle-kit push'
-        : (sqlFix ?? `CREATE UNIQUE INDEX users_email_key ON ${users.name} (${email})`);
+    ormUsers(adapter.adapter)?.uniqueEmailFix ??
+    sqlFix ??
+    `CREATE UNIQUE INDEX users_email_key ON ${users.name} (${email})`;
   return [
     ...required,
     finding(
@@ -244,10 +241,8 @@ async function emailFindings(
 /** The statement (or ORM call) that marks the addresses an app verified, with the date as its adapter stores it. */
 function markVerified(adapter: string, dialect: SqlDialect, table: string, verified: string, email: string): string {
   const condition = "<your condition for a verified address>";
-  if (adapter === "prisma")
-    return `prisma.user.updateMany({ where: { email: { not: null }, emailVerified: null, ${condition} }, data: { emailVerified: new Date() } })`;
-  if (adapter === "drizzle")
-    return `db.update(users).set({ emailVerified: new Date() }).where(and(isNotNull(users.email), isNull(users.emailVerified), ${condition}))`;
+  const orm = ormUsers(adapter);
+  if (orm) return orm.markVerified(condition);
   // The SQL adapters' dates: milliseconds in SQLite, the database's own timestamp elsewhere.
   const now = dialect === "sqlite" ? "unixepoch() * 1000" : dialect === "mysql" ? "NOW(3)" : "now()";
   return `UPDATE ${table} SET ${verified} = ${now} WHERE ${email} IS NOT NULL AND ${verified} IS NULL AND ${condition}`;

@@ -11,6 +11,7 @@ import { drizzleModuleTables } from "./module.js";
 import { planDrizzle } from "./plan.js";
 import { findDrizzleProject } from "./project.js";
 import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "./render.js";
+import { drizzleIdFacts } from "./users.js";
 
 export const drizzle: Orm = {
   find(reader, info) {
@@ -28,6 +29,27 @@ export const drizzle: Orm = {
   },
   plan: planDrizzle,
   expectedTables: drizzleTables,
+  users: {
+    // The adapter writes ids as the users table it is handed declares them.
+    declaredIds: {
+      idKind(reader, users, dialect) {
+        if (!users.declaredIn) return null;
+        const source = reader.read(users.declaredIn) ?? "";
+        const table = drizzleModuleTables(source, users.declaredIn).tables.find(
+          (found) => found.sqlName === users.name,
+        );
+        const idColumn = users.fields["id"] ?? "id";
+        const id = table?.columns?.entries.find((entry) => (entry.sqlName ?? entry.key) === idColumn);
+        const facts = id ? drizzleIdFacts(id, dialect, users.name) : null;
+        return facts && !("unsupported" in facts) ? facts.idKind : null;
+      },
+      told: (passed) => `the Drizzle table the adapter is given declares ${passed} ids`,
+      fix: "make the Drizzle users table's id match the database (npx drizzle-kit pull shows what it holds)",
+    },
+    uniqueEmailFix: 'add .unique("users_email_key") to the users table\'s email column, then npx drizzle-kit push',
+    markVerified: (condition) =>
+      `db.update(users).set({ emailVerified: new Date() }).where(and(isNotNull(users.email), isNull(users.emailVerified), ${condition}))`,
+  },
   schemaVerdict(reader, info, dialect) {
     const project = findDrizzleProject(reader, info);
     if (!project) return null;

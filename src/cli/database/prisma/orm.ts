@@ -27,6 +27,11 @@ export const prisma: Orm = {
   },
   plan: planPrisma,
   expectedTables: (reader, info) => prismaTables(reader, info),
+  users: {
+    uniqueEmailFix: "add @unique to the User model's email, then npx prisma db push (or prisma migrate dev)",
+    markVerified: (condition) =>
+      `prisma.user.updateMany({ where: { email: { not: null }, emailVerified: null, ${condition} }, data: { emailVerified: new Date() } })`,
+  },
   schemaVerdict(reader, info, dialect) {
     const project = findPrismaProject(reader, info);
     if (!project) return null;
