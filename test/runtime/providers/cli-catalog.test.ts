@@ -12,11 +12,16 @@ import { providerEnvKey } from "../../../src/runtime/core/provider-env.js";
 import type { Provider } from "../../../src/runtime/types.js";
 
 const runtimeDir = new URL("../../../src/runtime/providers/", import.meta.url);
+/**
+ * Runtime providers the CLI does not write yet, each with the issue point that brings it: the list is the
+ * gap, written down, so this test fails when the CLI gains one (remove it here) or the runtime another.
+ */
+const NOT_IN_CLI_YET: Record<string, string> = { password: "issue 24, point 7 (init/add-provider password)" };
 const runtimeIds = readdirSync(runtimeDir)
   .filter((file) => file.endsWith(".ts"))
   .map((file) => file.slice(0, -3))
   // The generic factories are nothing without code the user writes (endpoints, a sending function).
-  .filter((id) => id !== "oauth" && id !== "email");
+  .filter((id) => id !== "oauth" && id !== "email" && !(id in NOT_IN_CLI_YET));
 
 const repositoryPackage = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
   dependencies: Record<string, string>;
@@ -30,6 +35,7 @@ async function factory(id: string): Promise<() => Provider> {
 describe("init's provider catalog", () => {
   it("offers every runtime provider except the generic oauth and email, and nothing else", () => {
     expect(PROVIDERS.map((entry) => entry.id).sort()).toEqual(runtimeIds.sort());
+    for (const id of Object.keys(NOT_IN_CLI_YET)) expect(PROVIDERS.map((entry) => entry.id)).not.toContain(id);
     expect(PROVIDERS.length).toBeGreaterThanOrEqual(26);
   });
 
