@@ -5,6 +5,9 @@
  * addresses, so the suite can run against a database that already holds data (it leaves its rows behind
  * only where a test failed midway). `userIds` says what kind of id the users table has (text, uuid, or
  * integer/bigint assigned by the database): the suite assumes no more of an id than that it is a string.
+ * The contract's optional methods (deleteSessionsByUserId, deleteExpired, and the password provider's
+ * getPasswordHash, setPasswordHash and deleteUserSessions: testing-passwords.ts) are tested where the adapter
+ * has them.
  *
  * ```ts
  * import { describe, test, beforeAll, afterAll } from "vitest";
