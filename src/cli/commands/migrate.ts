@@ -164,9 +164,10 @@ export async function runMigrate(dir: string | undefined, flags: MigrateFlags, o
   const app = await detectApp(reader, host.env["npm_config_user_agent"]);
   const state = databaseState(reader, app?.info ?? null, folder);
   const { owner } = state;
-  if (owner.tool !== "create-auth") {
-    const name = owner.tool === "prisma" ? "Prisma" : "drizzle-kit";
-    out.line(`${name} manages this app's tables (${owner.evidence}): auth migrate leaves the database to it.`);
+  if (owner.ormTool) {
+    out.line(
+      `${owner.ormTool.name} manages this app's tables (${owner.evidence}): auth migrate leaves the database to it.`,
+    );
     out.line(`Run: ${owner.command}`);
     const managed = { evidence: owner.evidence, command: owner.command };
     out.result({
@@ -180,7 +181,7 @@ export async function runMigrate(dir: string | undefined, flags: MigrateFlags, o
       changed: [],
       missing: [],
       dryRun: Boolean(flags.dryRun),
-      ...(owner.tool === "prisma" ? { prisma: managed } : { drizzleKit: managed }),
+      [owner.ormTool.resultKey]: managed,
     });
     return;
   }

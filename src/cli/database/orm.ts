@@ -5,11 +5,13 @@
  */
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
+import type { DatabaseSetting } from "./connect.js";
 import type { ExpectedTable } from "./expected-tables.js";
 import type { SqlDialect } from "./flavours.js";
 import type { GenerateInput, GeneratePlan } from "./generate-steps.js";
 import type { Table } from "./model.js";
 import type { OrmContext, OrmPart } from "./orm-shared.js";
+import type { DatabaseSetup } from "./setup-types.js";
 import type { UserIdKind } from "./users-table.js";
 
 type Layout = Pick<ProjectInfo, "srcDir" | "language">;
@@ -47,6 +49,48 @@ export interface OrmUsersAdvice {
   markVerified(condition: string): string;
 }
 
+/** An ORM's own tool for its schema: what creates its tables when create-auth's migrations do not. */
+export interface OrmTool {
+  /** Its id in the database state's answer: `drizzle-kit`, `prisma`. */
+  id: string;
+  /** Its name for people: `drizzle-kit`, `Prisma`. */
+  name: string;
+  /** The key `auth migrate --json` reports it under: `drizzleKit`, `prisma`. */
+  resultKey: string;
+}
+
+/** What database/state.ts reads an app with, for each ORM to say who creates the auth tables. */
+export interface SchemaStateContext {
+  reader: ProjectReader;
+  /** generate's answer (database/setup.ts), null where the app names no database or detect refuses it. */
+  setup: DatabaseSetup | null;
+  layout: Layout;
+  info: ProjectInfo | null;
+  /** The adapter the auth module imports, if any. */
+  configured: { file: string; adapter: string } | null;
+  /** Why, in words: the adapter the auth module imports, else the setup's first evidence. */
+  evidence: string;
+  /** Whether the migrations folder holds create-auth's SQL migrations, and that folder. */
+  hasMigrations: boolean;
+  migrations: string;
+}
+
+/** Who creates the auth tables: an ORM's tool with its command, or (tool null) create-auth's migrations. */
+export interface SchemaOwnerAnswer {
+  tool: OrmTool | null;
+  evidence: string;
+  /** The ORM tool's command; create-auth's migrate command when absent. */
+  command?: string;
+}
+
+/** An ORM's answer for the database state: who creates the tables, and where the database is. */
+export interface OrmSchemaState {
+  owner: SchemaOwnerAnswer;
+  setting: DatabaseSetting;
+  /** The ORM's command for the app's own columns on the auth tables, whoever creates the tables (null: none). */
+  ownColumns: string | null;
+}
+
 export interface Orm {
   /** What the project has of this ORM, or null when it does not use it. */
   find(reader: ProjectReader, info: Layout): FoundOrm | null;
@@ -65,4 +109,11 @@ export interface Orm {
   tableName(table: Table): string;
   /** What the tables need, in the schema's own language, for the user to add by hand (generate's refusal). */
   manualSchema(tables: readonly Table[], dialect: SqlDialect): string;
+  /**
+   * Who creates the auth tables of an app whose setup names this ORM (or, with no setup, whose files this ORM
+   * finds), and where its database is; null where this ORM has nothing to say.
+   */
+  schemaState(context: SchemaStateContext): OrmSchemaState | null;
+  /** Where the database is, read from this ORM's config alone, for a folder with no database setup. */
+  settingWithoutSetup(reader: ProjectReader): DatabaseSetting | null;
 }

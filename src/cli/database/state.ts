@@ -2,20 +2,19 @@ import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { DatabaseSetting } from "./connect.js";
-import { type DrizzleConfig, readDrizzleConfig } from "./drizzle/config.js";
-import { drizzleKitCommand } from "./drizzle/kit-command.js";
-import type { SqlDialect } from "./flavours.js";
+import { isSchemaOrm, SCHEMA_ORMS, type SqlDialect } from "./flavours.js";
 import type { Migration, MigrationStatus } from "./migrator.js";
-import { prismaCommand } from "./prisma/command.js";
-import { dialectOfPrisma, findPrismaProject } from "./prisma/project.js";
+import type { OrmTool, SchemaOwnerAnswer } from "./orm.js";
+import { ORMS } from "./orms.js";
 import { configuredAdapter, findDatabaseSetup } from "./setup.js";
 import type { DatabaseSetup } from "./setup-types.js";
 import { MIGRATIONS_DIR, migrateCommand, migrationFiles, nextMigration } from "./sql/migrations.js";
 
-export type SchemaTool = "create-auth" | "drizzle-kit" | "prisma";
-
 export interface SchemaOwner {
-  tool: SchemaTool;
+  /** `create-auth` (its SQL migrations), or the id of the ORM's own tool (`drizzle-kit`, `prisma`). */
+  tool: string;
+  /** That ORM's tool, for its name and its key in migrate's answer; null for create-auth's migrations. */
+  ormTool: OrmTool | null;
   /** Why, in words: `src/auth.ts uses @create-auth/runtime/adapters/prisma`. */
   evidence: string;
   /** The command that creates in the database what the schema describes (`npx create-auth migrate` for ours). */
@@ -34,23 +33,16 @@ export interface DatabaseState {
    */
   generate: string;
   /**
-   * drizzle-kit's command on a Drizzle app, whoever creates the auth tables: the app's own columns on them
-   * (`users.role`) are in no create-auth migration, and only its own tool creates them. Null otherwise.
+   * The ORM's own command for the app's own columns on the auth tables (`users.role`), whoever creates the
+   * tables: they are in no create-auth migration, and only its own tool creates them (drizzle-kit's on a
+   * Drizzle app). Null otherwise.
    */
-  drizzleKit: string | null;
+  ownColumns: string | null;
 }
 
 /** The project's layout: detect's, or read from the folder where detect refuses it (`info` null). */
 function layoutOf(reader: ProjectReader, info: ProjectInfo | null): Pick<ProjectInfo, "srcDir" | "language"> {
   return info ?? { srcDir: reader.isDirectory("src"), language: reader.exists("tsconfig.json") ? "ts" : "js" };
-}
-
-/** The URL setting drizzle-kit reads, from drizzle.config's dbCredentials.url. */
-function drizzleSetting(config: DrizzleConfig | null, dialect: SqlDialect | null): DatabaseSetting {
-  const where = config ? `${config.file}'s dbCredentials.url` : undefined;
-  if (!config?.url) return { dialect };
-  if ("env" in config.url) return { key: config.url.env, fallback: config.url.fallback, where, dialect };
-  return { fallback: config.url.value, where, dialect };
 }
 
 /** The app's database setup as generate reads it (database/setup.ts), or null where it names none. */
@@ -88,56 +80,30 @@ export function databaseState(
     ...(setup ? [] : ["--db <sqlite|postgres|mysql>"]),
     ...(migrations === MIGRATIONS_DIR ? [] : [`--out ${migrations}`]),
   ].join(" ");
-  const drizzleConfig = setup?.orm === "drizzle" ? readDrizzleConfig(reader) : null;
-  const drizzleKit =
-    setup?.orm === "drizzle"
-      ? drizzleKitCommand(
-          reader,
-          drizzleConfig,
-          { file: setup.drizzle?.authSchemaFile ?? configured?.file ?? "", dialect: setup.dialect },
-          info?.packageJson,
-        )
-      : null;
-  const state = (owner: Omit<SchemaOwner, "command"> & { command?: string }, setting: DatabaseSetting) => ({
-    owner: { ...owner, command: owner.command ?? migrateCommand(migrations) },
+  const state = (owner: SchemaOwnerAnswer, setting: DatabaseSetting, ownColumns: string | null = null) => ({
+    owner: {
+      tool: owner.tool?.id ?? "create-auth",
+      ormTool: owner.tool ?? null,
+      evidence: owner.evidence,
+      command: owner.command ?? migrateCommand(migrations),
+    },
     migrations: { folder: migrations, files },
     setting,
     generate,
-    drizzleKit,
+    ownColumns,
   });
 
-  // Prisma keeps its own migrations: the adapter decides, else a schema where create-auth has none.
-  const prisma = setup?.orm === "prisma" ? setup.prisma : setup ? null : findPrismaProject(reader, layout);
-  if (prisma !== null && (configured?.adapter === "prisma" || (files.length === 0 && prisma.files.length > 0))) {
-    const why = configured ? evidence : `${prisma.schemaPath} holds the schema`;
-    const dialect = prisma.provider ? dialectOfPrisma(prisma.provider) : null;
-    return state({ tool: "prisma", evidence: why, command: prismaCommand(reader, prisma) }, { dialect });
-  }
-  if (configured?.adapter === "prisma")
-    return state({ tool: "prisma", evidence, command: prismaCommand(reader, null) }, { dialect: setup?.dialect });
-  if (setup?.orm === "drizzle" && drizzleKit) {
-    const setting = drizzleSetting(drizzleConfig, setup.dialect);
-    const uses = configured
-      ? evidence
-      : `${setup.drizzle?.configFile ?? "drizzle-orm in package.json"} sets up Drizzle`;
-    // init and generate write create-auth's migrations where the auth tables are all new: migrate creates them.
-    if (files.length > 0)
-      return state(
-        { tool: "create-auth", evidence: `${uses}, and ${migrations}/ holds the SQL migrations of its tables` },
-        setting,
-      );
-    return state(
-      { tool: "drizzle-kit", evidence: `${uses}, and ${migrations}/ holds no SQL migration`, command: drizzleKit },
-      setting,
-    );
+  // The ORM the setup names, or with none found, each ORM whose own files may still say (Prisma's schema).
+  const context = { reader, setup, layout, configured, evidence, hasMigrations: files.length > 0, migrations, info };
+  const asked = setup ? (isSchemaOrm(setup.orm) ? [setup.orm] : []) : SCHEMA_ORMS;
+  for (const orm of asked) {
+    const answer = ORMS[orm].schemaState(context);
+    if (answer) return state(answer.owner, answer.setting, answer.ownColumns);
   }
   const why = configured ? evidence : files.length > 0 ? `${migrations}/ holds SQL migrations` : "no database setup";
-  // Without a setup (a folder detect does not recognise), a drizzle.config still says where the database is.
-  const config = setup ? null : readDrizzleConfig(reader);
-  return state(
-    { tool: "create-auth", evidence: why },
-    config ? drizzleSetting(config, config.dialect) : { dialect: setup?.dialect ?? null },
-  );
+  // Without a setup (a folder detect does not recognise), an ORM's config may still say where the database is.
+  const found = setup ? null : SCHEMA_ORMS.map((orm) => ORMS[orm].settingWithoutSetup(reader)).find(Boolean);
+  return state({ tool: null, evidence: why }, found ?? { dialect: setup?.dialect ?? null });
 }
 
 /**

@@ -108,9 +108,9 @@ describe("init's next step names the command migrate names", () => {
     // migrate itself would open the SQLite file; what it runs and names is this state.
     const state = databaseState(project.reader(), (await detectProject(project.reader(), {})).info);
     expect(state.owner.command).toBe("npx create-auth migrate");
-    expect(state.drizzleKit).toBe("npx drizzle-kit push");
+    expect(state.ownColumns).toBe("npx drizzle-kit push");
     expect(step).toContain("npx create-auth migrate");
-    expect(step).toContain(`drizzle-kit, which this app uses: ${state.drizzleKit}.`);
-    expect(otherCommands(step, [state.drizzleKit!])).toEqual([]);
+    expect(step).toContain(`drizzle-kit, which this app uses: ${state.ownColumns}.`);
+    expect(otherCommands(step, [state.ownColumns!])).toEqual([]);
   });
 });

@@ -92,7 +92,7 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
     const create = (await usersToAdapt(db, state.migrations.files, status))
       ? `${state.generate}, then ${state.owner.command}`
       : createTablesCommand(state, status, db.dialect);
-    const commands = { create, ownColumns: state.drizzleKit ?? create };
+    const commands = { create, ownColumns: state.ownColumns ?? create };
     return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, columns, commands);
   } finally {
     await db.close();

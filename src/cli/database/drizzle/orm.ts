@@ -11,6 +11,7 @@ import { drizzleModuleTables } from "./module.js";
 import { planDrizzle } from "./plan.js";
 import { findDrizzleProject } from "./project.js";
 import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "./render.js";
+import { drizzleSchemaState, drizzleSettingWithoutSetup } from "./schema-state.js";
 import { drizzleIdFacts } from "./users.js";
 
 export const drizzle: Orm = {
@@ -74,4 +75,6 @@ export const drizzle: Orm = {
       `import { ${drizzleBuilders(dialect, tables).join(", ")} } from "${drizzleCoreModule(dialect)}";`,
       ...tables.map((table) => drizzleTableSource(table, dialect)),
     ].join("\n\n"),
+  schemaState: drizzleSchemaState,
+  settingWithoutSetup: drizzleSettingWithoutSetup,
 };

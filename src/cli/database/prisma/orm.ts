@@ -10,6 +10,7 @@ import { mergePrismaSchema } from "./merge.js";
 import { planPrisma } from "./plan.js";
 import { dialectOfPrisma, findPrismaProject, newSchemaFile } from "./project.js";
 import { prismaModelName, prismaModelSource, prismaProviderFor } from "./render.js";
+import { prismaSchemaState } from "./schema-state.js";
 
 export const prisma: Orm = {
   find(reader, info) {
@@ -59,4 +60,7 @@ export const prisma: Orm = {
     const provider = prismaProviderFor(dialect);
     return tables.map((table) => prismaModelSource(table, provider)).join("\n\n");
   },
+  schemaState: prismaSchemaState,
+  // Without a setup, Prisma's schema answers through schemaState (the schema's provider).
+  settingWithoutSetup: () => null,
 };
