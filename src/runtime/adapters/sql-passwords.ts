@@ -48,8 +48,7 @@ export async function onPasswordsTable<T>(
     if (!isMissingTable(error, table)) throw error;
     throw new AdapterError(
       `${adapter}: the database has no ${table} table, where the password provider stores each user's hash. ` +
-        "Add it: `npx create-auth add-provider password` writes its migration (then `npx create-auth migrate`), " +
-        "or create it from the schema in docs/adapters.md#passwords.",
+        "Create it with the statement for your database in docs/adapters.md#passwords.",
       { cause: error as Error },
     );
   }

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { tables } from "../../../src/cli/database/model.js";
+import { SQL_DIALECTS } from "../../../src/cli/database/flavours.js";
+import { passwords, tables } from "../../../src/cli/database/model.js";
+import { tableStatements } from "../../../src/cli/database/sql/render.js";
 
 const docs = readFileSync(path.join(import.meta.dirname, "..", "..", "..", "docs", "adapters.md"), "utf8");
 
@@ -25,4 +27,9 @@ test("docs/adapters.md lists every column with its field, type and nullability, 
       expect(section, `${table.name}.${column.name}`).toMatch(row);
     }
   }
+});
+
+test("docs/adapters.md gives the passwords table's statement for each dialect, as the model renders it", () => {
+  for (const dialect of SQL_DIALECTS)
+    expect(docs).toContain(`\`\`\`sql\n${tableStatements(passwords, dialect).join("\n")}\n\`\`\``);
 });

@@ -114,7 +114,7 @@ describe("drizzle adapter on SQLite", () => {
     const adapter = drizzle(drizzleDatabase(db));
     await adapter.createUser?.({ id: "u1", email: "a@example.test", emailVerified: null });
     await expect(Promise.resolve(adapter.getPasswordHash?.("u1"))).rejects.toThrow(
-      /no passwords table.*add-provider password/,
+      /no passwords table.*docs\/adapters\.md#passwords/,
     );
     await expect(Promise.resolve(adapter.setPasswordHash?.("u1", "$x$"))).rejects.toThrow(/no passwords table/);
     expect(await adapter.deleteUser?.("u1")).toMatchObject({ id: "u1" });

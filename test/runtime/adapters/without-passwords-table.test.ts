@@ -48,7 +48,7 @@ describe.each(sqlDialects)("%s adapter on a database without the passwords table
           (caught: unknown) => caught,
         );
       expect(error).toBeInstanceOf(AdapterError);
-      expect((error as Error).message).toMatch(/no passwords table.*add-provider password/);
+      expect((error as Error).message).toMatch(/no passwords table.*docs\/adapters\.md#passwords/);
     }
   });
 
