@@ -59,6 +59,21 @@ describe("rehash on sign-in", () => {
   });
 });
 
+describe("a stored hash nobody can verify", () => {
+  it("refuses the sign-in like a wrong password and warns the operator", async () => {
+    const setup = passwordSetup(smtp);
+    const email = "pbkdf2@example.test";
+    await verifiedAccount(setup, smtp, email);
+    const user = (await setup.adapter.getUserByEmail!(email))!;
+    await setup.adapter.setPasswordHash!(
+      user.id,
+      "$pbkdf2-sha256$29000$N2bMWasWuGsH$f2xOZzKpGkyxd9aO7ooRuCnFdwzNOuiwQpRgMuH9Ot4",
+    );
+    expect((await signIn(setup.config, email)).location).toContain("error=CredentialsSignin");
+    expect(setup.warnings).toContain("password-hash-unreadable");
+  });
+});
+
 describe("a full hasher", () => {
   it("answers 503 with Retry-After, as a page for a browser and JSON for a script", async () => {
     const setup = passwordSetup(smtp, { provider: { hash: { maxConcurrent: 1, maxWaiting: 0 } } });

@@ -26,6 +26,8 @@ export interface PasswordSetup {
   adapter: Adapter;
   db: Database.Database;
   errors: Error[];
+  /** Warning codes logged. */
+  warnings: string[];
   /** Waits for every piece of work the provider ran after answering (its lookups, writes and mail). */
   settle(): Promise<void>;
 }
@@ -38,7 +40,7 @@ export function passwordSetup(
   db.exec(`${sqlSchema("sqlite")}\n${tableStatements(passwords, "sqlite").join("\n")}`);
   const adapter = sqlite(db);
   const pending: Promise<unknown>[] = [];
-  const { logger, errors } = captureLogger();
+  const { logger, errors, warnings } = captureLogger();
   const config = baseConfig({
     adapter,
     logger,
@@ -53,6 +55,7 @@ export function passwordSetup(
     adapter,
     db,
     errors,
+    warnings,
     async settle() {
       while (pending.length > 0) await Promise.all(pending.splice(0));
     },

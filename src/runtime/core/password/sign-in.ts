@@ -45,6 +45,10 @@ export async function passwordSignIn(
   const stored = user ? await storage.getPasswordHash(user.id) : null;
   const outcome = stored === null ? await hasher.verifyUnknownUser(password) : await hasher.verify(password, stored);
   if (!outcome.match && outcome.reason === "busy") return busy(context);
+  if (!outcome.match && (outcome.reason === "unsupported-hash" || outcome.reason === "unavailable")) {
+    // Nobody can sign in with this hash until the operator acts (a package to install, a hash to replace).
+    options.logger.warn("password-hash-unreadable", { provider: provider.id, reason: outcome.reason });
+  }
   if (!outcome.match || !user || stored === null) throw new CredentialsSignin("Wrong address or password.");
 
   let current = stored;
