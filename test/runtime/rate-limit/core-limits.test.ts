@@ -344,6 +344,13 @@ describe("the rateLimit option", () => {
     expect((await Auth(get("/auth/session"), config)).status).toBe(200);
   });
 
+  it("refuses a store that is none (a Redis client passed as is) at the first limited request", async () => {
+    const { config, errors } = credentialsApp({ store: { get: () => null } as never });
+    const response = await signIn(config, DEMO_USER.email!, "correct horse");
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(errors.map((error) => error.message).join("\n")).toContain("rateLimit.store must be a rate-limit store");
+  });
+
   it("refuses an unknown rule name", async () => {
     const { config, errors } = credentialsApp({ rules: { signInPerIP: false } as never });
     await signIn(config, DEMO_USER.email!, "correct horse");

@@ -17,6 +17,7 @@ import {
   DEFAULT_RULES,
   type RateLimiter,
   type RateLimitRule,
+  type RateLimitStore,
   RateLimitStoreError,
 } from "../../rate-limit/index.js";
 import type { RateLimitOptions, RateLimitRuleName } from "../../rate-limit/options.js";
@@ -65,6 +66,13 @@ function resolve(option: RateLimitOptions, logger: LoggerInstance): RateLimits {
   try {
     if (typeof option !== "object" || option === null) {
       throw new TypeError("rateLimit must be an object ({ store, trustedIpHeader, rules }) or false.");
+    }
+    const store = option.store as Partial<RateLimitStore> | undefined;
+    // Refused now: a store without these would fail every call, and sign-in would answer 503 for ever.
+    if (store !== undefined && (typeof store?.take !== "function" || typeof store.reset !== "function")) {
+      throw new TypeError(
+        "rateLimit.store must be a rate-limit store (take, reset): createRedisStore(client) or createMemoryStore().",
+      );
     }
     const trust = option.trustedIpHeader === undefined ? undefined : checkClientIpTrust(option.trustedIpHeader);
     const rules = rulesOf(option.rules);
