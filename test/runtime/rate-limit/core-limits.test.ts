@@ -241,6 +241,18 @@ describe("the answer's form", () => {
     expect(page.status).toBe(429);
   });
 
+  it("sends a server helper that asked for the error page (raw, X-Auth-Return-Redirect) to it", async () => {
+    const { config } = await spent();
+    const request = postForm(
+      "/auth/callback/credentials",
+      { email: "x@example.test", password: "wrong" },
+      new CookieJar(),
+      { ...from("203.0.113.1"), "x-auth-return-redirect": "1" },
+    );
+    const result = await Auth(request, { ...config, raw, skipCSRFCheck });
+    expect(result.redirect).toBe(`${ORIGIN}/auth/error?error=RateLimited&retryAfter=60`);
+  });
+
   it("throws RateLimited to a server helper (raw), and hands it to the app's logger", async () => {
     const { config, errors } = await spent();
     const jar = new CookieJar();

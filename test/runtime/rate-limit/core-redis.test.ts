@@ -99,6 +99,21 @@ describe.each(CLIENT_KINDS)("two app instances on one Redis through %s", (kind) 
       expect(refused.headers.get("retry-after")).toBe("5");
       expect(await refused.json()).toEqual({ error: "RateLimitUnavailable", retryAfter: 5 });
       expect(app.errors.some((error) => error instanceof RateLimitStoreError)).toBe(true);
+      // A browser's form post gets the error page under the same status.
+      const jar = new CookieJar();
+      const csrf = await csrfToken(app.config, jar);
+      const page = await Auth(
+        postForm(
+          "/auth/callback/credentials",
+          { csrfToken: csrf, email: DEMO_USER.email!, password: "correct horse" },
+          jar,
+          { ...from("192.0.2.1"), "sec-fetch-mode": "navigate" },
+        ),
+        app.config,
+      );
+      expect(page.status).toBe(503);
+      expect(page.headers.get("retry-after")).toBe("5");
+      expect(await page.text()).toContain("Try again shortly");
 
       const options = await Auth(get("/auth/webauthn-options/passkey", new CookieJar(), from("192.0.2.1")), app.config);
       expect(options.status).toBe(200);
