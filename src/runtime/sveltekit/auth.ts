@@ -8,6 +8,7 @@ import { error, type Handle, type RequestEvent, redirect } from "@sveltejs/kit";
 import { Auth } from "../core/auth.js";
 import { bodyLimits, readFormData } from "../core/body.js";
 import { inputLimitStatus } from "../core/errors.js";
+import { setClientAddress } from "../core/limits/client-address.js";
 import { type IncomingRequest, isAuthPath } from "../core/server/action-request.js";
 import type { IntegrationConfig } from "../core/server/config.js";
 import { configSource } from "../core/server/config-source.js";
@@ -86,6 +87,18 @@ async function formOf(event: RequestEvent, config: SvelteKitAuthConfig): Promise
 export type AppBase = (event: RequestEvent) => string;
 
 /**
+ * The client's address as the app's adapter gives it (adapter-node reads ADDRESS_HEADER and XFF_DEPTH, the
+ * platforms their own header), for the rate limits without a trusted header. An adapter that has none throws.
+ */
+function clientAddress(event: RequestEvent): string | undefined {
+  try {
+    return event.getClientAddress();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Builds the integration. `env` is read when the configuration is first resolved (never at import time);
  * `appBase` (default: no base path) puts the default auth base path at `${base}/auth`.
  */
@@ -112,7 +125,10 @@ export function createSvelteKitAuth(
       cached ??= session(event, config);
       return cached;
     };
-    if (isAuthPath(event.url.pathname, config.basePath)) return Auth(event.request, config);
+    if (isAuthPath(event.url.pathname, config.basePath)) {
+      setClientAddress(event.request, clientAddress(event));
+      return Auth(event.request, config);
+    }
     return resolve(event);
   };
 
