@@ -58,7 +58,9 @@ describe("password provider mail", () => {
 
   it("makes one user of two sign-ups for one new address at once: one verification, one notice", async () => {
     const created: string[] = [];
-    const setup = passwordSetup(smtp, { config: { events: { createUser: ({ user }) => void created.push(String(user.id)) } } });
+    const setup = passwordSetup(smtp, {
+      config: { events: { createUser: ({ user }) => void created.push(String(user.id)) } },
+    });
     const email = "twice@example.test";
     await Promise.all([signUp(setup.config, email), signUp(setup.config, email, OTHER_PASSWORD)]);
     await setup.settle();
