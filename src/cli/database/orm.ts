@@ -11,13 +11,15 @@ import type { SqlDialect } from "./flavours.js";
 import type { GenerateInput, GeneratePlan } from "./generate-steps.js";
 import type { Table } from "./model.js";
 import type { OrmContext, OrmPart } from "./orm-shared.js";
-import type { DatabaseSetup } from "./setup-types.js";
+import type { DatabaseSetup, OrmProject } from "./setup-types.js";
 import type { UserIdKind } from "./users-table.js";
 
 type Layout = Pick<ProjectInfo, "srcDir" | "language">;
 
 /** An ORM the project uses, as detection reports it. */
 export interface FoundOrm {
+  /** What the project has of it, for the ORM's own modules (generate, the database state). */
+  project: OrmProject;
   /** The dialect its setup declares, and where, in words (`prisma/schema.prisma declares provider "mysql"`). */
   declared: { dialect: SqlDialect; words: string } | null;
   /** What shows the app uses it, for the evidence init prints: `Drizzle (drizzle.config.ts)`. */
@@ -92,8 +94,15 @@ export interface OrmSchemaState {
 }
 
 export interface Orm {
-  /** What the project has of this ORM, or null when it does not use it. */
-  find(reader: ProjectReader, info: Layout): FoundOrm | null;
+  /**
+   * What the project has of this ORM, or null when it does not use it. `wired`: the auth module that already
+   * hands this ORM's adapter its tables, which says where they are (Drizzle's auth schema module).
+   */
+  find(
+    reader: ProjectReader,
+    info: Layout,
+    wired?: { authFile: string; aliases: ProjectInfo["aliases"] },
+  ): FoundOrm | null;
   /** init's part of the plan: the auth tables in the app's schema, the client the adapter is handed. */
   plan(ctx: OrmContext): OrmPart;
   /** The tables and columns the adapter queries, read from the app's schema, for doctor's checks. */

@@ -9,12 +9,8 @@
 
 import { moduleShape } from "../edit/ast.js";
 import { CliError } from "../errors.js";
-import { resolveImport } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
-import { dialectName } from "./drivers.js";
-import { dialectFromCoreModule, drizzleModuleTables } from "./drizzle/module.js";
-import { type DrizzleProject, findDrizzleProject } from "./drizzle/project.js";
 import {
   DATABASE_ADAPTERS,
   type DatabaseAdapterName,
@@ -25,8 +21,8 @@ import {
   SQL_DIALECTS,
   type SqlDialect,
 } from "./flavours.js";
+import type { FoundOrm } from "./orm.js";
 import { ORMS } from "./orms.js";
-import { dialectOfPrisma, findPrismaProject, type PrismaProject } from "./prisma/project.js";
 import type { DatabaseSetup, DatabaseSetupFlags, SchemaOrm } from "./setup-types.js";
 
 const ADAPTER_PREFIX = "@create-auth/runtime/adapters/";
@@ -64,29 +60,6 @@ export function configuredAdapter(
   return null;
 }
 
-/**
- * The Drizzle module the auth module takes its tables from: of the app's modules it imports, the one that
- * defines the `users` table (init writes the auth tables beside the client module, where the usual places
- * findDrizzleProject looks may not reach).
- */
-export function authTablesModule(
-  reader: ProjectReader,
-  info: ProjectInfo,
-  authFile: string,
-): { file: string; dialect: SqlDialect | null } | null {
-  const source = reader.read(authFile);
-  if (source === null) return null;
-  for (const specifier of moduleShape(source, authFile).references) {
-    const file = resolveImport(reader, info.aliases, authFile, specifier);
-    if (file === null) continue;
-    const module = drizzleModuleTables(reader.read(file) ?? "", file);
-    if (!module.tables.some((table) => table.sqlName === "users")) continue;
-    const dialect = module.coreImports.map((entry) => dialectFromCoreModule(entry.module)).find(Boolean) ?? null;
-    return { file, dialect };
-  }
-  return null;
-}
-
 /** The database drivers package.json depends on (the app's own, or its workspace's). */
 function driversIn(info: ProjectInfo): { name: string; dialect: SqlDialect }[] {
   const pkg = info.packageJson;
@@ -116,8 +89,7 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
       : "none"
     : null;
   if (flagOrm && adapterOrm && flagOrm !== adapterOrm) contradiction(`--orm ${flagOrm}`, adapterWords);
-  let drizzle: DrizzleProject | null = null;
-  let prisma: PrismaProject | null = null;
+  let found: FoundOrm | null = null;
   if (flagOrm) {
     orm = flagOrm;
     evidence.push(`--orm ${flagOrm}`);
@@ -125,44 +97,34 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
     orm = adapterOrm;
     evidence.push(adapterWords);
   } else {
-    const found = SCHEMA_ORMS.flatMap((id) => {
+    const detected = SCHEMA_ORMS.flatMap((id) => {
       const used = ORMS[id].find(reader, info);
       return used ? [{ id, ...used }] : [];
     });
-    if (found.length > 1) {
-      const names = found.map((used) => ORM_FLAVOURS[used.id].name);
+    if (detected.length > 1) {
+      const names = detected.map((used) => ORM_FLAVOURS[used.id].name);
       throw new CliError(
         "MissingAnswer",
-        `This app depends on ${found.length === 2 ? "both " : ""}${names.join(" and ")}: say which holds the auth tables with --orm ${SCHEMA_ORMS.join("|")}.`,
+        `This app depends on ${detected.length === 2 ? "both " : ""}${names.join(" and ")}: say which holds the auth tables with --orm ${SCHEMA_ORMS.join("|")}.`,
       );
     }
-    orm = found[0]?.id ?? "none";
-    if (found[0]) evidence.push(found[0].evidence);
+    orm = detected[0]?.id ?? "none";
+    if (detected[0]) {
+      evidence.push(detected[0].evidence);
+      found = detected[0];
+    }
   }
-  if (orm === "drizzle") {
-    drizzle ??= findDrizzleProject(reader, info);
-    // The module the auth module imports its tables from is where they are, wherever the app keeps it.
-    const wired = configured?.adapter === "drizzle" ? authTablesModule(reader, info, configured.file) : null;
-    if (drizzle && wired)
-      drizzle = { ...drizzle, authSchemaFile: wired.file, dialect: drizzle.dialect ?? wired.dialect };
-  } else drizzle = null;
-  if (orm === "prisma") prisma ??= findPrismaProject(reader, info);
-  else prisma = null;
+  // The ORM's own setup; where the auth module already hands its adapter the tables, they are where it says.
+  if (isSchemaOrm(orm) && !found) {
+    const wired = configured?.adapter === orm ? { authFile: configured.file, aliases: info.aliases } : undefined;
+    found = ORMS[orm].find(reader, info, wired);
+  }
 
   // The dialect: what the project declares binds the flag; a driver in package.json only fills a gap.
   let declared: { dialect: SqlDialect; words: string } | null = null;
   if (configured && adapterOrm === "none")
     declared = { dialect: configured.adapter as SqlDialect, words: adapterWords };
-  else if (drizzle?.dialect)
-    declared = {
-      dialect: drizzle.dialect,
-      words: `${drizzle.configFile ?? drizzle.authSchemaFile} is set up for ${dialectName(drizzle.dialect)}`,
-    };
-  else if (prisma?.provider)
-    declared = {
-      dialect: dialectOfPrisma(prisma.provider),
-      words: `${prisma.schemaPath} declares provider "${prisma.provider}"`,
-    };
+  else if (found?.declared) declared = found.declared;
   if (flagDb && declared && flagDb !== declared.dialect) contradiction(`--db ${flagDb}`, declared.words);
 
   let dialect: SqlDialect;
@@ -190,5 +152,5 @@ export function findDatabaseSetup(reader: ProjectReader, info: ProjectInfo, flag
     dialect = dialects[0]!;
     evidence.push(`${drivers.map((driver) => driver.name).join(" and ")} in package.json`);
   }
-  return { dialect, orm, evidence, drizzle, prisma };
+  return { dialect, orm, evidence, project: found?.project ?? null };
 }

@@ -134,8 +134,7 @@ describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
       dialect: "postgres",
       orm: "drizzle",
       evidence: ["Drizzle (drizzle.config.ts)", "drizzle.config.ts is set up for PostgreSQL"],
-      drizzle: { authSchemaFile: "src/db/schema.ts" },
-      prisma: null,
+      project: { orm: "drizzle", authSchemaFile: "src/db/schema.ts" },
     });
   });
 
@@ -144,8 +143,7 @@ describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
       dialect: "postgres",
       orm: "prisma",
       evidence: ["Prisma (prisma.config.ts)", 'prisma/schema declares provider "postgresql"'],
-      prisma: { layout: "folder", schemaPath: "prisma/schema" },
-      drizzle: null,
+      project: { orm: "prisma", layout: "folder", schemaPath: "prisma/schema" },
     });
   });
 
@@ -162,7 +160,7 @@ describe("an app on Drizzle or Prisma, before init wires an adapter", () => {
       dialect: "postgres",
       orm: "none",
       evidence: ["--orm none", "pg in package.json"],
-      drizzle: null,
+      project: null,
     });
   });
 

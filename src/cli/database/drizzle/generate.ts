@@ -21,6 +21,7 @@ import { MIGRATIONS_DIR, migrationFiles } from "../sql/migrations.js";
 import { readDrizzleConfig } from "./config.js";
 import { drizzleKitCommand } from "./kit-command.js";
 import { mergeDrizzleSchema } from "./merge.js";
+import { drizzleProjectOf } from "./project.js";
 
 /** A merge's answer as the planner's transform result. */
 function drizzleTransform(file: string, input: GenerateInput): (source: string) => TransformResult {
@@ -45,7 +46,8 @@ function drizzleNextStep(input: GenerateInput, file: string): string {
 
 export function generateDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
   const { reader, setup } = input;
-  const file = input.out ?? setup.drizzle?.authSchemaFile ?? input.defaultDrizzleFile;
+  const project = drizzleProjectOf(setup);
+  const file = input.out ?? project?.authSchemaFile ?? input.defaultDrizzleFile;
   const existing = reader.read(file);
   const merged = mergeDrizzleSchema(existing, file, setup.dialect);
   const schema = { kind: "drizzle" as const, path: file };
@@ -65,7 +67,7 @@ export function generateDrizzle(input: GenerateInput, overwrite: ReadonlySet<str
       },
     },
   ];
-  if (!setup.drizzle)
+  if (!project)
     steps.push({
       kind: "note",
       text: `This app does not depend on drizzle-orm yet: install it (and its ${dialectName(setup.dialect)} driver) for ${file} to load.`,

@@ -13,12 +13,17 @@ import { findDrizzleProject } from "./project.js";
 import { drizzleBuilders, drizzleCoreModule, drizzleTableName, drizzleTableSource } from "./render.js";
 import { drizzleSchemaState, drizzleSettingWithoutSetup } from "./schema-state.js";
 import { drizzleIdFacts } from "./users.js";
+import { authTablesModule } from "./wired-tables.js";
 
 export const drizzle: Orm = {
-  find(reader, info) {
-    const project = findDrizzleProject(reader, info);
+  find(reader, info, wired) {
+    let project = findDrizzleProject(reader, info);
     if (!project) return null;
+    // The module the auth module imports its tables from is where they are, wherever the app keeps it.
+    const tables = wired ? authTablesModule(reader, wired.aliases, wired.authFile) : null;
+    if (tables) project = { ...project, authSchemaFile: tables.file, dialect: project.dialect ?? tables.dialect };
     return {
+      project: { orm: "drizzle", ...project },
       declared: project.dialect
         ? {
             dialect: project.dialect,

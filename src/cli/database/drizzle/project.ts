@@ -10,6 +10,7 @@ import { parseSyntax, type SyntaxNode, typescript } from "../../edit/ast.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
 import type { SqlDialect } from "../flavours.js";
+import type { OrmProject } from "../setup-types.js";
 import { directModules, drizzleConfigSchema, readDrizzleConfig } from "./config.js";
 import { dialectFromCoreModule, drizzleModuleTables, isCoreModule } from "./module.js";
 
@@ -248,4 +249,14 @@ export function findDrizzleProject(
     authSchemaFile = path.join(folder, `auth-schema.${extension}`);
   }
   return { configFile: config?.file ?? null, dialect, schemaFiles, authSchemaFile, instance };
+}
+
+/** The Drizzle project a database setup found (database/setup-types.ts), or null when it has none. */
+export function drizzleProjectOf(setup: { project: OrmProject | null } | null): DrizzleProject | null {
+  const project = setup?.project ?? null;
+  return project && isDrizzle(project) ? project : null;
+}
+
+function isDrizzle(project: OrmProject): project is OrmProject & DrizzleProject {
+  return project.orm === "drizzle";
 }

@@ -8,6 +8,7 @@ import type { SqlDialect } from "../flavours.js";
 import type { OrmSchemaState, OrmTool, SchemaStateContext } from "../orm.js";
 import { type DrizzleConfig, readDrizzleConfig } from "./config.js";
 import { drizzleKitCommand } from "./kit-command.js";
+import { drizzleProjectOf } from "./project.js";
 
 export const DRIZZLE_KIT: OrmTool = { id: "drizzle-kit", name: "drizzle-kit", resultKey: "drizzleKit" };
 
@@ -21,12 +22,13 @@ export function drizzleSetting(config: DrizzleConfig | null, dialect: SqlDialect
 
 export function drizzleSchemaState(context: SchemaStateContext): OrmSchemaState | null {
   const { reader, setup, configured, evidence, migrations } = context;
+  const project = drizzleProjectOf(setup);
   if (setup?.orm !== "drizzle") return null;
   const config = readDrizzleConfig(reader);
-  const schema = { file: setup.drizzle?.authSchemaFile ?? configured?.file ?? "", dialect: setup.dialect };
+  const schema = { file: project?.authSchemaFile ?? configured?.file ?? "", dialect: setup.dialect };
   const command = drizzleKitCommand(reader, config, schema, context.info?.packageJson);
   const setting = drizzleSetting(config, setup.dialect);
-  const uses = configured ? evidence : `${setup.drizzle?.configFile ?? "drizzle-orm in package.json"} sets up Drizzle`;
+  const uses = configured ? evidence : `${project?.configFile ?? "drizzle-orm in package.json"} sets up Drizzle`;
   // init and generate write create-auth's migrations where the auth tables are all new: migrate creates them.
   const owner = context.hasMigrations
     ? { tool: null, evidence: `${uses}, and ${migrations}/ holds the SQL migrations of its tables` }

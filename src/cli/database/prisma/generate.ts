@@ -8,7 +8,7 @@ import { dialectName } from "../drivers.js";
 import { finish, type GenerateInput, type GeneratePlan, refused } from "../generate-steps.js";
 import { prismaCommand } from "./command.js";
 import { mergePrismaSchema, type PrismaFile } from "./merge.js";
-import { newSchemaFile, prismaFilesUnder } from "./project.js";
+import { newSchemaFile, prismaFilesUnder, prismaProjectOf } from "./project.js";
 import { prismaProviderFor } from "./render.js";
 
 /** The schema to merge into: --out's file or folder, else the project's own, else a new prisma/schema.prisma. */
@@ -19,7 +19,7 @@ function prismaSchema(input: GenerateInput): {
   newFile?: string | undefined;
 } {
   const { reader, setup, out } = input;
-  const project = setup.prisma;
+  const project = prismaProjectOf(setup);
   if (out !== undefined && out !== project?.schemaPath) {
     // A file not there yet is named as an empty one: the merge writes a whole schema into it.
     if (out.endsWith(".prisma"))
@@ -51,7 +51,8 @@ export function generatePrisma(input: GenerateInput): GeneratePlan {
           : { kind: "edit", path: change.path, before: old, after: change.text, reason },
     };
   });
-  if (!setup.prisma)
+  const project = prismaProjectOf(setup);
+  if (!project)
     steps.push({
       kind: "note",
       text: "This app does not depend on Prisma yet: install prisma (dev) and @prisma/client before npx prisma generate.",
@@ -59,7 +60,7 @@ export function generatePrisma(input: GenerateInput): GeneratePlan {
   return {
     plan: finish(input, steps, new Set(), [
       "Generate the client with the auth models: npx prisma generate",
-      `Create the tables: ${prismaCommand(input.reader, setup.prisma ?? { layout: target.layout, schemaPath: target.path })}`,
+      `Create the tables: ${prismaCommand(input.reader, project ?? { layout: target.layout, schemaPath: target.path })}`,
     ]),
     added: merged.added,
     schema,

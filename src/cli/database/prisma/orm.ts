@@ -17,6 +17,7 @@ export const prisma: Orm = {
     const project = findPrismaProject(reader, info);
     if (!project) return null;
     return {
+      project: { orm: "prisma", ...project },
       declared: project.provider
         ? {
             dialect: dialectOfPrisma(project.provider),

@@ -10,6 +10,7 @@ import { parseSyntax, type SyntaxNode, type SyntaxTree, type Ts, typescript } fr
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
 import type { SqlDialect } from "../flavours.js";
+import type { OrmProject } from "../setup-types.js";
 import { blockSetting, prismaBlocks, providerAlias } from "./blocks.js";
 import { findPrismaClientModule } from "./client-module.js";
 import type { PrismaFile } from "./merge.js";
@@ -186,4 +187,14 @@ export function newSchemaFile(project: PrismaProject | null): string | undefined
 /** The SQL dialect a schema's `provider` names. */
 export function dialectOfPrisma(provider: PrismaProvider): SqlDialect {
   return provider === "postgresql" ? "postgres" : provider;
+}
+
+/** The Prisma project a database setup found (database/setup-types.ts), or null when it has none. */
+export function prismaProjectOf(setup: { project: OrmProject | null } | null): PrismaProject | null {
+  const project = setup?.project ?? null;
+  return project && isPrisma(project) ? project : null;
+}
+
+function isPrisma(project: OrmProject): project is OrmProject & PrismaProject {
+  return project.orm === "prisma";
 }

@@ -5,14 +5,14 @@
  */
 import type { OrmSchemaState, OrmTool, SchemaStateContext } from "../orm.js";
 import { prismaCommand } from "./command.js";
-import { dialectOfPrisma, findPrismaProject } from "./project.js";
+import { dialectOfPrisma, findPrismaProject, prismaProjectOf } from "./project.js";
 
 export const PRISMA_TOOL: OrmTool = { id: "prisma", name: "Prisma", resultKey: "prisma" };
 
 export function prismaSchemaState(context: SchemaStateContext): OrmSchemaState | null {
   const { reader, setup, configured, evidence } = context;
   const wired = configured?.adapter === "prisma";
-  const project = setup?.orm === "prisma" ? setup.prisma : setup ? null : findPrismaProject(reader, context.layout);
+  const project = setup ? prismaProjectOf(setup) : findPrismaProject(reader, context.layout);
   if (project !== null && (wired || (!context.hasMigrations && project.files.length > 0))) {
     const why = configured ? evidence : `${project.schemaPath} holds the schema`;
     const dialect = project.provider ? dialectOfPrisma(project.provider) : null;
