@@ -100,6 +100,29 @@ function report(flow: string, rounds: Array<{ known: number; unknown: number; ra
 const SIGNED_OUT = "http://localhost:3000/auth/signin?error=CredentialsSignin&code=credentials";
 const CHECK_EMAIL = "http://localhost:3000/auth/verify-request?provider=password&type=password";
 
+/** Everything a client can read of an answer but the date: status, headers (cookies included) and body. */
+async function readable(response: Response) {
+  const headers = [...response.headers].filter(([name]) => name !== "date");
+  return { status: response.status, headers, body: await response.text() };
+}
+
+describe("no enumeration by answer", () => {
+  it.each([
+    ["sign-in", "/auth/callback/password", { password: "wrong-but-well-formed-42" }],
+    ["sign-up", "/auth/signup/password", { password: GOOD_PASSWORD }],
+    ["forgot-password", "/auth/forgot-password/password", {}],
+  ] as const)("%s answers a known and an unknown address identically", async (_flow, path, fields) => {
+    const jar = new CookieJar();
+    const token = await csrfToken(setup.config, jar);
+    const answer = async (email: string) => {
+      const response = await Auth(postForm(path, { csrfToken: token, email, ...fields }, jar), setup.config);
+      await setup.settle();
+      return readable(response);
+    };
+    expect(await answer(KNOWN)).toEqual(await answer("never-seen-before@example.test"));
+  });
+});
+
 describe("no enumeration by answer or time (50 tries each, medians < 10 % apart)", () => {
   it("sign-in: a known address with a wrong password and an unknown address", { timeout: 240_000 }, async () => {
     const rounds = await measure((token, jar) => {
