@@ -160,3 +160,20 @@ describe.each(["database", "jwt"] as const)("password reset and change with %s s
     expect(target.searchParams.get("error")).toBe("SessionRequired");
   });
 });
+
+describe("JWT sessions and a password changed elsewhere", () => {
+  it("refuses a session once the stored hash changed under it, without this process being told", async () => {
+    // Another instance's reset is only a new row in passwords here: no endSessionsOf in this process.
+    const setup = passwordSetup(smtp, { strategy: "jwt", config: { session: { strategy: "jwt", revalidateAge: 0 } } });
+    const email = "elsewhere@example.test";
+    const jar = await verifiedAccount(setup, smtp, email);
+    expect((await sessionOf(setup.config, jar))?.user?.email).toBe(email);
+    const user = (await setup.adapter.getUserByEmail!(email))!;
+    await setup.adapter.setPasswordHash!(
+      user.id,
+      (await setup.adapter.getPasswordHash!(user.id))!.replace(/.$/, (last) => (last === "A" ? "B" : "A")),
+    );
+    expect(await sessionOf(setup.config, jar)).toBeNull();
+    expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+  });
+});
