@@ -7,8 +7,9 @@
  * no stack traces unless CREATE_AUTH_DEBUG is set.
  */
 // Every import is dynamic: `auth secret --raw` must load as few modules as a bare `node` start-up allows.
+
+import type { Host } from "./commands/host.js";
 import type { CommandEntry, ParsedCommand } from "./commands/index.js";
-import type { Host } from "./host.js";
 
 /** Exit 2: the command line itself is wrong or incomplete (help.ts EXIT_CODES); the fix is in what was typed. */
 const USAGE_ERRORS: ReadonlySet<string> = new Set(["InvalidOption", "MissingAnswer"]);
@@ -142,7 +143,7 @@ export async function main(argv: string[], binName: string): Promise<void> {
     (await import("./pipe-writer.js")).pipeWriter(process.stdout)(quick);
     return;
   }
-  const { processHost } = await import("./host.js");
+  const { processHost } = await import("./commands/host.js");
   const code = await run(argv, binName, processHost());
   if (code !== 0) process.exitCode = code;
 }

@@ -5,9 +5,9 @@
  * parsed to its registry entry, which loads the command's module and runs it with typed input.
  */
 import { Command, Option } from "commander";
+import type { Host } from "./commands/host.js";
 import { COMMANDS, type OptionSpec } from "./commands/index.js";
 import { commandHelpAfter, PROGRAM_DESCRIPTION } from "./help.js";
-import type { Host } from "./host.js";
 import { createOutput } from "./output.js";
 import { cliPackage } from "./version.js";
 

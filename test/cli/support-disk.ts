@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { applyPlan } from "../../src/cli/apply/apply.js";
-import type { Host } from "../../src/cli/host.js";
+import type { Host } from "../../src/cli/commands/host.js";
 import { run } from "../../src/cli/main.js";
 import { diskReader } from "../../src/cli/project/reader.js";
 import { rememberApplied, uncommittedFiles } from "../../src/cli/review/uncommitted.js";

@@ -8,7 +8,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
-import type { Host } from "../../src/cli/host.js";
+import type { Host } from "../../src/cli/commands/host.js";
 import { run } from "../../src/cli/main.js";
 import { diskReader } from "../../src/cli/project/reader.js";
 import { repoRoot, tempDir } from "./support.js";

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Host } from "../../src/cli/host.js";
+import type { Host } from "../../src/cli/commands/host.js";
 import { run } from "../../src/cli/main.js";
 import { contentAfter, contentBefore, type Plan } from "../../src/cli/plan/types.js";
 import { listFilesRecursive, memoryReader, type ProjectReader, subReader } from "../../src/cli/project/reader.js";

@@ -5,8 +5,9 @@
  * a string or one of the choices), so commands/index.ts checks each command's flag type against its spec
  * where the entry is written. Types only: the registry and every command module import it for free.
  */
-import type { Host } from "../host.js";
+
 import type { Output } from "../output.js";
+import type { Host } from "./host.js";
 
 export interface OptionSpec {
   readonly flags: string;

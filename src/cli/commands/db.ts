@@ -20,9 +20,9 @@ import { projectEnv } from "../database/project-env.js";
 import { createTablesCommand, databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import { appEnvFile, detectApp } from "../frameworks/detect-project.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { projectRoot } from "./lifecycle.js";
 
 export interface DbFlags {

@@ -9,7 +9,6 @@
 
 import path from "node:path";
 import { type Finding, finding } from "../checks/finding.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { readPackageJson } from "../project/package-json.js";
 import type { CommandRun } from "./command.js";
@@ -25,6 +24,7 @@ import { checkSecretHistory } from "./doctor/secret-history.js";
 import { checkUsersTable } from "./doctor/users-table.js";
 import { checkAdvisories } from "./doctor/vulnerable.js";
 import { checkWiring } from "./doctor/wiring.js";
+import type { Host } from "./host.js";
 
 export interface DoctorFlags {
   production?: boolean;

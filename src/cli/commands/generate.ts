@@ -25,7 +25,6 @@ import { databaseState } from "../database/state.js";
 import { moduleShape } from "../edit/ast.js";
 import { CliError } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { Plan } from "../plan/types.js";
 import { describeProject } from "../project/describe.js";
@@ -34,6 +33,7 @@ import { projectPath } from "../project/project-path.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 

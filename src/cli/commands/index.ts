@@ -17,9 +17,9 @@
 import type { Command, OptionValues } from "commander";
 import { ORM_IDS, SQL_DIALECTS } from "../database/flavours.js";
 import { FRAMEWORK_IDS } from "../frameworks/index.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { ArgsOf, CommandRun, CommandSpec, OptionSpec, OptionsOf } from "./command.js";
+import type { Host } from "./host.js";
 
 export type { CommandSpec, OptionSpec } from "./command.js";
 

@@ -9,13 +9,13 @@ import { assertNoSharedAddresses, assertOrmSchemaFits } from "../database/orm-us
 import { loadRenderer } from "../edit/templates.js";
 import { generateSecret } from "../env/secret.js";
 import { detectProject } from "../frameworks/detect-project.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
 import { completeAnswers, type InitFlags, missingQuestions, parseInitFlags } from "./answers/resolve.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { planInit } from "./init/plan.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";

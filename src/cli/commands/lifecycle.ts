@@ -6,10 +6,10 @@
  */
 import path from "node:path";
 import { recoverApply } from "../apply/journal.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
+import type { Host } from "./host.js";
 import type { PlanCommandFlags } from "./run-plan.js";
 
 export interface CommandApp {

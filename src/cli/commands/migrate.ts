@@ -26,12 +26,12 @@ import { MIGRATIONS_DIR } from "../database/sql/migrations.js";
 import { databaseState } from "../database/state.js";
 import { CliError } from "../errors.js";
 import { appEnvFile, detectApp } from "../frameworks/detect-project.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { readPackageJson } from "../project/package-json.js";
 import { projectPath } from "../project/project-path.js";
 import { counted } from "../words.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { projectRoot } from "./lifecycle.js";
 
 export interface MigrateFlags {

@@ -6,12 +6,12 @@
 
 import { loadRenderer } from "../edit/templates.js";
 import { detectProject } from "../frameworks/detect-project.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import type { ProviderEntry } from "../providers/catalog.js";
 import { resolveProvider } from "../providers/resolve-id.js";
 import { assertRuntimeHolds } from "../runtime-package/source.js";
 import { findProviderSetup, type ProviderSetup } from "./app-setup.js";
+import type { Host } from "./host.js";
 import { commandApp, setupProjectJson } from "./lifecycle.js";
 import type { PlanCommandFlags } from "./run-plan.js";
 

@@ -5,10 +5,10 @@
  * command shares (run-plan.ts).
  */
 
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { type ProviderCommandFlags, providerCommandSetup, providerJson } from "./provider-command.js";
 import { planRemoveProvider } from "./providers/remove-plan.js";
 import { runPlan } from "./run-plan.js";

@@ -12,12 +12,12 @@
 import { loadRenderer } from "../edit/templates.js";
 import { CliError } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInAppStyle } from "../plan/app-format.js";
 import { describeProject } from "../project/describe.js";
 import { listed } from "../review/summary.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { agreedItems, commandApp, setupProjectJson } from "./lifecycle.js";
 import { planRemove, type RemovePlan } from "./remove/plan.js";
 import { findRemoveSetup } from "./remove/setup.js";

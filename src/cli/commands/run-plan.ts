@@ -12,7 +12,6 @@
  * A command keeps only what is its own: detection, answers, and the pure function that plans.
  */
 import { CliError } from "../errors.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planInAppStyle } from "../plan/app-format.js";
 import type { Plan } from "../plan/types.js";
@@ -26,6 +25,7 @@ import {
   summaryLines,
   summaryRows,
 } from "../review/summary.js";
+import type { Host } from "./host.js";
 
 export interface PlanCommandFlags {
   dryRun?: boolean;

@@ -10,7 +10,6 @@ import { DEFAULT_ENV_CONVENTION } from "../env/default-file.js";
 import { ignoreStep, planSecretsFile } from "../env/plan.js";
 import { generateSecret, SECRET_HEADER } from "../env/secret.js";
 import { frameworkOf } from "../frameworks/index.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { planFiles } from "../plan/planner.js";
 import type { Plan } from "../plan/types.js";
@@ -18,6 +17,7 @@ import { ignoreStatus } from "../project/git-ignore.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { projectRoot } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 

@@ -9,7 +9,6 @@
  */
 
 import { detectApp, detectProject } from "../frameworks/detect-project.js";
-import type { Host } from "../host.js";
 import type { Output } from "../output.js";
 import { describeProject } from "../project/describe.js";
 import { bumpDependencies, neededPackages } from "../runtime-package/dependencies.js";
@@ -17,6 +16,7 @@ import { linkedRuntimeDir, readRuntimeManifest } from "../runtime-package/manife
 import { loadRuntimeStore } from "../runtime-package/store.js";
 import { counted } from "../words.js";
 import type { CommandRun } from "./command.js";
+import type { Host } from "./host.js";
 import { agreedItems, commandApp } from "./lifecycle.js";
 import { type PlanCommandFlags, runPlan } from "./run-plan.js";
 import { planFileUpdates } from "./update/files.js";

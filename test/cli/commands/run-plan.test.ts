@@ -5,9 +5,9 @@
  * real terminal and git are in init/secret/prompts/run-plan-git tests.
  */
 import { describe, expect, it } from "vitest";
+import type { Host } from "../../../src/cli/commands/host.js";
 import { type PlanCommandFlags, runPlan } from "../../../src/cli/commands/run-plan.js";
 import { CliError } from "../../../src/cli/errors.js";
-import type { Host } from "../../../src/cli/host.js";
 import { createOutput } from "../../../src/cli/output.js";
 import type { FileChange, Plan } from "../../../src/cli/plan/types.js";
 import { memoryReader } from "../../../src/cli/project/reader.js";

@@ -5,8 +5,8 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Host } from "../../../src/cli/commands/host.js";
 import { COMMANDS } from "../../../src/cli/commands/index.js";
-import type { Host } from "../../../src/cli/host.js";
 import { buildProgram } from "../../../src/cli/program.js";
 import {
   assertBuilt,

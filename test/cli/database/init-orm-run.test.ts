@@ -13,9 +13,9 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
+import { type Host, processHost } from "../../../src/cli/commands/host.js";
 import { openDatabase } from "../../../src/cli/database/connect.js";
 import { sqlSchema } from "../../../src/cli/database/sql/render.js";
-import { type Host, processHost } from "../../../src/cli/host.js";
 import { run } from "../../../src/cli/main.js";
 import { ensureNode24 } from "../../support/node24.mjs";
 import { createPostgresDatabase } from "../../support/postgres.mjs";

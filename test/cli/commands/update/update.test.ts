@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Host } from "../../../../src/cli/host.js";
+import type { Host } from "../../../../src/cli/commands/host.js";
 import { run } from "../../../../src/cli/main.js";
 import { mergeThreeWay } from "../../../../src/cli/merge/three-way.js";
 import { contentAfter, contentBefore, type Plan } from "../../../../src/cli/plan/types.js";

@@ -5,13 +5,13 @@
  * same commands on a project held in memory through another Host, so planning is tested without a process
  * or a disk copy.
  */
-import { applyPlan } from "./apply/apply.js";
-import type { InstallProgress } from "./apply/install.js";
-import { pipeWriter } from "./pipe-writer.js";
-import type { InstallStep, Plan } from "./plan/types.js";
-import { diskReader, type ProjectReader } from "./project/reader.js";
-import { rememberApplied, uncommittedFiles } from "./review/uncommitted.js";
-import { loadRuntimeSource, type RuntimeSource } from "./runtime-package/source.js";
+import { applyPlan } from "../apply/apply.js";
+import type { InstallProgress } from "../apply/install.js";
+import { pipeWriter } from "../pipe-writer.js";
+import type { InstallStep, Plan } from "../plan/types.js";
+import { diskReader, type ProjectReader } from "../project/reader.js";
+import { rememberApplied, uncommittedFiles } from "../review/uncommitted.js";
+import { loadRuntimeSource, type RuntimeSource } from "../runtime-package/source.js";
 
 export interface Host {
   /** The directory commands without a [dir] argument work in. */
@@ -49,7 +49,7 @@ export function processHost(): Host {
     rememberApplied,
     apply: applyPlan,
     async install(root, step, progress, say) {
-      await (await import("./apply/install.js")).runInstall(root, step, progress, say);
+      await (await import("../apply/install.js")).runInstall(root, step, progress, say);
     },
     runtime: () => loadRuntimeSource(),
   };
