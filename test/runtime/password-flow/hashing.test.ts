@@ -96,6 +96,16 @@ describe("a full hasher", () => {
     if (json.status === 503) expect(await json.json()).toEqual({ message: expect.stringContaining("Try again") });
   });
 
+  it("is one cap for every config built with the same settings (an integration that rebuilds its config per request)", async () => {
+    const settings = () => ({ provider: { hash: { maxConcurrent: 1, maxWaiting: 0 } } });
+    const first = passwordSetup(smtp, settings());
+    const second = passwordSetup(smtp, { ...settings(), config: { adapter: first.adapter } });
+    const email = "rebuilt@example.test";
+    await verifiedAccount(first, smtp, email);
+    const answers = await Promise.all([signIn(first.config, email), signIn(second.config, email)]);
+    expect(answers.map(({ response }) => response.status).sort()).toEqual([302, 503]);
+  });
+
   it("leaves a reset link usable after a 503", async () => {
     const setup = passwordSetup(smtp, { provider: { hash: { maxConcurrent: 1, maxWaiting: 0 } } });
     const email = "busy-reset@example.test";

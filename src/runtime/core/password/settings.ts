@@ -1,23 +1,23 @@
 /**
- * What the password flows use of the provider's settings: one hasher and one policy per settings object
- * (made on first use and kept, so the hasher's cap on hashes at once holds across requests), the lifetimes of
- * its links.
+ * What the password flows use of the provider's settings: its hasher and its policy (made on first use and
+ * kept, so the hasher's cap on hashes at once holds across requests), the lifetimes of its links.
  */
 import { createPasswordHasher, type PasswordHasher } from "../../password/hasher.js";
 import { createPasswordPolicy, type PasswordPolicy } from "../../password/policy.js";
 import type { InternalPasswordProvider } from "../internal.js";
 
 const DEFAULTS = {};
-const hashers = new WeakMap<object, PasswordHasher>();
+const hashers = new Map<string, PasswordHasher>();
 const policies = new WeakMap<object, PasswordPolicy>();
 
 /**
- * The provider's hasher. Providers without `hash` settings share one (the default parameters): every such
- * provider in the process counts against one cap. Config errors (parameters below the floors) throw here,
+ * The provider's hasher: one per distinct `hash` settings in the process, found by their content, not by the
+ * object, so an integration that builds its config on every request (Qwik) still has one hasher and so one cap
+ * on hashes at once. Providers without settings share the default one. Settings below the floors throw here,
  * on the first request, as PasswordHashConfigError.
  */
 export function hasherOf(provider: InternalPasswordProvider): PasswordHasher {
-  const key = provider.hash ?? DEFAULTS;
+  const key = JSON.stringify(provider.hash ?? DEFAULTS);
   let hasher = hashers.get(key);
   if (!hasher) {
     hasher = createPasswordHasher(provider.hash ?? {});
@@ -26,6 +26,7 @@ export function hasherOf(provider: InternalPasswordProvider): PasswordHasher {
   return hasher;
 }
 
+/** The provider's policy, made once per settings object (a policy holds no state worth sharing further). */
 export function policyOf(provider: InternalPasswordProvider): PasswordPolicy {
   const key = provider.policy ?? DEFAULTS;
   let policy = policies.get(key);
