@@ -8,9 +8,10 @@ import path from "node:path";
 import { applyPlan } from "../../src/cli/apply/apply.js";
 import type { Host } from "../../src/cli/commands/host.js";
 import { run } from "../../src/cli/main.js";
+import type { RuntimeSource } from "../../src/cli/plan/context.js";
 import { diskReader } from "../../src/cli/project/reader.js";
 import { rememberApplied, uncommittedFiles } from "../../src/cli/review/uncommitted.js";
-import { loadRuntimeSource, type RuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { repoRoot } from "./support.js";
 
 export interface DiskRun {

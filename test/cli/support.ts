@@ -13,9 +13,10 @@ import os from "node:os";
 import path from "node:path";
 import type { Host } from "../../src/cli/commands/host.js";
 import { run } from "../../src/cli/main.js";
+import type { RuntimeSource } from "../../src/cli/plan/context.js";
 import { contentAfter, contentBefore, type Plan } from "../../src/cli/plan/types.js";
 import { listFilesRecursive, memoryReader, type ProjectReader, subReader } from "../../src/cli/project/reader.js";
-import { loadRuntimeSource, type RuntimeSource } from "../../src/cli/runtime-package/source.js";
+import { loadRuntimeSource } from "../../src/cli/runtime-package/source.js";
 import { typecheckProject } from "../support/typecheck.mjs";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");

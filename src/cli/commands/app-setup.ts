@@ -1,20 +1,10 @@
-/**
- * What `add-provider` and `remove-provider` find before planning: the app (detectProject), its framework's
- * target, the create-auth setup in it (the runtime package linked from package.json as
- * `"@create-auth/runtime": "file:…"`), and the auth module where the target's `init` writes it. Refuses in
- * one line, naming `init`, when the app has no setup. The reading every command that works on an existing
- * setup starts from (remove's remove/setup.ts, update's runtime-package/manifest.ts) is here too: the runtime link
- * and what `init` writes in the app. Reads only.
- */
-import path from "node:path";
 import { CliError } from "../errors.js";
 import type { Target, TargetInit } from "../frameworks/types.js";
-import type { PlanContext } from "../plan/context.js";
+import type { PlanContext, RuntimeSource } from "../plan/context.js";
 import type { ProjectReader } from "../project/reader.js";
-import type { PackageJson, ProjectInfo } from "../project/types.js";
-import { isPlainPath } from "../runtime-package/paths.js";
+import type { ProjectInfo } from "../project/types.js";
+import { linkedRuntime } from "../runtime-package/link.js";
 import { RUNTIME_PACKAGE_NAME } from "../runtime-package/plan.js";
-import type { RuntimeSource } from "../runtime-package/source.js";
 
 /** What `init` writes in an app, read back: the reading add-provider, remove-provider and remove start from. */
 export interface InitSetup {
@@ -43,19 +33,6 @@ export interface SetupOptions {
   runtime: RuntimeSource;
   /** The framework's template renderer (loading it is the one asynchronous step). */
   loadRender(templates: URL): Promise<PlanContext["render"]>;
-}
-
-/**
- * The runtime folder package.json links (`"file:./vendor/auth-runtime"` → `{ dir: "vendor/auth-runtime" }`),
- * from dependencies or devDependencies; null when it links none from a folder. A link that leaves the app
- * (`..`, an absolute path) is `{ outside }` with the spec as written: no command writes through it.
- */
-export function linkedRuntime(pkg: PackageJson): { dir: string } | { outside: string } | null {
-  const spec = pkg.dependencies?.[RUNTIME_PACKAGE_NAME] ?? pkg.devDependencies?.[RUNTIME_PACKAGE_NAME];
-  if (typeof spec !== "string" || !spec.startsWith("file:")) return null;
-  const dir = path.posix.normalize(spec.slice("file:".length).replaceAll("\\", "/")).replace(/\/+$/, "");
-  if (dir === "." || dir === "") return null;
-  return isPlainPath(dir) ? { dir } : { outside: spec };
 }
 
 /**

@@ -8,10 +8,11 @@
 import { applyPlan } from "../apply/apply.js";
 import type { InstallProgress } from "../apply/install.js";
 import { pipeWriter } from "../pipe-writer.js";
+import type { RuntimeSource } from "../plan/context.js";
 import type { InstallStep, Plan } from "../plan/types.js";
 import { diskReader, type ProjectReader } from "../project/reader.js";
 import { rememberApplied, uncommittedFiles } from "../review/uncommitted.js";
-import { loadRuntimeSource, type RuntimeSource } from "../runtime-package/source.js";
+import { loadRuntimeSource } from "../runtime-package/source.js";
 
 export interface Host {
   /** The directory commands without a [dir] argument work in. */

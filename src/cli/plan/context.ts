@@ -6,7 +6,6 @@
 
 import type { ProjectReader } from "../project/reader.js";
 import type { Answers, ProjectInfo } from "../project/types.js";
-import type { RuntimeSource } from "../runtime-package/source.js";
 
 export interface PlanContext {
   info: ProjectInfo;
@@ -21,4 +20,13 @@ export interface PlanContext {
   overwrite: ReadonlySet<string>;
   /** The Node version the app is taken to run on (default: the one running the CLI, process.versions.node). */
   nodeVersion?: string;
+}
+
+/** The runtime this CLI ships (runtime-package/source.ts loads it from its own package). */
+export interface RuntimeSource {
+  version: string;
+  /** Runtime files (`.js`, `.d.ts` and Svelte component sources), relative to dist/runtime, sorted. */
+  files: { path: string; content: string }[];
+  /** Ranges the runtime needs installed next to it (the CLI package's own ranges). */
+  peerDependencies: Record<string, string>;
 }

@@ -7,9 +7,9 @@
  */
 
 import { addDependencies } from "../edit/package-json.js";
+import type { RuntimeSource } from "../plan/context.js";
 import { findProvider } from "../providers/catalog.js";
 import type { RuntimeEntry } from "./entries.js";
-import type { RuntimeSource } from "./source.js";
 import { RUNTIME_PEERS } from "./source.js";
 
 export interface DependencyBump {

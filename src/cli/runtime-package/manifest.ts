@@ -6,12 +6,12 @@
  * manifest that is missing or not one is a one-line error saying how to get a good one back.
  */
 
-import { linkedRuntime } from "../commands/app-setup.js";
 import { CliError } from "../errors.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson, ProjectInfo } from "../project/types.js";
 import { gitHas, initAgainIn } from "../review/restore.js";
 import type { RuntimeEntry } from "./entries.js";
+import { linkedRuntime } from "./link.js";
 import { isPlainPath } from "./paths.js";
 import { type Manifest, RUNTIME_PACKAGE_NAME } from "./plan.js";
 

@@ -7,12 +7,12 @@
  * and nobody touched are updated; files the user edited are conflicts, never silently overwritten.
  */
 import { createHash } from "node:crypto";
+import type { RuntimeSource } from "../plan/context.js";
 import type { Conflict, FileChange } from "../plan/types.js";
 import type { ProjectReader } from "../project/reader.js";
 import { entryFiles, type RuntimeFiles, runtimeClosure } from "./closure.js";
 import { type RuntimeEntry, sortEntries } from "./entries.js";
 import { isPlainPath } from "./paths.js";
-import type { RuntimeSource } from "./source.js";
 
 export const RUNTIME_PACKAGE_NAME = "@create-auth/runtime";
 

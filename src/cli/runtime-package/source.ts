@@ -5,16 +5,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CliError } from "../errors.js";
+import type { RuntimeSource } from "../plan/context.js";
 import { listFilesRecursive } from "../project/reader.js";
 import { cliPackage } from "../version.js";
-
-export interface RuntimeSource {
-  version: string;
-  /** Runtime files (`.js`, `.d.ts` and Svelte component sources), relative to dist/runtime, sorted. */
-  files: { path: string; content: string }[];
-  /** Ranges the runtime needs installed next to it (the CLI package's own ranges). */
-  peerDependencies: Record<string, string>;
-}
 
 /** Packages the runtime imports at run time; the host installs them as direct dependencies. */
 export const RUNTIME_PEERS = ["jose", "oauth4webapi"] as const;

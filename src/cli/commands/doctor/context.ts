@@ -10,9 +10,9 @@ import { loadRenderer } from "../../edit/templates.js";
 import { CliError } from "../../errors.js";
 import { appEnvFile, detectApp, detectProject } from "../../frameworks/detect-project.js";
 import type { Target } from "../../frameworks/types.js";
+import type { RuntimeSource } from "../../plan/context.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
-import type { RuntimeSource } from "../../runtime-package/source.js";
 import { findProviderSetup, type ProviderSetup } from "../app-setup.js";
 
 export interface DoctorContext {

@@ -9,7 +9,7 @@ import { DONE_JOURNAL, PENDING_JOURNAL } from "../../apply/journal.js";
 import { type Finding, finding } from "../../checks/finding.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { PackageJson } from "../../project/types.js";
-import { linkedRuntime } from "../app-setup.js";
+import { linkedRuntime } from "../../runtime-package/link.js";
 
 /** A command that recovers first, then only plans: update where the app links the runtime, else init. */
 function recoverCommand(reader: ProjectReader): string {

@@ -11,9 +11,10 @@ import { importedAdapter, isSchemaOrm } from "../../database/flavours.js";
 import { projectOrms } from "../../database/orm-plan.js";
 import { CliError } from "../../errors.js";
 import { providersOf } from "../../providers/auth-providers.js";
+import { linkedRuntime } from "../../runtime-package/link.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import { DEFAULT_RUNTIME_DIR } from "../answers/resolve.js";
-import { findInitSetup, type InitSetup, linkedRuntime, type SetupOptions } from "../app-setup.js";
+import { findInitSetup, type InitSetup, type SetupOptions } from "../app-setup.js";
 import { ENV_HEADER } from "../init/env-and-runtime.js";
 
 /** InitSetup with the answers init was given read back into `context`, and `init` planned with them. */

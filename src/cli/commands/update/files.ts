@@ -7,11 +7,11 @@
  */
 import { CliError } from "../../errors.js";
 import { mergeThreeWay, mergeTwoWay } from "../../merge/three-way.js";
+import type { RuntimeSource } from "../../plan/context.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { RuntimeEntry } from "../../runtime-package/entries.js";
 import { type Manifest, runtimePackageFiles, sha256 } from "../../runtime-package/plan.js";
 import { runtimeFileState } from "../../runtime-package/runtime-state.js";
-import type { RuntimeSource } from "../../runtime-package/source.js";
 import type { RuntimeStore } from "../../runtime-package/store.js";
 
 export type FileUpdate =
