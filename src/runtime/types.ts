@@ -10,6 +10,7 @@
  */
 import type { RateLimitOptions } from "./rate-limit/options.js";
 import type { EmailConfig } from "./types-email.js";
+import type { InputLimits } from "./types-limits.js";
 import type { PasswordConfig } from "./types-password.js";
 import type { CommonProviderOptions } from "./types-provider.js";
 import type {
@@ -28,6 +29,7 @@ import type {
 import type { CookieOption, Theme } from "./types-result.js";
 import type { WebAuthnConfig } from "./types-webauthn.js";
 
+export type * from "./types-limits.js";
 export type * from "./types-provider.js";
 export type * from "./types-records.js";
 export type * from "./types-result.js";
@@ -371,20 +373,6 @@ export type RawMarker = typeof raw;
 export type SkipCSRFCheckMarker = typeof skipCSRFCheck;
 
 // ─── Configuration ───────────────────────────────────────────────────────────────────────────────
-
-/**
- * Bounds on what one request may send (core/body.ts). A request over one is refused before anything past
- * the limit is read: 413 for the body, 400 for the field count or a field's length; a browser's form POST
- * goes to the error page (`?error=InputTooLarge`).
- */
-export interface InputLimits {
-  /** Most bytes of a request body. Default 65536 (64 KiB). */
-  body?: number;
-  /** Most fields in a form, or keys in a JSON body. Default 100. */
-  fields?: number;
-  /** Most characters in one field's name or value. Default 16384 (`callbackUrl`, `redirectTo`: 2048). */
-  field?: number;
-}
 
 export interface AuthConfig {
   providers: Array<Provider | ((options?: never) => Provider)>;

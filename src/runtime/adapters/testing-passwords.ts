@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
-import type { AdapterTestDatabase, TestRunner } from "./testing.js";
+import type { AdapterTestDatabase, TestRunner } from "./testing-types.js";
 import type { UserIdKind } from "./user-ids.js";
 
 type Method<K extends keyof Adapter> = NonNullable<Adapter[K]>;

@@ -15,7 +15,7 @@
  * in the one address rule (core/email/normalize.ts, RFC 5321).
  */
 import { InputTooLarge } from "../errors.js";
-import type { InputLimits } from "../types.js";
+import type { InputLimits } from "../types-limits.js";
 
 export type BodyLimits = Required<InputLimits>;
 
