@@ -1,12 +1,12 @@
 /**
  * Rows to records for the SQL adapters (`postgres`, `mysql`): the columns each table stores, in the table
- * model's snake_case names, and the conversions a driver's values need on the way back. Drivers differ
- * in what they return (pg: BIGINT as a string; mysql2: BOOLEAN as 0/1, BIGINT as a number or, configured so,
- * a string), so every conversion is explicit and refuses values it cannot convert exactly.
+ * model's snake_case names, and the conversions a driver's values need on the way back (row-records.ts maps
+ * the columns to fields, for SQLite too). Drivers differ in what they return (pg: BIGINT as a string; mysql2:
+ * BOOLEAN as 0/1, BIGINT as a number or, configured so, a string), so every conversion is explicit and
+ * refuses values it cannot convert exactly.
  */
 import { AdapterError } from "../errors.js";
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
-import { accountTokenColumns, type Row } from "./sql-columns.js";
+import { rowRecords } from "./row-records.js";
 
 export {
   accountColumns,
@@ -50,71 +50,12 @@ export function toBoolean(value: unknown, column: string): boolean {
   throw new AdapterError(`Column ${column} holds ${String(value)}, which is not a boolean.`);
 }
 
-const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-
-export function userFromRow(row: Row): AdapterUser {
-  return {
-    id: String(row.id),
-    name: textOrNull(row.name),
-    // The contract's AdapterUser has an email; a user stored without one reads back as null, as stored.
-    email: textOrNull(row.email) as string,
-    emailVerified: row.email_verified === null ? null : toDate(row.email_verified, "users.email_verified"),
-    image: textOrNull(row.image),
-  };
-}
-
-export function accountFromRow(row: Row): AdapterAccount {
-  const account: AdapterAccount = {
-    userId: String(row.user_id),
-    type: String(row.type) as AdapterAccount["type"],
-    provider: String(row.provider),
-    providerAccountId: String(row.provider_account_id),
-  };
-  // Token fields the provider did not send stay absent rather than null, as they were when linked.
-  for (const column of accountTokenColumns) {
-    const value = row[column];
-    if (value === null || value === undefined) continue;
-    Object.assign(account, {
-      [column]: column === "expires_at" ? toInteger(value, "accounts.expires_at") : String(value),
-    });
-  }
-  return account;
-}
-
-/** The stored value of each token column, in `accountTokenColumns` order (null when absent). */
-export function accountTokenValues(account: AdapterAccount): (string | number | null)[] {
-  return accountTokenColumns.map((column) => {
-    const value = account[column];
-    if (value === undefined || value === null) return null;
-    return column === "expires_at" ? toInteger(value, "accounts.expires_at") : String(value);
-  });
-}
-
-export function sessionFromRow(row: Row): AdapterSession {
-  return {
-    sessionToken: String(row.session_token),
-    userId: String(row.user_id),
-    expires: toDate(row.expires, "sessions.expires"),
-  };
-}
-
-export function verificationTokenFromRow(row: Row): VerificationToken {
-  return {
-    identifier: String(row.identifier),
-    token: String(row.token),
-    expires: toDate(row.expires, "verification_tokens.expires"),
-  };
-}
-
-export function authenticatorFromRow(row: Row): AdapterAuthenticator {
-  return {
-    credentialID: String(row.credential_id),
-    userId: String(row.user_id),
-    providerAccountId: String(row.provider_account_id),
-    credentialPublicKey: String(row.credential_public_key),
-    counter: toInteger(row.counter, "authenticators.counter"),
-    credentialDeviceType: String(row.credential_device_type),
-    credentialBackedUp: toBoolean(row.credential_backed_up, "authenticators.credential_backed_up"),
-    transports: textOrNull(row.transports),
-  };
-}
+/** The records of PostgreSQL's and MySQL's rows, read with the conversions above. */
+export const {
+  userFromRow,
+  accountFromRow,
+  accountTokenValues,
+  sessionFromRow,
+  verificationTokenFromRow,
+  authenticatorFromRow,
+} = rowRecords({ date: toDate, integer: toInteger, boolean: toBoolean });
