@@ -9,16 +9,11 @@
  * set `timezone: "Z"` on the pool so every process reads the same instant back whatever zone it runs in.
  */
 import { AdapterError } from "../errors.js";
-import type {
-  Adapter,
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
-} from "../types.js";
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, VerificationToken } from "../types.js";
 import { newUserRow } from "./sql-new-user.js";
-import { deleteUserSessionsSql, onPasswordsTable, selectPasswordHash } from "./sql-passwords.js";
+import { onPasswordsTable } from "./sql-passwords.js";
+import { sqlReads } from "./sql-reads.js";
+import * as records from "./sql-records.js";
 import {
   accountColumns,
   accountFromRow,
@@ -31,12 +26,10 @@ import {
   expiringTables,
   idAsText,
   type Row,
-  selectColumns,
+  selectLists,
   sessionColumns,
   sessionFromRow,
-  userColumns,
   userFieldColumns,
-  userFromRow,
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sql-records.js";
@@ -62,11 +55,8 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
   const ids = userIdCodec(checkedUserIdKind(options.userIds, "mysql(pool, options)"));
   // mysql2 reads a BIGINT beyond 2^53 as a rounded Number unless the pool is configured otherwise: read as text.
   const asText = ids.assignedByDatabase ? idAsText.mysql : null;
-  const userSelect = selectColumns(userColumns, asText);
-  const accountSelect = selectColumns(accountColumns, asText);
-  const sessionSelect = selectColumns(sessionColumns, asText);
-  const authenticatorSelect = selectColumns(authenticatorColumns, asText);
-  const joined = `${selectColumns(sessionColumns, asText, "s.")}, ${selectColumns(userColumns, asText, "u.")}`;
+  const selects = selectLists(asText);
+  const { account: accountSelect, session: sessionSelect, authenticator: authenticatorSelect } = selects;
 
   async function first(sql: string, values: unknown[]): Promise<Row | null> {
     const [rows] = await pool.query(sql, values);
@@ -94,11 +84,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       );
     }
     return assigned;
-  }
-
-  async function selectUser(where: string, values: unknown[]): Promise<AdapterUser | null> {
-    const row = await first(`SELECT ${userSelect} FROM users WHERE ${where}`, values);
-    return row ? userFromRow(row) : null;
   }
 
   async function selectAccount(provider: string, providerAccountId: string): Promise<AdapterAccount | null> {
@@ -135,7 +120,22 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
     return record;
   }
 
+  const db = {
+    first,
+    all: async (sql: string, values: unknown[]) => (await pool.query(sql, values))[0] as Row[],
+    run: write,
+  };
+  const { selectUser, methods } = sqlReads({
+    db,
+    placeholder: () => "?",
+    ids,
+    selects,
+    records,
+    adapter: "mysql(pool)",
+  });
+
   return {
+    ...methods,
     async createUser(user) {
       const id = ids.newId(user.id);
       const values = newUserRow(user, id, options, "mysql(pool, options)", (value) => value);
@@ -145,19 +145,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
         id,
       );
       return written(await selectUser("id = ?", [stored]), "user");
-    },
-    async getUser(id) {
-      const value = ids.parse(id);
-      return value === null ? null : selectUser("id = ?", [value]);
-    },
-    getUserByEmail(email) {
-      return selectUser("email = ?", [email]);
-    },
-    getUserByAccount({ provider, providerAccountId }) {
-      return selectUser("id = (SELECT user_id FROM accounts WHERE provider = ? AND provider_account_id = ?)", [
-        provider,
-        providerAccountId,
-      ]);
     },
     async updateUser(partial) {
       const id = ids.parse(partial.id);
@@ -203,9 +190,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       ]);
       return deleted && account ? account : undefined;
     },
-    getAccount(providerAccountId, provider) {
-      return selectAccount(provider, providerAccountId);
-    },
     async createSession(session) {
       await write(`INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?)`, [
         session.sessionToken,
@@ -213,14 +197,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
         session.expires,
       ]);
       return written(await selectSession(session.sessionToken), "session");
-    },
-    async getSessionAndUser(sessionToken) {
-      // One round trip per request: the session row and its user's columns side by side.
-      const row = await first(
-        `SELECT ${joined} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?`,
-        [sessionToken],
-      );
-      return row ? { session: sessionFromRow(row), user: userFromRow(row) } : null;
     },
     async updateSession(partial) {
       await write(
@@ -237,10 +213,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       const session = await selectSession(sessionToken);
       const deleted = await write("DELETE FROM sessions WHERE session_token = ?", [sessionToken]);
       return deleted ? session : null;
-    },
-    async deleteSessionsByUserId(userId) {
-      const id = ids.parse(userId);
-      if (id !== null) await write("DELETE FROM sessions WHERE user_id = ?", [id]);
     },
     async createVerificationToken(token) {
       await write(`INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`, [
@@ -274,18 +246,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       ]);
       return written(await selectAuthenticator(authenticator.credentialID), "authenticator");
     },
-    getAuthenticator(credentialID) {
-      return selectAuthenticator(credentialID);
-    },
-    async listAuthenticatorsByUserId(userId) {
-      const id = ids.parse(userId);
-      if (id === null) return [];
-      const [rows] = await pool.query(
-        `SELECT ${authenticatorSelect} FROM authenticators WHERE user_id = ? ORDER BY credential_id`,
-        [id],
-      );
-      return (rows as Row[]).map(authenticatorFromRow);
-    },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       await write("UPDATE authenticators SET counter = ? WHERE credential_id = ?", [newCounter, credentialID]);
       const updated = await selectAuthenticator(credentialID);
@@ -296,12 +256,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       const removed = (table: ExpiringTable) =>
         write(`DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("?")}`, [now]);
       return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
-    },
-    async getPasswordHash(userId) {
-      const id = ids.parse(userId);
-      if (id === null) return null;
-      const row = await onPasswordsTable("mysql(pool)", () => first(selectPasswordHash("?"), [id]));
-      return row ? String(row.hash) : null;
     },
     async setPasswordHash(userId, hash) {
       const id = ids.require(userId, "store the password");
@@ -319,12 +273,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       if (changed === 0 && !(await selectUser("id = ?", [id]))) {
         throw new AdapterError(`Cannot store the password: no user with id "${userId}".`);
       }
-    },
-    async deleteUserSessions(userId, keepSessionToken) {
-      const id = ids.parse(userId);
-      if (id === null) return;
-      const keep = keepSessionToken !== undefined;
-      await write(deleteUserSessionsSql(["?", "?"], keep), keep ? [id, keepSessionToken] : [id]);
     },
   };
 }

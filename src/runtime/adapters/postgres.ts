@@ -5,9 +5,11 @@
  * uses cannot both get it), and deleting a user cascades through the schema's foreign keys.
  */
 import { AdapterError } from "../errors.js";
-import type { Adapter, AdapterUser } from "../types.js";
+import type { Adapter } from "../types.js";
 import { newUserRow } from "./sql-new-user.js";
-import { deleteUserSessionsSql, onPasswordsTable, selectPasswordHash } from "./sql-passwords.js";
+import { onPasswordsTable } from "./sql-passwords.js";
+import { sqlReads } from "./sql-reads.js";
+import * as records from "./sql-records.js";
 import {
   accountColumns,
   accountFromRow,
@@ -20,11 +22,10 @@ import {
   expiringTables,
   idAsText,
   type Row,
-  selectColumns,
+  selectLists,
   sessionColumns,
   sessionFromRow,
   toInteger,
-  userColumns,
   userFieldColumns,
   userFromRow,
   verificationTokenColumns,
@@ -54,23 +55,35 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
   const ids = userIdCodec(checkedUserIdKind(options.userIds, "postgres(pool, options)"), "int32");
   // pg reads BIGINT as a string already; reading every integer id as text keeps one path for both kinds.
   const asText = ids.assignedByDatabase ? idAsText.postgres : null;
-  const userSelect = selectColumns(userColumns, asText);
-  const accountSelect = selectColumns(accountColumns, asText);
-  const sessionSelect = selectColumns(sessionColumns, asText);
-  const authenticatorSelect = selectColumns(authenticatorColumns, asText);
-  const joined = `${selectColumns(sessionColumns, asText, "s.")}, ${selectColumns(userColumns, asText, "u.")}`;
+  const selects = selectLists(asText);
+  const {
+    user: userSelect,
+    account: accountSelect,
+    session: sessionSelect,
+    authenticator: authenticatorSelect,
+  } = selects;
 
   async function first(text: string, values: unknown[]): Promise<Row | null> {
     const { rows } = await pool.query(text, values);
     return rows[0] ?? null;
   }
 
-  async function selectUser(where: string, values: unknown[]): Promise<AdapterUser | null> {
-    const row = await first(`SELECT ${userSelect} FROM users WHERE ${where}`, values);
-    return row ? userFromRow(row) : null;
-  }
+  const db = {
+    first,
+    all: async (text: string, values: unknown[]) => (await pool.query(text, values)).rows,
+    run: first,
+  };
+  const reads = sqlReads({
+    db,
+    placeholder: (position) => `$${position}`,
+    ids,
+    selects,
+    records,
+    adapter: "postgres(pool)",
+  });
 
   return {
+    ...reads.methods,
     async createUser(user) {
       const id = ids.newId(user.id);
       const values = newUserRow(user, id, options, "postgres(pool, options)", (value) => value);
@@ -80,19 +93,6 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
         [...values.values()],
       );
       return userFromRow(row as Row);
-    },
-    async getUser(id) {
-      const value = ids.parse(id);
-      return value === null ? null : selectUser("id = $1", [value]);
-    },
-    getUserByEmail(email) {
-      return selectUser("email = $1", [email]);
-    },
-    getUserByAccount({ provider, providerAccountId }) {
-      return selectUser("id = (SELECT user_id FROM accounts WHERE provider = $1 AND provider_account_id = $2)", [
-        provider,
-        providerAccountId,
-      ]);
     },
     async updateUser(partial) {
       const id = ids.parse(partial.id);
@@ -137,27 +137,12 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       );
       return row ? accountFromRow(row) : undefined;
     },
-    async getAccount(providerAccountId, provider) {
-      const row = await first(
-        `SELECT ${accountSelect} FROM accounts WHERE provider = $1 AND provider_account_id = $2`,
-        [provider, providerAccountId],
-      );
-      return row ? accountFromRow(row) : null;
-    },
     async createSession(session) {
       const row = await first(
         `INSERT INTO sessions (${sessionColumns}) VALUES ($1, $2, $3) RETURNING ${sessionSelect}`,
         [session.sessionToken, ids.require(session.userId, "create the session"), session.expires],
       );
       return sessionFromRow(row as Row);
-    },
-    async getSessionAndUser(sessionToken) {
-      // One round trip per request: the session row and its user's columns side by side.
-      const row = await first(
-        `SELECT ${joined} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = $1`,
-        [sessionToken],
-      );
-      return row ? { session: sessionFromRow(row), user: userFromRow(row) } : null;
     },
     async updateSession(partial) {
       const row = await first(
@@ -176,10 +161,6 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
         sessionToken,
       ]);
       return row ? sessionFromRow(row) : null;
-    },
-    async deleteSessionsByUserId(userId) {
-      const id = ids.parse(userId);
-      if (id !== null) await pool.query("DELETE FROM sessions WHERE user_id = $1", [id]);
     },
     async createVerificationToken(token) {
       const row = await first(
@@ -214,21 +195,6 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       );
       return authenticatorFromRow(row as Row);
     },
-    async getAuthenticator(credentialID) {
-      const row = await first(`SELECT ${authenticatorSelect} FROM authenticators WHERE credential_id = $1`, [
-        credentialID,
-      ]);
-      return row ? authenticatorFromRow(row) : null;
-    },
-    async listAuthenticatorsByUserId(userId) {
-      const id = ids.parse(userId);
-      if (id === null) return [];
-      const { rows } = await pool.query(
-        `SELECT ${authenticatorSelect} FROM authenticators WHERE user_id = $1 ORDER BY credential_id`,
-        [id],
-      );
-      return rows.map(authenticatorFromRow);
-    },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const row = await first(
         `UPDATE authenticators SET counter = $2 WHERE credential_id = $1 RETURNING ${authenticatorSelect}`,
@@ -249,12 +215,6 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       };
       return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
     },
-    async getPasswordHash(userId) {
-      const id = ids.parse(userId);
-      if (id === null) return null;
-      const row = await onPasswordsTable("postgres(pool)", () => first(selectPasswordHash("$1"), [id]));
-      return row ? String(row.hash) : null;
-    },
     async setPasswordHash(userId, hash) {
       const id = ids.require(userId, "store the password");
       // One statement, insert or replace: of two concurrent first writes neither fails on the key. Selecting
@@ -268,12 +228,6 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
         ),
       );
       if (!row) throw new AdapterError(`Cannot store the password: no user with id "${userId}".`);
-    },
-    async deleteUserSessions(userId, keepSessionToken) {
-      const id = ids.parse(userId);
-      if (id === null) return;
-      const keep = keepSessionToken !== undefined;
-      await pool.query(deleteUserSessionsSql(["$1", "$2"], keep), keep ? [id, keepSessionToken] : [id]);
     },
   };
 }

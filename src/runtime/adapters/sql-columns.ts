@@ -64,3 +64,19 @@ export function selectColumns(columns: string, asText: ((expression: string) => 
     )
     .join(", ");
 }
+
+/** Every SELECT list an adapter reads records with, the user ids read through `asText` (see selectColumns). */
+export function selectLists(asText: ((expression: string) => string) | null) {
+  return {
+    user: selectColumns(userColumns, asText),
+    account: selectColumns(accountColumns, asText),
+    session: selectColumns(sessionColumns, asText),
+    authenticator: selectColumns(authenticatorColumns, asText),
+    /** The session's columns and its user's, from `sessions s JOIN users u`. */
+    sessionAndUser: `${selectColumns(sessionColumns, asText, "s.")}, ${selectColumns(userColumns, asText, "u.")}`,
+    /** The user's columns from a join on `users u`. */
+    joinedUser: selectColumns(userColumns, asText, "u."),
+  };
+}
+
+export type SelectLists = ReturnType<typeof selectLists>;

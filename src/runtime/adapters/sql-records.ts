@@ -18,6 +18,7 @@ export {
   idAsText,
   type Row,
   selectColumns,
+  selectLists,
   sessionColumns,
   userColumns,
   userFieldColumns,

@@ -9,10 +9,12 @@
  * one transaction, so it cascades even on a connection with foreign keys turned off.
  */
 import { AdapterError } from "../errors.js";
-import type { Adapter, AdapterSession, AdapterUser } from "../types.js";
-import { type ExpiringTable, expiredCondition, expiringTables, idAsText, selectColumns } from "./sql-columns.js";
+import type { Adapter, AdapterSession } from "../types.js";
+import { type ExpiringTable, expiredCondition, expiringTables, idAsText, selectLists } from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
-import { deleteUserSessionsSql, onPasswordsTable, selectPasswordHash } from "./sql-passwords.js";
+import { onPasswordsTable } from "./sql-passwords.js";
+import { sqlReads } from "./sql-reads.js";
+import * as records from "./sqlite-records.js";
 import {
   accountColumns,
   accountFromRow,
@@ -26,7 +28,6 @@ import {
   sessionColumns,
   sessionFromRow,
   sqliteValue,
-  userColumns,
   userFieldColumns,
   userFromRow,
   verificationTokenColumns,
@@ -86,12 +87,13 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
   const ids = userIdCodec(checkedUserIdKind(options.userIds, "sqlite(db, options)"));
   // Integer ids are read as text: better-sqlite3 and node:sqlite round an INTEGER beyond 2^53 to a Number.
   const asText = ids.assignedByDatabase ? idAsText.sqlite : null;
-  const userSelect = selectColumns(userColumns, asText);
-  const joinedUserSelect = selectColumns(userColumns, asText, "u.");
-  const accountSelect = selectColumns(accountColumns, asText);
-  const sessionSelect = selectColumns(sessionColumns, asText);
-  const joinedSessionSelect = selectColumns(sessionColumns, asText, "s.");
-  const authenticatorSelect = selectColumns(authenticatorColumns, asText);
+  const selects = selectLists(asText);
+  const {
+    user: userSelect,
+    account: accountSelect,
+    session: sessionSelect,
+    authenticator: authenticatorSelect,
+  } = selects;
   const statements = new Map<string, BindingStatement>();
   let versionChecked = false;
 
@@ -133,12 +135,21 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
     }
   }
 
-  const selectUser = (where: string, ...values: SqliteValue[]): AdapterUser | null => {
-    const row = one(`SELECT ${userSelect} FROM users WHERE ${where}`, ...values);
-    return row ? userFromRow(row) : null;
-  };
+  const reads = sqlReads({
+    db: {
+      first: (sql, values) => one(sql, ...(values as SqliteValue[])),
+      all: (sql, values) => all(sql, ...(values as SqliteValue[])),
+      run: (sql, values) => run(sql, ...(values as SqliteValue[])),
+    },
+    placeholder: () => "?",
+    ids,
+    selects,
+    records,
+    adapter: `sqlite(db) on ${driver}`,
+  });
 
   return {
+    ...reads.methods,
     async createUser(user) {
       // emailVerified as auth's other dates (dateToColumn refuses an invalid one); the app's values as SQLite binds them.
       const values = newUserRow(user, ids.newId(user.id), options, "sqlite(db, options)", (value, column) =>
@@ -150,22 +161,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
         ...values.values(),
       );
       return userFromRow(row!);
-    },
-    async getUser(id) {
-      const value = ids.parse(id);
-      return value === null ? null : selectUser("id = ?", value);
-    },
-    async getUserByEmail(email) {
-      return selectUser("email = ?", email);
-    },
-    async getUserByAccount({ provider, providerAccountId }) {
-      const row = one(
-        `SELECT ${joinedUserSelect} FROM accounts a JOIN users u ON u.id = a.user_id ` +
-          "WHERE a.provider = ? AND a.provider_account_id = ?",
-        provider,
-        providerAccountId,
-      );
-      return row ? userFromRow(row) : null;
     },
     async updateUser(user) {
       const id = ids.parse(user.id);
@@ -217,14 +212,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
       );
       return row ? accountFromRow(row) : undefined;
     },
-    async getAccount(providerAccountId, provider) {
-      const row = one(
-        `SELECT ${accountSelect} FROM accounts WHERE provider = ? AND provider_account_id = ?`,
-        provider,
-        providerAccountId,
-      );
-      return row ? accountFromRow(row) : null;
-    },
     async createSession(session) {
       const row = one(
         `INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?) RETURNING ${sessionSelect}`,
@@ -233,15 +220,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
         dateToColumn(session.expires),
       );
       return sessionFromRow(row!);
-    },
-    async getSessionAndUser(sessionToken) {
-      // One query: the session and its user arrive together or not at all.
-      const row = one(
-        `SELECT ${joinedSessionSelect}, ${joinedUserSelect} ` +
-          "FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?",
-        sessionToken,
-      );
-      return row ? { session: sessionFromRow(row), user: userFromRow(row) } : null;
     },
     async updateSession(session) {
       const changes: Array<[string, SqliteValue]> = [];
@@ -260,10 +238,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
     async deleteSession(sessionToken): Promise<AdapterSession | null> {
       const row = one(`DELETE FROM sessions WHERE session_token = ? RETURNING ${sessionSelect}`, sessionToken);
       return row ? sessionFromRow(row) : null;
-    },
-    async deleteSessionsByUserId(userId) {
-      const id = ids.parse(userId);
-      if (id !== null) run("DELETE FROM sessions WHERE user_id = ?", id);
     },
     async createVerificationToken(token) {
       run(
@@ -291,15 +265,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
       );
       return authenticatorFromRow(row!);
     },
-    async getAuthenticator(credentialID) {
-      const row = one(`SELECT ${authenticatorSelect} FROM authenticators WHERE credential_id = ?`, credentialID);
-      return row ? authenticatorFromRow(row) : null;
-    },
-    async listAuthenticatorsByUserId(userId) {
-      const id = ids.parse(userId);
-      if (id === null) return [];
-      return all(`SELECT ${authenticatorSelect} FROM authenticators WHERE user_id = ?`, id).map(authenticatorFromRow);
-    },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const row = one(
         `UPDATE authenticators SET counter = ? WHERE credential_id = ? RETURNING ${authenticatorSelect}`,
@@ -317,12 +282,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
       };
       return { sessions: removed("sessions"), verificationTokens: removed("verificationTokens") };
     },
-    async getPasswordHash(userId) {
-      const id = ids.parse(userId);
-      if (id === null) return null;
-      const row = await onPasswordsTable(`sqlite(db) on ${driver}`, () => one(selectPasswordHash("?"), id));
-      return row ? String(row.hash) : null;
-    },
     async setPasswordHash(userId, hash) {
       const id = ids.require(userId, "store the password");
       // One statement, insert or replace. The id comes from users, so a missing user inserts nothing even on
@@ -335,12 +294,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
         () => statement(sql).run(hash, dateToColumn(new Date()), id) as { changes: number | bigint },
       );
       if (Number(changes) === 0) throw new AdapterError(`Cannot store the password: no user with id "${userId}".`);
-    },
-    async deleteUserSessions(userId, keepSessionToken) {
-      const id = ids.parse(userId);
-      if (id === null) return;
-      if (keepSessionToken === undefined) run(deleteUserSessionsSql(["?", "?"], false), id);
-      else run(deleteUserSessionsSql(["?", "?"], true), id, keepSessionToken);
     },
   };
 }
