@@ -26,7 +26,7 @@ function updateModule(dir: string, flags: Record<string, unknown>): string {
     file,
     [
       `import { runUpdate } from ${dist("commands/update.js")};`,
-      `import { processHost } from ${dist("host.js")};`,
+      `import { processHost } from ${dist("commands/host.js")};`,
       `import { createOutput } from ${dist("output.js")};`,
       `import { CliError } from ${dist("errors.js")};`,
       "const host = processHost();",
