@@ -56,7 +56,6 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
   // mysql2 reads a BIGINT beyond 2^53 as a rounded Number unless the pool is configured otherwise: read as text.
   const asText = ids.assignedByDatabase ? idAsText.mysql : null;
   const selects = selectLists(asText);
-  const { account: accountSelect, session: sessionSelect, authenticator: authenticatorSelect } = selects;
 
   async function first(sql: string, values: unknown[]): Promise<Row | null> {
     const [rows] = await pool.query(sql, values);
@@ -87,7 +86,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
   }
 
   async function selectAccount(provider: string, providerAccountId: string): Promise<AdapterAccount | null> {
-    const row = await first(`SELECT ${accountSelect} FROM accounts WHERE provider = ? AND provider_account_id = ?`, [
+    const row = await first(`SELECT ${selects.account} FROM accounts WHERE provider = ? AND provider_account_id = ?`, [
       provider,
       providerAccountId,
     ]);
@@ -95,7 +94,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
   }
 
   async function selectSession(sessionToken: string): Promise<AdapterSession | null> {
-    const row = await first(`SELECT ${sessionSelect} FROM sessions WHERE session_token = ?`, [sessionToken]);
+    const row = await first(`SELECT ${selects.session} FROM sessions WHERE session_token = ?`, [sessionToken]);
     return row ? sessionFromRow(row) : null;
   }
 
@@ -108,7 +107,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
   }
 
   async function selectAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null> {
-    const row = await first(`SELECT ${authenticatorSelect} FROM authenticators WHERE credential_id = ?`, [
+    const row = await first(`SELECT ${selects.authenticator} FROM authenticators WHERE credential_id = ?`, [
       credentialID,
     ]);
     return row ? authenticatorFromRow(row) : null;

@@ -31,6 +31,7 @@ import {
   verificationTokenColumns,
   verificationTokenFromRow,
 } from "./sql-records.js";
+import { sqlReturning } from "./sql-returning.js";
 import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
 export type { AdapterOptions, UserIdKind } from "./user-ids.js";
@@ -53,15 +54,14 @@ const placeholders = (count: number, offset = 0) =>
  */
 export default function postgres(pool: PostgresPool, options: AdapterOptions = {}): Adapter {
   const ids = userIdCodec(checkedUserIdKind(options.userIds, "postgres(pool, options)"), "int32");
+  // pg's Pool reports an idle connection the server ended (a restart, a failover) as an `error` event, which
+  // ends the process when nothing listens. The pool has already dropped that client and the next query
+  // connects anew: listen once per pool, unless the app does (test/runtime/password-flow/multi-instance.test.ts).
+  const events = pool as { listenerCount?(event: string): number; on?(event: string, listener: () => void): unknown };
+  if (events.listenerCount?.("error") === 0) events.on?.("error", () => {});
   // pg reads BIGINT as a string already; reading every integer id as text keeps one path for both kinds.
   const asText = ids.assignedByDatabase ? idAsText.postgres : null;
   const selects = selectLists(asText);
-  const {
-    user: userSelect,
-    account: accountSelect,
-    session: sessionSelect,
-    authenticator: authenticatorSelect,
-  } = selects;
 
   async function first(text: string, values: unknown[]): Promise<Row | null> {
     const { rows } = await pool.query(text, values);
@@ -73,23 +73,18 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
     all: async (text: string, values: unknown[]) => (await pool.query(text, values)).rows,
     run: first,
   };
-  const reads = sqlReads({
-    db,
-    placeholder: (position) => `$${position}`,
-    ids,
-    selects,
-    records,
-    adapter: "postgres(pool)",
-  });
+  const dialect = { db, placeholder: (position: number) => `$${position}`, ids, selects, records };
+  const reads = sqlReads({ ...dialect, adapter: "postgres(pool)" });
 
   return {
     ...reads.methods,
+    ...sqlReturning(dialect),
     async createUser(user) {
       const id = ids.newId(user.id);
       const values = newUserRow(user, id, options, "postgres(pool, options)", (value) => value);
       const row = await first(
         `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${placeholders(values.size)}) ` +
-          `RETURNING ${userSelect}`,
+          `RETURNING ${selects.user}`,
         [...values.values()],
       );
       return userFromRow(row as Row);
@@ -101,11 +96,11 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       const changes = userFieldColumns.filter(([field]) => partial[field] !== undefined);
       const assignments = changes.map(([, column], index) => `${column} = $${index + 2}`);
       const row = assignments.length
-        ? await first(`UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${userSelect}`, [
+        ? await first(`UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${selects.user}`, [
             id,
             ...changes.map(([field]) => partial[field]),
           ])
-        : await first(`SELECT ${userSelect} FROM users WHERE id = $1`, [id]);
+        : await first(`SELECT ${selects.user} FROM users WHERE id = $1`, [id]);
       if (!row) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       return userFromRow(row);
     },
@@ -113,13 +108,13 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       // Sessions, accounts and authenticators go with the user: the schema's foreign keys cascade.
       const id = ids.parse(userId);
       if (id === null) return null;
-      const row = await first(`DELETE FROM users WHERE id = $1 RETURNING ${userSelect}`, [id]);
+      const row = await first(`DELETE FROM users WHERE id = $1 RETURNING ${selects.user}`, [id]);
       return row ? userFromRow(row) : null;
     },
     async linkAccount(account) {
       const row = await first(
         `INSERT INTO accounts (${accountColumns}) VALUES (${placeholders(4 + accountTokenColumns.length)}) ` +
-          `RETURNING ${accountSelect}`,
+          `RETURNING ${selects.account}`,
         [
           ids.require(account.userId, "link the account"),
           account.type,
@@ -130,16 +125,9 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       );
       return accountFromRow(row as Row);
     },
-    async unlinkAccount({ provider, providerAccountId }) {
-      const row = await first(
-        `DELETE FROM accounts WHERE provider = $1 AND provider_account_id = $2 RETURNING ${accountSelect}`,
-        [provider, providerAccountId],
-      );
-      return row ? accountFromRow(row) : undefined;
-    },
     async createSession(session) {
       const row = await first(
-        `INSERT INTO sessions (${sessionColumns}) VALUES ($1, $2, $3) RETURNING ${sessionSelect}`,
+        `INSERT INTO sessions (${sessionColumns}) VALUES ($1, $2, $3) RETURNING ${selects.session}`,
         [session.sessionToken, ids.require(session.userId, "create the session"), session.expires],
       );
       return sessionFromRow(row as Row);
@@ -147,19 +135,13 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
     async updateSession(partial) {
       const row = await first(
         "UPDATE sessions SET expires = COALESCE($2, expires), user_id = COALESCE($3, user_id) " +
-          `WHERE session_token = $1 RETURNING ${sessionSelect}`,
+          `WHERE session_token = $1 RETURNING ${selects.session}`,
         [
           partial.sessionToken,
           partial.expires ?? null,
           partial.userId === undefined ? null : ids.require(partial.userId, "move the session"),
         ],
       );
-      return row ? sessionFromRow(row) : null;
-    },
-    async deleteSession(sessionToken) {
-      const row = await first(`DELETE FROM sessions WHERE session_token = $1 RETURNING ${sessionSelect}`, [
-        sessionToken,
-      ]);
       return row ? sessionFromRow(row) : null;
     },
     async createVerificationToken(token) {
@@ -170,18 +152,10 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       );
       return verificationTokenFromRow(row as Row);
     },
-    async useVerificationToken({ identifier, token }) {
-      // Read and delete in one statement: of two concurrent uses, only one gets the row back.
-      const row = await first(
-        `DELETE FROM verification_tokens WHERE identifier = $1 AND token = $2 RETURNING ${verificationTokenColumns}`,
-        [identifier, token],
-      );
-      return row ? verificationTokenFromRow(row) : null;
-    },
     async createAuthenticator(authenticator) {
       const row = await first(
         `INSERT INTO authenticators (${authenticatorColumns}) VALUES (${placeholders(8)}) ` +
-          `RETURNING ${authenticatorSelect}`,
+          `RETURNING ${selects.authenticator}`,
         [
           authenticator.credentialID,
           ids.require(authenticator.userId, "store the authenticator"),
@@ -194,14 +168,6 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
         ],
       );
       return authenticatorFromRow(row as Row);
-    },
-    async updateAuthenticatorCounter(credentialID, newCounter) {
-      const row = await first(
-        `UPDATE authenticators SET counter = $2 WHERE credential_id = $1 RETURNING ${authenticatorSelect}`,
-        [credentialID, newCounter],
-      );
-      if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
-      return authenticatorFromRow(row);
     },
     async deleteExpired(now = new Date()) {
       // The count comes back as a row, so any pg-like driver that answers `{ rows }` reports it.

@@ -72,6 +72,7 @@ export function selectLists(asText: ((expression: string) => string) | null) {
     account: selectColumns(accountColumns, asText),
     session: selectColumns(sessionColumns, asText),
     authenticator: selectColumns(authenticatorColumns, asText),
+    verificationToken: verificationTokenColumns,
     /** The session's columns and its user's, from `sessions s JOIN users u`. */
     sessionAndUser: `${selectColumns(sessionColumns, asText, "s.")}, ${selectColumns(userColumns, asText, "u.")}`,
     /** The user's columns from a join on `users u`. */

@@ -9,11 +9,12 @@
  * one transaction, so it cascades even on a connection with foreign keys turned off.
  */
 import { AdapterError } from "../errors.js";
-import type { Adapter, AdapterSession } from "../types.js";
+import type { Adapter } from "../types.js";
 import { type ExpiringTable, expiredCondition, expiringTables, idAsText, selectLists } from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
-import { sqlReads } from "./sql-reads.js";
+import { type SqlRunner, sqlReads } from "./sql-reads.js";
+import { sqlReturning } from "./sql-returning.js";
 import * as records from "./sqlite-records.js";
 import {
   accountColumns,
@@ -31,7 +32,6 @@ import {
   userFieldColumns,
   userFromRow,
   verificationTokenColumns,
-  verificationTokenFromRow,
 } from "./sqlite-records.js";
 import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
@@ -88,12 +88,6 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
   // Integer ids are read as text: better-sqlite3 and node:sqlite round an INTEGER beyond 2^53 to a Number.
   const asText = ids.assignedByDatabase ? idAsText.sqlite : null;
   const selects = selectLists(asText);
-  const {
-    user: userSelect,
-    account: accountSelect,
-    session: sessionSelect,
-    authenticator: authenticatorSelect,
-  } = selects;
   const statements = new Map<string, BindingStatement>();
   let versionChecked = false;
 
@@ -135,21 +129,17 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
     }
   }
 
-  const reads = sqlReads({
-    db: {
-      first: (sql, values) => one(sql, ...(values as SqliteValue[])),
-      all: (sql, values) => all(sql, ...(values as SqliteValue[])),
-      run: (sql, values) => run(sql, ...(values as SqliteValue[])),
-    },
-    placeholder: () => "?",
-    ids,
-    selects,
-    records,
-    adapter: `sqlite(db) on ${driver}`,
-  });
+  const runner: SqlRunner = {
+    first: (sql, values) => one(sql, ...(values as SqliteValue[])),
+    all: (sql, values) => all(sql, ...(values as SqliteValue[])),
+    run: (sql, values) => run(sql, ...(values as SqliteValue[])),
+  };
+  const dialect = { db: runner, placeholder: () => "?", ids, selects, records };
+  const reads = sqlReads({ ...dialect, adapter: `sqlite(db) on ${driver}` });
 
   return {
     ...reads.methods,
+    ...sqlReturning(dialect),
     async createUser(user) {
       // emailVerified as auth's other dates (dateToColumn refuses an invalid one); the app's values as SQLite binds them.
       const values = newUserRow(user, ids.newId(user.id), options, "sqlite(db, options)", (value, column) =>
@@ -157,7 +147,7 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
       );
       const row = one(
         `INSERT INTO users (${[...values.keys()].join(", ")}) VALUES (${[...values.keys()].map(() => "?").join(", ")}) ` +
-          `RETURNING ${userSelect}`,
+          `RETURNING ${selects.user}`,
         ...values.values(),
       );
       return userFromRow(row!);
@@ -174,11 +164,11 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
       const row = changed.length
         ? one(
             `UPDATE users SET ${changed.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ? ` +
-              `RETURNING ${userSelect}`,
+              `RETURNING ${selects.user}`,
             ...values,
             id,
           )
-        : one(`SELECT ${userSelect} FROM users WHERE id = ?`, id);
+        : one(`SELECT ${selects.user} FROM users WHERE id = ?`, id);
       if (!row) throw new AdapterError(`Cannot update the user: no user with id "${user.id}".`);
       return userFromRow(row);
     },
@@ -193,28 +183,20 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
         if (one("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'passwords'")) {
           run("DELETE FROM passwords WHERE user_id = ?", id);
         }
-        const row = one(`DELETE FROM users WHERE id = ? RETURNING ${userSelect}`, id);
+        const row = one(`DELETE FROM users WHERE id = ? RETURNING ${selects.user}`, id);
         return row ? userFromRow(row) : null;
       });
     },
     async linkAccount(account) {
       const row = one(
-        `INSERT INTO accounts (${accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${accountSelect}`,
+        `INSERT INTO accounts (${accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${selects.account}`,
         ...accountValues(account, ids.require(account.userId, "link the account")),
       );
       return accountFromRow(row!);
     },
-    async unlinkAccount({ provider, providerAccountId }) {
-      const row = one(
-        `DELETE FROM accounts WHERE provider = ? AND provider_account_id = ? RETURNING ${accountSelect}`,
-        provider,
-        providerAccountId,
-      );
-      return row ? accountFromRow(row) : undefined;
-    },
     async createSession(session) {
       const row = one(
-        `INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?) RETURNING ${sessionSelect}`,
+        `INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?) RETURNING ${selects.session}`,
         session.sessionToken,
         ids.require(session.userId, "create the session"),
         dateToColumn(session.expires),
@@ -228,15 +210,11 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
       const row = changes.length
         ? one(
             `UPDATE sessions SET ${changes.map(([column]) => `${column} = ?`).join(", ")} WHERE session_token = ? ` +
-              `RETURNING ${sessionSelect}`,
+              `RETURNING ${selects.session}`,
             ...changes.map(([, value]) => value),
             session.sessionToken,
           )
-        : one(`SELECT ${sessionSelect} FROM sessions WHERE session_token = ?`, session.sessionToken);
-      return row ? sessionFromRow(row) : null;
-    },
-    async deleteSession(sessionToken): Promise<AdapterSession | null> {
-      const row = one(`DELETE FROM sessions WHERE session_token = ? RETURNING ${sessionSelect}`, sessionToken);
+        : one(`SELECT ${selects.session} FROM sessions WHERE session_token = ?`, session.sessionToken);
       return row ? sessionFromRow(row) : null;
     },
     async createVerificationToken(token) {
@@ -248,31 +226,13 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
       );
       return token;
     },
-    async useVerificationToken({ identifier, token }) {
-      // Finding and deleting in one statement: of two concurrent uses, only one gets a row back.
-      const row = one(
-        `DELETE FROM verification_tokens WHERE identifier = ? AND token = ? RETURNING ${verificationTokenColumns}`,
-        identifier,
-        token,
-      );
-      return row ? verificationTokenFromRow(row) : null;
-    },
     async createAuthenticator(authenticator) {
       const row = one(
         `INSERT INTO authenticators (${authenticatorColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ` +
-          `RETURNING ${authenticatorSelect}`,
+          `RETURNING ${selects.authenticator}`,
         ...authenticatorValues(authenticator, ids.require(authenticator.userId, "store the authenticator")),
       );
       return authenticatorFromRow(row!);
-    },
-    async updateAuthenticatorCounter(credentialID, newCounter) {
-      const row = one(
-        `UPDATE authenticators SET counter = ? WHERE credential_id = ? RETURNING ${authenticatorSelect}`,
-        newCounter,
-        credentialID,
-      );
-      if (!row) throw new AdapterError(`Cannot update the counter: no authenticator "${credentialID}".`);
-      return authenticatorFromRow(row);
     },
     async deleteExpired(now = new Date()) {
       const removed = (table: ExpiringTable) => {
