@@ -39,6 +39,7 @@ import * as pgPasswords from "./drizzle-tables/pg-passwords.js";
 import * as sqliteTables from "./drizzle-tables/sqlite.js";
 import * as sqlitePasswords from "./drizzle-tables/sqlite-passwords.js";
 import { userIdsOf } from "./drizzle-user-ids.js";
+import { accountTokenColumns } from "./sql-columns.js";
 import { type AdapterOptions, checkedUserIdKind, type IdValue, newUserValues, userIdCodec } from "./user-ids.js";
 
 export type { AdapterOptions, UserIdKind } from "./user-ids.js";
@@ -152,20 +153,10 @@ function asRecord<T>(row: Row): T {
 
 const record = <T>(row: Row | null | undefined): T | null => (row ? asRecord<T>(row) : null);
 
-const accountTokenFields = [
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-] as const;
-
 /** Token fields the provider did not send stay absent rather than null, as they were when linked. */
 function accountFromRow(row: Row): AdapterAccount {
   const account = { ...row };
-  for (const field of accountTokenFields) if (account[field] === null) delete account[field];
+  for (const field of accountTokenColumns) if (account[field] === null) delete account[field];
   return asRecord<AdapterAccount>(account);
 }
 

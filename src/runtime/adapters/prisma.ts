@@ -24,6 +24,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import { accountTokenColumns } from "./sql-columns.js";
 import { onPasswordsTable } from "./sql-passwords.js";
 import {
   type AdapterOptions,
@@ -80,20 +81,8 @@ interface PasswordDelegate extends Delegate {
 }
 
 const userFields = ["id", "name", "email", "emailVerified", "image"] as const;
-const accountFields = [
-  "userId",
-  "type",
-  "provider",
-  "providerAccountId",
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-] as const;
-const accountTokenFields = accountFields.slice(4);
+// The account's token fields are the SQL tables' token columns: the Prisma models map them one to one.
+const accountFields = ["userId", "type", "provider", "providerAccountId", ...accountTokenColumns] as const;
 const sessionFields = ["sessionToken", "userId", "expires"] as const;
 const verificationTokenFields = ["identifier", "token", "expires"] as const;
 const authenticatorFields = [
@@ -148,7 +137,7 @@ function recordsFor(ids: UserIdCodec) {
     account(row: Row): AdapterAccount {
       const account = pick(row, accountFields);
       // Token fields the provider did not send stay absent rather than null, as they were when linked.
-      for (const field of accountTokenFields) if (account[field] === null) delete account[field];
+      for (const field of accountTokenColumns) if (account[field] === null) delete account[field];
       if ("expires_at" in account) account.expires_at = toNumber(account.expires_at, "accounts.expires_at");
       return withUserId<AdapterAccount>(account, "Account");
     },
