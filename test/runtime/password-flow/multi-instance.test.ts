@@ -79,7 +79,7 @@ beforeAll(async () => {
         ...process.env,
         PORT: String(port),
         RUNTIME_DIR: runtime!.dir,
-        DATABASE_URL: postgres!.url,
+        DATABASE_URL: `${postgres!.url}?application_name=instance-${name}`,
         REDIS_URL: redis!.url,
         SMTP_URL: smtp!.url,
         AUTH_SECRET: "multi-instance-test-secret-0123456789abcdef",
@@ -190,6 +190,8 @@ describe("two app processes on one PostgreSQL and one Redis", { timeout: 90_000 
   const browser = new CookieJar();
   /** The browser that reset the password on B. */
   const phone = new CookieJar();
+  /** A session started after the last reset (once Redis returned), which the PostgreSQL restart must keep. */
+  let kept = new CookieJar();
 
   it("reads on B a session started on A, database and JWT alike", async () => {
     const started = performance.now();
@@ -363,6 +365,7 @@ describe("two app processes on one PostgreSQL and one Redis", { timeout: 90_000 
         `sign-in on ${instance.name} after Redis returned`,
       );
       expect(await me(instance, jar)).toBe(EMAIL);
+      kept = jar;
     }
     // Counting again, across both, in the restarted (empty) Redis.
     for (let i = 0; i < 6; i++) {
@@ -386,5 +389,65 @@ describe("two app processes on one PostgreSQL and one Redis", { timeout: 90_000 
     expect(limited.status).toBe(429);
     expectAlive();
     timings.redisOutage = Math.round(performance.now() - started);
+  });
+
+  it("loses no user, session or token when PostgreSQL restarts, and both processes carry on", async () => {
+    const started = performance.now();
+    const db = reader!;
+    const count = async () =>
+      (
+        await db.query(
+          "SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM sessions)::int AS sessions, " +
+            "(SELECT count(*) FROM verification_tokens)::int AS tokens, (SELECT count(*) FROM passwords)::int AS passwords",
+        )
+      ).rows[0] as Record<string, number>;
+
+    // A reset link asked for before the restart, used after it.
+    await post(a(), "/auth/forgot-password/password", { email: EMAIL }, { ip: "198.51.100.30" });
+    const link = await mailedLink(EMAIL, 4);
+    // Both pools hold idle connections now, which the restart ends under them.
+    expect(await me(a(), kept)).toBe(EMAIL);
+    expect(await me(b(), kept)).toBe(EMAIL);
+    const idle = await db.query(
+      "SELECT DISTINCT application_name FROM pg_stat_activity WHERE application_name LIKE 'instance-%' ORDER BY 1",
+    );
+    expect(idle.rows.map((row) => row.application_name)).toEqual(["instance-A", "instance-B"]);
+    const before = await count();
+    expect(before.tokens).toBeGreaterThan(0);
+
+    const restartStarted = performance.now();
+    await postgres!.restart("fast");
+    timings.postgresRestart = Math.round(performance.now() - restartStarted);
+
+    // The session started before the restart, read again on each instance.
+    for (const instance of [a(), b()]) {
+      await until(
+        async () => {
+          expectAlive();
+          return (await me(instance, kept)) === EMAIL ? true : undefined;
+        },
+        30_000,
+        `the session on ${instance.name} after the restart`,
+      );
+    }
+    expect(await count()).toEqual(before);
+
+    const reset = await post(b(), "/auth/reset-password/password", {
+      token: link.searchParams.get("token")!,
+      email: EMAIL,
+      password: THIRD_PASSWORD,
+    });
+    expect(reset.headers.get("location")).toBe(b().origin);
+    const signedIn = await post(
+      a(),
+      "/auth/callback/password",
+      { email: EMAIL, password: THIRD_PASSWORD },
+      {
+        ip: "198.51.100.31",
+      },
+    );
+    expect(signedIn.headers.get("location")).toBe(a().origin);
+    expectAlive();
+    timings.postgres = Math.round(performance.now() - started);
   });
 });
