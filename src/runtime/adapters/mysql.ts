@@ -10,29 +10,11 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, VerificationToken } from "../types.js";
+import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
 import { sqlReads } from "./sql-reads.js";
-import * as records from "./sql-records.js";
-import {
-  accountColumns,
-  accountFromRow,
-  accountTokenColumns,
-  accountTokenValues,
-  authenticatorColumns,
-  authenticatorFromRow,
-  type ExpiringTable,
-  expiredCondition,
-  expiringTables,
-  idAsText,
-  type Row,
-  selectLists,
-  sessionColumns,
-  sessionFromRow,
-  userFieldColumns,
-  verificationTokenColumns,
-  verificationTokenFromRow,
-} from "./sql-records.js";
+import { records } from "./sql-records.js";
 import { type AdapterOptions, checkedUserIdKind, type IdValue, userIdCodec } from "./user-ids.js";
 
 export type { AdapterOptions, UserIdKind } from "./user-ids.js";
@@ -54,12 +36,12 @@ const questionMarks = (count: number) => Array.from({ length: count }, () => "?"
 export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Adapter {
   const ids = userIdCodec(checkedUserIdKind(options.userIds, "mysql(pool, options)"));
   // mysql2 reads a BIGINT beyond 2^53 as a rounded Number unless the pool is configured otherwise: read as text.
-  const asText = ids.assignedByDatabase ? idAsText.mysql : null;
-  const selects = selectLists(asText);
+  const asText = ids.assignedByDatabase ? schema.idAsText.mysql : null;
+  const selects = schema.selectLists(asText);
 
-  async function first(sql: string, values: unknown[]): Promise<Row | null> {
+  async function first(sql: string, values: unknown[]): Promise<schema.Row | null> {
     const [rows] = await pool.query(sql, values);
-    return (rows as Row[])[0] ?? null;
+    return (rows as schema.Row[])[0] ?? null;
   }
 
   /** Runs an INSERT, UPDATE or DELETE and says how many rows it touched. */
@@ -90,27 +72,27 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       provider,
       providerAccountId,
     ]);
-    return row ? accountFromRow(row) : null;
+    return row ? records.accountFromRow(row) : null;
   }
 
   async function selectSession(sessionToken: string): Promise<AdapterSession | null> {
     const row = await first(`SELECT ${selects.session} FROM sessions WHERE session_token = ?`, [sessionToken]);
-    return row ? sessionFromRow(row) : null;
+    return row ? records.sessionFromRow(row) : null;
   }
 
   async function selectVerificationToken(identifier: string, token: string): Promise<VerificationToken | null> {
     const row = await first(
-      `SELECT ${verificationTokenColumns} FROM verification_tokens WHERE identifier = ? AND token = ?`,
+      `SELECT ${schema.verificationTokenColumns} FROM verification_tokens WHERE identifier = ? AND token = ?`,
       [identifier, token],
     );
-    return row ? verificationTokenFromRow(row) : null;
+    return row ? records.verificationTokenFromRow(row) : null;
   }
 
   async function selectAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null> {
     const row = await first(`SELECT ${selects.authenticator} FROM authenticators WHERE credential_id = ?`, [
       credentialID,
     ]);
-    return row ? authenticatorFromRow(row) : null;
+    return row ? records.authenticatorFromRow(row) : null;
   }
 
   /** A row the statement just wrote must be there to read back; anything else is the database's error. */
@@ -121,7 +103,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
 
   const db = {
     first,
-    all: async (sql: string, values: unknown[]) => (await pool.query(sql, values))[0] as Row[],
+    all: async (sql: string, values: unknown[]) => (await pool.query(sql, values))[0] as schema.Row[],
     run: write,
   };
   const { selectUser, methods } = sqlReads({
@@ -149,7 +131,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       const id = ids.parse(partial.id);
       if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       // Only the fields given change; `undefined` means "leave as is", `null` clears.
-      const changes = userFieldColumns.filter(([field]) => partial[field] !== undefined);
+      const changes = schema.userFieldColumns.filter(([field]) => partial[field] !== undefined);
       if (changes.length) {
         await write(`UPDATE users SET ${changes.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`, [
           ...changes.map(([field]) => partial[field]),
@@ -170,13 +152,13 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
     },
     async linkAccount(account) {
       await write(
-        `INSERT INTO accounts (${accountColumns}) VALUES (${questionMarks(4 + accountTokenColumns.length)})`,
+        `INSERT INTO accounts (${schema.accountColumns}) VALUES (${questionMarks(4 + schema.accountTokenColumns.length)})`,
         [
           ids.require(account.userId, "link the account"),
           account.type,
           account.provider,
           account.providerAccountId,
-          ...accountTokenValues(account),
+          ...records.accountTokenValues(account),
         ],
       );
       return selectAccount(account.provider, account.providerAccountId);
@@ -190,7 +172,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       return deleted && account ? account : undefined;
     },
     async createSession(session) {
-      await write(`INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?)`, [
+      await write(`INSERT INTO sessions (${schema.sessionColumns}) VALUES (?, ?, ?)`, [
         session.sessionToken,
         ids.require(session.userId, "create the session"),
         session.expires,
@@ -214,7 +196,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       return deleted ? session : null;
     },
     async createVerificationToken(token) {
-      await write(`INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`, [
+      await write(`INSERT INTO verification_tokens (${schema.verificationTokenColumns}) VALUES (?, ?, ?)`, [
         token.identifier,
         token.token,
         token.expires,
@@ -233,7 +215,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       return deleted ? found : null;
     },
     async createAuthenticator(authenticator) {
-      await write(`INSERT INTO authenticators (${authenticatorColumns}) VALUES (${questionMarks(8)})`, [
+      await write(`INSERT INTO authenticators (${schema.authenticatorColumns}) VALUES (${questionMarks(8)})`, [
         authenticator.credentialID,
         ids.require(authenticator.userId, "store the authenticator"),
         authenticator.providerAccountId,
@@ -252,8 +234,8 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       return updated;
     },
     async deleteExpired(now = new Date()) {
-      const removed = (table: ExpiringTable) =>
-        write(`DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("?")}`, [now]);
+      const removed = (table: schema.ExpiringTable) =>
+        write(`DELETE FROM ${schema.expiringTables[table]} WHERE ${schema.expiredCondition("?")}`, [now]);
       return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
     },
     async setPasswordHash(userId, hash) {

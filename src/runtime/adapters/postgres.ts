@@ -6,31 +6,11 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter } from "../types.js";
+import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
 import { sqlReads } from "./sql-reads.js";
-import * as records from "./sql-records.js";
-import {
-  accountColumns,
-  accountFromRow,
-  accountTokenColumns,
-  accountTokenValues,
-  authenticatorColumns,
-  authenticatorFromRow,
-  type ExpiringTable,
-  expiredCondition,
-  expiringTables,
-  idAsText,
-  type Row,
-  selectLists,
-  sessionColumns,
-  sessionFromRow,
-  toInteger,
-  userFieldColumns,
-  userFromRow,
-  verificationTokenColumns,
-  verificationTokenFromRow,
-} from "./sql-records.js";
+import { records, toInteger } from "./sql-records.js";
 import { sqlReturning } from "./sql-returning.js";
 import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
@@ -41,7 +21,7 @@ export type { AdapterOptions, UserIdKind } from "./user-ids.js";
  * than imported so the runtime does not depend on pg's type package; drivers with pg's API fit as well.
  */
 export interface PostgresPool {
-  query(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: schema.Row[] }>;
 }
 
 /** `$1, $2, …, $count`, starting after `offset` parameters. */
@@ -60,10 +40,10 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
   const events = pool as { listenerCount?(event: string): number; on?(event: string, listener: () => void): unknown };
   if (events.listenerCount?.("error") === 0) events.on?.("error", () => {});
   // pg reads BIGINT as a string already; reading every integer id as text keeps one path for both kinds.
-  const asText = ids.assignedByDatabase ? idAsText.postgres : null;
-  const selects = selectLists(asText);
+  const asText = ids.assignedByDatabase ? schema.idAsText.postgres : null;
+  const selects = schema.selectLists(asText);
 
-  async function first(text: string, values: unknown[]): Promise<Row | null> {
+  async function first(text: string, values: unknown[]): Promise<schema.Row | null> {
     const { rows } = await pool.query(text, values);
     return rows[0] ?? null;
   }
@@ -87,13 +67,13 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
           `RETURNING ${selects.user}`,
         [...values.values()],
       );
-      return userFromRow(row as Row);
+      return records.userFromRow(row as schema.Row);
     },
     async updateUser(partial) {
       const id = ids.parse(partial.id);
       if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
       // Only the fields given change; `undefined` means "leave as is", `null` clears.
-      const changes = userFieldColumns.filter(([field]) => partial[field] !== undefined);
+      const changes = schema.userFieldColumns.filter(([field]) => partial[field] !== undefined);
       const assignments = changes.map(([, column], index) => `${column} = $${index + 2}`);
       const row = assignments.length
         ? await first(`UPDATE users SET ${assignments.join(", ")} WHERE id = $1 RETURNING ${selects.user}`, [
@@ -102,35 +82,35 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
           ])
         : await first(`SELECT ${selects.user} FROM users WHERE id = $1`, [id]);
       if (!row) throw new AdapterError(`Cannot update the user: no user with id "${partial.id}".`);
-      return userFromRow(row);
+      return records.userFromRow(row);
     },
     async deleteUser(userId) {
       // Sessions, accounts and authenticators go with the user: the schema's foreign keys cascade.
       const id = ids.parse(userId);
       if (id === null) return null;
       const row = await first(`DELETE FROM users WHERE id = $1 RETURNING ${selects.user}`, [id]);
-      return row ? userFromRow(row) : null;
+      return row ? records.userFromRow(row) : null;
     },
     async linkAccount(account) {
       const row = await first(
-        `INSERT INTO accounts (${accountColumns}) VALUES (${placeholders(4 + accountTokenColumns.length)}) ` +
+        `INSERT INTO accounts (${schema.accountColumns}) VALUES (${placeholders(4 + schema.accountTokenColumns.length)}) ` +
           `RETURNING ${selects.account}`,
         [
           ids.require(account.userId, "link the account"),
           account.type,
           account.provider,
           account.providerAccountId,
-          ...accountTokenValues(account),
+          ...records.accountTokenValues(account),
         ],
       );
-      return accountFromRow(row as Row);
+      return records.accountFromRow(row as schema.Row);
     },
     async createSession(session) {
       const row = await first(
-        `INSERT INTO sessions (${sessionColumns}) VALUES ($1, $2, $3) RETURNING ${selects.session}`,
+        `INSERT INTO sessions (${schema.sessionColumns}) VALUES ($1, $2, $3) RETURNING ${selects.session}`,
         [session.sessionToken, ids.require(session.userId, "create the session"), session.expires],
       );
-      return sessionFromRow(row as Row);
+      return records.sessionFromRow(row as schema.Row);
     },
     async updateSession(partial) {
       const row = await first(
@@ -142,19 +122,19 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
           partial.userId === undefined ? null : ids.require(partial.userId, "move the session"),
         ],
       );
-      return row ? sessionFromRow(row) : null;
+      return row ? records.sessionFromRow(row) : null;
     },
     async createVerificationToken(token) {
       const row = await first(
-        `INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES ($1, $2, $3) ` +
-          `RETURNING ${verificationTokenColumns}`,
+        `INSERT INTO verification_tokens (${schema.verificationTokenColumns}) VALUES ($1, $2, $3) ` +
+          `RETURNING ${schema.verificationTokenColumns}`,
         [token.identifier, token.token, token.expires],
       );
-      return verificationTokenFromRow(row as Row);
+      return records.verificationTokenFromRow(row as schema.Row);
     },
     async createAuthenticator(authenticator) {
       const row = await first(
-        `INSERT INTO authenticators (${authenticatorColumns}) VALUES (${placeholders(8)}) ` +
+        `INSERT INTO authenticators (${schema.authenticatorColumns}) VALUES (${placeholders(8)}) ` +
           `RETURNING ${selects.authenticator}`,
         [
           authenticator.credentialID,
@@ -167,17 +147,17 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
           authenticator.transports ?? null,
         ],
       );
-      return authenticatorFromRow(row as Row);
+      return records.authenticatorFromRow(row as schema.Row);
     },
     async deleteExpired(now = new Date()) {
       // The count comes back as a row, so any pg-like driver that answers `{ rows }` reports it.
-      const removed = async (table: ExpiringTable) => {
+      const removed = async (table: schema.ExpiringTable) => {
         const row = await first(
-          `WITH removed AS (DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("$1")} RETURNING 1) ` +
+          `WITH removed AS (DELETE FROM ${schema.expiringTables[table]} WHERE ${schema.expiredCondition("$1")} RETURNING 1) ` +
             "SELECT count(*) AS count FROM removed",
           [now],
         );
-        return toInteger(row?.count, `${expiringTables[table]} removed`);
+        return toInteger(row?.count, `${schema.expiringTables[table]} removed`);
       };
       return { sessions: await removed("sessions"), verificationTokens: await removed("verificationTokens") };
     },

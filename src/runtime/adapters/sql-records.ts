@@ -8,23 +8,6 @@
 import { AdapterError } from "../errors.js";
 import { rowRecords } from "./row-records.js";
 
-export {
-  accountColumns,
-  accountTokenColumns,
-  authenticatorColumns,
-  type ExpiringTable,
-  expiredCondition,
-  expiringTables,
-  idAsText,
-  type Row,
-  selectColumns,
-  selectLists,
-  sessionColumns,
-  userColumns,
-  userFieldColumns,
-  verificationTokenColumns,
-} from "./sql-columns.js";
-
 /** TIMESTAMPTZ and DATETIME come back from pg and mysql2 as Date objects unless configured otherwise. */
 export function toDate(value: unknown, column: string): Date {
   if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
@@ -52,11 +35,4 @@ export function toBoolean(value: unknown, column: string): boolean {
 }
 
 /** The records of PostgreSQL's and MySQL's rows, read with the conversions above. */
-export const {
-  userFromRow,
-  accountFromRow,
-  accountTokenValues,
-  sessionFromRow,
-  verificationTokenFromRow,
-  authenticatorFromRow,
-} = rowRecords({ date: toDate, integer: toInteger, boolean: toBoolean });
+export const records = rowRecords({ date: toDate, integer: toInteger, boolean: toBoolean });

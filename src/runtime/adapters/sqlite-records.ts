@@ -8,18 +8,6 @@ import { AdapterError } from "../errors.js";
 import type { AdapterAccount, AdapterAuthenticator } from "../types.js";
 import { rowRecords } from "./row-records.js";
 
-export {
-  accountColumns,
-  accountTokenColumns,
-  authenticatorColumns,
-  type Row,
-  selectColumns,
-  sessionColumns,
-  userColumns,
-  userFieldColumns,
-  verificationTokenColumns,
-} from "./sql-columns.js";
-
 /** What SQLite can bind: both drivers refuse booleans and Dates, node:sqlite also `undefined`. */
 export type SqliteValue = string | number | bigint | null;
 
@@ -57,18 +45,11 @@ export function sqliteValue(value: unknown): SqliteValue {
 }
 
 /** The records of SQLite's rows: dates from milliseconds, booleans only from 0 or 1. */
-export const {
-  userFromRow,
-  accountFromRow,
-  accountTokenValues,
-  sessionFromRow,
-  verificationTokenFromRow,
-  authenticatorFromRow,
-} = rowRecords({ date: dateFromColumn, integer: integerFromColumn, boolean: booleanFromColumn });
+export const records = rowRecords({ date: dateFromColumn, integer: integerFromColumn, boolean: booleanFromColumn });
 
 /** `userId` is the account's user id as the users table stores it (see user-ids.ts). */
 export function accountValues(account: AdapterAccount, userId: SqliteValue): SqliteValue[] {
-  return [userId, account.type, account.provider, account.providerAccountId, ...accountTokenValues(account)];
+  return [userId, account.type, account.provider, account.providerAccountId, ...records.accountTokenValues(account)];
 }
 
 export function authenticatorValues(authenticator: AdapterAuthenticator, userId: SqliteValue): SqliteValue[] {

@@ -10,28 +10,18 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter } from "../types.js";
-import { type ExpiringTable, expiredCondition, expiringTables, idAsText, selectLists } from "./sql-columns.js";
+import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
 import { type SqlRunner, sqlReads } from "./sql-reads.js";
 import { sqlReturning } from "./sql-returning.js";
-import * as records from "./sqlite-records.js";
 import {
-  accountColumns,
-  accountFromRow,
   accountValues,
-  authenticatorColumns,
-  authenticatorFromRow,
   authenticatorValues,
   dateToColumn,
-  type Row,
+  records,
   type SqliteValue,
-  sessionColumns,
-  sessionFromRow,
   sqliteValue,
-  userFieldColumns,
-  userFromRow,
-  verificationTokenColumns,
 } from "./sqlite-records.js";
 import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
@@ -86,8 +76,8 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
   const driver = driverName(db);
   const ids = userIdCodec(checkedUserIdKind(options.userIds, "sqlite(db, options)"));
   // Integer ids are read as text: better-sqlite3 and node:sqlite round an INTEGER beyond 2^53 to a Number.
-  const asText = ids.assignedByDatabase ? idAsText.sqlite : null;
-  const selects = selectLists(asText);
+  const asText = ids.assignedByDatabase ? schema.idAsText.sqlite : null;
+  const selects = schema.selectLists(asText);
   const statements = new Map<string, BindingStatement>();
   let versionChecked = false;
 
@@ -111,8 +101,9 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
     return prepared;
   }
 
-  const one = (sql: string, ...values: SqliteValue[]) => (statement(sql).get(...values) as Row | undefined) ?? null;
-  const all = (sql: string, ...values: SqliteValue[]) => statement(sql).all(...values) as Row[];
+  const one = (sql: string, ...values: SqliteValue[]) =>
+    (statement(sql).get(...values) as schema.Row | undefined) ?? null;
+  const all = (sql: string, ...values: SqliteValue[]) => statement(sql).all(...values) as schema.Row[];
   const run = (sql: string, ...values: SqliteValue[]) => void statement(sql).run(...values);
 
   /** Runs `work` in a transaction of its own, or nested in the caller's (a savepoint works in both cases). */
@@ -150,12 +141,12 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
           `RETURNING ${selects.user}`,
         ...values.values(),
       );
-      return userFromRow(row!);
+      return records.userFromRow(row!);
     },
     async updateUser(user) {
       const id = ids.parse(user.id);
       if (id === null) throw new AdapterError(`Cannot update the user: no user with id "${user.id}".`);
-      const changed = userFieldColumns.filter(([field]) => user[field] !== undefined);
+      const changed = schema.userFieldColumns.filter(([field]) => user[field] !== undefined);
       const values = changed.map(([field]): SqliteValue => {
         const value = user[field];
         if (value === null || value === undefined) return null;
@@ -170,7 +161,7 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
           )
         : one(`SELECT ${selects.user} FROM users WHERE id = ?`, id);
       if (!row) throw new AdapterError(`Cannot update the user: no user with id "${user.id}".`);
-      return userFromRow(row);
+      return records.userFromRow(row);
     },
     async deleteUser(userId) {
       const id = ids.parse(userId);
@@ -184,24 +175,24 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
           run("DELETE FROM passwords WHERE user_id = ?", id);
         }
         const row = one(`DELETE FROM users WHERE id = ? RETURNING ${selects.user}`, id);
-        return row ? userFromRow(row) : null;
+        return row ? records.userFromRow(row) : null;
       });
     },
     async linkAccount(account) {
       const row = one(
-        `INSERT INTO accounts (${accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${selects.account}`,
+        `INSERT INTO accounts (${schema.accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${selects.account}`,
         ...accountValues(account, ids.require(account.userId, "link the account")),
       );
-      return accountFromRow(row!);
+      return records.accountFromRow(row!);
     },
     async createSession(session) {
       const row = one(
-        `INSERT INTO sessions (${sessionColumns}) VALUES (?, ?, ?) RETURNING ${selects.session}`,
+        `INSERT INTO sessions (${schema.sessionColumns}) VALUES (?, ?, ?) RETURNING ${selects.session}`,
         session.sessionToken,
         ids.require(session.userId, "create the session"),
         dateToColumn(session.expires),
       );
-      return sessionFromRow(row!);
+      return records.sessionFromRow(row!);
     },
     async updateSession(session) {
       const changes: Array<[string, SqliteValue]> = [];
@@ -215,11 +206,11 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
             session.sessionToken,
           )
         : one(`SELECT ${selects.session} FROM sessions WHERE session_token = ?`, session.sessionToken);
-      return row ? sessionFromRow(row) : null;
+      return row ? records.sessionFromRow(row) : null;
     },
     async createVerificationToken(token) {
       run(
-        `INSERT INTO verification_tokens (${verificationTokenColumns}) VALUES (?, ?, ?)`,
+        `INSERT INTO verification_tokens (${schema.verificationTokenColumns}) VALUES (?, ?, ?)`,
         token.identifier,
         token.token,
         dateToColumn(token.expires),
@@ -228,15 +219,15 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
     },
     async createAuthenticator(authenticator) {
       const row = one(
-        `INSERT INTO authenticators (${authenticatorColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ` +
+        `INSERT INTO authenticators (${schema.authenticatorColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ` +
           `RETURNING ${selects.authenticator}`,
         ...authenticatorValues(authenticator, ids.require(authenticator.userId, "store the authenticator")),
       );
-      return authenticatorFromRow(row!);
+      return records.authenticatorFromRow(row!);
     },
     async deleteExpired(now = new Date()) {
-      const removed = (table: ExpiringTable) => {
-        const sql = `DELETE FROM ${expiringTables[table]} WHERE ${expiredCondition("?")}`;
+      const removed = (table: schema.ExpiringTable) => {
+        const sql = `DELETE FROM ${schema.expiringTables[table]} WHERE ${schema.expiredCondition("?")}`;
         // Both drivers report the rows a statement changed as `changes` (node:sqlite may say it as a bigint).
         return Number((statement(sql).run(dateToColumn(now)) as { changes: number | bigint }).changes);
       };
