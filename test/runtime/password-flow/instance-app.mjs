@@ -74,6 +74,16 @@ const server = app.listen(Number(env("PORT")), "127.0.0.1", () => {
   console.log(`listening ${server.address().port}`);
 });
 
+// The test stops us by our pid; should its worker die first, we must not outlive it.
+const parent = Number(env("PARENT_PID"));
+setInterval(() => {
+  try {
+    process.kill(parent, 0);
+  } catch {
+    process.exit(0);
+  }
+}, 1_000).unref();
+
 process.on("SIGTERM", () => {
   server.close();
   server.closeAllConnections();
