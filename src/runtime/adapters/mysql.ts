@@ -10,6 +10,7 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, VerificationToken } from "../types.js";
+import { authenticatorValues } from "./row-records.js";
 import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
@@ -153,13 +154,7 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
     async linkAccount(account) {
       await write(
         `INSERT INTO accounts (${schema.accountColumns}) VALUES (${questionMarks(4 + schema.accountTokenColumns.length)})`,
-        [
-          ids.require(account.userId, "link the account"),
-          account.type,
-          account.provider,
-          account.providerAccountId,
-          ...records.accountTokenValues(account),
-        ],
+        records.accountValues(account, ids.require(account.userId, "link the account")),
       );
       return selectAccount(account.provider, account.providerAccountId);
     },
@@ -215,16 +210,10 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
       return deleted ? found : null;
     },
     async createAuthenticator(authenticator) {
-      await write(`INSERT INTO authenticators (${schema.authenticatorColumns}) VALUES (${questionMarks(8)})`, [
-        authenticator.credentialID,
-        ids.require(authenticator.userId, "store the authenticator"),
-        authenticator.providerAccountId,
-        authenticator.credentialPublicKey,
-        authenticator.counter,
-        authenticator.credentialDeviceType,
-        authenticator.credentialBackedUp,
-        authenticator.transports ?? null,
-      ]);
+      await write(
+        `INSERT INTO authenticators (${schema.authenticatorColumns}) VALUES (${questionMarks(8)})`,
+        authenticatorValues(authenticator, ids.require(authenticator.userId, "store the authenticator")),
+      );
       return written(await selectAuthenticator(authenticator.credentialID), "authenticator");
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {

@@ -6,6 +6,7 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter } from "../types.js";
+import { authenticatorValues } from "./row-records.js";
 import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
@@ -95,13 +96,7 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       const row = await first(
         `INSERT INTO accounts (${schema.accountColumns}) VALUES (${placeholders(4 + schema.accountTokenColumns.length)}) ` +
           `RETURNING ${selects.account}`,
-        [
-          ids.require(account.userId, "link the account"),
-          account.type,
-          account.provider,
-          account.providerAccountId,
-          ...records.accountTokenValues(account),
-        ],
+        records.accountValues(account, ids.require(account.userId, "link the account")),
       );
       return records.accountFromRow(row as schema.Row);
     },
@@ -136,16 +131,7 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
       const row = await first(
         `INSERT INTO authenticators (${schema.authenticatorColumns}) VALUES (${placeholders(8)}) ` +
           `RETURNING ${selects.authenticator}`,
-        [
-          authenticator.credentialID,
-          ids.require(authenticator.userId, "store the authenticator"),
-          authenticator.providerAccountId,
-          authenticator.credentialPublicKey,
-          authenticator.counter,
-          authenticator.credentialDeviceType,
-          authenticator.credentialBackedUp,
-          authenticator.transports ?? null,
-        ],
+        authenticatorValues(authenticator, ids.require(authenticator.userId, "store the authenticator")),
       );
       return records.authenticatorFromRow(row as schema.Row);
     },

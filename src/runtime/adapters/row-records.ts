@@ -1,7 +1,7 @@
 /**
  * Rows to records, once for every SQL adapter (postgres, mysql, sqlite): which column fills which field of
  * a user, account, session, verification token and authenticator, and that account token fields stored as
- * NULL stay absent. What differs per database is only how a date, an integer and a boolean come back from
+ * NULL stay absent; and back, the values an account's and an authenticator's INSERT binds. What differs per database is only how a date, an integer and a boolean come back from
  * its driver (TIMESTAMPTZ as a Date, SQLite's INTEGER milliseconds, TINYINT 0/1, …): each adapter's records
  * module passes its own conversions, which refuse any value they cannot convert exactly.
  */
@@ -19,11 +19,25 @@ export interface ColumnReaders {
 export interface RowRecords {
   userFromRow(row: Row): AdapterUser;
   accountFromRow(row: Row): AdapterAccount;
-  /** The stored value of each token column, in `accountTokenColumns` order (null when absent). */
-  accountTokenValues(account: AdapterAccount): (string | number | null)[];
+  /** The values of `accountColumns`, in order: `userId` as the users table stores it, then the tokens (null when absent). */
+  accountValues<Id>(account: AdapterAccount, userId: Id): (Id | string | number | null)[];
   sessionFromRow(row: Row): AdapterSession;
   verificationTokenFromRow(row: Row): VerificationToken;
   authenticatorFromRow(row: Row): AdapterAuthenticator;
+}
+
+/** The values of `authenticatorColumns`, in order, as the record holds them; `userId` as users stores it. */
+export function authenticatorValues<Id>(authenticator: AdapterAuthenticator, userId: Id) {
+  return [
+    authenticator.credentialID,
+    userId,
+    authenticator.providerAccountId,
+    authenticator.credentialPublicKey,
+    authenticator.counter,
+    authenticator.credentialDeviceType,
+    authenticator.credentialBackedUp,
+    authenticator.transports ?? null,
+  ];
 }
 
 export const textOrNull = (value: unknown): string | null =>
@@ -57,11 +71,16 @@ export function rowRecords(read: ColumnReaders): RowRecords {
       }
       return account;
     },
-    accountTokenValues: (account) =>
-      accountTokenColumns.map((column) => {
+    accountValues: (account, userId) => [
+      userId,
+      account.type,
+      account.provider,
+      account.providerAccountId,
+      ...accountTokenColumns.map((column) => {
         const value = account[column];
         return value === undefined || value === null ? null : tokenValue(column, value);
       }),
+    ],
     sessionFromRow: (row) => ({
       sessionToken: String(row.session_token),
       userId: String(row.user_id),

@@ -5,8 +5,8 @@
  * so a table of another shape fails loudly instead of returning wrong records.
  */
 import { AdapterError } from "../errors.js";
-import type { AdapterAccount, AdapterAuthenticator } from "../types.js";
-import { rowRecords } from "./row-records.js";
+import type { AdapterAuthenticator } from "../types.js";
+import { authenticatorValues as recordValues, rowRecords } from "./row-records.js";
 
 /** What SQLite can bind: both drivers refuse booleans and Dates, node:sqlite also `undefined`. */
 export type SqliteValue = string | number | bigint | null;
@@ -34,9 +34,6 @@ export function dateToColumn(date: Date | string | number): number {
   return milliseconds;
 }
 
-/** Optional fields given as `undefined` are stored as NULL. */
-export const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
-
 /** An app column's value from `newUserColumns` as SQLite binds it: no booleans or Dates there. */
 export function sqliteValue(value: unknown): SqliteValue {
   if (value instanceof Date) return dateToColumn(value);
@@ -47,20 +44,8 @@ export function sqliteValue(value: unknown): SqliteValue {
 /** The records of SQLite's rows: dates from milliseconds, booleans only from 0 or 1. */
 export const records = rowRecords({ date: dateFromColumn, integer: integerFromColumn, boolean: booleanFromColumn });
 
-/** `userId` is the account's user id as the users table stores it (see user-ids.ts). */
-export function accountValues(account: AdapterAccount, userId: SqliteValue): SqliteValue[] {
-  return [userId, account.type, account.provider, account.providerAccountId, ...records.accountTokenValues(account)];
-}
-
+/** An authenticator's values as SQLite binds them: the counter an exact integer, the flag 0/1. */
 export function authenticatorValues(authenticator: AdapterAuthenticator, userId: SqliteValue): SqliteValue[] {
-  return [
-    authenticator.credentialID,
-    userId,
-    authenticator.providerAccountId,
-    authenticator.credentialPublicKey,
-    integerFromColumn(authenticator.counter, "authenticators.counter"),
-    authenticator.credentialDeviceType,
-    authenticator.credentialBackedUp ? 1 : 0,
-    orNull(authenticator.transports),
-  ];
+  const counter = integerFromColumn(authenticator.counter, "authenticators.counter");
+  return recordValues({ ...authenticator, counter }, userId).map(sqliteValue);
 }

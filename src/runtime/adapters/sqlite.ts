@@ -15,14 +15,7 @@ import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
 import { type SqlRunner, sqlReads } from "./sql-reads.js";
 import { sqlReturning } from "./sql-returning.js";
-import {
-  accountValues,
-  authenticatorValues,
-  dateToColumn,
-  records,
-  type SqliteValue,
-  sqliteValue,
-} from "./sqlite-records.js";
+import { authenticatorValues, dateToColumn, records, type SqliteValue, sqliteValue } from "./sqlite-records.js";
 import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
 export type { AdapterOptions, UserIdKind } from "./user-ids.js";
@@ -181,7 +174,7 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
     async linkAccount(account) {
       const row = one(
         `INSERT INTO accounts (${schema.accountColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${selects.account}`,
-        ...accountValues(account, ids.require(account.userId, "link the account")),
+        ...records.accountValues(account, ids.require(account.userId, "link the account")),
       );
       return records.accountFromRow(row!);
     },
