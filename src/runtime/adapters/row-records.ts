@@ -1,9 +1,10 @@
 /**
  * Rows to records, once for every SQL adapter (postgres, mysql, sqlite): which column fills which field of
  * a user, account, session, verification token and authenticator, and that account token fields stored as
- * NULL stay absent; and back, the values an account's and an authenticator's INSERT binds. What differs per database is only how a date, an integer and a boolean come back from
- * its driver (TIMESTAMPTZ as a Date, SQLite's INTEGER milliseconds, TINYINT 0/1, …): each adapter's records
- * module passes its own conversions, which refuse any value they cannot convert exactly.
+ * NULL stay absent; and back, the values an account's and an authenticator's INSERT binds. What differs per
+ * database is only how a date, an integer and a boolean come back from its driver (TIMESTAMPTZ as a Date,
+ * SQLite's INTEGER milliseconds, TINYINT 0/1, …): each adapter's records module passes its own conversions,
+ * which refuse any value they cannot convert exactly.
  */
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
 import { accountTokenColumns, type Row } from "./sql-columns.js";
