@@ -116,6 +116,12 @@ function dialectOf(db: DrizzleDatabase): Dialect {
   );
 }
 
+/**
+ * One module of tables per dialect, on purpose: drizzle-orm declares a table with its dialect's builder
+ * (pgTable, mysqlTable, sqliteTable) and column types (timestamp, datetime, integer milliseconds), so the
+ * same tables are written three times. The modules are the CLI's generator output, kept byte for byte as its
+ * file snapshots (test/cli/database/drizzle/render.test.ts), so they never drift from the table model.
+ */
 const defaultTables: Record<Dialect, DrizzleTables> = {
   pg: { ...pgTables, ...pgPasswords },
   sqlite: { ...sqliteTables, ...sqlitePasswords },
