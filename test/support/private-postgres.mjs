@@ -51,8 +51,8 @@ export async function startPrivatePostgres() {
 
   const port = await freePort();
   try {
-    // --no-sync and fsync=off: the test machine never crashes mid-test, and a restart still writes everything
-    // out (a fast shutdown checkpoints); what is tested is the app's side of the restart, not the disk.
+    // --no-sync and fsync=off: the machine itself never crashes mid-test, and what PostgreSQL has written
+    // (WAL at each commit) stays in the OS's cache through any stop of the server, an immediate one included.
     await run("initdb", ["-D", data, "-U", user, "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
   } catch (error) {
     rmSync(directory, { recursive: true, force: true });
@@ -63,7 +63,8 @@ export async function startPrivatePostgres() {
     `-c listen_addresses=${host}`,
     "-c unix_socket_directories=''",
     "-c fsync=off",
-    "-c synchronous_commit=off",
+    // Never synchronous_commit=off: a commit would then answer before its WAL is written, and an immediate
+    // stop would lose the last transactions, which is exactly what a restart test must be able to see.
     "-c full_page_writes=off",
     "-c max_connections=40",
     "-c shared_buffers=16MB",

@@ -388,7 +388,7 @@ describe("two app processes on one PostgreSQL and one Redis", { timeout: 90_000 
     timings.redisOutage = Math.round(performance.now() - started);
   });
 
-  it("loses no user, session or token when PostgreSQL restarts, and both processes carry on", async () => {
+  it("loses no user, session or token when PostgreSQL restarts (fast, then immediate), and both processes carry on", async () => {
     const started = performance.now();
     const db = reader!;
     const count = async () =>
@@ -435,15 +435,39 @@ describe("two app processes on one PostgreSQL and one Redis", { timeout: 90_000 
       password: THIRD_PASSWORD,
     });
     expect(reset.headers.get("location")).toBe(b().origin);
+    const session = new CookieJar();
     const signedIn = await post(
       a(),
       "/auth/callback/password",
       { email: EMAIL, password: THIRD_PASSWORD },
-      {
-        ip: "198.51.100.31",
-      },
+      { jar: session, ip: "198.51.100.31" },
     );
     expect(signedIn.headers.get("location")).toBe(a().origin);
+
+    // A crash-like stop (immediate: no checkpoint, the WAL replayed at start) keeps everything as well.
+    expect(await me(b(), session)).toBe(EMAIL);
+    const beforeCrash = await count();
+    await postgres!.restart("immediate");
+    for (const instance of [a(), b()]) {
+      await until(
+        async () => {
+          expectAlive();
+          return (await me(instance, session)) === EMAIL ? true : undefined;
+        },
+        30_000,
+        `the session on ${instance.name} after the immediate restart`,
+      );
+    }
+    expect(await count()).toEqual(beforeCrash);
+    const again = await post(
+      b(),
+      "/auth/callback/password",
+      { email: EMAIL, password: THIRD_PASSWORD },
+      {
+        ip: "198.51.100.32",
+      },
+    );
+    expect(again.headers.get("location")).toBe(b().origin);
     expectAlive();
     timings.postgres = Math.round(performance.now() - started);
   });
