@@ -30,6 +30,13 @@ function tokenKey({ identifier, token }: { identifier: string; token: string }):
 /** Callers get copies: mutating a returned record must never change what is stored. */
 const copy = <T>(record: T): T => structuredClone(record);
 
+/** Removes the record under `key` and returns it, in one synchronous step: of two concurrent takes, one gets it. */
+function take<T>(records: Map<string, T>, key: string): T | undefined {
+  const record = records.get(key);
+  if (record !== undefined) records.delete(key);
+  return record;
+}
+
 /** A partial update ignores keys set to `undefined`, as an SQL `UPDATE` of only the given columns would. */
 function definedFields<T extends object>(partial: T): Partial<T> {
   return Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -141,10 +148,8 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       return copy(account);
     },
     async unlinkAccount(key) {
-      const account = accounts.get(accountKey(key));
-      if (!account) return undefined;
-      accounts.delete(accountKey(key));
-      return copy(account);
+      const account = take(accounts, accountKey(key));
+      return account ? copy(account) : undefined;
     },
     async getAccount(providerAccountId, provider) {
       const account = accounts.get(accountKey({ provider, providerAccountId }));
@@ -169,10 +174,8 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       return copy(updated);
     },
     async deleteSession(sessionToken) {
-      const session = sessions.get(sessionToken);
-      if (!session) return null;
-      sessions.delete(sessionToken);
-      return copy(session);
+      const session = take(sessions, sessionToken);
+      return session ? copy(session) : null;
     },
     async deleteSessionsByUserId(userId) {
       for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key);
@@ -184,10 +187,8 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
     },
     async useVerificationToken(key) {
       // Read and delete in one synchronous step: two concurrent uses cannot both see the token.
-      const token = verificationTokens.get(tokenKey(key));
-      if (!token) return null;
-      verificationTokens.delete(tokenKey(key));
-      return copy(token);
+      const token = take(verificationTokens, tokenKey(key));
+      return token ? copy(token) : null;
     },
     async createAuthenticator(authenticator) {
       assertUserExists(authenticator.userId, "authenticator");
