@@ -3,8 +3,9 @@
  * PostgreSQL and one Redis, driven over HTTP as a browser would: a session started on one is read on the
  * other (database and JWT sessions), a reset link is used once across both, the rate limits count attempts at
  * either; Redis stopped mid-run fails sign-in closed (503) on both and both recover when it returns;
- * PostgreSQL restarted mid-run loses no user, session or token and neither process falls over. The
- * PostgreSQL cluster, the redis-server and the SMTP server are this file's own, so it can stop them.
+ * PostgreSQL restarted mid-run (fast, then immediate) loses no user, session or token, and neither process
+ * falls over, nor drops a session cookie while the database is gone. The PostgreSQL cluster, the
+ * redis-server and the SMTP server are this file's own, so it can stop them.
  */
 import path from "node:path";
 import pg from "pg";
@@ -447,7 +448,29 @@ describe("two app processes on one PostgreSQL and one Redis", { timeout: 90_000 
     // A crash-like stop (immediate: no checkpoint, the WAL replayed at start) keeps everything as well.
     expect(await me(b(), session)).toBe(EMAIL);
     const beforeCrash = await count();
-    await postgres!.restart("immediate");
+    await postgres!.stop("immediate");
+    try {
+      // While the database is gone: answers, not a fallen process. The sign-in goes to the error page; the
+      // session reads as none but its cookie stays, so the user is signed in again once the database is back.
+      const down = await post(
+        a(),
+        "/auth/callback/password",
+        { email: EMAIL, password: THIRD_PASSWORD },
+        {
+          ip: "198.51.100.33",
+        },
+      );
+      expect(down.status).toBe(302);
+      expect(down.headers.get("location")).toMatch(`${a().origin}/auth/error?error=`);
+      const cookie = session.get("authjs.session-token");
+      const downSession = await call(`${b().origin}/auth/session`, session);
+      expect(downSession.status).toBe(200);
+      expect(await downSession.json()).toBeNull();
+      expect(session.get("authjs.session-token")).toBe(cookie);
+      expectAlive();
+    } finally {
+      await postgres!.start();
+    }
     for (const instance of [a(), b()]) {
       await until(
         async () => {
