@@ -22,8 +22,8 @@ export function drizzleSetting(config: DrizzleConfig | null, dialect: SqlDialect
 
 export function drizzleSchemaState(context: SchemaStateContext): OrmSchemaState | null {
   const { reader, setup, configured, evidence, migrations } = context;
-  const project = drizzleProjectOf(setup);
   if (setup?.orm !== "drizzle") return null;
+  const project = drizzleProjectOf(setup);
   const config = readDrizzleConfig(reader);
   const schema = { file: project?.authSchemaFile ?? configured?.file ?? "", dialect: setup.dialect };
   const command = drizzleKitCommand(reader, config, schema, context.info?.packageJson);

@@ -4,6 +4,15 @@
  */
 import type { AuthAction } from "../../types.js";
 
+/** The password provider's actions (core/password/, docs/passwords.md): each takes the provider's segment. */
+const PASSWORD_ACTIONS: readonly AuthAction[] = [
+  "signup",
+  "forgot-password",
+  "reset-password",
+  "change-password",
+  "verify-email",
+];
+
 export const AUTH_ACTIONS: readonly AuthAction[] = [
   "callback",
   "csrf",
@@ -14,12 +23,7 @@ export const AUTH_ACTIONS: readonly AuthAction[] = [
   "signout",
   "verify-request",
   "webauthn-options",
-  // The password provider's (core/password/, docs/passwords.md).
-  "signup",
-  "forgot-password",
-  "reset-password",
-  "change-password",
-  "verify-email",
+  ...PASSWORD_ACTIONS,
 ];
 
 /** Only these actions take a provider segment (`/signin/github`). */
@@ -27,11 +31,7 @@ export const ACTIONS_WITH_PROVIDER: ReadonlySet<AuthAction> = new Set([
   "signin",
   "callback",
   "webauthn-options",
-  "signup",
-  "forgot-password",
-  "reset-password",
-  "change-password",
-  "verify-email",
+  ...PASSWORD_ACTIONS,
 ]);
 
 export function isAuthAction(action: string): action is AuthAction {
