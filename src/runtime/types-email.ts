@@ -2,9 +2,9 @@
  * The email provider's configuration (magic links): who sends the mail, how long a link lives, how an
  * address is normalised, and the function that delivers the link.
  */
-import type { CommonProviderOptions } from "./types-provider.js";
+import type { CommonProviderOptions, ProviderAction } from "./types-provider.js";
 import type { Awaitable } from "./types-records.js";
-import type { ResponseInternal, Theme } from "./types-result.js";
+import type { Theme } from "./types-result.js";
 
 /** What `sendVerificationRequest` receives: everything needed to deliver one sign-in link. */
 export interface SendVerificationRequestParams {
@@ -44,9 +44,9 @@ export type EmailServer =
  */
 export interface EmailActions<Context = unknown, Provider = unknown> {
   /** `POST /signin/<id>`: stores a single-use token for the address and mails the link holding it. */
-  signIn(context: Context, provider: Provider): Promise<ResponseInternal>;
+  signIn: ProviderAction<Context, Provider>;
   /** `GET /callback/<id>?token=…&email=…`: consumes the link's token and signs in. */
-  callback(context: Context, provider: Provider): Promise<ResponseInternal>;
+  callback: ProviderAction<Context, Provider>;
 }
 
 export interface EmailConfig extends CommonProviderOptions {

@@ -6,9 +6,9 @@
 import type { PasswordHasherOptions } from "./password/hasher.js";
 import type { PasswordPolicyOptions } from "./password/policy.js";
 import type { EmailServer } from "./types-email.js";
-import type { CommonProviderOptions } from "./types-provider.js";
+import type { CommonProviderOptions, ProviderAction } from "./types-provider.js";
 import type { Awaitable } from "./types-records.js";
-import type { ResponseInternal, Theme } from "./types-result.js";
+import type { Theme } from "./types-result.js";
 
 /** Which mail the provider sends: the address proof, the reset link, or the notice to an owner. */
 export type PasswordMailKind = "verify-email" | "reset-password" | "account-exists";
@@ -37,17 +37,17 @@ export interface PasswordMail {
  */
 export interface PasswordActions<Context = unknown, Provider = unknown> {
   /** `POST /callback/<id>`: email and password (and a verification token from the mail). */
-  signIn(context: Context, provider: Provider): Promise<ResponseInternal>;
+  signIn: ProviderAction<Context, Provider>;
   /** `POST /signup/<id>`. */
-  signUp(context: Context, provider: Provider): Promise<ResponseInternal>;
+  signUp: ProviderAction<Context, Provider>;
   /** `POST /forgot-password/<id>`. */
-  forgotPassword(context: Context, provider: Provider): Promise<ResponseInternal>;
+  forgotPassword: ProviderAction<Context, Provider>;
   /** `POST /reset-password/<id>`. */
-  resetPassword(context: Context, provider: Provider): Promise<ResponseInternal>;
+  resetPassword: ProviderAction<Context, Provider>;
   /** `POST /change-password/<id>`. */
-  changePassword(context: Context, provider: Provider): Promise<ResponseInternal>;
+  changePassword: ProviderAction<Context, Provider>;
   /** `GET /signup`, `/forgot-password`, `/reset-password`, `/verify-email`, `/change-password`: the pages. */
-  page(context: Context, provider: Provider): Promise<ResponseInternal>;
+  page: ProviderAction<Context, Provider>;
 }
 
 export interface PasswordConfig extends CommonProviderOptions {

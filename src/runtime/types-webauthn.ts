@@ -3,9 +3,8 @@
  * restated here structurally, so an app without that package still type-checks against this runtime's
  * `.d.ts`; `providers/passkey.ts` is the only module that imports the package itself.
  */
-import type { CommonProviderOptions } from "./types-provider.js";
+import type { CommonProviderOptions, ProviderAction } from "./types-provider.js";
 import type { Adapter, Awaitable, User } from "./types-records.js";
-import type { ResponseInternal } from "./types-result.js";
 
 /** A base64url string, as WebAuthn's JSON encodings carry binary values. */
 export type Base64URLString = string;
@@ -130,9 +129,9 @@ export type SimpleWebAuthnTuning = Record<string, unknown>;
  */
 export interface WebAuthnActions<Context = unknown, Provider = unknown> {
   /** `GET /webauthn-options/<id>`: the options for `navigator.credentials.create()`/`.get()` and their challenge. */
-  options(context: Context, provider: Provider): Promise<ResponseInternal>;
+  options: ProviderAction<Context, Provider>;
   /** `POST /callback/<id>`: checks a registration or an assertion against its challenge, then signs in. */
-  callback(context: Context, provider: Provider): Promise<ResponseInternal>;
+  callback: ProviderAction<Context, Provider>;
   /** The provider's form on the built-in sign-in page, with the script that drives it. */
   signInForm(provider: Provider, callbackUrl: string): string;
 }

@@ -4,6 +4,7 @@
  * (cookies set) instead of a redirect, and we decide whether to navigate. Session changes are announced to
  * this tab's `SessionProvider`s and, through a BroadcastChannel, to the app's other tabs.
  */
+import type { BrowserSignInOptions } from "../client/sign-in-options.js";
 import type { Session } from "../types.js";
 import {
   type AuthorizationParams,
@@ -99,7 +100,7 @@ export function announce(change: SessionChange, { local = true } = {}): void {
 
 // ─── signIn / signOut ────────────────────────────────────────────────────────────────────────────────
 
-export interface SignInOptions {
+export interface SignInOptions extends BrowserSignInOptions {
   /** Where to land after sign-in. Default: the current page. (`callbackUrl` is accepted as an alias.) */
   redirectTo?: string;
   callbackUrl?: string;
@@ -107,16 +108,6 @@ export interface SignInOptions {
   redirect?: boolean;
   /** Where the actions are served. Default: the `SessionProvider`'s `basePath` (`/api/auth`). */
   basePath?: string;
-  /**
-   * Link: add this provider's account (an OAuth/OIDC account, an email address, a new passkey) to the user
-   * signed in now, instead of signing in as whoever it belongs to. Needs a recent sign-in (`linking.maxAuthAge`,
-   * default 10 minutes); otherwise the answer is `error: "AccountLinkRefused"` with `code` `signin` (nobody
-   * is signed in) or `reauthenticate` (sign in again first). For a passkey provider, the browser registers
-   * the new passkey at once. See docs/linking.md.
-   */
-  link?: boolean;
-  /** Any other key is posted to the provider, e.g. the `email` and `password` of a credentials provider. */
-  [field: string]: unknown;
 }
 
 export interface SignOutOptions {

@@ -8,28 +8,19 @@
 
 /** Query parameters added to the provider's authorization request. */
 // One definition, the core's (a type: nothing of the server module reaches the browser bundle).
+import type { BrowserSignInOptions } from "../client/sign-in-options.js";
 import type { AuthorizationParams } from "../core/sign-in-request.js";
 import { appBase } from "./app-base.js";
 
 export type { AuthorizationParams };
 
-export interface SignInOptions {
+export interface SignInOptions extends BrowserSignInOptions {
   /** Where to land after sign-in. Default: the current page. */
   redirectTo?: string;
   /** Default `true`: navigate. `false`: resolve with the outcome and stay (e.g. to show a credentials error). */
   redirect?: boolean;
   /** Where the auth actions are served. Default `${base}/auth`, below the app's `paths.base`. */
   basePath?: string;
-  /**
-   * Link: add this provider's account (an OAuth/OIDC account, an email address, a new passkey) to the user
-   * signed in now, instead of signing in as whoever it belongs to. Needs a recent sign-in (`linking.maxAuthAge`,
-   * default 10 minutes); otherwise the outcome is `error: "AccountLinkRefused"` with `code` `signin` (nobody
-   * is signed in) or `reauthenticate` (sign in again first). For a passkey provider, the browser registers
-   * the new passkey at once. See docs/linking.md.
-   */
-  link?: boolean;
-  /** Other keys are posted to the provider, e.g. the credentials a credentials provider reads. */
-  [field: string]: unknown;
 }
 
 export interface SignOutOptions {
