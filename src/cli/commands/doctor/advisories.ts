@@ -18,6 +18,14 @@ export interface Advisory {
   affected: VersionRange[];
 }
 
+/** One advisory published against two packages (next-auth and @auth/core), each with its own ranges. */
+const HOMOGLYPH_NORMALIZER = {
+  id: "GHSA-7rqj-j65f-68wh",
+  severity: "critical",
+  title: "Email normalizer validates the address before Unicode normalization (homoglyph @)",
+  impact: "an email sign-in address can pass validation as one mailbox and be delivered to another",
+} as const satisfies Partial<Advisory>;
+
 export const ADVISORIES: readonly Advisory[] = [
   {
     id: "GHSA-f82v-jwr5-mffw",
@@ -54,24 +62,14 @@ export const ADVISORIES: readonly Advisory[] = [
     ],
   },
   {
-    id: "GHSA-7rqj-j65f-68wh",
+    ...HOMOGLYPH_NORMALIZER,
     package: "next-auth",
-    severity: "critical",
-    title: "Email normalizer validates the address before Unicode normalization (homoglyph @)",
-    impact: "an email sign-in address can pass validation as one mailbox and be delivered to another",
     affected: [
       { introduced: "4.10.3", fixed: "4.24.15" },
       { introduced: "5.0.0-beta.1", fixed: "5.0.0-beta.32" },
     ],
   },
-  {
-    id: "GHSA-7rqj-j65f-68wh",
-    package: "@auth/core",
-    severity: "critical",
-    title: "Email normalizer validates the address before Unicode normalization (homoglyph @)",
-    impact: "an email sign-in address can pass validation as one mailbox and be delivered to another",
-    affected: [{ introduced: "0.1.0", fixed: "0.41.3" }],
-  },
+  { ...HOMOGLYPH_NORMALIZER, package: "@auth/core", affected: [{ introduced: "0.1.0", fixed: "0.41.3" }] },
   {
     id: "GHSA-8fpg-xm3f-6cx3",
     package: "next-auth",
