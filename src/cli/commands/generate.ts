@@ -9,8 +9,10 @@
  * (run-plan.ts); a second run finds nothing to do.
  */
 
+import { authTablesOf } from "../database/auth-tables.js";
 import { dialectName } from "../database/drivers.js";
 import { ORM_FLAVOURS, SCHEMA_ORMS } from "../database/flavours.js";
+import { generateInput, sqliteClientOf } from "../database/generate-input.js";
 import { planGenerate, type SqlGenerateInput } from "../database/generate-plan.js";
 import type { GeneratePlan, Unsupported } from "../database/generate-steps.js";
 import { type Table, tables } from "../database/model.js";
@@ -22,16 +24,15 @@ import { existingUsers } from "../database/sql/existing-users.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../database/sql/migrations.js";
 import { tableStatements } from "../database/sql/render.js";
 import { databaseState } from "../database/state.js";
-import { moduleShape } from "../edit/ast.js";
 import { CliError } from "../errors.js";
 import { detectProject } from "../frameworks/detect-project.js";
 import type { Output } from "../output.js";
 import type { Plan } from "../plan/types.js";
 import { describeProject } from "../project/describe.js";
-import { resolveImport } from "../project/imports.js";
 import { projectPath } from "../project/project-path.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
+import { providersOf } from "../providers/auth-providers.js";
 import type { CommandRun } from "./command.js";
 import type { Host } from "./host.js";
 import { projectRoot } from "./lifecycle.js";
@@ -59,33 +60,28 @@ function checkOut(out: string, setup: DatabaseSetup, value: string): void {
   if (error) throw new CliError("InvalidOption", error);
 }
 
-/** Where a new Drizzle schema module goes: beside the app's code, in its language. */
-function defaultDrizzleFile(info: ProjectInfo): string {
-  return `${info.srcDir ? "src/" : ""}db/auth-schema.${info.language}`;
-}
-
 /** The tables a refusal names (by SQL name or any ORM's); all of them when it names none. */
-function namedTables(reason: string): typeof tables {
+function namedTables(reason: string, of: readonly Table[]): readonly Table[] {
   const names = (table: Table) => [table.name, ...SCHEMA_ORMS.map((orm) => ORMS[orm].tableName(table))];
-  const named = tables.filter((table) => names(table).some((name) => new RegExp(`\\b${name}\\b`).test(reason)));
-  return named.length > 0 ? named : tables;
+  const named = of.filter((table) => names(table).some((name) => new RegExp(`\\b${name}\\b`).test(reason)));
+  return named.length > 0 ? named : of;
 }
 
 /** What our table model needs, in the schema's own language (SQL statements, or the ORM's), to add by hand. */
-function manualSchema(setup: DatabaseSetup, unsupported: Unsupported): string {
-  const named = namedTables(unsupported.reason);
+function manualSchema(setup: DatabaseSetup, unsupported: Unsupported, of: readonly Table[]): string {
+  const named = namedTables(unsupported.reason, of);
   if (setup.orm !== "none") return ORMS[setup.orm].manualSchema(named, setup.dialect);
   return named.map((table) => tableStatements(table, setup.dialect).join("\n")).join("\n\n");
 }
 
-function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, host: Host): never {
+function refuse(setup: DatabaseSetup, unsupported: Unsupported, of: readonly Table[], out: Output, host: Host): never {
   const { file, reason } = unsupported;
   const why = reason.startsWith(file) ? reason : `${file}: ${reason}`;
   const lines = [
     `${why.replace(/[.:]$/, "")}.`,
     `Nothing was written. What the auth tables need (the ${setup.orm === "none" ? "tables" : ORM_FLAVOURS[setup.orm].schemaItems} below), to add by hand before running generate again:`,
     "",
-    manualSchema(setup, unsupported),
+    manualSchema(setup, unsupported, of),
   ];
   // --json keeps stdout for its one object: the lines to add go to stderr there.
   if (out.json) host.stderr(`${lines.join("\n")}\n`);
@@ -99,16 +95,6 @@ function refuse(setup: DatabaseSetup, unsupported: Unsupported, out: Output, hos
 /** The SQL migrations' own refusal (an adapted file edited by hand): one line, nothing to print besides. */
 function refuseSql(unsupported: Unsupported): never {
   throw new CliError("UnsupportedProject", `${unsupported.reason.replace(/[.:]$/, "")}. Nothing was written.`);
-}
-
-/** The client module of a SQLite setup, which runs the first migration's CREATE statements on open. */
-function sqliteClientOf(reader: ProjectReader, info: ProjectInfo, authFile: string): string | null {
-  const source = reader.read(authFile) ?? "";
-  for (const specifier of moduleShape(source, authFile).references) {
-    const file = resolveImport(reader, info.aliases, authFile, specifier);
-    if (file && reader.read(file)?.includes("-- Auth tables for sqlite")) return file;
-  }
-  return null;
 }
 
 /**
@@ -148,6 +134,12 @@ async function sqlUsers(
   };
 }
 
+/** The tables the providers the auth module configures need (`passwords` with the password provider). */
+function configuredTables(reader: ProjectReader, info: ProjectInfo): readonly Table[] {
+  const authFile = configuredAdapter(reader, info)?.file ?? info.existingAuthFiles[0];
+  return authTablesOf(authFile ? providersOf(reader.read(authFile), authFile) : []);
+}
+
 function describeSetup(setup: DatabaseSetup, planned: GeneratePlan): string {
   const flavour = setup.orm === "none" ? "SQL migrations" : `${ORM_FLAVOURS[setup.orm].name} schema`;
   return `Database: ${dialectName(setup.dialect)}, ${flavour} in ${planned.schema.path} (from ${setup.evidence.join("; ")}).`;
@@ -167,19 +159,14 @@ export async function runGenerate(
   if (outFlag !== undefined) checkOut(outFlag, setup, flags.out!);
   const sql = setup.orm === "none" ? await sqlUsers(root, reader, info, host, setup, outFlag ?? MIGRATIONS_DIR) : null;
   const input: SqlGenerateInput = {
-    reader,
-    root,
-    setup,
-    defaultDrizzleFile: defaultDrizzleFile(info),
-    packageJson: info.packageJson,
-    databaseUrlKey: databaseState(reader, info).setting.key ?? "DATABASE_URL",
+    ...generateInput(reader, root, info, setup, configuredTables(reader, info)),
     ...(outFlag ? { out: outFlag } : {}),
     ...sql?.input,
   };
   const first = planGenerate(input);
   if (first.unsupported) {
     if (setup.orm === "none") refuseSql(first.unsupported);
-    refuse(setup, first.unsupported, out, host);
+    refuse(setup, first.unsupported, input.tables ?? tables, out, host);
   }
   const noted = (plan: Plan): Plan => (sql?.note ? { ...plan, notes: [...plan.notes, sql.note] } : plan);
 

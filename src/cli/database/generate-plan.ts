@@ -19,10 +19,11 @@ import {
   migrationStep,
   refused,
 } from "./generate-steps.js";
+import { type Table, tables } from "./model.js";
 import { ORMS } from "./orms.js";
-import { adoptedWiringSteps, adoptionSteps } from "./sql/adopted-users-plan.js";
+import { adoptedWiringSteps, adoptionSteps, sqliteClientTransform } from "./sql/adopted-users-plan.js";
 import type { ExistingUsers } from "./sql/existing-users.js";
-import { MIGRATIONS_DIR, migrationFiles } from "./sql/migrations.js";
+import { MIGRATE_COMMAND, MIGRATIONS_DIR, migrationFiles } from "./sql/migrations.js";
 import { adoptedUsers } from "./sql/users.js";
 
 /** SQL's own input: what the app's database and auth module already hold. */
@@ -34,6 +35,18 @@ export interface SqlGenerateInput extends GenerateInput {
   sqliteClient?: string | null;
 }
 
+/** SQLite's client module made to create the tables a provider needs (`passwords`) on open, as init writes it. */
+function providerTablesOnOpen(file: string, of: readonly Table[]): FileStep {
+  return {
+    kind: "edit",
+    path: file,
+    reason: `the tables it creates on open: ${of.map((table) => table.name).join(", ")}`,
+    transform: sqliteClientTransform(null, of),
+    unsupported: (why) =>
+      `${file} was left as it is (${why}): the tables it creates on open are those of the migrations; ${MIGRATE_COMMAND} creates them.`,
+  };
+}
+
 function planSql(input: SqlGenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
   const dir = input.out ?? MIGRATIONS_DIR;
   const schema = { kind: "sql" as const, path: dir };
@@ -43,7 +56,14 @@ function planSql(input: SqlGenerateInput, overwrite: ReadonlySet<string>): Gener
   const existing = input.existingUsers;
   if (existing?.fit.kind === "adapt") {
     const { adopted, misfits } = existing.fit;
-    const adoption = adoptionSteps({ dialect: input.setup.dialect, dir, files, adopted, where: existing.where });
+    const adoption = adoptionSteps({
+      dialect: input.setup.dialect,
+      dir,
+      files,
+      adopted,
+      where: existing.where,
+      ...(input.tables ? { tables: input.tables } : {}),
+    });
     if ("unsupported" in adoption) return refused(input, schema, adoption.unsupported);
     files = adoption.files;
     steps.push(...adoption.steps, {
@@ -54,7 +74,11 @@ function planSql(input: SqlGenerateInput, overwrite: ReadonlySet<string>): Gener
   }
   // The adapter options follow the migrations (an adapted first one), as init's auth module does.
   const users = adoptedUsers(files);
-  if (users) steps.push(...adoptedWiringSteps(users, input.authModule ?? null, input.sqliteClient ?? null));
+  const sqliteClient = input.sqliteClient ?? null;
+  if (users) steps.push(...adoptedWiringSteps(users, input.authModule ?? null, sqliteClient, input.tables));
+  // Only a provider's own table changes the module (the model's tables are in it since init).
+  else if (sqliteClient && input.tables?.some((table) => !tables.includes(table)))
+    steps.push(providerTablesOnOpen(sqliteClient, input.tables));
   const next = migrationStep(input, dir, files);
   if (next.step) steps.push(next.step);
   return {

@@ -10,6 +10,7 @@ import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
 import { DATABASE_DRIVERS, dialectName } from "./drivers.js";
 import type { SchemaOrmId } from "./flavours.js";
+import type { Table } from "./model.js";
 import type { DatabaseSetup } from "./setup-types.js";
 import { type MigrationFile, migrateCommand, migrationFiles, nextMigration } from "./sql/migrations.js";
 
@@ -26,6 +27,11 @@ export interface GenerateInput {
   packageJson: PackageJson;
   /** The database URL setting migrate reads (database/state.ts: drizzle.config's own variable where it names one). */
   databaseUrlKey: string;
+  /**
+   * The tables the app's providers need (database/provider-tables.ts authTablesFor: the model's, and
+   * `passwords` with the password provider); the model's tables when absent.
+   */
+  tables?: readonly Table[];
 }
 
 /** A schema the merge cannot edit safely: why, and what to add by hand instead. */
@@ -70,7 +76,7 @@ export function migrationStep(
   files: readonly MigrationFile[] = migrationFiles(input.reader, dir),
 ): { step: FileStep | null; added: string[] } {
   const { setup } = input;
-  const next = nextMigration(files, setup.dialect);
+  const next = nextMigration(files, setup.dialect, input.tables);
   if (!next) return { step: null, added: [] };
   const added = migrationAdds(next.sql);
   return {

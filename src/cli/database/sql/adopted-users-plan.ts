@@ -10,6 +10,7 @@
 import path from "node:path/posix";
 import type { TransformResult } from "../../edit/result.js";
 import type { FileStep } from "../../plan/planner.js";
+import { type Table, tables } from "../model.js";
 import { type AppUsers, adapterOptionsSource } from "../users-table.js";
 import type { MigrationFile } from "./migrations.js";
 import { type SqlDialect, sqlSchema } from "./render.js";
@@ -77,19 +78,32 @@ export function withAdapterOptions(adapter: string, options: string): (source: s
   };
 }
 
-/** SQLite's client module: the statements it runs on open, the adapted ones where users is the app's. */
-export function sqliteOnOpen(users: AppUsers | null): string {
-  return users ? adaptedSqliteOnOpen(users) : sqlSchema("sqlite");
+/**
+ * SQLite's client module: the statements it runs on open, the adapted ones where users is the app's; `of`,
+ * the tables the app's providers need (database/provider-tables.ts).
+ */
+export function sqliteOnOpen(users: AppUsers | null, of: readonly Table[] = tables): string {
+  return users ? adaptedSqliteOnOpen(users, of) : sqlSchema("sqlite", of);
 }
 
-function sqliteClientTransform(users: AppUsers): (source: string) => TransformResult {
+/**
+ * The client module's embedded statements made `sqliteOnOpen(users, of)`, from any that create-auth wrote
+ * before (the model's tables, adapted or not, with or without the provider's tables).
+ */
+export function sqliteClientTransform(
+  users: AppUsers | null,
+  of: readonly Table[] = tables,
+): (source: string) => TransformResult {
   return (source) => {
-    const adapted = sqliteOnOpen(users);
-    if (source.includes(adapted)) return "unchanged";
-    const written = sqliteOnOpen(null);
-    if (!source.includes(written))
-      return { unsupported: "its embedded CREATE statements are not the ones create-auth wrote" };
-    return source.replace(written, () => adapted);
+    const wanted = sqliteOnOpen(users, of);
+    if (source.includes(wanted)) return "unchanged";
+    const earlier = [...new Set([users, null])].flatMap((adopted) => [
+      sqliteOnOpen(adopted),
+      sqliteOnOpen(adopted, of),
+    ]);
+    const written = earlier.find((text) => source.includes(text));
+    if (!written) return { unsupported: "its embedded CREATE statements are not the ones create-auth wrote" };
+    return source.replace(written, () => wanted);
   };
 }
 
@@ -101,6 +115,8 @@ export interface AdoptionInput {
   adopted: AdoptedUsers;
   /** `PostgreSQL postgres://app@…`, for the note. */
   where: string;
+  /** The tables the app's providers need (database/provider-tables.ts); the model's when absent. */
+  tables?: readonly Table[];
 }
 
 export interface Adoption {
@@ -119,9 +135,11 @@ export interface Adoption {
  */
 export function adoptionSteps(input: AdoptionInput): Adoption | { unsupported: string } {
   const { dialect, dir, files, adopted } = input;
-  const after = adaptedSchema(dialect, adopted);
+  const of = input.tables ?? tables;
+  const after = adaptedSchema(dialect, adopted, of);
   const creating = files.find((file) => CREATES_USERS.test(file.sql));
-  if (creating && creating.sql.replaceAll("\r\n", "\n") !== sqlSchema(dialect))
+  const written = creating?.sql.replaceAll("\r\n", "\n");
+  if (creating && written !== sqlSchema(dialect) && written !== sqlSchema(dialect, of))
     return {
       unsupported: `${dir}/${creating.name} creates users and was edited since create-auth wrote it, so generate does not rewrite it for the users table ${input.where} already has. Type its user_id columns like users.id, take out CREATE TABLE users and add what the table lacks, by hand (or put back the file as written and run generate again)`,
     };
@@ -148,6 +166,7 @@ export function adoptedWiringSteps(
   users: AppUsers,
   authModule: { file: string; adapter: string } | null,
   sqliteClient: string | null,
+  of: readonly Table[] = tables,
 ): FileStep[] {
   const steps: FileStep[] = [];
   const options = sqlAdapterOptions(users);
@@ -165,7 +184,7 @@ export function adoptedWiringSteps(
       kind: "edit",
       path: sqliteClient,
       reason: "the auth tables it creates on open typed like your users table's id",
-      transform: sqliteClientTransform(users),
+      transform: sqliteClientTransform(users, of),
       unsupported: (why) =>
         `${sqliteClient} was left as it is (${why}): the tables it creates on open must type user_id like users.id.`,
     });

@@ -11,7 +11,7 @@
  */
 
 import type { ProjectReader } from "../../project/reader.js";
-import { tables } from "../model.js";
+import { type Table, tables } from "../model.js";
 import { splitStatements } from "../sql-statements.js";
 import { type SqlDialect, sqlSchema } from "./render.js";
 
@@ -38,17 +38,22 @@ export function migrationFiles(reader: ProjectReader, dir: string): MigrationFil
  * missing. Columns are added nullable: rows already in the table have no value for a NOT NULL one (said in
  * the file when the model wants it NOT NULL or in a key).
  */
-export function nextMigration(existing: readonly MigrationFile[], dialect: SqlDialect): MigrationFile | null {
+export function nextMigration(
+  existing: readonly MigrationFile[],
+  dialect: SqlDialect,
+  of: readonly Table[] = tables,
+): MigrationFile | null {
   const created = createdBy(existing, dialect);
-  const model = renderedModel(dialect);
+  const model = renderedModel(dialect, of);
   const number = String(nextNumber(existing)).padStart(4, "0");
+  // The first migration is decided by the auth tables every app has: a later `passwords` alone is a change.
   if (tables.every((table) => !created.tables.has(table.name))) {
     return { name: `${number}_auth_tables.sql`, sql: model.schema };
   }
 
   const statements: string[] = [];
   const changed: string[] = [];
-  for (const table of tables) {
+  for (const table of of) {
     const rendered = model.tables.get(table.name)!;
     const columns = created.tables.get(table.name);
     // A users table the files reference but never create is the app's own (database/sql/users.ts adapted the
@@ -134,8 +139,8 @@ interface RenderedModel {
   indexes: Map<string, string>;
 }
 
-function renderedModel(dialect: SqlDialect): RenderedModel {
-  const schema = sqlSchema(dialect);
+function renderedModel(dialect: SqlDialect, of: readonly Table[]): RenderedModel {
+  const schema = sqlSchema(dialect, of);
   const model: RenderedModel = { schema, tables: new Map(), indexes: new Map() };
   for (const statement of sqlStatements(schema, dialect)) {
     const text = `${statement.trim()};`;

@@ -12,6 +12,7 @@
 import type { PlanContext } from "../../plan/context.js";
 import type { FileStep } from "../../plan/planner.js";
 import type { Answers } from "../../project/types.js";
+import { authTablesOf } from "../auth-tables.js";
 import { type EnvSource, envReading } from "../client-env.js";
 import {
   DATABASE_DRIVERS,
@@ -21,6 +22,7 @@ import {
   sqliteDriver,
 } from "../drivers.js";
 import type { DatabaseAdapterName } from "../flavours.js";
+import type { Table } from "../model.js";
 import type { AppUsers } from "../users-table.js";
 import { sqlAdapterOptions, sqliteOnOpen } from "./adopted-users-plan.js";
 import { MIGRATE_COMMAND, MIGRATIONS_DIR, migrationFiles, nextMigration } from "./migrations.js";
@@ -113,11 +115,17 @@ export function databaseDriver(answers: Pick<Answers, "db">, project?: DriverCon
 export function renderClientModule(
   render: PlanContext["render"],
   answers: Pick<Answers, "db">,
-  options: DatabaseFileOptions & { envFile: string; driver?: DatabaseDriver; users?: AppUsers | null },
+  options: DatabaseFileOptions & {
+    envFile: string;
+    driver?: DatabaseDriver;
+    users?: AppUsers | null;
+    /** The tables SQLite's module creates on open (database/auth-tables.ts); the model's when absent. */
+    tables?: readonly Table[];
+  },
 ): string {
   const driver = answers.db === "none" ? null : (options.driver ?? databaseDriver(answers));
   if (!driver) throw new Error("renderClientModule needs a database");
-  const schema = driver.adapter === "sqlite" ? sqliteOnOpen(options.users ?? null) : "";
+  const schema = driver.adapter === "sqlite" ? sqliteOnOpen(options.users ?? null, options.tables) : "";
   // The schema is embedded in a template literal: it must not be able to end it or interpolate.
   if (schema.includes("`") || schema.includes("${")) throw new Error("The SQLite schema cannot be embedded as is.");
   return render(options.envSource === "request" ? "database/client-factory" : "database/client", {
@@ -179,7 +187,8 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
 
   // Numbered after what the project's migrations hold: nothing when they create every table already.
   const files = migrationFiles(context.reader, MIGRATIONS_DIR);
-  const migration = nextMigration(files, driver.adapter);
+  const tables = authTablesOf(answers.providers);
+  const migration = nextMigration(files, driver.adapter, tables);
   // The app's own users table the first migration was adapted to (by generate): its adapter options.
   const users = adoptedUsers(files);
   const adapterOptions = sqlAdapterOptions(users);
@@ -190,7 +199,7 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
       path: `${MIGRATIONS_DIR}/${migration.name}`,
       content: migration.sql,
       done: (source) => source === migration.sql,
-      reason: `${driver.label} migration: the auth tables (users, accounts, sessions, verification tokens, authenticators)`,
+      reason: `${driver.label} migration: the auth tables (users, accounts, sessions, verification tokens, authenticators${tables.some((table) => table.name === "passwords") ? ", passwords" : ""})`,
     });
   }
   if (context.reader.exists(LEGACY_SCHEMA_FILE)) {
@@ -209,6 +218,7 @@ export function planDatabase(context: PlanContext, options: DatabaseFileOptions)
       envFile: info.envFile,
       driver: clientDriver,
       users,
+      tables,
     }),
     // Either SQLite driver is ours: a client module written on an older Node keeps its better-sqlite3.
     done: (source) =>

@@ -88,9 +88,12 @@ export function tableStatements(table: Table, dialect: SqlDialect, options: Tabl
   return [createTable(table, dialect, options), ...createIndexes(table, dialect)];
 }
 
-/** The whole schema for one dialect: one CREATE TABLE per table, parents first, then its indexes. */
-export function sqlSchema(dialect: SqlDialect): string {
-  const statements = tables.flatMap((table) => tableStatements(table, dialect));
+/**
+ * The whole schema for one dialect: one CREATE TABLE per table, parents first, then its indexes. `of`: the
+ * tables the app needs (database/provider-tables.ts adds `passwords` for the password provider).
+ */
+export function sqlSchema(dialect: SqlDialect, of: readonly Table[] = tables): string {
+  const statements = of.flatMap((table) => tableStatements(table, dialect));
   const header = [
     `-- Auth tables for ${dialect}, written by create-auth from its table model. Safe to run more than once.`,
     dialectNotes[dialect],

@@ -8,7 +8,7 @@
  * Pure: the facts come from the live database (database/sql/existing-users.ts).
  */
 
-import { type Column, tables, users } from "../model.js";
+import { type Column, type Table, tables, users } from "../model.js";
 import { type AppUsers, FILLABLE, type FilledColumn, USER_ID_KINDS, type UserIdKind } from "../users-table.js";
 import type { MigrationFile } from "./migrations.js";
 import { columnDefinition, dialectNotes, type SqlDialect, tableStatements } from "./render.js";
@@ -67,16 +67,16 @@ function modelColumn(name: string): Column {
   return users.columns.find((column) => column.name === name)!;
 }
 
-/** The statements that create the auth tables other than users, user_id of `userIdType`. */
-function authTables(dialect: SqlDialect, userIdType: string): string[] {
-  return tables.filter((table) => table !== users).flatMap((table) => tableStatements(table, dialect, { userIdType }));
+/** The statements that create the auth tables (`of`) other than users, user_id of `userIdType`. */
+function authTables(dialect: SqlDialect, userIdType: string, of: readonly Table[] = tables): string[] {
+  return of.filter((table) => table !== users).flatMap((table) => tableStatements(table, dialect, { userIdType }));
 }
 
 /** SQLite's user_id for an id kind (STRICT tables take INTEGER and TEXT; a uuid is text there). */
 export const sqliteIdType = (kind: UserIdKind) => (kind === "integer" || kind === "bigint" ? "INTEGER" : "TEXT");
 
 /** The first migration for a database whose users table is the app's own. */
-export function adaptedSchema(dialect: SqlDialect, adopted: AdoptedUsers): string {
+export function adaptedSchema(dialect: SqlDialect, adopted: AdoptedUsers, of: readonly Table[] = tables): string {
   const statements = [
     ...adopted.missing.map((name) => {
       // Nullable: the rows already in the table have no value for it.
@@ -89,7 +89,7 @@ export function adaptedSchema(dialect: SqlDialect, adopted: AdoptedUsers): strin
           `-- ${adopted.recreate.join(", ")} ${adopted.recreate.length === 1 ? "was" : "were"} created before with another type of user_id and held no rows: created again below.\n${adopted.recreate.map((table) => `DROP TABLE IF EXISTS ${table};`).join("\n")}`,
         ]
       : []),
-    ...authTables(dialect, adopted.idType),
+    ...authTables(dialect, adopted.idType, of),
   ];
   return `${header(dialect, adopted, false).join("\n")}\n\n${statements.join("\n\n")}\n`;
 }
@@ -98,8 +98,8 @@ export function adaptedSchema(dialect: SqlDialect, adopted: AdoptedUsers): strin
  * What SQLite's client module runs on every open for an adopted users table: the adapted file's CREATE … IF
  * NOT EXISTS statements only (an ALTER TABLE cannot run twice; migrate runs the file once).
  */
-export function adaptedSqliteOnOpen(adopted: AppUsers): string {
-  const statements = authTables("sqlite", sqliteIdType(adopted.idKind));
+export function adaptedSqliteOnOpen(adopted: AppUsers, of: readonly Table[] = tables): string {
+  const statements = authTables("sqlite", sqliteIdType(adopted.idKind), of);
   return `${header("sqlite", adopted, true).join("\n")}\n\n${statements.join("\n\n")}\n`;
 }
 

@@ -1,0 +1,80 @@
+/**
+ * The tables a provider adds to an app already set up with a database (add-provider): for the password
+ * provider, `passwords` in the app's own schema flavour, planned as `generate` plans it (a new SQL migration
+ * holding only that table, and SQLite's client module creating it on open; the Drizzle table or the Prisma
+ * model merged into the app's schema), with the command that creates it in the database. Nothing for a
+ * provider that needs no table of its own, or an app without a database (the runtime then has no adapter).
+ * Pure: reads through the setup's ProjectReader only.
+ */
+import type { ProviderSetup } from "../commands/app-setup.js";
+import type { FileStep } from "../plan/planner.js";
+import type { ProviderEntry } from "../project/types.js";
+import { providersOf } from "../providers/auth-providers.js";
+import { authTablesFor } from "./auth-tables.js";
+import { generateInput, sqliteClientOf } from "./generate-input.js";
+import { planGenerate } from "./generate-plan.js";
+import { ORMS } from "./orms.js";
+import { configuredAdapter, findDatabaseSetup } from "./setup.js";
+import { tableStatements } from "./sql/render.js";
+
+export { authTablesFor } from "./auth-tables.js";
+
+export interface ProviderTablesPlan {
+  steps: FileStep[];
+  nextSteps: string[];
+}
+
+/** The tables of the model only some providers use, by the kind of provider that needs each. */
+const PROVIDER_TABLES: Record<string, string> = { password: "passwords" };
+
+/** The table `provider` needs of its own (`passwords`), or null. */
+export function providerTable(provider: Pick<ProviderEntry, "kind">): string | null {
+  return PROVIDER_TABLES[provider.kind] ?? null;
+}
+
+/**
+ * What adding `provider` writes of the database: the migration or schema edit creating its table, and the
+ * command that applies it (`npx create-auth migrate`, drizzle-kit's, `npx prisma migrate dev`), as
+ * `generate` says it. A schema the merge cannot edit safely is left as it is, with what to add by hand.
+ */
+export function planProviderTables(setup: ProviderSetup, provider: ProviderEntry): ProviderTablesPlan {
+  const none: ProviderTablesPlan = { steps: [], nextSteps: [] };
+  if (!providerTable(provider)) return none;
+  const { reader, info, authSource, authPath } = setup;
+  const adapter = configuredAdapter(reader, info);
+  if (!adapter) return none;
+  const kinds = new Set([...providersOf(authSource, authPath).map((entry) => entry.kind as string), provider.kind]);
+  const tables = authTablesFor(kinds);
+  const database = findDatabaseSetup(reader, info, {});
+  const sqliteClient = database.orm === "none" && database.dialect === "sqlite";
+  const planned = planGenerate({
+    ...generateInput(reader, info.root, info, database, tables),
+    authModule: adapter,
+    sqliteClient: sqliteClient ? sqliteClientOf(reader, info, adapter.file) : null,
+  });
+  if (planned.unsupported) {
+    const added = tables.filter((table) => table.name === providerTable(provider));
+    const manual =
+      database.orm === "none"
+        ? added.map((table) => tableStatements(table, database.dialect).join("\n")).join("\n\n")
+        : ORMS[database.orm].manualSchema(added, database.dialect);
+    return {
+      steps: [
+        {
+          kind: "note",
+          text: `${planned.unsupported.reason.replace(/[.:]$/, "")}: ${planned.unsupported.file} was left as it is. Add what the ${provider.name} provider stores by hand, then create it in the database:\n${manual}`,
+        },
+      ],
+      nextSteps: [],
+    };
+  }
+  const { changes, conflicts, notes, nextSteps } = planned.plan;
+  return {
+    steps: [
+      ...changes.map((change): FileStep => ({ kind: "change", change })),
+      ...conflicts.map((conflict): FileStep => ({ kind: "conflict", conflict })),
+      ...notes.map((text): FileStep => ({ kind: "note", text })),
+    ],
+    nextSteps,
+  };
+}
