@@ -12,6 +12,7 @@ import { pageUrl, withQuery } from "../errors.js";
 import type { InternalPasswordProvider } from "../internal.js";
 import { escapeHtml, layout } from "../pages/html.js";
 import { html, json, NO_CACHE_HEADERS } from "../response.js";
+import { accountEmail } from "./input.js";
 import { BUSY_RETRY_AFTER } from "./settings.js";
 
 export type PasswordPageAction = "signup" | "forgot-password" | "reset-password" | "verify-email" | "change-password";
@@ -51,6 +52,15 @@ export function backTo(
 ): ResponseInternal {
   const params = new URLSearchParams({ ...extra, error });
   return { redirect: pageHref(context, action, params), cookies: context.cookies };
+}
+
+/**
+ * How the forms keyed on an address (sign-up, forgot) start: the CSRF check, then the account's address,
+ * normalised (the rate limits key on it). Either the address, or the answer sending the form back.
+ */
+export function addressedForm(context: ActionContext, action: PasswordPageAction): string | ResponseInternal {
+  if (!context.options.csrfTokenVerified && !context.skipCSRFCheck) return backTo(context, action, "MissingCSRF");
+  return accountEmail(context.request) ?? backTo(context, action, "InvalidEmail");
 }
 
 /**

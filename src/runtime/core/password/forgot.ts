@@ -9,8 +9,7 @@ import type { ResponseInternal } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import type { ActionContext } from "../actions/context.js";
 import type { InternalPasswordProvider } from "../internal.js";
-import { backTo, checkYourEmail, pageHref } from "./answers.js";
-import { accountEmail } from "./input.js";
+import { addressedForm, checkYourEmail, pageHref } from "./answers.js";
 import { afterAnswer, deliverMail, renderPasswordMail } from "./mail.js";
 import { DEFAULT_RESET_MAX_AGE } from "./settings.js";
 import { issueToken } from "./tokens.js";
@@ -19,11 +18,9 @@ export async function passwordForgot(
   context: ActionContext,
   provider: InternalPasswordProvider,
 ): Promise<ResponseInternal> {
-  const { request, options, skipCSRFCheck } = context;
-  if (!options.csrfTokenVerified && !skipCSRFCheck) return backTo(context, "forgot-password", "MissingCSRF");
-  // The account identifier (rate limits key on it): the normalised address.
-  const email = accountEmail(request);
-  if (email === null) return backTo(context, "forgot-password", "InvalidEmail");
+  const { options } = context;
+  const email = addressedForm(context, "forgot-password");
+  if (typeof email !== "string") return email;
 
   afterAnswer(provider, options, async () => {
     const user = await adapterMethod(options.adapter, "getUserByEmail")(email);

@@ -13,8 +13,8 @@ import type { AdapterUser, ResponseInternal } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import type { ActionContext } from "../actions/context.js";
 import type { InternalOptions, InternalPasswordProvider } from "../internal.js";
-import { backTo, busy, checkYourEmail, pageHref, signInHref } from "./answers.js";
-import { accountEmail, stringField } from "./input.js";
+import { addressedForm, backTo, busy, checkYourEmail, pageHref, signInHref } from "./answers.js";
+import { stringField } from "./input.js";
 import { afterAnswer, deliverMail, renderPasswordMail } from "./mail.js";
 import { DEFAULT_VERIFICATION_MAX_AGE, hasherOf, policyOf } from "./settings.js";
 import { passwordStorage } from "./storage.js";
@@ -70,11 +70,9 @@ export async function passwordSignUp(
   context: ActionContext,
   provider: InternalPasswordProvider,
 ): Promise<ResponseInternal> {
-  const { request, options, skipCSRFCheck } = context;
-  if (!options.csrfTokenVerified && !skipCSRFCheck) return backTo(context, "signup", "MissingCSRF");
-  // The account identifier (rate limits key on it): the normalised address.
-  const email = accountEmail(request);
-  if (email === null) return backTo(context, "signup", "InvalidEmail");
+  const { request, options } = context;
+  const email = addressedForm(context, "signup");
+  if (typeof email !== "string") return email;
   const password = stringField(request, "password");
   const refused = await policyRefusal(provider, password, { email });
   if (refused || password === undefined) return backTo(context, "signup", "WeakPassword", refused);
