@@ -3,6 +3,7 @@
  * the adapter contract that stores them, in the spec's own words. Public: types.ts re-exports every name.
  * Below every other types module but types-provider.ts (an account's provider type).
  */
+import type { StoreAnswer, StoreLimit } from "./rate-limit/store.js";
 import type { ProviderType } from "./types-provider.js";
 
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -207,4 +208,14 @@ export interface Adapter {
    * and does not throw; another user's session is never deleted, even when its token is the one to keep.
    */
   deleteUserSessions?(userId: string, keepSessionToken?: string): Awaitable<void>;
+  /**
+   * The rate limiter's counter store in the database (`rateLimit: { store: "database" }`, docs/rate-limits.md):
+   * answers exactly as RateLimitStore.take (rate-limit/store.ts). Allows and records an attempt under `key`
+   * when fewer than `limit.max` fall in the last `limit.windowMs` and no backoff wait is owed, deciding and
+   * recording in one atomic step across every instance sharing the database, on the database's clock where
+   * it has one; a refusal records nothing. Throws when it cannot count. Optional: only that store calls it.
+   */
+  takeRateLimit?(key: string, limit: StoreLimit): Awaitable<StoreAnswer>;
+  /** Forgets every attempt under `key` (RateLimitStore.reset): a correct password clears an account's failures. */
+  resetRateLimit?(key: string): Awaitable<void>;
 }

@@ -58,7 +58,8 @@ export interface Table {
     | "AdapterSession"
     | "VerificationToken"
     | "AdapterAuthenticator"
-    | "Password";
+    | "Password"
+    | "RateLimit";
   columns: Column[];
   primaryKey: string[];
   /** Each entry is one unique constraint over these columns (named `<table>_<columns>_key`). */
@@ -185,4 +186,24 @@ export const passwords: Table = {
   unique: [],
   indexes: [],
   foreignKeys: [ownedByUser],
+};
+
+/**
+ * The rate limiter's counters when `rateLimit.store` is "database" (adapters/rate-limit-log.ts): one row per
+ * key, its sliding-window log (the allowed attempts' times in ms, space-separated) and when its newest
+ * attempt expires, which the adapters prune by. Not in `tables`: only apps that choose that store create it.
+ */
+export const rateLimits: Table = {
+  name: "rate_limits",
+  record: "RateLimit",
+  columns: [
+    // A rule's name and a hashed address or account: at most 321 characters (rate-limit/limiter.ts).
+    { name: "id", field: "id", type: "key", nullable: false, maxLength: 400 },
+    { name: "attempts", field: "attempts", type: "text", nullable: false },
+    { name: "expires_at", field: "expiresAt", type: "integer", nullable: false },
+  ],
+  primaryKey: ["id"],
+  unique: [],
+  indexes: [{ name: "rate_limits_expires_at_idx", columns: ["expires_at"] }],
+  foreignKeys: [],
 };

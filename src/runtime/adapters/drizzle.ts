@@ -32,6 +32,7 @@ import {
   drizzlePasswordMethods,
   type PasswordQueries,
 } from "./drizzle-passwords.js";
+import { drizzleRateLimitMethods } from "./drizzle-rate-limits.js";
 import * as mysqlTables from "./drizzle-tables/mysql.js";
 import * as mysqlPasswords from "./drizzle-tables/mysql-passwords.js";
 import * as pgTables from "./drizzle-tables/pg.js";
@@ -424,6 +425,7 @@ export default function drizzle(db: DrizzleDatabase, tables?: DrizzleTables, opt
       };
     },
   };
-  if (!passwords) return adapter;
-  return { ...adapter, ...drizzlePasswordMethods({ query: passwordQueries, dialect, passwords, users, ids }) };
+  const withRateLimits = { ...adapter, ...drizzleRateLimitMethods(db, dialect, affectedRows) };
+  if (!passwords) return withRateLimits;
+  return { ...withRateLimits, ...drizzlePasswordMethods({ query: passwordQueries, dialect, passwords, users, ids }) };
 }

@@ -7,6 +7,8 @@
  * Everything is lost when the process exits.
  */
 import { AdapterError } from "../errors.js";
+import { createMemoryStore as createCounterStore } from "../rate-limit/memory-store.js";
+import type { RateLimitStore } from "../rate-limit/store.js";
 import type {
   Adapter,
   AdapterAccount,
@@ -15,6 +17,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import { checkRateLimitKey } from "./rate-limit-log.js";
 
 type AccountKey = Pick<AdapterAccount, "provider" | "providerAccountId">;
 
@@ -60,6 +63,11 @@ export interface MemoryStore {
    * still fits; `memory()` adds it when missing.
    */
   passwords?: Map<string, StoredPassword>;
+  /**
+   * The rate limiter's counters (takeRateLimit/resetRateLimit): the limiter's own memory store, so the
+   * decisions are exactly its. Adapters on one store share them; `memory()` adds it when missing.
+   */
+  rateLimits?: RateLimitStore;
 }
 
 /** One row of the `passwords` table: the user's PHC string and when it was last set. */
@@ -83,6 +91,8 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
   const { users, accounts, sessions, verificationTokens, authenticators } = store;
   store.passwords ??= new Map();
   const passwords = store.passwords;
+  store.rateLimits ??= createCounterStore();
+  const rateLimits = store.rateLimits;
 
   const userWithEmail = (email: string) => [...users.values()].find((user) => user.email === email);
 
@@ -236,6 +246,14 @@ export default function memory(store: MemoryStore = createMemoryStore()): Adapte
       for (const [key, session] of sessions) {
         if (session.userId === userId && key !== keepSessionToken) sessions.delete(key);
       }
+    },
+    async takeRateLimit(key, limit) {
+      checkRateLimitKey(key, "memory()");
+      return rateLimits.take(key, limit);
+    },
+    async resetRateLimit(key) {
+      checkRateLimitKey(key, "memory()");
+      await rateLimits.reset(key);
     },
   };
 }

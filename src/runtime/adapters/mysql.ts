@@ -10,10 +10,12 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, VerificationToken } from "../types.js";
+import { rateLimitMethods } from "./rate-limit-log.js";
 import { authenticatorValues } from "./row-records.js";
 import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
+import { sqlRateLimitRows } from "./sql-rate-limits.js";
 import { sqlReads } from "./sql-reads.js";
 import { records } from "./sql-records.js";
 import { type AdapterOptions, checkedUserIdKind, type IdValue, userIdCodec } from "./user-ids.js";
@@ -116,8 +118,11 @@ export default function mysql(pool: MysqlPool, options: AdapterOptions = {}): Ad
     adapter: "mysql(pool)",
   });
 
+  const rateLimitRows = sqlRateLimitRows("mysql", { rows: db.all, write });
+
   return {
     ...methods,
+    ...rateLimitMethods(rateLimitRows, "mysql(pool)"),
     async createUser(user) {
       const id = ids.newId(user.id);
       const values = newUserRow(user, id, options, "mysql(pool, options)", (value) => value);

@@ -6,10 +6,12 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter } from "../types.js";
+import { rateLimitMethods } from "./rate-limit-log.js";
 import { authenticatorValues } from "./row-records.js";
 import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
+import { sqlRateLimitRows } from "./sql-rate-limits.js";
 import { sqlReads } from "./sql-reads.js";
 import { records, toInteger } from "./sql-records.js";
 import { sqlReturning } from "./sql-returning.js";
@@ -57,9 +59,16 @@ export default function postgres(pool: PostgresPool, options: AdapterOptions = {
   const dialect = { db, placeholder: (position: number) => `$${position}`, ids, selects, records };
   const reads = sqlReads({ ...dialect, adapter: "postgres(pool)" });
 
+  const rateLimitRows = sqlRateLimitRows("postgres", {
+    rows: db.all,
+    // Only MySQL's count is read (the others' writes that matter use RETURNING).
+    write: async (text, values) => (await db.all(text, values)).length,
+  });
+
   return {
     ...reads.methods,
     ...sqlReturning(dialect),
+    ...rateLimitMethods(rateLimitRows, "postgres(pool)"),
     async createUser(user) {
       const id = ids.newId(user.id);
       const values = newUserRow(user, id, options, "postgres(pool, options)", (value) => value);

@@ -24,6 +24,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types.js";
+import { type PrismaRateLimitDelegate, prismaRateLimitMethods } from "./prisma-rate-limits.js";
 import { accountTokenColumns } from "./sql-columns.js";
 import { onPasswordsTable } from "./sql-passwords.js";
 import {
@@ -63,6 +64,8 @@ export interface PrismaClientLike {
   verificationToken: PrismaDelegate;
   authenticator?: PrismaDelegate;
   password?: PrismaPasswordDelegate;
+  /** The rate limiter's counters (`rateLimit: { store: "database" }`): only with the RateLimit model. */
+  rateLimit?: PrismaRateLimitDelegate;
 }
 
 type Row = Record<string, unknown>;
@@ -342,6 +345,7 @@ export default function prisma(client: PrismaClientLike, options: AdapterOptions
       };
     },
   };
+  if (client.rateLimit) Object.assign(adapter, prismaRateLimitMethods(client.rateLimit, isUniqueViolation));
   if (!client.password) return adapter;
   // Sound as asDelegate is: the generated Password delegate takes these shapes.
   const password = client.password as unknown as PasswordDelegate;

@@ -3,6 +3,7 @@
  * its stores, the rules and the two key builders with the trusted client address they take.
  */
 export { type ClientIpTrust, checkClientIpTrust, clientIp } from "./client-ip.js";
+export { createDatabaseStore } from "./database-store.js";
 export { RateLimitConfigError, RateLimitStoreError } from "./errors.js";
 export { accountKey, ipKey } from "./keys.js";
 export { createRateLimiter, type RateLimiter, type RateLimiterOptions, type RateLimitResult } from "./limiter.js";

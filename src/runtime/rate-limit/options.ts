@@ -14,9 +14,10 @@ export type RateLimitRuleName = keyof typeof DEFAULT_RULES;
 export interface RateLimitOptions {
   /**
    * Where the counters live. Default: this process's memory, right for an app that runs as one instance.
-   * Several instances share one store: `createRedisStore(client)` with the app's node-redis or ioredis client.
+   * Several instances share one store: `createRedisStore(client)` with the app's node-redis or ioredis client,
+   * or `"database"`: the config's adapter counts in its `rate_limits` table (`createDatabaseStore(adapter)`).
    */
-  store?: RateLimitStore;
+  store?: RateLimitStore | "database";
   /**
    * The header the app's reverse proxies or platform write the client's address into, and for
    * `x-forwarded-for`/`forwarded` how many proxies append to it (docs/rate-limits.md, "The client's address").

@@ -13,6 +13,7 @@ import {
   type ClientIpTrust,
   checkClientIpTrust,
   checkRule,
+  createDatabaseStore,
   createRateLimiter,
   DEFAULT_RULES,
   type RateLimiter,
@@ -62,23 +63,26 @@ function rulesOf(overrides: RateLimitOptions["rules"]): LimitRules {
   return rules as LimitRules;
 }
 
-function resolve(option: RateLimitOptions, logger: LoggerInstance): RateLimits {
+function resolve(option: RateLimitOptions, logger: LoggerInstance, adapter: AuthConfig["adapter"]): RateLimits {
   try {
     if (typeof option !== "object" || option === null) {
       throw new TypeError("rateLimit must be an object ({ store, trustedIpHeader, rules }) or false.");
     }
-    const store = option.store as Partial<RateLimitStore> | undefined;
+    // "database": the config's adapter, refused here (by createDatabaseStore) when it lacks the two methods.
+    const store = (option.store === "database" ? createDatabaseStore(adapter) : option.store) as
+      | Partial<RateLimitStore>
+      | undefined;
     // Refused now: a store without these would fail every call, and sign-in would answer 503 for ever.
     if (store !== undefined && (typeof store?.take !== "function" || typeof store.reset !== "function")) {
       throw new TypeError(
-        "rateLimit.store must be a rate-limit store (take, reset): createRedisStore(client) or createMemoryStore().",
+        'rateLimit.store must be a rate-limit store (take, reset): createRedisStore(client), createMemoryStore() or "database".',
       );
     }
     const trust = option.trustedIpHeader === undefined ? undefined : checkClientIpTrust(option.trustedIpHeader);
     const rules = rulesOf(option.rules);
     let loggedAt = Number.NEGATIVE_INFINITY;
     const limiter = createRateLimiter({
-      ...(option.store ? { store: option.store } : {}),
+      ...(store ? { store: store as RateLimitStore } : {}),
       onStoreError(error) {
         const now = Date.now();
         if (now - loggedAt < STORE_ERROR_LOG_INTERVAL) return;
@@ -114,7 +118,7 @@ export function resolveRateLimits(config: AuthConfig, logger: LoggerInstance): R
   const holder: object | undefined = option ?? (Array.isArray(config.providers) ? config.providers : undefined);
   const known = holder === undefined ? undefined : resolutions.get(holder);
   if (known) return known;
-  const resolved = resolve(option ?? {}, logger);
+  const resolved = resolve(option ?? {}, logger, config.adapter);
   if (resolved.on === "invalid") logger.error(resolved.error);
   if (holder !== undefined) resolutions.set(holder, resolved);
   return resolved;

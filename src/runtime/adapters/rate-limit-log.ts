@@ -1,0 +1,125 @@
+/**
+ * The database counter store of the rate limiter (rate-limit/database-store.ts), as every built-in adapter
+ * but the memory one implements it: `takeRateLimit` and `resetRateLimit` over one row per key in the
+ * `rate_limits` table. This module holds the part all of them share; each adapter supplies the five row
+ * operations (RateLimitRows) in its own dialect (sql-rate-limits.ts, drizzle-rate-limits.ts, prisma.ts).
+ *
+ * A row is the key's sliding-window log (`attempts`: the times of the attempts it allowed, in ms since the
+ * epoch, ascending, space-separated) and `expires_at`, when its newest attempt leaves its window. A take
+ * reads the row and the database's clock in one statement, decides exactly as the memory store does
+ * (rate-limit/sliding-log.ts), and, when it allows, writes the new log only if the row still holds the log it
+ * read: an UPDATE … WHERE attempts = <what was read>, or an INSERT that finds the key taken. A take that lost
+ * that race to another instance reads again. So a decision is recorded only on the state it was made on, and
+ * of two instances taking the last slot one wins (optimistic concurrency: no lock is held between two
+ * statements, which a pool's shared connections could not do safely). A refusal writes nothing, so it is
+ * never recorded and never contended. Retries are bounded: each lost race means another take was recorded,
+ * and at most `max` are in a window.
+ *
+ * Expired rows are pruned by one DELETE at most once a minute per adapter, so the table holds only keys with
+ * an attempt in the last window (and that minute). Keys are at most MAX_RATE_LIMIT_KEY characters (the
+ * column's length): the limiter's are a rule name and a hashed address or account, well under it.
+ */
+import { AdapterError } from "../errors.js";
+import { decide } from "../rate-limit/sliding-log.js";
+import type { StoreAnswer, StoreLimit } from "../rate-limit/store.js";
+import type { Adapter } from "../types.js";
+
+/** The longest key (`rate_limits.id`): the limiter's are at most 64 (rule) + 1 + 256 characters. */
+export const MAX_RATE_LIMIT_KEY = 400;
+/** How often (ms, on the database's clock) one adapter deletes the rows whose every attempt has expired. */
+export const PRUNE_INTERVAL_MS = 60_000;
+/** Lost races in a row before a take gives up; each one means another take was recorded meanwhile. */
+const MAX_ROUNDS = 50;
+
+/** What each adapter does on its `rate_limits` table, in its own dialect. */
+export interface RateLimitRows {
+  /** The key's log as stored (null: no row) and the database's clock in ms, read in one statement. */
+  read(key: string): Promise<{ attempts: string | null; now: number }>;
+  /** Inserts the key's row; false when the key has one (another take inserted it first). */
+  insert(key: string, attempts: string, expiresAt: number): Promise<boolean>;
+  /** Replaces the log when the row still holds `expected`; false when it does not (or is gone). */
+  replace(key: string, expected: string, attempts: string, expiresAt: number): Promise<boolean>;
+  remove(key: string): Promise<void>;
+  /** Deletes every row whose `expires_at` is at or before `now`. */
+  prune(now: number): Promise<void>;
+}
+
+export type RateLimitMethods = Required<Pick<Adapter, "takeRateLimit" | "resetRateLimit">>;
+
+/** Refuses a key the column cannot hold: a caller's bug, which must not reach the database as a truncation. */
+export function checkRateLimitKey(key: string, adapter: string): void {
+  if (typeof key !== "string" || key === "" || key.length > MAX_RATE_LIMIT_KEY) {
+    throw new AdapterError(`${adapter}: a rate-limit key must be 1-${MAX_RATE_LIMIT_KEY} characters.`);
+  }
+}
+
+/** The stored log as ascending numbers; sorted, so an app's clock that stepped back cannot unorder it. */
+function parseLog(attempts: string | null): number[] {
+  if (attempts === null || attempts === "") return [];
+  return attempts
+    .split(" ")
+    .map(Number)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+}
+
+/** Whether an error is the database saying `rate_limits` does not exist (pg, MySQL, SQLite, Prisma). */
+function isMissingTable(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 5; depth++) {
+    const { code, message, cause } = current as Record<string, unknown>;
+    if (typeof message === "string" && message.includes("rate_limits")) {
+      if (code === "42P01" || code === "ER_NO_SUCH_TABLE" || code === "P2021") return true;
+      if (/no such table|does not exist|doesn't exist/i.test(message)) return true;
+    }
+    current = cause;
+  }
+  return false;
+}
+
+async function onTable<T>(adapter: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isMissingTable(error)) throw error;
+    throw new AdapterError(
+      `${adapter}: the database has no rate_limits table, where rateLimit's database store counts. ` +
+        "Create it with the statement for your database in docs/adapters.md#rate-limits.",
+      { cause: error as Error },
+    );
+  }
+}
+
+/** `takeRateLimit` and `resetRateLimit` over an adapter's rows; `adapter` names it in errors (`postgres(pool)`). */
+export function rateLimitMethods(rows: RateLimitRows, adapter: string): RateLimitMethods {
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  async function take(key: string, limit: StoreLimit): Promise<StoreAnswer> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const { attempts, now } = await rows.read(key);
+      if (now - prunedAt >= PRUNE_INTERVAL_MS) {
+        prunedAt = now;
+        await rows.prune(now);
+      }
+      const times = parseLog(attempts);
+      const answer = decide(times, now, limit);
+      if (!answer.allowed) return answer;
+      const log = times.join(" ");
+      const expiresAt = now + Math.ceil(limit.windowMs);
+      const written =
+        attempts === null ? await rows.insert(key, log, expiresAt) : await rows.replace(key, attempts, log, expiresAt);
+      if (written) return answer;
+    }
+    throw new AdapterError(`${adapter}: the rate-limit row of "${key}" changed under ${MAX_ROUNDS} takes in a row.`);
+  }
+
+  return {
+    async takeRateLimit(key, limit) {
+      checkRateLimitKey(key, adapter);
+      return onTable(adapter, () => take(key, limit));
+    },
+    async resetRateLimit(key) {
+      checkRateLimitKey(key, adapter);
+      await onTable(adapter, () => rows.remove(key));
+    },
+  };
+}
