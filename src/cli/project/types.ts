@@ -67,7 +67,7 @@ export interface ProjectInfo {
   frameworkNote?: string;
 }
 
-export type ProviderKind = "oauth" | "oidc" | "credentials" | "email" | "webauthn";
+export type ProviderKind = "oauth" | "oidc" | "credentials" | "email" | "webauthn" | "password";
 
 /** A provider as the catalog lists it and the answers carry it (providers/catalog.ts holds the list). */
 export interface ProviderEntry {

@@ -3,7 +3,7 @@
  * is imported as, what kind it is (which decides the generated code) and the environment variables the
  * runtime reads for it (`AUTH_<ID>_ID/_SECRET/_ISSUER`, the id upper-snake-cased). GitHub, Google, the
  * generic OIDC and Credentials come first (the prompt lists them in this order); the rest of the runtime's
- * catalog follows, then the passwordless ones (email links, passkeys), which need a database. `_ISSUER` is
+ * catalog follows, then the ones that need a database (email links, passkeys, passwords). `_ISSUER` is
  * listed only where the issuer is per tenant and has no default. The generic `oauth` and `email` factories
  * are left out: they are nothing without code the user writes (endpoints, a sending function).
  */
@@ -12,10 +12,7 @@ import type { ProviderEntry } from "../project/types.js";
 
 export type { ProviderEntry, ProviderKind } from "../project/types.js";
 
-/** Email links and passkeys keep users, one-time tokens and credentials somewhere: they need an adapter. */
-export function needsDatabase(provider: Pick<ProviderEntry, "kind">): boolean {
-  return provider.kind === "email" || provider.kind === "webauthn";
-}
+export { needsDatabase } from "./kinds.js";
 
 /** The env keys the runtime reads the provider's client from (and, for a generic OIDC provider, its issuer). */
 function oauthKeys(id: string, issuer: boolean): string[] {
@@ -285,6 +282,20 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     kind: "webauthn",
     envKeys: [],
     packages: { "@simplewebauthn/server": "^14.0.3" },
+  },
+  {
+    id: "password",
+    name: "Password",
+    importName: "Password",
+    kind: "password",
+    // The mail settings are the email provider's: one relay and one sender for every mail the app sends.
+    envKeys: ["EMAIL_SERVER", "EMAIL_FROM"],
+    optionsFromEnv: [
+      { option: "server", key: "EMAIL_SERVER" },
+      { option: "from", key: "EMAIL_FROM" },
+    ],
+    // Loaded by the runtime when it first hashes, checks a password against the common list, or mails.
+    packages: { "@node-rs/argon2": "^2.2.1", "@zxcvbn-ts/language-common": "^4.1.3", nodemailer: "^8.0.11" },
   },
 ];
 

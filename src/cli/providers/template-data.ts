@@ -1,11 +1,12 @@
 /**
  * What every framework's auth template renders for the chosen providers, computed in one place so the
  * five targets cannot drift: which branch each provider takes in providers/templates/provider-entry.hbs
- * (credentials, email, passkey, OAuth/OIDC), the options it is handed from the environment (written the
- * framework's way: `process.env.X`, SvelteKit's `env.X`, Qwik's `event.env.get("X")`), and whether the config
- * opts in to passkeys. Also the next step each passwordless provider prints.
+ * (credentials, a provider that mails, passkey, OAuth/OIDC), the options it is handed from the environment
+ * (written the framework's way: `process.env.X`, SvelteKit's `env.X`, Qwik's `event.env.get("X")`), and
+ * whether the config opts in to passkeys. Also the next step of each provider that needs a database.
  */
-import { needsDatabase, type ProviderEntry } from "./catalog.js";
+import type { ProviderEntry } from "./catalog.js";
+import { kindNeeds } from "./kinds.js";
 
 /** How generated code reads one environment variable in a framework. */
 export type EnvRead = (key: string) => string;
@@ -14,7 +15,10 @@ export const readProcessEnv: EnvRead = (key) => `process.env.${key}`;
 
 export interface ProviderTemplateData extends ProviderEntry {
   isCredentials: boolean;
-  isEmail: boolean;
+  /** What it mails through EMAIL_SERVER ("sign-in links"), said in the entry's comment; null if nothing. */
+  mails: string | null;
+  /** The built-in pages it adds (`/signup, /forgot-password, …`), said in the entry's comment; null if none. */
+  pages: string | null;
   isWebAuthn: boolean;
   /** `server: process.env.EMAIL_SERVER`, as option and expression. */
   options: { option: string; key: string; value: string }[];
@@ -35,6 +39,12 @@ function clientOptions(provider: ProviderEntry, envRead: EnvRead): ProviderTempl
   });
 }
 
+/** The first two pages and an ellipsis: the comment stays one line; the next step lists them all. */
+function pagesPhrase(pages: readonly string[]): string | null {
+  if (pages.length === 0) return null;
+  return [...pages.slice(0, 2).map((page) => `/${page}`), ...(pages.length > 2 ? ["…"] : [])].join(", ");
+}
+
 export interface ProvidersTemplateData {
   providers: ProviderTemplateData[];
   /** The config sets `experimental: { enableWebAuthn: true }` (passkeys are opt-in in the runtime). */
@@ -52,7 +62,8 @@ export function providersTemplateData(providers: readonly ProviderEntry[], envRe
   const data = providers.map((provider) => ({
     ...provider,
     isCredentials: provider.kind === "credentials",
-    isEmail: provider.kind === "email",
+    mails: kindNeeds(provider).mails,
+    pages: pagesPhrase(kindNeeds(provider).pages),
     isWebAuthn: provider.kind === "webauthn",
     options: (provider.optionsFromEnv ?? []).map(({ option, key }) => ({ option, key, value: envRead(key) })),
     clientOptions: clientOptions(provider, envRead),
@@ -66,13 +77,26 @@ export function providersTemplateData(providers: readonly ProviderEntry[], envRe
 }
 
 /**
- * The next step for an email or passkey provider (null for the others, whose steps are the target's):
- * what to put in the env file, and where passkeys can work at all.
+ * The next step of a provider that needs a database (null for the others, whose steps are the target's):
+ * the mail settings to fill in, where its users start, what it needs of the browser; each from its kind's
+ * needs (providers/kinds.ts). `authBase`: where the auth endpoints answer on the dev server
+ * (`http://localhost:3000/api/auth`).
  */
-export function passwordlessNextStep(provider: ProviderEntry, envFile: string, origin: string): string | null {
-  if (!needsDatabase(provider)) return null;
-  if (provider.kind === "email") {
-    return `${provider.name}: set EMAIL_SERVER in ${envFile} to your mail relay's SMTP URL (smtp://user:password@smtp.example.com:587) and EMAIL_FROM to the sender ("Example <no-reply@example.com>"); sign-in links are mailed from there.`;
-  }
-  return `${provider.name}: passkeys work only in a secure context: HTTPS, or http://localhost in development (${origin}, not 127.0.0.1); the public URL's host becomes the passkeys' relying party, so set AUTH_URL to it in production.`;
+export function databaseProviderNextStep(
+  provider: ProviderEntry,
+  envFile: string,
+  devOrigin: string,
+  authBase: string,
+): string | null {
+  const needs = kindNeeds(provider);
+  if (needs.stores === null) return null;
+  const [start, ...beside] = needs.pages;
+  const sentences = [
+    needs.mails &&
+      `set EMAIL_SERVER in ${envFile} to your mail relay's SMTP URL (smtp://user:password@smtp.example.com:587) and EMAIL_FROM to the sender ("Example <no-reply@example.com>"); ${needs.mails} are mailed from there.`,
+    start &&
+      `New users start at ${authBase}/${start}${beside.length > 0 ? `; ${beside.map((page) => `/${page}`).join(", ")} are built in beside it` : ""} (the config's pages option swaps in yours).`,
+    needs.browser?.(devOrigin),
+  ].filter((sentence): sentence is string => Boolean(sentence));
+  return sentences.length > 0 ? `${provider.name}: ${sentences.join(" ")}` : null;
 }

@@ -3,8 +3,10 @@
  * add-provider and remove-provider read) has the settings the runtime reads for it filled (the catalog's
  * env keys, providers/catalog.ts) and the packages it loads declared; and the callback URL it will send
  * users back to, to register with the provider: the dev server's (commands/providers/callback-url.ts), or AUTH_URL's
- * with --production. What a password sign-in needs is read from the module itself (credentials-config.ts):
- * an `authorize` that can return a user, and with database sessions an adapter that stores users.
+ * with --production. What a credentials sign-in needs is read from the module itself (credentials-config.ts):
+ * an `authorize` that can return a user, and with database sessions an adapter that stores users. The mail
+ * settings of the providers that mail are checked once for all of them (mail-settings.ts), the password
+ * provider's hashing parameters against OWASP's row (password-hash.ts).
  */
 
 import { envUrl } from "../../../runtime/core/env.js";
@@ -15,6 +17,8 @@ import type { ProviderEntry } from "../../providers/catalog.js";
 import { authBaseUrl, providerCallbackUrl } from "../providers/callback-url.js";
 import type { DoctorContext } from "./context.js";
 import { type CredentialsConfig, readCredentialsConfig } from "./credentials-config.js";
+import { checkMailSettings, mailKeys } from "./mail-settings.js";
+import { checkPasswordHash } from "./password-hash.js";
 
 /** Where the auth endpoints answer: AUTH_URL's origin and path (or the target's base path) when set, else the dev server's. */
 function authBase(ctx: DoctorContext): string | null {
@@ -120,12 +124,15 @@ export function checkProviders(ctx: DoctorContext): Finding[] {
   const declared = { ...info.packageJson.dependencies, ...info.packageJson.devDependencies };
   const config = readCredentialsConfig(authSource, authPath);
   const findings: Finding[] = sessionFindings(config, authPath);
+  const mailFindings = checkMailSettings(ctx, providers, { source: authSource, path: authPath }, info.envFile);
   for (const provider of providers) {
     if (provider.kind === "credentials") {
       findings.push(...credentialsFindings(ctx, provider, config, authPath));
       continue;
     }
-    const blank = provider.envKeys.filter((key) => !ctx.env[key]?.trim());
+    // The mail settings are checked once for every provider that mails (mail-settings.ts).
+    const mail = mailKeys(provider);
+    const blank = provider.envKeys.filter((key) => !mail.includes(key) && !ctx.env[key]?.trim());
     const missingPackages = Object.keys(provider.packages ?? {}).filter((name) => !declared[name]);
     const oauth = provider.kind === "oauth" || provider.kind === "oidc";
     const callback = oauth && base ? providerCallbackUrl(base, provider.id) : null;
@@ -151,7 +158,8 @@ export function checkProviders(ctx: DoctorContext): Finding[] {
         ),
       );
     }
-    if (blank.length === 0 && missingPackages.length === 0) {
+    const mailReady = mail.length === 0 || !mailFindings.some((found) => found.level === "error");
+    if (blank.length === 0 && missingPackages.length === 0 && mailReady) {
       findings.push(
         ok(
           "provider.ready",
@@ -160,5 +168,8 @@ export function checkProviders(ctx: DoctorContext): Finding[] {
       );
     }
   }
+  findings.push(...mailFindings);
+  if (providers.some((provider) => provider.kind === "password"))
+    findings.push(...checkPasswordHash(authSource, authPath));
   return findings;
 }

@@ -13,6 +13,7 @@ import type { PlanContext } from "../../plan/context.js";
 import type { FileStep } from "../../plan/planner.js";
 import { toolIgnoreSteps } from "../../plan/tool-ignores.js";
 import type { InstallStep } from "../../plan/types.js";
+import { providersEnvKeys } from "../../providers/kinds.js";
 import { type RuntimeEntry, runtimeEntries } from "../../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import { RUNTIME_PEERS } from "../../runtime-package/source.js";
@@ -55,7 +56,7 @@ export function planEnvAndRuntime(
   const { info, answers, reader } = context;
   const steps: FileStep[] = [];
 
-  const providerKeys = answers.providers.flatMap((p) => p.envKeys);
+  const providerKeys = providersEnvKeys(answers.providers);
   const driver = orm ? null : databaseDriver(answers, context);
   const databaseKeys = driver ? [driver.envKey] : (orm?.env.map((entry) => entry.key) ?? []);
   const secrets = planSecretsFile({

@@ -10,31 +10,28 @@ import { type FileStep, planFiles } from "../../plan/planner.js";
 import type { Plan } from "../../plan/types.js";
 import type { Answers, ProjectInfo } from "../../project/types.js";
 import type { ProviderEntry } from "../../providers/catalog.js";
-import { passwordlessNextStep } from "../../providers/template-data.js";
+import { databaseProviderNextStep } from "../../providers/template-data.js";
+import { providerCallbackUrl } from "../providers/callback-url.js";
 import { planEnvAndRuntime } from "./env-and-runtime.js";
 import { setupSteps } from "./setup-steps.js";
 
-/** Where a provider sends users back after signing in, on the dev server. */
-export function callbackUrl(target: Pick<Target, "devOrigin" | "basePath">, providerId: string): string {
-  return `${target.devOrigin}${target.basePath}/callback/${providerId}`;
-}
-
 /**
  * A provider's next step: where to register it and with which callback URL (OAuth), what to fill in
- * (credentials), or what email/passkeys need. init and add-provider say the same; add-provider passes the
- * callback URL it computed from the app's dev port and base path. `strategy` is init's, when known: with
- * database sessions the id authorize returns names the stored user (runtime core/account/credentials-user.ts).
+ * (credentials), or what a provider that needs a database needs (mail settings, its pages, the browser).
+ * init and add-provider say the same; add-provider passes where the auth endpoints answer, computed from the
+ * app's dev port and base path. `strategy` is init's, when known: with database sessions the id authorize
+ * returns names the stored user (runtime core/account/credentials-user.ts).
  */
 export function providerNextStep(
   target: Target,
   init: TargetInit,
   info: ProjectInfo,
   provider: ProviderEntry,
-  callback: string | null = callbackUrl(target, provider.id),
+  authBase = `${target.devOrigin}${target.basePath}`,
   strategy?: Answers["strategy"],
 ): string {
-  const passwordless = passwordlessNextStep(provider, info.envFile, target.devOrigin);
-  if (passwordless) return passwordless;
+  const needsDatabase = databaseProviderNextStep(provider, info.envFile, target.devOrigin, authBase);
+  if (needsDatabase) return needsDatabase;
   if (provider.kind === "credentials") {
     const stored =
       strategy === "database"
@@ -43,7 +40,7 @@ export function providerNextStep(
     return `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${init.auth.path}${stored}.`;
   }
   const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
-  return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${callback}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`;
+  return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${providerCallbackUrl(authBase, provider.id)}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`;
 }
 
 export function planInit(target: Target, context: PlanContext): Plan {

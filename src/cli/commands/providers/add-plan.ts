@@ -3,9 +3,10 @@
  * provider's import and entry (providers/auth-providers.ts, with the code init's template writes), the env
  * file its blank keys and `.env.example` their placeholders (SvelteKit 3's src/env.ts declares them), the
  * runtime package the provider's module, package.json the packages it needs (nodemailer,
- * @simplewebauthn/server). When the auth module is shaped in a way the transform cannot edit, that file is
- * left alone and the plan carries the exact lines to add by hand; everything else is still planned, so the
- * pasted lines work at once. Email and passkeys without a database adapter are refused. Pure.
+ * @simplewebauthn/server, @node-rs/argon2), the database the tables it needs (database/provider-tables.ts).
+ * When the auth module is shaped in a way the transform cannot edit, that file is left alone and the plan
+ * carries the exact lines to add by hand; everything else is still planned, so the pasted lines work at once.
+ * A provider that needs a database (providers/kinds.ts) is refused on an app whose config has no adapter. Pure.
  */
 
 import { parseSyntax, typescript } from "../../edit/ast.js";
@@ -22,7 +23,8 @@ import {
   type ProviderCode,
   providerLines,
 } from "../../providers/auth-providers.js";
-import { needsDatabase, type ProviderEntry } from "../../providers/catalog.js";
+import type { ProviderEntry } from "../../providers/catalog.js";
+import { kindNeeds } from "../../providers/kinds.js";
 import { providerEntries } from "../../runtime-package/entries.js";
 import { planRuntimePackage } from "../../runtime-package/plan.js";
 import type { ProviderSetup } from "../app-setup.js";
@@ -78,8 +80,8 @@ export function configuresAdapter(source: string, fileName: string): boolean {
 }
 
 function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): void {
-  if (!needsDatabase(provider) || configuresAdapter(setup.authSource, setup.authPath)) return;
-  const what = provider.kind === "email" ? "email sign-in links" : "passkeys";
+  const what = kindNeeds(provider).stores;
+  if (what === null || configuresAdapter(setup.authSource, setup.authPath)) return;
   const others = configuredProviders(setup.authSource, setup.authPath)
     .map((specifier) => specifier.split("/").pop())
     .filter(Boolean);
@@ -196,10 +198,9 @@ export function planAddProvider(
   }
 
   const { changes, conflicts, notes } = planFiles(reader, steps, overwrite);
+  const authBase = authBaseUrl(target, reader, info.packageJson);
   const callbackUrl =
-    provider.kind === "oauth" || provider.kind === "oidc"
-      ? providerCallbackUrl(authBaseUrl(target, reader, info.packageJson), provider.id)
-      : null;
+    provider.kind === "oauth" || provider.kind === "oidc" ? providerCallbackUrl(authBase, provider.id) : null;
   const handEdit = manual
     ? [
         `Add ${provider.name} to ${manual.file} by hand with the lines printed above (the imports beside its others, the entry in its providers list${manual.config ? ", the option in its config" : ""}).`,
@@ -214,7 +215,7 @@ export function planAddProvider(
       install,
       nextSteps:
         changes.length > 0 || manual
-          ? [...handEdit, providerNextStep(setup.target, setup.init, info, provider, callbackUrl)]
+          ? [...handEdit, providerNextStep(setup.target, setup.init, info, provider, authBase)]
           : [],
     },
     alreadyConfigured: false,

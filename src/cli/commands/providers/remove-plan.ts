@@ -4,7 +4,8 @@
  * `.env.example` lose its keys while they are still blank (a key the user filled in is kept and said); SvelteKit
  * 3's src/env.ts its declarations; the runtime package the provider's module (and `./refresh` with the last
  * OAuth provider), unless the app's own code imports them; package.json the packages it needed, when nothing
- * else in the app imports them. Refused, writing nothing: removing the last provider (a config with none
+ * else in the app imports them. Keys and packages a provider that stays needs too (the email and password
+ * providers share the mail settings and nodemailer) stay, said in a note. Refused, writing nothing: removing the last provider (a config with none
  * signs nobody in), and an auth module the transform cannot edit (the rest would break the import it keeps).
  * Pure.
  */
@@ -36,12 +37,13 @@ export interface RemoveProviderPlan {
 function envRemovalSteps(
   setup: ProviderSetup,
   provider: ProviderEntry,
+  keys: readonly string[],
   file: string,
   keptKeys: RemoveProviderPlan["keptKeys"],
 ): FileStep[] {
   const before = setup.reader.read(file);
-  if (before === null || provider.envKeys.length === 0) return [];
-  const { content, removed, kept } = removeEnvKeys(before, provider.envKeys, [envHeader(provider)], file);
+  if (before === null || keys.length === 0) return [];
+  const { content, removed, kept } = removeEnvKeys(before, [...keys], [envHeader(provider)], file);
   keptKeys.push(...kept.map((key) => ({ file, key })));
   if (removed.length === 0) return [];
   return [
@@ -89,6 +91,14 @@ export function planRemoveProvider(
     );
   }
 
+  // What the providers that stay still need (the email provider shares the mail settings and nodemailer with
+  // the password provider): kept, and said.
+  const staying = remaining.flatMap((found) => providerOfImport(found) ?? []);
+  const neededBy = (has: (other: ProviderEntry) => boolean) =>
+    staying.find((other) => other.id !== provider.id && has(other));
+  const sharedKeys = provider.envKeys.filter((key) => neededBy((other) => other.envKeys.includes(key)));
+  const ownKeys = provider.envKeys.filter((key) => !sharedKeys.includes(key));
+
   const keptKeys: RemoveProviderPlan["keptKeys"] = [];
   const steps: FileStep[] = [
     {
@@ -97,11 +107,18 @@ export function planRemoveProvider(
       reason: `${provider.name} provider: its entry and the imports only it used`,
       transform: (source) => removeProvider(source, authPath, specifier),
     },
-    ...envRemovalSteps(setup, provider, info.envFile, keptKeys),
-    ...envRemovalSteps(setup, provider, ".env.example", keptKeys),
+    ...envRemovalSteps(setup, provider, ownKeys, info.envFile, keptKeys),
+    ...envRemovalSteps(setup, provider, ownKeys, ".env.example", keptKeys),
   ];
+  if (sharedKeys.length > 0) {
+    const users = [...new Set(sharedKeys.map((key) => neededBy((other) => other.envKeys.includes(key))!.name))];
+    steps.push({
+      kind: "note",
+      text: `${sharedKeys.join(", ")} ${sharedKeys.length === 1 ? "stays" : "stay"}: ${users.join(" and ")} ${users.length === 1 ? "reads" : "read"} ${sharedKeys.length === 1 ? "it" : "them"} too.`,
+    });
+  }
   const envVars = envVarsModule(setup);
-  const undeclared = provider.envKeys.filter((key) => !keptKeys.some((kept) => kept.key === key));
+  const undeclared = ownKeys.filter((key) => !keptKeys.some((kept) => kept.key === key));
   if (envVars && undeclared.length > 0) {
     steps.push({
       kind: "edit",
@@ -133,9 +150,11 @@ export function planRemoveProvider(
 
   let install: InstallStep | null = null;
   const unused = Object.keys(provider.packages ?? {}).filter((name) => {
-    const user = usedElsewhere(name);
-    if (user) steps.push({ kind: "note", text: `${name} stays in package.json: ${user} imports it.` });
-    return !user;
+    const sharer = neededBy((other) => other.packages?.[name] !== undefined);
+    const importer = sharer ? null : usedElsewhere(name);
+    const why = sharer ? `${sharer.name} needs it too` : importer ? `${importer} imports it` : null;
+    if (why) steps.push({ kind: "note", text: `${name} stays in package.json: ${why}.` });
+    return why === null;
   });
   const packages = removePackages(reader.read("package.json") ?? "{}", unused);
   if (packages !== "unchanged") {

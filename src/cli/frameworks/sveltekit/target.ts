@@ -9,6 +9,7 @@ import type { FileStep } from "../../plan/planner.js";
 import { runScript, startStep } from "../../plan/start-command.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
+import { providersEnvKeys } from "../../providers/kinds.js";
 import { providersTemplateData } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { Target } from "../types.js";
@@ -86,7 +87,7 @@ export const sveltekitTarget: Target = {
     /** How the hooks import the auth module, beside them in src/. */
     const hooksAuthImport = "./auth";
     const databaseKey = databaseDriver(answers)?.envKey;
-    const oauthKeys = [...answers.providers.flatMap((p) => p.envKeys), ...(databaseKey ? [databaseKey] : [])];
+    const oauthKeys = [...providersEnvKeys(answers.providers), ...(databaseKey ? [databaseKey] : [])];
     // SvelteKit 3 gives the app (and so the runtime) only the environment variables declared in src/env.ts.
     const major = info.framework.major ?? 0;
     const envModule = envModuleOf(info);
