@@ -38,7 +38,7 @@ export const modelNames = (table: Table): ExpectedTable => ({
   clientFilled: [],
 });
 
-/** The built-in SQL adapters query the table model's names. */
-export function modelTables(): ExpectedTable[] {
-  return tables.map(modelNames);
+/** The built-in SQL adapters query the table model's names (`of`: the tables the app's providers need). */
+export function modelTables(of: readonly Table[] = tables): ExpectedTable[] {
+  return of.map(modelNames);
 }

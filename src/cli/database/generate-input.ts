@@ -10,6 +10,7 @@ import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
 import type { GenerateInput } from "./generate-steps.js";
 import type { Table } from "./model.js";
+import { configuredAdapter } from "./setup.js";
 import type { DatabaseSetup } from "./setup-types.js";
 import { databaseState } from "./state.js";
 
@@ -44,5 +45,6 @@ export function generateInput(
     packageJson: info.packageJson,
     databaseUrlKey: databaseState(reader, info).setting.key ?? "DATABASE_URL",
     tables,
+    authModule: configuredAdapter(reader, info),
   };
 }

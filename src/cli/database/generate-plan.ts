@@ -30,8 +30,7 @@ import { adoptedUsers } from "./sql/users.js";
 export interface SqlGenerateInput extends GenerateInput {
   /** The users table the app's database already has, where it needs the migration adapted. */
   existingUsers?: ExistingUsers | null;
-  /** The auth module's adapter call, and SQLite's client module (it creates the tables on open). */
-  authModule?: { file: string; adapter: string } | null;
+  /** SQLite's client module (it creates the tables on open). */
   sqliteClient?: string | null;
 }
 

@@ -4,7 +4,7 @@
  * a schema the merge cannot edit, and the finished Plan. Pure: reads through the ProjectReader only.
  */
 import path from "node:path";
-import { type FileStep, planFiles } from "../plan/planner.js";
+import { type EditFileStep, type FileStep, planFiles } from "../plan/planner.js";
 import type { Plan } from "../plan/types.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
@@ -32,6 +32,8 @@ export interface GenerateInput {
    * `passwords` with the password provider); the model's tables when absent.
    */
   tables?: readonly Table[];
+  /** The auth module that imports the adapter (database/setup.ts configuredAdapter), where an ORM wires its tables. */
+  authModule?: { file: string; adapter: string } | null;
 }
 
 /** A schema the merge cannot edit safely: why, and what to add by hand instead. */
@@ -48,6 +50,11 @@ export interface GeneratePlan {
   schema: { kind: "sql" | SchemaOrmId; path: string };
   migrationsDir: string | null;
   unsupported: Unsupported | null;
+  /**
+   * The edit of the auth module the new tables need (the drizzle adapter handed `passwords`), also planned
+   * in `plan`: a command that edits the auth module itself (add-provider) composes this step with its own.
+   */
+  authModuleEdit?: EditFileStep | null;
 }
 
 /**

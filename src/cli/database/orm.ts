@@ -105,8 +105,11 @@ export interface Orm {
   ): FoundOrm | null;
   /** init's part of the plan: the auth tables in the app's schema, the client the adapter is handed. */
   plan(ctx: OrmContext): OrmPart;
-  /** The tables and columns the adapter queries, read from the app's schema, for doctor's checks. */
-  expectedTables(reader: ProjectReader, info: ProjectInfo, authFile: string): ExpectedTable[];
+  /**
+   * The tables and columns the adapter queries, read from the app's schema, for doctor's checks; `of`, the
+   * tables the app's providers need (database/auth-tables.ts), the model's when absent.
+   */
+  expectedTables(reader: ProjectReader, info: ProjectInfo, authFile: string, of?: readonly Table[]): ExpectedTable[];
   users: OrmUsersAdvice;
   /** init's check before any question: the merge's verdict on the app's schema, null when it has none. */
   schemaVerdict(reader: ProjectReader, info: Layout, dialect: SqlDialect): MergeVerdict | null;

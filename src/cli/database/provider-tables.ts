@@ -49,7 +49,6 @@ export function planProviderTables(setup: ProviderSetup, provider: ProviderEntry
   const sqliteClient = database.orm === "none" && database.dialect === "sqlite";
   const planned = planGenerate({
     ...generateInput(reader, info.root, info, database, tables),
-    authModule: adapter,
     sqliteClient: sqliteClient ? sqliteClientOf(reader, info, adapter.file) : null,
   });
   if (planned.unsupported) {
@@ -69,9 +68,12 @@ export function planProviderTables(setup: ProviderSetup, provider: ProviderEntry
     };
   }
   const { changes, conflicts, notes, nextSteps } = planned.plan;
+  // The auth module's edit stays a step, so it composes with add-provider's own edit of that module.
+  const edit = planned.authModuleEdit ?? null;
   return {
     steps: [
-      ...changes.map((change): FileStep => ({ kind: "change", change })),
+      ...changes.filter((change) => change.path !== edit?.path).map((change): FileStep => ({ kind: "change", change })),
+      ...(edit ? [edit] : []),
       ...conflicts.map((conflict): FileStep => ({ kind: "conflict", conflict })),
       ...notes.map((text): FileStep => ({ kind: "note", text })),
     ],

@@ -8,6 +8,7 @@
  */
 
 import { type Finding, finding, ok } from "../../checks/finding.js";
+import { authTablesFor } from "../../database/auth-tables.js";
 import { type DatabaseConnection, openDatabase } from "../../database/connect.js";
 import { dialectName } from "../../database/drivers.js";
 import { type ExpectedTable, modelTables } from "../../database/expected-tables.js";
@@ -81,7 +82,9 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
       ),
     ];
   }
-  const expected = expectedTables(ctx.reader, ctx.project.info, adapter);
+  const kinds = providerKinds(ctx);
+  // The passwords table is expected only where the app configures the password provider.
+  const expected = expectedTables(ctx.reader, ctx.project.info, adapter, authTablesFor(kinds));
   try {
     const columns = await databaseColumns(db);
     // What the database has applied of create-auth's migrations decides between generate and migrate.
@@ -93,14 +96,20 @@ export async function checkDatabase(ctx: DoctorContext): Promise<Finding[]> {
       ? `${state.generate}, then ${state.owner.command}`
       : createTablesCommand(state, status, db.dialect);
     const commands = { create, ownColumns: state.ownColumns ?? create };
-    return schemaFindings(ctx, adapter.adapter, db.dialect, db.target, expected, columns, commands);
+    return schemaFindings(kinds, adapter.adapter, db.dialect, db.target, expected, columns, commands);
   } finally {
     await db.close();
   }
 }
 
+/** The kinds of provider the auth module configures (`email`, `webauthn`, `password`). */
+function providerKinds(ctx: DoctorContext): Set<string> {
+  if ("missing" in ctx.setup) return new Set();
+  return new Set(configuredCatalogProviders(ctx.setup.authSource, ctx.setup.authPath).map((p) => p.kind));
+}
+
 function schemaFindings(
-  ctx: DoctorContext,
+  kinds: ReadonlySet<string>,
   adapter: string,
   dialect: SqlDialect,
   target: string,
@@ -111,22 +120,19 @@ function schemaFindings(
 ): Finding[] {
   const createTables = commands.create;
   const modelColumns = new Map(
-    modelTables().map((table) => [table.model.name, new Set(table.columns.map((c) => c.toLowerCase()))]),
-  );
-  const kinds = new Set(
-    "missing" in ctx.setup
-      ? []
-      : configuredCatalogProviders(ctx.setup.authSource, ctx.setup.authPath).map((p) => p.kind),
+    modelTables(authTablesFor(kinds)).map((table) => [table.model.name, new Set(table.columns.map((c) => c.toLowerCase()))]),
   );
   /** Tables only some providers use: a missing one matters only with such a provider. */
   const usedBy: Record<string, boolean> = {
     verification_tokens: kinds.has("email"),
     authenticators: kinds.has("webauthn"),
+    passwords: kinds.has("password"),
   };
   /** Why a table only some providers use is not needed here, in the words of the note. */
   const unusedBecause: Record<string, string> = {
     verification_tokens: " (used only by email links, which the app does not configure)",
     authenticators: " (used only by passkeys, which the app does not configure)",
+    passwords: " (used only by the password provider, which the app does not configure)",
   };
   const where = `${dialectName(dialect)} ${target}`;
   const findings: Finding[] = [];

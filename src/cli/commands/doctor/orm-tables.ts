@@ -5,6 +5,7 @@
  */
 import { type ExpectedTable, modelTables } from "../../database/expected-tables.js";
 import { isSchemaOrm } from "../../database/flavours.js";
+import type { Table } from "../../database/model.js";
 import { ORMS } from "../../database/orms.js";
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
@@ -18,8 +19,9 @@ export function expectedTables(
   reader: ProjectReader,
   info: ProjectInfo,
   adapter: { file: string; adapter: string },
+  of?: readonly Table[],
 ): ExpectedTable[] {
   return isSchemaOrm(adapter.adapter)
-    ? ORMS[adapter.adapter].expectedTables(reader, info, adapter.file)
-    : modelTables();
+    ? ORMS[adapter.adapter].expectedTables(reader, info, adapter.file, of)
+    : modelTables(of);
 }

@@ -115,11 +115,12 @@ export function drizzleTables(
   reader: ProjectReader,
   info: Pick<ProjectInfo, "aliases">,
   authFile: string,
+  of: readonly Table[] = tables,
 ): ExpectedTable[] {
   const authSource = reader.read(authFile) ?? "";
   const options = drizzleOptions(authSource, authFile);
   const casing = adapterCasing(reader, info, authFile, authSource, options.instance);
-  return tables.map((table) => {
+  return of.map((table) => {
     const key = drizzleTableName(table);
     const option = options.tables.get(key);
     const file = option ? resolveImport(reader, info.aliases, authFile, option.specifier) : null;

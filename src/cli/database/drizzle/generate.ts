@@ -6,7 +6,7 @@
  * everything of the user's; a module it cannot edit safely is `unsupported`, and nothing is written.
  */
 import type { TransformResult } from "../../edit/result.js";
-import type { FileStep } from "../../plan/planner.js";
+import type { EditFileStep, FileStep } from "../../plan/planner.js";
 import { dialectName } from "../drivers.js";
 import {
   finish,
@@ -18,6 +18,7 @@ import {
 } from "../generate-steps.js";
 import { tables } from "../model.js";
 import { MIGRATIONS_DIR, migrationFiles } from "../sql/migrations.js";
+import { withAdapterTable } from "./adapter-tables.js";
 import { readDrizzleConfig } from "./config.js";
 import { drizzleKitCommand } from "./kit-command.js";
 import { mergeDrizzleSchema } from "./merge.js";
@@ -26,7 +27,7 @@ import { drizzleProjectOf } from "./project.js";
 /** A merge's answer as the planner's transform result. */
 function drizzleTransform(file: string, input: GenerateInput): (source: string) => TransformResult {
   return (source) => {
-    const merged = mergeDrizzleSchema(source, file, input.setup.dialect);
+    const merged = mergeDrizzleSchema(source, file, input.setup.dialect, input.tables);
     return "unsupported" in merged ? merged : merged.text;
   };
 }
@@ -44,12 +45,29 @@ function drizzleNextStep(input: GenerateInput, file: string): string {
   return `Create what was added to ${file} in your database: ${command}`;
 }
 
+/**
+ * The auth module's drizzle adapter handed the passwords table (under its export name in the schema), where
+ * the app's providers need it; null otherwise, or where the auth module is not the drizzle adapter's.
+ */
+function adapterTablesEdit(input: GenerateInput, exportName: string | undefined): EditFileStep | null {
+  const auth = input.authModule;
+  if (exportName === undefined || !auth || auth.adapter !== input.setup.orm) return null;
+  return {
+    kind: "edit",
+    path: auth.file,
+    reason: "the drizzle adapter handed the passwords table",
+    transform: withAdapterTable("passwords", exportName),
+    unsupported: (why) =>
+      `${auth.file} was left as it is (${why}): add \`passwords\` (imported from the auth schema module) to the tables the drizzle adapter is handed, or the password provider has nowhere to keep hashes.`,
+  };
+}
+
 export function generateDrizzle(input: GenerateInput, overwrite: ReadonlySet<string>): GeneratePlan {
   const { reader, setup } = input;
   const project = drizzleProjectOf(setup);
   const file = input.out ?? project?.authSchemaFile ?? input.defaultDrizzleFile;
   const existing = reader.read(file);
-  const merged = mergeDrizzleSchema(existing, file, setup.dialect);
+  const merged = mergeDrizzleSchema(existing, file, setup.dialect, input.tables);
   const schema = { kind: "drizzle" as const, path: file };
   if ("unsupported" in merged) return refused(input, schema, merged.unsupported);
   const reason = `Drizzle ${dialectName(setup.dialect)} auth tables: ${merged.added.join(", ") || "in place"}`;
@@ -67,13 +85,15 @@ export function generateDrizzle(input: GenerateInput, overwrite: ReadonlySet<str
       },
     },
   ];
+  const authModuleEdit = adapterTablesEdit(input, merged.tables.passwords);
+  if (authModuleEdit) steps.push(authModuleEdit);
   if (!project)
     steps.push({
       kind: "note",
       text: `This app does not depend on drizzle-orm yet: install it (and its ${dialectName(setup.dialect)} driver) for ${file} to load.`,
     });
   // Added by SQL name: `users` for a table, `users.email_verified` for a column.
-  const allNew = merged.added.filter((added) => !added.includes(".")).length === tables.length;
+  const allNew = merged.added.filter((added) => !added.includes(".")).length === (input.tables ?? tables).length;
   const ownMigrations = migrationFiles(reader, MIGRATIONS_DIR).length > 0;
   const migration =
     allNew || ownMigrations ? migrationStep(input, MIGRATIONS_DIR) : { step: null, added: [] as string[] };
@@ -85,5 +105,6 @@ export function generateDrizzle(input: GenerateInput, overwrite: ReadonlySet<str
     schema,
     migrationsDir: sql ? MIGRATIONS_DIR : null,
     unsupported: null,
+    authModuleEdit,
   };
 }

@@ -43,21 +43,32 @@ export interface AuthTableNames {
   sessions: string;
   verificationTokens: string;
   authenticators: string;
+  /** Only where the app configures the password provider (database/auth-tables.ts). */
+  passwords?: string;
 }
 
 export const AUTH_TABLE_KEYS = ["users", "accounts", "sessions", "verificationTokens", "authenticators"] as const;
+
+/** The adapter's keys of the tables an app needs: AUTH_TABLE_KEYS, and `passwords` where it has the table. */
+export function authTableKeys(names: AuthTableNames): (keyof AuthTableNames)[] {
+  return names.passwords === undefined ? [...AUTH_TABLE_KEYS] : [...AUTH_TABLE_KEYS, "passwords"];
+}
 
 /**
  * The export names of the auth tables, each `name(key)`, where the key is the export name create-auth itself
  * would write (the model table's name in camelCase: `verificationTokens`).
  */
-export function authTableNames(name: (key: keyof AuthTableNames) => string): AuthTableNames {
+export function authTableNames(
+  name: (key: keyof AuthTableNames) => string,
+  of: readonly Table[] = modelTables,
+): AuthTableNames {
   return {
     users: name("users"),
     accounts: name("accounts"),
     sessions: name("sessions"),
     verificationTokens: name("verificationTokens"),
     authenticators: name("authenticators"),
+    ...(of.some((table) => table.name === "passwords") ? { passwords: name("passwords") } : {}),
   };
 }
 
@@ -90,15 +101,21 @@ function isColumn(column: Column, key: string, sqlName: string | null): boolean 
 }
 
 /**
- * Merges the auth tables into `source` (a Drizzle schema module for `dialect`), or writes the whole module
- * when `source` is null. `filePath` decides TypeScript or JavaScript parsing.
+ * Merges the auth tables (`of`: the model's, and the password provider's) into `source` (a Drizzle schema
+ * module for `dialect`), or writes the whole module when `source` is null. `filePath` decides TypeScript or
+ * JavaScript parsing.
  */
-export function mergeDrizzleSchema(source: string | null, filePath: string, dialect: SqlDialect): DrizzleMergeResult {
-  const defaults = authTableNames((key) => key);
+export function mergeDrizzleSchema(
+  source: string | null,
+  filePath: string,
+  dialect: SqlDialect,
+  of: readonly Table[] = modelTables,
+): DrizzleMergeResult {
+  const defaults = authTableNames((key) => key, of);
   let users: AppUsers = { idKind: "text", fill: [] };
   let userIdColumn: UserIdColumn | null = null;
   if (source === null) {
-    return { text: drizzleSchema(dialect), added: modelTables.map((table) => table.name), tables: defaults, users };
+    return { text: drizzleSchema(dialect, of), added: of.map((table) => table.name), tables: defaults, users };
   }
   const module = drizzleModuleTables(source, filePath);
   if (module.commonJs) return { unsupported: `${filePath} is a CommonJS module: add the auth tables to an ES module` };
@@ -143,7 +160,7 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
     return chosen;
   };
 
-  for (const table of modelTables) {
+  for (const table of of) {
     const found = module.tables.find((candidate) => candidate.sqlName === table.name);
     if (!found) {
       missingTables.push(table);
@@ -240,8 +257,8 @@ export function mergeDrizzleSchema(source: string | null, filePath: string, dial
 
   // First among insertions at one offset: in an empty module the import precedes the tables.
   if (newImports.size) insertions.unshift(...importInsertion(source, module, dialect, newImports, style));
-  const sqlNameOf = new Map(modelTables.map((table) => [drizzleTableName(table), table.name]));
-  const result = authTableNames((key) => names[sqlNameOf.get(key) ?? key] ?? key);
+  const sqlNameOf = new Map(of.map((table) => [drizzleTableName(table), table.name]));
+  const result = authTableNames((key) => names[sqlNameOf.get(key) ?? key] ?? key, of);
   if (!insertions.length) return { text: "unchanged", added: [], tables: result, users };
   return { text: apply(source, insertions), added, tables: result, users };
 }

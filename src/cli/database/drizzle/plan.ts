@@ -7,6 +7,7 @@
  */
 import { CliError } from "../../errors.js";
 import type { FileStep } from "../../plan/planner.js";
+import { authTablesOf } from "../auth-tables.js";
 import { dialectName } from "../drivers.js";
 import type { SqlDialect } from "../flavours.js";
 import { importSpecifier } from "../orm-imports.js";
@@ -27,7 +28,7 @@ import { MIGRATIONS_DIR, migrationFiles, nextMigration } from "../sql/migrations
 import { type AppUsers, adapterOptionsSource } from "../users-table.js";
 import { readDrizzleConfig } from "./config.js";
 import { drizzleKitCommand } from "./kit-command.js";
-import { AUTH_TABLE_KEYS, type AuthTableNames, authTableNames, mergeDrizzleSchema } from "./merge.js";
+import { type AuthTableNames, authTableKeys, authTableNames, mergeDrizzleSchema } from "./merge.js";
 import { findDrizzleProject, isInitAuthSchema } from "./project.js";
 import { drizzleSchema } from "./render.js";
 
@@ -54,7 +55,9 @@ const DRIZZLE_DRIVERS: Record<
 
 /** `{ users, accounts: account, … }`: the adapter's keys, each naming the schema's export. */
 function tablesObject(tables: AuthTableNames): string {
-  return `{ ${AUTH_TABLE_KEYS.map((key) => (tables[key] === key ? key : `${key}: ${tables[key]}`)).join(", ")} }`;
+  return `{ ${authTableKeys(tables)
+    .map((key) => (tables[key] === key ? key : `${key}: ${tables[key]}`))
+    .join(", ")} }`;
 }
 
 /** drizzleSchema() as CommonJS, for an Express app whose modules are CommonJS. */
@@ -86,6 +89,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   );
   const steps: FileStep[] = [];
   const label = dialectName(dialect);
+  const of = authTablesOf(context.answers.providers);
 
   // The auth tables: merged into the app's schema module, else a module of their own.
   let schemaFile: string;
@@ -95,12 +99,12 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   if (project) {
     schemaFile = project.authSchemaFile;
     const source = reader.read(schemaFile);
-    const merged = mergeDrizzleSchema(source, schemaFile, dialect);
+    const merged = mergeDrizzleSchema(source, schemaFile, dialect, of);
     if ("unsupported" in merged) throw new CliError("UnsupportedProject", merged.unsupported);
     tables = merged.tables;
     users = merged.users;
     // Added by SQL name: `users` for a table, `users.email_verified` for a column.
-    allNew = merged.added.filter((added) => !added.includes(".")).length === AUTH_TABLE_KEYS.length;
+    allNew = merged.added.filter((added) => !added.includes(".")).length === of.length;
     const reason = `auth tables in your Drizzle schema (${merged.added.join(", ") || "all there"})`;
     if (source === null && merged.text !== "unchanged") {
       steps.push({ kind: "owned", path: schemaFile, content: merged.text, reason, done: () => false });
@@ -110,7 +114,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
         path: schemaFile,
         reason,
         transform: (text) => {
-          const again = mergeDrizzleSchema(text, schemaFile, dialect);
+          const again = mergeDrizzleSchema(text, schemaFile, dialect, of);
           return "unsupported" in again ? again : again.text;
         },
         unsupported: (why) => `${schemaFile} was left as it is: ${why}`,
@@ -118,8 +122,8 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
     }
   } else {
     schemaFile = ownSchema;
-    const content = drizzleSchema(dialect);
-    tables = authTableNames((key) => key);
+    const content = drizzleSchema(dialect, of);
+    tables = authTableNames((key) => key, of);
     allNew = true;
     steps.push({
       kind: "owned",
@@ -127,12 +131,12 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
       content: options.cjs ? asCommonJs(content) : content,
       // Ours, possibly with the user's own columns: their edits stay.
       done: isInitAuthSchema,
-      reason: `${label} auth tables as Drizzle tables (users, accounts, sessions, verification tokens, authenticators)`,
+      reason: `${label} auth tables as Drizzle tables (users, accounts, sessions, verification tokens, authenticators${of.some((table) => table.name === "passwords") ? ", passwords" : ""})`,
     });
   }
 
   // The first migration, when nothing of the auth tables exists yet: `create-auth migrate` applies it.
-  const migration = allNew ? nextMigration(migrationFiles(reader, MIGRATIONS_DIR), dialect) : null;
+  const migration = allNew ? nextMigration(migrationFiles(reader, MIGRATIONS_DIR), dialect, of) : null;
   if (migration) {
     steps.push({
       kind: "owned",
@@ -148,7 +152,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
   // A module of init's own sits beside the client module: imported the way the target imports that one.
   const schemaImport = project ? fromAuth(ctx, schemaFile) : options.clientImport.replace(/auth-db/, "auth-schema");
   const tableImport = importLine(
-    [...new Set(AUTH_TABLE_KEYS.map((key) => tables[key]))],
+    [...new Set(authTableKeys(tables).map((key) => tables[key]!))],
     schemaImport,
     Boolean(options.cjs),
   );

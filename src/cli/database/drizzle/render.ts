@@ -214,8 +214,8 @@ export function drizzleBuilders(
   return [...used].sort();
 }
 
-function imports(spelling: DialectSpelling, dialect: SqlDialect): string {
-  const names = drizzleBuilders(dialect);
+function imports(spelling: DialectSpelling, dialect: SqlDialect, of: readonly Table[]): string {
+  const names = drizzleBuilders(dialect, of);
   const oneLine = `import { ${names.join(", ")} } from ${quote(spelling.module)};`;
   if (oneLine.length <= LINE_WIDTH) return oneLine;
   return `import {\n${names.map((name) => `  ${name},`).join("\n")}\n} from ${quote(spelling.module)};`;
@@ -224,14 +224,14 @@ function imports(spelling: DialectSpelling, dialect: SqlDialect): string {
 /**
  * The Drizzle schema module for one dialect: `users`, `accounts`, `sessions`, `verificationTokens` and
  * `authenticators`, the tables the drizzle adapter uses by default (pass them to `drizzle(db, tables)`
- * when you add columns of your own).
+ * when you add columns of your own); `of` adds `passwords` for the password provider (database/auth-tables.ts).
  */
-export function drizzleSchema(dialect: SqlDialect): string {
+export function drizzleSchema(dialect: SqlDialect, of: readonly Table[] = tables): string {
   const spelling = spellings[dialect];
   const header = [
     `// Auth tables for ${dialect} as Drizzle tables, written by create-auth from its table model: the same`,
     "// tables, columns and constraint names as its SQL schema. Add columns if you like; keep these.",
     spelling.note,
   ];
-  return `${header.join("\n")}\n${imports(spelling, dialect)}\n\n${tables.map((table) => drizzleTableSource(table, dialect)).join("\n\n")}\n`;
+  return `${header.join("\n")}\n${imports(spelling, dialect, of)}\n\n${of.map((table) => drizzleTableSource(table, dialect)).join("\n\n")}\n`;
 }

@@ -8,18 +8,18 @@
 import type { ProjectReader } from "../../project/reader.js";
 import type { ProjectInfo } from "../../project/types.js";
 import { type ExpectedTable, modelNames } from "../expected-tables.js";
-import { tables } from "../model.js";
+import { type Table, tables } from "../model.js";
 import { blockAttributeString, blockLines, prismaBlocks } from "./blocks.js";
 import { findPrismaProject } from "./project.js";
 import { prismaModelName } from "./render.js";
 
 /** The auth models (`User`, `Account`, …) as the app's Prisma schema maps them. */
-export function prismaTables(reader: ProjectReader, info: ProjectInfo): ExpectedTable[] {
+export function prismaTables(reader: ProjectReader, info: ProjectInfo, of: readonly Table[] = tables): ExpectedTable[] {
   const project = findPrismaProject(reader, info);
   const files = project?.files ?? [];
   const blocks = files.flatMap((file) => prismaBlocks(file.text).map((block) => ({ file, block })));
   const models = new Set(blocks.filter(({ block }) => block.kind === "model").map(({ block }) => block.name));
-  return tables.map((table) => {
+  return of.map((table) => {
     const found = blocks.find(({ block }) => block.kind === "model" && block.name === prismaModelName(table));
     // No schema at all says nothing about any one model; a schema without this model is a model missing.
     if (!found)

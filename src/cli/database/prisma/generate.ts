@@ -35,7 +35,13 @@ export function generatePrisma(input: GenerateInput): GeneratePlan {
   const { setup } = input;
   const target = prismaSchema(input);
   const schema = { kind: "prisma" as const, path: target.path };
-  const merged = mergePrismaSchema(target.files, prismaProviderFor(setup.dialect), target.layout, target.newFile);
+  const merged = mergePrismaSchema(
+    target.files,
+    prismaProviderFor(setup.dialect),
+    target.layout,
+    target.newFile,
+    input.tables,
+  );
   if ("unsupported" in merged) return refused(input, schema, merged.unsupported);
   const before = new Map(
     target.files.filter((file) => input.reader.read(file.path) !== null).map((file) => [file.path, file.text]),

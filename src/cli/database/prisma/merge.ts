@@ -17,7 +17,7 @@
  * table model's (`emailVerified` without `@map("email_verified")`): one table model serves every tool, and
  * the SQL side (migrations, `auth db prune`) reads columns by name. A model's table name stays the user's.
  */
-import { type Table, tables } from "../model.js";
+import { passwords, type Table, tables } from "../model.js";
 import type { AppUsers } from "../users-table.js";
 import {
   blockAttributeString,
@@ -68,7 +68,8 @@ interface Located {
 
 class Unsupported extends Error {}
 
-const authModelNames = new Set(tables.map(prismaModelName));
+/** Every auth model, the password provider's too: a field of one of these types is a relation. */
+const authModelNames = new Set([...tables, passwords].map(prismaModelName));
 
 function attributeArgument(attributes: string, name: string): string | null {
   return new RegExp(`@${name}\\(\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(attributes)?.[1] ?? null;
@@ -143,8 +144,9 @@ function missingParts(
   table: Table,
   provider: PrismaProvider,
   userId: PrismaUserId | null,
+  of: readonly Table[],
 ): { rows: string[][]; blockAttributes: string[]; emailUnique: Insertion | null } {
-  const parts = prismaModelParts(table, provider, userId);
+  const parts = prismaModelParts(table, provider, userId, of);
   const lines = blockLines(file.text, block);
   const fields = lines.flatMap((line) => (line.field && line.kind === "field" ? [line.field] : []));
   let emailUnique: Insertion | null = null;
@@ -264,14 +266,15 @@ export function mergePrismaSchema(
   provider: PrismaProvider,
   layout: "file" | "folder",
   newFile: string = DEFAULT_PRISMA_SCHEMA,
+  of: readonly Table[] = tables,
 ): PrismaMergeResult {
   // No schema yet: a whole one (generator, datasource, models), where Prisma looks first, or in the empty
   // file the caller names.
   const blank = files.length === 1 && files[0]?.text.trim() === "" ? files[0] : null;
   if (layout === "file" && (files.length === 0 || blank))
     return {
-      changes: [{ path: blank?.path ?? newFile, text: prismaSchema(provider) }],
-      added: tables.map((table) => `model ${prismaModelName(table)}`),
+      changes: [{ path: blank?.path ?? newFile, text: prismaSchema(provider, of) }],
+      added: of.map((table) => `model ${prismaModelName(table)}`),
       users: { idKind: "text", fill: [] },
     };
   if (files.length === 0)
@@ -293,17 +296,17 @@ export function mergePrismaSchema(
   const models = new Set(located.filter(({ block }) => block.kind === "model").map(({ block }) => block.name));
   let facts: UsersFacts = { users: { idKind: "text", fill: [] }, userId: null };
   try {
-    for (const table of tables) {
+    for (const table of of) {
       const modelName = prismaModelName(table);
       const found = findModel(located, modelName, table);
       if (!found) {
-        newModels.push(prismaModelSource(table, provider, facts.userId));
+        newModels.push(prismaModelSource(table, provider, facts.userId, of));
         added.push(`model ${modelName}`);
         continue;
       }
       // The model table lists users first: what references it is read after.
       if (table.name === "users") facts = usersFacts(found.file, found.block, models);
-      const missing = missingParts(found.file, found.block, table, provider, facts.userId);
+      const missing = missingParts(found.file, found.block, table, provider, facts.userId, of);
       const list = insertions.get(found.file) ?? [];
       if (missing.emailUnique) {
         list.push(missing.emailUnique);

@@ -28,7 +28,7 @@ export const prisma: Orm = {
     };
   },
   plan: planPrisma,
-  expectedTables: (reader, info) => prismaTables(reader, info),
+  expectedTables: (reader, info, _authFile, of) => prismaTables(reader, info, of),
   users: {
     uniqueEmailFix: "add @unique to the User model's email, then npx prisma db push (or prisma migrate dev)",
     markVerified: (condition) =>

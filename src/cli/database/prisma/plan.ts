@@ -8,6 +8,7 @@
 import path from "node:path";
 import { CliError } from "../../errors.js";
 import type { FileStep } from "../../plan/planner.js";
+import { authTablesOf } from "../auth-tables.js";
 import { type DatabaseDriver, dialectName } from "../drivers.js";
 import type { SqlDialect } from "../flavours.js";
 import { importSpecifier } from "../orm-imports.js";
@@ -109,7 +110,8 @@ export function planPrisma(ctx: OrmContext): OrmPart {
   );
   const files = project?.files ?? [];
   const layout = project?.layout ?? "file";
-  const result = mergePrismaSchema(files, provider, layout, newSchemaFile(project));
+  const of = authTablesOf(context.answers.providers);
+  const result = mergePrismaSchema(files, provider, layout, newSchemaFile(project), of);
   if ("unsupported" in result) throw new CliError("UnsupportedProject", result.unsupported);
   // Node itself runs a JavaScript app's modules (options.nodeResolves: Express): the schema init writes has the
   // client's imports name its .ts files, which Node runs by stripping their types (Node >= 22.18).
@@ -140,6 +142,8 @@ export function planPrisma(ctx: OrmContext): OrmPart {
           files.map((file) => (file.path === change.path ? { path: file.path, text } : file)),
           provider,
           layout,
+          undefined,
+          of,
         );
         if ("unsupported" in again) return again;
         return again.changes.find((file) => file.path === change.path)?.text ?? "unchanged";

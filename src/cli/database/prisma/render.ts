@@ -91,6 +91,7 @@ export function prismaModelParts(
   table: Table,
   provider: PrismaProvider,
   userId: PrismaUserId | null = null,
+  of: readonly Table[] = tables,
 ): PrismaModelParts {
   const referencing = new Set(
     table.foreignKeys.filter((key) => key.references.table === "users").flatMap((key) => key.columns),
@@ -119,9 +120,14 @@ export function prismaModelParts(
       `@relation(fields: [${fields}], references: [${references}], onDelete: Cascade)`,
     ]);
   }
-  // The other side of each relation: Prisma requires both.
-  for (const child of tables) {
-    if (child.foreignKeys.some((foreignKey) => foreignKey.references.table === table.name))
+  // The other side of each relation: Prisma requires both. A child keyed by its foreign key alone (one
+  // password per user) is one-to-one: `password Password?`.
+  for (const child of of) {
+    const foreignKey = child.foreignKeys.find((candidate) => candidate.references.table === table.name);
+    if (!foreignKey) continue;
+    if (foreignKey.columns.join() === child.primaryKey.join())
+      rows.push([prismaDelegateName(child), `${prismaModelName(child)}?`]);
+    else
       rows.push([
         child.name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
         `${prismaModelName(child)}[]`,
@@ -140,19 +146,24 @@ export function prismaModelParts(
 }
 
 /** The model block of a table, formatted as `prisma format` leaves it. */
-export function prismaModelSource(table: Table, provider: PrismaProvider, userId: PrismaUserId | null = null): string {
-  const { name, rows, blockAttributes } = prismaModelParts(table, provider, userId);
+export function prismaModelSource(
+  table: Table,
+  provider: PrismaProvider,
+  userId: PrismaUserId | null = null,
+  of: readonly Table[] = tables,
+): string {
+  const { name, rows, blockAttributes } = prismaModelParts(table, provider, userId, of);
   return [`model ${name} {`, ...aligned(rows), "", ...blockAttributes.map((attribute) => `  ${attribute}`), "}"].join(
     "\n",
   );
 }
 
 /**
- * The five auth models alone (`User`, `Account`, `Session`, `VerificationToken`, `Authenticator`), to add
- * to an existing schema next to the app's own models.
+ * The five auth models alone (`User`, `Account`, `Session`, `VerificationToken`, `Authenticator`; `of` adds
+ * `Password` for the password provider), to add to an existing schema next to the app's own models.
  */
-export function prismaModels(provider: PrismaProvider): string {
-  return `${tables.map((table) => prismaModelSource(table, provider)).join("\n\n")}\n`;
+export function prismaModels(provider: PrismaProvider, of: readonly Table[] = tables): string {
+  return `${of.map((table) => prismaModelSource(table, provider, null, of)).join("\n\n")}\n`;
 }
 
 const providerNotes: Record<PrismaProvider, string> = {
@@ -169,7 +180,7 @@ const providerNotes: Record<PrismaProvider, string> = {
  * A whole `schema.prisma` for the auth models: the `prisma-client` generator (Prisma 7, driver adapters),
  * the datasource (its URL lives in `prisma.config.ts`), then the models.
  */
-export function prismaSchema(provider: PrismaProvider): string {
+export function prismaSchema(provider: PrismaProvider, of: readonly Table[] = tables): string {
   return [
     `// Auth models for ${provider}, written by create-auth from its table model: the same tables and columns`,
     "// as its SQL schema. Add your own models and fields; keep these.",
@@ -184,6 +195,6 @@ export function prismaSchema(provider: PrismaProvider): string {
     `  provider = ${quote(provider)}`,
     "}",
     "",
-    prismaModels(provider),
+    prismaModels(provider, of),
   ].join("\n");
 }

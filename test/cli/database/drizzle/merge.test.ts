@@ -66,7 +66,7 @@ async function expectModelTables(source: string, names: AuthTableNames, extensio
   writeFileSync(file, source);
   const module = (await import(file)) as Record<string, Table>;
   for (const table of tables) {
-    const defined = module[names[drizzleTableName(table) as keyof AuthTableNames]];
+    const defined = module[names[drizzleTableName(table) as keyof AuthTableNames] ?? ""];
     expect(defined, `${table.name} is exported`).toBeDefined();
     if (!defined) continue;
     expect(getTableName(defined)).toBe(table.name);
