@@ -1,23 +1,34 @@
 /**
  * Sends a request to its one action. A known action with a method it does not serve is an UnknownAction,
- * which the error mapping turns into a redirect to the Configuration error page.
+ * which the error mapping turns into a redirect to the Configuration error page. The actions a visit starts
+ * with (session, csrf, providers) are imported with the router; the others (sign-in and its pages, the
+ * callbacks with the OAuth client, sign-out, the error and verify-request pages) when a request first needs
+ * them, so a cold start (a serverless instance, a dev-server reload) loads only what its request runs.
  */
 import { UnknownAction } from "../errors.js";
 import type { ResponseInternal } from "../types.js";
-import { callback } from "./actions/callback/index.js";
 import type { ActionContext } from "./actions/context.js";
 import { csrf } from "./actions/csrf.js";
-import { errorPage } from "./actions/error.js";
 import { providers } from "./actions/providers.js";
 import { session } from "./actions/session.js";
-import { signIn, signInPage } from "./actions/signin.js";
-import { signOut, signOutPage } from "./actions/signout.js";
-import { verifyRequest } from "./actions/verify-request.js";
 import { assertSameOriginPost } from "./csrf.js";
 import { limitRequest } from "./limits/check.js";
 import { passwordAction, passwordPage, webAuthnOptions } from "./provider-loader.js";
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
+
+/** An action of a module imported on the first request that runs it (the import is cached by the runtime). */
+function later<Name extends string>(load: () => Promise<Record<Name, Action>>, name: Name): Action {
+  return async (context) => (await load())[name](context);
+}
+
+const callback = later(() => import("./actions/callback/index.js"), "callback");
+const signIn = later(() => import("./actions/signin.js"), "signIn");
+const signInPage = later(() => import("./actions/signin.js"), "signInPage");
+const signOut = later(() => import("./actions/signout.js"), "signOut");
+const signOutPage = later(() => import("./actions/signout.js"), "signOutPage");
+const errorPage = later(() => import("./actions/error.js"), "errorPage");
+const verifyRequest = later(() => import("./actions/verify-request.js"), "verifyRequest");
 
 const GET: Partial<Record<string, Action>> = {
   providers,

@@ -3,7 +3,7 @@
  * with their `kid`. HKDF and the thumbprint are the expensive part of reading a session; running them on
  * every request is what made the reference slow, so the hot path only ever hits this cache.
  */
-import { base64url, calculateJwkThumbprint } from "jose";
+import { bytesToBase64url } from "./base64.js";
 
 /** Content encryptions we read; we only ever write A256CBC-HS512. */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
@@ -57,9 +57,8 @@ async function derive(secret: string, salt: string, enc: ContentEncryption): Pro
     length * 8,
   );
   const key = new Uint8Array(bits);
-  const kid = await calculateJwkThumbprint(
-    { kty: "oct", k: base64url.encode(key) },
-    length === 64 ? "sha512" : "sha256",
-  );
-  return { key, kid };
+  // RFC 7638 §3.2: the required members of a symmetric JWK, in lexicographic order, with no whitespace.
+  const members = utf8.encode(`{"k":"${bytesToBase64url(key)}","kty":"oct"}`);
+  const thumbprint = await crypto.subtle.digest(length === 64 ? "SHA-512" : "SHA-256", members);
+  return { key, kid: bytesToBase64url(new Uint8Array(thumbprint)) };
 }

@@ -4,7 +4,6 @@
  * the `node:crypto` module handed in, so tests can run the jose fallback on Node too.
  */
 import type * as NodeCrypto from "node:crypto";
-import { EncryptJWT, jwtDecrypt } from "jose";
 import { AuthError, JWTSessionError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
 import { requireSecrets } from "../secret.js";
@@ -48,6 +47,14 @@ function remember(token: string, salt: string, secrets: string, plaintext: strin
   decrypted.set(token, { salt, secrets, plaintext });
 }
 
+/**
+ * jose, imported on first use: on Node the fast path serves every session this runtime writes, so jose (about
+ * half the import cost of an auth module) loads only for edge runtimes and for tokens of another shape.
+ */
+function jose(): Promise<typeof import("jose")> {
+  return import("jose");
+}
+
 /** A codec on `crypto` (node:crypto), or on jose alone when `crypto` is undefined. */
 export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec {
   return {
@@ -65,6 +72,7 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
         const plaintext = new TextEncoder().encode(JSON.stringify(claims));
         return encryptCbcHs512(crypto, { alg: ALG, enc: ENC, kid }, plaintext, key);
       }
+      const { EncryptJWT } = await jose();
       return new EncryptJWT(claims).setProtectedHeader({ alg: ALG, enc: ENC, kid }).encrypt(key);
     },
 
@@ -101,6 +109,7 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
       remember(token, salt, secretsKey, plaintext);
       return claims;
     }
+    const { jwtDecrypt } = await jose();
     const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
       clockTolerance: CLOCK_TOLERANCE,
       keyManagementAlgorithms: [ALG],

@@ -6,7 +6,8 @@
 import { AuthError, WebAuthnVerificationError } from "../../errors.js";
 import type { AdapterAuthenticator } from "../../types.js";
 import type { PublicKeyCredentialJSON, RelayingParty } from "../../types-webauthn.js";
-import { base64ToBase64Url, base64ToBytes, bytesToBase64, stringToTransports, transportsToString } from "./encoding.js";
+import { base64ToBytes, bytesToBase64 } from "../crypto/base64.js";
+import { base64ToBase64Url, stringToTransports, transportsToString } from "./encoding.js";
 import type { WebAuthnProvider } from "./provider.js";
 
 /** The `data` field of the callback: the credential's JSON, sent as a string (forms) or an object (JSON bodies). */

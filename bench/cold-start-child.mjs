@@ -1,0 +1,72 @@
+/**
+ * One cold start, in a process of its own (cold-start.bench.mjs spawns it): what a Next app with JWT sessions
+ * and GitHub imports for its auth module, timed apart from Next's own modules (loaded first, as the app has
+ * them anyway), then the first GET /session with a valid cookie and the median of warm ones after it.
+ * `side` is `ours` (the runtime's Next integration, its GitHub provider) or `reference` (@auth/core and its
+ * GitHub provider: next-auth is not a devDependency here, and its Next layer is thin over @auth/core).
+ * Prints one JSON line.
+ */
+import { register } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+// The runtime's Next integration imports `next/navigation` without an extension, as Next's bundler resolves
+// it; plain Node needs the file name.
+register(
+  `data:text/javascript,${encodeURIComponent(
+    "export async function resolve(s, c, n) { try { return await n(s, c); } catch (e) { if (/^next\\//.test(s) && !s.endsWith('.js')) return n(s + '.js', c); throw e; } }",
+  )}`,
+);
+
+const [side, runtimeDir, cookie] = process.argv.slice(2);
+const load = (file) => import(pathToFileURL(path.join(runtimeDir, file)).href);
+
+const t0 = performance.now();
+await import("next/server.js");
+await import("next/navigation.js");
+await import("next/headers.js");
+const t1 = performance.now();
+const cpu1 = process.cpuUsage();
+let auth;
+let config;
+if (side === "ours") {
+  const { Auth } = await load("next.js").then(() => load("index.js"));
+  const GitHub = (await load("providers/github.js")).default;
+  auth = Auth;
+  config = { providers: [GitHub({ clientId: "id", clientSecret: "secret" })] };
+} else {
+  const { Auth } = await import("@auth/core");
+  const GitHub = (await import("@auth/core/providers/github")).default;
+  auth = Auth;
+  config = { providers: [GitHub({ clientId: "id", clientSecret: "secret" })] };
+}
+const t2 = performance.now();
+const cpu = process.cpuUsage(cpu1);
+Object.assign(config, {
+  secret: "benchmark-secret-with-more-than-thirty-two-characters",
+  trustHost: true,
+  basePath: "/auth",
+  logger: { error() {}, warn() {}, debug() {} },
+});
+const read = async () => {
+  const response = await auth(
+    new Request("http://localhost:3000/auth/session", { headers: { cookie: `authjs.session-token=${cookie}` } }),
+    config,
+  );
+  const body = await response.json();
+  if (!body?.user) throw new Error(`${side}: the session did not read`);
+};
+const t3 = performance.now();
+await read();
+const first = performance.now() - t3;
+const warm = [];
+for (let index = 0; index < 50; index++) {
+  const start = performance.now();
+  await read();
+  warm.push(performance.now() - start);
+}
+warm.sort((a, b) => a - b);
+// CPU time as well as wall time: on a loaded machine the wall clock counts other processes' turns too.
+console.log(
+  JSON.stringify({ next: t1 - t0, auth: t2 - t1, authCpu: (cpu.user + cpu.system) / 1000, first, warm: warm[25] }),
+);
