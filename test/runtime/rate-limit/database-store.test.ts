@@ -25,7 +25,7 @@ import { RateLimitConfigError } from "../../../src/runtime/rate-limit/errors.js"
 import { DEFAULT_RULES } from "../../../src/runtime/rate-limit/rules.js";
 import type { AuthConfig, LoggerInstance } from "../../../src/runtime/types.js";
 import { generatePrismaClient } from "../../support/prisma-client.mjs";
-import { expectOneLimitAcross, rateLimitsTable } from "./database-support.js";
+import { expectOneLimitAcross, latencyLine, rateLimitsTable, takeLatency } from "./database-support.js";
 import { storeConformance } from "./store-conformance.js";
 
 function sqliteWithTable(file = ":memory:"): Database.Database {
@@ -47,7 +47,10 @@ const generated = await generatePrismaClient(
 );
 const { PrismaClient } = generated.client as { PrismaClient: PrismaClientClass };
 const prismaFile = path.join(generated.folder, "rate-limits.db");
-sqliteWithTable(prismaFile).close();
+// WAL, as init's client modules open SQLite (the mode stays with the file).
+const prismaSetup = sqliteWithTable(prismaFile);
+prismaSetup.exec("PRAGMA journal_mode = WAL");
+prismaSetup.close();
 const prismaClient = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: prismaFile }) });
 const opened: Database.Database[] = [];
 afterAll(async () => {
@@ -96,6 +99,23 @@ describe("the database store on SQLite", () => {
       sqlite(open()).takeRateLimit?.("k".repeat(MAX_RATE_LIMIT_KEY), { windowMs: 1_000, max: 1 }),
     ).resolves.toMatchObject({ allowed: true });
   });
+
+  it("measures a take's latency on a database file (printed for docs/rate-limits.md)", async () => {
+    // A file in WAL mode, as the client module init writes opens it; each allowed take is one commit.
+    const file = path.join(generated.folder, "latency.db");
+    const [first, second] = [open(file), open(file)] as [Database.Database, Database.Database];
+    first.exec("PRAGMA journal_mode = WAL");
+    for (const [name, adapter] of [
+      ["memory adapter", memory()],
+      ["sqlite adapter", sqlite(first)],
+      ["drizzle adapter", drizzle(drizzleDatabase(second))],
+      ["prisma adapter", prisma(prismaClient)],
+    ] as const) {
+      const measured = await takeLatency(adapter, 500);
+      console.info(latencyLine(`SQLite, ${name}`, measured));
+      expect(measured.allowed.median).toBeGreaterThan(0);
+    }
+  }, 120_000);
 
   it("says which table to create when the database has none", async () => {
     const take = sqlite(new Database(":memory:")).takeRateLimit?.("k", { windowMs: 1_000, max: 1 });
