@@ -11,7 +11,8 @@
  * counted at an account is its failures.
  */
 import { RateLimited } from "../../errors.js";
-import { accountKey, clientIp, ipKey } from "../../rate-limit/index.js";
+import { clientIp } from "../../rate-limit/client-ip.js";
+import { accountKey, ipKey } from "../../rate-limit/keys.js";
 import type { ResponseInternal } from "../../types.js";
 import type { ActionContext } from "../actions/context.js";
 import { clientAddressOf } from "./client-address.js";

@@ -9,19 +9,15 @@
  * `providers` array (and the same `rateLimit` object), so the resolution is kept under that, and every copy of
  * one app's config counts in one store. A store the app passes holds its counters itself.
  */
-import {
-  type ClientIpTrust,
-  checkClientIpTrust,
-  checkRule,
-  createDatabaseStore,
-  createRateLimiter,
-  DEFAULT_RULES,
-  type RateLimiter,
-  type RateLimitRule,
-  type RateLimitStore,
-  RateLimitStoreError,
-} from "../../rate-limit/index.js";
+// Each module by itself, not the rate-limit barrel: that would load the Redis store into every app.
+import { type ClientIpTrust, checkClientIpTrust } from "../../rate-limit/client-ip.js";
+import { createDatabaseStore } from "../../rate-limit/database-store.js";
+import { RateLimitStoreError } from "../../rate-limit/errors.js";
+import { createRateLimiter, type RateLimiter } from "../../rate-limit/limiter.js";
 import type { RateLimitOptions, RateLimitRuleName } from "../../rate-limit/options.js";
+import { checkRule, type RateLimitRule } from "../../rate-limit/rule.js";
+import { DEFAULT_RULES } from "../../rate-limit/rules.js";
+import type { RateLimitStore } from "../../rate-limit/store.js";
 import type { AuthConfig, LoggerInstance } from "../../types.js";
 
 export type LimitRules = Readonly<Record<RateLimitRuleName, RateLimitRule | null>>;
