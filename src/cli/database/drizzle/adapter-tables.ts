@@ -7,8 +7,11 @@
  */
 import type { TransformResult } from "../../edit/result.js";
 
-/** `{ users, accounts: account, …, authenticators }`: the object init writes, keys in its order. */
-const TABLES_OBJECT = /\{(\s*)users\b(?:\s*:\s*(\w+))?\s*,[^{}]*?\bauthenticators\b(?:\s*:\s*\w+)?(\s*,?)(\s*)\}/;
+/**
+ * `, { users, accounts: account, …, authenticators }`: the object init writes as the adapter's second argument
+ * (the comma tells it from the import of the same names), keys in its order.
+ */
+const TABLES_OBJECT = /,\s*\{(\s*)users\b(?:\s*:\s*(\w+))?\s*,[^{}]*?\bauthenticators\b(?:\s*:\s*\w+)?(\s*,?)(\s*)\}/;
 
 /** An import (ESM or CommonJS) of a list of names; the names in group 2. */
 const IMPORT_LIST =
