@@ -21,10 +21,16 @@ export interface StoredBcrypt {
 
 type Bcryptjs = typeof import("bcryptjs")["default"];
 let loading: Promise<Bcryptjs | undefined> | undefined;
+/**
+ * Out of the bundlers' sight (a variable, and their ignore comments): Turbopack and Rollup resolve a literal
+ * `import("bcryptjs")` when a Next or SvelteKit app is built, and fail the build of every app that did not
+ * install it, as the password e2e tests showed. Node resolves it at run time from the app's node_modules.
+ */
+const BCRYPTJS = "bcryptjs";
 
 function loadBcrypt(): Promise<Bcryptjs | undefined> {
-  loading ??= import("bcryptjs").then(
-    (module) => (typeof module.default?.hash === "function" ? module.default : undefined),
+  loading ??= import(/* webpackIgnore: true */ /* @vite-ignore */ BCRYPTJS).then(
+    (module: { default?: Bcryptjs }) => (typeof module.default?.hash === "function" ? module.default : undefined),
     () => undefined,
   );
   return loading;

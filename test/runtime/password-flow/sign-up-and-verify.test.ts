@@ -75,7 +75,7 @@ describe.each(["database", "jwt"] as const)("password sign-up with %s sessions",
     // The page the link opens: a form for the password, the token and address carried along.
     const page = await Auth(get(`${link.pathname}${link.search}`), setup.config);
     expect(page.status).toBe(200);
-    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     const body = await page.text();
     expect(body).toContain(`action="${ORIGIN}/auth/callback/password"`);
     expect(body).toContain('name="token"');

@@ -168,5 +168,8 @@ export async function passwordPage(
   }
   const answer = html(render(context, provider, action), 200, { cookies });
   // The reset and verify pages hold a token in their URL: no Referer carries it off, no cache keeps the page.
-  return { ...answer, headers: { ...answer.headers, ...NO_CACHE_HEADERS, "Referrer-Policy": "no-referrer" } };
+  // `same-origin`, not `no-referrer`: under `no-referrer` a browser sends `Origin: null` with the page's own
+  // form POST (Fetch, "serializing a request origin"), which the core's origin check (csrf.ts) and SvelteKit's
+  // refuse; the Chromium e2e tests (test/e2e/password-*.test.ts) caught it. Other origins still get no Referer.
+  return { ...answer, headers: { ...answer.headers, ...NO_CACHE_HEADERS, "Referrer-Policy": "same-origin" } };
 }
