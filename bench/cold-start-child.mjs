@@ -3,7 +3,8 @@
  * and GitHub imports for its auth module, timed apart from Next's own modules (loaded first, as the app has
  * them anyway), then the first GET /session with a valid cookie and the median of warm ones after it.
  * `side` is `ours` (the runtime's Next integration, its GitHub provider) or `reference` (@auth/core and its
- * GitHub provider: next-auth is not a devDependency here, and its Next layer is thin over @auth/core).
+ * GitHub provider, read through `Auth`: next-auth is not a devDependency here, and its Next layer is thin
+ * over @auth/core). Ours reads through the Next integration's route handler, as an app's route does.
  * Prints one JSON line.
  */
 import { register } from "node:module";
@@ -27,42 +28,41 @@ await import("next/navigation.js");
 await import("next/headers.js");
 const t1 = performance.now();
 const cpu1 = process.cpuUsage();
-let auth;
-let config;
-if (side === "ours") {
-  const { Auth } = await load("next.js").then(() => load("index.js"));
-  const GitHub = (await load("providers/github.js")).default;
-  auth = Auth;
-  config = { providers: [GitHub({ clientId: "id", clientSecret: "secret" })] };
-} else {
-  const { Auth } = await import("@auth/core");
-  const GitHub = (await import("@auth/core/providers/github")).default;
-  auth = Auth;
-  config = { providers: [GitHub({ clientId: "id", clientSecret: "secret" })] };
-}
-const t2 = performance.now();
-const cpu = process.cpuUsage(cpu1);
-Object.assign(config, {
+const settings = {
   secret: "benchmark-secret-with-more-than-thirty-two-characters",
   trustHost: true,
   basePath: "/auth",
   logger: { error() {}, warn() {}, debug() {} },
-});
-const read = async () => {
-  const response = await auth(
+};
+let read;
+if (side === "ours") {
+  // What the app's auth module does: NextAuth over the config; the route handler answers GET /session.
+  const NextAuth = (await load("next.js")).default;
+  const GitHub = (await load("providers/github.js")).default;
+  const { handlers } = NextAuth({ ...settings, providers: [GitHub({ clientId: "id", clientSecret: "secret" })] });
+  read = (request) => handlers.GET(request);
+} else {
+  const { Auth } = await import("@auth/core");
+  const GitHub = (await import("@auth/core/providers/github")).default;
+  const config = { ...settings, providers: [GitHub({ clientId: "id", clientSecret: "secret" })] };
+  read = (request) => Auth(request, config);
+}
+const t2 = performance.now();
+const cpu = process.cpuUsage(cpu1);
+const readSession = async () => {
+  const response = await read(
     new Request("http://localhost:3000/auth/session", { headers: { cookie: `authjs.session-token=${cookie}` } }),
-    config,
   );
   const body = await response.json();
   if (!body?.user) throw new Error(`${side}: the session did not read`);
 };
 const t3 = performance.now();
-await read();
+await readSession();
 const first = performance.now() - t3;
 const warm = [];
 for (let index = 0; index < 50; index++) {
   const start = performance.now();
-  await read();
+  await readSession();
   warm.push(performance.now() - start);
 }
 warm.sort((a, b) => a - b);
