@@ -12,6 +12,7 @@ export { createActionURL } from "./core/server/action-url.js";
 export * from "./errors.js";
 export {
   type ClientIpTrust,
+  createDatabaseStore,
   createMemoryStore,
   createRedisStore,
   DEFAULT_RULES,
