@@ -9,6 +9,7 @@
  * A provider that needs a database (providers/kinds.ts) is refused on an app whose config has no adapter. Pure.
  */
 
+import { planProviderTables } from "../../database/provider-tables.js";
 import { parseSyntax, typescript } from "../../edit/ast.js";
 import { addDependencies } from "../../edit/package-json.js";
 import { assignedKeys } from "../../env/merge.js";
@@ -162,6 +163,9 @@ export function planAddProvider(
     },
   ];
 
+  // The table the provider keeps its records in (passwords), as generate writes it for the app's database.
+  const tables = planProviderTables(setup, provider);
+  steps.push(...tables.steps);
   steps.push(...envSteps(setup, provider));
 
   const runtime = planRuntimePackage(
@@ -215,7 +219,7 @@ export function planAddProvider(
       install,
       nextSteps:
         changes.length > 0 || manual
-          ? [...handEdit, providerNextStep(setup.target, setup.init, info, provider, authBase)]
+          ? [...handEdit, ...tables.nextSteps, providerNextStep(setup.target, setup.init, info, provider, authBase)]
           : [],
     },
     alreadyConfigured: false,
