@@ -5,7 +5,7 @@
  * provider writes no passwords table); `add-provider password` on an app set up with a database (a new
  * migration creating only passwords, SQLite's client module creating it on open, the Drizzle table merged and
  * handed to the adapter, the Prisma model with User's `password Password?`); `generate` after the provider
- * was added to the auth module by hand. The tables on real databases: tables-on-databases.test.ts.
+ * was added to the auth module by hand. The tables on real databases: password-tables-databases.test.ts.
  */
 import { afterAll, describe, expect, test } from "vitest";
 import { passwords, tables } from "../../../src/cli/database/model.js";
