@@ -5,11 +5,14 @@
  * 3's src/env.ts its declarations; the runtime package the provider's module (and `./refresh` with the last
  * OAuth provider), unless the app's own code imports them; package.json the packages it needed, when nothing
  * else in the app imports them. Keys and packages a provider that stays needs too (the email and password
- * providers share the mail settings and nodemailer) stay, said in a note. Refused, writing nothing: removing the last provider (a config with none
+ * providers share the mail settings and nodemailer) stay, said in a note; so does the provider's own table with
+ * its data (passwords). Refused, writing nothing: removing the last provider (a config with none
  * signs nobody in), and an auth module the transform cannot edit (the rest would break the import it keeps).
  * Pure.
  */
 
+import { providerTable } from "../../database/provider-tables.js";
+import { configuredAdapter } from "../../database/setup.js";
 import { removePackages } from "../../edit/package-json-remove.js";
 import { assignedKeys } from "../../env/merge.js";
 import { removeEnvKeys } from "../../env/remove.js";
@@ -125,6 +128,14 @@ export function planRemoveProvider(
       path: envVars,
       reason: `${undeclared.join(", ")} no longer declared`,
       transform: (source) => undeclareEnvVars(source, undeclared),
+    });
+  }
+  // The provider's own table holds users' data (password hashes): like `remove`, this never drops it.
+  const table = providerTable(provider);
+  if (wasConfigured && table && configuredAdapter(reader, info)) {
+    steps.push({
+      kind: "note",
+      text: `The ${table} table stays in the database with what ${provider.name} stored (remove-provider never deletes data), and so does the migration or schema entry that created it. Once nothing reads it, drop it yourself: DROP TABLE ${table}; (with Drizzle or Prisma, take it out of your schema and push).`,
     });
   }
   for (const { file, key } of keptKeys) {

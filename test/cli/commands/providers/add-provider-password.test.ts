@@ -104,8 +104,10 @@ describe("remove-provider password", () => {
     for (const file of [".env.local", ".env.example"]) expect(project.read(file)).not.toContain("EMAIL_");
     expect(project.has(`${RUNTIME}/providers/password.js`)).toBe(false);
     expect(project.has(`${RUNTIME}/core/password/actions.js`)).toBe(false);
-    // The users' password hashes are data: the table and the migration that made it stay.
+    // The users' password hashes are data: the table and the migration that made it stay, said.
     for (const file of migrations) expect(project.has(file)).toBe(true);
+    expect(removed.stdout).toContain("The passwords table stays in the database");
+    expect(removed.stdout).toContain("DROP TABLE passwords;");
   });
 
   it("keeps the mail settings and nodemailer while the email provider still uses them, and says so", async () => {
