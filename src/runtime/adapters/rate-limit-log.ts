@@ -1,8 +1,10 @@
 /**
- * The database counter store of the rate limiter (rate-limit/database-store.ts), as every built-in adapter
- * but the memory one implements it: `takeRateLimit` and `resetRateLimit` over one row per key in the
- * `rate_limits` table. This module holds the part all of them share; each adapter supplies the five row
- * operations (RateLimitRows) in its own dialect (sql-rate-limits.ts, drizzle-rate-limits.ts, prisma.ts).
+ * The database counter store of the rate limiter (rate-limit/database-store.ts), as the postgres, mysql,
+ * drizzle and prisma adapters implement it: `takeRateLimit` and `resetRateLimit` over one row per key in the
+ * `rate_limits` table. This module holds the part they share; each supplies the five row operations
+ * (RateLimitRows) in its own dialect (sql-rate-limits.ts, drizzle-rate-limits.ts, prisma-rate-limits.ts). The
+ * sqlite adapter shares the row and the decision (planTake) but writes under SQLite's one writer
+ * (sqlite-rate-limits.ts); the memory adapter is the memory store.
  *
  * A row is the key's sliding-window log (`attempts`: the times of the attempts it allowed, in ms since the
  * epoch, ascending, space-separated) and `expires_at`, when its newest attempt leaves its window. A take
@@ -77,7 +79,8 @@ function isMissingTable(error: unknown): boolean {
   return false;
 }
 
-async function onTable<T>(adapter: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work`, turning the database's "no such table" into an error that says where the statement is. */
+export async function onRateLimitTable<T>(adapter: string, work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -88,6 +91,18 @@ async function onTable<T>(adapter: string, work: () => Promise<T>): Promise<T> {
       { cause: error as Error },
     );
   }
+}
+
+/** A take's decision on the stored log at `now`: the answer, and the row to write when it allows. */
+export function planTake(
+  attempts: string | null,
+  now: number,
+  limit: StoreLimit,
+): { answer: StoreAnswer; write: { attempts: string; expiresAt: number } | null } {
+  const times = parseLog(attempts);
+  const answer = decide(times, now, limit);
+  if (!answer.allowed) return { answer, write: null };
+  return { answer, write: { attempts: times.join(" "), expiresAt: now + Math.ceil(limit.windowMs) } };
 }
 
 /** `takeRateLimit` and `resetRateLimit` over an adapter's rows; `adapter` names it in errors (`postgres(pool)`). */
@@ -114,13 +129,12 @@ export function rateLimitMethods(rows: RateLimitRows, adapter: string): RateLimi
         prunedAt = now;
         await rows.prune(now);
       }
-      const times = parseLog(attempts);
-      const answer = decide(times, now, limit);
-      if (!answer.allowed) return answer;
-      const log = times.join(" ");
-      const expiresAt = now + Math.ceil(limit.windowMs);
+      const { answer, write } = planTake(attempts, now, limit);
+      if (write === null) return answer;
       const written =
-        attempts === null ? await rows.insert(key, log, expiresAt) : await rows.replace(key, attempts, log, expiresAt);
+        attempts === null
+          ? await rows.insert(key, write.attempts, write.expiresAt)
+          : await rows.replace(key, attempts, write.attempts, write.expiresAt);
       if (written) return answer;
     }
     throw new AdapterError(`${adapter}: the rate-limit row of "${key}" changed under ${MAX_ROUNDS} takes in a row.`);
@@ -129,11 +143,11 @@ export function rateLimitMethods(rows: RateLimitRows, adapter: string): RateLimi
   return {
     async takeRateLimit(key, limit) {
       checkRateLimitKey(key, adapter);
-      return inTurn(key, () => onTable(adapter, () => take(key, limit)));
+      return inTurn(key, () => onRateLimitTable(adapter, () => take(key, limit)));
     },
     async resetRateLimit(key) {
       checkRateLimitKey(key, adapter);
-      await inTurn(key, () => onTable(adapter, () => rows.remove(key)));
+      await inTurn(key, () => onRateLimitTable(adapter, () => rows.remove(key)));
     },
   };
 }

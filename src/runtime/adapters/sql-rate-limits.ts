@@ -1,7 +1,8 @@
 /**
  * The `rate_limits` table's statements (rate-limit-log.ts says what a take does with them), per dialect, for
- * the SQL adapters (postgres, mysql, sqlite) and the drizzle adapter, which runs the same text through its
- * database. Placeholders are written `$1, $2, …` in ascending order; dialects that bind `?` rewrite them.
+ * the postgres and mysql adapters and the drizzle adapter on its three dialects, which runs the same text
+ * through its database (the sqlite adapter decides under SQLite's one writer instead: sqlite-rate-limits.ts).
+ * Placeholders are written `$1, $2, …` in ascending order; dialects that bind `?` rewrite them.
  *
  * The clock: PostgreSQL's `clock_timestamp()` and MySQL/MariaDB's `UTC_TIMESTAMP(6)`, read in the same
  * statement as the row, so instances whose clocks disagree count one window. SQLite is embedded: its clock

@@ -10,13 +10,12 @@
  */
 import { AdapterError } from "../errors.js";
 import type { Adapter } from "../types.js";
-import { rateLimitMethods } from "./rate-limit-log.js";
 import * as schema from "./sql-columns.js";
 import { newUserRow } from "./sql-new-user.js";
 import { onPasswordsTable } from "./sql-passwords.js";
-import { sqlRateLimitRows } from "./sql-rate-limits.js";
 import { type SqlRunner, sqlReads } from "./sql-reads.js";
 import { sqlReturning } from "./sql-returning.js";
+import { sqliteRateLimitMethods } from "./sqlite-rate-limits.js";
 import { authenticatorValues, dateToColumn, records, type SqliteValue, sqliteValue } from "./sqlite-records.js";
 import { type AdapterOptions, checkedUserIdKind, userIdCodec } from "./user-ids.js";
 
@@ -123,19 +122,19 @@ export default function sqlite(db: SqliteDatabase, options: AdapterOptions = {})
   const dialect = { db: runner, placeholder: () => "?", ids, selects, records };
   const reads = sqlReads({ ...dialect, adapter: `sqlite(db) on ${driver}` });
 
-  const rateLimitRows = sqlRateLimitRows("sqlite", {
-    rows: async (sql, values) => all(sql, ...(values as SqliteValue[])),
-    // Only MySQL's count is read (the others' writes that matter use RETURNING).
-    write: async (sql, values) => {
-      run(sql, ...(values as SqliteValue[]));
-      return 0;
-    },
+  const connection = db as SqliteDatabase & { inTransaction?: boolean; isTransaction?: boolean };
+  const rateLimits = sqliteRateLimitMethods({
+    exec: (sql) => db.exec(sql),
+    one,
+    run,
+    inTransaction: () => connection.inTransaction === true || connection.isTransaction === true,
+    adapter: `sqlite(db) on ${driver}`,
   });
 
   return {
     ...reads.methods,
     ...sqlReturning(dialect),
-    ...rateLimitMethods(rateLimitRows, `sqlite(db) on ${driver}`),
+    ...rateLimits,
     async createUser(user) {
       // emailVerified as auth's other dates (dateToColumn refuses an invalid one); the app's values as SQLite binds them.
       const values = newUserRow(user, ids.newId(user.id), options, "sqlite(db, options)", (value, column) =>

@@ -117,6 +117,17 @@ describe("the database store on SQLite", () => {
     }
   }, 120_000);
 
+  it("takes inside the app's own open transaction, as a savepoint of it", async () => {
+    const db = open();
+    const adapter = sqlite(db);
+    db.exec("BEGIN");
+    expect(await adapter.takeRateLimit?.("nested", { windowMs: 60_000, max: 1 })).toMatchObject({ allowed: true });
+    expect(db.inTransaction).toBe(true);
+    db.exec("ROLLBACK");
+    // Rolled back with the app's transaction, as any write in it.
+    expect(db.prepare("SELECT id FROM rate_limits").all()).toEqual([]);
+  });
+
   it("says which table to create when the database has none", async () => {
     const take = sqlite(new Database(":memory:")).takeRateLimit?.("k", { windowMs: 1_000, max: 1 });
     await expect(take).rejects.toThrow(/no rate_limits table.*docs\/adapters\.md#rate-limits/);
