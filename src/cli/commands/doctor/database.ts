@@ -124,13 +124,14 @@ function schemaFindings(
   );
   /** Tables only some providers use: a missing one matters only with such a provider. */
   const usedBy: Record<string, boolean> = {
-    verification_tokens: kinds.has("email"),
+    // The links both mail (sign-in; verification and reset) are verification tokens.
+    verification_tokens: kinds.has("email") || kinds.has("password"),
     authenticators: kinds.has("webauthn"),
     passwords: kinds.has("password"),
   };
   /** Why a table only some providers use is not needed here, in the words of the note. */
   const unusedBecause: Record<string, string> = {
-    verification_tokens: " (used only by email links, which the app does not configure)",
+    verification_tokens: " (used only by email links and passwords, which the app does not configure)",
     authenticators: " (used only by passkeys, which the app does not configure)",
     passwords: " (used only by the password provider, which the app does not configure)",
   };

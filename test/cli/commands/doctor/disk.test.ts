@@ -159,7 +159,7 @@ describe("the database schema", () => {
     });
     expect(tables.find((f) => f.message.includes("no verification_tokens table"))).toMatchObject({
       level: "info",
-      message: expect.stringContaining("(used only by email links, which the app does not configure)"),
+      message: expect.stringContaining("(used only by email links and passwords, which the app does not configure)"),
     });
     expect(byId(run, "database.schema")).toEqual([]);
   });

@@ -2,10 +2,13 @@
 // auth module gives the provider against OWASP's row (each parameter below it an error, the defaults and
 // stronger ones fine, what is not written out said), and the mail settings every provider that mails
 // shares (blank, not an SMTP URL, not a sender: errors, once for the email and password providers together,
-// and never printing the relay's password).
+// and never printing the relay's password); and its links' table, verification_tokens, expected in the database.
 import { beforeAll, describe, expect, test } from "vitest";
+import { authTablesFor } from "../../../../src/cli/database/provider-tables.js";
+import { sqlSchema } from "../../../../src/cli/database/sql/render.js";
+import { splitStatements } from "../../../../src/cli/database/sql-statements.js";
 import { initFixture, type MemoryProject, memoryFixture } from "../../support.js";
-import { byId, type DoctorRun, doctor } from "./support.js";
+import { byId, type DoctorRun, doctor, doctorOnDisk, onDiskWithDatabase } from "./support.js";
 
 const MAIL = {
   EMAIL_SERVER: "smtp://mailer:s3cret-pass@smtp.example.com:587",
@@ -174,5 +177,20 @@ describe("the mail settings", () => {
     expect(byId(run, "mail.settings-missing")).toEqual([]);
     expect(byId(run, "mail.settings")).toEqual([]);
     expect(levels(run, "provider.ready")).toEqual(["ok"]);
+  });
+});
+
+describe("the tables the password provider uses", () => {
+  test("SQLite without verification_tokens is an error: its verification and reset links are kept there", async () => {
+    const env = { AUTH_DATABASE_FILE: "auth.db", ...MAIL };
+    const statements = splitStatements(sqlSchema("sqlite", authTablesFor(new Set(["password"]))), "sqlite");
+    const root = await onDiskWithDatabase(app(), env, [
+      ...statements.map((statement) => statement.sql),
+      "DROP TABLE verification_tokens",
+    ]);
+    const missing = byId(await doctorOnDisk(root, env), "database.table-missing");
+    expect(missing.find((found) => found.message.includes("no verification_tokens table"))).toMatchObject({
+      level: "error",
+    });
   });
 });
