@@ -25,12 +25,12 @@ export interface EditContext {
   appUrl: string;
   /** The identity provider's values for `.env` (empty strings when the app has no OIDC provider). */
   oidc: OidcSettings;
-  /** The mail relay, when the app has the nodemailer provider. */
+  /** The mail relay, when the app has a provider that mails (nodemailer, password). */
   smtp?: SmtpServer;
 }
 
 export interface SetupOptions {
-  /** `--providers` for init (default: oidc, credentials). The identity provider starts with `oidc`, the mail relay with `nodemailer`. */
+  /** `--providers` for init (default: oidc, credentials). The identity provider starts with `oidc`, the mail relay with `nodemailer` or `password`. */
   providers?: string[];
   /** Start the identity provider even when init's providers lack `oidc` (the edits add it later, with `add-provider`). */
   identityProvider?: boolean;
@@ -81,6 +81,9 @@ export interface App {
    */
   restart(between?: () => Promise<void>): Promise<void>;
 }
+
+/** The providers that send mail (sign-in links; verification and reset links): the mail relay starts with them. */
+const MAILING_PROVIDERS = new Set(["nodemailer", "password"]);
 
 /** No identity provider: the values the edits would write are empty. */
 const NO_OIDC: OidcSettings = { issuer: "", clientId: "", clientSecret: "" };
@@ -192,7 +195,7 @@ export function setupApp(fixture: string, options: SetupOptions = {}): App {
         ],
       });
     }
-    if (providers.includes("nodemailer")) smtp = await startSmtpServer();
+    if (providers.some((id) => MAILING_PROVIDERS.has(id))) smtp = await startSmtpServer();
     const settings = oidc
       ? { issuer: oidc.issuer, clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret }
       : NO_OIDC;
