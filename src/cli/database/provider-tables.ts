@@ -8,6 +8,7 @@
  */
 import type { ProviderSetup } from "../commands/app-setup.js";
 import type { FileStep } from "../plan/planner.js";
+import type { ProjectReader } from "../project/reader.js";
 import type { ProviderEntry } from "../project/types.js";
 import { providersOf } from "../providers/auth-providers.js";
 import { authTablesFor } from "./auth-tables.js";
@@ -15,6 +16,7 @@ import { generateInput, sqliteClientOf } from "./generate-input.js";
 import { planGenerate } from "./generate-plan.js";
 import { ORMS } from "./orms.js";
 import { configuredAdapter, findDatabaseSetup } from "./setup.js";
+import { MIGRATIONS_DIR, migrationFiles } from "./sql/migrations.js";
 import { tableStatements } from "./sql/render.js";
 
 export { authTablesFor } from "./auth-tables.js";
@@ -30,6 +32,20 @@ const PROVIDER_TABLES: Record<string, string> = { password: "passwords" };
 /** The table `provider` needs of its own (`passwords`), or null. */
 export function providerTable(provider: Pick<ProviderEntry, "kind">): string | null {
   return PROVIDER_TABLES[provider.kind] ?? null;
+}
+
+/**
+ * The auth tables of an app, children first (the order DROP TABLE takes them in): a provider's own table
+ * (passwords) too where the auth module configures that provider or the migrations create the table, which
+ * stays after remove-provider and would otherwise hold users in place.
+ */
+export function dropOrder(reader: ProjectReader, authSource: string | null, authPath: string): string[] {
+  const kinds = new Set<string>(providersOf(authSource, authPath).map((entry) => entry.kind));
+  const created = migrationFiles(reader, MIGRATIONS_DIR).map((file) => file.sql);
+  for (const [kind, table] of Object.entries(PROVIDER_TABLES))
+    if (created.some((sql) => new RegExp(`CREATE TABLE (?:IF NOT EXISTS )?${table}\\b`, "i").test(sql)))
+      kinds.add(kind);
+  return [...authTablesFor(kinds)].reverse().map((table) => table.name);
 }
 
 /**

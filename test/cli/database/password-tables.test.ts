@@ -141,3 +141,26 @@ describe("generate after the password provider was added to the auth module by h
     expect(again.stdout).toContain("Nothing to do");
   });
 });
+
+describe("remove and remove-provider leave the passwords table and its data", () => {
+  test("remove names passwords first among the tables to drop, so users can go after it", async () => {
+    const { project, run } = await init("password", "postgres", "none");
+    expectSuccess(run);
+    const remove = await runInMemory(project, ["remove", project.root, "--yes", "--no-install"]);
+    expectSuccess(remove);
+    expect(remove.stdout).toContain(
+      "DROP TABLE passwords, authenticators, verification_tokens, sessions, accounts, users;",
+    );
+  });
+
+  test("after remove-provider password, remove still names the passwords table its migration created", async () => {
+    const { project, run } = await addedLater("postgres", "none");
+    expectSuccess(run);
+    const removed = await runInMemory(project, ["remove-provider", "password", project.root, "--yes", "--no-install"]);
+    expectSuccess(removed);
+    expect(removed.stdout).toContain("The passwords table stays in the database");
+    expect(project.has(`${MIGRATIONS_DIR}/0002_passwords.sql`)).toBe(true);
+    const remove = await runInMemory(project, ["remove", project.root, "--yes", "--no-install"]);
+    expect(remove.stdout).toContain("DROP TABLE passwords, authenticators,");
+  });
+});

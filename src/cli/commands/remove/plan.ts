@@ -10,7 +10,7 @@
 
 import { DATABASE_DRIVERS } from "../../database/drivers.js";
 import { importedAdapter, isSchemaOrm } from "../../database/flavours.js";
-import { tables } from "../../database/model.js";
+import { dropOrder } from "../../database/provider-tables.js";
 import { MIGRATIONS_DIR } from "../../database/sql/migrations.js";
 import { readEnvValue } from "../../env/merge.js";
 import { type FileStep, planFiles } from "../../plan/planner.js";
@@ -57,8 +57,6 @@ function summarised(paths: readonly string[], group: string): string[] {
   if (inGroup.length <= 1) return [...paths];
   return [...paths.filter((path) => !path.startsWith(group)), `${inGroup.length} files in ${group}`];
 }
-
-const DROP_ORDER = [...tables].reverse().map((table) => table.name);
 
 export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = new Set()): RemovePlan {
   const { reader, info, context, runtimeDir } = setup;
@@ -169,7 +167,7 @@ export function planRemove(setup: RemoveSetup, allowed: ReadonlySet<string> = ne
     keptData.push(name);
   if (keptData.length > 0) {
     notes.push(
-      `Kept: ${keptData.join(", ")} (your users and sessions live in the database: remove never deletes data). To drop the auth tables: DROP TABLE ${DROP_ORDER.join(", ")}; and create-auth's bookkeeping table create_auth_migrations; then delete ${keptData.join(" and ")} yourself.`,
+      `Kept: ${keptData.join(", ")} (your users and sessions live in the database: remove never deletes data). To drop the auth tables: DROP TABLE ${dropOrder(reader, setup.authSource, setup.authPath).join(", ")}; and create-auth's bookkeeping table create_auth_migrations; then delete ${keptData.join(" and ")} yourself.`,
     );
   }
   const authSource = setup.authSource ?? "";
