@@ -8,13 +8,13 @@
 import { AuthError, InputTooLarge, RateLimited } from "../errors.js";
 import { type AuthConfig, type Cookie, type RawMarker, type ResponseInternal, raw, skipCSRFCheck } from "../types.js";
 import { assertConfig } from "./assert.js";
-import { resolveConfig, resolveOptions } from "./config.js";
+import { type ResolvedConfig, resolveConfig, resolveOptions } from "./config.js";
 import { adoptLegacySession, withMovedSession } from "./cookies/legacy-session.js";
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 import { rateLimitedResponse } from "./limits/answer.js";
-import { parseRequest } from "./request.js";
+import { parseRequest, parseServerGet } from "./request.js";
 import { toResponse } from "./response.js";
 import { route } from "./route.js";
 import { createSessionStore } from "./session/index.js";
@@ -45,7 +45,40 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     return finish(requestErrorResponse(error, { request, config: resolved }), pageWanted);
   }
 
-  const returnRedirect = request.headers.has("X-Auth-Return-Redirect");
+  return answer(internalRequest, config, resolved);
+}
+
+/**
+ * A GET the app's own server code makes (a session read, core/server/session-read.ts), from the URL and headers
+ * it would put on a web Request: the same path as `Auth`'s after parsing, without building that Request only
+ * to parse it back (core/request.ts parseServerGet). `toRequest` makes it if something asks for it.
+ */
+export async function authServerGet(
+  url: string,
+  headers: Headers,
+  toRequest: () => Request,
+  config: AuthConfig & { raw: RawMarker },
+): Promise<ResponseInternal> {
+  const resolved = resolveConfig(config);
+  let internalRequest: RequestInternal;
+  try {
+    internalRequest = parseServerGet(url, headers, resolved.rules, toRequest);
+  } catch (error) {
+    return requestErrorResponse(error, { request: toRequest(), config: resolved });
+  }
+  return answer(internalRequest, config, resolved) as Promise<ResponseInternal>;
+}
+
+/** The request path after parsing, shared by `Auth` and `authServerGet`: options, assert, init, one action. */
+async function answer(
+  internalRequest: RequestInternal,
+  config: AuthConfig,
+  resolved: ResolvedConfig,
+): Promise<Response | ResponseInternal> {
+  const isRaw = config.raw === raw;
+  const { logger } = resolved.static;
+  const returnRedirect = internalRequest.headers.has("X-Auth-Return-Redirect");
+  const finish = (result: ResponseInternal) => (isRaw ? result : toResponse(result, returnRedirect));
   logger.debug("request", {
     method: internalRequest.method,
     action: internalRequest.action,
@@ -64,7 +97,6 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     const { basePath, pages, theme } = resolved.static;
     return finish(
       configurationErrorResponse(configError, { request: internalRequest, basePath, pages, theme, logger }),
-      returnRedirect,
     );
   }
 
@@ -82,7 +114,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       sessionStore: createSessionStore(internalRequest, initialized.options),
       skipCSRFCheck: skip,
     });
-    return finish(moved ? withMovedSession(result, moved) : result, returnRedirect);
+    return finish(moved ? withMovedSession(result, moved) : result);
   } catch (error) {
     if (isRaw && !returnRedirect && error instanceof AuthError) {
       logger.error(error);
@@ -93,7 +125,6 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       const { basePath, pages, theme } = options;
       return finish(
         rateLimitedResponse(error, { request: internalRequest, basePath, pages, theme, cookies, raw: isRaw }),
-        returnRedirect,
       );
     }
     const result = actionErrorResponse(error, {
@@ -104,6 +135,6 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       logger,
       cookies,
     });
-    return finish(result, returnRedirect);
+    return finish(result);
   }
 }

@@ -28,7 +28,10 @@ export interface RequestRules {
  * The URL the client sees. With `AUTH_URL` its origin is authoritative; otherwise `X-Forwarded-Host` and
  * `X-Forwarded-Proto` are honoured only when the host is trusted, since any client can send them.
  */
-export function effectiveUrl(request: Request, rules: Pick<RequestRules, "trustHost" | "deploymentUrl">): URL {
+export function effectiveUrl(
+  request: Pick<Request, "url" | "headers">,
+  rules: Pick<RequestRules, "trustHost" | "deploymentUrl">,
+): URL {
   const url = new URL(request.url);
   const path = `${url.pathname}${url.search}`;
   const deployment = rules.deploymentUrl;
@@ -108,7 +111,7 @@ export async function parseRequest(request: Request, rules: RequestRules): Promi
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
   const url = effectiveUrl(request, rules);
-  const { action, providerId } = parseActionAndProvider(url.pathname, rules.basePath);
+  const path = parseActionAndProvider(url.pathname, rules.basePath);
   let read: ReadBody | undefined;
   if (method === "POST") {
     try {
@@ -119,20 +122,51 @@ export async function parseRequest(request: Request, rules: RequestRules): Promi
       throw new UnknownAction("The request body could not be parsed.", { cause });
     }
   }
-  const parsedBody = read?.parsed;
+  // The bytes already read, as a Request again: `authorize(credentials, request)` can read its body, and
+  // nothing was copied or read twice to keep it so (a clone would tee the whole stream). Built from the
+  // request's parts, not from the request: a server's own Request class (srvx under SolidStart 2 / nitro)
+  // is no undici Request, and undici's constructor cannot copy one.
+  const internalRequest = read ? rebuiltRequest(request, read.bytes) : request;
+  return internalOf({ method, url, headers: request.headers, ...path }, read?.parsed, () => internalRequest);
+}
+
+/**
+ * The internal request of a GET the app's own server code makes (a session read: `auth()`, `locals.auth()`),
+ * from the URL and headers it would put on a web Request: what parseRequest makes of that Request, without
+ * building one only for it to be read back. The Request is built only if something asks for it (the
+ * `authorized` callback, a rate-limit key), by `toRequest`.
+ */
+export function parseServerGet(
+  url: string,
+  headers: Headers,
+  rules: RequestRules,
+  toRequest: () => Request,
+): RequestInternal {
+  const effective = effectiveUrl({ url, headers }, rules);
+  const path = parseActionAndProvider(effective.pathname, rules.basePath);
+  return internalOf({ method: "GET", url: effective, headers, ...path }, undefined, toRequest);
+}
+
+/** The internal request from its parsed parts; its `request` is made on first use (and then kept). */
+function internalOf(
+  parts: Pick<RequestInternal, "method" | "url" | "headers" | "action" | "providerId">,
+  parsedBody: ReadBody["parsed"] | undefined,
+  toRequest: () => Request,
+): RequestInternal {
+  const { url, providerId } = parts;
   const query = Object.fromEntries(url.searchParams);
+  let request: Request | undefined;
   const internal: RequestInternal = {
     url,
-    method,
-    action,
-    headers: request.headers,
-    cookies: parseCookieHeader(request.headers.get("cookie")),
+    method: parts.method,
+    action: parts.action,
+    headers: parts.headers,
+    cookies: parseCookieHeader(parts.headers.get("cookie")),
     query,
-    // The bytes already read, as a Request again: `authorize(credentials, request)` can read its body, and
-    // nothing was copied or read twice to keep it so (a clone would tee the whole stream). Built from the
-    // request's parts, not from the request: a server's own Request class (srvx under SolidStart 2 / nitro)
-    // is no undici Request, and undici's constructor cannot copy one.
-    request: read ? rebuiltRequest(request, read.bytes) : request,
+    get request() {
+      request ??= toRequest();
+      return request;
+    },
   };
   if (providerId !== undefined) internal.providerId = providerId;
   const queryRepeated = repeatedNames(url.searchParams, Object.keys(query).length, url.searchParams.size);

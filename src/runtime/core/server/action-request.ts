@@ -76,6 +76,21 @@ export function actionUrl(
   return createActionURL(action, incoming.url.protocol, headers, incoming.env, config);
 }
 
+/** The URL and headers of the action request (below), for a core call that needs no web Request built. */
+export function actionParts(
+  config: IntegrationConfig,
+  action: AuthAction,
+  incoming: IncomingRequest,
+  init: Pick<ActionRequestInit, "providerId" | "search"> = {},
+): { url: URL; headers: Headers } {
+  const headers = new Headers(incoming.headers);
+  const url = actionUrl(config, action, incoming, headers);
+  if (init.providerId) url.pathname += `/${encodeURIComponent(init.providerId)}`;
+  for (const [key, value] of new URLSearchParams(init.search)) url.searchParams.append(key, value);
+  for (const name of NOT_FORWARDED) headers.delete(name);
+  return { url, headers };
+}
+
 /** A Request to `<origin><basePath>/<action>[/<provider>]` carrying the incoming request's headers and cookies. */
 export function actionRequest(
   config: IntegrationConfig,
@@ -83,11 +98,7 @@ export function actionRequest(
   incoming: IncomingRequest,
   init: ActionRequestInit = {},
 ): Request {
-  const headers = new Headers(incoming.headers);
-  const url = actionUrl(config, action, incoming, headers);
-  if (init.providerId) url.pathname += `/${encodeURIComponent(init.providerId)}`;
-  for (const [key, value] of new URLSearchParams(init.search)) url.searchParams.append(key, value);
-  for (const name of NOT_FORWARDED) headers.delete(name);
+  const { url, headers } = actionParts(config, action, incoming, init);
   if (init.body === undefined) return new Request(url, { headers });
   headers.set("content-type", typeof init.body === "string" ? "application/json" : "application/x-www-form-urlencoded");
   if (init.errorRedirect) headers.set("x-auth-return-redirect", "1");

@@ -4,8 +4,8 @@
  * the cookies the core set on the way (a rolled expiry, a cleared cookie) go back to the caller.
  */
 import type { Cookie, ResponseInternal, Session } from "../../types.js";
-import { Auth } from "../auth.js";
-import { actionRequest, type IncomingRequest } from "./action-request.js";
+import { Auth, authServerGet } from "../auth.js";
+import { actionParts, actionRequest, type IncomingRequest } from "./action-request.js";
 import { type IntegrationConfig, serverConfig } from "./config.js";
 
 /** The session as read, and the cookies the core set while reading it (a rolled expiry, a cleared cookie). */
@@ -39,7 +39,11 @@ export function sessionOf(result: ResponseInternal): SessionRead {
  */
 export async function readSession(config: IntegrationConfig, incoming: IncomingRequest): Promise<SessionRead> {
   try {
-    return sessionOf(await Auth(actionRequest(config, "session", incoming), serverConfig(config)));
+    // The core's path after parsing, handed the URL and headers an action request would carry: no web
+    // Request is built to be parsed back, unless a callback asks for it.
+    const { url, headers } = actionParts(config, "session", incoming);
+    const toRequest = () => actionRequest(config, "session", incoming);
+    return sessionOf(await authServerGet(url.href, headers, toRequest, serverConfig(config)));
   } catch {
     return noSession();
   }
