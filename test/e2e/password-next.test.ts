@@ -32,5 +32,5 @@ const app = setupApp("next-app", {
 });
 
 describe("Next with email and password, database sessions in SQLite", () => {
-  passwordStories(app, { protectedPath: "/dashboard" });
+  passwordStories(app, { protectedPath: "/dashboard", strategy: "database" });
 });

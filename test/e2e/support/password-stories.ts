@@ -4,7 +4,8 @@
 // and the app's protected page shows the session; forgot → reset mail → new password, where the old one is
 // refused, the new one accepted and every session the user had before (another browser) ended; too many
 // wrong passwords at one account → the error page with 429 and Retry-After, then a sign-in once the window
-// has passed. The SQLite file the generated client module opened shows the rows.
+// has passed. The SQLite file the generated client module opened shows the rows. On JWT sessions the same
+// stories hold, with no session rows: the reset ends older cookies through the hash fingerprint they carry.
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page, Response } from "playwright-core";
@@ -37,6 +38,17 @@ export async function shortSignInWindow(authModule: string): Promise<void> {
     authModule,
     source.replace(session, (line) => `${line}\n${lines.map((text) => `${indent}${text}`).join("\n")}`),
   );
+}
+
+/**
+ * Switches the generated auth module from database to JWT sessions, as a person would in its `session`
+ * line: the adapter stays, since the password provider keeps users, hashes and tokens there on both.
+ */
+export async function useJwtSessions(authModule: string): Promise<void> {
+  const source = await fs.readFile(authModule, "utf8");
+  const line = 'session: { strategy: "database" },';
+  if (!source.includes(line)) throw new Error(`${authModule} has no \`${line}\` line`);
+  await fs.writeFile(authModule, source.replace(line, 'session: { strategy: "jwt" },'));
 }
 
 /** Passwords the policy accepts (15 characters or more, not common, not a sequence, no part of the address). */
@@ -94,9 +106,28 @@ async function landsOn(page: Page, pathname: string): Promise<void> {
   }
 }
 
-/** Registers the stories; `protectedPath` is a page the app protects (signed out: to the sign-in page and back). */
-export function passwordStories(app: App, { protectedPath }: { protectedPath: string }): void {
+export interface PasswordStoryOptions {
+  /** A page the app protects (signed out: to the sign-in page and back). */
+  protectedPath: string;
+  /** The app's session strategy: database sessions are rows to check; JWT sessions live in the cookie only. */
+  strategy: "database" | "jwt";
+}
+
+/** Registers the stories; each uses addresses of its own strategy, so both can run on one app's database. */
+export function passwordStories(app: App, { protectedPath, strategy }: PasswordStoryOptions): void {
   const rows = sqliteRows(app);
+  const address = (name: string) => `${name}-${strategy}@example.test`;
+
+  /** The user's session rows: the cookie's token on database sessions, none on JWT. */
+  async function expectSessionRows(userId: string | undefined, pages: Page[]): Promise<void> {
+    const cookies = await Promise.all(pages.map((page) => sessionCookie(app, page)));
+    const stored = await rows<{ session_token: string }>(
+      "SELECT session_token FROM sessions WHERE user_id = ?",
+      userId,
+    );
+    expect(stored.map((row) => row.session_token).sort()).toEqual(strategy === "database" ? cookies.sort() : []);
+    for (const cookie of cookies) expect(cookie).toBeDefined();
+  }
 
   /** Opens the protected page and lands on the built-in sign-in page, as a signed-out visitor does. */
   async function toSignIn(page: Page): Promise<void> {
@@ -155,7 +186,7 @@ export function passwordStories(app: App, { protectedPath }: { protectedPath: st
   }
 
   test("sign-up mails a verification link; the link and the password sign in to the protected page; the rows show a verified user, an Argon2id hash and the session", async () => {
-    const email = "ada@example.test";
+    const email = address("ada");
     const page = await app.freshPage();
     try {
       await signUpAndVerify(page, email, PASSWORDS.first);
@@ -168,10 +199,7 @@ export function passwordStories(app: App, { protectedPath }: { protectedPath: st
       const [stored] = await rows<{ hash: string }>("SELECT hash FROM passwords WHERE user_id = ?", user?.id);
       expect(stored?.hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
       expect(stored?.hash).not.toContain(PASSWORDS.first);
-      const token = await sessionCookie(app, page);
-      expect(await rows("SELECT session_token FROM sessions WHERE user_id = ?", user?.id)).toEqual([
-        { session_token: token },
-      ]);
+      await expectSessionRows(user?.id, [page]);
       // The link was single-use: its token is gone.
       expect(await rows("SELECT 1 FROM verification_tokens WHERE identifier = ?", email)).toEqual([]);
     } finally {
@@ -180,7 +208,7 @@ export function passwordStories(app: App, { protectedPath }: { protectedPath: st
   });
 
   test("forgot → reset mail → new password: the old password is refused, the new one accepted, and the browser signed in before the reset is signed out", async () => {
-    const email = "grace@example.test";
+    const email = address("grace");
     const first = await app.freshPage();
     const other = await app.freshPage();
     const resetting = await app.freshPage();
@@ -190,7 +218,7 @@ export function passwordStories(app: App, { protectedPath }: { protectedPath: st
       await signIn(other, email, PASSWORDS.first);
       await expectOnProtectedPage(other, email);
       const [user] = await rows<{ id: string }>("SELECT id FROM users WHERE email = ?", email);
-      expect(await rows("SELECT 1 FROM sessions WHERE user_id = ?", user?.id)).toHaveLength(2);
+      await expectSessionRows(user?.id, [first, other]);
 
       await toSignIn(resetting);
       await resetting.getByRole("link", { name: "Forgot your password?" }).click();
@@ -208,10 +236,9 @@ export function passwordStories(app: App, { protectedPath }: { protectedPath: st
       await resetting.waitForURL((url) => url.pathname !== `${app.base}/reset-password`);
       expect(await app.sessionOf(resetting)).toMatchObject({ user: { email } });
 
-      // Every session from before the reset ended: one row left, the resetting browser's.
-      expect(await rows("SELECT session_token FROM sessions WHERE user_id = ?", user?.id)).toEqual([
-        { session_token: await sessionCookie(app, resetting) },
-      ]);
+      // Every session from before the reset ended (database: one row left, the resetting browser's; JWT: the
+      // older cookies hold the old hash's fingerprint, which no longer matches).
+      await expectSessionRows(user?.id, [resetting]);
       for (const before of [first, other]) {
         expect(await app.sessionOf(before)).toBeNull();
         await toSignIn(before);
@@ -226,7 +253,7 @@ export function passwordStories(app: App, { protectedPath }: { protectedPath: st
   });
 
   test("too many wrong passwords at one account answer the error page with 429 and Retry-After; once the window has passed the right password signs in", async () => {
-    const email = "hedy@example.test";
+    const email = address("hedy");
     const page = await app.freshPage();
     try {
       await signUpAndVerify(page, email, PASSWORDS.first);
