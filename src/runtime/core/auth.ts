@@ -58,15 +58,28 @@ export async function authServerGet(
   headers: Headers,
   toRequest: () => Request,
   config: AuthConfig & { raw: RawMarker },
-): Promise<ResponseInternal> {
+): Promise<ResponseInternal>;
+export async function authServerGet(
+  url: string,
+  headers: Headers,
+  toRequest: () => Request,
+  config: Omit<AuthConfig, "raw">,
+): Promise<Response>;
+export async function authServerGet(
+  url: string,
+  headers: Headers,
+  toRequest: () => Request,
+  config: AuthConfig,
+): Promise<Response | ResponseInternal> {
   const resolved = resolveConfig(config);
   let internalRequest: RequestInternal;
   try {
     internalRequest = parseServerGet(url, headers, resolved.rules, toRequest);
   } catch (error) {
-    return requestErrorResponse(error, { request: toRequest(), config: resolved });
+    const result = requestErrorResponse(error, { request: toRequest(), config: resolved });
+    return config.raw === raw ? result : toResponse(result, false);
   }
-  return answer(internalRequest, config, resolved) as Promise<ResponseInternal>;
+  return answer(internalRequest, config, resolved);
 }
 
 /** The request path after parsing, shared by `Auth` and `authServerGet`: options, assert, init, one action. */

@@ -34,16 +34,22 @@ export function sessionOf(result: ResponseInternal): SessionRead {
 }
 
 /**
+ * The session read as the core's server path takes it (authServerGet): the URL and headers the action request
+ * would carry, and how to build that request should a callback ask for it. No web Request is built only for
+ * the core to parse it back.
+ */
+function sessionGet(config: IntegrationConfig, incoming: IncomingRequest): [string, Headers, () => Request] {
+  const { url, headers } = actionParts(config, "session", incoming);
+  return [url.href, headers, () => actionRequest(config, "session", incoming)];
+}
+
+/**
  * The session of the incoming request's cookies. Fails closed: a session that cannot be read (a tampered
  * or expired cookie, a broken configuration) is no session; the core has logged the cause.
  */
 export async function readSession(config: IntegrationConfig, incoming: IncomingRequest): Promise<SessionRead> {
   try {
-    // The core's path after parsing, handed the URL and headers an action request would carry: no web
-    // Request is built to be parsed back, unless a callback asks for it.
-    const { url, headers } = actionParts(config, "session", incoming);
-    const toRequest = () => actionRequest(config, "session", incoming);
-    return sessionOf(await authServerGet(url.href, headers, toRequest, serverConfig(config)));
+    return sessionOf(await authServerGet(...sessionGet(config, incoming), serverConfig(config)));
   } catch {
     return noSession();
   }
@@ -65,7 +71,7 @@ export async function readSessionResponse(
   config: IntegrationConfig,
   incoming: IncomingRequest,
 ): Promise<SessionResponseRead> {
-  const response = await Auth(actionRequest(config, "session", incoming), config);
+  const response = await authServerGet(...sessionGet(config, incoming), config);
   const setCookies = response.headers.getSetCookie();
   if (!response.ok) return { session: null, setCookies };
   const body: unknown = await response.json().catch(() => null);
