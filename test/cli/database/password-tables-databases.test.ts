@@ -14,6 +14,9 @@ import { drizzle as nodePostgres } from "drizzle-orm/node-postgres";
 import mysql2 from "mysql2/promise";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
+import { passwords, tables } from "../../../src/cli/database/model.js";
+import { nextMigration } from "../../../src/cli/database/sql/migrations.js";
+import { type AdoptedUsers, adaptedSchema } from "../../../src/cli/database/sql/users.js";
 import drizzle, { type DrizzleTables } from "../../../src/runtime/adapters/drizzle.js";
 import mysql from "../../../src/runtime/adapters/mysql.js";
 import postgres from "../../../src/runtime/adapters/postgres.js";
@@ -142,5 +145,36 @@ describe.each(STORIES)("on $name", ({ dialect }) => {
       ]),
     ) as unknown as DrizzleTables;
     await expectPasswordMethods(drizzle(database.drizzleDb() as never, tables));
+  }, 60_000);
+});
+
+describe("an app whose migrations were adapted to its own users table (integer ids)", () => {
+  test("the passwords migration types user_id like users.id, so it applies on PostgreSQL and serves the adapter", async () => {
+    const adopted: AdoptedUsers = {
+      idKind: "integer",
+      fill: [],
+      idType: "INTEGER",
+      missing: [],
+      addUniqueEmail: false,
+    };
+    const first = { name: "0001_auth_tables.sql", sql: adaptedSchema("postgres", adopted) };
+    const next = nextMigration([first], "postgres", [...tables, passwords]);
+    expect(next?.name).toBe("0002_passwords.sql");
+    expect(next?.sql).toContain("  user_id INTEGER NOT NULL,");
+    const database = await createPostgresDatabase();
+    const pool = new pg.Pool({ ...database.connection, max: 2 });
+    cleanups.push(async () => {
+      await pool.end();
+      await database.drop();
+    });
+    await pool.query(
+      "CREATE TABLE users (id SERIAL PRIMARY KEY, name TEXT, email TEXT, email_verified TIMESTAMPTZ(3), image TEXT)",
+    );
+    await pool.query(first.sql);
+    await pool.query(next!.sql);
+    const adapter = postgres(pool, { userIds: "integer" });
+    const user = await adapter.createUser?.({ id: "ignored", email: "ada@example.test", emailVerified: null });
+    await adapter.setPasswordHash?.(user!.id, "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA");
+    expect(await adapter.getPasswordHash?.(user!.id)).toBe("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA");
   }, 60_000);
 });

@@ -13,6 +13,7 @@
 import type { ProjectReader } from "../../project/reader.js";
 import { type Table, tables } from "../model.js";
 import { splitStatements } from "../sql-statements.js";
+import { ADOPTED_MARKER } from "./adopted-marker.js";
 import { type SqlDialect, sqlSchema } from "./render.js";
 
 export const MIGRATIONS_DIR = "auth-migrations";
@@ -44,7 +45,7 @@ export function nextMigration(
   of: readonly Table[] = tables,
 ): MigrationFile | null {
   const created = createdBy(existing, dialect);
-  const model = renderedModel(dialect, of);
+  const model = renderedModel(dialect, of, adoptedUserIdType(existing));
   const number = String(nextNumber(existing)).padStart(4, "0");
   // The first migration is decided by the auth tables every app has: a later `passwords` alone is a change.
   if (tables.every((table) => !created.tables.has(table.name))) {
@@ -108,6 +109,16 @@ function slug(changed: string[]): string {
   return all.length <= 60 ? all : `${changed[0]}_and_${changed.length - 1}_more`;
 }
 
+/**
+ * The type the migrations give user_id where they were adapted to the app's own users table (the marker line
+ * database/sql/users.ts writes): a table added later (passwords) references users.id with the same type, as
+ * its foreign key needs. Undefined where the migrations create users themselves.
+ */
+function adoptedUserIdType(existing: readonly MigrationFile[]): string | undefined {
+  const adapted = existing.find((file) => ADOPTED_MARKER.test(file.sql));
+  return adapted ? /^\s*user_id ([^,\n]+?)(?: NOT NULL)?,$/m.exec(adapted.sql)?.[1] : undefined;
+}
+
 function nextNumber(existing: readonly MigrationFile[]): number {
   const numbers = existing.map((file) => /^(\d+)/.exec(file.name)?.[1]).filter((n) => n !== undefined);
   return Math.max(0, ...numbers.map(Number)) + 1;
@@ -139,8 +150,8 @@ interface RenderedModel {
   indexes: Map<string, string>;
 }
 
-function renderedModel(dialect: SqlDialect, of: readonly Table[]): RenderedModel {
-  const schema = sqlSchema(dialect, of);
+function renderedModel(dialect: SqlDialect, of: readonly Table[], userIdType: string | undefined): RenderedModel {
+  const schema = sqlSchema(dialect, of, userIdType ? { userIdType } : {});
   const model: RenderedModel = { schema, tables: new Map(), indexes: new Map() };
   for (const statement of sqlStatements(schema, dialect)) {
     const text = `${statement.trim()};`;

@@ -90,10 +90,11 @@ export function tableStatements(table: Table, dialect: SqlDialect, options: Tabl
 
 /**
  * The whole schema for one dialect: one CREATE TABLE per table, parents first, then its indexes. `of`: the
- * tables the app needs (database/provider-tables.ts adds `passwords` for the password provider).
+ * tables the app needs (database/provider-tables.ts adds `passwords` for the password provider); `options`, how
+ * each is rendered (user_id typed like an app's own users.id).
  */
-export function sqlSchema(dialect: SqlDialect, of: readonly Table[] = tables): string {
-  const statements = of.flatMap((table) => tableStatements(table, dialect));
+export function sqlSchema(dialect: SqlDialect, of: readonly Table[] = tables, options: TableOptions = {}): string {
+  const statements = of.flatMap((table) => tableStatements(table, dialect, options));
   const header = [
     `-- Auth tables for ${dialect}, written by create-auth from its table model. Safe to run more than once.`,
     dialectNotes[dialect],

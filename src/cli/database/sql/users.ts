@@ -10,6 +10,7 @@
 
 import { type Column, type Table, tables, users } from "../model.js";
 import { type AppUsers, FILLABLE, type FilledColumn, USER_ID_KINDS, type UserIdKind } from "../users-table.js";
+import { ADOPTED_MARKER } from "./adopted-marker.js";
 import type { MigrationFile } from "./migrations.js";
 import { columnDefinition, dialectNotes, type SqlDialect, tableStatements } from "./render.js";
 
@@ -31,7 +32,7 @@ export interface AdoptedUsers extends AppUsers {
 export const CREATES_USERS = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["`]?users["`]?\s*\(/i;
 
 /** The line that records the adaptation; adoptedUsers reads it back. */
-const MARKER = /^-- create-auth users: id (\w+)(?:; sign-up fills ([\w, ]+))?$/m;
+const MARKER = ADOPTED_MARKER;
 
 /** The adapter's options for the app's users table: its id kind, and what sign-up fills (by SQL column name). */
 export function fillFor(columns: readonly string[]): FilledColumn[] {
