@@ -410,8 +410,9 @@ export interface AuthConfig {
   limits?: InputLimits;
   /**
    * Rate limits on sign-in, sign-up, reset and every path that sends mail (docs/rate-limits.md): on by default
-   * with an in-memory store; `{ store: createRedisStore(client) }` for several instances, `trustedIpHeader`
-   * behind proxies, `rules` to change one. `false` turns them off (warned once).
+   * with an in-memory store; `{ store: createRedisStore(client) }` or `{ store: "database" }` (the adapter's
+   * takeRateLimit/resetRateLimit) for several instances, `trustedIpHeader` behind proxies, `rules` to change
+   * one. `false` turns them off (warned once).
    */
   rateLimit?: RateLimitOptions | false;
   redirectProxyUrl?: string;
