@@ -6,13 +6,16 @@
  */
 
 import type { SqlDialect } from "../flavours.js";
-import { type Column, type ForeignKey, type Table, tables } from "../model.js";
+import { type Column, type ForeignKey, type LogicalType, type Table, tables } from "../model.js";
+
+/** A column builder and the options after the column's name (`{ mode: "number" }`), or none. */
+type Builder = readonly [builder: string, options?: string];
 
 interface DialectSpelling {
   module: string;
   tableFunction: string;
-  /** The column builder and its arguments for one column (the call without `.notNull()`). */
-  column(column: Column): { builder: string; args: string };
+  /** The builder for each of the model's column types; a key's options may read its `maxLength`. */
+  builders: Readonly<Record<Exclude<LogicalType, "key">, Builder>> & { key: (column: Column) => Builder };
   note: string;
 }
 
@@ -22,38 +25,24 @@ const spellings: Record<SqlDialect, DialectSpelling> = {
   postgres: {
     module: "drizzle-orm/pg-core",
     tableFunction: "pgTable",
-    column(column) {
-      const name = quote(column.name);
-      switch (column.type) {
-        case "key":
-        case "text":
-          return { builder: "text", args: name };
-        case "integer":
-          return { builder: "bigint", args: `${name}, { mode: "number" }` };
-        case "boolean":
-          return { builder: "boolean", args: name };
-        case "timestamp":
-          return { builder: "timestamp", args: `${name}, { mode: "date", withTimezone: true, precision: 3 }` };
-      }
+    builders: {
+      key: () => ["text"],
+      text: ["text"],
+      integer: ["bigint", '{ mode: "number" }'],
+      boolean: ["boolean"],
+      timestamp: ["timestamp", '{ mode: "date", withTimezone: true, precision: 3 }'],
     },
     note: "// Dates are TIMESTAMPTZ(3); the 64-bit integers (expires_at, counter) are BIGINT read as numbers.",
   },
   sqlite: {
     module: "drizzle-orm/sqlite-core",
     tableFunction: "sqliteTable",
-    column(column) {
-      const name = quote(column.name);
-      switch (column.type) {
-        case "key":
-        case "text":
-          return { builder: "text", args: name };
-        case "integer":
-          return { builder: "integer", args: `${name}, { mode: "number" }` };
-        case "boolean":
-          return { builder: "integer", args: `${name}, { mode: "boolean" }` };
-        case "timestamp":
-          return { builder: "integer", args: `${name}, { mode: "timestamp_ms" }` };
-      }
+    builders: {
+      key: () => ["text"],
+      text: ["text"],
+      integer: ["integer", '{ mode: "number" }'],
+      boolean: ["integer", '{ mode: "boolean" }'],
+      timestamp: ["integer", '{ mode: "timestamp_ms" }'],
     },
     note:
       "// Dates are INTEGER milliseconds since the epoch and booleans 0/1, as in the SQL schema, so the sqlite\n" +
@@ -62,26 +51,26 @@ const spellings: Record<SqlDialect, DialectSpelling> = {
   mysql: {
     module: "drizzle-orm/mysql-core",
     tableFunction: "mysqlTable",
-    column(column) {
-      const name = quote(column.name);
-      switch (column.type) {
-        case "key":
-          return { builder: "varchar", args: `${name}, { length: ${column.maxLength ?? 255} }` };
-        case "text":
-          return { builder: "text", args: name };
-        case "integer":
-          return { builder: "bigint", args: `${name}, { mode: "number" }` };
-        case "boolean":
-          return { builder: "boolean", args: name };
-        case "timestamp":
-          return { builder: "datetime", args: `${name}, { mode: "date", fsp: 3 }` };
-      }
+    builders: {
+      key: (column) => ["varchar", `{ length: ${column.maxLength ?? 255} }`],
+      text: ["text"],
+      integer: ["bigint", '{ mode: "number" }'],
+      boolean: ["boolean"],
+      timestamp: ["datetime", '{ mode: "date", fsp: 3 }'],
     },
     note:
       "// Dates are DATETIME(3) holding UTC (Drizzle reads and writes them as UTC). Tokens and credential ids\n" +
       "// are case-sensitive: create these tables with a binary collation (utf8mb4_bin), as the SQL schema does.",
   },
 };
+
+/** The column builder and its arguments for one column in one dialect (the call without `.notNull()`). */
+function spellColumn(dialect: SqlDialect, column: Column): { builder: string; args: string } {
+  const { builders } = spellings[dialect];
+  const [builder, options] = column.type === "key" ? builders.key(column) : builders[column.type];
+  const name = quote(column.name);
+  return { builder, args: options === undefined ? name : `${name}, ${options}` };
+}
 
 /** The exported name of a table's definition: the model's table name in camelCase (`verificationTokens`). */
 export function drizzleTableName(table: Table): string {
@@ -157,7 +146,7 @@ export function drizzleColumnSource(
   const userId = referencesUsers ? names.userId : null;
   const { builder, args } = userId
     ? { builder: userId.builder, args: [quote(column.name), userId.options].filter(Boolean).join(", ") }
-    : spellings[dialect].column(column);
+    : spellColumn(dialect, column);
   return `${column.field}: ${names.builder(builder)}(${args})${column.nullable ? "" : ".notNull()"},`;
 }
 
@@ -206,7 +195,7 @@ export function drizzleBuilders(
   for (const table of of) {
     const referencing = userIdColumns(table);
     for (const column of table.columns)
-      used.add(userId && referencing.has(column.name) ? userId.builder : spelling.column(column).builder);
+      used.add(userId && referencing.has(column.name) ? userId.builder : spellColumn(dialect, column).builder);
     if (table.unique.length) used.add("unique");
     if (table.indexes.length) used.add("index");
     if (table.foreignKeys.length) used.add("foreignKey");
