@@ -101,7 +101,11 @@ export function planTake(
 ): { answer: StoreAnswer; write: { attempts: string; expiresAt: number } | null } {
   const times = parseLog(attempts);
   const answer = decide(times, now, limit);
-  if (!answer.allowed) return { answer, write: null };
+  if (!answer.allowed) {
+    // An attempt stamped ahead of `now` (Prisma's instances read their own clocks) must not owe more than a window.
+    const retryAfterMs = Math.min(Math.max(1, answer.retryAfterMs), Math.ceil(limit.windowMs));
+    return { answer: { ...answer, retryAfterMs }, write: null };
+  }
   return { answer, write: { attempts: times.join(" "), expiresAt: now + Math.ceil(limit.windowMs) } };
 }
 

@@ -117,6 +117,15 @@ describe("the database store on SQLite", () => {
     }
   }, 120_000);
 
+  it("never owes more than a window for attempts stamped ahead of its clock (another instance's)", async () => {
+    const db = open();
+    const ahead = Date.now() + 3_600_000;
+    db.prepare("INSERT INTO rate_limits (id, attempts, expires_at) VALUES (?, ?, ?)").run("skewed", `${ahead}`, ahead);
+    const refused = await sqlite(db).takeRateLimit?.("skewed", { windowMs: 2_000, max: 1 });
+    expect(refused).toMatchObject({ allowed: false, count: 1 });
+    expect(refused?.retryAfterMs).toBeLessThanOrEqual(2_000);
+  });
+
   it("takes inside the app's own open transaction, as a savepoint of it", async () => {
     const db = open();
     const adapter = sqlite(db);
