@@ -3,7 +3,9 @@
  * real SQLite, PostgreSQL and MariaDB, then used by the adapters' password methods: the SQL adapters on an
  * app that added the provider later (0001 then 0002_passwords.sql), and the drizzle adapter handed the Drizzle
  * tables `init --orm drizzle --providers password` wrote (imported from the app's own schema module). A hash
- * is stored, replaced in place, and goes with its user (the foreign key cascades).
+ * is stored, replaced in place, and goes with its user (the foreign key cascades). Also: a migration adapted to
+ * an app's own users table (integer ids) gets a passwords table whose user_id holds on PostgreSQL, and SQLite's
+ * client module, after add-provider, creates the table when first imported.
  */
 import { symlinkSync } from "node:fs";
 import path from "node:path";
@@ -178,3 +180,28 @@ describe("an app whose migrations were adapted to its own users table (integer i
     expect(await adapter.getPasswordHash?.(user!.id)).toBe("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA");
   }, 60_000);
 });
+
+test("SQLite's client module, after add-provider password, creates the passwords table on first open", async () => {
+  const { project, run } = await initFixture("next-app", [
+    ...["--providers", "github", "--strategy", "database", "--db", "sqlite", "--yes", "--no-install"],
+  ]);
+  expectSuccess(run);
+  expectSuccess(await runInMemory(project, ["add-provider", "password", project.root, "--yes", "--no-install"]));
+  const root = materialize(project);
+  symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+  const file = path.join(root, "opened.db");
+  const saved = process.env["AUTH_DATABASE_FILE"];
+  process.env["AUTH_DATABASE_FILE"] = file;
+  try {
+    const client = (await import(path.join(root, "auth-db.ts"))) as { db: { close(): void } };
+    client.db.close();
+  } finally {
+    if (saved === undefined) delete process.env["AUTH_DATABASE_FILE"];
+    else process.env["AUTH_DATABASE_FILE"] = saved;
+  }
+  const db = new Database(file, { readonly: true });
+  const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
+  db.close();
+  expect(names).toContainEqual({ name: "passwords" });
+  expect(names).toContainEqual({ name: "users" });
+}, 60_000);

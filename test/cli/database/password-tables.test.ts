@@ -5,7 +5,8 @@
  * provider writes no passwords table); `add-provider password` on an app set up with a database (a new
  * migration creating only passwords, SQLite's client module creating it on open, the Drizzle table merged and
  * handed to the adapter, the Prisma model with User's `password Password?`); `generate` after the provider
- * was added to the auth module by hand. The tables on real databases: password-tables-databases.test.ts.
+ * was added to the auth module by hand; add-provider on SvelteKit, Express, Qwik City and SolidStart on SQLite;
+ * remove naming passwords first among the tables to drop. The tables on real databases: password-tables-databases.test.ts.
  */
 import { afterAll, describe, expect, test } from "vitest";
 import { passwords, tables } from "../../../src/cli/database/model.js";
@@ -164,3 +165,20 @@ describe("remove and remove-provider leave the passwords table and its data", ()
     expect(remove.stdout).toContain("DROP TABLE passwords, authenticators,");
   });
 });
+
+describe.each(["sveltekit-2", "express-5-ts", "qwik-city-1", "solid-start-2"])(
+  "add-provider password on %s set up with SQLite",
+  (fixture) => {
+    test("writes 0002_passwords.sql and the client module creates the table on open", async () => {
+      const { project, run } = await initFixture(fixture, [
+        ...["--providers", "github", "--strategy", "database", "--db", "sqlite", ...APPLY],
+      ]);
+      expectSuccess(run);
+      const client = [...project.files.keys()].find((file) => /auth-db\.[jt]s$/.test(file))!;
+      expect(project.read(client)).not.toContain("passwords");
+      expectSuccess(await runInMemory(project, ["add-provider", "password", project.root, ...APPLY]));
+      expect(project.read(`${MIGRATIONS_DIR}/0002_passwords.sql`)).toContain("CREATE TABLE IF NOT EXISTS passwords");
+      expect(project.read(client)).toContain(tableStatements(passwords, "sqlite")[0]);
+    });
+  },
+);
