@@ -6,7 +6,9 @@
  *      token again (the runtime remembers tokens it decrypted) and of tokens it has never seen. Then ours
  *      alone: a JWT session that follows its stored user (an adapter, core/session/follow-user.ts) against
  *      the same read without one, the cost of "sessions follow the account" (issue 21: keep ≥ 80 %).
- *   2. CLI start-up: `auth --help` and `auth secret --raw` against a bare `node -e 0`.
+ *   2. The other endpoints a visit touches (signed-out session, csrf, providers, a credentials sign-in),
+ *      against @auth/core and against the floor (a Request and a Response alone).
+ *   3. CLI start-up: `auth --help` and `auth secret --raw` against a bare `node -e 0`.
  * It prints; it asserts nothing. Run `npm run bench` (builds first), or `node bench/session-read.bench.mjs`
  * on an existing build (`BENCH_RUNTIME=<dir>` points it at another build of src/runtime).
  */
@@ -189,6 +191,36 @@ async function followedReads(get, plainHeader) {
   );
 }
 
+/**
+ * The other endpoints a visit touches, ours against @auth/core, and each against the floor: a `new Request`,
+ * a `new Response` of a small JSON body and reading that body back, with no auth at all (issue 25's goals:
+ * ≥ 0.6× the floor for these reads, credentials sign-in ≥ 6× @auth/core).
+ */
+async function endpoints() {
+  const get = (action, cookie) => new Request(`${ORIGIN}/auth/${action}`, cookie ? { headers: { cookie } } : undefined);
+  const floor = () => {
+    const request = get("session");
+    return new Response(JSON.stringify({ url: request.url })).json();
+  };
+  const through = (auth, config, action) => () => auth(get(action), config).then((r) => r.arrayBuffer());
+  const rows = [
+    ["GET /session, signed out", "session"],
+    ["GET /csrf", "csrf"],
+    ["GET /providers", "providers"],
+  ].map(([label, action]) => [label, through(Auth, ours, action), through(ReferenceAuth, theirs, action)]);
+  rows.push(["credentials sign-in (csrf + POST)", () => signIn(Auth, ours), () => signIn(ReferenceAuth, theirs)]);
+  const floorRate = Math.max(await round(floor, 0.4), await round(floor, 0.4));
+  console.log("\nOther endpoints (ops/s, higher is better)");
+  console.log(`  ${"".padEnd(34)}${"ours".padStart(10)}  ${"@auth/core".padStart(10)}   ratio   ours ÷ floor`);
+  for (const [label, mine, reference] of rows) {
+    const [a, b] = await compare(mine, reference);
+    console.log(
+      `  ${label.padEnd(34)}${format(a)}  ${format(b)}   ${(a / b).toFixed(1).padStart(4)}×   ${(a / floorRate).toFixed(2)}×`,
+    );
+  }
+  console.log(`  ${"(floor: Request + Response + body)".padEnd(34)}${format(floorRate)}`);
+}
+
 /** Mean wall time (ms) of each command: hyperfine when installed, else a timed loop of spawns. */
 function startupTimes(commands) {
   const hasHyperfine = spawnSync("hyperfine", ["--version"], { stdio: "ignore" }).status === 0;
@@ -244,5 +276,13 @@ function cliStartup() {
 }
 
 console.log(`Node ${process.version}, ${os.cpus().length} CPUs, runtime from ${path.relative(root, runtimeDir)}\n`);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+const loadBefore = loadAverage();
 await sessionReads();
+await endpoints();
 cliStartup();
+console.log(`\nLoad average before: ${loadBefore}; after: ${loadAverage()}`);
