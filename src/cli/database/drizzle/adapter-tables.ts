@@ -11,7 +11,7 @@ import type { TransformResult } from "../../edit/result.js";
  * `, { users, accounts: account, …, authenticators }`: the object init writes as the adapter's second argument
  * (the comma tells it from the import of the same names), keys in its order.
  */
-const TABLES_OBJECT = /,\s*\{(\s*)users\b(?:\s*:\s*(\w+))?\s*,[^{}]*?\bauthenticators\b(?:\s*:\s*\w+)?(\s*,?)(\s*)\}/;
+const TABLES_OBJECT = /,\s*\{(\s*)users\b(?:\s*:\s*(\w+))?\s*,[^{}]*?\bauthenticators\b[^{}]*\}/;
 
 /** An import (ESM or CommonJS) of a list of names; the names in group 2. */
 const IMPORT_LIST =
@@ -35,15 +35,12 @@ export function withAdapterTable(key: string, exportName: string): (source: stri
     );
     if (!imported) return { unsupported: `it imports the ${usersName} table in a way create-auth cannot extend` };
     const entry = key === exportName ? key : `${key}: ${exportName}`;
-    const [, open, , trailing, close] = object;
-    const end = object.index + object[0].length;
-    const closeAt = end - 1 - close!.length;
-    const beforeClose = closeAt - trailing!.length;
-    const oneLine = !open!.includes("\n");
-    const added = trailing!.includes(",")
-      ? `${source.slice(beforeClose, closeAt)}${oneLine ? " " : open}${entry},`
-      : `,${oneLine ? " " : open}${entry}${trailing}`;
-    const withKey = `${source.slice(0, beforeClose)}${added}${source.slice(closeAt)}`;
+    const open = object[1]!;
+    // Before the closing brace's own whitespace: after the last key, or the comma that ends it.
+    const beforeClose = source.slice(0, object.index + object[0].length - 1).trimEnd().length;
+    const lead = open.includes("\n") ? open : " ";
+    const added = source[beforeClose - 1] === "," ? `${lead}${entry},` : `,${lead}${entry}`;
+    const withKey = `${source.slice(0, beforeClose)}${added}${source.slice(beforeClose)}`;
     // The import comes before the object, so its offsets still hold in `withKey`.
     const list = imported[2]!;
     const names = list.trimEnd();
