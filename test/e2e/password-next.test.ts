@@ -7,22 +7,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe } from "vitest";
-import { REPO_ROOT } from "../support/fixture-app.mjs";
 import { SESSION_DASHBOARD, setMatcher } from "../support/user-edits.mjs";
-import { passwordByHand, passwordStories, pointAtMailRelay, shortSignInWindow } from "./support/password-stories.js";
+import { passwordStories, pointAtMailRelay, shortSignInWindow } from "./support/password-stories.js";
 import { setupApp } from "./support/setup-app.js";
 
 const app = setupApp("next-app", {
   label: "next (password)",
-  providers: ["nodemailer"],
+  providers: ["password"],
   initArgs: ["--strategy", "database", "--db", "sqlite"],
+  // What the next steps ask of a person: the mail relay and sender, the public URL, a page to protect; and the
+  // test's short sign-in window (password-stories.ts, SIGN_IN_LIMIT, says why).
   edits: async (dir, context) => {
-    // Until init writes the password provider: init with nodemailer, then what docs/passwords.md asks by hand.
-    await passwordByHand(dir, {
-      authModule: path.join(dir, "auth.ts"),
-      authDb: path.join(dir, "auth-db.ts"),
-      runtime: path.join(REPO_ROOT, "dist", "runtime"),
-    });
     await pointAtMailRelay(path.join(dir, ".env.local"), context);
     await shortSignInWindow(path.join(dir, "auth.ts"));
     const proxyFile = path.join(dir, "proxy.ts");

@@ -7,29 +7,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe } from "vitest";
-import { REPO_ROOT } from "../support/fixture-app.mjs";
 import { PROTECTED_NOTES_LOAD, PROTECTED_NOTES_PAGE } from "../support/sveltekit-app.mjs";
-import {
-  passwordByHand,
-  passwordStories,
-  pointAtMailRelay,
-  shortSignInWindow,
-  useJwtSessions,
-} from "./support/password-stories.js";
+import { passwordStories, pointAtMailRelay, shortSignInWindow, useJwtSessions } from "./support/password-stories.js";
 import { rebuildApp } from "./support/rebuild-app.js";
 import { setupApp } from "./support/setup-app.js";
 
 const app = setupApp("sveltekit-2", {
   label: "sveltekit-2 (password)",
-  providers: ["nodemailer"],
+  providers: ["password"],
   initArgs: ["--strategy", "database", "--db", "sqlite"],
+  // What the next steps ask of a person: the mail relay and sender, the public URL, a page to protect; and the
+  // test's short sign-in window (password-stories.ts, SIGN_IN_LIMIT, says why).
   edits: async (dir, context) => {
-    // Until init writes the password provider: init with nodemailer, then what docs/passwords.md asks by hand.
-    await passwordByHand(dir, {
-      authModule: path.join(dir, "src", "auth.ts"),
-      authDb: path.join(dir, "src", "lib", "server", "auth-db.ts"),
-      runtime: path.join(REPO_ROOT, "dist", "runtime"),
-    });
     await pointAtMailRelay(path.join(dir, ".env"), context);
     await shortSignInWindow(path.join(dir, "src", "auth.ts"));
     const notes = path.join(dir, "src", "routes", "notes");

@@ -7,7 +7,6 @@
 // has passed. The SQLite file the generated client module opened shows the rows. On JWT sessions the same
 // stories hold, with no session rows: the reset ends older cookies through the hash fingerprint they carry.
 import fs from "node:fs/promises";
-import path from "node:path";
 import type { Page, Response } from "playwright-core";
 import { expect, test } from "vitest";
 import { sessionCookie, sqliteRows } from "./database-stories.js";
@@ -284,54 +283,3 @@ export function passwordStories(app: App, { protectedPath, strategy }: PasswordS
 
 /** The env values the next steps ask of a person: the mail relay and sender, and the public URL. */
 export { pointAtMailRelay } from "./passwordless-stories.js";
-
-/**
- * Until `init --providers password` exists: turns an app initialised with `--providers nodemailer` into what
- * the docs (docs/passwords.md) tell a person to do by hand: the provider in the auth module, the passwords
- * table in the generated client module's statements, the runtime's password modules in the vendored package
- * and the packages it loads.
- */
-export async function passwordByHand(
-  dir: string,
-  { authModule, authDb, runtime }: { authModule: string; authDb: string; runtime: string },
-): Promise<void> {
-  const edit = async (file: string, change: (source: string) => string) =>
-    fs.writeFile(file, change(await fs.readFile(file, "utf8")));
-  await edit(authModule, (source) =>
-    source
-      .replace(
-        'import Nodemailer from "@create-auth/runtime/providers/nodemailer";',
-        'import Password from "@create-auth/runtime/providers/password";',
-      )
-      .replace("Nodemailer({", "Password({"),
-  );
-  await edit(authDb, (source) =>
-    source.replace(
-      /\n`\);\s*$/,
-      `
-CREATE TABLE IF NOT EXISTS passwords (
-  user_id TEXT NOT NULL,
-  hash TEXT NOT NULL,
-  updated_at INTEGER NOT NULL,
-  CONSTRAINT passwords_pkey PRIMARY KEY (user_id),
-  CONSTRAINT passwords_user_id_fkey FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
-) STRICT;
-\`);
-`,
-    ),
-  );
-  const vendored = path.join(dir, "vendor", "auth-runtime");
-  await fs.cp(runtime, vendored, { recursive: true, force: true });
-  const pkgFile = path.join(vendored, "package.json");
-  const pkg = JSON.parse(await fs.readFile(pkgFile, "utf8"));
-  pkg.exports["./providers/password"] = {
-    types: "./providers/password.d.ts",
-    default: "./providers/password.js",
-  };
-  await fs.writeFile(pkgFile, JSON.stringify(pkg, null, 2));
-  const appPkgFile = path.join(dir, "package.json");
-  const appPkg = JSON.parse(await fs.readFile(appPkgFile, "utf8"));
-  appPkg.dependencies["@node-rs/argon2"] = "^2.2.1";
-  appPkg.dependencies["@zxcvbn-ts/language-common"] = "^4.1.3";
-  await fs.writeFile(appPkgFile, JSON.stringify(appPkg, null, 2));
-}
