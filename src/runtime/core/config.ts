@@ -11,6 +11,7 @@ import type { AuthConfig, EventsOptions, JWTOptions, LoggerInstance } from "../t
 import { bodyLimits } from "./body.js";
 import { resolveCallbacks } from "./callbacks.js";
 import { resolveCookies } from "./cookies/names.js";
+import { randomHex } from "./crypto/random.js";
 import { type ConfigWithEnv, deploymentUrl } from "./env.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
 import { resolveRateLimits } from "./limits/settings.js";
@@ -79,8 +80,7 @@ const MAX_ORIGINS = 8;
  * bits a bearer token that unlocks an account should have (OWASP session management guidance).
  */
 function randomSessionToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return randomHex(32);
 }
 
 /** Events are for audit logging: a throwing handler is logged as EventError, never breaks the sign-in. */

@@ -5,6 +5,7 @@
  * forms, which cannot read the cookie.
  */
 import { MissingCSRF } from "../errors.js";
+import { randomHex } from "./crypto/random.js";
 import { sha256Hex } from "./crypto/sha256.js";
 
 export interface CsrfState {
@@ -17,12 +18,6 @@ export interface CsrfState {
 }
 
 const utf8 = new TextEncoder();
-
-function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, "0")).join(
-    "",
-  );
-}
 
 /** Constant-time comparison of two strings; unequal lengths fail without comparing contents. */
 export function timingSafeEqualString(a: string, b: string): boolean {

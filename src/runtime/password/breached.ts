@@ -8,6 +8,7 @@
  */
 
 import { readLimited } from "../core/body.js";
+import { bytesToHex } from "../core/crypto/hex.js";
 import { InputTooLarge } from "../errors.js";
 
 export const PWNED_PASSWORDS_RANGE = "https://api.pwnedpasswords.com/range/";
@@ -32,9 +33,7 @@ const LINE = /^([0-9A-F]{35}):(\d{1,12})$/;
 
 async function sha1Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0"))
-    .join("")
-    .toUpperCase();
+  return bytesToHex(new Uint8Array(digest)).toUpperCase();
 }
 
 /** The answer's text, or undefined past MAX_BODY_BYTES (the core's bounded reader, which cancels the rest). */

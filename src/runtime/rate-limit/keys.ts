@@ -5,6 +5,8 @@
  * secret) of its normalised address: the store (Redis, a shared cache) never holds the addresses people typed,
  * and without the secret its keys cannot be matched to a list of addresses by hashing the list.
  */
+
+import { bytesToHex } from "../core/crypto/hex.js";
 import { nodeCrypto } from "../core/crypto/jwe-fast.js";
 import { normalizeEmailAddress } from "../core/email/normalize.js";
 import { RateLimitConfigError } from "./errors.js";
@@ -64,5 +66,5 @@ export async function hmacHex(
     "sign",
   ]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, utf8.encode(message)));
-  return Array.from(mac.subarray(0, 16), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(mac.subarray(0, 16));
 }

@@ -8,6 +8,8 @@
  * ARGV     windowMs, max, free (−1: no backoff), baseMs, capMs, member
  * returns  {allowed 1|0, count, retryAfterMs}
  */
+
+import { bytesToHex } from "../core/crypto/hex.js";
 import { nodeCrypto } from "../core/crypto/jwe-fast.js";
 
 export const SLIDING_LOG_SCRIPT = `
@@ -40,7 +42,7 @@ export function slidingLogScriptSha(): Promise<string> {
   digest ??= (async () => {
     if (nodeCrypto) return nodeCrypto.createHash("sha1").update(SLIDING_LOG_SCRIPT).digest("hex");
     const bytes = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(SLIDING_LOG_SCRIPT));
-    return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+    return bytesToHex(new Uint8Array(bytes));
   })();
   return digest;
 }

@@ -19,6 +19,7 @@
  */
 import type { Cookie, JWT, ResponseInternal } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
+import { bytesToHex } from "../crypto/hex.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
 import { clearChunked, readChunked, writeChunked } from "./names.js";
 
@@ -99,7 +100,7 @@ async function movedToken(legacyToken: string, secret: string): Promise<string> 
   const mac = new Uint8Array(
     await crypto.subtle.sign("HMAC", key, utf8.encode(`${MOVED_TOKEN_CONTEXT}${legacyToken}`)),
   );
-  return `${UNKNOWN_SIGN_IN}.${Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  return `${UNKNOWN_SIGN_IN}.${bytesToHex(mac)}`;
 }
 
 /**

@@ -3,6 +3,8 @@
  * intents. Synchronous node:crypto where it exists (the CSRF check runs on every request that carries its
  * cookie), WebCrypto on edge runtimes.
  */
+
+import { bytesToHex } from "./hex.js";
 import { nodeCrypto } from "./jwe-fast.js";
 
 const utf8 = new TextEncoder();
@@ -10,5 +12,5 @@ const utf8 = new TextEncoder();
 export async function sha256Hex(input: string): Promise<string> {
   if (nodeCrypto) return nodeCrypto.createHash("sha256").update(input).digest("hex");
   const digest = await crypto.subtle.digest("SHA-256", utf8.encode(input));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(new Uint8Array(digest));
 }

@@ -1,0 +1,12 @@
+/**
+ * Bytes as lower-case hex, the one spelling of every digest, MAC and random token the runtime writes as text
+ * (CSRF cookies, session and link tokens, rate-limit keys). A table of the 256 byte spellings: no per-byte
+ * `toString(16).padStart()` on paths every request takes.
+ */
+const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+export function bytesToHex(bytes: Uint8Array): string {
+  let hex = "";
+  for (const byte of bytes) hex += BYTE_HEX[byte];
+  return hex;
+}

@@ -1,0 +1,29 @@
+/**
+ * Random bytes for the values minted per request (CSRF tokens, JWE IVs, session and link tokens), drawn from
+ * a pool that one `getRandomValues` call fills 4 KiB at a time: in profiles of signed-out reads the call, not
+ * the bytes, was the cost. WebCrypto's CSPRNG either way; each byte is handed out once, as a copy, so no
+ * caller can see or change another's. Node's own `randomUUID` caches its entropy the same way.
+ */
+import { bytesToHex } from "./hex.js";
+
+const POOL_SIZE = 4096;
+let pool = new Uint8Array(0);
+let offset = 0;
+
+export function randomBytes(length: number): Uint8Array {
+  if (length > POOL_SIZE) return crypto.getRandomValues(new Uint8Array(length));
+  if (offset + length > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
+    offset = 0;
+  }
+  const bytes = pool.slice(offset, offset + length);
+  // Spent bytes are zeroed, so the pool never holds a value it has already handed out.
+  pool.fill(0, offset, offset + length);
+  offset += length;
+  return bytes;
+}
+
+/** `length` random bytes as hex (2 × `length` characters). */
+export function randomHex(length: number): string {
+  return bytesToHex(randomBytes(length));
+}
