@@ -29,6 +29,12 @@ const { decode, encode } = await load("jwt.js");
 const credentials = (await load("providers/credentials.js")).default;
 const memory = (await load("adapters/memory.js")).default;
 
+// Scale of the run: seconds per timed round, rounds per comparison, spawns per start-up figure. The defaults
+// are the figures' run; the test of this script (test/runtime/bench.test.ts) runs it at a tiny scale.
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 0.4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
 const SECRET = "benchmark-secret-with-more-than-thirty-two-characters";
 const ORIGIN = "http://localhost:3000";
 const SESSION = "authjs.session-token";
@@ -99,9 +105,9 @@ async function round(operation, seconds) {
  * Ops/s of two operations, measured in alternating rounds after a warm-up, keeping each one's best round:
  * on a shared machine, load comes and goes, and alternating plus best-of keeps it from favouring either side.
  */
-async function compare(first, second, rounds = 6, seconds = 0.4) {
-  await round(first, 0.3);
-  await round(second, 0.3);
+async function compare(first, second, rounds = ROUNDS, seconds = SECONDS) {
+  await round(first, seconds);
+  await round(second, seconds);
   let a = 0;
   let b = 0;
   for (let index = 0; index < rounds; index++) {
@@ -158,7 +164,7 @@ async function sessionReads() {
   }
   await followedReads(get, our.header);
   // What no implementation can beat: building the Request and reading a Response, with no auth at all.
-  const floor = await round(() => new Response(JSON.stringify(get(our.header).url)).arrayBuffer(), 1);
+  const floor = await round(() => new Response(JSON.stringify(get(our.header).url)).arrayBuffer(), SECONDS * 2.5);
   console.log(`  ${"(floor: Request + Response alone)".padEnd(34)}${format(floor)}`);
 }
 
@@ -209,7 +215,7 @@ async function endpoints() {
     ["GET /providers", "providers"],
   ].map(([label, action]) => [label, through(Auth, ours, action), through(ReferenceAuth, theirs, action)]);
   rows.push(["credentials sign-in (csrf + POST)", () => signIn(Auth, ours), () => signIn(ReferenceAuth, theirs)]);
-  const floorRate = Math.max(await round(floor, 0.4), await round(floor, 0.4));
+  const floorRate = Math.max(await round(floor, SECONDS), await round(floor, SECONDS));
   console.log("\nOther endpoints (ops/s, higher is better)");
   console.log(`  ${"".padEnd(34)}${"ours".padStart(10)}  ${"@auth/core".padStart(10)}   ratio   ours ÷ floor`);
   for (const [label, mine, reference] of rows) {
@@ -228,7 +234,17 @@ function startupTimes(commands) {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-")), "startup.json");
     execFileSync(
       "hyperfine",
-      ["--style", "none", "--warmup", "3", "--runs", "20", "--export-json", out, ...commands.map((c) => c.join(" "))],
+      [
+        "--style",
+        "none",
+        "--warmup",
+        "3",
+        "--runs",
+        String(RUNS),
+        "--export-json",
+        out,
+        ...commands.map((c) => c.join(" ")),
+      ],
       { cwd: root, stdio: "ignore" },
     );
     const { results } = JSON.parse(fs.readFileSync(out, "utf8"));
@@ -242,10 +258,10 @@ function startupTimes(commands) {
   const means = commands.map(([file, ...args]) => {
     for (let run = 0; run < 3; run++) spawnSync(file, args, { cwd: root, stdio: "ignore" });
     const start = performance.now();
-    for (let run = 0; run < 20; run++) spawnSync(file, args, { cwd: root, stdio: "ignore" });
-    return (performance.now() - start) / 20;
+    for (let run = 0; run < RUNS; run++) spawnSync(file, args, { cwd: root, stdio: "ignore" });
+    return (performance.now() - start) / RUNS;
   });
-  return { tool: "timed loop (20 runs)", means };
+  return { tool: `timed loop (${RUNS} runs)`, means };
 }
 
 function cliStartup() {
