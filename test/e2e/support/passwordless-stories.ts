@@ -12,7 +12,10 @@ import { addPlatformAuthenticator } from "./virtual-authenticator.js";
 
 /** What the next steps ask of a person in the env file: the mail relay and sender, and the public URL. */
 export async function pointAtMailRelay(envFile: string, { appUrl, smtp }: EditContext): Promise<void> {
-  if (!smtp) throw new Error("the mail relay did not start (is nodemailer among the providers?)");
+  if (!smtp)
+    throw new Error(
+      "the mail relay did not start (is a provider that mails, nodemailer or password, among the providers?)",
+    );
   await fillEnvFile(envFile, {
     AUTH_URL: appUrl,
     EMAIL_SERVER: smtp.url,
