@@ -26,6 +26,11 @@ export interface ExpectedTable {
    * work. `name` and `columns` are then the table model's, for a reader that does not know this field.
    */
   missingModel?: { model: string; schema: string };
+  /**
+   * The auth module that hands the adapter its tables without this one, a provider's own (Drizzle's tables
+   * object without `passwords`): the adapter then has no methods for it, whatever the database holds.
+   */
+  notHanded?: string;
 }
 
 /** A table under the table model's own names: what the built-in SQL adapters and every default query. */

@@ -2,13 +2,14 @@
  * doctor expects the passwords table exactly where the app configures the password provider: an app init
  * wrote with it, on a SQLite database without the table, gets an error naming the table and the command that
  * creates it, and none once the table is there; an app with other providers is never told about it. A
- * Prisma app with the provider whose schema lost the Password model is told the client has no Password.
+ * Prisma app with the provider whose schema lost the Password model is told the client has no Password, and
+ * a Drizzle app whose auth module hands the adapter no passwords table is told so, until generate adds it.
  */
 import { afterAll, describe, expect, test } from "vitest";
 import { passwords } from "../../../src/cli/database/model.js";
 import { tableStatements } from "../../../src/cli/database/sql/render.js";
 import { authTables, byId, doctorOnDisk, onDiskWithDatabase } from "../commands/doctor/support.js";
-import { initFixture, removeTemps } from "../support.js";
+import { initFixture, removeTemps, runInMemory } from "../support.js";
 
 afterAll(removeTemps);
 
@@ -63,5 +64,26 @@ describe("doctor and the passwords table on SQLite", () => {
     expect(byId(run, "database.model-missing")).toEqual([
       expect.objectContaining({ level: "error", message: expect.stringContaining("has no Password model") }),
     ]);
+  });
+
+  test("Drizzle with the password provider: a tables object without passwords is an error until generate adds it", async () => {
+    const statements = [...authTables("sqlite"), ...tableStatements(passwords, "sqlite")];
+    const { project, root } = await app("password", statements, "drizzle");
+    const auth = project.read("auth.ts");
+    project.write("auth.ts", auth.replaceAll(", passwords }", " }"));
+    expect(project.read("auth.ts")).not.toContain("passwords");
+    const run = await doctorOnDisk(await root(), env);
+    expect(byId(run, "database.table-not-handed")).toEqual([
+      expect.objectContaining({
+        level: "error",
+        message: expect.stringContaining("auth.ts hands the drizzle adapter no passwords table"),
+        fix: expect.stringContaining("npx create-auth generate adds it"),
+      }),
+    ]);
+    expect((await runInMemory(project, ["generate", project.root, "--yes"])).status).toBe(0);
+    expect(project.read("auth.ts")).toBe(auth);
+    const fixed = await doctorOnDisk(await root(), env);
+    expect(byId(fixed, "database.table-not-handed")).toEqual([]);
+    expect(byId(fixed, "database.schema")).toHaveLength(1);
   });
 });

@@ -120,7 +120,10 @@ function schemaFindings(
 ): Finding[] {
   const createTables = commands.create;
   const modelColumns = new Map(
-    modelTables(authTablesFor(kinds)).map((table) => [table.model.name, new Set(table.columns.map((c) => c.toLowerCase()))]),
+    modelTables(authTablesFor(kinds)).map((table) => [
+      table.model.name,
+      new Set(table.columns.map((c) => c.toLowerCase())),
+    ]),
   );
   /** Tables only some providers use: a missing one matters only with such a provider. */
   const usedBy: Record<string, boolean> = {
@@ -138,6 +141,18 @@ function schemaFindings(
   const where = `${dialectName(dialect)} ${target}`;
   const findings: Finding[] = [];
   for (const table of expected) {
+    if (table.notHanded) {
+      findings.push(
+        finding(
+          "error",
+          "database.table-not-handed",
+          `${table.notHanded} hands the ${adapter} adapter no ${table.name} table: the adapter is made without the methods that use it, and the provider that needs them refuses to start.`,
+          `add ${table.name} (exported by your auth schema module) to the tables the adapter is handed; npx create-auth generate adds it`,
+          table.notHanded,
+        ),
+      );
+      continue;
+    }
     if (table.missingModel) {
       const { model, schema } = table.missingModel;
       const needed = usedBy[table.model.name] ?? true;

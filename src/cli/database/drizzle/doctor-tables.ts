@@ -32,7 +32,7 @@ interface Imported {
 function drizzleOptions(
   authSource: string,
   authFile: string,
-): { tables: Map<string, Imported>; instance: Imported | "local" | null } {
+): { tables: Map<string, Imported>; instance: Imported | "local" | null; keys: Set<string> | null } {
   const ts = typescript();
   const tree = parseSyntax(authSource, authFile);
   const imported = new Map<string, { specifier: string; name: string }>();
@@ -52,6 +52,8 @@ function drizzleOptions(
   const options = new Map<string, { specifier: string; name: string }>();
   const locals = new Set<string>();
   let instance: Imported | "local" | null = null;
+  /** Every key of the tables object, whatever its value; null when the adapter is handed none. */
+  let keys: Set<string> | null = null;
   const visit = (node: SyntaxNode): void => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) locals.add(node.name.text);
     const first = ts.isCallExpression(node) ? node.arguments[0] : undefined;
@@ -67,8 +69,10 @@ function drizzleOptions(
     ) {
       if (first && ts.isIdentifier(first))
         instance = imported.get(first.text) ?? (locals.has(first.text) ? "local" : null);
+      keys = new Set();
       for (const property of second.properties) {
         const key = property.name?.getText(tree);
+        if (key) keys.add(key);
         const value = ts.isShorthandPropertyAssignment(property)
           ? property.name
           : ts.isPropertyAssignment(property)
@@ -85,7 +89,7 @@ function drizzleOptions(
     ts.forEachChild(node, visit);
   };
   visit(tree);
-  return { tables: options, instance };
+  return { tables: options, instance, keys };
 }
 
 /**
@@ -124,6 +128,9 @@ export function drizzleTables(
     const key = drizzleTableName(table);
     const option = options.tables.get(key);
     const file = option ? resolveImport(reader, info.aliases, authFile, option.specifier) : null;
+    // A provider's table (passwords) left out of a tables object is none: the adapter then lacks its methods.
+    if (!option && options.keys && !options.keys.has(key) && !tables.includes(table))
+      return { ...modelNames(table), notHanded: authFile };
     // A table the adapter is not given is its default: the table model's.
     if (!option || !file) return modelNames(table);
     return fromModule(reader, file, option.name, table, casing);
