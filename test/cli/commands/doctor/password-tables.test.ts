@@ -6,10 +6,10 @@
  * a Drizzle app whose auth module hands the adapter no passwords table is told so, until generate adds it.
  */
 import { afterAll, describe, expect, test } from "vitest";
-import { passwords } from "../../../src/cli/database/model.js";
-import { tableStatements } from "../../../src/cli/database/sql/render.js";
-import { authTables, byId, doctorOnDisk, onDiskWithDatabase } from "../commands/doctor/support.js";
-import { initFixture, removeTemps, runInMemory } from "../support.js";
+import { passwords } from "../../../../src/cli/database/model.js";
+import { tableStatements } from "../../../../src/cli/database/sql/render.js";
+import { initFixture, removeTemps, runInMemory } from "../../support.js";
+import { authTables, byId, doctorOnDisk, onDiskWithDatabase } from "./support.js";
 
 afterAll(removeTemps);
 
