@@ -6,10 +6,9 @@
  * provider that needs no table of its own, or an app without a database (the runtime then has no adapter).
  * Pure: reads through the setup's ProjectReader only.
  */
-import type { ProviderSetup } from "../commands/app-setup.js";
 import type { FileStep } from "../plan/planner.js";
 import type { ProjectReader } from "../project/reader.js";
-import type { ProviderEntry } from "../project/types.js";
+import type { ProjectInfo, ProviderEntry } from "../project/types.js";
 import { providersOf } from "../providers/auth-providers.js";
 import { authTablesFor } from "./auth-tables.js";
 import { generateInput, sqliteClientOf } from "./generate-input.js";
@@ -48,12 +47,21 @@ export function dropOrder(reader: ProjectReader, authSource: string | null, auth
   return [...authTablesFor(kinds)].reverse().map((table) => table.name);
 }
 
+/** What of an app set up by init the tables depend on: a command's reading of it (commands/app-setup.ts). */
+export interface AppWithAuthModule {
+  reader: ProjectReader;
+  info: ProjectInfo;
+  authPath: string;
+  /** The auth module as it is now; null when there is none. */
+  authSource: string | null;
+}
+
 /**
  * What adding `provider` writes of the database: the migration or schema edit creating its table, and the
  * command that applies it (`npx create-auth migrate`, drizzle-kit's, `npx prisma migrate dev`), as
  * `generate` says it. A schema the merge cannot edit safely is left as it is, with what to add by hand.
  */
-export function planProviderTables(setup: ProviderSetup, provider: ProviderEntry): ProviderTablesPlan {
+export function planProviderTables(setup: AppWithAuthModule, provider: ProviderEntry): ProviderTablesPlan {
   const none: ProviderTablesPlan = { steps: [], nextSteps: [] };
   if (!providerTable(provider)) return none;
   const { reader, info, authSource, authPath } = setup;

@@ -9,7 +9,8 @@ import { createPostgresDatabase } from "../../../support/postgres.mjs";
 import { initFixture, type MemoryProject, removeTemps } from "../../support.js";
 import { authTables, findingsOnDisk, onDiskWithDatabase } from "./support.js";
 
-afterAll(removeTemps);
+// Removing the temporary apps took more than the default 10 s once, on a machine at load 14.
+afterAll(removeTemps, 60_000);
 
 /** The `database.*` findings of `auth doctor --json` (the tables and columns the adapter queries). */
 const databaseFindings = (root: string, env: Record<string, string>) => findingsOnDisk(root, env, "database.");
