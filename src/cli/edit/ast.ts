@@ -77,6 +77,21 @@ export function requireSpecifier(ts: Ts, node: SyntaxNode): string | undefined {
   return node.arguments.length === 1 && argument && ts.isStringLiteral(argument) ? argument.text : undefined;
 }
 
+/** `(x)`, `x as T`, `x satisfies T`, `x!`, `<T>x` → `x`: the expression a wrapper only annotates. */
+export function unwrap(ts: Ts, node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
 function isLoadEnvFileCall(ts: Ts, node: SyntaxNode): boolean {
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
   const callee = node.expression;

@@ -3,9 +3,9 @@
  * `import X from`, CommonJS `require(…).default`), the named-binding list an import can take another name
  * into, and removing bindings nothing uses any more (the whole statement when it is left empty).
  */
-import type { SyntaxNode } from "../edit/ast.js";
+import { type SyntaxNode, unwrap } from "../edit/ast.js";
 import { type Edit, type ListSyntax, lineEnd, lineStart, removeItem } from "./auth-providers-edit.js";
-import { type AuthModuleShape, type ImportBinding, unwrap } from "./auth-providers-shape.js";
+import type { AuthModuleShape, ImportBinding } from "./auth-providers-shape.js";
 
 /** Names declared in the module (imports, variables, functions, classes, parameters). */
 export function declaredNames(shape: AuthModuleShape): Set<string> {

@@ -4,7 +4,7 @@
  * the passkeys opt-in with the last passkey provider, the provider's import and the named imports only its
  * entries needed (normalizeEmailAddress after credentials). A provider referenced anywhere else is refused.
  */
-import type { SyntaxNode } from "../edit/ast.js";
+import { type SyntaxNode, unwrap } from "../edit/ast.js";
 import type { TransformResult } from "../edit/result.js";
 import { applyEdits, arrayList, objectList, removeItem } from "./auth-providers-edit.js";
 import { removeBindings } from "./auth-providers-imports.js";
@@ -17,7 +17,6 @@ import {
   lineOf,
   readAuthModule,
   referencesTo,
-  unwrap,
 } from "./auth-providers-shape.js";
 
 /** The list entry a reference to a provider's factory is (`GitHub()` or `GitHub` in a providers array), if any. */

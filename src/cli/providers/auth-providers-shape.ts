@@ -6,7 +6,15 @@
  * object passed to the framework's factory. Shapes the transforms cannot edit safely come back as a
  * `problem` in the user's words; auth-providers.ts turns it into `{ unsupported }`.
  */
-import { parseSyntax, requireSpecifier, type SyntaxNode, type SyntaxTree, type Ts, typescript } from "../edit/ast.js";
+import {
+  parseSyntax,
+  requireSpecifier,
+  type SyntaxNode,
+  type SyntaxTree,
+  type Ts,
+  typescript,
+  unwrap,
+} from "../edit/ast.js";
 import { type CodeStyle, detectStyle } from "../edit/code-style.js";
 
 type TsNode = SyntaxNode;
@@ -67,21 +75,6 @@ export function isProviderSpecifier(specifier: string): boolean {
 
 /** The factories whose first argument is an auth config (or a function returning one). */
 const FACTORIES = new Set(["NextAuth", "SvelteKitAuth", "QwikAuth$", "SolidAuth", "ExpressAuth", "Auth"]);
-
-/** `(x)`, `x as T`, `x satisfies T`, `x!`, `<T>x` → `x`. */
-export function unwrap(ts: Ts, node: TsNode): TsNode {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
 
 export function lineOf(tree: SyntaxTree, position: number): number {
   return tree.getLineAndCharacterOfPosition(position).line + 1;

@@ -10,7 +10,7 @@
  * The reading of the module is auth-providers-shape.ts, the list and import edits auth-providers-edit.ts and
  * auth-providers-imports.ts, the removal auth-providers-remove.ts; this file is the API the commands use.
  */
-import { parseSyntax, type SyntaxNode, typescript } from "../edit/ast.js";
+import { parseSyntax, type SyntaxNode, typescript, unwrap } from "../edit/ast.js";
 import { renderCode } from "../edit/code-style.js";
 import type { TransformResult } from "../edit/result.js";
 import {
@@ -35,7 +35,6 @@ import {
   type ObjectLiteral,
   readAuthModule,
   referencesTo,
-  unwrap,
 } from "./auth-providers-shape.js";
 import { type ProviderEntry, providerOfImport } from "./catalog.js";
 

@@ -8,13 +8,12 @@
 import { ARGON2ID_DEFAULTS, ARGON2ID_FLOOR } from "../../../runtime/password/argon2id.js";
 import { SCRYPT_DEFAULTS, SCRYPT_FLOOR } from "../../../runtime/password/scrypt.js";
 import { type Finding, finding, ok } from "../../checks/finding.js";
-import type { SyntaxNode, Ts } from "../../edit/ast.js";
+import { type SyntaxNode, type Ts, unwrap } from "../../edit/ast.js";
 import {
   findProperty,
   type ObjectLiteral,
   readAuthModule,
   referencesTo,
-  unwrap,
 } from "../../providers/auth-providers-shape.js";
 
 type Algorithm = "argon2id" | "scrypt";

@@ -6,7 +6,7 @@
  * insertion at a position the AST gives, written in the file's style (code-style.ts: quotes, semicolons,
  * indentation, `var` in express-generator's app.js); no other byte of the file changes.
  */
-import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript } from "../../edit/ast.js";
+import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript, unwrap } from "../../edit/ast.js";
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import type { TransformResult } from "../../edit/result.js";
 
@@ -40,20 +40,6 @@ export interface MountOptions {
 function isRequireOf(ts: Ts, node: Node, specifier?: string): boolean {
   const required = requireSpecifier(ts, node);
   return required !== undefined && (specifier === undefined || required === specifier);
-}
-
-/** `(x as T)`, `(x)`, `x satisfies T`, `x!` → `x`. */
-function unwrap(ts: Ts, node: Node): Node {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
 }
 
 interface Analysis extends ExpressAppShape {
