@@ -26,6 +26,7 @@ import { AdapterError } from "../errors.js";
 import { decide } from "../rate-limit/sliding-log.js";
 import type { StoreAnswer, StoreLimit } from "../rate-limit/store.js";
 import type { Adapter } from "../types.js";
+import { onFeatureTable } from "./missing-table.js";
 
 /** The longest key (`rate_limits.id`): the limiter's are at most 64 (rule) + 1 + 256 characters. */
 export const MAX_RATE_LIMIT_KEY = 400;
@@ -66,31 +67,13 @@ function parseLog(attempts: string | null): number[] {
     .sort((a, b) => a - b);
 }
 
-/** Whether an error is the database saying `rate_limits` does not exist (pg, MySQL, SQLite, Prisma). */
-function isMissingTable(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 5; depth++) {
-    const { code, message, cause } = current as Record<string, unknown>;
-    if (typeof message === "string" && message.includes("rate_limits")) {
-      if (code === "42P01" || code === "ER_NO_SUCH_TABLE" || code === "P2021") return true;
-      if (/no such table|does not exist|doesn't exist/i.test(message)) return true;
-    }
-    current = cause;
-  }
-  return false;
-}
-
 /** Runs `work`, turning the database's "no such table" into an error that says where the statement is. */
-export async function onRateLimitTable<T>(adapter: string, work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isMissingTable(error)) throw error;
-    throw new AdapterError(
-      `${adapter}: the database has no rate_limits table, where rateLimit's database store counts. ` +
-        "Create it with the statement for your database in docs/adapters.md#rate-limits.",
-      { cause: error as Error },
-    );
-  }
+export function onRateLimitTable<T>(adapter: string, work: () => T | Promise<T>): Promise<T> {
+  return onFeatureTable(
+    adapter,
+    { table: "rate_limits", purpose: "where rateLimit's database store counts", anchor: "rate-limits" },
+    work,
+  );
 }
 
 /** A take's decision on the stored log at `now`: the answer, and the row to write when it allows. */

@@ -8,6 +8,8 @@
  * statement as the row, so instances whose clocks disagree count one window. SQLite is embedded: its clock
  * is this machine's, which every process sharing the file also reads, so it is `Date.now()`.
  */
+
+import { errorChain } from "./missing-table.js";
 import type { RateLimitRows } from "./rate-limit-log.js";
 
 export type RateLimitDialect = "postgres" | "mysql" | "sqlite";
@@ -39,11 +41,7 @@ export function positional(text: string): string {
 
 /** Whether the database refused an INSERT on the key (MySQL ER_DUP_ENTRY), looking through an ORM's wrapping. */
 function isDuplicateKey(error: unknown): boolean {
-  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 5; depth++) {
-    const { code, errno, cause } = current as Record<string, unknown>;
-    if (code === "ER_DUP_ENTRY" || errno === 1062) return true;
-    current = cause;
-  }
+  for (const { code, errno } of errorChain(error)) if (code === "ER_DUP_ENTRY" || errno === 1062) return true;
   return false;
 }
 
