@@ -59,6 +59,7 @@ export const SYSTEM_PACKAGES = Object.freeze([
   { name: "mariadb-server", purpose: "the MySQL adapter's tests", commands: ["mariadbd", "mysqld"], port: 3306 },
   // No port: each rate-limit test file starts its own redis-server (test/support/redis.mjs), so the command counts.
   { name: "redis-server", purpose: "the rate limiter's Redis tests", commands: ["redis-server"] },
+  { name: "hyperfine", purpose: "the start-up bench (test/runtime/bench.test.ts)", commands: ["hyperfine"] },
 ]);
 
 /** The packages of SYSTEM_PACKAGES that this machine lacks, as `{ name, purpose }`. */

@@ -46,7 +46,7 @@ describe("the tests' system packages", () => {
 
   it("counts a database server answering on its port as present, without its commands", async () => {
     const missing = await missingPackages({ find: () => undefined, answers: async (port) => port === 5432 });
-    expect(missing.map((pkg) => pkg.name)).toEqual(["chromium", "mariadb-server", "redis-server"]);
+    expect(missing.map((pkg) => pkg.name)).toEqual(["chromium", "mariadb-server", "redis-server", "hyperfine"]);
   });
 
   it("recognises each package by the commands the test harnesses run", async () => {

@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+/**
+ * The endpoint bench (issue 25, points 3 and 4): every row of the issue's table, our runtime against
+ * @auth/core 0.41 (next-auth 5 for the Next row), better-auth 1.7 and the floor (`new Request` +
+ * `new Response(json)` + reading the body, no auth at all), all in this one process, in interleaved rounds.
+ * Per row and side it prints ops/s (median of rounds), the mean and p99 latency per operation, and the
+ * ratios the issue states its goals in; then the machine and the load average before and after.
+ * It prints; it asserts nothing. `npm run bench` builds first; `BENCH_RUNTIME=<dir>` times another build of
+ * src/runtime; BENCH_SECONDS (per round, default 0.5) and BENCH_ROUNDS (default 5) set the scale.
+ */
+import "./support/next-resolve.mjs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  authorize,
+  authRequest,
+  authSides,
+  credentialsSignIn,
+  fields,
+  ORIGIN,
+  PASSWORD,
+  SECRET,
+  USER,
+} from "./support/auth-sides.mjs";
+import { BETTER_AUTH_ORIGIN, betterAuthSides } from "./support/better-auth.mjs";
+import { interleave, loadAverage, machine } from "./support/measure.mjs";
+import { inRouteHandler } from "./support/next-scope.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const runtimeDir = path.resolve(process.env.BENCH_RUNTIME ?? path.join(root, "dist", "runtime"));
+const scale = { seconds: Number(process.env.BENCH_SECONDS ?? 0.5), rounds: Number(process.env.BENCH_ROUNDS ?? 5) };
+
+const loadBefore = loadAverage();
+const ours = await authSides(runtimeDir, path.join(root, "dist", "cli"));
+const better = await betterAuthSides({ secret: SECRET, user: USER, password: PASSWORD });
+const betterCookie = await better.signIn();
+const { Auth, CoreAuth } = ours;
+
+const text = (response) => response.text();
+const viaAuth = (auth, config, action, cookie) => () => auth(authRequest(action, cookie), config).then(text);
+const viaBetter = (instance, endpoint, cookie) => () =>
+  instance
+    .handler(new Request(`${BETTER_AUTH_ORIGIN}/api/auth/${endpoint}`, cookie ? { headers: { cookie } } : undefined))
+    .then(text);
+
+// The Next row: `auth()` as a route handler calls it, in Next's request scope, for each side.
+const { default: NextAuth } = await import(pathToFileURL(path.join(runtimeDir, "next.js")).href);
+const { default: NextAuthV5 } = await import("next-auth");
+const { default: NextAuthCredentials } = await import("next-auth/providers/credentials");
+const { headers: nextHeaders } = await import("next/headers.js");
+const { basePath: _core, ...nextConfig } = ours.jwt.ours;
+const ourNext = NextAuth(nextConfig);
+const theirNext = NextAuthV5({ ...nextConfig, providers: [NextAuthCredentials({ credentials: fields, authorize })] });
+// Next's server sets X-Forwarded-Proto on every request; next-auth reads the scheme (and so its cookies' names) from it.
+const inRoute = (cookie, action) => () =>
+  inRouteHandler(
+    new Headers({ host: "localhost:3000", "x-forwarded-proto": "http", cookie }),
+    new URL(`${ORIGIN}/api/me`),
+    action,
+  );
+
+const floor = () => new Response(JSON.stringify({ url: authRequest("session").url })).json();
+const signedIn = (body) => typeof body === "string" && body.includes(USER.email);
+
+/** The issue's rows: each side's operation (null: it has no such endpoint) and what a correct answer holds. */
+const rows = [
+  {
+    label: "GET /session, JWT, browser cookies",
+    ours: viaAuth(Auth, ours.jwt.ours, "session", ours.cookies.ours),
+    reference: viaAuth(CoreAuth, ours.jwt.core, "session", ours.cookies.core),
+    better: viaBetter(better.cached, "get-session", betterCookie),
+    answers: signedIn,
+  },
+  {
+    label: "GET /session, JWT, re-issue due",
+    ours: viaAuth(Auth, ours.reissue.ours, "session", ours.cookies.ours),
+    reference: viaAuth(CoreAuth, ours.reissue.core, "session", ours.cookies.core),
+    better: viaBetter(better.reissuing, "get-session", betterCookie),
+    answers: signedIn,
+  },
+  {
+    label: "GET /session, database (SQLite)",
+    ours: viaAuth(Auth, ours.database.ours, "session", ours.database.cookie),
+    reference: viaAuth(CoreAuth, ours.database.core, "session", ours.database.cookie),
+    better: viaBetter(
+      better.databaseOnly,
+      "get-session",
+      betterCookie.replace(/better-auth\.session_data=[^;]*(; )?/, ""),
+    ),
+    answers: signedIn,
+  },
+  {
+    label: "GET /session, anonymous",
+    ours: viaAuth(Auth, ours.jwt.ours, "session"),
+    reference: viaAuth(CoreAuth, ours.jwt.core, "session"),
+    better: viaBetter(better.cached, "get-session"),
+    answers: (body) => body === "null" || body === "{}",
+  },
+  {
+    label: "GET /csrf",
+    ours: viaAuth(Auth, ours.jwt.ours, "csrf"),
+    reference: viaAuth(CoreAuth, ours.jwt.core, "csrf"),
+    better: null,
+    answers: (body) => body.includes("csrfToken"),
+  },
+  {
+    label: "GET /providers",
+    ours: viaAuth(Auth, ours.jwt.ours, "providers"),
+    reference: viaAuth(CoreAuth, ours.jwt.core, "providers"),
+    better: null,
+    answers: (body) => body.includes("credentials"),
+  },
+  {
+    label: "credentials sign-in (csrf + form POST)",
+    ours: () => credentialsSignIn(Auth, ours.jwt.ours),
+    reference: () => credentialsSignIn(CoreAuth, ours.jwt.core),
+    better: better.signIn,
+    answers: (cookie) => /session_token=|session-token=/.test(cookie),
+  },
+  {
+    label: "server-side auth() read in Next",
+    referenceName: "next-auth 5",
+    ours: inRoute(ours.cookies.ours, () => ourNext.auth().then(JSON.stringify)),
+    reference: inRoute(ours.cookies.core, () => theirNext.auth().then(JSON.stringify)),
+    better: inRoute(betterCookie, async () =>
+      JSON.stringify(await better.cached.api.getSession({ headers: await nextHeaders() })),
+    ),
+    answers: signedIn,
+  },
+];
+
+// Every side answers correctly before anything is timed: a fast wrong answer must not count.
+for (const row of rows) {
+  for (const side of ["ours", "reference", "better"]) {
+    const answer = row[side] && (await row[side]());
+    if (row[side] && !row.answers(answer))
+      throw new Error(`${row.label}: ${side} answered ${String(answer).slice(0, 200)}`);
+  }
+}
+const followingRead = viaAuth(Auth, ours.following.config, "session", ours.following.cookie);
+if (!signedIn(await followingRead())) throw new Error("the JWT session following its user did not read");
+
+const number = (value, digits = 0) =>
+  value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ratio = (a, b) => (a && b ? `${(a.opsPerSecond / b.opsPerSecond).toFixed(2)}×` : "n/a");
+
+console.log(`Endpoints: ${machine()}, runtime from ${path.relative(root, runtimeDir) || "."}`);
+console.log(
+  `${scale.rounds} interleaved rounds of ${scale.seconds} s per side; ops/s is the median round, mean and p99 per operation`,
+);
+console.log(
+  "better-auth: its JWE cookie cache for the JWT rows (re-encrypted on every read for re-issue), its own SQLite database (better-sqlite3 via Kysely) for the database row, /get-session for anonymous, email + password for sign-in, auth.api.getSession for the Next row; it has no /csrf or /providers",
+);
+console.log("Password hashing is out of every sign-in (credentials authorize; better-auth's hash replaced)\n");
+const header = `${"row".padEnd(40)}${"side".padEnd(13)}${"ops/s".padStart(10)}${"mean µs".padStart(10)}${"p99 µs".padStart(10)}${"p99÷mean".padStart(10)}`;
+console.log(header);
+const summary = [];
+for (const row of rows) {
+  const referenceName = row.referenceName ?? "@auth/core";
+  const results = await interleave(
+    [
+      { name: "ours", operation: row.ours },
+      { name: referenceName, operation: row.reference },
+      { name: "better-auth", operation: row.better },
+      { name: "floor", operation: floor },
+    ],
+    scale,
+  );
+  console.log(row.label);
+  for (const name of ["ours", referenceName, "better-auth", "floor"]) {
+    const result = results.get(name);
+    const cells = result
+      ? `${number(result.opsPerSecond).padStart(10)}${number(result.meanUs, 1).padStart(10)}${number(result.p99Us, 1).padStart(10)}${(result.p99Us / result.meanUs).toFixed(1).padStart(9)}×`
+      : `${"n/a".padStart(10)}`;
+    console.log(`${"".padEnd(40)}${name.padEnd(13)}${cells}`);
+  }
+  const our = results.get("ours");
+  summary.push(
+    `| ${row.label} | ${number(our.opsPerSecond)} | ${ratio(our, results.get(referenceName))}${row.referenceName ? ` (${referenceName})` : ""} | ${ratio(our, results.get("better-auth"))} | ${ratio(our, results.get("floor"))} | ${(our.p99Us / our.meanUs).toFixed(1)}× |`,
+  );
+  console.log(
+    `${"".padEnd(40)}ours ÷ ${referenceName} ${ratio(our, results.get(referenceName))}, ours ÷ better-auth ${ratio(our, results.get("better-auth"))}, ours ÷ floor ${ratio(our, results.get("floor"))}`,
+  );
+}
+console.log("\nSummary (ours; ratios of ops/s)\n");
+console.log("| row | ours ops/s | ours ÷ @auth/core | ours ÷ better-auth | ours ÷ floor | ours p99 ÷ mean |");
+console.log("|---|---|---|---|---|---|");
+for (const line of summary) console.log(line);
+const follow = await interleave(
+  [
+    { name: "following", operation: followingRead },
+    { name: "plain", operation: rows[0].ours },
+  ],
+  scale,
+);
+console.log(
+  `\nOurs alone: a JWT GET /session following its stored user (issue 21) ÷ the plain read: ${ratio(follow.get("following"), follow.get("plain"))} (${number(follow.get("following").opsPerSecond)} ÷ ${number(follow.get("plain").opsPerSecond)} ops/s)`,
+);
+console.log(`\nLoad average before: ${loadBefore}; after: ${loadAverage()}`);
