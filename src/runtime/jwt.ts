@@ -9,13 +9,13 @@ import { parseCookieHeader } from "./core/cookies/header.js";
 import { LEGACY_SESSION_COOKIE, madeByThisRuntime, SESSION_COOKIE } from "./core/cookies/legacy-session.js";
 import { defaultCookies, readChunked } from "./core/cookies/names.js";
 import { createJweCodec } from "./core/crypto/jwe.js";
-import { nodeCrypto } from "./core/crypto/jwe-fast.js";
+import { nodeCrypto } from "./core/crypto/node-crypto.js";
 import { requireSecrets } from "./core/secret.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
 export type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types.js";
 
-/** On Node (and Bun, Deno) the synchronous node:crypto path; on edge runtimes jose over WebCrypto. */
+/** On Node (and Bun, Deno) the synchronous node:crypto path; on edge runtimes WebCrypto. */
 const codec = createJweCodec(nodeCrypto);
 
 /** Encrypts `token` with the first secret; adds `iat`, `exp` (now + maxAge, default 30 days) and a random `jti`. */
@@ -25,10 +25,9 @@ export function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise
 
 /**
  * Decrypts and validates a token. Returns null for an empty token. Anything tampered, expired, malformed or
- * written with a secret we do not hold throws `JWTSessionError` (the refusal of node:crypto or jose as its
- * `cause.err`), on every runtime; no secret at all throws `MissingSecret`. With several secrets, the one
- * whose key `kid` matches the header decrypts (the first when the token has no `kid`), which makes rotation
- * free.
+ * written with a secret we do not hold throws `JWTSessionError` (the refusal as its `cause.err`), on every
+ * runtime; no secret at all throws `MissingSecret`. With several secrets, the one whose key `kid` matches the
+ * header decrypts (the first when the token has no `kid`), which makes rotation free.
  */
 export function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   return codec.decode<Payload>(params);

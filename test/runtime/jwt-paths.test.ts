@@ -1,19 +1,19 @@
 /**
- * The two implementations of the session JWE side by side: the node:crypto fast path and the jose
- * fallback edge runtimes get. Each must read what the other writes, and reject every tampered byte.
+ * The two ciphers of the session JWE side by side: synchronous node:crypto and the WebCrypto one edge
+ * runtimes get. Each must read what the other writes, and reject every tampered byte.
  */
 import { base64url } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createJweCodec } from "../../src/runtime/core/crypto/jwe.js";
-import { nodeCrypto } from "../../src/runtime/core/crypto/jwe-fast.js";
+import { nodeCrypto } from "../../src/runtime/core/crypto/node-crypto.js";
 
 const secret = "paths-test-secret-with-more-than-32-characters";
 const salt = "authjs.session-token";
 const fast = createJweCodec(nodeCrypto);
-const fallback = createJweCodec(undefined);
+const web = createJweCodec(undefined);
 const paths = [
   ["node:crypto", fast],
-  ["jose fallback", fallback],
+  ["WebCrypto", web],
 ] as const;
 
 afterEach(() => {
@@ -44,25 +44,25 @@ async function accepted(decode: typeof fast.decode, token: string): Promise<bool
   );
 }
 
-describe("the node:crypto path and the jose fallback", () => {
-  it("run on different engines: only the fallback goes through WebCrypto", async () => {
+describe("the node:crypto and the WebCrypto cipher", () => {
+  it("run on different engines: only the WebCrypto cipher goes through crypto.subtle", async () => {
     const decrypt = vi.spyOn(crypto.subtle, "decrypt");
     const token = await fast.encode({ token: { name: "Ada" }, secret, salt });
     await fast.decode({ token, secret, salt });
     expect(decrypt).not.toHaveBeenCalled();
-    await fallback.decode({ token, secret, salt });
+    await web.decode({ token, secret, salt });
     expect(decrypt).toHaveBeenCalled();
   });
 
-  it("fall back for real: without process.getBuiltinModule there is no node:crypto and jwt.ts runs on jose", async () => {
+  it("fall back for real: without process.getBuiltinModule there is no node:crypto and jwt.ts runs on WebCrypto", async () => {
     const token = await fast.encode({ token: { name: "Ada" }, secret, salt });
     const descriptor = Object.getOwnPropertyDescriptor(process, "getBuiltinModule");
     Object.defineProperty(process, "getBuiltinModule", { value: undefined, configurable: true, writable: true });
     vi.resetModules();
     try {
-      const edgeFast = await import("../../src/runtime/core/crypto/jwe-fast.js");
+      const edgeCrypto = await import("../../src/runtime/core/crypto/node-crypto.js");
       const edgeJwt = await import("../../src/runtime/jwt.js");
-      expect(edgeFast.nodeCrypto).toBeUndefined();
+      expect(edgeCrypto.nodeCrypto).toBeUndefined();
       const decrypt = vi.spyOn(crypto.subtle, "decrypt");
       expect(await edgeJwt.decode({ token, secret, salt })).toMatchObject({ name: "Ada" });
       expect(decrypt).toHaveBeenCalled();

@@ -7,7 +7,7 @@
  */
 
 import { bytesToHex } from "../core/crypto/hex.js";
-import { nodeCrypto } from "../core/crypto/jwe-fast.js";
+import { nodeCrypto } from "../core/crypto/node-crypto.js";
 import { normalizeEmailAddress } from "../core/email/normalize.js";
 import { RateLimitConfigError } from "./errors.js";
 import { ipv6Groups, parseIp } from "./ip-address.js";

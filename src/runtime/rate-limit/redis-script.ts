@@ -10,7 +10,7 @@
  */
 
 import { bytesToHex } from "../core/crypto/hex.js";
-import { nodeCrypto } from "../core/crypto/jwe-fast.js";
+import { nodeCrypto } from "../core/crypto/node-crypto.js";
 
 export const SLIDING_LOG_SCRIPT = `
 local t = redis.call('TIME')

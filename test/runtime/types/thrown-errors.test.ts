@@ -1,6 +1,6 @@
 /**
  * The error classes the public surface throws: `./jwt`'s `decode` refuses a token with `JWTSessionError`
- * on the node:crypto path and on the jose path edge runtimes get alike, and the adapters throw
+ * on the node:crypto path and on the WebCrypto path edge runtimes get alike, and the adapters throw
  * `AdapterError` (their messages unchanged), so an app matches on the runtime's own classes everywhere.
  */
 import Database from "better-sqlite3";
@@ -9,7 +9,7 @@ import { sqlSchema } from "../../../src/cli/database/sql/render.js";
 import memory from "../../../src/runtime/adapters/memory.js";
 import sqlite from "../../../src/runtime/adapters/sqlite.js";
 import { createJweCodec } from "../../../src/runtime/core/crypto/jwe.js";
-import { nodeCrypto } from "../../../src/runtime/core/crypto/jwe-fast.js";
+import { nodeCrypto } from "../../../src/runtime/core/crypto/node-crypto.js";
 import { AdapterError, AuthError, JWTSessionError, MissingSecret } from "../../../src/runtime/errors.js";
 import { decode, encode } from "../../../src/runtime/jwt.js";
 
@@ -18,7 +18,7 @@ const otherSecret = "another-secret-for-thrown-errors-with-32-plus-chars";
 const salt = "authjs.session-token";
 const paths = [
   ["node:crypto", createJweCodec(nodeCrypto)],
-  ["jose (edge runtimes)", createJweCodec(undefined)],
+  ["WebCrypto (edge runtimes)", createJweCodec(undefined)],
 ] as const;
 
 /** The error `promise` rejects with (fails the test when it resolves). */

@@ -1,29 +1,40 @@
 /**
- * The session token codec: `encode`/`decode` of the dir + A256CBC-HS512 JWE, on synchronous node:crypto
- * when it is there and on jose (WebCrypto) when it is not (edge runtimes). Which one runs is decided by
- * the `node:crypto` module handed in, so tests can run the jose fallback on Node too.
+ * The session token codec: `encode`/`decode` of the compact `dir` JWE (RFC 7516, 7518) that sessions are,
+ * on one of two ciphers: synchronous node:crypto when the runtime has it (jwe-node.ts), WebCrypto when it
+ * does not (jwe-web.ts, edge runtimes). The format rules (jwe-compact.ts) and the claim checks
+ * (jwt-claims.ts) are the same on both. Which cipher runs is decided by the `node:crypto` module handed in,
+ * so tests run the WebCrypto one on Node too.
  */
-import type * as NodeCrypto from "node:crypto";
 import { AuthError, JWTSessionError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
 import { requireSecrets } from "../secret.js";
-import { encryptionKey, isContentEncryption } from "./encryption-key.js";
-import { decryptCompact, encryptCbcHs512, fastHeader, validateClaims } from "./jwe-fast.js";
+import { type ContentEncryption, encryptionKey } from "./encryption-key.js";
+import type { JweCipher } from "./jwe-cipher.js";
+import { readCompact, writeCompact } from "./jwe-compact.js";
+import { nodeCipher } from "./jwe-node.js";
+import { webCipher } from "./jwe-web.js";
+import { checkReplicatedClaims, validateClaims } from "./jwt-claims.js";
+import type { NodeCryptoModule } from "./node-crypto.js";
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
-const ALG = "dir";
+/** We read both encryptions; we write the reference's. */
 const ENC = "A256CBC-HS512";
 /** Tolerated clock skew between the servers that write and read a token (seconds). */
 const CLOCK_TOLERANCE = 15;
+/** Bounds the decrypted-token memo; the oldest entry goes first. */
+const MAX_DECRYPTED = 1024;
 
 export interface JweCodec {
   encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string>;
   decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null>;
 }
 
+const utf8 = new TextEncoder();
+/** RFC 7519 §7.2 step 10 reads the claims as UTF-8; invalid sequences are an error, as in jose. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
 /** The key for a token: the secret whose derived key's `kid` matches, or the first when the token has none. */
-async function keyFor(secrets: string[], salt: string, enc: unknown, kid: string | undefined): Promise<Uint8Array> {
-  if (!isContentEncryption(enc)) throw new Error(`Unsupported JWE content encryption: ${String(enc)}`);
+async function keyFor(secrets: string[], salt: string, enc: ContentEncryption, kid: string | undefined) {
   for (const candidate of secrets) {
     const derived = await encryptionKey(candidate, salt, enc);
     if (kid === undefined || kid === derived.kid) return derived.key;
@@ -31,32 +42,39 @@ async function keyFor(secrets: string[], salt: string, enc: unknown, kid: string
   throw new Error("No secret matches the token's key id.");
 }
 
-/**
- * Tokens this process has already authenticated and decrypted, with the key material that did it. A
- * browser sends the same session cookie on every request until it is re-issued, so repeated reads skip
- * the HMAC and AES and only parse and re-check the claims (expiry included) against the clock. A hit
- * needs the same token, salt and secrets: a rotated secret or another cookie name decrypts afresh.
- * Bounded; the oldest entry goes first.
- */
-const decrypted = new Map<string, { salt: string; secrets: string; plaintext: string }>();
-const MAX_DECRYPTED = 1024;
-const utf8Decoder = new TextDecoder();
+/** A codec on `crypto` (node:crypto), or on WebCrypto when `crypto` is undefined. */
+export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
+  const cipher: JweCipher = crypto ? nodeCipher(crypto) : webCipher();
+  /**
+   * Tokens this codec has already authenticated and decrypted, with the key material that did it. A browser
+   * sends the same session cookie on every request until it is re-issued, so repeated reads skip parsing,
+   * the MAC and AES, and only parse and re-check the claims (expiry included) against the clock. A hit needs
+   * the same token, salt and secrets: a rotated secret or another cookie name decrypts afresh.
+   */
+  const decrypted = new Map<string, { salt: string; secrets: string; plaintext: string }>();
 
-function remember(token: string, salt: string, secrets: string, plaintext: string): void {
-  if (decrypted.size >= MAX_DECRYPTED) decrypted.delete(decrypted.keys().next().value as string);
-  decrypted.set(token, { salt, secrets, plaintext });
-}
+  function remember(token: string, salt: string, secrets: string, plaintext: string): void {
+    if (decrypted.size >= MAX_DECRYPTED) decrypted.delete(decrypted.keys().next().value as string);
+    decrypted.set(token, { salt, secrets, plaintext });
+  }
 
-/**
- * jose, imported on first use: on Node the fast path serves every session this runtime writes, so jose (about
- * half the import cost of an auth module) loads only for edge runtimes and for tokens of another shape.
- */
-function jose(): Promise<typeof import("jose")> {
-  return import("jose");
-}
+  async function decodeWith<Payload>(secrets: string[], token: string, salt: string): Promise<Payload> {
+    const secretsKey = JSON.stringify(secrets);
+    const known = decrypted.get(token);
+    if (known && known.salt === salt && known.secrets === secretsKey) {
+      return validateClaims(known.plaintext, CLOCK_TOLERANCE) as Payload;
+    }
+    const jwe = readCompact(token, cipher);
+    const key = await keyFor(secrets, salt, jwe.header.enc, jwe.header.kid);
+    const plaintext = strictUtf8.decode(
+      await cipher.open(jwe.header.enc, key, jwe.aad, jwe.iv, jwe.ciphertext, jwe.tag),
+    );
+    const claims = validateClaims(plaintext, CLOCK_TOLERANCE);
+    checkReplicatedClaims(jwe.header, claims);
+    remember(token, salt, secretsKey, plaintext);
+    return claims as Payload;
+  }
 
-/** A codec on `crypto` (node:crypto), or on jose alone when `crypto` is undefined. */
-export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec {
   return {
     async encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
       const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
@@ -68,22 +86,20 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
         exp: now + maxAge,
         jti: globalThis.crypto.randomUUID(),
       };
-      if (crypto) {
-        const plaintext = new TextEncoder().encode(JSON.stringify(claims));
-        return encryptCbcHs512(crypto, { alg: ALG, enc: ENC, kid }, plaintext, key);
-      }
-      const { EncryptJWT } = await jose();
-      return new EncryptJWT(claims).setProtectedHeader({ alg: ALG, enc: ENC, kid }).encrypt(key);
+      // The header jose writes for these options, member for member, so the AAD matches it byte for byte.
+      const encodedHeader = cipher.toBase64url(utf8.encode(JSON.stringify({ alg: "dir", enc: ENC, kid })));
+      const sealed = await cipher.sealCbcHs512(key, utf8.encode(encodedHeader), utf8.encode(JSON.stringify(claims)));
+      return writeCompact(encodedHeader, sealed, cipher);
     },
 
     async decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
       if (!params.token) return null;
       const secrets = requireSecrets(params.secret);
       try {
-        return await decodeWith(secrets, params.token, params.salt);
+        return await decodeWith<Payload>(secrets, params.token, params.salt);
       } catch (cause) {
-        // One error class whichever path refused the token (node:crypto's here, jose's on edge runtimes), so
-        // callers match on `JWTSessionError` everywhere; the original stays as the cause.
+        // One error class whichever check refused the token and whichever cipher ran, so callers match on
+        // `JWTSessionError` on every runtime; the original stays as the cause.
         if (cause instanceof AuthError) throw cause;
         const reason = cause instanceof Error ? cause.message : String(cause);
         throw new JWTSessionError(`The token was refused (tampered, expired, or another secret): ${reason}`, {
@@ -92,29 +108,4 @@ export function createJweCodec(crypto: typeof NodeCrypto | undefined): JweCodec 
       }
     },
   };
-
-  async function decodeWith<Payload>(secrets: string[], token: string, salt: string): Promise<Payload> {
-    // Shapes the fast path does not serve (extra header fields, other algorithms) go to jose, which
-    // reads or rejects them.
-    const header = crypto ? fastHeader(token) : undefined;
-    if (crypto && header) {
-      const secretsKey = JSON.stringify(secrets);
-      const known = decrypted.get(token);
-      if (known && known.salt === salt && known.secrets === secretsKey) {
-        return validateClaims(known.plaintext, CLOCK_TOLERANCE) as Payload;
-      }
-      const key = await keyFor(secrets, salt, header.enc, header.kid);
-      const plaintext = utf8Decoder.decode(decryptCompact(crypto, token, header.enc, key));
-      const claims = validateClaims(plaintext, CLOCK_TOLERANCE) as Payload;
-      remember(token, salt, secretsKey, plaintext);
-      return claims;
-    }
-    const { jwtDecrypt } = await jose();
-    const { payload } = await jwtDecrypt(token, ({ kid, enc }) => keyFor(secrets, salt, enc, kid), {
-      clockTolerance: CLOCK_TOLERANCE,
-      keyManagementAlgorithms: [ALG],
-      contentEncryptionAlgorithms: [ENC, "A256GCM"],
-    });
-    return payload as Payload;
-  }
 }

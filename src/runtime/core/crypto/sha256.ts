@@ -5,7 +5,7 @@
  */
 
 import { bytesToHex } from "./hex.js";
-import { nodeCrypto } from "./jwe-fast.js";
+import { nodeCrypto } from "./node-crypto.js";
 
 const utf8 = new TextEncoder();
 
