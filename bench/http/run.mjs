@@ -5,14 +5,16 @@
  * with the peer (@auth/express, next-auth 5). Each side signs in through its own credentials form, then
  * autocannon loads `GET <authBase>/session` and the protected page `/me` with that cookie, the two sides
  * interleaved (alternating which goes first each round), for a fixed duration and connection count. It prints
- * requests/s, p50 and p99 per row and ours ÷ theirs, and exits 1 when any request errored, timed out or got a
- * non-2xx answer, or when a checked answer (one per run) is not the signed-in session.
+ * requests/s, mean, p50 and p99 latency per row and ours ÷ theirs, and exits 1 when any request errored, timed
+ * out, got a non-2xx answer or went unanswered, or when a checked answer (one after each run) is not the
+ * signed-in session.
  *
- * Scale (environment): HTTP_SECONDS per run (10), HTTP_CONNECTIONS (10), HTTP_ROUNDS (2), HTTP_WARMUP seconds
+ * Scale (environment): HTTP_SECONDS per run (8), HTTP_CONNECTIONS (10), HTTP_ROUNDS (3), HTTP_WARMUP seconds
  * per URL before measuring (2), HTTP_FRAMEWORKS (express,next). HTTP_KEEP=1 keeps the app copies.
- * Runs on the existing build (dist/): `npm run build` first after changing src/. The Express half takes about
- * 1.5 minutes at the defaults (20 s to set up, 4 URLs × 2 rounds × 10 s plus warm-up); the Next half about 2.5
- * (two `next build`s of ~25 s each on a quiet 2-core machine, then the same load).
+ * Runs on the existing build (dist/): `npm run build` first after changing src/. Each half measures for
+ * 2 URLs × 2 sides × (rounds × seconds + warm-up), about 1.7 minutes at the defaults, after setting up: the
+ * Express half in about 10 s (init and two tsc builds), the Next half in about 1 minute (two `next build`s; 1.5
+ * minutes at load 10). About 5 minutes in all.
  */
 import os from "node:os";
 import { freePort } from "../../test/support/ports.mjs";
@@ -24,9 +26,9 @@ import { combineRounds, formatRatios, formatRow, HEADER } from "./report.mjs";
 import { DEMO_USER, signIn } from "./sign-in.mjs";
 
 const scale = {
-  seconds: positive("HTTP_SECONDS", 10),
+  seconds: positive("HTTP_SECONDS", 8),
   connections: positive("HTTP_CONNECTIONS", 10),
-  rounds: positive("HTTP_ROUNDS", 2),
+  rounds: positive("HTTP_ROUNDS", 3),
   warmup: positive("HTTP_WARMUP", 2),
 };
 const FRAMEWORKS = {
@@ -154,7 +156,6 @@ async function measureFramework(framework, { prepare, peer, parallel }) {
     if (result.unanswered > scale.connections) {
       problems.push(`${where}: ${result.unanswered} requests lost (sent, never answered, never failed)`);
     }
-    if (process.env.HTTP_DEBUG === "1") console.log(where, JSON.stringify(result));
     const problem = await checkSignedIn(url, app.cookie, { name: DEMO_USER.name, kind: target.kind });
     if (problem) problems.push(`${where}: ${problem}\n${app.server.output().slice(-2000)}`);
     return result;

@@ -4,9 +4,12 @@
 // run exits 0, which it does only when no request errored, timed out, got a non-2xx answer or went unanswered,
 // and the checked answers were the signed-in session. The figures themselves are never asserted.
 import { execFile } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkProtected, checkSignedIn, loadUrl } from "../../bench/http/load.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -58,5 +61,51 @@ describe("npm run bench:http", () => {
   it("refuses a scale that is not a whole positive number, naming the variable", async () => {
     const failed = run(process.execPath, ["bench/http/run.mjs"], { cwd: root, env: { ...tiny, HTTP_SECONDS: "0.5" } });
     await expect(failed).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("HTTP_SECONDS") });
+  });
+});
+
+describe("the checks that fail a run", () => {
+  // A server answering what a misconfigured app would: signed out, an error, the wrong user, an open page.
+  const answers: Record<string, [number, string]> = {
+    "/signed-out": [200, "null"],
+    "/other-user": [200, JSON.stringify({ user: { name: "Someone Else" }, expires: "2030-01-01T00:00:00.000Z" })],
+    "/signed-in": [200, JSON.stringify({ user: { name: "Demo User" }, expires: "2030-01-01T00:00:00.000Z" })],
+    "/error": [500, "<h1>Something went wrong</h1>"],
+    "/open-page": [200, "<p>Welcome</p>"],
+    "/redirected": [302, ""],
+  };
+  const server = http.createServer((request, response) => {
+    const [status, body] = answers[request.url ?? ""] ?? [404, "not found"];
+    response.writeHead(status, status === 302 ? { location: "/signin" } : {}).end(body);
+  });
+  let origin = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const expected = { name: "Demo User", kind: "session" };
+
+  it("accepts only the signed-in user's session", async () => {
+    await expect(checkSignedIn(`${origin}/signed-in`, "a=b", expected)).resolves.toBeNull();
+    await expect(checkSignedIn(`${origin}/signed-out`, "a=b", expected)).resolves.toMatch(/another session: null/);
+    await expect(checkSignedIn(`${origin}/other-user`, "a=b", expected)).resolves.toMatch(/Someone Else/);
+    await expect(checkSignedIn(`${origin}/error`, "a=b", expected)).resolves.toMatch(/answered 500/);
+    await expect(checkSignedIn(`${origin}/open-page`, "a=b", { ...expected, kind: "page" })).resolves.toMatch(
+      /does not show Demo User/,
+    );
+  });
+
+  it("calls a page that answers signed-out visitors with 200 unprotected", async () => {
+    await expect(checkProtected(`${origin}/redirected`)).resolves.toBeNull();
+    await expect(checkProtected(`${origin}/open-page`)).resolves.toMatch(/answered 200, not 401 or a redirect/);
+  });
+
+  it("counts the non-2xx answers of a loaded URL", async () => {
+    const result = await loadUrl(`${origin}/error`, "a=b", { seconds: 1, connections: 2 });
+    expect(result.requests).toBeGreaterThan(0);
+    expect(result.non2xx).toBe(result.requests);
+    expect(result.errors).toBe(0);
   });
 });
