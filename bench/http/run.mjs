@@ -89,9 +89,7 @@ if (problems.length > 0) {
 /** Sets up, boots, signs into and loads both sides of one framework, then prints its rows and ratios. */
 async function measureFramework(framework, { prepare, peer, parallel }) {
   const started = performance.now();
-  const apps = parallel
-    ? await Promise.all([prepare("ours"), prepare("theirs")])
-    : [await prepare("ours"), await prepare("theirs")];
+  const apps = await prepareBoth(prepare, parallel);
   const setUp = Math.round((performance.now() - started) / 1000);
   const label = (app) => (app.side === "ours" ? "ours" : peer);
   try {
@@ -160,6 +158,28 @@ async function measureFramework(framework, { prepare, peer, parallel }) {
     if (problem) problems.push(`${where}: ${problem}\n${app.server.output().slice(-2000)}`);
     return result;
   }
+}
+
+/**
+ * Both sides set up (at once where the builds are light); when one fails, the other's copy is removed too, and
+ * the failure is thrown (each prepare removes its own copy when it fails).
+ */
+async function prepareBoth(prepare, parallel) {
+  const settled = parallel
+    ? await Promise.allSettled([prepare("ours"), prepare("theirs")])
+    : [await settle(prepare("ours"))];
+  if (!parallel && settled[0].status === "fulfilled") settled.push(await settle(prepare("theirs")));
+  const failed = settled.find((outcome) => outcome.status === "rejected");
+  if (!failed) return settled.map((outcome) => outcome.value);
+  for (const outcome of settled) if (outcome.status === "fulfilled") await removeApp(outcome.value.dir);
+  throw failed.reason;
+}
+
+function settle(promise) {
+  return promise.then(
+    (value) => ({ status: "fulfilled", value }),
+    (reason) => ({ status: "rejected", reason }),
+  );
 }
 
 function key(app, target) {
