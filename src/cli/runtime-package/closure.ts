@@ -6,7 +6,7 @@
  * - what typechecks: `.d.ts` files through their imports, including type-only ones and `import("…")` type
  *   queries, since a declaration that names a missing file fails the app's typecheck.
  * A Svelte component belongs to both: the app compiles it and its language tools read its types.
- * Only relative specifiers are followed; packages (jose, next, …) are the app's own dependencies.
+ * Only relative specifiers are followed; packages (oauth4webapi, next, …) are the app's own dependencies.
  */
 import path from "node:path";
 import { CliError } from "../errors.js";

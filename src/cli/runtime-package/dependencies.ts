@@ -1,6 +1,6 @@
 /**
  * The packages the updated runtime needs installed beside it, brought up to this CLI's ranges in the app's
- * package.json: the runtime's peers (jose, oauth4webapi) and the packages of the providers the package
+ * package.json: the runtime's peer (oauth4webapi) and the packages of the providers the package
  * exports (nodemailer for email, @simplewebauthn/server for passkeys), the same ranges init writes. A missing
  * one is added; one whose range starts below ours is raised; a newer one, or one that names no version
  * (`latest`, a tag, a URL), is the user's and stays, with a note. A text edit: the file's formatting stays.

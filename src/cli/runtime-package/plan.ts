@@ -66,7 +66,7 @@ function packageJson(source: RuntimeSource, files: RuntimeFiles, entries: readon
     ...(files.has("qwik.js") ? { qwik: "./qwik.js" } : {}),
     exports: exportsMap(files, entries),
     // Peers, not dependencies: the host installs them once at its root and the runtime resolves them
-    // from there, so there is never a second copy of jose in the bundle.
+    // from there, so there is never a second copy of oauth4webapi in the bundle.
     peerDependencies: source.peerDependencies,
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;

@@ -10,7 +10,14 @@ import { listFilesRecursive } from "../project/reader.js";
 import { cliPackage } from "../version.js";
 
 /** Packages the runtime imports at run time; the host installs them as direct dependencies. */
-export const RUNTIME_PEERS = ["jose", "oauth4webapi"] as const;
+export const RUNTIME_PEERS = ["oauth4webapi"] as const;
+
+/**
+ * Packages earlier runtimes imported, which init added for them: jose, until the session JWE ran on
+ * node:crypto and WebCrypto alone. An app may use one itself now, so update and doctor leave it to the app;
+ * remove takes it out with init's other packages when no file of the app imports it.
+ */
+export const FORMER_RUNTIME_PEERS = ["jose"] as const;
 
 /** `dir`: a built runtime (`dist/runtime/`, ending in `/`); by default the one beside this CLI. */
 export function loadRuntimeSource(dir = fileURLToPath(new URL("../../runtime/", import.meta.url))): RuntimeSource {

@@ -10,7 +10,7 @@ import { removePackages } from "../../edit/package-json-remove.js";
 import type { ProjectReader } from "../../project/reader.js";
 import { PROVIDERS } from "../../providers/catalog.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
-import { RUNTIME_PEERS } from "../../runtime-package/source.js";
+import { FORMER_RUNTIME_PEERS, RUNTIME_PEERS } from "../../runtime-package/source.js";
 import { appSourceFiles, importerOf } from "../providers/imports.js";
 import type { RemoveSetup } from "./setup.js";
 
@@ -21,7 +21,10 @@ export interface DependencyRemoval {
   notes: string[];
 }
 
-/** The packages init may have added, and the type package that comes with each (dev, TypeScript apps). */
+/**
+ * The packages init may have added (this CLI's, or an earlier one's), and the type package that comes with
+ * each (dev, TypeScript apps).
+ */
 function initPackages(): { name: string; types: string[] }[] {
   const drivers = Object.values(DATABASE_DRIVERS).flatMap((driver) =>
     Object.keys(driver.packages).map((name) => ({ name, types: Object.keys(driver.typePackages) })),
@@ -29,7 +32,8 @@ function initPackages(): { name: string; types: string[] }[] {
   const providers = PROVIDERS.flatMap((provider) =>
     Object.keys(provider.packages ?? {}).map((name) => ({ name, types: [] })),
   );
-  return [...RUNTIME_PEERS.map((name) => ({ name, types: [] as string[] })), ...drivers, ...providers];
+  const peers = [...RUNTIME_PEERS, ...FORMER_RUNTIME_PEERS].map((name) => ({ name, types: [] as string[] }));
+  return [...peers, ...drivers, ...providers];
 }
 
 /**

@@ -292,9 +292,16 @@ describe("the runtime package", () => {
   test("the runtime's peers missing from package.json are an error", async () => {
     const project = app();
     const pkg = JSON.parse(project.read("package.json")) as { dependencies: Record<string, string> };
-    delete pkg.dependencies["jose"];
+    delete pkg.dependencies["oauth4webapi"];
     project.write("package.json", JSON.stringify(pkg));
-    expect(byId(await doctor(project), "runtime.peer-missing")[0]!.message).toContain("jose");
+    expect(byId(await doctor(project), "runtime.peer-missing")[0]!.message).toContain("oauth4webapi");
+  });
+
+  test("jose is not asked for: the runtime no longer imports it", async () => {
+    const project = app();
+    const pkg = JSON.parse(project.read("package.json")) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies["jose"]).toBeUndefined();
+    expect((await doctor(project)).ids).not.toContain("runtime.peer-missing");
   });
 });
 

@@ -210,6 +210,23 @@ describe("remove with a database", () => {
     expect(project.read("package.json")).not.toContain("@create-auth/runtime");
   });
 
+  it("takes out jose, which earlier inits added for the runtime, unless a file of the app imports it", async () => {
+    for (const imported of [false, true]) {
+      const { project } = await initFixture("express-5-ts", ["--providers", "github", ...APPLY]);
+      expect(JSON.parse(project.read("package.json")).dependencies.jose).toBeUndefined();
+      const pkg = addDependencies(project.read("package.json"), { jose: "^6.2.17" });
+      if (pkg !== "unchanged") project.write("package.json", pkg.content);
+      if (imported) project.write("src/tokens.ts", 'import { jwtVerify } from "jose";\n\nexport { jwtVerify };\n');
+      const result = await remove(project, [...APPLY, "--json"]);
+      expect(result.status, result.stderr).toBe(0);
+      const notes = JSON.parse(result.stdout).plan.notes as string[];
+      expect(JSON.parse(project.read("package.json")).dependencies?.jose, String(imported)).toBe(
+        imported ? "^6.2.17" : undefined,
+      );
+      expect(notes.includes("jose stays in package.json: src/tokens.ts imports it."), String(imported)).toBe(imported);
+    }
+  });
+
   it("keeps the SQLite database file and the .gitignore pattern that keeps it out of git", async () => {
     const { project, run } = await initFixture("sveltekit-2", ["--providers", "github", "--db", "sqlite", ...APPLY]);
     expect(run.status, run.stderr).toBe(0);

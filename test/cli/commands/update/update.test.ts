@@ -329,22 +329,42 @@ describe("update: files and dependencies", () => {
   it("raises the runtime's dependencies below its ranges, adds missing ones, keeps newer ones", async () => {
     const project = memoryFixture("update-older-next");
     const pkg = JSON.parse(project.read("package.json"));
-    pkg.dependencies.jose = "^5.9.6";
-    delete pkg.dependencies.oauth4webapi;
+    pkg.dependencies.oauth4webapi = "^2.0.0";
     project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
     const result = await runOn(project, ["--yes"], { terminal: false });
     expect(result.status).toBe(0);
     expect(result.installs).toEqual(["npm install --no-audit --no-fund"]);
-    const after = JSON.parse(project.read("package.json"));
-    expect(after.dependencies.jose).toBe(source.peerDependencies["jose"]);
-    expect(after.dependencies.oauth4webapi).toBe(source.peerDependencies["oauth4webapi"]);
-    expect(result.stdout).toContain(`jose ^5.9.6 → ${source.peerDependencies["jose"]}`);
+    expect(JSON.parse(project.read("package.json")).dependencies.oauth4webapi).toBe(
+      source.peerDependencies["oauth4webapi"],
+    );
+    expect(result.stdout).toContain(`oauth4webapi ^2.0.0 → ${source.peerDependencies["oauth4webapi"]}`);
+
+    const missing = memoryFixture("update-older-next");
+    const missingPkg = JSON.parse(missing.read("package.json"));
+    delete missingPkg.dependencies.oauth4webapi;
+    missing.write("package.json", `${JSON.stringify(missingPkg, null, 2)}\n`);
+    const added = await runOn(missing, ["--yes"], { terminal: false });
+    expect(added.status, added.stderr).toBe(0);
+    expect(JSON.parse(missing.read("package.json")).dependencies.oauth4webapi).toBe(
+      source.peerDependencies["oauth4webapi"],
+    );
 
     const newer = memoryFixture("update-older-next");
-    const newerPkg = newer.read("package.json").replace(/"jose": "[^"]*"/, '"jose": "^99.0.0"');
+    const newerPkg = newer.read("package.json").replace(/"oauth4webapi": "[^"]*"/, '"oauth4webapi": "^99.0.0"');
     newer.write("package.json", newerPkg);
     await runInMemory(newer, ["update", newer.root, "--yes"]);
     expect(newer.read("package.json")).toBe(newerPkg);
+  });
+
+  it("leaves jose, which the older runtime needed and this one does not, to the app: kept as it was", async () => {
+    const project = memoryFixture("update-older-next");
+    const before = JSON.parse(project.read("package.json"));
+    expect(before.dependencies.jose).toBe("^6.2.17");
+    expect(source.peerDependencies).not.toHaveProperty("jose");
+    const result = await runOn(project, ["--yes"], { terminal: false });
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(project.read("package.json")).dependencies.jose).toBe("^6.2.17");
+    expect(result.stdout).not.toContain("jose");
   });
 
   it("a manifest from before it listed entries: the package's exports say what to keep", async () => {
