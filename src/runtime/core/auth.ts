@@ -9,7 +9,7 @@ import { AuthError, InputTooLarge, RateLimited } from "../errors.js";
 import { type AuthConfig, type Cookie, type RawMarker, type ResponseInternal, raw, skipCSRFCheck } from "../types.js";
 import { assertConfig } from "./assert.js";
 import { type ResolvedConfig, resolveConfig, resolveOptions } from "./config.js";
-import { adoptLegacySession, withMovedSession } from "./cookies/legacy-session.js";
+import { adoptLegacySession, presentsLegacySession, withMovedSession } from "./cookies/legacy-session.js";
 import { actionErrorResponse, configurationErrorResponse, requestErrorResponse, toError } from "./errors.js";
 import { init } from "./init.js";
 import type { InternalOptions, RequestInternal } from "./internal.js";
@@ -26,23 +26,22 @@ import { createSessionStore } from "./session/index.js";
 export async function Auth(request: Request, config: AuthConfig & { raw: RawMarker }): Promise<ResponseInternal>;
 export async function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>;
 export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
-  const isRaw = config.raw === raw;
-  const finish = (result: ResponseInternal, returnRedirect = false) =>
-    isRaw ? result : toResponse(result, returnRedirect);
   const resolved = resolveConfig(config);
-  const { logger } = resolved.static;
-
   let internalRequest: RequestInternal;
   try {
-    internalRequest = await parseRequest(request, resolved.rules);
+    // A GET parses without awaiting anything (no body): no microtask for it on every session read.
+    const parsed = parseRequest(request, resolved.rules);
+    internalRequest = parsed instanceof Promise ? await parsed : parsed;
   } catch (error) {
+    const isRaw = config.raw === raw;
     const pageWanted = request.headers.has("X-Auth-Return-Redirect");
     // A server-side caller (a form action's helper) gets a refused body thrown, as it gets any AuthError.
     if (isRaw && !pageWanted && error instanceof InputTooLarge) {
-      logger.error(error);
+      resolved.static.logger.error(error);
       throw error;
     }
-    return finish(requestErrorResponse(error, { request, config: resolved }), pageWanted);
+    const result = requestErrorResponse(error, { request, config: resolved });
+    return isRaw ? result : toResponse(result, pageWanted);
   }
 
   return answer(internalRequest, config, resolved);
@@ -90,13 +89,18 @@ async function answer(
 ): Promise<Response | ResponseInternal> {
   const isRaw = config.raw === raw;
   const { logger } = resolved.static;
-  const returnRedirect = internalRequest.headers.has("X-Auth-Return-Redirect");
-  const finish = (result: ResponseInternal) => (isRaw ? result : toResponse(result, returnRedirect));
-  logger.debug("request", {
-    method: internalRequest.method,
-    action: internalRequest.action,
-    ...(internalRequest.providerId !== undefined ? { providerId: internalRequest.providerId } : {}),
-  });
+  // Asked only of a result that redirects (and of an error): a session read never looks the header up.
+  const returnRedirect = () => internalRequest.headers.has("X-Auth-Return-Redirect");
+  const finish = (result: ResponseInternal) =>
+    isRaw ? result : toResponse(result, result.redirect !== undefined && returnRedirect());
+  // The fields are gathered only when they are logged: `debug` is off in production.
+  if (resolved.static.debug) {
+    logger.debug("request", {
+      method: internalRequest.method,
+      action: internalRequest.action,
+      ...(internalRequest.providerId !== undefined ? { providerId: internalRequest.providerId } : {}),
+    });
+  }
 
   let options: InternalOptions | undefined;
   let configError: Error | undefined;
@@ -119,7 +123,9 @@ async function answer(
     const initialized = await init(internalRequest, options, skip);
     cookies = initialized.cookies;
     // Before the store reads the request's cookies: a session still under the reference's name moves.
-    const moved = await adoptLegacySession(internalRequest, initialized.options);
+    const moved = presentsLegacySession(internalRequest, initialized.options)
+      ? await adoptLegacySession(internalRequest, initialized.options)
+      : null;
     const result = await route({
       request: internalRequest,
       options: initialized.options,
@@ -129,7 +135,7 @@ async function answer(
     });
     return finish(moved ? withMovedSession(result, moved) : result);
   } catch (error) {
-    if (isRaw && !returnRedirect && error instanceof AuthError) {
+    if (isRaw && error instanceof AuthError && !returnRedirect()) {
       logger.error(error);
       throw error;
     }

@@ -175,6 +175,10 @@ function resolveOrigin(resolved: ResolvedConfig, origin: string): OriginOptions 
     useSecureCookies,
     cookies: resolveCookies(useSecureCookies, config.cookies),
     callbackUrl: url.origin,
+    // Present from the start, though set per request (resolveOptions, init): a property added to the
+    // per-request clone moves it to a new shape with an out-of-object store, a cost on every request.
+    provider: undefined,
+    csrfToken: undefined,
     csrfTokenVerified: false,
     isOnRedirectProxy: Boolean(
       resolved.static.redirectProxyUrl && new URL(resolved.static.redirectProxyUrl).origin === url.origin,

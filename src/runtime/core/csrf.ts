@@ -6,7 +6,7 @@
  */
 import { MissingCSRF } from "../errors.js";
 import { randomHex } from "./crypto/random.js";
-import { sha256Hex } from "./crypto/sha256.js";
+import { sha256Hex, sha256HexNow } from "./crypto/sha256.js";
 
 export interface CsrfState {
   /** The token pages and `/csrf` hand out. */
@@ -36,16 +36,21 @@ export function timingSafeEqualString(a: string, b: string): boolean {
 const provenCookies = new WeakMap<string[], Map<string, string>>();
 const MAX_PROVEN = 1024;
 
-async function provenToken(cookieValue: string, secrets: string[]): Promise<string | undefined> {
+/** The token half and the hash half of a cookie value (`token|hash`); empty when it has no separator. */
+function cookieParts(cookieValue: string): { token: string; hash: string } {
+  const separator = cookieValue.indexOf("|");
+  if (separator === -1) return { token: "", hash: "" };
+  return { token: cookieValue.slice(0, separator), hash: cookieValue.slice(separator + 1) };
+}
+
+function provenToken(cookieValue: string, secrets: string[], digest: Digest): string | undefined {
   const proven = provenCookies.get(secrets);
   const known = proven?.get(cookieValue);
   if (known !== undefined) return known;
-  const separator = cookieValue.indexOf("|");
-  const token = separator === -1 ? "" : cookieValue.slice(0, separator);
-  const hash = separator === -1 ? "" : cookieValue.slice(separator + 1);
+  const { token, hash } = cookieParts(cookieValue);
   if (!token) return undefined;
   for (const secret of secrets) {
-    if (timingSafeEqualString(hash, await sha256Hex(`${token}${secret}`))) {
+    if (timingSafeEqualString(hash, digest(`${token}${secret}`))) {
       const map = proven ?? new Map<string, string>();
       if (map.size >= MAX_PROVEN) map.clear();
       map.set(cookieValue, token);
@@ -56,25 +61,56 @@ async function provenToken(cookieValue: string, secrets: string[]): Promise<stri
   return undefined;
 }
 
-/**
- * Reads the csrf cookie and the body's `csrfToken`. A cookie whose hash re-computes with one of the
- * secrets is kept; otherwise a fresh token and cookie are minted (with the first secret).
- */
-export async function createCsrfState(params: {
+/** SHA-256 as hex, computed now. */
+type Digest = (input: string) => string;
+
+interface CsrfParams {
   cookieValue: string | undefined;
   bodyValue: string | undefined;
   isPost: boolean;
   secrets: string[];
-}): Promise<CsrfState> {
+}
+
+/** The state of one request; `fresh`, when given, is the token minted if its cookie proves none. */
+function csrfState(params: CsrfParams, digest: Digest, fresh?: string): CsrfState {
   const { cookieValue, bodyValue, isPost, secrets } = params;
-  const token = cookieValue ? await provenToken(cookieValue, secrets) : undefined;
+  const token = cookieValue ? provenToken(cookieValue, secrets, digest) : undefined;
   if (token) {
     const verified = isPost && typeof bodyValue === "string" && timingSafeEqualString(bodyValue, token);
     return { token, verified };
   }
+  const minted = fresh ?? randomHex(32);
+  return { token: minted, cookie: `${minted}|${digest(`${minted}${secrets[0] ?? ""}`)}`, verified: false };
+}
+
+/**
+ * Reads the csrf cookie and the body's `csrfToken`. A cookie whose hash re-computes with one of the
+ * secrets is kept; otherwise a fresh token and cookie are minted (with the first secret). Synchronous where
+ * node:crypto hashes (every request runs it, and a promise per request is a cost of its own); on edge
+ * runtimes WebCrypto's digests come first, then the same steps. `digestNow` is node:crypto's (tests pass
+ * undefined to take the edge runtimes' path).
+ */
+export function createCsrfState(
+  params: CsrfParams,
+  digestNow: Digest | undefined = sha256HexNow,
+): CsrfState | Promise<CsrfState> {
+  if (digestNow) return csrfState(params, digestNow);
+  return digestsFirst(params);
+}
+
+/** Every digest csrfState may ask for, computed with WebCrypto before it runs. */
+async function digestsFirst(params: CsrfParams): Promise<CsrfState> {
+  const { token } = cookieParts(params.cookieValue ?? "");
   const fresh = randomHex(32);
-  const cookie = `${fresh}|${await sha256Hex(`${fresh}${secrets[0] ?? ""}`)}`;
-  return { token: fresh, cookie, verified: false };
+  const inputs = [`${fresh}${params.secrets[0] ?? ""}`];
+  if (token) inputs.push(...params.secrets.map((secret) => `${token}${secret}`));
+  const digests = new Map(await Promise.all(inputs.map(async (input) => [input, await sha256Hex(input)] as const)));
+  const digest = (input: string) => {
+    const computed = digests.get(input);
+    if (computed === undefined) throw new Error("No digest was computed for a CSRF input.");
+    return computed;
+  };
+  return csrfState(params, digest, fresh);
 }
 
 /** The check every state-changing action runs first; `skip` is the framework authors' opt-out. */

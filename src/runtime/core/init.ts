@@ -17,12 +17,14 @@ export async function init(
   const cookies: Cookie[] = [];
 
   if (!skipCSRFCheck) {
-    const csrf = await createCsrfState({
+    const state = createCsrfState({
       cookieValue: request.cookies[options.cookies.csrfToken.name],
       bodyValue: request.body?.csrfToken,
       isPost: request.method === "POST",
       secrets: options.secret,
     });
+    // Synchronous on Node: awaited only where it is a promise (WebCrypto's digests on edge runtimes).
+    const csrf = state instanceof Promise ? await state : state;
     options.csrfToken = csrf.token;
     options.csrfTokenVerified = csrf.verified;
     if (csrf.cookie) {
@@ -34,41 +36,38 @@ export async function init(
     }
   }
 
-  const { cookies: callbackCookies, callbackUrl } = await resolveCallbackUrl(request, options);
-  if (callbackUrl !== undefined) options.callbackUrl = callbackUrl;
-  cookies.push(...callbackCookies);
+  // Most requests ask for no destination: then there is no callback to await.
+  const requested = requestedCallbackUrl(request, options);
+  const { name, options: attributes } = options.cookies.callbackUrl;
+  const cookieValue = request.cookies[name];
+  if (requested === undefined) {
+    // A refused callback-url cookie is cleared, since a planted one (a sibling subdomain can set it) would
+    // otherwise ride on every request.
+    if (cookieValue !== undefined) cookies.push({ name, value: "", options: { ...attributes, maxAge: 0 } });
+    return { options, cookies };
+  }
+  // What is left goes to the `redirect` callback, which decides which origins are allowed (the default: this
+  // one); its answer passes the rule again, and anything it refuses becomes the base URL.
+  const callbackUrl = await askRedirectCallback(options.callbacks.redirect, requested, options.url.origin);
+  options.callbackUrl = callbackUrl;
+  if (callbackUrl !== cookieValue) cookies.push({ name, value: callbackUrl, options: attributes });
   return { options, cookies };
 }
 
 /**
- * Where this request asks to land afterwards. A destination is the client's input: one the redirect rule
- * refuses (core/redirect.ts) is ignored, never answered as a server fault, and a refused callback-url cookie
- * is cleared, since a planted one (a sibling subdomain can set it) would otherwise ride on every request.
- * What is left goes to the `redirect` callback, which decides which origins are allowed (the default: this
- * one); its answer passes the rule again, and anything it refuses becomes the base URL.
+ * Where this request asks to land afterwards: the body's or the query's `callbackUrl`, else the callback-url
+ * cookie's. A destination is the client's input: one the redirect rule refuses (core/redirect.ts) is ignored,
+ * never answered as a server fault. Only its form is checked here: the origin is the callback's decision.
  */
-async function resolveCallbackUrl(
-  request: RequestInternal,
-  options: InternalOptions,
-): Promise<{ callbackUrl: string | undefined; cookies: Cookie[] }> {
-  const { name, options: attributes } = options.cookies.callbackUrl;
-  const baseUrl = options.url.origin;
-  const cookieValue = request.cookies[name];
+function requestedCallbackUrl(request: RequestInternal, options: InternalOptions): string | undefined {
   const paramValue = request.body?.callbackUrl ?? request.query.callbackUrl;
-  // Only the form of the request's value is checked here: the origin is the callback's decision.
+  const cookieValue = request.cookies[options.cookies.callbackUrl.name];
+  if (paramValue === undefined && cookieValue === undefined) return undefined;
+  const baseUrl = options.url.origin;
   const accepted = (value: string | undefined) =>
     value !== undefined && redirectTarget(value, baseUrl, APP_CHOSEN) !== undefined ? value : undefined;
   const fromParam = accepted(paramValue);
-  const fromCookie = accepted(cookieValue);
   // Debug, not warn: anyone can send these, and a log line per hostile request would be theirs to flood.
   if (paramValue && !fromParam) options.logger.debug("invalid-callback-url", { callbackUrl: paramValue });
-
-  const requested = fromParam ?? fromCookie;
-  if (!requested) {
-    const clear = cookieValue !== undefined ? [{ name, value: "", options: { ...attributes, maxAge: 0 } }] : [];
-    return { callbackUrl: undefined, cookies: clear };
-  }
-  const callbackUrl = await askRedirectCallback(options.callbacks.redirect, requested, baseUrl);
-  const cookies = callbackUrl === cookieValue ? [] : [{ name, value: callbackUrl, options: attributes }];
-  return { callbackUrl, cookies };
+  return fromParam ?? accepted(cookieValue);
 }

@@ -78,7 +78,10 @@ function parseActionAndProvider(pathname: string, base: string): Pick<RequestInt
   if (base && pathname !== base && !pathname.startsWith(`${base}/`)) {
     throw new UnknownAction(`The path ${pathname} is outside the base path ${base}.`);
   }
-  const segments = pathname.slice(base.length).split("/").filter(Boolean);
+  const rest = pathname.slice(base.length);
+  // The common form, `/<action>` alone, without splitting (every session read passes here).
+  const single = rest.length > 1 && rest.charCodeAt(0) === 0x2f && rest.indexOf("/", 1) === -1;
+  const segments = single ? [rest.slice(1)] : rest.split("/").filter(Boolean);
   if (segments.length !== 1 && segments.length !== 2) {
     throw new UnknownAction(`Cannot parse an action from ${pathname}.`);
   }
@@ -101,33 +104,47 @@ function flatten(body: Record<string, unknown>): Record<string, string> {
 
 /** `request` with `body` as its body: its URL, method and headers, so any server's Request class will do. */
 function rebuiltRequest(request: Request, body: Uint8Array<ArrayBuffer>): Request {
-  const rebuilt = new Request(request.url, { method: request.method, headers: new Headers(request.headers), body });
+  // The headers are copied by the constructor, from any Headers class (it iterates them).
+  const rebuilt = new Request(request.url, { method: request.method, headers: request.headers, body });
   // The socket address an integration recorded for the request (the rate limits' client) stays with it.
   setClientAddress(rebuilt, clientAddressOf(request));
   return rebuilt;
 }
 
-export async function parseRequest(request: Request, rules: RequestRules): Promise<RequestInternal> {
+/**
+ * The internal request of a web Request: synchronous for a GET (no body to read), so the session read
+ * awaits nothing here; a promise for a POST. Throws (or rejects with) UnknownAction and InputTooLarge.
+ */
+export function parseRequest(request: Request, rules: RequestRules): RequestInternal | Promise<RequestInternal> {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
   const url = effectiveUrl(request, rules);
   const path = parseActionAndProvider(url.pathname, rules.basePath);
+  if (method === "GET") return internalOf("GET", url, request.headers, path, undefined, () => request);
+  return withBody(request, rules, url, path);
+}
+
+async function withBody(
+  request: Request,
+  rules: RequestRules,
+  url: URL,
+  path: Pick<RequestInternal, "action" | "providerId">,
+): Promise<RequestInternal> {
   let read: ReadBody | undefined;
-  if (method === "POST") {
-    try {
-      read = await readRequestBody(request, rules.limits);
-    } catch (error) {
-      if (error instanceof InputTooLarge) throw error;
-      const cause = error instanceof Error ? error : undefined;
-      throw new UnknownAction("The request body could not be parsed.", { cause });
-    }
+  try {
+    read = await readRequestBody(request, rules.limits);
+  } catch (error) {
+    if (error instanceof InputTooLarge) throw error;
+    const cause = error instanceof Error ? error : undefined;
+    throw new UnknownAction("The request body could not be parsed.", { cause });
   }
-  // The bytes already read, as a Request again: `authorize(credentials, request)` can read its body, and
-  // nothing was copied or read twice to keep it so (a clone would tee the whole stream). Built from the
-  // request's parts, not from the request: a server's own Request class (srvx under SolidStart 2 / nitro)
-  // is no undici Request, and undici's constructor cannot copy one.
-  const internalRequest = read ? rebuiltRequest(request, read.bytes) : request;
-  return internalOf({ method, url, headers: request.headers, ...path }, read?.parsed, () => internalRequest);
+  // The bytes already read, as a Request again, made when something asks for it: `authorize(credentials,
+  // request)` can read its body, and nothing was copied or read twice to keep it so (a clone would tee the
+  // whole stream). Built from the request's parts, not from the request: a server's own Request class (srvx
+  // under SolidStart 2 / nitro) is no undici Request, and undici's constructor cannot copy one.
+  const bytes = read?.bytes;
+  const toRequest = bytes ? () => rebuiltRequest(request, bytes) : () => request;
+  return internalOf("POST", url, request.headers, path, read?.parsed, toRequest);
 }
 
 /**
@@ -144,32 +161,58 @@ export function parseServerGet(
 ): RequestInternal {
   const effective = effectiveUrl({ url, headers }, rules);
   const path = parseActionAndProvider(effective.pathname, rules.basePath);
-  return internalOf({ method: "GET", url: effective, headers, ...path }, undefined, toRequest);
+  return internalOf("GET", effective, headers, path, undefined, toRequest);
 }
 
-/** The internal request from its parsed parts; its `request` is made on first use (and then kept). */
+/**
+ * A parsed request. A class, not an object literal with a getter: such a literal is built through V8's slow
+ * path, which cost a microsecond per session read. Its `request` is made on first use (and then kept).
+ */
+class ParsedRequest implements RequestInternal {
+  declare providerId?: string;
+  declare body?: Record<string, string>;
+  declare rawBody?: Record<string, unknown>;
+  declare repeated?: string[];
+  declare error?: string;
+  #request: Request | undefined;
+  readonly #toRequest: () => Request;
+
+  constructor(
+    public method: "GET" | "POST",
+    public url: URL,
+    public action: RequestInternal["action"],
+    public headers: Headers,
+    public cookies: Record<string, string>,
+    public query: Record<string, string>,
+    toRequest: () => Request,
+  ) {
+    this.#toRequest = toRequest;
+  }
+
+  get request(): Request {
+    this.#request ??= this.#toRequest();
+    return this.#request;
+  }
+}
+
+/** The internal request from its parsed parts. */
 function internalOf(
-  parts: Pick<RequestInternal, "method" | "url" | "headers" | "action" | "providerId">,
+  method: "GET" | "POST",
+  url: URL,
+  headers: Headers,
+  { action, providerId }: Pick<RequestInternal, "action" | "providerId">,
   parsedBody: ReadBody["parsed"] | undefined,
   toRequest: () => Request,
 ): RequestInternal {
-  const { url, providerId } = parts;
-  const query = Object.fromEntries(url.searchParams);
-  let request: Request | undefined;
-  const internal: RequestInternal = {
-    url,
-    method: parts.method,
-    action: parts.action,
-    headers: parts.headers,
-    cookies: parseCookieHeader(parts.headers.get("cookie")),
-    query,
-    get request() {
-      request ??= toRequest();
-      return request;
-    },
-  };
+  // No query, the common case, is answered without making the URL's searchParams.
+  const hasQuery = url.search !== "";
+  const query = hasQuery ? Object.fromEntries(url.searchParams) : {};
+  const cookies = parseCookieHeader(headers.get("cookie"));
+  const internal = new ParsedRequest(method, url, action, headers, cookies, query, toRequest);
   if (providerId !== undefined) internal.providerId = providerId;
-  const queryRepeated = repeatedNames(url.searchParams, Object.keys(query).length, url.searchParams.size);
+  const queryRepeated = hasQuery
+    ? repeatedNames(url.searchParams, Object.keys(query).length, url.searchParams.size)
+    : undefined;
   const bodyRepeated = parsedBody?.repeated;
   if (queryRepeated || bodyRepeated) internal.repeated = [...(queryRepeated ?? []), ...(bodyRepeated ?? [])];
   if (parsedBody) {

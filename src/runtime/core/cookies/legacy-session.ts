@@ -141,6 +141,16 @@ async function moveDatabaseSession(
 }
 
 /**
+ * Whether the request carries a session under the reference's name only, so adoptLegacySession has one to
+ * move: checked synchronously first, since nearly every request carries none.
+ */
+export function presentsLegacySession(request: RequestInternal, options: InternalOptions): boolean {
+  const { name } = options.cookies.sessionToken;
+  if (name !== SESSION_COOKIE || readChunked(request.cookies, name) !== undefined) return false;
+  return readChunked(request.cookies, LEGACY_SESSION_COOKIE) !== undefined;
+}
+
+/**
  * Reads the reference's session cookie when this request has none under the new name, and puts the moved
  * session into the request's cookies under the new name (so the session store reads it like any other). Null
  * when there is nothing to move: secure cookies off, a session name the app chose, a session under the new
@@ -150,10 +160,9 @@ export async function adoptLegacySession(
   request: RequestInternal,
   options: InternalOptions,
 ): Promise<LegacySessionMove | null> {
+  if (!presentsLegacySession(request, options)) return null;
   const { name, options: attributes } = options.cookies.sessionToken;
-  if (name !== SESSION_COOKIE || readChunked(request.cookies, name) !== undefined) return null;
-  const legacy = readChunked(request.cookies, LEGACY_SESSION_COOKIE);
-  if (legacy === undefined) return null;
+  const legacy = readChunked(request.cookies, LEGACY_SESSION_COOKIE) as string;
   const expire = clearChunked(request.cookies, LEGACY_SESSION_COOKIE, attributes);
   const moved =
     options.session.strategy === "database"

@@ -77,27 +77,41 @@ export function expiredCookie(name: string, options: CookieOption["options"]): C
 /** Browsers cap a cookie near 4096 bytes; 160 are left for the name and attributes. */
 export const CHUNK_SIZE = 4096 - 160;
 
-const CHUNK_NAME = /^(.*)\.(\d+)$/;
-
 /** Names of every cookie that holds `name`, whole or as a chunk `<name>.<n>`. */
 function chunkNames(cookies: Record<string, string>, name: string): string[] {
-  return Object.keys(cookies).filter((candidate) => {
-    if (candidate === name) return true;
-    const match = CHUNK_NAME.exec(candidate);
-    return match !== null && match[1] === name;
-  });
+  return Object.keys(cookies).filter((candidate) => candidate === name || isChunkOf(candidate, name));
+}
+
+/** Whether `candidate` is a chunk of `name`: `<name>.<digits>`. */
+function isChunkOf(candidate: string, name: string): boolean {
+  if (candidate.length < name.length + 2 || candidate.charCodeAt(name.length) !== 0x2e) return false;
+  if (!candidate.startsWith(name)) return false;
+  for (let index = name.length + 1; index < candidate.length; index++) {
+    const code = candidate.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 /**
  * Reads a possibly chunked cookie: chunks `<name>.0`, `<name>.1`, … are joined in index order; a whole
- * cookie is used only when there are no chunks (a write always expires the other form).
+ * cookie is used only when there are no chunks (a write always expires the other form). Every request reads
+ * the session cookie this way, most without chunks: one pass over the names, nothing built for none.
  */
 export function readChunked(cookies: Record<string, string>, name: string): string | undefined {
-  const chunks = chunkNames(cookies, name)
-    .filter((candidate) => candidate !== name)
-    .map((candidate) => ({ index: Number(CHUNK_NAME.exec(candidate)![2]), value: cookies[candidate] ?? "" }))
-    .sort((a, b) => a.index - b.index);
-  if (chunks.length > 0) return chunks.map((chunk) => chunk.value).join("") || undefined;
+  let chunks: Array<{ index: number; value: string }> | undefined;
+  for (const candidate of Object.keys(cookies)) {
+    if (!isChunkOf(candidate, name)) continue;
+    chunks ??= [];
+    chunks.push({ index: Number(candidate.slice(name.length + 1)), value: cookies[candidate] ?? "" });
+  }
+  if (chunks)
+    return (
+      chunks
+        .sort((a, b) => a.index - b.index)
+        .map((chunk) => chunk.value)
+        .join("") || undefined
+    );
   return cookies[name] || undefined;
 }
 

@@ -5,8 +5,9 @@
  */
 const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 
-export function bytesToHex(bytes: Uint8Array): string {
+/** `bytes` as hex, or the bytes from `start` to `end` (exclusive) alone: no copy of the range to spell it. */
+export function bytesToHex(bytes: Uint8Array, start = 0, end = bytes.length): string {
   let hex = "";
-  for (const byte of bytes) hex += BYTE_HEX[byte];
+  for (let index = start; index < end; index++) hex += BYTE_HEX[bytes[index]!];
   return hex;
 }

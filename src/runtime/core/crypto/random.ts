@@ -10,20 +10,31 @@ const POOL_SIZE = 4096;
 let pool = new Uint8Array(0);
 let offset = 0;
 
-export function randomBytes(length: number): Uint8Array {
-  if (length > POOL_SIZE) return crypto.getRandomValues(new Uint8Array(length));
+/** Where `length` fresh bytes start in the pool, refilled first when too few are left (`length` ≤ POOL_SIZE). */
+function reserve(length: number): number {
   if (offset + length > pool.length) {
     pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
     offset = 0;
   }
-  const bytes = pool.slice(offset, offset + length);
-  // Spent bytes are zeroed, so the pool never holds a value it has already handed out.
-  pool.fill(0, offset, offset + length);
+  const start = offset;
   offset += length;
+  return start;
+}
+
+export function randomBytes(length: number): Uint8Array {
+  if (length > POOL_SIZE) return crypto.getRandomValues(new Uint8Array(length));
+  const start = reserve(length);
+  const bytes = pool.slice(start, start + length);
+  // Spent bytes are zeroed, so the pool never holds a value it has already handed out.
+  pool.fill(0, start, start + length);
   return bytes;
 }
 
-/** `length` random bytes as hex (2 × `length` characters). */
+/** `length` random bytes as hex (2 × `length` characters), spelled from the pool without copying them out. */
 export function randomHex(length: number): string {
-  return bytesToHex(randomBytes(length));
+  if (length > POOL_SIZE) return bytesToHex(randomBytes(length));
+  const start = reserve(length);
+  const hex = bytesToHex(pool, start, start + length);
+  pool.fill(0, start, start + length);
+  return hex;
 }

@@ -119,6 +119,22 @@ describe("chunking", () => {
     expect(readChunked({ [`${name}-other`]: "x", [`${name}.x`]: "y" }, name)).toBeUndefined();
   });
 
+  it("takes as chunks only <name>.<digits>: not a dotted suffix, an empty index or a name that ends in it", () => {
+    const jar = {
+      [name]: "whole",
+      [`${name}.1a`]: "x",
+      [`${name}.`]: "x",
+      [`${name}.0.1`]: "x",
+      [`x${name}.0`]: "x",
+      [`${name}.２`]: "x",
+    };
+    expect(readChunked(jar, name)).toBe("whole");
+    expect(readChunked({ ...jar, [`${name}.007`]: "seven" }, name)).toBe("seven");
+    // Clearing expires the whole cookie and leaves the look-alikes alone.
+    const { [name]: _whole, ...lookAlikes } = jar;
+    expect(applyTo(jar, clearChunked(jar, name, attributes))).toEqual(lookAlikes);
+  });
+
   it("clears every chunk", () => {
     const jar = { [`${name}.0`]: "a", [`${name}.1`]: "b", unrelated: "c" };
     expect(applyTo(jar, clearChunked(jar, name, attributes))).toEqual({ unrelated: "c" });
