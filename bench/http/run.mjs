@@ -16,9 +16,12 @@
  * Express half in about 10 s (init and two tsc builds), the Next half in about 1 minute (two `next build`s; 1.5
  * minutes at load 10). About 5 minutes in all.
  */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { freePort } from "../../test/support/ports.mjs";
-import { removeApp } from "./app-copy.mjs";
+import { REPO_ROOT, removeApp } from "./app-copy.mjs";
 import { prepareExpressApp } from "./express-apps.mjs";
 import { checkProtected, checkSignedIn, loadUrl } from "./load.mjs";
 import { prepareNextApp } from "./next-apps.mjs";
@@ -36,6 +39,24 @@ const FRAMEWORKS = {
   next: { prepare: prepareNextApp, peer: "next-auth 5", parallel: false },
 };
 const chosen = (process.env.HTTP_FRAMEWORKS ?? "express,next").split(",").map((name) => name.trim());
+
+/** Which build of ours runs: init copies the runtime from dist/, built from the working tree at some commit. */
+function ours() {
+  const built = fs.statSync(path.join(REPO_ROOT, "dist", "runtime", "index.js")).mtime.toISOString();
+  let head = "no git";
+  try {
+    head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+  } catch {
+    // Not a checkout (a copied tree): the build time alone says which runtime it is.
+  }
+  return `dist/ built ${built} (HEAD ${head})`;
+}
+
+/** `<name> <version>` of a package the apps link from this repository's node_modules. */
+function version(name) {
+  const manifest = path.join(REPO_ROOT, "node_modules", name, "package.json");
+  return `${name} ${JSON.parse(fs.readFileSync(manifest, "utf8")).version}`;
+}
 
 /** A whole positive number from the environment, or the default; anything else is refused with its name. */
 function positive(name, fallback) {
@@ -73,6 +94,10 @@ const before = loadAverage();
 console.log(
   `HTTP load through booted apps: ${scale.seconds} s × ${scale.rounds} rounds per row, ${scale.connections} ` +
     `connections, 127.0.0.1, autocannon; Node ${process.version}, ${os.cpus().length} cores`,
+);
+console.log(`Ours: ${ours()}`);
+console.log(
+  `Versions: ${["express", "@auth/express", "@auth/core", "next", "next-auth", "autocannon"].map(version).join(", ")}`,
 );
 console.log(`Load average before: ${before}`);
 

@@ -55,6 +55,8 @@ describe("npm run bench:http", () => {
         expect(stdout).toContain(`${row}, ours ÷ ${peer}: requests/s `);
       }
     }
+    expect(stdout).toMatch(/^Ours: dist\/ built \d{4}-/m);
+    expect(stdout).toMatch(/^Versions: express [\d.]+, @auth\/express [\d.]+, @auth\/core [\d.]+, next [\d.]+, /m);
     expect(stdout).toMatch(/Load average before: [\d.]+ [\d.]+ [\d.]+; after: [\d.]+ [\d.]+ [\d.]+/);
   }, 600_000);
 
