@@ -6,6 +6,8 @@
  * tag's; and an attacker's edits of a real token, generated broadly, are all refused with JWTSessionError.
  */
 import { createCipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { base64url, CompactEncrypt, calculateJwkThumbprint, EncryptJWT, jwtDecrypt } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -341,5 +343,19 @@ describe.each(ciphers)("an attacker's edits of a real token on the %s cipher", (
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the runtime without jose", () => {
+  it("has no module that imports jose, so an app need not install it (RUNTIME_PEERS leaves it out)", () => {
+    const runtime = path.resolve(import.meta.dirname, "../../../../src/runtime");
+    const importers = readdirSync(runtime, { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.(ts|svelte)$/.test(file))
+      .filter((file) =>
+        /(from\s*|import\s*\(\s*|import\s+)["']jose(\/[^"']*)?["']/.test(
+          readFileSync(path.join(runtime, file), "utf8"),
+        ),
+      );
+    expect(importers).toEqual([]);
   });
 });
