@@ -316,6 +316,18 @@ export function assertConfig(
 
   const untrusted = assertTrustedHost(request, config);
   if (untrusted) return untrusted;
+  // The rest reads the options of the request's origin alone: checked once per origin (core/config.ts).
+  const origin = request.url.origin;
+  let found = config.checks.get(origin);
+  if (found === undefined) {
+    found = assertOriginOptions(origin, options, config) ?? null;
+    config.checks.set(origin, found);
+  }
+  return found ?? undefined;
+}
+
+/** The checks of assertConfig that read only the options of one origin (`origin`): their first error. */
+function assertOriginOptions(origin: string, options: InternalOptions, config: ResolvedConfig): Error | undefined {
   if (options.secret.length === 0) {
     return new MissingSecret(
       "No secret is set: set AUTH_SECRET in your environment or pass `secret` to the config. Create one with `openssl rand -base64 32` (works everywhere) or `npx create-auth secret`; note that `npx auth secret` runs another project's CLI from the public registry, not this one.",
@@ -326,7 +338,7 @@ export function assertConfig(
   // The app's own destinations pass the redirect rule up front: a page that could never be redirected to
   // is the developer's to fix (a request's callbackUrl, by contrast, is the client's and is ignored in init).
   for (const [page, value] of Object.entries(options.pages)) {
-    if (value !== undefined && redirectTarget(value, request.url.origin, APP_CHOSEN) === undefined) {
+    if (value !== undefined && redirectTarget(value, origin, APP_CHOSEN) === undefined) {
       return new InvalidCallbackUrl(
         `pages.${page} (${JSON.stringify(value)}) is not a path on this site or an absolute http(s) URL without credentials.`,
       );

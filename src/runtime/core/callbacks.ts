@@ -16,11 +16,18 @@ export function defaultRedirect({ url, baseUrl }: { url: string; baseUrl: string
   return redirectTarget(url, baseUrl, SAME_ORIGIN) ?? baseUrl;
 }
 
+/**
+ * The default `jwt` and `session` callbacks: what they are given, unchanged. The session stores know them by
+ * identity and skip what only another callback could need (the token's copy to notice a change, a promise).
+ */
+export const passTokenThrough: Callbacks["jwt"] = ({ token }) => token;
+export const passSessionThrough: Callbacks["session"] = ({ session }) => session;
+
 export function resolveCallbacks(callbacks: CallbacksOptions | undefined): Callbacks {
   return {
     signIn: callbacks?.signIn ?? (() => true),
     redirect: callbacks?.redirect ?? defaultRedirect,
-    jwt: callbacks?.jwt ?? (({ token }) => token),
-    session: callbacks?.session ?? (({ session }) => session),
+    jwt: callbacks?.jwt ?? passTokenThrough,
+    session: callbacks?.session ?? passSessionThrough,
   };
 }

@@ -70,6 +70,11 @@ export interface ResolvedConfig {
   readonly config: AuthConfig;
   /** Per origin, for the last few origins this config served (usually exactly one). Shared: never mutate. */
   readonly origins: Map<string, OriginOptions>;
+  /**
+   * What the configuration checks (core/assert.ts) found for each origin in `origins`, null for nothing: they
+   * read only the options of the origin, so every request after the first takes the answer from here.
+   */
+  readonly checks: Map<string, Error | null>;
 }
 
 const resolvedConfigs = new WeakMap<AuthConfig, ResolvedConfig>();
@@ -157,6 +162,7 @@ export function resolveConfig(config: AuthConfig): ResolvedConfig {
       warnedAt: config.logger ?? console,
       config,
       origins: new Map(),
+      checks: new Map(),
     };
     resolvedConfigs.set(config, resolved);
   }
@@ -196,7 +202,10 @@ export function resolveOptions(resolved: ResolvedConfig, request: RequestInterna
   let perOrigin = resolved.origins.get(origin);
   if (!perOrigin) {
     perOrigin = resolveOrigin(resolved, origin);
-    if (resolved.origins.size >= MAX_ORIGINS) resolved.origins.clear();
+    if (resolved.origins.size >= MAX_ORIGINS) {
+      resolved.origins.clear();
+      resolved.checks.clear();
+    }
     resolved.origins.set(origin, perOrigin);
   }
   const options: InternalOptions = { ...perOrigin };

@@ -12,6 +12,7 @@
 import { SessionTokenError, SignOutError } from "../../errors.js";
 import type { AdapterSession, AdapterUser, Session } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
+import { passSessionThrough } from "../callbacks.js";
 import { clearChunked, readChunked, writeChunked } from "../cookies/names.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
 import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";
@@ -91,12 +92,16 @@ export function createDatabaseSessionStore(request: RequestInternal, options: In
           user: { name: user.name ?? null, email: user.email ?? null, image: user.image ?? null },
           expires: expires.toISOString(),
         };
-        const session = await callbacks.session(
-          update
-            ? { session: defaultSession, user, trigger: "update", newSession: update.data }
-            : { session: defaultSession, user },
-        );
-        await events.session?.({ session });
+        // The default callback is not called (it returns what it is given): every read runs it.
+        const session =
+          callbacks.session === passSessionThrough
+            ? defaultSession
+            : await callbacks.session(
+                update
+                  ? { session: defaultSession, user, trigger: "update", newSession: update.data }
+                  : { session: defaultSession, user },
+              );
+        if (events.session) await events.session({ session });
         return { session, cookies: extended ? cookieFor(stored.session.sessionToken, expires) : [] };
       } catch (error) {
         // A database that is down must not sign everyone out: answer "no session" now, keep the cookie.

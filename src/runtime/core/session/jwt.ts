@@ -13,6 +13,7 @@
  */
 import { JWTSessionError } from "../../errors.js";
 import type { JWT, Session } from "../../types.js";
+import { passSessionThrough, passTokenThrough } from "../callbacks.js";
 import { clearChunked, readChunked, writeChunked } from "../cookies/names.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
 import { followsUser, signInRecord } from "./follow-user.js";
@@ -69,13 +70,16 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
     return { expires, cookies: writeChunked(request.cookies, name, value, { ...cookieOptions, expires }) };
   }
 
-  /** Whether the token must be written again rather than left as the browser holds it. */
-  function reissueDue(decoded: JWT, before: string, token: JWT, updating: boolean): boolean {
+  /**
+   * Whether the token must be written again rather than left as the browser holds it. `before` is the token
+   * as decoded, serialised, or undefined with the default `jwt` callback, which changes nothing.
+   */
+  function reissueDue(decoded: JWT, before: string | undefined, token: JWT, updating: boolean): boolean {
     if (updating || typeof decoded.iat !== "number" || typeof decoded.exp !== "number") return true;
     const age = Math.floor(Date.now() / 1000) - decoded.iat;
     if (age >= options.session.updateAge) return true;
     // A callback that refreshed something (an access token, a role) must reach the cookie now.
-    return JSON.stringify(token) !== before;
+    return before !== undefined && JSON.stringify(token) !== before;
   }
 
   async function current(): Promise<JWT | null> {
@@ -111,11 +115,15 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
         return { session: null, cookies: clear() };
       }
       try {
+        // The default callbacks are not called (they return what they are given): every read runs them.
+        const ownJwt = callbacks.jwt !== passTokenThrough;
         // Taken before the callback runs: it may mutate the token in place.
-        const before = JSON.stringify(decoded);
-        const returned = await callbacks.jwt(
-          update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
-        );
+        const before = ownJwt ? JSON.stringify(decoded) : undefined;
+        const returned = ownJwt
+          ? await callbacks.jwt(
+              update ? { token: decoded, trigger: "update", session: update.data } : { token: decoded },
+            )
+          : decoded;
         if (returned === null) return { session: null, cookies: clear() };
         const token = withSignInClaims(returned, decoded);
         const { expires, cookies } = reissueDue(decoded, before, token, Boolean(update))
@@ -125,8 +133,11 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
           user: { name: token.name ?? null, email: token.email ?? null, image: token.picture ?? null },
           expires: expires.toISOString(),
         };
-        const session = await callbacks.session({ session: defaultSession, token });
-        await events.session?.({ session, token });
+        const session =
+          callbacks.session === passSessionThrough
+            ? defaultSession
+            : await callbacks.session({ session: defaultSession, token });
+        if (events.session) await events.session({ session, token });
         return { session, cookies };
       } catch (error) {
         // A callback that throws (a fault of the app's, logged whole): signed out too.
