@@ -19,6 +19,9 @@ import type { InputLimits } from "../types-limits.js";
 
 export type BodyLimits = Required<InputLimits>;
 
+/** One decoder for every body (it keeps no state between `decode` calls without `stream`). */
+const utf8 = new TextDecoder();
+
 export const DEFAULT_LIMITS: Readonly<BodyLimits> = { body: 64 * 1024, fields: 100, field: 16 * 1024 };
 
 /**
@@ -139,7 +142,7 @@ async function formOf(
   if (kind === "urlencoded") assertFieldCount(urlencodedFieldCount(bytes), limits);
   const form =
     kind === "urlencoded"
-      ? new URLSearchParams(new TextDecoder().decode(bytes))
+      ? new URLSearchParams(utf8.decode(bytes))
       : await new Response(bytes, { headers: { "content-type": headers.get("content-type") ?? "" } }).formData();
   let total = 0;
   for (const [name, value] of form) {
@@ -157,7 +160,7 @@ async function parseBytes(
   limits: BodyLimits,
 ): Promise<ParsedBody> {
   if (kind === "json") {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    const parsed: unknown = JSON.parse(utf8.decode(bytes));
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
       throw new SyntaxError("A JSON body must be an object.");
     }

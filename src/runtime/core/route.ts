@@ -17,9 +17,20 @@ import { passwordAction, passwordPage, webAuthnOptions } from "./provider-loader
 
 type Action = (context: ActionContext) => ResponseInternal | Promise<ResponseInternal>;
 
-/** An action of a module imported on the first request that runs it (the import is cached by the runtime). */
+/**
+ * An action of a module imported on the first request that runs it. The module's promise is kept: the
+ * runtime caches the module, but each `import()` still resolves its specifier again (about 2 µs a request).
+ */
 function later<Name extends string>(load: () => Promise<Record<Name, Action>>, name: Name): Action {
-  return async (context) => (await load())[name](context);
+  let loaded: Promise<Record<Name, Action>> | undefined;
+  return async (context) => {
+    // A failed import is not kept: the next request tries again.
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return (await loaded)[name](context);
+  };
 }
 
 const callback = later(() => import("./actions/callback/index.js"), "callback");
