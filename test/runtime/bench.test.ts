@@ -11,7 +11,10 @@ const run = promisify(execFile);
 const quick = { ...process.env, BENCH_SECONDS: "0.02", BENCH_ROUNDS: "1", BENCH_RUNS: "2" };
 const literal = (text: string) => text.replace(/[()+/.÷]/g, "\\$&");
 const figure = "[\\d,]+(\\.\\d+)?";
-const figures = `\\s+${figure}\\s+${figure}\\s+${figure}\\s+${figure}×`;
+// ops/s, ops per CPU-second, mean, p99, p99 ÷ mean.
+const figures = `\\s+${figure}\\s+${figure}\\s+${figure}\\s+${figure}\\s+${figure}×`;
+// A ratio by the wall clock and by CPU time.
+const ratio = `${figure}× \\(CPU ${figure}×\\)`;
 
 describe("npm run bench", () => {
   it("prints every endpoint row for ours, the reference, better-auth and the floor, with ops/s, mean, p99 and the ratios", async () => {
@@ -32,13 +35,18 @@ describe("npm run bench", () => {
       expect(block, label).toMatch(new RegExp(`^\\s+${literal(reference)}${figures}$`, "m"));
       expect(block, label).toMatch(new RegExp(`^\\s+better-auth${betterAuth ? figures : "\\s+n/a"}$`, "m"));
       expect(block, label).toMatch(new RegExp(`^\\s+floor${figures}$`, "m"));
-      const better = betterAuth ? `${figure}×` : "n/a";
+      const better = betterAuth ? ratio : "n/a";
       expect(block, label).toMatch(
-        new RegExp(`ours ÷ ${literal(reference)} ${figure}×, ours ÷ better-auth ${better}, ours ÷ floor ${figure}×`),
+        new RegExp(`ours ÷ ${literal(reference)} ${ratio}, ours ÷ better-auth ${better}, ours ÷ floor ${ratio}`),
       );
-      expect(stdout, label).toMatch(new RegExp(`^\\| ${literal(label)} \\| ${figure} \\| ${figure}×`, "m"));
+      expect(stdout, label).toMatch(
+        new RegExp(
+          `^\\| ${literal(label)} \\| ${figure} \\| ${ratio}.* \\| ${better} \\| ${ratio} \\| ${figure}× \\|$`,
+          "m",
+        ),
+      );
     }
-    expect(stdout).toMatch(/following its stored user \(issue 21\) ÷ the plain read: [\d.]+×/);
+    expect(stdout).toMatch(/following its stored user \(issue 21\) ÷ the plain read: [\d.]+× \(CPU [\d.]+×\)/);
     expect(stdout).toMatch(/^Endpoints: \d+ cores \(.+\), Node v\d+/m);
     expect(stdout).toMatch(/Load average before: [\d.]+ [\d.]+ [\d.]+; after: [\d.]+ [\d.]+ [\d.]+/);
     // better-auth's telemetry and warnings are silenced, so the table is all there is.
