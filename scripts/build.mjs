@@ -32,3 +32,8 @@ for (const entry of fs.readdirSync(runtimeSrc, { recursive: true, withFileTypes:
   fs.mkdirSync(path.dirname(to), { recursive: true });
   fs.copyFileSync(from, to);
 }
+
+// One file per public entry plus shared chunks, in place of the per-module files (scripts/bundle-runtime.mjs
+// says why and what stays true).
+const { bundleRuntime } = await import("./bundle-runtime.mjs");
+await bundleRuntime(path.join(root, "dist", "runtime"), path.join(root, "dist", "cli"));

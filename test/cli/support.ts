@@ -178,6 +178,19 @@ export class MemoryProject {
   }
 }
 
+/**
+ * The file of the runtime package in `runtimeDir` that holds `module` (`core/password/actions.js`), or
+ * undefined: the build joins modules into one file per entry plus shared chunks and marks where each
+ * module's code begins with `// module: <path>` (scripts/bundle-runtime.mjs).
+ */
+export function runtimeModuleHolder(project: MemoryProject, runtimeDir: string, module: string): string | undefined {
+  const mark = `\n// module: ${module}\n`;
+  for (const [file, text] of project.files) {
+    if (file.startsWith(`${runtimeDir}/`) && file.endsWith(".js") && `\n${text}`.includes(mark)) return file;
+  }
+  return undefined;
+}
+
 export function memoryFixture(name: string): MemoryProject {
   return new MemoryProject(name);
 }

@@ -34,7 +34,7 @@ journey({
     },
   },
   runtimeEdit: {
-    file: "core/pages/signin.js",
+    module: "core/pages/signin.js",
     replace: '"Sign in failed. Check that the details you entered are correct."',
     with: '"Wrong email or password."',
   },

@@ -26,7 +26,7 @@ journey({
     apply: (app) => app.sql("DROP TABLE sessions"),
   },
   runtimeEdit: {
-    file: "core/pages/signout.js",
+    module: "core/pages/signout.js",
     replace: "<p>Are you sure you want to sign out?</p>",
     with: "<p>Sign out of Acme?</p>",
   },

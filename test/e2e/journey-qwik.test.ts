@@ -28,7 +28,7 @@ journey({
     apply: ({ dir }) => fs.rm(path.join(dir, "vendor/auth-runtime"), { recursive: true }),
   },
   runtimeEdit: {
-    file: "core/pages/error.js",
+    module: "core/pages/error.js",
     replace: '">Sign in</a>`',
     with: '">Sign in again</a>`',
   },

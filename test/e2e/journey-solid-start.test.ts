@@ -31,7 +31,7 @@ journey({
     apply: ({ dir }) => fs.rm(path.join(dir, "src/routes/api/auth/[...solidauth].ts")),
   },
   runtimeEdit: {
-    file: "solid-start.js",
+    module: "solid-start.js",
     replace: 'const DEFAULT_PREFIX = "/api/auth";',
     with: 'const DEFAULT_PREFIX = "/api/auth"; // where our API routes live',
   },

@@ -27,7 +27,7 @@ journey({
     apply: ({ dir }) => fs.rm(path.join(dir, "vendor/auth-runtime/sveltekit/client.js")),
   },
   runtimeEdit: {
-    file: "sveltekit/SignIn.svelte",
+    module: "sveltekit/SignIn.svelte",
     replace: '<button type="submit">Sign in',
     with: '<button type="submit" class="sign-in">Sign in',
   },

@@ -72,11 +72,29 @@ export interface Journey {
   serve?: string;
   /** What the person breaks, and the doctor finding that must name it. */
   breakage: { does: string; finding: string; apply(app: JourneyApp): Promise<unknown> };
-  /** The person's own edit of a runtime file (relative to vendor/auth-runtime): `replace` becomes `with`. */
-  runtimeEdit: { file: string; replace: string; with: string };
+  /**
+   * The person's own edit of the runtime: in the file holding `module` (a module of src/runtime, as built:
+   * `core/pages/signout.js`), `replace` becomes `with`.
+   */
+  runtimeEdit: { module: string; replace: string; with: string };
 }
 
 const RUNTIME_DIR = "vendor/auth-runtime";
+
+/**
+ * The file of the runtime package (relative to it) that holds `module`: the build joins modules into one file
+ * per entry plus shared chunks, and marks where each module's code begins (scripts/bundle-runtime.mjs).
+ */
+async function runtimeFileHolding(runtimeDir: string, module: string): Promise<string> {
+  if (!module.endsWith(".js")) return module; // Svelte components ship as their source
+  const mark = `\n// module: ${module}\n`;
+  for (const entry of await fs.readdir(runtimeDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".js")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (`\n${await fs.readFile(file, "utf8")}`.includes(mark)) return path.relative(runtimeDir, file);
+  }
+  throw new Error(`no file of ${runtimeDir} holds ${module}`);
+}
 const CLI = path.join(REPO_ROOT, "bin", "create-auth.js");
 const GIT_USER = ["-c", "user.name=Journey", "-c", "user.email=journey@example.test", "-c", "commit.gpgsign=false"];
 
@@ -355,13 +373,12 @@ export function journey(spec: Journey): void {
 
     step(
       "update",
-      `an edit of ${RUNTIME_DIR}/${spec.runtimeEdit.file}, then npx create-auth update --yes keeps it, and doctor and update say so alike`,
+      `an edit of the runtime's ${spec.runtimeEdit.module}, then npx create-auth update --yes keeps it, and doctor and update say so alike`,
       async () => {
-        const file = path.join(dir, RUNTIME_DIR, spec.runtimeEdit.file);
+        const held = await runtimeFileHolding(path.join(dir, RUNTIME_DIR), spec.runtimeEdit.module);
+        const file = path.join(dir, RUNTIME_DIR, held);
         const original = await fs.readFile(file, "utf8");
-        expect(original, `${spec.runtimeEdit.file} has no \`${spec.runtimeEdit.replace}\` to edit`).toContain(
-          spec.runtimeEdit.replace,
-        );
+        expect(original, `${held} has no \`${spec.runtimeEdit.replace}\` to edit`).toContain(spec.runtimeEdit.replace);
         const edited = original.replace(spec.runtimeEdit.replace, spec.runtimeEdit.with);
         await fs.writeFile(file, edited);
         // The edit is the person's own, in a folder every check of the app ignores: the checks that follow are
@@ -372,7 +389,7 @@ export function journey(spec: Journey): void {
         // update leaves the edit alone and says which file it left alone; doctor reports the same file, as a
         // warning, before and after, and nothing else.
         expect(await fs.readFile(file, "utf8")).toBe(edited);
-        expect(update, "update does not name the edited file it keeps").toContain(spec.runtimeEdit.file);
+        expect(update, "update does not name the edited file it keeps").toContain(held);
         const after = await doctor({ clean: false });
         for (const findings of [before, after]) {
           const report = JSON.stringify(findings, null, 2);
@@ -380,7 +397,7 @@ export function journey(spec: Journey): void {
             problems(findings).map((finding) => finding.id),
             report,
           ).toEqual(["runtime.file-changed"]);
-          expect(problems(findings)[0]!.message, report).toContain(spec.runtimeEdit.file);
+          expect(problems(findings)[0]!.message, report).toContain(held);
         }
         await appStillPasses("after npx create-auth update");
       },

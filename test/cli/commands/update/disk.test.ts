@@ -42,7 +42,7 @@ function updateModule(dir: string, flags: Record<string, unknown>): string {
 function editedApp(): string {
   const dir = copyFixture("update-older-next");
   symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"));
-  const merged = path.join(dir, RUNTIME, "core/session/jwt.js");
+  const merged = path.join(dir, RUNTIME, "core/assert.js");
   const lines = readFileSync(merged, "utf8").split("\n");
   lines.splice(99, 0, MY_NOTE);
   writeFileSync(merged, lines.join("\n"));
@@ -58,9 +58,10 @@ describe("update, built, on a disk", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("1 file needs your attention:");
-    const merged = read(dir, `${RUNTIME}/core/session/jwt.js`);
+    const merged = read(dir, `${RUNTIME}/core/assert.js`);
     expect(merged).toContain(MY_NOTE);
-    expect(merged).toContain('import { followsUser, signInRecord } from "./follow-user.js";');
+    // This runtime's change: the older runtime's one file per module is now entries and shared chunks.
+    expect(merged).toContain("import { redirectTarget, APP_CHOSEN } from '../chunks/redirect.js';");
     expect(read(dir, `${RUNTIME}/next/types.d.ts`)).toContain(`${OLD_IMPORT} // mine`);
     // Node resolves and runs the updated modules: the merge left valid JavaScript importing what exists.
     const load = spawnSync(
@@ -68,7 +69,7 @@ describe("update, built, on a disk", () => {
       [
         "--input-type=module",
         "-e",
-        `const m = await import("./${RUNTIME}/core/session/jwt.js"); console.log(typeof m.createJwtSessionStore);`,
+        `const m = await import("./${RUNTIME}/core/assert.js"); console.log(typeof m.assertConfig);`,
       ],
       { cwd: dir, encoding: "utf8" },
     );

@@ -12,8 +12,8 @@ import { runOnDisk } from "../../support-disk.js";
 afterAll(removeTemps);
 
 const RUNTIME = "vendor/auth-runtime";
-const DELETED = `${RUNTIME}/core/cookies/header.js`;
-const EDITED = `${RUNTIME}/core/errors.js`;
+const DELETED = `${RUNTIME}/jwt.js`;
+const EDITED = `${RUNTIME}/errors.js`;
 
 interface Finding {
   id: string;
@@ -47,10 +47,10 @@ describe("doctor and update agree on the runtime files (express-5-ts, never comm
 
     const findings = await doctor(dir);
     const missing = findings.find((f) => f.id === "runtime.file-missing")!;
-    expect(missing.message).toContain("core/cookies/header.js");
+    expect(missing.message).toContain(": jwt.js.");
     expect(missing.fix).toBe("npx create-auth update (it writes it again)");
     const edited = findings.find((f) => f.id === "runtime.file-changed")!;
-    expect(edited.message).toContain("core/errors.js");
+    expect(edited.message).toContain("errors.js");
 
     const update = await runOnDisk(["update", "--json", "--yes", "--no-install"], { cwd: dir });
     const report = JSON.parse(update.stdout) as { files: Record<string, unknown>; attention: { file: string }[] };

@@ -39,8 +39,13 @@ beforeEach(() => {
 const RUNTIME = "vendor/auth-runtime";
 // Files of the older runtime that this one still has at the same path, changed: core/server-actions.js,
 // merged here before, is now the server layer's folder (core/server/).
-const UNTOUCHED = "core/csrf.js";
-const MERGED = "core/session/jwt.js";
+// Files of the older runtime that this one still has at the same path, changed. The older runtime is one file
+// per module; this one joins what no entry names into shared chunks (scripts/bundle-runtime.mjs), so most of
+// the older files are gone (below) and these, which the CLI imports and so keep their files, remain.
+const UNTOUCHED = "core/provider-env.js";
+const MERGED = "core/assert.js";
+/** A line of this runtime's MERGED that the older one lacks: the bundle's import of the redirect rule. */
+const MERGED_CHANGE = "import { redirectTarget, APP_CHOSEN } from '../chunks/redirect.js';";
 const CONFLICTED = "next/types.d.ts";
 const MY_NOTE = "// my note: kept through updates\n";
 const OLD_IMPORT = 'import type { AuthConfig, Session, User } from "../types.js";';
@@ -132,7 +137,7 @@ describe("update on an older build's runtime", () => {
     // Merged: the user's note and this runtime's change, and nothing else differs from this runtime's file.
     const merged = project.read(at(MERGED));
     expect(merged).toContain(MY_NOTE);
-    expect(merged).toContain('import { followsUser, signInRecord } from "./follow-user.js";');
+    expect(merged).toContain(MERGED_CHANGE);
     expect(merged.replace(MY_NOTE, "")).toBe(wanted.get(MERGED));
     expect(merged).toBe(
       mergeThreeWay(loadRuntimeStore().get(oldManifest.files[MERGED]!)!, before.merged, wanted.get(MERGED)!, {
@@ -230,12 +235,10 @@ describe("update on an older build's runtime", () => {
     const result = await runInMemory(project, ["update", project.root, "--dry-run"]);
     expect(result.status).toBe(0);
     expect(project.hash()).toBe(hash);
-    expect(result.stdout).toMatch(
-      /edit +vendor\/auth-runtime\/core\/session\/jwt\.js +your edits merged with create-auth/,
-    );
+    expect(result.stdout).toMatch(/edit +vendor\/auth-runtime\/core\/assert\.js +your edits merged with create-auth/);
     expect(result.stdout).toContain(`+++ b/${at(UNTOUCHED)}`);
     // The merged file's diff is from the user's file: this runtime's change comes in, the note is not touched.
-    expect(result.stdout).toContain('+import { followsUser, signInRecord } from "./follow-user.js";');
+    expect(result.stdout).toContain(`+${MERGED_CHANGE}`);
     expect(result.stdout).not.toContain(`-${MY_NOTE}`.trimEnd());
     expect(result.stdout).toContain("Dry run: nothing was written.");
     expect(result.stdout).toContain("1 file needs your attention:");
@@ -243,6 +246,16 @@ describe("update on an older build's runtime", () => {
 
   it("--json: one object with each file's fate and what needs attention", async () => {
     const project = editedProject();
+    const wanted = wantedFiles(project);
+    const gone = Object.keys(manifestOf(project).files)
+      .filter((file) => !wanted.has(file))
+      .map(at)
+      .sort();
+    // The per-module files whose code is now in chunks, and the renamed ones (core/session/jwe.js is
+    // core/crypto/jwe.ts's now), among them.
+    expect(gone).toEqual(
+      expect.arrayContaining([at("core/csrf.js"), at("core/session/jwt.js"), at("core/session/jwe.js")]),
+    );
     const result = await runInMemory(project, ["update", project.root, "--json"]);
     expect(result.status).toBe(0);
     const json = JSON.parse(result.stdout);
@@ -254,31 +267,8 @@ describe("update on an older build's runtime", () => {
       files: {
         merged: [at(MERGED)],
         conflicted: [{ file: at(CONFLICTED), regions: 1, base: true, markers: false }],
-        // Gone from this runtime, none of them edited: the action list and URL moved (core/actions/paths.ts,
-        // core/server/action-url.ts), the passkey and email loader was renamed (core/provider-loader.ts), the
-        // server layer has its folder (core/server/), cookies and crypto theirs (core/cookies/, core/crypto/),
-        // the public types no longer import the core's action context (so neither do apps' declarations),
-        // and the middleware's types are in next/types.d.ts.
-        deleted: [
-          at("core/actions/context.d.ts"),
-          at("core/auth-actions.d.ts"),
-          at("core/auth-actions.js"),
-          at("core/cookie-header.js"),
-          at("core/cookies.js"),
-          at("core/encryption-key.js"),
-          at("core/helper-destination.js"),
-          at("core/jwe-fast.js"),
-          at("core/mount-defaults.js"),
-          at("core/node-message.d.ts"),
-          at("core/node-message.js"),
-          at("core/provider-actions.js"),
-          at("core/route-guard.js"),
-          at("core/server-actions.js"),
-          at("core/session/index.d.ts"),
-          at("core/session/jwe.js"),
-          at("core/session/store.d.ts"),
-          at("next/middleware.d.ts"),
-        ],
+        // Gone from this runtime, none of them edited: every file of the older one this one no longer has.
+        deleted: gone,
       },
       attention: [{ file: at(CONFLICTED), state: "kept" }],
       outcome: { applied: true },
