@@ -7,7 +7,8 @@
  * machine), the mean and p99 latency per operation, and the ratios the issue states its goals in, by both
  * clocks; then the machine and the load average before and after.
  * It prints; it asserts nothing. `npm run bench` builds first; `BENCH_RUNTIME=<dir>` times another build of
- * src/runtime; BENCH_SECONDS (per round, default 0.5) and BENCH_ROUNDS (default 5) set the scale.
+ * src/runtime; BENCH_SECONDS (per round, default 0.5) and BENCH_ROUNDS (default 5) set the scale;
+ * BENCH_ONLY=<text> times only the rows whose label holds that text.
  */
 import "./support/next-resolve.mjs";
 import path from "node:path";
@@ -159,7 +160,7 @@ console.log("Password hashing is out of every sign-in (credentials authorize; be
 const header = `${"row".padEnd(40)}${"side".padEnd(13)}${"ops/s".padStart(10)}${"ops/CPU-s".padStart(11)}${"mean µs".padStart(10)}${"p99 µs".padStart(10)}${"p99÷mean".padStart(10)}`;
 console.log(header);
 const summary = [];
-for (const row of rows) {
+for (const row of rows.filter((entry) => entry.label.includes(process.env.BENCH_ONLY ?? ""))) {
   const referenceName = row.referenceName ?? "@auth/core";
   const results = await interleave(
     [
