@@ -82,8 +82,8 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
     return before !== undefined && JSON.stringify(token) !== before;
   }
 
-  async function current(): Promise<JWT | null> {
-    const value = readChunked(request.cookies, name);
+  /** The token the cookie holds; `value` is the cookie's, when the caller has read it already. */
+  async function current(value = readChunked(request.cookies, name)): Promise<JWT | null> {
     if (!value) return null;
     const token = await jwt.decode({ token: value, secret, salt: name });
     if (!token) throw new JWTSessionError("The session token decoded to nothing.");
@@ -92,10 +92,11 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
 
   return {
     async read(update) {
-      if (!readChunked(request.cookies, name)) return { session: null, cookies: [] };
+      const value = readChunked(request.cookies, name);
+      if (!value) return { session: null, cookies: [] };
       let decoded: JWT;
       try {
-        decoded = (await current()) ?? {};
+        decoded = (await current(value)) ?? {};
       } catch (error) {
         // The codec refuses a cookie with JWTSessionError; anything else came from a custom `jwt.decode`.
         logger.error(error instanceof JWTSessionError ? unreadableCookie(error) : readFailure(error));
