@@ -25,16 +25,49 @@ import fs from "node:fs";
 import path from "node:path";
 import { rollup } from "rollup";
 
+/** The framework integrations: every app the CLI sets up imports one of them. */
+const INTEGRATIONS = ["next.js", "sveltekit.js", "express.js", "solid-start.js", "qwik.js"];
+
 /** Public entries: what the package's `exports` can name (src/cli/runtime-package/entries.ts) and docs import. */
 function isEntry(file) {
-  if (!file.includes("/")) return true; // index, jwt, next, sveltekit, express, qwik, solid-start, react, refresh, errors
   return (
+    ["index.js", "jwt.js", "refresh.js", "react.js", ...INTEGRATIONS].includes(file) ||
     file.startsWith("providers/") ||
     file.startsWith("adapters/") ||
     file.startsWith("qwik/") ||
     file === "sveltekit/client.js" ||
     file === "sveltekit/components.js"
   );
+}
+
+/**
+ * The modules every app loads at start-up, joined into one chunk (`chunks/core.js`): those every integration
+ * reaches through static imports. Left to rollup, they would be split by which of the many entries (29
+ * providers, the adapters) also reach each one, into a score of small chunks that every app loads anyway, a
+ * file and a loader's turn each. Nothing moves into an app that it did not load before: an app imports an
+ * integration, and an integration loads all of these. Entries and lazily imported modules are never moved.
+ */
+function startupChunk(runtimeDir) {
+  let startup;
+  const staticClosure = (root, getModuleInfo) => {
+    const seen = new Set();
+    const pending = [root];
+    while (pending.length > 0) {
+      const id = pending.pop();
+      if (seen.has(id)) continue;
+      seen.add(id);
+      pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return (id, { getModuleInfo }) => {
+    if (startup === undefined) {
+      const [first, ...rest] = INTEGRATIONS.map((file) => staticClosure(path.join(runtimeDir, file), getModuleInfo));
+      startup = new Set([...first].filter((module) => rest.every((closure) => closure.has(module))));
+    }
+    const info = getModuleInfo(id);
+    return startup.has(id) && !info?.isEntry && !info?.isExternal ? "core" : undefined;
+  };
 }
 
 /**
@@ -137,6 +170,7 @@ export async function bundleRuntime(runtimeDir, cliDir) {
     hoistTransitiveImports: false,
     // Chunks export under their own names, so the package reads as the source does.
     minifyInternalExports: false,
+    manualChunks: startupChunk(runtimeDir),
     banner: (chunk) => {
       const directive = chunk.facadeModuleId ? directives.get(chunk.facadeModuleId) : undefined;
       return directive ? `"${directive}";` : "";

@@ -59,7 +59,7 @@ const CASES = [
   },
 ] as const;
 
-/** The control: next-jwt's app whose package lacks the public types module (both its files). */
+/** The control: next-jwt's app whose package lacks the public types module (its declarations, and the file holding its code). */
 const BROKEN = { name: "broken", fixture: "next-app", auth: "auth.ts", args: JWT, removed: "types" } as const;
 
 /** The control of the loaders: next-passwordless's app whose package lacks the passkey actions. */
@@ -282,8 +282,8 @@ describe("each setup's generated app typechecks and loads against its runtime pa
 
   it("a package missing a module its code imports fails to load", () => {
     const { failed } = loads.get("broken")!;
-    expect(failed["@create-auth/runtime"]).toMatch(/Cannot find module .*auth-runtime\/types\.js/);
-    expect(failed["./auth.ts"]).toMatch(/Cannot find module .*auth-runtime\/types\.js/);
+    expect(failed["@create-auth/runtime"]).toMatch(/Cannot find module .*auth-runtime\/chunks\/[\w-]+\.js/);
+    expect(failed["./auth.ts"]).toMatch(/Cannot find module .*auth-runtime\/chunks\/[\w-]+\.js/);
   });
 
   it("a package missing the passkey actions loads, but the passkey provider's loader fails", () => {

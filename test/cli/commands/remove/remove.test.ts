@@ -149,7 +149,7 @@ describe("remove refuses or keeps", () => {
 
   it("keeps edited runtime files with the tools' ignores of the runtime folder, and says so", async () => {
     const { project } = await initFixture("next-16-src", ["--providers", "github", ...APPLY]);
-    const file = "vendor/auth-runtime/errors.js";
+    const file = "vendor/auth-runtime/index.js";
     const other = "vendor/auth-runtime/jwt.js";
     for (const name of [file, other]) project.write(name, `${project.read(name)}\n// patched by the team\n`);
     const ignores = [...project.files.keys()].filter(

@@ -42,7 +42,7 @@ function updateModule(dir: string, flags: Record<string, unknown>): string {
 function editedApp(): string {
   const dir = copyFixture("update-older-next");
   symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"));
-  const merged = path.join(dir, RUNTIME, "core/assert.js");
+  const merged = path.join(dir, RUNTIME, "errors.d.ts");
   const lines = readFileSync(merged, "utf8").split("\n");
   lines.splice(99, 0, MY_NOTE);
   writeFileSync(merged, lines.join("\n"));
@@ -58,19 +58,15 @@ describe("update, built, on a disk", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("1 file needs your attention:");
-    const merged = read(dir, `${RUNTIME}/core/assert.js`);
+    const merged = read(dir, `${RUNTIME}/errors.d.ts`);
     expect(merged).toContain(MY_NOTE);
-    // This runtime's change: the older runtime's one file per module is now entries and shared chunks.
-    expect(merged).toContain("import { redirectTarget, APP_CHOSEN } from '../chunks/redirect.js';");
+    // This runtime's change: an error class added since the older runtime.
+    expect(merged).toContain("export declare class AccountLinkRefused extends SignInError {");
     expect(read(dir, `${RUNTIME}/next/types.d.ts`)).toContain(`${OLD_IMPORT} // mine`);
-    // Node resolves and runs the updated modules: the merge left valid JavaScript importing what exists.
+    // Node resolves and runs the updated package: its entries and the chunks they import are all there.
     const load = spawnSync(
       process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        `const m = await import("./${RUNTIME}/core/assert.js"); console.log(typeof m.assertConfig);`,
-      ],
+      ["--input-type=module", "-e", `const m = await import("./${RUNTIME}/index.js"); console.log(typeof m.Auth);`],
       { cwd: dir, encoding: "utf8" },
     );
     expect(load.stderr).toBe("");

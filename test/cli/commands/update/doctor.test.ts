@@ -13,7 +13,7 @@ afterAll(removeTemps);
 
 const RUNTIME = "vendor/auth-runtime";
 const DELETED = `${RUNTIME}/jwt.js`;
-const EDITED = `${RUNTIME}/errors.js`;
+const EDITED = `${RUNTIME}/index.js`;
 
 interface Finding {
   id: string;
@@ -50,7 +50,7 @@ describe("doctor and update agree on the runtime files (express-5-ts, never comm
     expect(missing.message).toContain(": jwt.js.");
     expect(missing.fix).toBe("npx create-auth update (it writes it again)");
     const edited = findings.find((f) => f.id === "runtime.file-changed")!;
-    expect(edited.message).toContain("errors.js");
+    expect(edited.message).toContain("index.js");
 
     const update = await runOnDisk(["update", "--json", "--yes", "--no-install"], { cwd: dir });
     const report = JSON.parse(update.stdout) as { files: Record<string, unknown>; attention: { file: string }[] };

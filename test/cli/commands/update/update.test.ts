@@ -40,12 +40,12 @@ const RUNTIME = "vendor/auth-runtime";
 // Files of the older runtime that this one still has at the same path, changed: core/server-actions.js,
 // merged here before, is now the server layer's folder (core/server/).
 // Files of the older runtime that this one still has at the same path, changed. The older runtime is one file
-// per module; this one joins what no entry names into shared chunks (scripts/bundle-runtime.mjs), so most of
-// the older files are gone (below) and these, which the CLI imports and so keep their files, remain.
-const UNTOUCHED = "core/provider-env.js";
-const MERGED = "core/assert.js";
-/** A line of this runtime's MERGED that the older one lacks: the bundle's import of the redirect rule. */
-const MERGED_CHANGE = "import { redirectTarget, APP_CHOSEN } from '../chunks/redirect.js';";
+// per module; this one joins its modules into entries and shared chunks (scripts/bundle-runtime.mjs), so most
+// of the older `.js` files are gone (below) and the declarations, still one per module, are what remains.
+const UNTOUCHED = "jwt.d.ts";
+const MERGED = "errors.d.ts";
+/** A line of this runtime's MERGED that the older one lacks: an error class added since. */
+const MERGED_CHANGE = "export declare class AccountLinkRefused extends SignInError {";
 const CONFLICTED = "next/types.d.ts";
 const MY_NOTE = "// my note: kept through updates\n";
 const OLD_IMPORT = 'import type { AuthConfig, Session, User } from "../types.js";';
@@ -235,7 +235,7 @@ describe("update on an older build's runtime", () => {
     const result = await runInMemory(project, ["update", project.root, "--dry-run"]);
     expect(result.status).toBe(0);
     expect(project.hash()).toBe(hash);
-    expect(result.stdout).toMatch(/edit +vendor\/auth-runtime\/core\/assert\.js +your edits merged with create-auth/);
+    expect(result.stdout).toMatch(/edit +vendor\/auth-runtime\/errors\.d\.ts +your edits merged with create-auth/);
     expect(result.stdout).toContain(`+++ b/${at(UNTOUCHED)}`);
     // The merged file's diff is from the user's file: this runtime's change comes in, the note is not touched.
     expect(result.stdout).toContain(`+${MERGED_CHANGE}`);
