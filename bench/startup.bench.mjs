@@ -51,7 +51,8 @@ const commands = [
 
 // -N: no shell in between, so the figures are the processes' own.
 const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-startup-")), "hyperfine.json");
-execFileSync(
+// hyperfine's own warnings (statistical outliers) would break into the table: counted, shown on failure.
+const hyperfine = spawnSync(
   "hyperfine",
   [
     "-N",
@@ -65,8 +66,13 @@ execFileSync(
     json,
     ...commands.map((c) => c.command),
   ],
-  { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+  { cwd: root, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] },
 );
+if (hyperfine.status !== 0) {
+  console.error(hyperfine.stderr);
+  process.exit(1);
+}
+const outliers = (hyperfine.stderr.match(/Statistical outliers/g) ?? []).length;
 const { results } = JSON.parse(fs.readFileSync(json, "utf8"));
 fs.rmSync(path.dirname(json), { recursive: true, force: true });
 const timed = commands.map((command, index) => ({ ...command, ...results[index] }));
@@ -75,7 +81,9 @@ const [bare, nextAlone] = timed;
 const ms = (seconds) => (seconds * 1000).toFixed(1).padStart(8);
 const over = (a, b) => `${(a.mean - b.mean >= 0 ? "+" : "") + ((a.mean - b.mean) * 1000).toFixed(1)} ms`.padStart(11);
 console.log(`Start-up: ${machine()}, runtime from ${path.relative(root, runtimeDir) || "."}`);
-console.log(`hyperfine -N, ${RUNS} runs after 3 warm-ups; wall ms (CPU = user + system)\n`);
+console.log(
+  `hyperfine -N, ${RUNS} runs after 3 warm-ups; wall ms (CPU = user + system); hyperfine saw outliers in ${outliers} of ${commands.length} commands\n`,
+);
 console.log(
   `${"".padEnd(34)}${"mean".padStart(8)}${"± σ".padStart(8)}${"median".padStart(8)}${"CPU".padStart(8)}   over Next's modules   over node -e 0`,
 );
