@@ -1,0 +1,264 @@
+/**
+ * Hono integration (Hono 4, on every runtime it runs on): `HonoAuth(config)` gives the handler of the auth
+ * routes, the session read (`getSession(c)`, and the `session()` middleware setting `c.get("session")`),
+ * the guard `requireAuth()` (401 for an API request, the sign-in page for a page) and server-side
+ * `signIn`/`signOut`. A translation layer only: every auth decision is the core's. The origin is the core's
+ * rule too: AUTH_URL, else the request's Host, and X-Forwarded-* only under `trustHost` (AUTH_TRUST_HOST).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { Auth } from "./core/auth.js";
+import { bodyLimits, readFormData } from "./core/body.js";
+import { serializeCookie } from "./core/cookies/header.js";
+import { assertSameOriginPost } from "./core/csrf.js";
+import { inputLimitStatus, wantsPage } from "./core/errors.js";
+import { normalizeBasePath } from "./core/request.js";
+import { yieldFrameHeaders } from "./core/response.js";
+import { actionParts, type IncomingRequest, isAuthPath } from "./core/server/action-request.js";
+import type { IntegrationConfig } from "./core/server/config.js";
+import { helperCallbackUrl } from "./core/server/helper-destination.js";
+import { mountedConfig } from "./core/server/mount-defaults.js";
+import { guardRequest, withSetCookies } from "./core/server/route-guard.js";
+import { readSession, type SessionRead } from "./core/server/session-read.js";
+import { type HelperOutcome, helperSignIn, helperSignOut, signInPage } from "./core/server/sign-in-sign-out.js";
+import type { AuthorizationParams } from "./core/sign-in-request.js";
+import { InputTooLarge } from "./errors.js";
+import { coreRequest, environmentOf } from "./hono/request.js";
+import type { Cookie, Session } from "./types.js";
+
+export { AuthError, CredentialsSignin } from "./errors.js";
+export type { Account, DefaultSession, Profile, Session, User } from "./types.js";
+
+/** The configuration accepted by `HonoAuth`: the core's, minus the `raw` marker this layer manages. */
+export type HonoAuthConfig = IntegrationConfig;
+
+/** What `session()` and `requireAuth()` put on the context: `c.get("session")`, `null` when signed out. */
+export interface HonoAuthVariables {
+  session: Session | null;
+}
+
+/** The Hono environment of the routes behind `session()` or `requireAuth()`. */
+export interface HonoAuthEnv {
+  Variables: HonoAuthVariables;
+}
+
+export interface HonoSignInOptions {
+  /** Where to land afterwards (the core's `redirect` callback judges it). Default: the posted `redirectTo`, else the Referer. */
+  redirectTo?: string;
+  /** Posted to the provider (credentials read them). Default: the request's own form, when it posted one. */
+  fields?: Record<string, string> | FormData;
+  authorizationParams?: AuthorizationParams;
+}
+
+export interface HonoAuth {
+  /**
+   * Serves the auth actions: `app.on(["GET", "POST"], "/auth/*", auth.handler)`. The base path is the
+   * config's `basePath`, else AUTH_URL's path, else `/auth`; a route that says otherwise is refused on its
+   * first request (HonoAuthMountError), so the handler and the reads never disagree on it.
+   */
+  handler: MiddlewareHandler;
+  /** Middleware setting `c.get("session")` for the routes after it; writes a refreshed session cookie back. */
+  session(): MiddlewareHandler<HonoAuthEnv>;
+  /** Middleware letting only a signed-in user through: 401 for an API request, a page goes to sign-in. */
+  requireAuth(): MiddlewareHandler<HonoAuthEnv>;
+  /** The session of the request (once per request), or `null`; a refreshed cookie goes out with `c.json`, `c.html`, … */
+  getSession(c: Context): Promise<Session | null>;
+  /** Signs in with `providerId` (else the posted `providerId`, else the sign-in page) and redirects (303). */
+  signIn(c: Context, providerId?: string, options?: HonoSignInOptions): Promise<Response>;
+  /** Ends the session and redirects (303) to `redirectTo`, else the posted `redirectTo`, else the Referer. */
+  signOut(c: Context, options?: { redirectTo?: string }): Promise<Response>;
+}
+
+/** A handler reached through a route whose path is not the base path the reads and helpers build URLs on. */
+export class HonoAuthMountError extends Error {
+  readonly code = "HONO_AUTH_MOUNT";
+  override name = "HonoAuthMountError";
+}
+
+type Env = Record<string, string | undefined>;
+
+/** `/api/auth/*` → `/api/auth`; undefined for an app-wide mount (`*`, `/*`), an exact route or a parameter. */
+function mountOf(pattern: string): string | undefined {
+  if (!pattern.endsWith("/*")) return undefined;
+  const prefix = pattern.slice(0, -2).replace(/\/+$/, "");
+  return prefix === "" || /[:*{]/.test(prefix) ? undefined : prefix;
+}
+
+/** The session read of one request, and whether its cookies have been handed to Hono yet. */
+interface Read {
+  promise: Promise<SessionRead>;
+  written: boolean;
+}
+
+function appendCookies(c: Context, cookies: readonly Cookie[]): void {
+  for (const cookie of cookies) c.header("Set-Cookie", serializeCookie(cookie), { append: true });
+}
+
+/** A form the app's own route was posted, read by the core's one reader under the config's limits. */
+async function postedForm(c: Context, config: IntegrationConfig): Promise<FormData | Response | undefined> {
+  const type = c.req.header("content-type")?.toLowerCase() ?? "";
+  if (c.req.method !== "POST" || !/^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
+    return undefined;
+  }
+  try {
+    return await readFormData(await coreRequest(c), bodyLimits(config.limits));
+  } catch (thrown) {
+    if (thrown instanceof InputTooLarge) return c.text(thrown.message, inputLimitStatus(thrown));
+    return c.text("The form could not be read.", 400);
+  }
+}
+
+export function HonoAuth(config: HonoAuthConfig): HonoAuth {
+  const reads = new WeakMap<Context, Read>();
+  let env: Env | undefined;
+  // Read on the first request (the app has loaded its env file and the runtime its bindings), then kept.
+  const envOf = (c: Context): Env => {
+    env ??= environmentOf(c);
+    return env;
+  };
+  // Made once per config object, never mutating the app's (core/server/mount-defaults.ts).
+  const prepared = (c: Context) => mountedConfig(config, undefined, envOf(c));
+  const incoming = (c: Context): IncomingRequest => ({
+    headers: c.req.raw.headers,
+    url: new URL(c.req.url),
+    env: envOf(c),
+  });
+
+  function readOf(c: Context): Read {
+    let read = reads.get(c);
+    if (!read) {
+      read = { promise: readSession(prepared(c), incoming(c)), written: false };
+      reads.set(c, read);
+    }
+    return read;
+  }
+
+  const handler: MiddlewareHandler = async (c, next) => {
+    const current = prepared(c);
+    const basePath = normalizeBasePath(current.basePath);
+    const mount = mountOf(routePath(c));
+    if (mount !== undefined && mount !== basePath) {
+      throw new HonoAuthMountError(
+        `The auth handler is mounted at ${mount}/* but its base path is ${basePath || "/"}: set \`basePath: "${mount}"\` in the auth config (or AUTH_URL's path), or mount it at ${basePath}/*.`,
+      );
+    }
+    const method = c.req.method;
+    if ((method !== "GET" && method !== "POST") || !isAuthPath(c.req.path, current.basePath)) return next();
+    const response = await Auth(await coreRequest(c), current);
+    // The headers the app's middleware set so far, read without finalizing the context (reading `c.res`
+    // would, and Hono would then let those cookies replace the core's on the way out).
+    const before = c.newResponse(null).headers;
+    // An app's own framing policy is kept over the pages' default one; its other headers go out too.
+    return c.newResponse(
+      response.body,
+      yieldFrameHeaders(response, (name) => before.has(name)),
+    );
+  };
+
+  function session(): MiddlewareHandler<HonoAuthEnv> {
+    return async (c, next) => {
+      const read = readOf(c);
+      const { session, cookies } = await read.promise;
+      c.set("session", session);
+      const pending = !read.written;
+      read.written = true;
+      await next();
+      // After the route: its response, however it was made, carries the refreshed cookie.
+      if (pending) appendCookies(c, cookies);
+    };
+  }
+
+  function requireAuth(): MiddlewareHandler<HonoAuthEnv> {
+    return async (c, next) => {
+      const url = new URL(c.req.url);
+      const guarded = { request: c.req.raw, url, path: url.pathname, search: url.search, env: envOf(c) };
+      const guard = await guardRequest(prepared(c), guarded, false);
+      c.set("session", guard.session);
+      // getSession in the route answers this read; its cookies go out below.
+      reads.set(c, { promise: Promise.resolve({ session: guard.session, cookies: [] }), written: true });
+      if ("through" in guard) {
+        await next();
+        // After the route: its response, however it was made, carries the refreshed cookie.
+        for (const cookie of guard.setCookies) c.header("Set-Cookie", cookie, { append: true });
+        return;
+      }
+      // A page goes to sign-in and comes back; a script or an API client gets a status it can act on.
+      const refused =
+        "respond" in guard
+          ? guard.respond
+          : wantsPage(c.req.raw)
+            ? c.redirect(guard.signIn.href)
+            : c.json({ message: "Sign in to use this resource." }, 401);
+      return withSetCookies(refused, guard.setCookies);
+    };
+  }
+
+  async function getSession(c: Context): Promise<Session | null> {
+    const read = readOf(c);
+    const { session, cookies } = await read.promise;
+    if (!read.written) {
+      read.written = true;
+      appendCookies(c, cookies);
+    }
+    return session;
+  }
+
+  /**
+   * The helpers act for the browser without the double-submit token (the core's server config), so the
+   * browser's own word on where the request comes from is checked first, as for any POST to the auth routes.
+   */
+  function crossSite(c: Context, action: "signin" | "signout"): Response | undefined {
+    const origin = actionParts(prepared(c), action, incoming(c)).url.origin;
+    try {
+      assertSameOriginPost(action, c.req.raw.headers, origin);
+      return undefined;
+    } catch {
+      return c.text("Cross-origin request refused.", 403);
+    }
+  }
+
+  function redirect(c: Context, outcome: HelperOutcome): Response {
+    appendCookies(c, outcome.cookies);
+    return c.redirect(outcome.redirect, 303);
+  }
+
+  async function signIn(c: Context, providerId?: string, options: HonoSignInOptions = {}): Promise<Response> {
+    const refused = crossSite(c, "signin");
+    if (refused) return refused;
+    const current = prepared(c);
+    const form = options.fields === undefined ? await postedForm(c, current) : undefined;
+    if (form instanceof Response) return form;
+    const given = options.fields;
+    const fields = given === undefined ? form : given instanceof FormData ? given : Object.entries(given);
+    const asked = options.redirectTo ?? form?.get("redirectTo") ?? form?.get("callbackUrl");
+    const callbackUrl = helperCallbackUrl(asked, c.req.header("referer"));
+    const provider = providerId ?? form?.get("providerId");
+    const posted = form?.get("authorizationParams");
+    const authorizationParams = options.authorizationParams ?? (typeof posted === "string" ? posted : undefined);
+    if (typeof provider !== "string" || !provider) {
+      return c.redirect(signInPage(current, incoming(c), callbackUrl).href, 303);
+    }
+    // A rejected sign-in lands on the sign-in or error page, as a browser's own POST to the auth routes does.
+    const outcome = await helperSignIn(current, incoming(c), {
+      providerId: provider,
+      callbackUrl,
+      fields,
+      authorizationParams,
+      errorRedirect: true,
+    });
+    return redirect(c, outcome);
+  }
+
+  async function signOut(c: Context, options: { redirectTo?: string } = {}): Promise<Response> {
+    const refused = crossSite(c, "signout");
+    if (refused) return refused;
+    const current = prepared(c);
+    const form = options.redirectTo === undefined ? await postedForm(c, current) : undefined;
+    if (form instanceof Response) return form;
+    const asked = options.redirectTo ?? form?.get("redirectTo") ?? form?.get("callbackUrl");
+    const callbackUrl = helperCallbackUrl(asked, c.req.header("referer"));
+    return redirect(c, await helperSignOut(current, incoming(c), callbackUrl, { errorRedirect: true }));
+  }
+
+  return { handler, session, requireAuth, getSession, signIn, signOut };
+}
