@@ -8,25 +8,25 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { Auth } from "./core/auth.js";
-import { bodyLimits, readFormData } from "./core/body.js";
-import { serializeCookie } from "./core/cookies/header.js";
-import { assertSameOriginPost } from "./core/csrf.js";
-import { inputLimitStatus, wantsPage } from "./core/errors.js";
+import { wantsPage } from "./core/errors.js";
 import { normalizeBasePath } from "./core/request.js";
 import { yieldFrameHeaders } from "./core/response.js";
-import { actionParts, type IncomingRequest, isAuthPath } from "./core/server/action-request.js";
+import { type IncomingRequest, isAuthPath } from "./core/server/action-request.js";
 import type { IntegrationConfig } from "./core/server/config.js";
-import { helperCallbackUrl } from "./core/server/helper-destination.js";
 import { mountedConfig } from "./core/server/mount-defaults.js";
 import { guardRequest, withSetCookies } from "./core/server/route-guard.js";
 import { readSession, type SessionRead } from "./core/server/session-read.js";
-import { type HelperOutcome, helperSignIn, helperSignOut, signInPage } from "./core/server/sign-in-sign-out.js";
-import type { AuthorizationParams } from "./core/sign-in-request.js";
-import { InputTooLarge } from "./errors.js";
-import { coreRequest, environmentOf } from "./hono/request.js";
-import type { Cookie, Session } from "./types.js";
+import { appendCookies, coreRequest, environmentOf } from "./hono/request.js";
+import {
+  type HonoSignInOptions,
+  type HonoSignOutOptions,
+  signInResponse,
+  signOutResponse,
+} from "./hono/sign-in-sign-out.js";
+import type { Session } from "./types.js";
 
 export { AuthError, CredentialsSignin } from "./errors.js";
+export type { HonoSignInOptions, HonoSignOutOptions } from "./hono/sign-in-sign-out.js";
 export type { Account, DefaultSession, Profile, Session, User } from "./types.js";
 
 /** The configuration accepted by `HonoAuth`: the core's, minus the `raw` marker this layer manages. */
@@ -40,14 +40,6 @@ export interface HonoAuthVariables {
 /** The Hono environment of the routes behind `session()` or `requireAuth()`. */
 export interface HonoAuthEnv {
   Variables: HonoAuthVariables;
-}
-
-export interface HonoSignInOptions {
-  /** Where to land afterwards (the core's `redirect` callback judges it). Default: the posted `redirectTo`, else the Referer. */
-  redirectTo?: string;
-  /** Posted to the provider (credentials read them). Default: the request's own form, when it posted one. */
-  fields?: Record<string, string> | FormData;
-  authorizationParams?: AuthorizationParams;
 }
 
 export interface HonoAuth {
@@ -66,7 +58,7 @@ export interface HonoAuth {
   /** Signs in with `providerId` (else the posted `providerId`, else the sign-in page) and redirects (303). */
   signIn(c: Context, providerId?: string, options?: HonoSignInOptions): Promise<Response>;
   /** Ends the session and redirects (303) to `redirectTo`, else the posted `redirectTo`, else the Referer. */
-  signOut(c: Context, options?: { redirectTo?: string }): Promise<Response>;
+  signOut(c: Context, options?: HonoSignOutOptions): Promise<Response>;
 }
 
 /** A handler reached through a route whose path is not the base path the reads and helpers build URLs on. */
@@ -88,24 +80,6 @@ function mountOf(pattern: string): string | undefined {
 interface Read {
   promise: Promise<SessionRead>;
   written: boolean;
-}
-
-function appendCookies(c: Context, cookies: readonly Cookie[]): void {
-  for (const cookie of cookies) c.header("Set-Cookie", serializeCookie(cookie), { append: true });
-}
-
-/** A form the app's own route was posted, read by the core's one reader under the config's limits. */
-async function postedForm(c: Context, config: IntegrationConfig): Promise<FormData | Response | undefined> {
-  const type = c.req.header("content-type")?.toLowerCase() ?? "";
-  if (c.req.method !== "POST" || !/^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
-    return undefined;
-  }
-  try {
-    return await readFormData(await coreRequest(c), bodyLimits(config.limits));
-  } catch (thrown) {
-    if (thrown instanceof InputTooLarge) return c.text(thrown.message, inputLimitStatus(thrown));
-    return c.text("The form could not be read.", 400);
-  }
 }
 
 export function HonoAuth(config: HonoAuthConfig): HonoAuth {
@@ -203,62 +177,13 @@ export function HonoAuth(config: HonoAuthConfig): HonoAuth {
     return session;
   }
 
-  /**
-   * The helpers act for the browser without the double-submit token (the core's server config), so the
-   * browser's own word on where the request comes from is checked first, as for any POST to the auth routes.
-   */
-  function crossSite(c: Context, action: "signin" | "signout"): Response | undefined {
-    const origin = actionParts(prepared(c), action, incoming(c)).url.origin;
-    try {
-      assertSameOriginPost(action, c.req.raw.headers, origin);
-      return undefined;
-    } catch {
-      return c.text("Cross-origin request refused.", 403);
-    }
-  }
-
-  function redirect(c: Context, outcome: HelperOutcome): Response {
-    appendCookies(c, outcome.cookies);
-    return c.redirect(outcome.redirect, 303);
-  }
-
-  async function signIn(c: Context, providerId?: string, options: HonoSignInOptions = {}): Promise<Response> {
-    const refused = crossSite(c, "signin");
-    if (refused) return refused;
-    const current = prepared(c);
-    const form = options.fields === undefined ? await postedForm(c, current) : undefined;
-    if (form instanceof Response) return form;
-    const given = options.fields;
-    const fields = given === undefined ? form : given instanceof FormData ? given : Object.entries(given);
-    const asked = options.redirectTo ?? form?.get("redirectTo") ?? form?.get("callbackUrl");
-    const callbackUrl = helperCallbackUrl(asked, c.req.header("referer"));
-    const provider = providerId ?? form?.get("providerId");
-    const posted = form?.get("authorizationParams");
-    const authorizationParams = options.authorizationParams ?? (typeof posted === "string" ? posted : undefined);
-    if (typeof provider !== "string" || !provider) {
-      return c.redirect(signInPage(current, incoming(c), callbackUrl).href, 303);
-    }
-    // A rejected sign-in lands on the sign-in or error page, as a browser's own POST to the auth routes does.
-    const outcome = await helperSignIn(current, incoming(c), {
-      providerId: provider,
-      callbackUrl,
-      fields,
-      authorizationParams,
-      errorRedirect: true,
-    });
-    return redirect(c, outcome);
-  }
-
-  async function signOut(c: Context, options: { redirectTo?: string } = {}): Promise<Response> {
-    const refused = crossSite(c, "signout");
-    if (refused) return refused;
-    const current = prepared(c);
-    const form = options.redirectTo === undefined ? await postedForm(c, current) : undefined;
-    if (form instanceof Response) return form;
-    const asked = options.redirectTo ?? form?.get("redirectTo") ?? form?.get("callbackUrl");
-    const callbackUrl = helperCallbackUrl(asked, c.req.header("referer"));
-    return redirect(c, await helperSignOut(current, incoming(c), callbackUrl, { errorRedirect: true }));
-  }
-
-  return { handler, session, requireAuth, getSession, signIn, signOut };
+  const call = (c: Context) => ({ c, config: prepared(c), incoming: incoming(c) });
+  return {
+    handler,
+    session,
+    requireAuth,
+    getSession,
+    signIn: (c, providerId, options) => signInResponse(call(c), providerId, options),
+    signOut: (c, options) => signOutResponse(call(c), options),
+  };
 }

@@ -227,6 +227,29 @@ describe("HonoAuth: the handler", () => {
     expect(helper.status).toBe(413);
   });
 
+  it("keeps the app's own headers and cookies set before it, and its framing policy over the pages' default", async () => {
+    const config = userConfig();
+    const before = { ...config, providers: [...config.providers] };
+    const app = appWith(HonoAuth(config), (app) =>
+      app.use("*", async (c, next) => {
+        c.header("X-Frame-Options", "SAMEORIGIN");
+        c.header("Set-Cookie", "theme=dark; Path=/", { append: true });
+        await next();
+      }),
+    );
+    const origin = await listen(app);
+    const page = await call(`${origin}/auth/signin`, new CookieJar());
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    const cookies = page.headers.getSetCookie();
+    expect(cookies).toContain("theme=dark; Path=/");
+    expect(cookies.some((cookie) => cookie.startsWith("authjs.csrf-token="))).toBe(true);
+    const plain = await call(`${await listen(appWith(HonoAuth(userConfig())))}/auth/signin`, new CookieJar());
+    expect(plain.headers.get("x-frame-options")).toBe("DENY");
+    // The app's config object is never written to (the base path and env defaults live on a copy).
+    expect(config).toEqual(before);
+    expect(config.basePath).toBeUndefined();
+  });
+
   it("refuses a route whose path disagrees with the base path, and serves one that agrees", async () => {
     const logged: unknown[] = [];
     const wrong = new Hono().basePath("/api");

@@ -1,12 +1,15 @@
 /**
- * What the Hono integration reads of Hono's context: the web Request to hand the core (its body unread, or
- * rebuilt from Hono's own cache when the app's middleware read it first), the environment on every runtime
- * Hono runs on, and the client's address where the server adapter gives one.
+ * What the Hono integration reads of Hono's context and writes to it: the web Request to hand the core (its
+ * body unread, or rebuilt from Hono's own cache when the app's middleware read it first), the environment on
+ * every runtime Hono runs on, the client's address where the server adapter gives one, and the cookies the
+ * core set.
  */
 import type { Context } from "hono";
 import { env as runtimeEnv } from "hono/adapter";
+import { serializeCookie } from "../core/cookies/header.js";
 import { setClientAddress } from "../core/limits/client-address.js";
 import { processEnv } from "../core/server/mount-defaults.js";
+import type { Cookie } from "../types.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -78,4 +81,13 @@ export async function coreRequest(c: Context): Promise<Request> {
   // The rate limits' client address when the app names no trusted header.
   setClientAddress(request, clientAddress(c));
   return request;
+}
+
+/**
+ * Hands the core's cookies to Hono's response headers, each as the core's own Set-Cookie writes it. Before the
+ * route answers, they go out with a response made by `c.json`, `c.html`, `c.redirect`, …; after it (`await
+ * next()` in a middleware), with whatever response it made.
+ */
+export function appendCookies(c: Context, cookies: readonly Cookie[]): void {
+  for (const cookie of cookies) c.header("Set-Cookie", serializeCookie(cookie), { append: true });
 }
