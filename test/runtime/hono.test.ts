@@ -250,6 +250,27 @@ describe("HonoAuth: the handler", () => {
     expect(config.basePath).toBeUndefined();
   });
 
+  it("serves its base path when mounted app-wide or through app.route, passing other paths on", async () => {
+    const wide = new Hono<HonoAuthEnv>();
+    wide.use(HonoAuth(userConfig()).handler);
+    wide.get("/", (c) => c.text("home"));
+    const wideOrigin = await listen(wide);
+    expect((await call(`${wideOrigin}/auth/providers`, new CookieJar())).status).toBe(200);
+    expect(await (await call(`${wideOrigin}/`, new CookieJar())).text()).toBe("home");
+
+    const auth = HonoAuth(userConfig({ basePath: "/api/auth" }));
+    const routes = new Hono();
+    routes.on(["GET", "POST"], "/*", auth.handler);
+    const api = new Hono<HonoAuthEnv>().basePath("/api");
+    api.route("/auth", routes);
+    const apiOrigin = await listen(api);
+    const providers = (await (await call(`${apiOrigin}/api/auth/providers`, new CookieJar())).json()) as Record<
+      string,
+      { signinUrl: string }
+    >;
+    expect(providers.credentials?.signinUrl).toBe(`${apiOrigin}/api/auth/signin/credentials`);
+  });
+
   it("refuses a route whose path disagrees with the base path, and serves one that agrees", async () => {
     const logged: unknown[] = [];
     const wrong = new Hono().basePath("/api");
