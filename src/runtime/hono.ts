@@ -137,8 +137,9 @@ export function HonoAuth(config: HonoAuthConfig): HonoAuth {
       const pending = !read.written;
       read.written = true;
       await next();
-      // After the route: its response, however it was made, carries the refreshed cookie.
-      if (pending) appendCookies(c, cookies);
+      // After the route: its response, however it was made, carries the refreshed cookie, unless a guard
+      // after this middleware read the session again and sent its own.
+      if (pending && reads.get(c) === read) appendCookies(c, cookies);
     };
   }
 

@@ -371,12 +371,32 @@ describe("HonoAuth: the session read", () => {
     expect(sessionCookies(response)).toHaveLength(1);
   });
 
-  it("fails closed: a tampered cookie reads as no session", async () => {
+  it("sends one refreshed cookie when session() runs app-wide and requireAuth() guards the route", async () => {
+    const auth = HonoAuth(userConfig({ session: { updateAge: 0 } }));
+    const app = new Hono<HonoAuthEnv>();
+    app.on(["GET", "POST"], "/auth/*", auth.handler);
+    app.use("*", auth.session());
+    app.use("/api/*", auth.requireAuth());
+    app.get("/api/notes", (c) => c.json({ user: c.get("session")?.user?.email }));
+    const origin = await listen(app);
+    const jar = new CookieJar();
+    await signIn(origin, jar);
+    const response = await call(`${origin}/api/notes`, jar);
+    expect(await response.json()).toEqual({ user: DEMO_USER.email });
+    expect(sessionCookies(response)).toHaveLength(1);
+  });
+
+  it("fails closed: a tampered cookie or a missing secret reads as no session", async () => {
     const origin = await listen(appWith(HonoAuth(userConfig())));
     const jar = new CookieJar();
     await signIn(origin, jar);
     jar.cookies.set(SESSION_COOKIE, `${jar.get(SESSION_COOKIE)!.slice(0, -4)}AAAA`);
     expect(await (await call(`${origin}/me`, jar)).json()).toEqual({ session: null });
+
+    const { secret: _none, ...withoutSecret } = userConfig();
+    const noSecret = await listen(appWith(HonoAuth(withoutSecret)));
+    expect(await (await call(`${noSecret}/me`, new CookieJar())).json()).toEqual({ session: null });
+    expect((await call(`${noSecret}/api/notes`, new CookieJar())).status).toBe(401);
   });
 });
 
