@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { type HonoAuth as Auth, HonoAuth, type HonoAuthConfig, type HonoAuthEnv } from "../../src/runtime/hono.js";
+import github from "../../src/runtime/providers/github.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
 
 const SESSION_COOKIE = "authjs.session-token";
@@ -441,6 +442,22 @@ describe("HonoAuth: server-side signIn and signOut", () => {
     const signedOut = await call(`${origin}/logout`, jar, form({ redirectTo: "/" }, sameOrigin));
     expect(signedOut.status).toBe(303);
     expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("starts an OAuth sign-in from the app's route with the callback under the base path", async () => {
+    const config = userConfig({ basePath: "/api/auth" });
+    const auth = HonoAuth({ ...config, providers: [github({ clientId: "Iv1.hono", clientSecret: "s" })] });
+    const app = new Hono<HonoAuthEnv>();
+    app.on(["GET", "POST"], "/api/auth/*", auth.handler);
+    app.post("/login/github", (c) => auth.signIn(c, "github", { redirectTo: "/account" }));
+    const origin = await listen(app);
+    const jar = new CookieJar();
+    const response = await call(`${origin}/login/github`, jar, { method: "POST" });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.origin).toBe("https://github.com");
+    expect(location.searchParams.get("redirect_uri")).toBe(`${origin}/api/auth/callback/github`);
+    expect(jar.get("authjs.state")).toBeTruthy();
   });
 
   it("lands a wrong password on the sign-in page with CredentialsSignin, without a session", async () => {
