@@ -316,6 +316,37 @@ describe("FastifyAuth on Fastify 5", () => {
     expect(await (await call(`${origin}/outside`, new CookieJar())).json()).toEqual({ decorated: false });
   });
 
+  it("without a prefix, serves under the config's basePath, else /auth", async () => {
+    for (const [config, basePath] of [
+      [userConfig(), "/auth"],
+      [userConfig({ basePath: "/account" }), "/account"],
+    ] as const) {
+      const app = Fastify();
+      await app.register(FastifyAuth(config));
+      const origin = await listen(app);
+      const response = await call(`${origin}${basePath}/providers`, new CookieJar());
+      const providers = (await response.json()) as Record<string, { signinUrl: string }>;
+      expect(providers.credentials?.signinUrl).toBe(`${origin}${basePath}/signin/credentials`);
+    }
+  });
+
+  it("guards a whole plugin with app.requireAuth as its preHandler hook", async () => {
+    const app = Fastify();
+    await app.register(FastifyAuth(userConfig()), { prefix: "/auth" });
+    await app.register(
+      async (admin) => {
+        admin.addHook("preHandler", app.requireAuth);
+        admin.get("/users", async () => ["ada"]);
+      },
+      { prefix: "/admin" },
+    );
+    const origin = await listen(app);
+    expect((await call(`${origin}/admin/users`, new CookieJar())).status).toBe(401);
+    const jar = new CookieJar();
+    await signIn(origin, jar);
+    expect(await (await call(`${origin}/admin/users`, jar)).json()).toEqual(["ada"]);
+  });
+
   it("answers bad input with 4xx, never 500: an oversized body, a malformed form, a bad Host, an absolute-form target", async () => {
     const origin = await listen(await appWith(userConfig()));
     const oversized = await rawRequest(origin, {
