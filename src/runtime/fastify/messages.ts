@@ -35,8 +35,15 @@ export function connectionUrl(request: FastifyRequest): URL {
   return new URL(text);
 }
 
-/** The request as the server-side read, guard and helpers take it: its headers and its connection's URL. */
-export function incomingOf(request: FastifyRequest): { headers: Headers; url: URL; env: typeof process.env } {
+/** The request as the server-side read, guard and helpers take it (core/server/action-request.ts IncomingRequest). */
+export interface Incoming {
+  headers: Headers;
+  /** The connection's URL: AUTH_URL, or a trusted host's forwarded headers, replace its origin in the core. */
+  url: URL;
+  env: Record<string, string | undefined>;
+}
+
+export function incomingOf(request: FastifyRequest): Incoming {
   return { headers: webHeaders(request.headers), url: connectionUrl(request), env: process.env };
 }
 

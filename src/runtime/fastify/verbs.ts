@@ -15,7 +15,7 @@ import { helperSignIn, helperSignOut } from "../core/server/sign-in-sign-out.js"
 import type { AuthorizationParams } from "../core/sign-in-request.js";
 import { MissingCSRF } from "../errors.js";
 import type { Session } from "../types.js";
-import { appendSetCookies, incomingOf, sendResponse, setCookies } from "./messages.js";
+import { appendSetCookies, type Incoming, incomingOf, sendResponse, setCookies } from "./messages.js";
 
 /** What `reply.signIn(providerId, options)` takes: where to land, and the fields a provider reads (credentials). */
 export interface FastifySignInOptions {
@@ -90,13 +90,7 @@ export async function guard(
  * word (`Origin`, `Sec-Fetch-Site`) first. A cross-site form to the app's sign-in route must not sign the
  * visitor into another account (login CSRF), nor a cross-site image sign them out.
  */
-function refuseCrossSite(
-  config: IntegrationConfig,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  action: string,
-): boolean {
-  const incoming = incomingOf(request);
+function refuseCrossSite(config: IntegrationConfig, incoming: Incoming, reply: FastifyReply, action: string): boolean {
   try {
     assertSameOriginPost(action, incoming.headers, actionUrl(config, "signin", incoming, incoming.headers).origin);
     return false;
@@ -118,12 +112,12 @@ export async function signIn(
   options: FastifySignInOptions,
 ): Promise<FastifyReply> {
   const prepared = config();
-  const { request } = reply;
-  if (refuseCrossSite(prepared, request, reply, "signin")) return reply;
+  const incoming = incomingOf(reply.request);
+  if (refuseCrossSite(prepared, incoming, reply, "signin")) return reply;
   const { redirectTo, authorizationParams, ...fields } = options;
-  const callbackUrl = helperCallbackUrl(redirectTo, request.headers.referer);
-  if (!providerId) return reply.redirect(signInPagePath(prepared, incomingOf(request), callbackUrl), 303);
-  const outcome = await helperSignIn(prepared, incomingOf(request), {
+  const callbackUrl = helperCallbackUrl(redirectTo, incoming.headers.get("referer"));
+  if (!providerId) return reply.redirect(signInPagePath(prepared, incoming, callbackUrl), 303);
+  const outcome = await helperSignIn(prepared, incoming, {
     providerId,
     callbackUrl,
     fields: Object.entries(fields),
@@ -141,10 +135,10 @@ export async function signOut(
   options: FastifySignOutOptions,
 ): Promise<FastifyReply> {
   const prepared = config();
-  const { request } = reply;
-  if (refuseCrossSite(prepared, request, reply, "signout")) return reply;
-  const callbackUrl = helperCallbackUrl(options.redirectTo, request.headers.referer);
-  const outcome = await helperSignOut(prepared, incomingOf(request), callbackUrl, { errorRedirect: true });
+  const incoming = incomingOf(reply.request);
+  if (refuseCrossSite(prepared, incoming, reply, "signout")) return reply;
+  const callbackUrl = helperCallbackUrl(options.redirectTo, incoming.headers.get("referer"));
+  const outcome = await helperSignOut(prepared, incoming, callbackUrl, { errorRedirect: true });
   setCookies(reply, outcome.cookies);
   return reply.redirect(outcome.redirect, 303);
 }
