@@ -9,6 +9,7 @@ import http from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { FastifyAuth, type FastifyAuthConfig } from "../../src/runtime/fastify.js";
+import github from "../../src/runtime/providers/github.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
 
 const apps: FastifyInstance[] = [];
@@ -246,6 +247,26 @@ describe("FastifyAuth on Fastify 5", () => {
     expect(logout.status).toBe(303);
     expect(jar.get("authjs.session-token")).toBeUndefined();
     expect((await call(`${origin}/api/notes`, jar)).status).toBe(401);
+  });
+
+  it("starts an OAuth sign-in server-side: reply.signIn(provider) redirects to the provider with its checks' cookies", async () => {
+    const config = userConfig();
+    const app = await appWith({
+      ...config,
+      providers: [...config.providers, github({ clientId: "Iv1.fastify", clientSecret: "s" })],
+    });
+    app.post("/login/github", async (_request, reply) =>
+      reply.signIn("github", { redirectTo: "/dashboard", authorizationParams: { login: "ada" } }),
+    );
+    const origin = await listen(app);
+    const jar = new CookieJar();
+    const response = await call(`${origin}/login/github`, jar, { method: "POST" });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe("https://github.com/login/oauth/authorize");
+    expect(location.searchParams.get("redirect_uri")).toBe(`${origin}/auth/callback/github`);
+    expect(location.searchParams.get("login")).toBe("ada");
+    expect(jar.get("authjs.state")).toBeTruthy();
   });
 
   it("lands a rejected server-side sign-in on the sign-in page with its error, never a 500", async () => {
