@@ -7,9 +7,11 @@
  */
 
 import type { Loader } from "@builder.io/qwik-city";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { describe, expectTypeOf, it } from "vitest";
 import type { AuthError, ErrorType } from "../../../src/runtime/errors.js";
 import type { ExpressAuthConfig, getSession as expressGetSession } from "../../../src/runtime/express.js";
+import type { FastifyAuthConfig } from "../../../src/runtime/fastify.js";
 import type { NextAuthResult, PagesContext } from "../../../src/runtime/next.js";
 import Apple, { type AppleProfile } from "../../../src/runtime/providers/apple.js";
 import Credentials from "../../../src/runtime/providers/credentials.js";
@@ -185,6 +187,14 @@ describe("what auth() answers in each integration", () => {
     expectTypeOf<ReturnType<typeof expressGetSession>>().toEqualTypeOf<Promise<Session | null>>();
     expectTypeOf<ReturnType<typeof solidGetSession>>().toEqualTypeOf<Promise<Session | null>>();
     expectTypeOf<ExpressAuthConfig>().not.toHaveProperty("raw");
+  });
+
+  it("Fastify: request.getSession(), the requireAuth hook, reply.signIn() and reply.signOut()", () => {
+    expectTypeOf<ReturnType<FastifyRequest["getSession"]>>().toEqualTypeOf<Promise<Session | null>>();
+    expectTypeOf<FastifyInstance["requireAuth"]>().parameters.toEqualTypeOf<[FastifyRequest, FastifyReply]>();
+    expectTypeOf<ReturnType<FastifyReply["signIn"]>>().toEqualTypeOf<Promise<FastifyReply>>();
+    expectTypeOf<ReturnType<FastifyReply["signOut"]>>().toEqualTypeOf<Promise<FastifyReply>>();
+    expectTypeOf<FastifyAuthConfig>().not.toHaveProperty("raw");
   });
 
   it("Qwik City: the useSession loader", () => {

@@ -8,6 +8,7 @@
  *   Node HTTP server;
  * - SvelteKit: the `handle` hook with a RequestEvent (test/runtime/sveltekit/event.ts);
  * - Express 5: `ExpressAuth` mounted on a real app listening on loopback;
+ * - Fastify 5: `FastifyAuth` registered under its prefix on a real app listening on loopback;
  * - SolidStart: the catch-all API route's handlers with an API event;
  * - Qwik City: the config as `onRequest` builds it (Qwik's `setEnvDefaults` through an env getter) handed to
  *   `Auth`, which is all `onRequest` does for an auth endpoint. `auth.qwik.ts` itself needs the optimizer's
@@ -19,8 +20,10 @@ import "next/dist/server/node-environment-baseline.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import Fastify from "fastify";
 import { NextRequest } from "next/server.js";
 import { ExpressAuth } from "../../../src/runtime/express.js";
+import { FastifyAuth } from "../../../src/runtime/fastify.js";
 import { Auth } from "../../../src/runtime/index.js";
 import NextAuth, { pagesApiRoute } from "../../../src/runtime/next.js";
 import { setEnvDefaults as setQwikEnvDefaults } from "../../../src/runtime/qwik/env.js";
@@ -66,8 +69,17 @@ function closing(server: Server): () => Promise<void> {
 
 const done = async () => {};
 
-export type AppName = "core" | "next" | "next-pages" | "sveltekit" | "express" | "solid-start" | "qwik";
-export const APP_NAMES: AppName[] = ["core", "next", "next-pages", "sveltekit", "express", "solid-start", "qwik"];
+export type AppName = "core" | "next" | "next-pages" | "sveltekit" | "express" | "fastify" | "solid-start" | "qwik";
+export const APP_NAMES: AppName[] = [
+  "core",
+  "next",
+  "next-pages",
+  "sveltekit",
+  "express",
+  "fastify",
+  "solid-start",
+  "qwik",
+];
 
 /** Starts `name` with a fresh copy of `config` (each integration may fill its copy in place). */
 export async function startApp(name: AppName, config: () => AppConfig): Promise<App> {
@@ -117,6 +129,12 @@ export async function startApp(name: AppName, config: () => AppConfig): Promise<
       const server = createServer(app);
       const origin = await listen(server);
       return { name: "Express", origin, basePath: "/auth", send: overHttp, close: closing(server) };
+    }
+    case "fastify": {
+      const app = Fastify();
+      await app.register(FastifyAuth({ ...config() }), { prefix: "/auth" });
+      const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+      return { name: "Fastify", origin, basePath: "/auth", send: overHttp, close: () => app.close() };
     }
     case "solid-start": {
       const { GET, POST } = SolidAuth({ ...config() });
