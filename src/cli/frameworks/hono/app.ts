@@ -96,6 +96,15 @@ function analyse(source: string, fileName: string): Analysis | null {
       const specifier = requireSpecifier(ts, node)!;
       if (HONO_MODULES.has(specifier)) commonJs = true;
       if (specifier === "dotenv" || specifier === "dotenv/config") loadsEnv = true;
+    } else if (ts.isVariableDeclaration(node) && ts.isObjectBindingPattern(node.name) && node.initializer) {
+      // `const { Hono } = require("hono")`: found, so that init can say it leaves CommonJS to the user.
+      if (HONO_MODULES.has(requireSpecifier(ts, unwrap(ts, node.initializer)) ?? "")) {
+        for (const element of node.name.elements) {
+          const imported = element.propertyName ?? element.name;
+          if (ts.isIdentifier(imported) && imported.text === "Hono" && ts.isIdentifier(element.name))
+            honoNames.add(element.name.text);
+        }
+      }
     } else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
       if (node.name.text === "auth") authNameTaken = true;
       const init = node.initializer ? chainOf(ts, node.initializer) : undefined;
