@@ -4,12 +4,14 @@
 // the shared sign-in stories: credentials against the demo user plugged into `authorize`, and OIDC through a
 // real oidc-provider's login and consent pages. The notes page (server-rendered with hono/html) and the JSON
 // API are guarded with `auth.requireAuth()`; the page shows the session read on the server, and its link
-// leads to the built-in sign-out page. Then `init` and `remove` on a fresh copy give back the app's files.
+// leads to the built-in sign-out page. The same with database sessions in SQLite (the session a row of
+// auth.db). Then `init` and `remove` on a fresh copy give back the app's files.
 // Nothing is mocked.
 import { describe, expect, test } from "vitest";
 import { appProcessEnv } from "../support/fixture-app.mjs";
 import { startHonoApp } from "../support/hono-app.mjs";
 import { runCommand } from "../support/processes.mjs";
+import { sessionCookie, sqliteRows } from "./support/database-stories.js";
 import { FILLED_KEY, FILLED_VALUE, removeRoundTrip } from "./support/remove-round-trip.js";
 import { unexplainedDifferences } from "./support/remove-tree.js";
 import { setupApp } from "./support/setup-app.js";
@@ -61,6 +63,28 @@ describe("the initialised hono-4-node app", () => {
   });
 });
 
+describe("the hono-4-node app initialised with --strategy database --db sqlite", () => {
+  const app = setupApp("hono-4-node", {
+    label: "hono-4-node (database sessions, SQLite)",
+    initArgs: ["--strategy", "database", "--db", "sqlite"],
+  });
+  const rows = sqliteRows(app);
+
+  signInStories(app, {
+    protectedPath: "/notes",
+    signOut: signOutThroughBuiltInPage(),
+    async whileSignedIn(_app, page) {
+      // The session is a row of auth.db (created at the first start), and its token is the cookie.
+      const token = await sessionCookie(app, page);
+      expect(token).toBeDefined();
+      const sessions = await rows<{ user_id: string }>("SELECT user_id FROM sessions WHERE session_token = ?", token);
+      expect(sessions).toHaveLength(1);
+      const api = await page.request.get(`${app.url}/api/notes`, { headers: { accept: "application/json" } });
+      expect(api.status()).toBe(200);
+    },
+  });
+});
+
 describe("hono-4-node: init, the owner's edits, then remove", () => {
   const trip = removeRoundTrip({
     fixture: "hono-4-node",
@@ -81,7 +105,7 @@ describe("hono-4-node: init, the owner's edits, then remove", () => {
       },
       {
         file: "src/layout.ts",
-        after: "<main>${body}</main>",
+        after: "</main>",
         insert: "\n    <footer>Made by the platform team</footer>",
       },
     ],
