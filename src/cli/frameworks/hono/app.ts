@@ -28,6 +28,8 @@ export interface HonoAppShape {
   mounted: boolean;
   /** The file already binds the name `auth` to something else than the auth module. */
   authNameTaken: boolean;
+  /** A catch-all route registered before the mount (`app.get("*", …)`), which answers the auth paths first. */
+  shadowedBy: string | null;
 }
 
 export interface MountOptions {
@@ -151,26 +153,49 @@ function analyse(source: string, fileName: string): Analysis | null {
   visit(file);
   if (!found) return null;
   const instance = found.instance;
-  const mounted = handlers.some(
-    (call) => ts.isIdentifier(chainOf(ts, call).root) && chainOf(ts, call).root.getText(file) === instance,
-  );
+  const mounts = handlers.filter((call) => {
+    const root = chainOf(ts, call).root;
+    return ts.isIdentifier(root) && root.text === instance;
+  });
   return {
     ...found,
     file,
     commonJs,
     loadsEnv,
-    mounted,
+    mounted: mounts.length > 0,
     authImported,
     authNameTaken: authNameTaken && !authImported,
+    shadowedBy: mounts[0] ? catchAllBefore(ts, file, found.statement, instance, mounts[0]) : null,
   };
+}
+
+/** Route methods whose first argument is the path (`on` takes the methods first). */
+const ROUTES = new Set(["get", "post", "all"]);
+
+/** The first catch-all route (`*`, `/*`) on the instance among the statements before the mount's, as written. */
+function catchAllBefore(ts: Ts, file: Analysis["file"], statement: Node, instance: string, mount: Node): string | null {
+  const siblings: readonly Node[] = (statement.parent as { statements?: readonly Node[] }).statements ?? [];
+  for (const sibling of siblings.slice(siblings.indexOf(statement) + 1)) {
+    if (sibling.pos <= mount.pos && mount.end <= sibling.end) return null;
+    if (!ts.isExpressionStatement(sibling)) continue;
+    const chain = chainOf(ts, sibling.expression);
+    if (!ts.isIdentifier(chain.root) || chain.root.text !== instance) continue;
+    for (const [index, method] of chain.methods.entries()) {
+      const path = chain.args[index]?.[method === "on" ? 1 : 0];
+      const route = ROUTES.has(method) || method === "on";
+      if (route && path && ts.isStringLiteralLike(path) && (path.text === "*" || path.text === "/*"))
+        return `${instance}.${method}(${path.getText(file)}, …)`;
+    }
+  }
+  return null;
 }
 
 /** The Hono app this file creates, or null when it creates none. */
 export function findHonoApp(source: string, fileName: string): HonoAppShape | null {
   const analysis = analyse(source, fileName);
   if (!analysis) return null;
-  const { instance, commonJs, loadsEnv, basePath, mounted, authNameTaken } = analysis;
-  return { instance, commonJs, loadsEnv, basePath, mounted, authNameTaken };
+  const { instance, commonJs, loadsEnv, basePath, mounted, authNameTaken, shadowedBy } = analysis;
+  return { instance, commonJs, loadsEnv, basePath, mounted, authNameTaken, shadowedBy };
 }
 
 /**
