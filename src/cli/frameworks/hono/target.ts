@@ -7,15 +7,12 @@
  * commands/init/plan.ts plans it.
  */
 import path from "node:path";
-import { moduleShape } from "../../edit/ast.js";
 import { CliError } from "../../errors.js";
 import type { FileStep } from "../../plan/planner.js";
 import { startStep } from "../../plan/start-command.js";
-import { importTarget, moduleCandidates, resolveImport } from "../../project/imports.js";
-import type { ProjectReader } from "../../project/reader.js";
-import type { PackageJson } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
+import { envLoadedElsewhere, findAppFile, type ServerAppSearch, type ServerPackageJson } from "../server-entry.js";
 import type { Target } from "../types.js";
 import { findHonoApp, type MountOptions, mountHonoAuth } from "./app.js";
 import { unmountHonoAuth } from "./app-remove.js";
@@ -23,57 +20,15 @@ import { checkHonoMount } from "./doctor.js";
 import { honoFacts } from "./facts.js";
 
 const RUNTIME_HONO = `${RUNTIME_PACKAGE_NAME}/hono`;
-const COMMON_NAMES = ["src/index", "src/app", "src/server", "src/main", "index", "app", "server", "main"];
-/** Compiled output directories a start script may point into, mapped back to their sources. */
-const BUILD_DIRS = /^(dist|build|out|lib)\//;
+
+/** How init finds the module creating the Hono app (frameworks/server-entry.ts). */
+const APP_SEARCH: ServerAppSearch = {
+  commonNames: ["src/index", "src/app", "src/server", "src/main", "index", "app", "server", "main"],
+  jsx: true,
+  createsApp: (source, file) => findHonoApp(source, file) !== null,
+};
 /** The Node server adapter: without it the app runs elsewhere (Bun, Deno, Workers), which load env files themselves. */
 const NODE_SERVER = "@hono/node-server";
-
-type HonoPackageJson = PackageJson & { main?: string; scripts?: Record<string, string> };
-
-/**
- * `dist/index.js` → [`src/index.ts`, …, `dist/index.js`]: the sources it may be built from, then the file.
- * The sources come first: the auth module belongs beside the source, never beside the compiled copy.
- */
-function sourceCandidates(file: string): string[] {
-  const target = importTarget([], "package.json", file.startsWith("./") ? file : `./${file}`);
-  if (target === null) return [];
-  if (!BUILD_DIRS.test(target)) return moduleCandidates(target);
-  const sources = [target.replace(BUILD_DIRS, "src/"), target.replace(BUILD_DIRS, "")];
-  return [...sources.flatMap(moduleCandidates), target];
-}
-
-/** Files the start/dev scripts and `main` run, in that order (`tsx watch src/index.ts`, `node dist/index.js`). */
-function entryFiles(pkg: HonoPackageJson): string[] {
-  const commands = [pkg.scripts?.["start"], pkg.scripts?.["dev"]].filter((c): c is string => Boolean(c));
-  const files = commands.flatMap((command) =>
-    command.split(/\s+/).filter((token) => /^[\w./-]+\.[cm]?[jt]sx?$/.test(token) && !token.startsWith("-")),
-  );
-  if (pkg.main) files.push(pkg.main);
-  return files;
-}
-
-/**
- * The file creating the Hono app: the entry files first, then the common names, each followed through its
- * relative imports (index.ts → app.ts) until a file with a `new Hono()` instance turns up.
- */
-function findAppFile(reader: ProjectReader, pkg: HonoPackageJson): string | undefined {
-  const queue = [...entryFiles(pkg).flatMap(sourceCandidates), ...COMMON_NAMES.flatMap((n) => sourceCandidates(n))];
-  const seen = new Set<string>();
-  while (queue.length > 0 && seen.size < 64) {
-    const file = queue.shift()!;
-    if (seen.has(file) || file.includes("node_modules/")) continue;
-    seen.add(file);
-    const source = reader.read(file);
-    if (source === null) continue;
-    if (findHonoApp(source, file)) return file;
-    const imported = moduleShape(source, file)
-      .references.filter((specifier) => specifier.startsWith("."))
-      .map((specifier) => resolveImport(reader, [], file, specifier));
-    queue.unshift(...imported.filter((found): found is string => found !== null));
-  }
-  return undefined;
-}
 
 /** The auth module beside the entry module, in its language (`.tsx` → `.ts`: the module has no JSX). */
 function authModuleFor(appFile: string): { file: string; typescript: boolean; specifier: string } {
@@ -86,7 +41,7 @@ function authModuleFor(appFile: string): { file: string; typescript: boolean; sp
 }
 
 /** How the env file gets loaded: by the start command or the app already, through dotenv if the app has it, else by Node. */
-function envLoader(pkg: HonoPackageJson, elsewhere: boolean): MountOptions["envLoader"] {
+function envLoader(pkg: ServerPackageJson, elsewhere: boolean): MountOptions["envLoader"] {
   const start = pkg.scripts?.["start"] ?? "";
   if (elsewhere || pkg.dependencies?.[NODE_SERVER] === undefined || /--env-file|dotenv\/config/.test(start))
     return "none";
@@ -107,7 +62,7 @@ export const honoTarget: Target = {
         `Hono ${major} is not supported: create-auth sets up ${honoFacts.supported}. Upgrade to Hono 4 (npm install hono@4), then run init again.`,
       );
     }
-    const appFile = findAppFile(reader, pkg as HonoPackageJson);
+    const appFile = findAppFile(reader, pkg as ServerPackageJson, APP_SEARCH);
     const routesDir = appFile ? path.posix.dirname(appFile).replace(/^\.$/, "") : "";
     return { router: null, routesDir, ...(appFile ? { appFile } : {}) };
   },
@@ -118,7 +73,7 @@ export const honoTarget: Target = {
   },
 
   init({ info, answers, reader, render }) {
-    const pkg = info.packageJson as HonoPackageJson;
+    const pkg = info.packageJson as ServerPackageJson;
     const { basePath, devOrigin } = honoTarget;
     const appFile = info.framework.appFile;
     const appSource = appFile ? reader.read(appFile) : null;
@@ -127,11 +82,7 @@ export const honoTarget: Target = {
     const nodeServer = pkg.dependencies?.[NODE_SERVER] !== undefined;
     const files: FileStep[] = [];
     if (appFile && app) {
-      const entries = entryFiles(pkg).flatMap(sourceCandidates);
-      const elsewhere = entries.some((file) => {
-        const source = file === appFile ? null : reader.read(file);
-        return source !== null && moduleShape(source, file).loadsEnv;
-      });
+      const elsewhere = envLoadedElsewhere(reader, pkg, APP_SEARCH, appFile);
       const loader = envLoader(pkg, elsewhere);
       const mount = (source: string) =>
         mountHonoAuth(source, appFile, {
