@@ -6,8 +6,10 @@
  * the env file at start. Every edit is an insertion at a position the AST gives, written in the file's style
  * (code-style.ts); no other byte of the file changes.
  */
+
 import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript, unwrap } from "../../edit/ast.js";
 import { detectStyle, renderCode } from "../../edit/code-style.js";
+import { applyInsertions, type Insertion, lineEnd, lineStart } from "../../edit/insertions.js";
 import type { TransformResult } from "../../edit/result.js";
 
 /** The modules that export Hono's app class: the default router, and the two presets. */
@@ -217,16 +219,6 @@ function mountAnchor(ts: Ts, analysis: Analysis): Node {
   return anchor;
 }
 
-function lineStart(source: string, position: number): number {
-  return source.lastIndexOf("\n", position - 1) + 1;
-}
-
-function lineEnd(source: string, position: number): number {
-  const end = source.indexOf("\n", position);
-  if (end === -1) return source.length;
-  return source[end - 1] === "\r" ? end - 1 : end;
-}
-
 /** The comment the env loading starts with; app-remove.ts finds it again. */
 export function envComment(envFile: string): string {
   return `// Loads ${envFile} into process.env at start (AUTH_SECRET, provider settings); added by create-auth.`;
@@ -275,7 +267,7 @@ export function mountHonoAuth(source: string, fileName: string, options: MountOp
   }
   const style = detectStyle(source, fileName);
   const eol = style.eol;
-  const inserts: { at: number; text: string }[] = [];
+  const inserts: Insertion[] = [];
   const lines = (list: string[], indent = "") =>
     renderCode(list.join("\n"), style, fileName)
       .split(eol)
@@ -326,12 +318,5 @@ export function mountHonoAuth(source: string, fileName: string, options: MountOp
     inserts.push({ at, text: eol + eol + lines(mount, indent) + blankAfter });
   }
 
-  if (inserts.length === 0) return "unchanged";
-  let out = source;
-  // Back to front, so earlier positions stay valid; equal positions keep their planned order.
-  const ordered = inserts
-    .map((insert, index) => ({ ...insert, index }))
-    .sort((a, b) => b.at - a.at || b.index - a.index);
-  for (const insert of ordered) out = out.slice(0, insert.at) + insert.text + out.slice(insert.at);
-  return out;
+  return inserts.length === 0 ? "unchanged" : applyInsertions(source, inserts);
 }
