@@ -122,12 +122,16 @@ export function ReactRouterAuth(config: ReactRouterAuthConfig): ReactRouterAuth 
     return Auth(coreRequest(request), current);
   }
 
-  async function action(args: ReactRouterRouteArgs): Promise<Response> {
-    if (args.request.method !== "POST") {
-      return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, POST" } });
-    }
-    return serve(args);
-  }
+  /**
+   * The core serves GET and POST. React Router calls the loader for HEAD and OPTIONS too: a HEAD is not run as
+   * a GET, since some GETs change state (an OAuth callback consumes its state cookie) and HEAD must be safe.
+   */
+  const only =
+    (method: "GET" | "POST") =>
+    async (args: ReactRouterRouteArgs): Promise<Response> =>
+      args.request.method === method
+        ? serve(args)
+        : new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, POST" } });
 
   async function requireSession(request: Request): Promise<Session> {
     const current = prepared();
@@ -152,8 +156,8 @@ export function ReactRouterAuth(config: ReactRouterAuthConfig): ReactRouterAuth 
 
   const call = (request: Request) => ({ request, config: prepared(), incoming: incomingOf(request, envOf()) });
   return {
-    loader: serve,
-    action,
+    loader: only("GET"),
+    action: only("POST"),
     getSession: sessions.getSession,
     requireSession,
     middleware: sessions.middleware,

@@ -7,11 +7,15 @@
  * actions, bad input, a route that disagrees with the base path, and forwarded headers believed only under
  * `trustHost`.
  */
-import type { MiddlewareFunction } from "react-router";
+import { createRequire } from "node:module";
+import { createElement, type ReactNode } from "react";
+import { data, type MiddlewareFunction } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import github from "../../src/runtime/providers/github.js";
+import { SessionProvider, useSession } from "../../src/runtime/react.js";
 import { MISSING_WRITE_BACK } from "../../src/runtime/react-router/session.js";
 import { ReactRouterAuth, type ReactRouterAuthConfig } from "../../src/runtime/react-router.js";
+import type { Session } from "../../src/runtime/types.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
 import {
   appRoutes,
@@ -27,6 +31,10 @@ import {
 } from "./support/react-router-app.js";
 
 const SESSION_COOKIE = "authjs.session-token";
+// React DOM's server renderer, as an app's entry.server uses it (the repository has no @types/react-dom).
+const { renderToString } = createRequire(import.meta.url)("react-dom/server") as {
+  renderToString(node: ReactNode): string;
+};
 afterEach(closeServers);
 
 /** The config as a user writes it: no basePath (the default `/auth`). */
@@ -120,6 +128,9 @@ describe("ReactRouterAuth: the auth resource route", () => {
       unknownAction: await call(`${origin}/auth/no-such-action`, jar),
       extraSegments: await call(`${origin}/auth/session/extra/segments`, jar),
       put: await call(`${origin}/auth/signout`, jar, { method: "PUT" }),
+      head: await call(`${origin}/auth/signin`, jar, { method: "HEAD" }),
+      options: await call(`${origin}/auth/signin`, jar, { method: "OPTIONS" }),
+      badEncoding: await call(`${origin}/auth/callback/%E0%A4%A`, jar),
     };
     const statuses = Object.fromEntries(Object.entries(responses).map(([name, r]) => [name, r.status]));
     expect(statuses).toEqual({
@@ -131,6 +142,9 @@ describe("ReactRouterAuth: the auth resource route", () => {
       unknownAction: 404,
       extraSegments: 400,
       put: 405,
+      head: 405,
+      options: 405,
+      badEncoding: 400,
     });
     for (const response of Object.values(responses)) expect(await response.text()).not.toMatch(/\n\s+at /);
   });
@@ -412,7 +426,7 @@ describe("ReactRouterAuth: server-side signIn and signOut in actions", () => {
         },
       },
     };
-    const origin = await listen(serverBuild(routes, {}, (error) => errors.push(error)));
+    const origin = await listen(serverBuild(routes, { onError: (error) => errors.push(error) }));
     const jar = new CookieJar();
     const fields = { email: DEMO_USER.email!, password: "correct horse", redirectTo: "/account" };
     const forgot = await call(`${origin}/login/read`, jar, form(fields, sameOrigin(origin)));
@@ -462,5 +476,30 @@ describe("ReactRouterAuth: the origin", () => {
     } finally {
       process.env.NODE_ENV = before;
     }
+  });
+});
+
+/** What a page component shows with `useSession()` under the root's `SessionProvider`. */
+function Status() {
+  const { data: session, status } = useSession();
+  return createElement("p", null, `${status}:${session?.user?.email ?? "nobody"}`);
+}
+
+describe("ReactRouterAuth with the ./react bindings", () => {
+  it("server-renders SessionProvider and useSession with the session the root loader read", async () => {
+    const auth = ReactRouterAuth(userConfig());
+    const routes = appRoutes(auth);
+    // app/root.tsx: the loader reads the session; the layout hands it to SessionProvider (no fetch on mount).
+    routes.root!.module.loader = async ({ request }: { request: Request }) =>
+      data({ session: await auth.getSession(request) }, { headers: auth.sessionHeaders(request) });
+    const render = (loaderData: Record<string, unknown>) => {
+      const { session } = loaderData.root as { session: Session | null };
+      return renderToString(createElement(SessionProvider, { session, basePath: "/auth" }, createElement(Status)));
+    };
+    const origin = await listen(serverBuild(routes, { render }));
+    const jar = new CookieJar();
+    expect(await (await navigate(`${origin}/dashboard`, jar)).text()).toContain("unauthenticated:nobody");
+    await signInWithForm(origin, jar);
+    expect(await (await navigate(`${origin}/dashboard`, jar)).text()).toContain(`authenticated:${DEMO_USER.email}`);
   });
 });

@@ -28,11 +28,17 @@ interface RouteSpec {
 const Page = () => null;
 
 /** React Router's server build as `react-router build` emits it, for these routes. */
-export function serverBuild(
-  routes: Record<string, RouteSpec>,
-  future: Partial<ServerBuild["future"]> = {},
-  onError: (error: unknown) => void = () => {},
-): ServerBuild {
+export interface BuildOptions {
+  future?: Partial<ServerBuild["future"]>;
+  /** Receives what a loader or action threw, as an app's `handleError` export would. */
+  onError?: (error: unknown) => void;
+  /** The document's body from the loaders' data (default: that data as JSON, for the tests to read). */
+  render?: (loaderData: Record<string, unknown>) => string;
+}
+
+export function serverBuild(routes: Record<string, RouteSpec>, options: BuildOptions = {}): ServerBuild {
+  const { future = {}, onError = () => {} } = options;
+  const render = options.render ?? ((loaderData) => `<pre>${JSON.stringify(loaderData)}</pre>`);
   const manifest: ServerBuild["routes"] = {};
   const assets: ServerBuild["assets"]["routes"] = {};
   for (const [id, { path, parentId, module }] of Object.entries(routes)) {
@@ -64,10 +70,8 @@ export function serverBuild(
         // The document: the loaders' data as the page would render it (no React render needed to read it).
         default: async (_request, status, headers, context) => {
           headers.set("Content-Type", "text/html; charset=utf-8");
-          return new Response(`<!doctype html><pre>${JSON.stringify(context.staticHandlerContext.loaderData)}</pre>`, {
-            status,
-            headers,
-          });
+          const body = render(context.staticHandlerContext.loaderData as Record<string, unknown>);
+          return new Response(`<!doctype html>${body}`, { status, headers });
         },
         // What React Router logs of an error a loader or action threw (the app's `handleError` export).
         handleError: (error) => onError(error),
@@ -213,7 +217,7 @@ export function listenApp(
     v8_middleware: options.writeBack === "middleware",
     v8_passThroughRequests: options.passThroughRequests ?? false,
   } as Partial<ServerBuild["future"]>;
-  return listen(serverBuild(appRoutes(auth, options), future, options.onError), options);
+  return listen(serverBuild(appRoutes(auth, options), { future, onError: options.onError }), options);
 }
 
 /** A script's request (Node's fetch sends `Sec-Fetch-Mode: cors`), with the jar's cookies, redirects not followed. */
