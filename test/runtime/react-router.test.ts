@@ -17,18 +17,8 @@ import { MISSING_WRITE_BACK } from "../../src/runtime/react-router/session.js";
 import { ReactRouterAuth, type ReactRouterAuthConfig } from "../../src/runtime/react-router.js";
 import type { Session } from "../../src/runtime/types.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
-import {
-  appRoutes,
-  call,
-  closeServers,
-  csrfToken,
-  form,
-  listen,
-  listenApp,
-  navigate,
-  serverBuild,
-  signInWithForm,
-} from "./support/react-router-app.js";
+import { call, csrfToken, form, navigate, signIn as signInWithForm } from "./support/loopback.js";
+import { appRoutes, closeServers, listen, listenApp, serverBuild } from "./support/react-router-app.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 // React DOM's server renderer, as an app's entry.server uses it (the repository has no @types/react-dom).
@@ -70,7 +60,7 @@ describe("ReactRouterAuth: the auth resource route", () => {
     const jar = new CookieJar();
     const signedIn = await signInWithForm(origin, jar);
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("location")).toBe(`${origin}/dashboard`);
+    expect(signedIn.headers.get("location")).toBe(`${origin}/me`);
     expect(jar.get(SESSION_COOKIE)).toBeTruthy();
 
     const page = await navigate(`${origin}/dashboard`, jar);

@@ -7,13 +7,18 @@
  */
 import { bodyLimits, readFormData } from "../core/body.js";
 import { serializeCookie } from "../core/cookies/header.js";
-import { assertSameOriginPost } from "../core/csrf.js";
 import { inputLimitStatus } from "../core/errors.js";
 import { normalizeBasePath } from "../core/request.js";
 import { actionParts, type IncomingRequest } from "../core/server/action-request.js";
 import type { IntegrationConfig } from "../core/server/config.js";
 import { helperCallbackUrl } from "../core/server/helper-destination.js";
-import { type HelperOutcome, helperSignIn, helperSignOut, signInPage } from "../core/server/sign-in-sign-out.js";
+import {
+  crossSiteRefusal,
+  type HelperOutcome,
+  helperSignIn,
+  helperSignOut,
+  signInPage,
+} from "../core/server/sign-in-sign-out.js";
 import type { AuthorizationParams } from "../core/sign-in-request.js";
 import { InputTooLarge } from "../errors.js";
 import { coreRequest } from "./request.js";
@@ -52,19 +57,13 @@ function text(body: string, status: number): Response {
 }
 
 /**
- * The helpers act for the browser without the double-submit token (the core's server config). React Router
- * checks the Origin of a route action's POST, but not of a resource route's, so the core's rule for any POST
- * to the auth routes (core/csrf.ts) runs here too: a cross-site form cannot sign a visitor in to someone
- * else's account, nor sign them out.
+ * The helpers act for the browser without the double-submit token. React Router checks the Origin of a route
+ * action's POST, but not of a resource route's nor a request without one, so the core's rule runs first
+ * (crossSiteRefusal): a cross-site form cannot sign a visitor in to someone else's account, nor out.
  */
 function crossSite({ config, incoming }: HelperCall, action: "signin" | "signout"): Response | undefined {
-  const origin = actionParts(config, action, incoming).url.origin;
-  try {
-    assertSameOriginPost(action, incoming.headers, origin);
-    return undefined;
-  } catch {
-    return text("Cross-origin request refused.", 403);
-  }
+  const refused = crossSiteRefusal(config, incoming, action);
+  return refused === null ? undefined : text(`Cross-origin request refused. ${refused}`, 403);
 }
 
 /** The form the action was posted, read by the core's one reader under the config's limits (413/400 over them). */

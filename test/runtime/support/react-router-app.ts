@@ -3,16 +3,13 @@
  * own request handler (`createRequestHandler` from react-router) over a server build listing the routes a
  * generated app has (the root, the auth splat resource route, page routes with loaders and actions, API
  * resource routes), in front of Node's HTTP server on loopback with the small Node↔web translation an
- * adapter makes. Plus the browser-side helpers the tests drive it with (fetch with a cookie jar, a page
- * navigation, the CSRF token, a form).
+ * adapter makes. The browser's side is the shared loopback helper (support/loopback.ts).
  */
-import { createServer, type IncomingMessage, request, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { createRequestHandler, data, type ServerBuild } from "react-router";
-import { expect } from "vitest";
 import type { ReactRouterAuth } from "../../../src/runtime/react-router.js";
-import { type CookieJar, DEMO_USER } from "../core/support.js";
 
 /** A route module as an app's file exports it: any of a component, a loader, an action, middleware. */
 type RouteModule = Partial<NonNullable<ServerBuild["routes"][string]>["module"]> & { middleware?: unknown[] };
@@ -218,64 +215,4 @@ export function listenApp(
     v8_passThroughRequests: options.passThroughRequests ?? false,
   } as Partial<ServerBuild["future"]>;
   return listen(serverBuild(appRoutes(auth, options), { future, onError: options.onError }), options);
-}
-
-/** A script's request (Node's fetch sends `Sec-Fetch-Mode: cors`), with the jar's cookies, redirects not followed. */
-export async function call(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (jar.cookies.size > 0) headers.set("cookie", jar.header());
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.apply(response);
-  return response;
-}
-
-/** A browser's page navigation, whose headers Node's fetch cannot send: through Node's HTTP client. */
-export function navigate(url: string, jar: CookieJar, headers: Record<string, string> = {}): Promise<Response> {
-  const sent = { accept: "text/html", "sec-fetch-mode": "navigate", "sec-fetch-site": "none", ...headers };
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      { headers: jar.cookies.size > 0 ? { ...sent, cookie: jar.header() } : sent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const received = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
-              received.append(name, item);
-          }
-          const response = new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: received });
-          jar.apply(response);
-          resolve(response);
-        });
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-export async function csrfToken(origin: string, jar: CookieJar): Promise<string> {
-  const response = await call(`${origin}/auth/csrf`, jar);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
-
-export function form(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-  };
-}
-
-/** The built-in flow: the CSRF token, then the credentials form posted to the auth route. */
-export async function signInWithForm(origin: string, jar: CookieJar, password = "correct horse"): Promise<Response> {
-  const csrf = await csrfToken(origin, jar);
-  return call(
-    `${origin}/auth/callback/credentials`,
-    jar,
-    form({ csrfToken: csrf, email: DEMO_USER.email!, password, callbackUrl: `${origin}/dashboard` }),
-  );
 }
