@@ -428,6 +428,44 @@ describe("ReactRouterAuth: server-side signIn and signOut in actions", () => {
   });
 });
 
+describe("ReactRouterAuth without JavaScript", () => {
+  it("signs in with a page's own form posted to the auth route, its CSRF field from the auth route's loader", async () => {
+    const auth = ReactRouterAuth(userConfig());
+    const routes = appRoutes(auth);
+    // docs/react-router.md: the page's loader asks the auth route for the token and hands on its cookie.
+    routes["routes/login.form"] = {
+      path: "login/form",
+      parentId: "root",
+      module: {
+        default: () => null,
+        loader: async ({ request }: { request: Request }) => {
+          const csrf = await auth.loader({ request: new Request(new URL("/auth/csrf", request.url), request) });
+          const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+          const headers = new Headers();
+          for (const cookie of csrf.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+          return data({ csrfToken }, { headers });
+        },
+      },
+    };
+    const origin = await listen(serverBuild(routes));
+    const jar = new CookieJar();
+    const page = await navigate(`${origin}/login/form`, jar);
+    const { csrfToken } = (await pageData(page))["routes/login.form"] as { csrfToken: string };
+    expect(jar.get("authjs.csrf-token")).toBeTruthy();
+    const posted = await call(
+      `${origin}/auth/callback/credentials`,
+      jar,
+      form(
+        { csrfToken, email: DEMO_USER.email!, password: "correct horse", callbackUrl: `${origin}/account` },
+        { origin, "sec-fetch-site": "same-origin" },
+      ),
+    );
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toBe(`${origin}/account`);
+    expect(jar.get(SESSION_COOKIE)).toBeTruthy();
+  });
+});
+
 describe("ReactRouterAuth: the origin", () => {
   const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" };
 
