@@ -175,7 +175,10 @@ export function closeServers(): void {
  * URL from its Host (or, with `urlFromForwardedHost`, from X-Forwarded-Host, as some adapters build it), its
  * headers and its body stream; the Response's status, headers (every Set-Cookie) and body back.
  */
-export async function listen(build: ServerBuild, options: { urlFromForwardedHost?: boolean } = {}): Promise<string> {
+export async function serve(
+  build: ServerBuild,
+  options: { urlFromForwardedHost?: boolean } = {},
+): Promise<{ origin: string; server: Server }> {
   const handle = createRequestHandler(build, "production");
   const server = createServer(async (req: IncomingMessage, res) => {
     const headers = new Headers();
@@ -200,9 +203,15 @@ export async function listen(build: ServerBuild, options: { urlFromForwardedHost
     if (!req.readableEnded) res.setHeader("connection", "close");
     res.end(Buffer.from(await response.arrayBuffer()));
   });
-  servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** `serve`, closed by closeServers. */
+export async function listen(build: ServerBuild, options: { urlFromForwardedHost?: boolean } = {}): Promise<string> {
+  const { origin, server } = await serve(build, options);
+  servers.push(server);
+  return origin;
 }
 
 /** The app of `appRoutes`, built with the future flags its options name, listening on loopback. */
