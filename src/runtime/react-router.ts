@@ -48,8 +48,9 @@ export interface ReactRouterAuth {
   /** The auth route's action (POST): sign-in, callbacks, sign-out, session updates. */
   action: (args: ReactRouterRouteArgs) => Promise<Response>;
   /**
-   * The session of the request (read once per request), or `null`. A re-issued cookie goes out through
-   * `middleware`, else through `sessionHeaders(request)`; a read whose cookie reached neither is logged.
+   * The session of the request, or `null`: read once per request under `middleware`, else once per loader. A
+   * re-issued cookie goes out through `middleware`, else through `sessionHeaders(request)`; a read whose
+   * cookie reached neither is logged.
    */
   getSession(request: Request): Promise<Session | null>;
   /**

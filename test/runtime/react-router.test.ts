@@ -9,8 +9,8 @@
  */
 import { createRequire } from "node:module";
 import { createElement, type ReactNode } from "react";
-import { data, type MiddlewareFunction } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { data, type MiddlewareFunction, type ServerBuild } from "react-router";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import github from "../../src/runtime/providers/github.js";
 import { SessionProvider, useSession } from "../../src/runtime/react.js";
 import { MISSING_WRITE_BACK } from "../../src/runtime/react-router/session.js";
@@ -21,6 +21,7 @@ import { call, csrfToken, form, navigate, signIn as signInWithForm } from "./sup
 import { appRoutes, closeServers, listen, listenApp, serverBuild } from "./support/react-router-app.js";
 
 const SESSION_COOKIE = "authjs.session-token";
+type ServerRouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 // React DOM's server renderer, as an app's entry.server uses it (the repository has no @types/react-dom).
 const { renderToString } = createRequire(import.meta.url)("react-dom/server") as {
   renderToString(node: ReactNode): string;
@@ -270,9 +271,14 @@ describe("ReactRouterAuth: the session read and its cookies", () => {
     expect((await call(`${noSecret}/api/notes`, new CookieJar())).status).toBe(401);
   });
 
-  it("types the middleware as React Router's own", () => {
-    const middleware: MiddlewareFunction<Response> = ReactRouterAuth(userConfig()).middleware;
-    expect(typeof middleware).toBe("function");
+  it("has React Router's own types: a route module's loader, action and middleware; a required session", () => {
+    const auth = ReactRouterAuth(userConfig());
+    expectTypeOf(auth.loader).toExtend<NonNullable<ServerRouteModule["loader"]>>();
+    expectTypeOf(auth.action).toExtend<NonNullable<ServerRouteModule["action"]>>();
+    expectTypeOf(auth.middleware).toExtend<MiddlewareFunction<Response>>();
+    expectTypeOf(auth.requireSession).returns.resolves.toEqualTypeOf<Session>();
+    expectTypeOf(auth.getSession).returns.resolves.toEqualTypeOf<Session | null>();
+    expect(typeof auth.middleware).toBe("function");
   });
 });
 
