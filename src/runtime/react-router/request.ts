@@ -31,7 +31,11 @@ export function hostUrl(request: Request): URL {
 export function coreRequest(request: Request): Request {
   const url = hostUrl(request);
   if (url.href === request.url) return request;
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers };
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+  };
   if (request.body) {
     init.body = request.body;
     init.duplex = "half";
