@@ -188,6 +188,27 @@ describe("ReactRouterAuth: the session read and its cookies", () => {
     expect(await resource.json()).toMatchObject({ session: { user: { email: DEMO_USER.email } } });
   });
 
+  it("writes it back through the middleware on a redirect a loader threw after reading the session", async () => {
+    const auth = ReactRouterAuth(rolling());
+    const routes = appRoutes(auth, { writeBack: "middleware" });
+    routes["routes/moved"] = {
+      path: "moved",
+      parentId: "root",
+      module: {
+        default: () => null,
+        loader: async ({ request }: { request: Request }) => {
+          await auth.getSession(request);
+          throw Response.redirect(new URL("/dashboard", request.url), 302);
+        },
+      },
+    };
+    const origin = await listen(serverBuild(routes, { future: { v8_middleware: true } }));
+    const jar = await signedIn(origin);
+    const moved = await navigate(`${origin}/moved`, jar);
+    expect(moved.status).toBe(302);
+    expect(sessionCookies(moved)).toHaveLength(1);
+  });
+
   it("writes it back through sessionHeaders(request) passed to data() and to a Response", async () => {
     const origin = await listenApp(ReactRouterAuth(rolling()), { writeBack: "headers" });
     const jar = await signedIn(origin);
