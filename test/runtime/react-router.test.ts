@@ -331,6 +331,24 @@ describe("ReactRouterAuth: requireSession", () => {
     });
   }
 
+  it("asks the authorized callback too: its Response is sent, and a signed-out visitor it lets through gets 401", async () => {
+    const config = userConfig({
+      callbacks: {
+        authorized: ({ request }) =>
+          new URL(request.url).searchParams.has("blocked") ? new Response("Blocked.", { status: 403 }) : true,
+      },
+    });
+    const origin = await listenApp(ReactRouterAuth(config));
+    const jar = new CookieJar();
+    await signInWithForm(origin, jar);
+    const blocked = await call(`${origin}/api/notes?blocked`, jar);
+    expect(blocked.status).toBe(403);
+    expect(await blocked.text()).toBe("Blocked.");
+    // Let through signed out: no session to return, and no redirect loop either.
+    const signedOut = await navigate(`${origin}/account`, new CookieJar());
+    expect(signedOut.status).toBe(401);
+  });
+
   it("redirects to the app's own sign-in page (pages.signIn) with where to come back to", async () => {
     const origin = await listenApp(ReactRouterAuth(userConfig({ pages: { signIn: "/login" } })));
     const page = await navigate(`${origin}/account`, new CookieJar());
