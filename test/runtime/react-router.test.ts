@@ -318,6 +318,8 @@ describe("ReactRouterAuth: requireSession", () => {
       // React Router's client fetches a page's data as `/account.data`; a script cannot render a sign-in page.
       const data = await call(`${origin}/account.data?_routes=routes/account`, jar);
       expect(data.status).toBe(401);
+      // Remix's data request (`?_data=`), even with a page's headers.
+      expect((await navigate(`${origin}/account?_data=routes%2Faccount`, jar)).status).toBe(401);
       const api = await call(`${origin}/api/notes`, jar, { headers: { accept: "application/json" } });
       expect(api.status).toBe(401);
       expect(await api.json()).toEqual({ message: "Sign in to use this resource." });
