@@ -34,4 +34,10 @@ export const HOSTS = {
     ours: async (load, providers) => (await load("fastify.js")).FastifyAuth({ secret: SECRET, providers }),
     peers: {},
   },
+  "react-router": {
+    name: "React Router 7",
+    framework: () => import("react-router"),
+    ours: async (load, providers) => (await load("react-router.js")).ReactRouterAuth({ secret: SECRET, providers }),
+    peers: {},
+  },
 };

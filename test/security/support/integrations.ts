@@ -9,6 +9,7 @@
  * - SvelteKit: the `handle` hook with a RequestEvent (test/runtime/sveltekit/event.ts);
  * - Express 5: `ExpressAuth` mounted on a real app listening on loopback;
  * - Fastify 5: `FastifyAuth` registered under its prefix on a real app listening on loopback;
+ * - React Router 7: the auth splat resource route in React Router's own request handler, on loopback;
  * - SolidStart: the catch-all API route's handlers with an API event;
  * - Qwik City: the config as `onRequest` builds it (Qwik's `setEnvDefaults` through an env getter) handed to
  *   `Auth`, which is all `onRequest` does for an auth endpoint. `auth.qwik.ts` itself needs the optimizer's
@@ -27,10 +28,12 @@ import { FastifyAuth } from "../../../src/runtime/fastify.js";
 import { Auth } from "../../../src/runtime/index.js";
 import NextAuth, { pagesApiRoute } from "../../../src/runtime/next.js";
 import { setEnvDefaults as setQwikEnvDefaults } from "../../../src/runtime/qwik/env.js";
+import { ReactRouterAuth } from "../../../src/runtime/react-router.js";
 import { SolidAuth } from "../../../src/runtime/solid-start.js";
 import { createSvelteKitAuth } from "../../../src/runtime/sveltekit/auth.js";
 import type { AuthConfig } from "../../../src/runtime/types.js";
 import { ORIGIN } from "../../runtime/core/support.js";
+import { serve as serveReactRouter, serverBuild } from "../../runtime/support/react-router-app.js";
 import { appResolver, requestEvent } from "../../runtime/sveltekit/event.js";
 
 export interface App {
@@ -69,7 +72,16 @@ function closing(server: Server): () => Promise<void> {
 
 const done = async () => {};
 
-export type AppName = "core" | "next" | "next-pages" | "sveltekit" | "express" | "fastify" | "solid-start" | "qwik";
+export type AppName =
+  | "core"
+  | "next"
+  | "next-pages"
+  | "sveltekit"
+  | "express"
+  | "fastify"
+  | "react-router"
+  | "solid-start"
+  | "qwik";
 export const APP_NAMES: AppName[] = [
   "core",
   "next",
@@ -77,6 +89,7 @@ export const APP_NAMES: AppName[] = [
   "sveltekit",
   "express",
   "fastify",
+  "react-router",
   "solid-start",
   "qwik",
 ];
@@ -135,6 +148,15 @@ export async function startApp(name: AppName, config: () => AppConfig): Promise<
       await app.register(FastifyAuth({ ...config() }), { prefix: "/auth" });
       const origin = await app.listen({ port: 0, host: "127.0.0.1" });
       return { name: "Fastify", origin, basePath: "/auth", send: overHttp, close: () => app.close() };
+    }
+    case "react-router": {
+      const auth = ReactRouterAuth({ ...config() });
+      const routes = {
+        root: { path: "", module: {} },
+        "routes/auth.$": { path: "auth/*", parentId: "root", module: { loader: auth.loader, action: auth.action } },
+      };
+      const { origin, server } = await serveReactRouter(serverBuild(routes));
+      return { name: "React Router", origin, basePath: "/auth", send: overHttp, close: closing(server) };
     }
     case "solid-start": {
       const { GET, POST } = SolidAuth({ ...config() });
