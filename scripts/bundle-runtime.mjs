@@ -26,7 +26,16 @@ import path from "node:path";
 import { rollup } from "rollup";
 
 /** The framework integrations: every app the CLI sets up imports one of them. */
-const INTEGRATIONS = ["next.js", "sveltekit.js", "express.js", "solid-start.js", "qwik.js", "hono.js", "fastify.js"];
+const INTEGRATIONS = [
+  "next.js",
+  "sveltekit.js",
+  "express.js",
+  "solid-start.js",
+  "qwik.js",
+  "hono.js",
+  "fastify.js",
+  "astro.js",
+];
 
 /** Public entries: what the package's `exports` can name (src/cli/runtime-package/entries.ts) and docs import. */
 function isEntry(file) {
@@ -36,6 +45,7 @@ function isEntry(file) {
     file.startsWith("adapters/") ||
     file.startsWith("qwik/") ||
     file === "sveltekit/client.js" ||
+    file === "astro/client.js" ||
     file === "sveltekit/components.js"
   );
 }
