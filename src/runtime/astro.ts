@@ -13,6 +13,7 @@
  */
 import type { APIContext, MiddlewareHandler } from "astro";
 import { setAstroCookies, setAstroSetCookies } from "./astro/cookies.js";
+import { crossSiteFormResponse, isCrossSiteForm } from "./astro/origin-check.js";
 import {
   type AstroSignInOptions,
   type AstroSignOutOptions,
@@ -65,6 +66,13 @@ export interface AstroAuth {
    * session cookie back. Requests to the auth routes and prerendered pages get `null` without a read.
    */
   middleware: MiddlewareHandler;
+  /**
+   * Astro's `checkOrigin`, for every on-demand route but the auth actions: for an app whose provider posts its
+   * answer cross-site (`response_mode=form_post`, Apple), which Astro's own check refuses. Set
+   * `security: { checkOrigin: false }` in astro.config and put it first:
+   * `export const onRequest = sequence(auth.checkOrigin, auth.middleware, yours)`.
+   */
+  checkOrigin: MiddlewareHandler;
   /** The session of the request (read once per request, shared with `middleware`), or `null`. */
   getSession(context: APIContext): Promise<Session | null>;
   /**
@@ -184,6 +192,12 @@ export function AstroAuth(config: AstroAuthConfig): AstroAuth {
     return next();
   };
 
+  const checkOrigin: MiddlewareHandler = (context, next) => {
+    const { request, url } = context;
+    if (context.isPrerendered || isAuthPath(url.pathname, prepared().basePath)) return next();
+    return isCrossSiteForm(request, url) ? crossSiteFormResponse(request) : next();
+  };
+
   async function requireSession(context: APIContext): Promise<Session | Response> {
     const url = context.url;
     const guarded = { request: context.request, url, path: url.pathname, search: url.search, env: envOf() };
@@ -210,6 +224,7 @@ export function AstroAuth(config: AstroAuthConfig): AstroAuth {
     GET: route,
     POST: route,
     middleware,
+    checkOrigin,
     getSession,
     requireSession,
     signIn: (context, providerId, options) => signInResponse(call(context), providerId, options),

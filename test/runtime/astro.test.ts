@@ -6,6 +6,7 @@
  * response, Astro's `checkOrigin`, bad input, and forwarded headers believed only under `trustHost`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../support/processes.mjs";
 import { CookieJar, DEMO_USER } from "./core/support.js";
 import { type AstroApp, buildAstroApp } from "./support/astro-app.js";
 import { call, csrfToken, form, navigate } from "./support/loopback.js";
@@ -15,10 +16,11 @@ const SESSION_COOKIE = "authjs.session-token";
 let app: AstroApp;
 /** The production server with the default environment: no AUTH_URL, no AUTH_TRUST_HOST (loopback only). */
 let origin: string;
+let server: RunningServer;
 
 beforeAll(async () => {
   app = await buildAstroApp();
-  ({ origin } = await app.start());
+  ({ origin, server } = await app.start());
 }, 300_000);
 
 afterAll(async () => {
@@ -97,6 +99,16 @@ describe("AstroAuth: the auth routes (src/pages/auth/[...auth].ts)", () => {
     );
     expect(crossSite.status).toBe(403);
     expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+    // The trap: a provider's answer posted cross-site (form_post, Apple's) never reaches the core either.
+    const answer = form({ code: "c", state: "s" }, { origin: "https://appleid.apple.com" });
+    expect((await call(`${origin}/auth/callback/github`, jar, answer)).status).toBe(403);
+  });
+
+  it("refuses a route file whose path is not the base path, saying which basePath to set", async () => {
+    const response = await call(`${origin}/api/auth/providers`, new CookieJar());
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toMatch(/\n\s+at /);
+    expect(server.output()).toContain('set `basePath: "/api/auth"`');
   });
 
   it("rejects a sign-in without the CSRF token", async () => {

@@ -20,8 +20,16 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 /** The runtime's source, imported by the app as a user's app imports the written package. */
 const RUNTIME = path.join(ROOT, "src", "runtime");
 
+export interface AstroAppOptions {
+  /**
+   * `false`: Astro's `security.checkOrigin` off and `auth.checkOrigin` first in the middleware, as the docs tell
+   * an app whose provider posts its answer cross-site (Apple's form_post). Default: Astro's own check.
+   */
+  checkOrigin?: boolean;
+}
+
 /** The app's files; `@runtime/` stands for the runtime's source, as a path relative to each file. */
-function files(): Record<string, string> {
+function files({ checkOrigin = true }: AstroAppOptions): Record<string, string> {
   const runtime = "@runtime";
   const prerenderOff = "export const prerender = false;\n";
   return {
@@ -34,7 +42,7 @@ export default defineConfig({
   // The app resolves packages through the repository's node_modules, where a package Astro depends on may be
   // hoisted at another major (cookie 0.6 beside Astro's cookie 2): bundled, each import is resolved from its
   // importer, as an installed app's would be.
-  vite: { ssr: { noExternal: true }, environments: { prerender: { resolve: { noExternal: true } } } },
+  vite: { ssr: { noExternal: true }, environments: { prerender: { resolve: { noExternal: true } } } },${checkOrigin ? "" : "\n  security: { checkOrigin: false },"}
 });
 `,
     "src/env.d.ts": `declare namespace App {
@@ -77,7 +85,7 @@ const session = defineMiddleware((context, next) =>
   context.url.pathname.startsWith("/raw/") ? next() : auth.middleware(context, next),
 );
 
-export const onRequest = sequence(session, stamp);
+export const onRequest = sequence(${checkOrigin ? "" : "auth.checkOrigin, "}session, stamp);
 `,
     "src/pages/index.astro": `---
 // Prerendered at build time: no visitor, so no session.
@@ -88,6 +96,18 @@ export const onRequest = sequence(session, stamp);
     "src/pages/auth/[...auth].ts": `${prerenderOff}import { auth } from "../../auth";
 
 export const { GET, POST } = auth;
+`,
+    // A second route for the same auth, where the base path (/auth) is not: refused on its first request.
+    "src/pages/api/auth/[...auth].ts": `${prerenderOff}import { auth } from "../../../auth";
+
+export const { GET, POST } = auth;
+`,
+    // The app's own form, posted to its own page.
+    "src/pages/notes.astro": `---
+${prerenderOff}const saved = Astro.request.method === "POST" ? String((await Astro.request.formData()).get("title")) : "";
+---
+<form method="post"><input name="title" /><button>Save</button></form>
+<p id="saved">{saved}</p>
 `,
     "src/pages/me.ts": `${prerenderOff}import type { APIRoute } from "astro";
 import { auth } from "../auth";
@@ -159,12 +179,12 @@ export interface AstroApp {
 }
 
 /** Writes and builds the app (about 15 s on 2 cores); `start` serves it as many times as a test file needs. */
-export async function buildAstroApp(): Promise<AstroApp> {
+export async function buildAstroApp(options: AstroAppOptions = {}): Promise<AstroApp> {
   const { node } = await ensureNode24();
   const parent = path.join(ROOT, ".tmp");
   await fs.mkdir(parent, { recursive: true });
   const dir = await fs.mkdtemp(path.join(parent, "astro-app-"));
-  for (const [file, text] of Object.entries(files())) {
+  for (const [file, text] of Object.entries(files(options))) {
     const target = path.join(dir, file);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, text.replaceAll('"@runtime/', `"${path.relative(path.dirname(target), RUNTIME)}/`));
