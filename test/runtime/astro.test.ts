@@ -6,6 +6,7 @@
  * response, Astro's `checkOrigin`, bad input, and forwarded headers believed only under `trustHost`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../support/chromium.mjs";
 import type { RunningServer } from "../support/processes.mjs";
 import { CookieJar, DEMO_USER } from "./core/support.js";
 import { type AstroApp, buildAstroApp } from "./support/astro-app.js";
@@ -298,5 +299,36 @@ describe("AstroAuth: server-side signIn and signOut", () => {
     expect(sibling.status).toBe(403);
     expect(await sibling.text()).toBe("Cross-origin request refused.");
     expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+  });
+});
+
+describe("the browser client (astro/client) in a page's <script>", () => {
+  it("signs in without leaving the page, reads the session, then signs out, in Chromium", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/client`);
+      await page.waitForSelector("body[data-ready]");
+      const seen = await page.evaluate(async (email) => {
+        type Client = typeof import("../../src/runtime/astro/client.js");
+        const client = (window as unknown as { authClient: Client }).authClient;
+        const before = await client.getSession();
+        const wrong = await client.signIn("credentials", { email, password: "nope", redirect: false });
+        const right = await client.signIn("credentials", { email, password: "correct horse", redirect: false });
+        const during = (await client.getSession())?.user?.email;
+        const out = await client.signOut({ redirect: false, redirectTo: "/bye" });
+        return { before, wrong: wrong?.error, right: right?.ok, during, out, after: await client.getSession() };
+      }, DEMO_USER.email!);
+      expect(seen).toEqual({
+        before: null,
+        wrong: "CredentialsSignin",
+        right: true,
+        during: DEMO_USER.email,
+        out: { url: `${origin}/bye` },
+        after: null,
+      });
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -93,6 +93,15 @@ export const onRequest = sequence(${checkOrigin ? "" : "auth.checkOrigin, "}sess
 <h1>Home</h1>
 <p id="state">{Astro.locals.session ? "signed in" : "static"}</p>
 `,
+    // Prerendered too: the browser client in a page's <script>, bundled by Vite, for the test to drive.
+    "src/pages/client.astro": `<h1>Client</h1>
+<script>
+  import * as client from "@runtime/astro/client.js";
+
+  Object.assign(window, { authClient: client });
+  document.body.dataset.ready = "yes";
+</script>
+`,
     "src/pages/auth/[...auth].ts": `${prerenderOff}import { auth } from "../../auth";
 
 export const { GET, POST } = auth;
