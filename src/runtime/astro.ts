@@ -151,14 +151,17 @@ export function AstroAuth(config: AstroAuthConfig): AstroAuth {
     const current = prepared();
     const basePath = normalizeBasePath(current.basePath);
     const mount = mountOf(context.routePattern);
+    const path = context.url.pathname;
+    const served = basePath === "" || path === basePath || path.startsWith(`${basePath}/`);
     // An app with Astro's `base` sees its route pattern without it: `/docs/auth` is served by `/auth/[...auth]`.
-    if (mount !== undefined && mount !== basePath && !(mount !== "" && basePath.endsWith(mount))) {
+    const underAstroBase = served && mount !== "" && basePath.endsWith(mount ?? "");
+    if (mount !== undefined && mount !== basePath && !underAstroBase) {
       throw new AstroAuthMountError(
         `The auth route is ${context.routePattern} but the auth base path is ${basePath || "/"}: set \`basePath: "${mount}"\` in the auth config (or AUTH_URL's path), or move the route to src/pages${basePath}/[...auth].ts.`,
       );
     }
     // A path under the route that names no action is no page of the app's: Astro's 404 (its own page, if any).
-    if (!isAuthPath(context.url.pathname, basePath)) return new Response(null, { status: 404 });
+    if (!isAuthPath(path, basePath)) return new Response(null, { status: 404 });
     // The rate limits' client address when the app names no trusted header.
     setClientAddress(context.request, clientAddress(context));
     // The core builds its Responses with `new Response`: their headers stay open to the app's middleware.
