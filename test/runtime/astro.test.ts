@@ -188,15 +188,19 @@ describe("AstroAuth: the session read", () => {
     });
   });
 
-  it("writes one refreshed cookie when the middleware and the route both read (one read per request)", async () => {
+  it("reads once per request, and writes one refreshed cookie, when the middleware and the route both ask", async () => {
+    const decodes = async () => ((await (await fetch(`${origin}/decoded`)).json()) as { count: number }).count;
     const jar = new CookieJar();
     await signIn(jar);
     const first = jar.get(SESSION_COOKIE);
     await waitASecond();
+    const before = await decodes();
     const me = await call(`${origin}/me`, jar);
+    expect(await decodes()).toBe(before + 1);
     expect(sessionCookies(me)).toHaveLength(1);
     expect(jar.get(SESSION_COOKIE)).not.toBe(first);
     const profile = await navigate(`${origin}/profile`, jar);
+    expect(await decodes()).toBe(before + 2);
     expect(sessionCookies(profile)).toHaveLength(1);
     expect(profile.headers.get("x-app-middleware")).toBe("stamped");
   });

@@ -53,9 +53,18 @@ export default defineConfig({
 import credentials from "${runtime}/providers/credentials.js";
 import github from "${runtime}/providers/github.js";
 
+/** How many times a session token was decoded (the jwt callback runs once per read): for the test's eyes. */
+export const decoded = { count: 0 };
+
 export const auth = AstroAuth({
   // Every read is due for re-issue, so a refreshed cookie must go out with each.
   session: { updateAge: 0 },
+  callbacks: {
+    jwt({ token }) {
+      decoded.count++;
+      return token;
+    },
+  },
   providers: [
     credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
@@ -117,6 +126,10 @@ ${prerenderOff}const saved = Astro.request.method === "POST" ? String((await Ast
 ---
 <form method="post"><input name="title" /><button>Save</button></form>
 <p id="saved">{saved}</p>
+`,
+    "src/pages/decoded.ts": `${prerenderOff}import { decoded } from "../auth";
+
+export const GET = () => Response.json(decoded);
 `,
     "src/pages/me.ts": `${prerenderOff}import type { APIRoute } from "astro";
 import { auth } from "../auth";
