@@ -7,12 +7,17 @@
  */
 import type { APIContext } from "astro";
 import { bodyLimits, readFormData } from "../core/body.js";
-import { assertSameOriginPost } from "../core/csrf.js";
 import { inputLimitStatus } from "../core/errors.js";
-import { actionParts, type IncomingRequest } from "../core/server/action-request.js";
+import type { IncomingRequest } from "../core/server/action-request.js";
 import type { IntegrationConfig } from "../core/server/config.js";
 import { helperCallbackUrl } from "../core/server/helper-destination.js";
-import { type HelperOutcome, helperSignIn, helperSignOut, signInPage } from "../core/server/sign-in-sign-out.js";
+import {
+  crossSiteRefusal,
+  type HelperOutcome,
+  helperSignIn,
+  helperSignOut,
+  signInPage,
+} from "../core/server/sign-in-sign-out.js";
 import type { AuthorizationParams } from "../core/sign-in-request.js";
 import { InputTooLarge } from "../errors.js";
 import { setAstroCookies } from "./cookies.js";
@@ -42,19 +47,13 @@ function text(body: string, status: number): Response {
 }
 
 /**
- * The helpers act for the browser without the double-submit token (the core's server config), so the
- * browser's own word on where the request comes from is checked first, by the core's rule for any POST to the
- * auth routes (core/csrf.ts). Astro's `checkOrigin` refuses a cross-site form before this runs; this check
- * still holds where an app turned it off, and for the fetch-metadata a browser sends with a script's POST.
+ * The core's cross-site check for a helper's POST (core/server/sign-in-sign-out.ts), answered as a 403. Astro's
+ * `checkOrigin` refuses a cross-site form before this runs; this still holds where an app turned it off, and
+ * on the `Sec-Fetch-Site` a browser sends with a script's POST.
  */
-function crossSite({ context, config, incoming }: HelperCall, action: "signin" | "signout"): Response | undefined {
-  const origin = actionParts(config, action, incoming).url.origin;
-  try {
-    assertSameOriginPost(action, context.request.headers, origin);
-    return undefined;
-  } catch {
-    return text("Cross-origin request refused.", 403);
-  }
+function crossSite({ config, incoming }: HelperCall, action: "signin" | "signout"): Response | undefined {
+  const refused = crossSiteRefusal(config, incoming, action);
+  return refused === null ? undefined : text(refused, 403);
 }
 
 /** The form the route was posted, read by the core's one reader under the config's limits (413/400 over them). */
