@@ -9,6 +9,8 @@
  * - SvelteKit: the `handle` hook with a RequestEvent (test/runtime/sveltekit/event.ts);
  * - Express 5: `ExpressAuth` mounted on a real app listening on loopback;
  * - Fastify 5: `FastifyAuth` registered under its prefix on a real app listening on loopback;
+ * - Astro 7: `AstroAuth`'s route handlers run by Astro's own request pipeline in process (its container API,
+ *   which builds the APIContext as the server does; test/runtime/astro.test.ts drives a built app's server);
  * - SolidStart: the catch-all API route's handlers with an API event;
  * - Qwik City: the config as `onRequest` builds it (Qwik's `setEnvDefaults` through an env getter) handed to
  *   `Auth`, which is all `onRequest` does for an auth endpoint. `auth.qwik.ts` itself needs the optimizer's
@@ -19,9 +21,11 @@
 import "next/dist/server/node-environment-baseline.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import express from "express";
 import Fastify from "fastify";
 import { NextRequest } from "next/server.js";
+import { AstroAuth } from "../../../src/runtime/astro.js";
 import { ExpressAuth } from "../../../src/runtime/express.js";
 import { FastifyAuth } from "../../../src/runtime/fastify.js";
 import { Auth } from "../../../src/runtime/index.js";
@@ -69,7 +73,16 @@ function closing(server: Server): () => Promise<void> {
 
 const done = async () => {};
 
-export type AppName = "core" | "next" | "next-pages" | "sveltekit" | "express" | "fastify" | "solid-start" | "qwik";
+export type AppName =
+  | "core"
+  | "next"
+  | "next-pages"
+  | "sveltekit"
+  | "express"
+  | "fastify"
+  | "solid-start"
+  | "qwik"
+  | "astro";
 export const APP_NAMES: AppName[] = [
   "core",
   "next",
@@ -79,6 +92,7 @@ export const APP_NAMES: AppName[] = [
   "fastify",
   "solid-start",
   "qwik",
+  "astro",
 ];
 
 /** Starts `name` with a fresh copy of `config` (each integration may fill its copy in place). */
@@ -147,6 +161,19 @@ export async function startApp(name: AppName, config: () => AppConfig): Promise<
           if (!response) throw new Error(`SolidAuth left ${request.url} to the app`);
           return response;
         },
+        close: done,
+      };
+    }
+    case "astro": {
+      const { GET, POST } = AstroAuth({ ...config() });
+      const container = await AstroContainer.create();
+      // An endpoint module, which the container types as a component (its renderToResponse takes both).
+      const route = { GET, POST } as unknown as Parameters<typeof container.renderToResponse>[0];
+      return {
+        name: "Astro",
+        origin: ORIGIN,
+        basePath: "/auth",
+        send: (request) => container.renderToResponse(route, { routeType: "endpoint", request }),
         close: done,
       };
     }
