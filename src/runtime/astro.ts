@@ -1,6 +1,6 @@
 /**
- * Astro integration (Astro 5 to 7, on-demand rendering): `AstroAuth(config)` gives the auth routes' `GET` and
- * `POST` for the API route `src/pages/auth/[...auth].ts`, the session read (`getSession(Astro)` in a page,
+ * Astro integration (on-demand rendering; tested on Astro 7): `AstroAuth(config)` gives the auth routes' `GET`
+ * and `POST` for the API route `src/pages/auth/[...auth].ts`, the session read (`getSession(Astro)` in a page,
  * `getSession(context)` in an endpoint, and `middleware` setting `locals.session`), the guard
  * `requireSession(context)` (401 for an API request, a page goes to sign-in) and server-side `signIn` /
  * `signOut`. A translation layer only: every auth decision is the core's. The origin is the core's rule too:
