@@ -35,6 +35,7 @@ const INTEGRATIONS = [
   "hono.js",
   "fastify.js",
   "react-router.js",
+  "astro.js",
 ];
 
 /** Public entries: what the package's `exports` can name (src/cli/runtime-package/entries.ts) and docs import. */
@@ -45,6 +46,7 @@ function isEntry(file) {
     file.startsWith("adapters/") ||
     file.startsWith("qwik/") ||
     file === "sveltekit/client.js" ||
+    file === "astro/client.js" ||
     file === "sveltekit/components.js"
   );
 }

@@ -40,4 +40,11 @@ export const HOSTS = {
     ours: async (load, providers) => (await load("react-router.js")).ReactRouterAuth({ secret: SECRET, providers }),
     peers: {},
   },
+  astro: {
+    name: "Astro 7",
+    // What the Node adapter's server loads of Astro (its production build bundles the rest with the app).
+    framework: () => import("astro/app/node"),
+    ours: async (load, providers) => (await load("astro.js")).AstroAuth({ secret: SECRET, providers }),
+    peers: {},
+  },
 };

@@ -7,8 +7,10 @@
  */
 
 import type { Loader } from "@builder.io/qwik-city";
+import type { APIContext, AstroGlobal, MiddlewareHandler } from "astro";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { describe, expectTypeOf, it } from "vitest";
+import type { AstroAuth, AstroAuthConfig } from "../../../src/runtime/astro.js";
 import type { AuthError, ErrorType } from "../../../src/runtime/errors.js";
 import type { ExpressAuthConfig, getSession as expressGetSession } from "../../../src/runtime/express.js";
 import type { FastifyAuthConfig } from "../../../src/runtime/fastify.js";
@@ -195,6 +197,16 @@ describe("what auth() answers in each integration", () => {
     expectTypeOf<ReturnType<FastifyReply["signIn"]>>().toEqualTypeOf<Promise<FastifyReply>>();
     expectTypeOf<ReturnType<FastifyReply["signOut"]>>().toEqualTypeOf<Promise<FastifyReply>>();
     expectTypeOf<FastifyAuthConfig>().not.toHaveProperty("raw");
+  });
+
+  it("Astro: getSession(Astro | context), requireSession, the middleware, the route's GET and POST", () => {
+    expectTypeOf<AstroGlobal>().toExtend<Parameters<AstroAuth["getSession"]>[0]>();
+    expectTypeOf<APIContext>().toExtend<Parameters<AstroAuth["requireSession"]>[0]>();
+    expectTypeOf<ReturnType<AstroAuth["getSession"]>>().toEqualTypeOf<Promise<Session | null>>();
+    expectTypeOf<ReturnType<AstroAuth["requireSession"]>>().toEqualTypeOf<Promise<Session | Response>>();
+    expectTypeOf<AstroAuth["middleware"]>().toEqualTypeOf<MiddlewareHandler>();
+    expectTypeOf<ReturnType<AstroAuth["POST"]>>().toEqualTypeOf<Promise<Response>>();
+    expectTypeOf<AstroAuthConfig>().not.toHaveProperty("raw");
   });
 
   it("Qwik City: the useSession loader", () => {

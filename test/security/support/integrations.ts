@@ -10,6 +10,8 @@
  * - Express 5: `ExpressAuth` mounted on a real app listening on loopback;
  * - Fastify 5: `FastifyAuth` registered under its prefix on a real app listening on loopback;
  * - React Router 7: the auth splat resource route in React Router's own request handler, on loopback;
+ * - Astro 7: `AstroAuth`'s route handlers run by Astro's own request pipeline in process (its container API,
+ *   which builds the APIContext as the server does; test/runtime/astro.test.ts drives a built app's server);
  * - SolidStart: the catch-all API route's handlers with an API event;
  * - Qwik City: the config as `onRequest` builds it (Qwik's `setEnvDefaults` through an env getter) handed to
  *   `Auth`, which is all `onRequest` does for an auth endpoint. `auth.qwik.ts` itself needs the optimizer's
@@ -20,9 +22,11 @@
 import "next/dist/server/node-environment-baseline.js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import express from "express";
 import Fastify from "fastify";
 import { NextRequest } from "next/server.js";
+import { AstroAuth } from "../../../src/runtime/astro.js";
 import { ExpressAuth } from "../../../src/runtime/express.js";
 import { FastifyAuth } from "../../../src/runtime/fastify.js";
 import { Auth } from "../../../src/runtime/index.js";
@@ -81,7 +85,8 @@ export type AppName =
   | "fastify"
   | "react-router"
   | "solid-start"
-  | "qwik";
+  | "qwik"
+  | "astro";
 export const APP_NAMES: AppName[] = [
   "core",
   "next",
@@ -92,6 +97,7 @@ export const APP_NAMES: AppName[] = [
   "react-router",
   "solid-start",
   "qwik",
+  "astro",
 ];
 
 /** Starts `name` with a fresh copy of `config` (each integration may fill its copy in place). */
@@ -169,6 +175,19 @@ export async function startApp(name: AppName, config: () => AppConfig): Promise<
           if (!response) throw new Error(`SolidAuth left ${request.url} to the app`);
           return response;
         },
+        close: done,
+      };
+    }
+    case "astro": {
+      const { GET, POST } = AstroAuth({ ...config() });
+      const container = await AstroContainer.create();
+      // An endpoint module, which the container types as a component (its renderToResponse takes both).
+      const route = { GET, POST } as unknown as Parameters<typeof container.renderToResponse>[0];
+      return {
+        name: "Astro",
+        origin: ORIGIN,
+        basePath: "/auth",
+        send: (request) => container.renderToResponse(route, { routeType: "endpoint", request }),
         close: done,
       };
     }
