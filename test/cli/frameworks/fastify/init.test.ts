@@ -146,6 +146,19 @@ describe("create-auth init (fastify-cli app): other shapes", () => {
     expect(project.read("src/plugins/auth.ts")).toContain("process.loadEnvFile();");
   });
 
+  it("without fastify-plugin, exports the auth plugin itself (not encapsulated) with its prefix for the autoloader", async () => {
+    const project = memoryFixture(FIXTURE);
+    const pkg = JSON.parse(project.read("package.json"));
+    delete pkg.dependencies["fastify-plugin"];
+    project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    const plugin = project.read("src/plugins/auth.ts");
+    expect(plugin).not.toContain('fastify-plugin"');
+    expect(plugin).toContain("export default FastifyAuth(authConfig);");
+    expect(plugin).toContain('export const autoConfig = { prefix: "/auth" };');
+  });
+
   it("refuses a Fastify 4 app, saying which version it supports and how to move", async () => {
     const project = memoryFixture(FIXTURE);
     const pkg = JSON.parse(project.read("package.json"));
