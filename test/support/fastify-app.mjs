@@ -13,8 +13,8 @@ import { addDemoUser } from "./user-edits.mjs";
 const SIGNED_IN_AS = [
   "// Who is signed in (the guard let the request through, so there is a session), and the way out.",
   "function signedInAs (session: { user?: { name?: string | null, email?: string | null } } | null): string {",
-  '  return `<p>Signed in as <strong data-testid="user-name">${escape(session?.user?.name)}</strong>` +',
-  '    ` (<span data-testid="user-email">${escape(session?.user?.email)}</span>) · <a href="/auth/signout">Sign out</a></p>`',
+  `  return \`<p>Signed in as <strong data-testid="user-name">\${escape(session?.user?.name)}</strong>\` +`,
+  `    \` (<span data-testid="user-email">\${escape(session?.user?.email)}</span>) · <a href="/auth/signout">Sign out</a></p>\``,
   "}",
 ].join("\n");
 
@@ -26,7 +26,7 @@ export const FASTIFY_EDITS = {
       "fastify.get('/', async function (_request, reply) {",
       "fastify.get('/', { preHandler: fastify.requireAuth }, async function (request, reply) {\n    const session = await request.getSession()",
     ],
-    ["`<h1>Notes</h1><ul>", "`<h1>Notes</h1>${signedInAs(session)}<ul>"],
+    ["`<h1>Notes</h1><ul>", `\`<h1>Notes</h1>\${signedInAs(session)}<ul>`],
   ],
   "src/routes/api/notes/index.ts": [
     [
