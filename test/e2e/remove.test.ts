@@ -8,6 +8,7 @@
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { startExpressApp } from "../support/express-app.mjs";
+import { startFastifyApp } from "../support/fastify-app.mjs";
 import { appProcessEnv } from "../support/fixture-app.mjs";
 import { buildApp, startApp } from "../support/next-app.mjs";
 import { node24Env } from "../support/node24.mjs";
@@ -142,6 +143,31 @@ const CASES: Case[] = [
       expect(await (await fetch(`${url}/team`)).text()).toBe("the team");
       // The app's other page answers as it did before init.
       expect((await fetch(`${url}/notes`, { redirect: "manual" })).status).toBe(200);
+    },
+  },
+  {
+    fixture: "fastify-5-cli",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["dist"],
+    env: nodeEnv,
+    build: async (dir, env) => ({ build: (await runCommand("npm", ["run", "build:ts"], { cwd: dir, env })).ms }),
+    start: startFastifyApp,
+    marker: "Acme notes",
+    edits: [
+      // init adds its dependencies to package.json (and a plugin of its own); the owner adds a script.
+      { file: "package.json", after: '"scripts": {', insert: '\n    "typecheck": "tsc --noEmit",' },
+      {
+        file: "src/layout.ts",
+        after: "<main>${body}</main>",
+        insert: "\n    <footer>Made by the platform team</footer>",
+      },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Made by the platform team");
+      // The user's own plugin and the notes API answer as they did before init.
+      expect(served.headers.get("x-acme-build")).toBe("dev");
+      expect((await fetch(`${url}/api/notes`)).status).toBe(200);
     },
   },
   {

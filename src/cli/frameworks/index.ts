@@ -43,6 +43,11 @@ export const REGISTRY: readonly RegistryLine[] = [
     target: async () => (await import("./hono/target.js")).honoTarget,
   },
   {
+    id: "fastify",
+    facts: async () => (await import("./fastify/facts.js")).fastifyFacts,
+    target: async () => (await import("./fastify/target.js")).fastifyTarget,
+  },
+  {
     id: "express",
     facts: async () => (await import("./express/facts.js")).expressFacts,
     target: async () => (await import("./express/target.js")).expressTarget,

@@ -6,6 +6,7 @@
  */
 import { type ExpressFixture, prepareExpressApp, startExpressApp } from "../../support/express-app.mjs";
 import { prepareHonoApp, startHonoApp } from "../../support/hono-app.mjs";
+import { prepareFastifyApp, startFastifyApp } from "../../support/fastify-app.mjs";
 import { nextFixture, prepareNextApp, startApp } from "../../support/next-app.mjs";
 import type { RunningServer } from "../../support/processes.mjs";
 import { prepareQwikApp, startQwikApp } from "../../support/qwik-app.mjs";
@@ -39,7 +40,7 @@ export interface PreparedApp {
 }
 
 export interface Framework {
-  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono";
+  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify";
   /** Where init mounts the auth routes. */
   basePath: "/api/auth" | "/auth";
   prepare(fixture: string, options: PrepareOptions): Promise<PreparedApp>;
@@ -103,6 +104,13 @@ const express: Framework = {
   start: (_fixture, dir, port) => startExpressApp(dir, port),
 };
 
+const fastify: Framework = {
+  name: "fastify",
+  basePath: "/auth",
+  prepare: (fixture, { appUrl: _appUrl, ...options }) => prepareFastifyApp(fixture, options),
+  start: (_fixture, dir, port) => startFastifyApp(dir, port),
+};
+
 const qwik: Framework = {
   name: "qwik",
   basePath: "/auth",
@@ -140,6 +148,7 @@ export function frameworkOf(fixture: string): Framework {
     ["qwik-city-", qwik],
     ["solid-start-", solidStart],
     ["hono-", hono],
+    ["fastify-", fastify],
   ] as const) {
     if (fixture.startsWith(prefix)) return framework;
   }

@@ -37,9 +37,9 @@ const BUILD_TOOLS = /^(tsc|vite build|next build|qwik build|vinxi build)(\s|$)/;
 const FILE_TOKEN =
   /(?<=^|[\s(])((?:[\w@+.[\]-]+\/)*[a-z_.@+[\]-][\w@+.[\]-]*\.(?:[cm]?[jt]sx?|json|prisma|sql)|\.env[\w.-]*?)(?=[\s,;:)]|\.(?:\s|$)|$)/g;
 
-/** Package-manager and node invocations, in the order the text has them. */
+/** Package-manager and node invocations, in the order the text has them (a colon inside a script name: `build:ts`). */
 const COMMAND =
-  /(?<![\w-])(npm|pnpm|yarn|bun|npx|node)((?: (?!then\b|and\b|or\b|to\b|with\b)[^\s(),;:&]+(?![^\s(),;:&]))+)(?!:)|\bcd (\S+) &&/g;
+  /(?<![\w-])(npm|pnpm|yarn|bun|npx|node)((?: (?!then\b|and\b|or\b|to\b|with\b)(?:[^\s(),;:&]|:(?=\w))+(?![^\s(),;:&]|:\w))+)(?!:)|\bcd (\S+) &&/g;
 
 const INSTALL = Symbol("install");
 
@@ -120,8 +120,10 @@ class Walk {
         const envFile = /^--env-file=(.+)$/.exec(arg)?.[1];
         if (envFile) this.file(envFile, where);
       }
+      // `node -e "…"` (fastify-cli's clean script) runs code, not a file.
+      const evaluates = args.some((arg) => ["-e", "--eval", "-p", "--print"].includes(arg));
       const file = args.find((arg) => !arg.startsWith("-"));
-      if (file) this.file(file, where);
+      if (file && !evaluates) this.file(file, where);
     } else if (tool === "npx") {
       this.npx(args[0] ?? "", where);
     } else {

@@ -1,0 +1,57 @@
+/**
+ * doctor's Fastify wiring checks (frameworks/fastify/doctor.ts) on the fastify-cli fixture after init: the
+ * autoloaded plugin found registering FastifyAuth, and each way the wiring breaks named with its fix: the
+ * plugin deleted, its registration taken out, the plugins folder no longer autoloaded, and an app whose own
+ * module registers the plugin by hand (no autoloader) found as wired, or as not wired when none does.
+ */
+import { describe, expect, it } from "vitest";
+import { initFixture } from "../../support.js";
+import { byId, doctor } from "./support.js";
+
+const FIXTURE = "fastify-5-cli";
+const APPLY = ["--yes", "--no-install"];
+const KEYS = { AUTH_GITHUB_ID: "id", AUTH_GITHUB_SECRET: "secret" };
+
+describe("doctor on a fastify-cli app set up by init", () => {
+  it("finds the plugin registered and autoloaded, and names each way the wiring can break", async () => {
+    const { project } = await initFixture(FIXTURE, ["--providers", "github", ...APPLY]);
+    const healthy = await doctor(project, {}, KEYS);
+    expect(healthy.findings.filter((found) => found.level === "error")).toEqual([]);
+    expect(healthy.ids).toContain("wiring.fastify");
+
+    const plugin = project.read("src/plugins/auth.ts");
+    project.write("src/plugins/auth.ts", 'import fp from "fastify-plugin";\n\nexport default fp(async () => {});\n');
+    const [unregistered] = byId(await doctor(project, {}, KEYS), "wiring.fastify-not-registered");
+    expect(unregistered?.fix).toContain('fastify.register(FastifyAuth(authConfig), { prefix: "/auth" })');
+
+    project.remove("src/plugins/auth.ts");
+    const [missing] = byId(await doctor(project, {}, KEYS), "wiring.fastify-plugin-missing");
+    expect(missing?.level).toBe("error");
+    expect(missing?.fix).toContain("npx create-auth init --providers github");
+    project.write("src/plugins/auth.ts", plugin);
+
+    const app = project.read("src/app.ts");
+    project.write("src/app.ts", app.replace("dir: join(__dirname, 'plugins'),", "dir: join(__dirname, 'support'),"));
+    const [stranded] = byId(await doctor(project, {}, KEYS), "wiring.fastify-not-autoloaded");
+    expect(stranded?.message).toContain("src/plugins/auth.ts is never loaded");
+  });
+
+  it("takes a registration the app wrote itself, without the autoloader, and says when there is none", async () => {
+    const { project } = await initFixture(FIXTURE, ["--providers", "github", ...APPLY]);
+    const app = project
+      .read("src/app.ts")
+      .replace("dir: join(__dirname, 'plugins'),", "dir: join(__dirname, 'support'),");
+    project.remove("src/plugins/auth.ts");
+    project.write(
+      "src/app.ts",
+      app.replace(
+        "import AutoLoad",
+        'import { FastifyAuth } from "@create-auth/runtime/fastify";\nimport { authConfig } from "./auth.js";\nimport AutoLoad',
+      ),
+    );
+    expect((await doctor(project, {}, KEYS)).ids).toContain("wiring.fastify");
+    project.write("src/app.ts", app);
+    const [none] = byId(await doctor(project, {}, KEYS), "wiring.fastify-not-registered");
+    expect(none?.message).toContain("No module beside src/app.ts registers FastifyAuth");
+  });
+});
