@@ -31,7 +31,7 @@ const INTEGRATIONS = ["next.js", "sveltekit.js", "express.js", "solid-start.js",
 /** Public entries: what the package's `exports` can name (src/cli/runtime-package/entries.ts) and docs import. */
 function isEntry(file) {
   return (
-    ["index.js", "jwt.js", "refresh.js", "react.js", ...INTEGRATIONS].includes(file) ||
+    ["index.js", "jwt.js", "refresh.js", "react.js", "client.js", ...INTEGRATIONS].includes(file) ||
     file.startsWith("providers/") ||
     file.startsWith("adapters/") ||
     file.startsWith("qwik/") ||

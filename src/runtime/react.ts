@@ -16,21 +16,15 @@ import {
   useRef,
   useState,
 } from "react";
-import { announce, getBasePath, getSession, onSessionChange, setBasePath, updateSession } from "./react/client.js";
-import { signInPageUrl } from "./react/outcome.js";
+import { signInPageUrl } from "./client/outcome.js";
+import { announce, onSessionChange } from "./client/session-change.js";
+import { getBasePath, getSession, setBasePath, updateSession } from "./react/client.js";
 import type { Session } from "./types.js";
 
-export {
-  getCsrfToken,
-  getProviders,
-  getSession,
-  type SessionChange,
-  type SignInOptions,
-  type SignOutOptions,
-  signIn,
-  signOut,
-} from "./react/client.js";
-export type { AuthorizationParams, ClientProvider, SignInResponse } from "./react/outcome.js";
+export type { SignInOptions, SignOutOptions } from "./client/actions.js";
+export type { AuthorizationParams, ClientProvider, SignInResponse } from "./client/outcome.js";
+export type { SessionChange } from "./client/session-change.js";
+export { getCsrfToken, getProviders, getSession, signIn, signOut } from "./react/client.js";
 export type { Session } from "./types.js";
 
 /** Sends `data` to the jwt callback (`trigger: "update"`) and resolves with the new session (null if refused). */

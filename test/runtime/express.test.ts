@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "../../src/runtime/express.js";
 import github from "../../src/runtime/providers/github.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
+import { call, csrfToken, form, signIn } from "./support/loopback.js";
 
 const servers: { close(): void }[] = [];
 afterEach(() => {
@@ -47,37 +48,6 @@ async function listen(app: Express): Promise<string> {
     });
     servers.push(server);
   });
-}
-
-async function call(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (jar.cookies.size > 0) headers.set("cookie", jar.header());
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.apply(response);
-  return response;
-}
-
-async function csrfToken(origin: string, jar: CookieJar): Promise<string> {
-  const response = await call(`${origin}/auth/csrf`, jar);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
-
-function form(fields: Record<string, string>): RequestInit {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  };
-}
-
-async function signIn(origin: string, jar: CookieJar, password = "correct horse"): Promise<Response> {
-  const csrf = await csrfToken(origin, jar);
-  return call(
-    `${origin}/auth/callback/credentials`,
-    jar,
-    form({ csrfToken: csrf, email: DEMO_USER.email!, password, callbackUrl: `${origin}/me` }),
-  );
 }
 
 describe("ExpressAuth on Express 5", () => {

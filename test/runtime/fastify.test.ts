@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FastifyAuth, type FastifyAuthConfig } from "../../src/runtime/fastify.js";
 import github from "../../src/runtime/providers/github.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
+import { call, csrfToken, form, json, signIn } from "./support/loopback.js";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -49,41 +50,6 @@ async function appWith(
 async function listen(app: FastifyInstance): Promise<string> {
   apps.push(app);
   return app.listen({ port: 0, host: "127.0.0.1" });
-}
-
-async function call(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (jar.cookies.size > 0) headers.set("cookie", jar.header());
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.apply(response);
-  return response;
-}
-
-async function csrfToken(origin: string, jar: CookieJar): Promise<string> {
-  const response = await call(`${origin}/auth/csrf`, jar);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
-
-function form(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-  };
-}
-
-function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
-}
-
-async function signIn(origin: string, jar: CookieJar, password = "correct horse"): Promise<Response> {
-  const csrf = await csrfToken(origin, jar);
-  return call(
-    `${origin}/auth/callback/credentials`,
-    jar,
-    form({ csrfToken: csrf, email: DEMO_USER.email!, password, callbackUrl: `${origin}/me` }),
-  );
 }
 
 /** What a browser sends when it navigates to a page. */

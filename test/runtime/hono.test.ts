@@ -4,7 +4,7 @@
  * `session()` middleware), the guard, the server-side helpers, refreshed cookies written back, bad input,
  * a mount that disagrees with the base path, and forwarded headers believed only under `trustHost`.
  */
-import { createServer, type IncomingMessage, request, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type HonoAuth as Auth, HonoAuth, type HonoAuthConfig, type HonoAuthEnv } from "../../src/runtime/hono.js";
 import github from "../../src/runtime/providers/github.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
+import { call, csrfToken, form, navigate, signIn } from "./support/loopback.js";
 
 const SESSION_COOKIE = "authjs.session-token";
 const servers: Server[] = [];
@@ -67,67 +68,6 @@ async function listen(app: Hono<HonoAuthEnv>): Promise<string> {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-async function call(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (jar.cookies.size > 0) headers.set("cookie", jar.header());
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.apply(response);
-  return response;
-}
-
-/**
- * A browser's page navigation. Node's fetch always sends `Sec-Fetch-Mode: cors` (a script's request), so a
- * navigation's own headers go out through Node's HTTP client instead.
- */
-function navigate(url: string, jar: CookieJar, headers: Record<string, string> = {}): Promise<Response> {
-  const sent = { accept: "text/html", "sec-fetch-mode": "navigate", "sec-fetch-site": "none", ...headers };
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      { headers: jar.cookies.size > 0 ? { ...sent, cookie: jar.header() } : sent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const received = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
-              received.append(name, item);
-          }
-          const response = new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: received });
-          jar.apply(response);
-          resolve(response);
-        });
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-async function csrfToken(origin: string, jar: CookieJar): Promise<string> {
-  const response = await call(`${origin}/auth/csrf`, jar);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
-
-function form(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-  };
-}
-
-async function signIn(origin: string, jar: CookieJar, password = "correct horse"): Promise<Response> {
-  const csrf = await csrfToken(origin, jar);
-  return call(
-    `${origin}/auth/callback/credentials`,
-    jar,
-    form({ csrfToken: csrf, email: DEMO_USER.email!, password, callbackUrl: `${origin}/me` }),
-  );
 }
 
 function sessionCookies(response: Response): string[] {

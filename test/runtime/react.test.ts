@@ -4,15 +4,15 @@
 // (test/e2e/next-react.test.ts); `signIn(provider, { link: true })` runs here against the real `Auth`, with
 // `fetch` answered by it and a software authenticator behind `navigator.credentials.create()`.
 import { afterEach, describe, expect, test, vi } from "vitest";
-import github from "../../src/runtime/providers/github.js";
-import { signIn } from "../../src/runtime/react/client.js";
 import {
   returnedUrl,
   signInFields,
   signInPageUrl,
   signInResponse,
   signInUrl,
-} from "../../src/runtime/react/outcome.js";
+} from "../../src/runtime/client/outcome.js";
+import github from "../../src/runtime/providers/github.js";
+import { signIn } from "../../src/runtime/react/client.js";
 import { browserAt } from "./browser-page.js";
 import { baseConfig, CookieJar, ORIGIN, signInWithCredentials } from "./core/support.js";
 import { SoftwareAuthenticator } from "./webauthn/software-authenticator.js";

@@ -1,6 +1,5 @@
 /**
- * The browser's half of linking a passkey, shared by the client helpers (react/client.ts,
- * sveltekit/client.ts): `signIn("passkey", { link: true })`. First the link is asked for (`POST
+ * The browser's half of linking a passkey, for the client (client/actions.ts): `signIn("passkey", { link: true })`. First the link is asked for (`POST
  * /signin/<id>` with `link=true` and the CSRF token), which sets the link intent (core/account/link-intent.ts)
  * or answers why not; then the registration runs as the built-in page runs it (core/pages/passkey.ts): the
  * options of `webauthn-options/<id>?action=register`, `navigator.credentials.create()`, and the credential

@@ -1,7 +1,6 @@
 /**
- * What both browser clients' `signIn` options share (react/client.ts, sveltekit/client.ts): linking, and
- * the provider's own fields. Each client adds where it lands, whether it navigates and its default base
- * path, which differ by framework. A type only: nothing reaches the bundle.
+ * What the browser client's `signIn` options hold besides where it lands (client/actions.ts): linking,
+ * and the provider's own fields. A type only: nothing reaches the bundle.
  */
 
 export interface BrowserSignInOptions {

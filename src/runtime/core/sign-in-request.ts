@@ -1,5 +1,5 @@
 /**
- * The sign-in request as both the browser's `signIn` (react/outcome.ts, sveltekit/client.ts) and the server's
+ * The sign-in request as both the browser's `signIn` (client/outcome.ts, client/actions.ts) and the server's
  * sign-in helpers (core/server/sign-in-sign-out.ts) make it: which action it is posted to, and the
  * authorization parameters it may carry. Pure and import-free, so the browser bundle takes it without any of
  * the server's modules.

@@ -6,9 +6,9 @@
  * `/signin` would drop), and without one the browser lands on the sign-in page, where the ceremony runs.
  */
 import { describe, expect, it } from "vitest";
+import { signInAction as browserAction } from "../../../src/runtime/client/outcome.js";
 import { signInAction as helperAction, helperSignIn } from "../../../src/runtime/core/server/sign-in-sign-out.js";
 import { signInAction } from "../../../src/runtime/core/sign-in-request.js";
-import { signInAction as browserAction } from "../../../src/runtime/react/outcome.js";
 import { SoftwareAuthenticator } from "../webauthn/software-authenticator.js";
 import { CookieJar, fetchOptions, passkeyConfig, register, sessionOf } from "../webauthn/support.js";
 import { ORIGIN } from "./support.js";

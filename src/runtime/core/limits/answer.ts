@@ -5,7 +5,7 @@
  * - an API client (a fetch, curl): JSON `{ "error": "RateLimited", "retryAfter": n }`
  *   (`"RateLimitUnavailable"` for the 503);
  * - the client helpers' fetch (`X-Auth-Return-Redirect`): the same status and JSON, with the error page's
- *   `url` they read the outcome from (react/outcome.ts), so `signIn(…, { redirect: false })` sees the error;
+ *   `url` they read the outcome from (client/outcome.ts), so `signIn(…, { redirect: false })` sees the error;
  * - a browser's form post (a navigation): the built-in error page with that status, or a redirect to
  *   `pages.error?error=RateLimited&retryAfter=n` (a page cannot be served under a 429 from elsewhere);
  * - a server helper (`raw`) that asked for the error page: the redirect to it.
