@@ -9,20 +9,9 @@
 import { defineEventHandler, isError, readBody } from "h3";
 import { afterEach, describe, expect, it } from "vitest";
 import github from "../../src/runtime/providers/github.js";
-import {
-  CookieJar,
-  call,
-  csrfToken,
-  DEMO_USER,
-  form,
-  json,
-  NAVIGATION,
-  type NuxtServer,
-  nuxtServer,
-  rawRequest,
-  signInWithCredentials,
-  userConfig,
-} from "./support/nuxt-app.js";
+import { CookieJar, DEMO_USER } from "./core/support.js";
+import { call, csrfToken, form, json, navigate, signIn } from "./support/loopback.js";
+import { type NuxtServer, nuxtServer, rawRequest, userConfig } from "./support/nuxt-app.js";
 
 const servers: NuxtServer[] = [];
 afterEach(async () => {
@@ -47,9 +36,9 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
   it("signs in with credentials posted as a form, reads the session over HTTP and in a route, then signs out", async () => {
     const origin = await start(userConfig());
     const jar = new CookieJar();
-    const signedIn = await signInWithCredentials(origin, jar);
+    const signedIn = await signIn(origin, jar);
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("location")).toBe(`${origin}/api/me`);
+    expect(signedIn.headers.get("location")).toBe(`${origin}/me`);
     expect(jar.get("authjs.session-token")).toBeTruthy();
 
     expect(await (await call(`${origin}/auth/session`, jar)).json()).toMatchObject({
@@ -81,13 +70,13 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).not.toContain("error=");
     expect(jar.get("authjs.session-token")).toBeTruthy();
-    const signedIn = await signInWithCredentials(origin, new CookieJar());
-    expect(signedIn.headers.get("location")).toBe(`${origin}/api/me`);
+    const signedIn = await signIn(origin, new CookieJar());
+    expect(signedIn.headers.get("location")).toBe(`${origin}/me`);
   });
 
   it("redirects a wrong password back to the sign-in page with CredentialsSignin, and refuses a forged CSRF token", async () => {
     const origin = await start(userConfig());
-    const wrong = await signInWithCredentials(origin, new CookieJar(), "wrong");
+    const wrong = await signIn(origin, new CookieJar(), "wrong");
     const location = new URL(wrong.headers.get("location")!);
     expect(location.pathname).toBe("/auth/signin");
     expect(location.searchParams.get("error")).toBe("CredentialsSignin");
@@ -116,7 +105,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
         ),
     });
     const jar = new CookieJar();
-    await signInWithCredentials(origin, jar);
+    await signIn(origin, jar);
     const issued = jar.get("authjs.session-token");
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // a new `iat`/`exp`, a second later
     const me = await call(`${origin}/api/twice`, jar);
@@ -129,7 +118,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
   it("leaves nothing on the response when nothing was rolled (the default updateAge)", async () => {
     const origin = await start(userConfig());
     const jar = new CookieJar();
-    await signInWithCredentials(origin, jar);
+    await signIn(origin, jar);
     expect((await call(`${origin}/api/me`, jar)).headers.getSetCookie()).toEqual([]);
   });
 
@@ -137,7 +126,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     const origin = await start(userConfig({ session: { updateAge: 0 } }));
     expect(await (await call(`${origin}/ssr`, new CookieJar())).json()).toEqual({ session: null });
     const jar = new CookieJar();
-    await signInWithCredentials(origin, jar);
+    await signIn(origin, jar);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const page = await call(`${origin}/ssr`, jar);
     expect(page.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token="))).toBe(true);
@@ -152,15 +141,14 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     expect(body).toMatchObject({ statusCode: 401, data: { message: "Sign in to use this resource." } });
     expect(JSON.stringify(body)).not.toContain("at ");
 
-    // A browser's navigation (fetch itself always sends `Sec-Fetch-Mode: cors`, so this one goes out raw).
-    const page = await rawRequest(origin, { path: "/dashboard?tab=1", headers: NAVIGATION });
+    const page = await navigate(`${origin}/dashboard?tab=1`, new CookieJar());
     expect(page.status).toBe(303);
-    const location = new URL(page.headers.location!);
+    const location = new URL(page.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe(`${origin}/auth/signin`);
     expect(location.searchParams.get("callbackUrl")).toBe("/dashboard?tab=1");
 
     const jar = new CookieJar();
-    await signInWithCredentials(origin, jar);
+    await signIn(origin, jar);
     const notes = await call(`${origin}/api/notes`, jar, { headers: { accept: "application/json" } });
     expect(notes.status).toBe(200);
     expect(await notes.json()).toEqual({ notes: ["Launch checklist"], owner: DEMO_USER.email });
@@ -202,7 +190,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
       }),
     );
     const jar = new CookieJar();
-    await signInWithCredentials(origin, jar);
+    await signIn(origin, jar);
     expect((await call(`${origin}/api/notes?key=open`, jar)).status).toBe(200);
     expect((await call(`${origin}/api/notes?key=shut`, jar)).status).toBe(401);
     const teapot = await call(`${origin}/api/notes?key=teapot`, jar);
@@ -273,7 +261,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     expect(login.status).toBe(403);
     expect(jar.get("authjs.session-token")).toBeUndefined();
 
-    await signInWithCredentials(origin, jar);
+    await signIn(origin, jar);
     const logout = await call(`${origin}/logout`, jar, { method: "POST", headers: crossSite });
     expect(logout.status).toBe(403);
     expect(jar.get("authjs.session-token")).toBeTruthy();
@@ -352,8 +340,8 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     const plain = await call(`${untrusted}/auth/signin`, new CookieJar(), { headers: forwarded });
     expect(await plain.text()).not.toContain("evil.example");
     expect(plain.headers.getSetCookie().some((cookie) => cookie.startsWith("__Host-"))).toBe(false);
-    const page = await rawRequest(untrusted, { path: "/dashboard", headers: { ...forwarded, ...NAVIGATION } });
-    expect(new URL(page.headers.location!).origin).toBe(untrusted);
+    const page = await navigate(`${untrusted}/dashboard`, new CookieJar(), forwarded);
+    expect(new URL(page.headers.get("location")!).origin).toBe(untrusted);
     const login = await call(`${untrusted}/login`, new CookieJar(), json({ email: "x", password: "y" }, forwarded));
     expect(new URL(login.headers.get("location")!).origin).toBe(untrusted);
 
@@ -370,7 +358,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
   it("getSession fails closed: a tampered cookie or a missing secret reads as no session", async () => {
     const origin = await start(userConfig());
     const jar = new CookieJar();
-    await signInWithCredentials(origin, jar);
+    await signIn(origin, jar);
     jar.cookies.set("authjs.session-token", `${jar.get("authjs.session-token")!.slice(0, -4)}AAAA`);
     expect(await (await call(`${origin}/api/me`, jar)).json()).toEqual({ session: null });
 
@@ -384,7 +372,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     const config = userConfig();
     const before = { ...config, providers: [...config.providers] };
     const origin = await start(config);
-    await signInWithCredentials(origin, new CookieJar());
+    await signIn(origin, new CookieJar());
     expect(config).toEqual(before);
     expect(config.basePath).toBeUndefined();
   });

@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, createRouter, defineEventHandler, type H3Event, readBody, toNodeListener } from "h3";
 import { type NitroAppHooks, type NuxtAuthConfig, NuxtAuth as NuxtAuthFactory } from "../../../src/runtime/nuxt.js";
-import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "../core/support.js";
+import { baseConfig, captureLogger } from "../core/support.js";
 
 /** The config as a user writes it in server/utils/auth.ts: no basePath (the route file's `/auth` is the default). */
 export function userConfig(overrides: Partial<NuxtAuthConfig> = {}): NuxtAuthConfig {
@@ -117,48 +117,7 @@ export async function nuxtServer(
   };
 }
 
-export async function call(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (jar.cookies.size > 0) headers.set("cookie", jar.header());
-  const response = await fetch(url, { ...init, headers, redirect: "manual" });
-  jar.apply(response);
-  return response;
-}
-
-export async function csrfToken(origin: string, jar: CookieJar): Promise<string> {
-  const response = await call(`${origin}/auth/csrf`, jar);
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
-
-export function form(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-  };
-}
-
-export function json(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
-}
-
-export async function signInWithCredentials(origin: string, jar: CookieJar, password = "correct horse") {
-  const csrf = await csrfToken(origin, jar);
-  return call(
-    `${origin}/auth/callback/credentials`,
-    jar,
-    form({ csrfToken: csrf, email: DEMO_USER.email!, password, callbackUrl: `${origin}/api/me` }),
-  );
-}
-
-/** What a browser sends when it navigates to a page. */
-export const NAVIGATION = {
-  accept: "text/html,application/xhtml+xml",
-  "sec-fetch-mode": "navigate",
-  "sec-fetch-dest": "document",
-};
-
-/** A raw HTTP/1.1 request, for what fetch will not send (a bad Host, an absolute-form target, a navigation). */
+/** A raw HTTP/1.1 request, for what fetch will not send (a bad Host, an absolute-form target, a streamed body). */
 export function rawRequest(
   origin: string,
   options: { path: string; method?: string; headers?: Record<string, string>; body?: Buffer },
@@ -188,5 +147,3 @@ export function rawRequest(
     request.end(options.body);
   });
 }
-
-export { CookieJar, DEMO_USER };
