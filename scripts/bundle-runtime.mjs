@@ -36,6 +36,7 @@ function isEntry(file) {
     file.startsWith("adapters/") ||
     file.startsWith("qwik/") ||
     file === "sveltekit/client.js" ||
+    file === "nuxt/session.js" ||
     file === "sveltekit/components.js"
   );
 }
