@@ -6,9 +6,11 @@
  * page), server-side `signIn`/`signOut`, the Nitro plugin's read for server rendering, bad input answered 4xx,
  * and forwarded headers believed only on a trusted host.
  */
-import { defineEventHandler, isError, readBody } from "h3";
-import { afterEach, describe, expect, it } from "vitest";
+import { defineEventHandler, type EventHandler, type H3Event, isError, readBody } from "h3";
+import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
+import type { NuxtAuth, NuxtEvent } from "../../src/runtime/nuxt.js";
 import github from "../../src/runtime/providers/github.js";
+import type { Session } from "../../src/runtime/types.js";
 import { CookieJar, DEMO_USER } from "./core/support.js";
 import { call, csrfToken, form, json, navigate, signIn } from "./support/loopback.js";
 import { type NuxtServer, nuxtServer, rawRequest, userConfig } from "./support/nuxt-app.js";
@@ -375,5 +377,13 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     await signIn(origin, new CookieJar());
     expect(config).toEqual(before);
     expect(config.basePath).toBeUndefined();
+  });
+
+  it("types: h3's own H3Event is the event every verb takes, and the handler is an h3 event handler", () => {
+    expectTypeOf<H3Event>().toMatchTypeOf<NuxtEvent>();
+    const routeFile = (auth: NuxtAuth) => defineEventHandler(auth.handler);
+    expectTypeOf(routeFile).returns.toMatchTypeOf<EventHandler>();
+    expectTypeOf<ReturnType<NuxtAuth["getSession"]>>().toEqualTypeOf<Promise<Session | null>>();
+    expectTypeOf<ReturnType<NuxtAuth["requireSession"]>>().toEqualTypeOf<Promise<Session>>();
   });
 });
