@@ -19,6 +19,7 @@ import type { IntegrationConfig } from "./core/server/config.js";
 import { mountedConfig, processEnv } from "./core/server/mount-defaults.js";
 import { writeResponse } from "./core/server/node-message.js";
 import { connectionUrl, type NuxtEvent, toWebRequest } from "./nuxt/event.js";
+import { H3Answer } from "./nuxt/http-error.js";
 import {
   guard,
   type NuxtSignInOptions,
@@ -55,7 +56,7 @@ export interface NuxtAuth {
    * Serves the auth actions: `server/routes/auth/[...].ts` is `export default defineEventHandler(handler)`.
    * The base path is the config's `basePath`, else AUTH_URL's path, else `/auth`; a route file that says
    * otherwise is refused on its first request (NuxtAuthMountError), so the handler and the reads never
-   * disagree on it. Any other path under the route is h3's 404.
+   * disagree on it. Any other path or method under the route is answered 404.
    */
   handler: (event: NuxtEvent) => Promise<void>;
   /** The session of the request (read once per request), or `null`; a rolled JWT is written back on the response. */
@@ -131,8 +132,11 @@ export function NuxtAuth(config: NuxtAuthConfig): NuxtAuth {
       );
     }
     const method = event.node.req.method?.toUpperCase();
-    // Not the core's: left to h3, whose 404 (or 405) the app's error handling answers.
-    if ((method !== "GET" && method !== "POST") || !isAuthPath(url.pathname, current.basePath)) return;
+    // Not the core's: a 404 thrown, not a handler that returns nothing, which Nitro's preemptive router
+    // would answer 204.
+    if ((method !== "GET" && method !== "POST") || !isAuthPath(url.pathname, current.basePath)) {
+      throw new H3Answer(404, "Not Found", `No auth action at ${method ?? "GET"} ${url.pathname}.`);
+    }
     await writeResponse(await Auth(await toWebRequest(event), current), event.node.res);
   }
 

@@ -269,7 +269,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     expect(jar.get("authjs.session-token")).toBeTruthy();
   });
 
-  it("leaves paths under /auth that are not auth actions, and other methods, to h3's 404", async () => {
+  it("answers 404 to paths under /auth that are not auth actions, and to other methods, under Nitro's preemptive router", async () => {
     const origin = await start(userConfig());
     for (const [path, method] of [
       ["/auth/unknown-action", "GET"],
@@ -291,6 +291,24 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
       { callbackUrl: string }
     >;
     expect(providers.credentials?.callbackUrl).toBe(`${withBasePath}/api/auth/callback/credentials`);
+  });
+
+  it("serves under Nuxt's app.baseURL with the base path set to it, and the guard sends pages there", async () => {
+    const refused = await start(userConfig(), { baseURL: "/app" });
+    expect((await call(`${refused}/app/auth/session`, new CookieJar())).status).toBe(500);
+
+    const origin = await start(userConfig({ basePath: "/app/auth" }), { baseURL: "/app" });
+    const providers = (await (await call(`${origin}/app/auth/providers`, new CookieJar())).json()) as Record<
+      string,
+      { callbackUrl: string }
+    >;
+    expect(providers.credentials?.callbackUrl).toBe(`${origin}/app/auth/callback/credentials`);
+    const page = await navigate(`${origin}/app/dashboard`, new CookieJar());
+    const location = new URL(page.headers.get("location")!);
+    expect(location.pathname).toBe("/app/auth/signin");
+    expect(location.searchParams.get("callbackUrl")).toBe("/app/dashboard");
+    const login = await call(`${origin}/app/login`, new CookieJar(), json({}));
+    expect(new URL(login.headers.get("location")!, origin).pathname).toBe("/app/auth/signin");
   });
 
   it("answers bad input with 4xx, never 500: an oversized body, a malformed body, a bad Host, an absolute-form target", async () => {

@@ -44,6 +44,8 @@ export async function nuxtServer(
   config: NuxtAuthConfig,
   options: {
     route?: string;
+    /** Nuxt's `app.baseURL`: Nitro mounts its router there, and h3 strips it from `req.url`. */
+    baseURL?: string;
     setup?: (router: ReturnType<typeof createRouter>, auth: NuxtServer["auth"]) => void;
     onRequest?: (event: H3Event) => void | Promise<void>;
   } = {},
@@ -58,7 +60,8 @@ export async function nuxtServer(
       await nitro.callHook(event);
     },
   });
-  const router = createRouter();
+  // Preemptive, as Nitro makes its router: a matched handler that returns nothing is answered 204.
+  const router = createRouter({ preemptive: true });
   options.setup?.(router, auth);
   router.use(options.route ?? "/auth/**", defineEventHandler(handler));
   router.get(
@@ -102,7 +105,8 @@ export async function nuxtServer(
     "/api/notes",
     defineEventHandler(async (event) => ({ title: (await readBody<{ title: string }>(event)).title })),
   );
-  app.use(router);
+  if (options.baseURL) app.use(options.baseURL, router.handler);
+  else app.use(router);
   const server = http.createServer(toNodeListener(app));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
