@@ -9,6 +9,7 @@
  * - SvelteKit: the `handle` hook with a RequestEvent (test/runtime/sveltekit/event.ts);
  * - Express 5: `ExpressAuth` mounted on a real app listening on loopback;
  * - Fastify 5: `FastifyAuth` registered under its prefix on a real app listening on loopback;
+ * - Nuxt: `NuxtAuth`'s handler as `server/routes/auth/[...].ts` on an h3 1.15 app (Nitro 2's server) on loopback;
  * - SolidStart: the catch-all API route's handlers with an API event;
  * - Qwik City: the config as `onRequest` builds it (Qwik's `setEnvDefaults` through an env getter) handed to
  *   `Auth`, which is all `onRequest` does for an auth endpoint. `auth.qwik.ts` itself needs the optimizer's
@@ -21,11 +22,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import Fastify from "fastify";
+import { createApp, createRouter, defineEventHandler, toNodeListener } from "h3";
 import { NextRequest } from "next/server.js";
 import { ExpressAuth } from "../../../src/runtime/express.js";
 import { FastifyAuth } from "../../../src/runtime/fastify.js";
 import { Auth } from "../../../src/runtime/index.js";
 import NextAuth, { pagesApiRoute } from "../../../src/runtime/next.js";
+import { NuxtAuth } from "../../../src/runtime/nuxt.js";
 import { setEnvDefaults as setQwikEnvDefaults } from "../../../src/runtime/qwik/env.js";
 import { SolidAuth } from "../../../src/runtime/solid-start.js";
 import { createSvelteKitAuth } from "../../../src/runtime/sveltekit/auth.js";
@@ -69,7 +72,16 @@ function closing(server: Server): () => Promise<void> {
 
 const done = async () => {};
 
-export type AppName = "core" | "next" | "next-pages" | "sveltekit" | "express" | "fastify" | "solid-start" | "qwik";
+export type AppName =
+  | "core"
+  | "next"
+  | "next-pages"
+  | "sveltekit"
+  | "express"
+  | "fastify"
+  | "nuxt"
+  | "solid-start"
+  | "qwik";
 export const APP_NAMES: AppName[] = [
   "core",
   "next",
@@ -77,6 +89,7 @@ export const APP_NAMES: AppName[] = [
   "sveltekit",
   "express",
   "fastify",
+  "nuxt",
   "solid-start",
   "qwik",
 ];
@@ -135,6 +148,15 @@ export async function startApp(name: AppName, config: () => AppConfig): Promise<
       await app.register(FastifyAuth({ ...config() }), { prefix: "/auth" });
       const origin = await app.listen({ port: 0, host: "127.0.0.1" });
       return { name: "Fastify", origin, basePath: "/auth", send: overHttp, close: () => app.close() };
+    }
+    case "nuxt": {
+      const app = createApp();
+      app.use(
+        createRouter({ preemptive: true }).use("/auth/**", defineEventHandler(NuxtAuth({ ...config() }).handler)),
+      );
+      const server = createServer(toNodeListener(app));
+      const origin = await listen(server);
+      return { name: "Nuxt", origin, basePath: "/auth", send: overHttp, close: closing(server) };
     }
     case "solid-start": {
       const { GET, POST } = SolidAuth({ ...config() });
