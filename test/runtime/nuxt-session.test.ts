@@ -12,6 +12,7 @@ import {
   initialSessionState,
   type SessionState,
   type SessionStore,
+  serverRead,
   sessionStore,
   signInRedirect,
 } from "../../src/runtime/nuxt/session.js";
@@ -58,9 +59,10 @@ async function start(): Promise<NuxtServer> {
       router.get(
         "/page",
         defineEventHandler(async (event) => {
-          const auth = event.context.auth as { getSession(): Promise<Session | null> };
           const state = ref(initialSessionState());
-          await sessionStore(state, { read: () => auth.getSession() }).load();
+          const read = serverRead(event);
+          if (!read) throw new Error("the Nitro plugin gave the event no session read");
+          await sessionStore(state, { read }).load();
           return state.value;
         }),
       ),
@@ -81,6 +83,11 @@ describe("the Nuxt session store (useSession's runtime part)", () => {
     await signIn(origin, signedIn);
     const page = (await (await call(`${origin}/page`, signedIn)).json()) as SessionState;
     expect(page).toMatchObject({ status: "authenticated", data: { user: { email: DEMO_USER.email } } });
+  });
+
+  it("has no server read in the browser (no event) nor on a server without the plugin", () => {
+    expect(serverRead(undefined)).toBeUndefined();
+    expect(serverRead({ context: {} })).toBeUndefined();
   });
 
   it("takes the server's read as it is when hydrated: no second read in the browser", async () => {

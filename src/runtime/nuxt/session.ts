@@ -74,6 +74,19 @@ function stateOf(session: Session | null): SessionState {
   return { data: session, status: session?.user ? "authenticated" : "unauthenticated" };
 }
 
+/**
+ * The server's read for the store, from Nuxt's `useRequestEvent()`: the Nitro plugin's `event.context.auth`
+ * (nuxt.ts). Undefined in the browser (no event), and on a server whose plugin is not installed, where the
+ * store then reads `<basePath>/session` itself.
+ */
+export function serverRead(
+  event: { context: Record<string, unknown> } | undefined,
+): (() => Promise<Session | null>) | undefined {
+  const auth = event?.context.auth as { getSession?: unknown } | undefined;
+  const getSession = auth?.getSession;
+  return typeof getSession === "function" ? () => (getSession as () => Promise<Session | null>)() : undefined;
+}
+
 /** The boxes being watched, so that every `useSession()` of a page shares one set of listeners. */
 const watched = new WeakMap<SessionBox, () => void>();
 
