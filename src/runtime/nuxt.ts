@@ -150,7 +150,7 @@ export function NuxtAuth(config: NuxtAuthConfig): NuxtAuth {
   }
 
   async function requireSession(event: NuxtEvent): Promise<Session> {
-    const session = await guard(served, event);
+    const session = await guard(served, event, reads.has(event));
     // A later getSession(event) in the route answers from the guard's read (its cookies are already set).
     reads.set(event, Promise.resolve(session));
     return session;

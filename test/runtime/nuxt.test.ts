@@ -94,7 +94,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
     expect(jar.get("authjs.session-token")).toBeUndefined();
   });
 
-  it("writes a rolled JWT back on the response of the route that read the session, once", async () => {
+  it("writes a rolled JWT back on the response of the route that read the session, once for every read and guard", async () => {
     // updateAge 0: every read is due for re-issue, so the rolled cookie must come through.
     const origin = await start(userConfig({ session: { updateAge: 0 } }), {
       setup: (router, auth) =>
@@ -102,6 +102,7 @@ describe("NuxtAuth on h3 1.15 (Nuxt 4's server)", () => {
           "/api/twice",
           defineEventHandler(async (event) => {
             await auth.getSession(event);
+            await auth.requireSession(event);
             return { session: await auth.getSession(event) };
           }),
         ),

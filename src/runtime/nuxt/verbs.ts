@@ -69,14 +69,15 @@ function guardedMethod(method: string | undefined): string {
 }
 
 /**
- * The guard: the session, or an h3 answer thrown for the request. The decision (the session, the `authorized`
+ * The guard: the session, or an h3 answer thrown for the request; `cookiesWritten` when the request's session
+ * was already read (and its cookies set) by getSession. The decision (the session, the `authorized`
  * callback or the spec's default, never a loop to sign-in) is the core's (core/server/route-guard.ts); who gets
  * which answer is the core's rule for pages (core/errors.ts wantsPage): a page's navigation is sent to sign-in
  * (303, the browser follows with a GET), an API request gets 401. Thrown, not written, so that h3 and Nitro
  * answer it as their own error (JSON for an API client, Nuxt's error handling for a page) and the route's
  * code after `await requireSession(event)` never runs.
  */
-export async function guard(served: Served, event: NuxtEvent): Promise<Session> {
+export async function guard(served: Served, event: NuxtEvent, cookiesWritten = false): Promise<Session> {
   const { headers, url, env } = incomingOf(event, served.env());
   const request = new Request(url, { method: guardedMethod(event.node.req.method), headers });
   const outcome = await guardRequest(
@@ -84,7 +85,8 @@ export async function guard(served: Served, event: NuxtEvent): Promise<Session> 
     { request, url, path: url.pathname, search: url.search, env },
     false,
   );
-  appendCookieHeaders(event, outcome.setCookies);
+  // After a getSession of the same request, its cookies are already on the response: one rolled JWT is enough.
+  if (!cookiesWritten) appendCookieHeaders(event, outcome.setCookies);
   if ("through" in outcome) {
     // Let through by an `authorized` callback without a session: the route asked for a session it cannot have.
     if (outcome.session) return outcome.session;
