@@ -5,7 +5,9 @@
  *      and better-auth, each over Next's own modules alone (loaded on every side) and over bare `node -e 0`;
  *   2. CLI start-up, `auth --help` and `auth secret --raw`, against bare `node -e 0`;
  *   3. the installed size of the runtime package such an app gets, with its peer dependencies;
- *   4. the first GET /session after a cold import against a warm one, ours and next-auth 5, in fresh processes.
+ *   4. the first GET /session after a cold import against a warm one, ours and next-auth 5, in fresh processes;
+ *   5. on each other host (bench/support/hosts.mjs: Express, Hono, Fastify, …), the same app's auth module
+ *      over the framework's own modules, and the peers' packages for that host where they exist.
  * It prints; it asserts nothing. `npm run bench` builds first; `BENCH_RUNTIME=<dir>` times another build of
  * src/runtime; BENCH_RUNS (hyperfine's runs per command, default 20) and BENCH_ROUNDS (cold processes per
  * side for the first read, default 9) set the scale.
@@ -15,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { HOSTS } from "./support/hosts.mjs";
 import { installedSize } from "./support/installed-size.mjs";
 import { loadAverage, machine } from "./support/measure.mjs";
 
@@ -47,6 +50,14 @@ const commands = [
   { name: "better-auth", command: child("better-auth"), auth: true },
   { name: "auth --help", command: `${node} bin/auth.js --help`, cli: true },
   { name: "auth secret --raw", command: `${node} bin/auth.js secret --raw`, cli: true },
+  ...Object.entries(HOSTS).flatMap(([id, host]) =>
+    ["alone", "ours", ...Object.keys(host.peers)].map((side) => ({
+      name: side === "alone" ? `${host.name} alone` : side,
+      command: `${node} bench/support/host-import-child.mjs ${id} ${quote(side)} ${quote(runtimeDir)}`,
+      host: id,
+      alone: side === "alone",
+    })),
+  ),
 ];
 
 // -N: no shell in between, so the figures are the processes' own.
@@ -103,6 +114,14 @@ for (const row of timed.filter((entry) => entry.cli)) {
     "".padStart(11),
     `${over(row, bare)} (${(row.mean / bare.mean).toFixed(2)}×)`,
   );
+}
+console.log("auth module import on each host (JWT + GitHub)");
+for (const id of Object.keys(HOSTS)) {
+  const [alone, ...sides] = timed.filter((row) => row.host === id);
+  line({ ...alone, name: `  ${alone.name}` }, "".padStart(11), over(alone, bare));
+  for (const row of sides) {
+    line({ ...row, name: `    ${row.name}` }, `${over(row, alone)} over ${HOSTS[id].name}`);
+  }
 }
 
 const size = installedSize(root);

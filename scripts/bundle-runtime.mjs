@@ -26,7 +26,17 @@ import path from "node:path";
 import { rollup } from "rollup";
 
 /** The framework integrations: every app the CLI sets up imports one of them. */
-const INTEGRATIONS = ["next.js", "sveltekit.js", "express.js", "solid-start.js", "qwik.js", "hono.js", "fastify.js", "nuxt.js"];
+const INTEGRATIONS = [
+  "next.js",
+  "sveltekit.js",
+  "express.js",
+  "solid-start.js",
+  "qwik.js",
+  "hono.js",
+  "fastify.js",
+  "react-router.js",
+  "nuxt.js",
+];
 
 /** Public entries: what the package's `exports` can name (src/cli/runtime-package/entries.ts) and docs import. */
 function isEntry(file) {

@@ -65,6 +65,11 @@ describe("npm run bench", () => {
     for (const command of ["auth --help", "auth secret --raw"]) {
       expect(stdout).toMatch(new RegExp(`^  ${literal(command)}${timed}\\s+[+-]${figure} ms \\(${figure}×\\)`, "m"));
     }
+    for (const host of ["Express 5", "Hono 4", "Fastify 5"]) {
+      expect(stdout).toMatch(new RegExp(`^  ${host} alone${timed}\\s+[+-]${figure} ms$`, "m"));
+      expect(stdout).toMatch(new RegExp(`^    ours${timed}\\s+[+-]${figure} ms over ${host}$`, "m"));
+    }
+    expect(stdout).toMatch(new RegExp(`^    @auth/express${timed}\\s+[+-]${figure} ms over Express 5$`, "m"));
     for (const part of ["vendor/auth-runtime", "oauth4webapi", "total"]) {
       expect(stdout).toMatch(new RegExp(`^  ${literal(part)}\\s+${figure} B\\s+\\d+ KiB$`, "m"));
     }

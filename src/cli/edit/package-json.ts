@@ -3,7 +3,9 @@
  * indentation, key order and line endings survive. New keys go in alphabetical position when the
  * existing list is alphabetical (what npm writes), else at the end. Existing entries are never changed.
  */
+
 import { detectEol } from "./eol.js";
+import { applyInsertions } from "./insertions.js";
 
 export interface DependencyEdit {
   content: string;
@@ -139,8 +141,7 @@ export function addDependencies(
     else insertions.push({ at: members[members.length - 1]!.end, text: `,${eol}${indent}${entry(name)}` });
   }
   content = source;
-  // Stable for equal offsets: later names must land after earlier ones, so apply ties in reverse order.
-  const ordered = insertions.map((ins, index) => ({ ...ins, index })).sort((a, b) => b.at - a.at || b.index - a.index);
-  for (const ins of ordered) content = content.slice(0, ins.at) + ins.text + content.slice(ins.at);
+  // At one offset, later names land after earlier ones.
+  content = applyInsertions(content, insertions);
   return { content, added: missing, differing };
 }

@@ -38,6 +38,11 @@ export const REGISTRY: readonly RegistryLine[] = [
     target: async () => (await import("./qwik/target.js")).qwikTarget,
   },
   {
+    id: "hono",
+    facts: async () => (await import("./hono/facts.js")).honoFacts,
+    target: async () => (await import("./hono/target.js")).honoTarget,
+  },
+  {
     id: "express",
     facts: async () => (await import("./express/facts.js")).expressFacts,
     target: async () => (await import("./express/target.js")).expressTarget,

@@ -6,7 +6,9 @@
  * line the templates write) and its trailing comment; a list left empty closes up to `[]`. Pure: positions
  * in, edits out.
  */
+
 import type { SyntaxNode } from "../edit/ast.js";
+import { lineEnd, lineStart } from "../edit/insertions.js";
 import type { ArrayLiteral, AuthModuleShape, ObjectLiteral } from "./auth-providers-shape.js";
 
 export interface Edit {
@@ -58,17 +60,6 @@ export function applyEdits(source: string, edits: readonly Edit[]): string {
   ordered.sort((a, b) => b.start - a.start || b.index - a.index);
   for (const edit of ordered) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
-}
-
-export function lineStart(source: string, position: number): number {
-  return source.lastIndexOf("\n", position - 1) + 1;
-}
-
-/** The end of the line holding `position`, before its `\r\n` / `\n`. */
-export function lineEnd(source: string, position: number): number {
-  const end = source.indexOf("\n", position);
-  if (end === -1) return source.length;
-  return source[end - 1] === "\r" ? end - 1 : end;
 }
 
 /** The position after the line break ending the line that holds `position`. */

@@ -4,7 +4,8 @@
  * into, and removing bindings nothing uses any more (the whole statement when it is left empty).
  */
 import { type SyntaxNode, unwrap } from "../edit/ast.js";
-import { type Edit, type ListSyntax, lineEnd, lineStart, removeItem } from "./auth-providers-edit.js";
+import { lineEnd, lineStart } from "../edit/insertions.js";
+import { type Edit, type ListSyntax, removeItem } from "./auth-providers-edit.js";
 import type { AuthModuleShape, ImportBinding } from "./auth-providers-shape.js";
 
 /** Names declared in the module (imports, variables, functions, classes, parameters). */

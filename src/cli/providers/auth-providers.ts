@@ -12,6 +12,7 @@
  */
 import { parseSyntax, type SyntaxNode, typescript, unwrap } from "../edit/ast.js";
 import { renderCode } from "../edit/code-style.js";
+import { lineEnd, lineStart } from "../edit/insertions.js";
 import type { TransformResult } from "../edit/result.js";
 import {
   appendItem,
@@ -20,8 +21,6 @@ import {
   type Edit,
   indentCode,
   insertItemBefore,
-  lineEnd,
-  lineStart,
   objectList,
 } from "./auth-providers-edit.js";
 import { declaredNames, importLine, namedList, statementSpecifier } from "./auth-providers-imports.js";

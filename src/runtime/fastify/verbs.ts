@@ -4,16 +4,13 @@
  * (core/server/) and only turns its answer into Fastify's reply.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { assertSameOriginPost } from "../core/csrf.js";
 import { wantsPage } from "../core/errors.js";
-import { actionUrl } from "../core/server/action-request.js";
 import type { IntegrationConfig } from "../core/server/config.js";
 import { helperCallbackUrl, signInPagePath } from "../core/server/helper-destination.js";
 import { guardRequest } from "../core/server/route-guard.js";
 import { readSession } from "../core/server/session-read.js";
-import { helperSignIn, helperSignOut } from "../core/server/sign-in-sign-out.js";
+import { crossSiteRefusal, helperSignIn, helperSignOut } from "../core/server/sign-in-sign-out.js";
 import type { AuthorizationParams } from "../core/sign-in-request.js";
-import { MissingCSRF } from "../errors.js";
 import type { Session } from "../types.js";
 import { appendSetCookies, type Incoming, incomingOf, sendResponse, setCookies } from "./messages.js";
 
@@ -84,21 +81,16 @@ export async function guard(
   return { answered: reply.code(401).send({ message: "Sign in to use this resource." }) };
 }
 
-/**
- * CSRF for the helpers: the core skips its token for server-side calls (core/server/config.ts serverConfig),
- * since a framework guards them; Fastify does not, so its helpers run the core's own check on the browser's
- * word (`Origin`, `Sec-Fetch-Site`) first. A cross-site form to the app's sign-in route must not sign the
- * visitor into another account (login CSRF), nor a cross-site image sign them out.
- */
-function refuseCrossSite(config: IntegrationConfig, incoming: Incoming, reply: FastifyReply, action: string): boolean {
-  try {
-    assertSameOriginPost(action, incoming.headers, actionUrl(config, "signin", incoming, incoming.headers).origin);
-    return false;
-  } catch (error) {
-    if (!(error instanceof MissingCSRF)) throw error;
-    reply.code(403).send({ message: error.message });
-    return true;
-  }
+/** The core's cross-site check for a helper's POST (core/server/sign-in-sign-out.ts): a 403 when it refuses. */
+function refuseCrossSite(
+  config: IntegrationConfig,
+  incoming: Incoming,
+  reply: FastifyReply,
+  action: "signin" | "signout",
+): boolean {
+  const refused = crossSiteRefusal(config, incoming, action);
+  if (refused !== null) reply.code(403).send({ message: refused });
+  return refused !== null;
 }
 
 /**

@@ -6,12 +6,17 @@
  */
 import type { Context } from "hono";
 import { bodyLimits, readFormData } from "../core/body.js";
-import { assertSameOriginPost } from "../core/csrf.js";
 import { inputLimitStatus } from "../core/errors.js";
-import { actionParts, type IncomingRequest } from "../core/server/action-request.js";
+import type { IncomingRequest } from "../core/server/action-request.js";
 import type { IntegrationConfig } from "../core/server/config.js";
 import { helperCallbackUrl } from "../core/server/helper-destination.js";
-import { type HelperOutcome, helperSignIn, helperSignOut, signInPage } from "../core/server/sign-in-sign-out.js";
+import {
+  crossSiteRefusal,
+  type HelperOutcome,
+  helperSignIn,
+  helperSignOut,
+  signInPage,
+} from "../core/server/sign-in-sign-out.js";
 import type { AuthorizationParams } from "../core/sign-in-request.js";
 import { InputTooLarge } from "../errors.js";
 import { appendCookies, coreRequest } from "./request.js";
@@ -36,19 +41,10 @@ export interface HelperCall {
   incoming: IncomingRequest;
 }
 
-/**
- * The helpers act for the browser without the double-submit token (the core's server config), so the
- * browser's own word on where the request comes from is checked first, by the core's rule for any POST to
- * the auth routes (core/csrf.ts): a cross-site form cannot sign a visitor in to someone else's account.
- */
+/** The core's cross-site check for a helper's POST (core/server/sign-in-sign-out.ts), answered as a 403. */
 function crossSite({ c, config, incoming }: HelperCall, action: "signin" | "signout"): Response | undefined {
-  const origin = actionParts(config, action, incoming).url.origin;
-  try {
-    assertSameOriginPost(action, c.req.raw.headers, origin);
-    return undefined;
-  } catch {
-    return c.text("Cross-origin request refused.", 403);
-  }
+  const refused = crossSiteRefusal(config, incoming, action);
+  return refused === null ? undefined : c.text(refused, 403);
 }
 
 /** The form the route was posted, read by the core's one reader under the config's limits (413/400 over them). */

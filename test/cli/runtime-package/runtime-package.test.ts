@@ -120,6 +120,7 @@ const INTEGRATIONS = {
   express: ["express.js", "express/"],
   "solid-start": ["solid-start.js", "solid-start/"],
   qwik: ["qwik.js", "qwik/"],
+  hono: ["hono.js", "hono/"],
 } as const;
 
 const FRAMEWORKS = [
@@ -128,6 +129,7 @@ const FRAMEWORKS = [
   { framework: "express", fixture: "express-5-ts" },
   { framework: "solid-start", fixture: "solid-start-2" },
   { framework: "qwik", fixture: "qwik-city-1" },
+  { framework: "hono", fixture: "hono-4-node" },
 ] as const;
 
 describe.each(FRAMEWORKS)("init on $fixture writes $framework's runtime package", ({ framework, fixture }) => {

@@ -5,6 +5,7 @@
  * more entry here.
  */
 import { type ExpressFixture, prepareExpressApp, startExpressApp } from "../../support/express-app.mjs";
+import { prepareHonoApp, startHonoApp } from "../../support/hono-app.mjs";
 import { nextFixture, prepareNextApp, startApp } from "../../support/next-app.mjs";
 import type { RunningServer } from "../../support/processes.mjs";
 import { prepareQwikApp, startQwikApp } from "../../support/qwik-app.mjs";
@@ -38,7 +39,7 @@ export interface PreparedApp {
 }
 
 export interface Framework {
-  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start";
+  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono";
   /** Where init mounts the auth routes. */
   basePath: "/api/auth" | "/auth";
   prepare(fixture: string, options: PrepareOptions): Promise<PreparedApp>;
@@ -123,6 +124,13 @@ const solidStart: Framework = {
   start: (_fixture, dir, port) => startSolidStartApp(dir, port),
 };
 
+const hono: Framework = {
+  name: "hono",
+  basePath: "/auth",
+  prepare: (fixture, { appUrl: _appUrl, ...options }) => prepareHonoApp(fixture, options),
+  start: (_fixture, dir, port) => startHonoApp(dir, port),
+};
+
 /** The framework a fixture under test/fixtures belongs to, by its name. */
 export function frameworkOf(fixture: string): Framework {
   for (const [prefix, framework] of [
@@ -131,6 +139,7 @@ export function frameworkOf(fixture: string): Framework {
     ["express-", express],
     ["qwik-city-", qwik],
     ["solid-start-", solidStart],
+    ["hono-", hono],
   ] as const) {
     if (fixture.startsWith(prefix)) return framework;
   }

@@ -10,6 +10,7 @@
  * - Express 5: `ExpressAuth` mounted on a real app listening on loopback;
  * - Fastify 5: `FastifyAuth` registered under its prefix on a real app listening on loopback;
  * - Nuxt: `NuxtAuth`'s handler as `server/routes/auth/[...].ts` on an h3 1.15 app (Nitro 2's server) on loopback;
+ * - React Router 7: the auth splat resource route in React Router's own request handler, on loopback;
  * - SolidStart: the catch-all API route's handlers with an API event;
  * - Qwik City: the config as `onRequest` builds it (Qwik's `setEnvDefaults` through an env getter) handed to
  *   `Auth`, which is all `onRequest` does for an auth endpoint. `auth.qwik.ts` itself needs the optimizer's
@@ -30,10 +31,12 @@ import { Auth } from "../../../src/runtime/index.js";
 import NextAuth, { pagesApiRoute } from "../../../src/runtime/next.js";
 import { NuxtAuth } from "../../../src/runtime/nuxt.js";
 import { setEnvDefaults as setQwikEnvDefaults } from "../../../src/runtime/qwik/env.js";
+import { ReactRouterAuth } from "../../../src/runtime/react-router.js";
 import { SolidAuth } from "../../../src/runtime/solid-start.js";
 import { createSvelteKitAuth } from "../../../src/runtime/sveltekit/auth.js";
 import type { AuthConfig } from "../../../src/runtime/types.js";
 import { ORIGIN } from "../../runtime/core/support.js";
+import { serve as serveReactRouter, serverBuild } from "../../runtime/support/react-router-app.js";
 import { appResolver, requestEvent } from "../../runtime/sveltekit/event.js";
 
 export interface App {
@@ -80,6 +83,7 @@ export type AppName =
   | "express"
   | "fastify"
   | "nuxt"
+  | "react-router"
   | "solid-start"
   | "qwik";
 export const APP_NAMES: AppName[] = [
@@ -90,6 +94,7 @@ export const APP_NAMES: AppName[] = [
   "express",
   "fastify",
   "nuxt",
+  "react-router",
   "solid-start",
   "qwik",
 ];
@@ -157,6 +162,15 @@ export async function startApp(name: AppName, config: () => AppConfig): Promise<
       const server = createServer(toNodeListener(app));
       const origin = await listen(server);
       return { name: "Nuxt", origin, basePath: "/auth", send: overHttp, close: closing(server) };
+    }
+    case "react-router": {
+      const auth = ReactRouterAuth({ ...config() });
+      const routes = {
+        root: { path: "", module: {} },
+        "routes/auth.$": { path: "auth/*", parentId: "root", module: { loader: auth.loader, action: auth.action } },
+      };
+      const { origin, server } = await serveReactRouter(serverBuild(routes));
+      return { name: "React Router", origin, basePath: "/auth", send: overHttp, close: closing(server) };
     }
     case "solid-start": {
       const { GET, POST } = SolidAuth({ ...config() });

@@ -15,6 +15,7 @@
  */
 
 import { type CodeStyle, detectStyle, renderCode } from "../../edit/code-style.js";
+import { applyInsertions, type Insertion } from "../../edit/insertions.js";
 import type { SqlDialect } from "../flavours.js";
 import { type Column, tables as modelTables, type Table } from "../model.js";
 import type { AppUsers } from "../users-table.js";
@@ -85,11 +86,6 @@ export type DrizzleMergeResult =
   | { unsupported: string };
 
 const LABELS: Record<SqlDialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL", mysql: "MySQL" };
-
-interface Insertion {
-  at: number;
-  text: string;
-}
 
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -260,17 +256,7 @@ export function mergeDrizzleSchema(
   const sqlNameOf = new Map(of.map((table) => [drizzleTableName(table), table.name]));
   const result = authTableNames((key) => names[sqlNameOf.get(key) ?? key] ?? key, of);
   if (!insertions.length) return { text: "unchanged", added: [], tables: result, users };
-  return { text: apply(source, insertions), added, tables: result, users };
-}
-
-function apply(source: string, insertions: Insertion[]): string {
-  let text = source;
-  // From the end, so earlier offsets stay valid; at one offset, in the order they were made.
-  const ordered = insertions
-    .map((insertion, order) => ({ ...insertion, order }))
-    .sort((a, b) => b.at - a.at || b.order - a.order);
-  for (const { at, text: inserted } of ordered) text = text.slice(0, at) + inserted + text.slice(at);
-  return text;
+  return { text: applyInsertions(source, insertions), added, tables: result, users };
 }
 
 /**

@@ -4,13 +4,9 @@
  * fields), so that nothing the user wrote moves and a formatted schema stays formatted.
  */
 
+import type { Insertion } from "../../edit/insertions.js";
 import { blockLines, type PrismaBlock, type PrismaLine } from "./blocks.js";
 import { aligned } from "./render.js";
-
-export interface Insertion {
-  at: number;
-  text: string;
-}
 
 export interface Style {
   eol: string;
@@ -100,15 +96,6 @@ export function modelInsertions(
     else insertions.push(after(anchor, `${style.eol}${attributes}`));
   }
   return insertions;
-}
-
-export function applyInsertions(text: string, insertions: readonly Insertion[]): string {
-  // Stable for equal offsets: fields before block attributes at the same point.
-  const ordered = insertions.map((insertion, order) => ({ ...insertion, order }));
-  ordered.sort((a, b) => b.at - a.at || b.order - a.order);
-  let result = text;
-  for (const { at, text: inserted } of ordered) result = `${result.slice(0, at)}${inserted}${result.slice(at)}`;
-  return result;
 }
 
 /** The models appended to a file (or making a new one), separated from what is there by one blank line. */

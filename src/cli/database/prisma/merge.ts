@@ -17,6 +17,8 @@
  * table model's (`emailVerified` without `@map("email_verified")`): one table model serves every tool, and
  * the SQL side (migrations, `auth db prune`) reads columns by name. A model's table name stays the user's.
  */
+
+import { applyInsertions, type Insertion } from "../../edit/insertions.js";
 import { passwords, type Table, tables } from "../model.js";
 import type { AppUsers } from "../users-table.js";
 import {
@@ -30,7 +32,7 @@ import {
   prismaType,
   providerAlias,
 } from "./blocks.js";
-import { appendModels, applyInsertions, type Insertion, modelInsertions, styleIn, styleOf } from "./insert.js";
+import { appendModels, modelInsertions, styleIn, styleOf } from "./insert.js";
 import {
   type PrismaProvider,
   prismaDelegateName,

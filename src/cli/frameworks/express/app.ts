@@ -6,8 +6,10 @@
  * insertion at a position the AST gives, written in the file's style (code-style.ts: quotes, semicolons,
  * indentation, `var` in express-generator's app.js); no other byte of the file changes.
  */
+
 import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript, unwrap } from "../../edit/ast.js";
 import { detectStyle, renderCode } from "../../edit/code-style.js";
+import { applyInsertions, type Insertion, lineEnd, lineStart } from "../../edit/insertions.js";
 import type { TransformResult } from "../../edit/result.js";
 
 export type ModuleKind = "esm" | "cjs";
@@ -197,16 +199,6 @@ function mountAnchor(ts: Ts, analysis: Analysis): Node {
   return anchor;
 }
 
-function lineStart(source: string, position: number): number {
-  return source.lastIndexOf("\n", position - 1) + 1;
-}
-
-function lineEnd(source: string, position: number): number {
-  const end = source.indexOf("\n", position);
-  if (end === -1) return source.length;
-  return source[end - 1] === "\r" ? end - 1 : end;
-}
-
 function envBlock(options: MountOptions, kind: ModuleKind): string[] {
   if (options.envLoader === "dotenv") {
     return [
@@ -238,7 +230,7 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
   const style = detectStyle(source, fileName);
   const eol = style.eol;
   const { file, moduleKind: kind } = analysis;
-  const inserts: { at: number; text: string }[] = [];
+  const inserts: Insertion[] = [];
   const lines = (list: string[], indent = "") =>
     renderCode(list.join("\n"), style, fileName)
       .split(eol)
@@ -311,12 +303,5 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
     inserts.push({ at, text: eol + eol + lines(mount, indent) + blankAfter });
   }
 
-  if (inserts.length === 0) return "unchanged";
-  let out = source;
-  // Back to front, so earlier positions stay valid; equal positions keep their planned order.
-  const ordered = inserts
-    .map((insert, index) => ({ ...insert, index }))
-    .sort((a, b) => b.at - a.at || b.index - a.index);
-  for (const insert of ordered) out = out.slice(0, insert.at) + insert.text + out.slice(insert.at);
-  return out;
+  return inserts.length === 0 ? "unchanged" : applyInsertions(source, inserts);
 }

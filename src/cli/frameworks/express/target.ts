@@ -6,14 +6,11 @@
  * commands/init/plan.ts plans it.
  */
 import path from "node:path";
-import { moduleShape } from "../../edit/ast.js";
 import type { FileStep } from "../../plan/planner.js";
 import { startStep } from "../../plan/start-command.js";
-import { importTarget, moduleCandidates, resolveImport } from "../../project/imports.js";
-import type { ProjectReader } from "../../project/reader.js";
-import type { PackageJson } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
 import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
+import { envLoadedElsewhere, findAppFile, type ServerAppSearch, type ServerPackageJson } from "../server-entry.js";
 import type { Target } from "../types.js";
 import { findExpressApp, type MountOptions, mountExpressAuth } from "./app.js";
 import { unmountExpressAuth } from "./app-remove.js";
@@ -21,61 +18,12 @@ import { checkExpressMount } from "./doctor.js";
 import { expressFacts } from "./facts.js";
 
 const RUNTIME_EXPRESS = `${RUNTIME_PACKAGE_NAME}/express`;
-const COMMON_NAMES = ["src/app", "src/server", "src/index", "src/main", "app", "server", "index", "main"];
-/** Compiled output directories a start script may point into, mapped back to their sources. */
-const BUILD_DIRS = /^(dist|build|out|lib)\//;
-
-type ExpressPackageJson = PackageJson & { main?: string; scripts?: Record<string, string> };
-
-/**
- * `dist/server.js` → [`src/server.ts`, …, `dist/server.js`]: the sources it may be built from, then the file.
- * The sources come first: once the app is built both exist, and the auth module belongs beside the source
- * (a command run after a build must not edit the compiled copy the next build overwrites). A path is read as
- * an import of it from the root would be (project/imports.ts); one leading out of the project names nothing.
- */
-function sourceCandidates(file: string): string[] {
-  const target = importTarget([], "package.json", file.startsWith("./") ? file : `./${file}`);
-  if (target === null) return [];
-  if (!BUILD_DIRS.test(target)) return serverModules(moduleCandidates(target));
-  const sources = [target.replace(BUILD_DIRS, "src/"), target.replace(BUILD_DIRS, "")];
-  return [...serverModules(sources.flatMap(moduleCandidates)), target];
-}
-
-/** An Express server is no JSX module: a `.tsx`/`.jsx` file of the app is never taken for it. */
-const serverModules = (files: string[]) => files.filter((file) => !/\.[jt]sx$/.test(file));
-
-/** Files the start/dev scripts and `main` run, in that order. */
-function entryFiles(pkg: ExpressPackageJson): string[] {
-  const commands = [pkg.scripts?.["start"], pkg.scripts?.["dev"]].filter((c): c is string => Boolean(c));
-  const files = commands.flatMap((command) =>
-    command.split(/\s+/).filter((token) => /^[\w./-]+\.[cm]?[jt]s$/.test(token) && !token.startsWith("-")),
-  );
-  if (pkg.main) files.push(pkg.main);
-  return files;
-}
-
-/**
- * The file creating the Express app: the entry files first, then the common names, each followed through
- * its relative imports (server.ts → app.ts) until a file with an `express()` instance turns up.
- */
-function findAppFile(reader: ProjectReader, pkg: ExpressPackageJson): string | undefined {
-  const queue = [...entryFiles(pkg).flatMap(sourceCandidates), ...COMMON_NAMES.flatMap((n) => sourceCandidates(n))];
-  const seen = new Set<string>();
-  while (queue.length > 0 && seen.size < 64) {
-    const file = queue.shift()!;
-    if (seen.has(file) || file.includes("node_modules/")) continue;
-    seen.add(file);
-    const source = reader.read(file);
-    if (source === null) continue;
-    if (findExpressApp(source, file)) return file;
-    // Its own modules only, by relative imports (the tsconfig aliases are not read here).
-    const imported = moduleShape(source, file)
-      .references.filter((specifier) => specifier.startsWith("."))
-      .map((specifier) => resolveImport(reader, [], file, specifier));
-    queue.unshift(...serverModules(imported.filter((found): found is string => found !== null)));
-  }
-  return undefined;
-}
+/** How init finds the module creating the Express app (frameworks/server-entry.ts). */
+const APP_SEARCH: ServerAppSearch = {
+  commonNames: ["src/app", "src/server", "src/index", "src/main", "app", "server", "index", "main"],
+  jsx: false,
+  createsApp: (source, file) => findExpressApp(source, file) !== null,
+};
 
 interface AuthModule {
   file: string;
@@ -97,7 +45,7 @@ function authModuleFor(appFile: string, moduleKind: "esm" | "cjs"): AuthModule {
 }
 
 /** How the env file gets loaded: already by the start command, through dotenv if the app has it, else by Node. */
-function envLoader(pkg: ExpressPackageJson, elsewhere: boolean): MountOptions["envLoader"] {
+function envLoader(pkg: ServerPackageJson, elsewhere: boolean): MountOptions["envLoader"] {
   const start = pkg.scripts?.["start"] ?? "";
   if (elsewhere || /--env-file|dotenv\/config/.test(start)) return "none";
   if (pkg.dependencies?.["dotenv"] !== undefined) return "dotenv";
@@ -110,7 +58,7 @@ export const expressTarget: Target = {
   checks: checkExpressMount,
 
   layout(reader, pkg) {
-    const appFile = findAppFile(reader, pkg as ExpressPackageJson);
+    const appFile = findAppFile(reader, pkg as ServerPackageJson, APP_SEARCH);
     const routesDir = appFile ? path.posix.dirname(appFile).replace(/^\.$/, "") : "";
     return { router: null, routesDir, ...(appFile ? { appFile } : {}) };
   },
@@ -122,7 +70,7 @@ export const expressTarget: Target = {
   },
 
   init({ info, answers, reader, render }) {
-    const pkg = info.packageJson as ExpressPackageJson;
+    const pkg = info.packageJson as ServerPackageJson;
     const { basePath, devOrigin } = expressTarget;
     const appFile = info.framework.appFile;
     const appSource = appFile ? reader.read(appFile) : null;
@@ -133,11 +81,7 @@ export const expressTarget: Target = {
     );
     const files: FileStep[] = [];
     if (appFile && app) {
-      const entries = entryFiles(pkg).flatMap(sourceCandidates);
-      const elsewhere = entries.some((file) => {
-        const source = file === appFile ? null : reader.read(file);
-        return source !== null && moduleShape(source, file).loadsEnv;
-      });
+      const elsewhere = envLoadedElsewhere(reader, pkg, APP_SEARCH, appFile);
       const mount = (source: string) =>
         mountExpressAuth(source, appFile, {
           runtimeModule: RUNTIME_EXPRESS,

@@ -3,8 +3,11 @@
  * { redirectTo }, authorizationParams)` and `signOut()` on the server): which action a sign-in is posted to,
  * what it posts, and where the browser goes afterwards, which is always where the core decided.
  */
+
+import { MissingCSRF } from "../../errors.js";
 import type { Cookie, ResponseInternal } from "../../types.js";
 import { Auth } from "../auth.js";
+import { assertSameOriginPost } from "../csrf.js";
 import { helperRedirect } from "../redirect.js";
 import { type AuthorizationParams, signInAction as actionForType } from "../sign-in-request.js";
 import { actionRequest, actionUrl, type IncomingRequest } from "./action-request.js";
@@ -29,6 +32,29 @@ export function signInAction(
     .map((entry) => (typeof entry === "function" ? entry() : entry))
     .find((candidate) => candidate.id === providerId);
   return actionForType(provider?.type, fields);
+}
+
+/**
+ * The helpers act for the browser without the double-submit token (serverConfig): a framework that guards
+ * its own POST routes against cross-site forms (Next's server actions, SvelteKit's `checkOrigin`) makes that
+ * safe; for one that does not (Hono, Fastify, …), the integration asks this first. It is the core's rule for
+ * any POST to the auth routes (core/csrf.ts), on the browser's word (`Origin`, `Sec-Fetch-Site`): a
+ * cross-site form must not sign a visitor in to someone else's account (login CSRF), nor a cross-site image
+ * sign them out. Returns why the request is refused (the integration answers 403 with it), or null.
+ */
+export function crossSiteRefusal(
+  config: IntegrationConfig,
+  incoming: IncomingRequest,
+  action: "signin" | "signout",
+): string | null {
+  const headers = new Headers(incoming.headers);
+  try {
+    assertSameOriginPost(action, headers, actionUrl(config, action, incoming, headers).origin);
+    return null;
+  } catch (error) {
+    if (!(error instanceof MissingCSRF)) throw error;
+    return error.message;
+  }
 }
 
 /** The built-in sign-in page, coming back to `callbackUrl`: a sign-in helper called without a provider. */

@@ -54,13 +54,13 @@ describe("init answers", () => {
     expect(error.message).toMatch(/myspace.*github, google, oidc, credentials/);
   });
 
-  it("takes --framework for each of the five frameworks and refuses any other value, listing them", () => {
-    for (const framework of ["next", "solid-start", "sveltekit", "qwik", "express"]) {
+  it("takes --framework for each of the frameworks and refuses any other value, listing them", () => {
+    for (const framework of ["next", "solid-start", "sveltekit", "qwik", "hono", "express"]) {
       expect(parseInitFlags({ framework }).framework).toBe(framework);
     }
     const error = failure(() => parseInitFlags({ framework: "remix" }));
     expect(error.code).toBe("InvalidOption");
-    expect(error.message).toContain("next, solid-start, sveltekit, qwik, express");
+    expect(error.message).toContain("next, solid-start, sveltekit, qwik, hono, express");
   });
 
   it("takes --orm drizzle|prisma with a database, refuses it with --db none, and takes the dialect from the app's ORM", () => {
