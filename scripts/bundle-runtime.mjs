@@ -36,6 +36,7 @@ const INTEGRATIONS = [
   "fastify.js",
   "react-router.js",
   "astro.js",
+  "nuxt.js",
 ];
 
 /** Public entries: what the package's `exports` can name (src/cli/runtime-package/entries.ts) and docs import. */
@@ -47,6 +48,7 @@ function isEntry(file) {
     file.startsWith("qwik/") ||
     file === "sveltekit/client.js" ||
     file === "astro/client.js" ||
+    file === "nuxt/session.js" ||
     file === "sveltekit/components.js"
   );
 }

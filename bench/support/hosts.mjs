@@ -47,4 +47,11 @@ export const HOSTS = {
     ours: async (load, providers) => (await load("astro.js")).AstroAuth({ secret: SECRET, providers }),
     peers: {},
   },
+  nuxt: {
+    // Nitro 2's server layer stands in for Nuxt, which this repository does not install.
+    name: "h3 1 (Nuxt 4's server)",
+    framework: () => import("h3"),
+    ours: async (load, providers) => (await load("nuxt.js")).NuxtAuth({ secret: SECRET, providers }),
+    peers: {},
+  },
 };

@@ -9,6 +9,7 @@
  * - SvelteKit: the `handle` hook with a RequestEvent (test/runtime/sveltekit/event.ts);
  * - Express 5: `ExpressAuth` mounted on a real app listening on loopback;
  * - Fastify 5: `FastifyAuth` registered under its prefix on a real app listening on loopback;
+ * - Nuxt: `NuxtAuth`'s handler as `server/routes/auth/[...].ts` on an h3 1.15 app (Nitro 2's server) on loopback;
  * - React Router 7: the auth splat resource route in React Router's own request handler, on loopback;
  * - Astro 7: `AstroAuth`'s route handlers run by Astro's own request pipeline in process (its container API,
  *   which builds the APIContext as the server does; test/runtime/astro.test.ts drives a built app's server);
@@ -25,12 +26,14 @@ import type { AddressInfo } from "node:net";
 import { experimental_AstroContainer as AstroContainer } from "astro/container";
 import express from "express";
 import Fastify from "fastify";
+import { createApp, createRouter, defineEventHandler, toNodeListener } from "h3";
 import { NextRequest } from "next/server.js";
 import { AstroAuth } from "../../../src/runtime/astro.js";
 import { ExpressAuth } from "../../../src/runtime/express.js";
 import { FastifyAuth } from "../../../src/runtime/fastify.js";
 import { Auth } from "../../../src/runtime/index.js";
 import NextAuth, { pagesApiRoute } from "../../../src/runtime/next.js";
+import { NuxtAuth } from "../../../src/runtime/nuxt.js";
 import { setEnvDefaults as setQwikEnvDefaults } from "../../../src/runtime/qwik/env.js";
 import { ReactRouterAuth } from "../../../src/runtime/react-router.js";
 import { SolidAuth } from "../../../src/runtime/solid-start.js";
@@ -83,6 +86,7 @@ export type AppName =
   | "sveltekit"
   | "express"
   | "fastify"
+  | "nuxt"
   | "react-router"
   | "solid-start"
   | "qwik"
@@ -94,6 +98,7 @@ export const APP_NAMES: AppName[] = [
   "sveltekit",
   "express",
   "fastify",
+  "nuxt",
   "react-router",
   "solid-start",
   "qwik",
@@ -154,6 +159,15 @@ export async function startApp(name: AppName, config: () => AppConfig): Promise<
       await app.register(FastifyAuth({ ...config() }), { prefix: "/auth" });
       const origin = await app.listen({ port: 0, host: "127.0.0.1" });
       return { name: "Fastify", origin, basePath: "/auth", send: overHttp, close: () => app.close() };
+    }
+    case "nuxt": {
+      const app = createApp();
+      app.use(
+        createRouter({ preemptive: true }).use("/auth/**", defineEventHandler(NuxtAuth({ ...config() }).handler)),
+      );
+      const server = createServer(toNodeListener(app));
+      const origin = await listen(server);
+      return { name: "Nuxt", origin, basePath: "/auth", send: overHttp, close: closing(server) };
     }
     case "react-router": {
       const auth = ReactRouterAuth({ ...config() });
