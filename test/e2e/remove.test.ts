@@ -159,7 +159,8 @@ const CASES: Case[] = [
       { file: "package.json", after: '"scripts": {', insert: '\n    "typecheck": "tsc --noEmit",' },
       {
         file: "src/layout.ts",
-        after: "<main>${body}</main>",
+        // The layout's own template text, placeholder and all (not a template of this test's).
+        after: ["<main>$", "{body}</main>"].join(""),
         insert: "\n    <footer>Made by the platform team</footer>",
       },
     ],

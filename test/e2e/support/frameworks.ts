@@ -5,8 +5,8 @@
  * more entry here.
  */
 import { type ExpressFixture, prepareExpressApp, startExpressApp } from "../../support/express-app.mjs";
-import { prepareHonoApp, startHonoApp } from "../../support/hono-app.mjs";
 import { prepareFastifyApp, startFastifyApp } from "../../support/fastify-app.mjs";
+import { prepareHonoApp, startHonoApp } from "../../support/hono-app.mjs";
 import { nextFixture, prepareNextApp, startApp } from "../../support/next-app.mjs";
 import type { RunningServer } from "../../support/processes.mjs";
 import { prepareQwikApp, startQwikApp } from "../../support/qwik-app.mjs";
