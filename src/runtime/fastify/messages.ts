@@ -9,7 +9,7 @@ import { webStream } from "../core/body.js";
 import { serializeCookie } from "../core/cookies/header.js";
 import { setClientAddress } from "../core/limits/client-address.js";
 import { yieldFrameHeaders } from "../core/response.js";
-import { connectionOrigin, webHeaders, webRequestInit } from "../core/server/node-message.js";
+import { connectionUrl, webHeaders, webRequestInit } from "../core/server/node-message.js";
 import type { Cookie } from "../types.js";
 
 /**
@@ -21,18 +21,11 @@ export class MalformedRequest extends Error {
   readonly statusCode = 400;
 }
 
-/**
- * The URL the request arrived at on this connection. The request target must be a path (origin-form, RFC 9112
- * §3.2.1): an absolute-form target (`GET http://evil.test/auth/signin`) would otherwise name its own origin.
- * Joined as text, so a target like `//evil.test/x` stays a path on this host.
- */
-export function connectionUrl(request: FastifyRequest): URL {
-  const target = request.raw.url ?? "/";
-  const text = `${connectionOrigin(request.raw)}${target}`;
-  if (!target.startsWith("/") || !URL.canParse(text)) {
-    throw new MalformedRequest("The request's Host header or target is not a valid URL.");
-  }
-  return new URL(text);
+/** The URL the request arrived at on this connection (core/server/node-message.ts), or a 400. */
+export function connectionUrlOf(request: FastifyRequest): URL {
+  const url = connectionUrl(request.raw);
+  if (!url) throw new MalformedRequest("The request's Host header or target is not a valid URL.");
+  return url;
 }
 
 /** The request as the server-side read, guard and helpers take it (core/server/action-request.ts IncomingRequest). */
@@ -44,7 +37,7 @@ export interface Incoming {
 }
 
 export function incomingOf(request: FastifyRequest): Incoming {
-  return { headers: webHeaders(request.headers), url: connectionUrl(request), env: process.env };
+  return { headers: webHeaders(request.headers), url: connectionUrlOf(request), env: process.env };
 }
 
 /**
@@ -60,7 +53,7 @@ function bodyOf(request: FastifyRequest): ReadableStream<Uint8Array> | undefined
 
 /** The web Request the core serves, with the client's address (Fastify's, under its `trustProxy`) for the rate limits. */
 export async function toWebRequest(request: FastifyRequest): Promise<Request> {
-  const url = connectionUrl(request);
+  const url = connectionUrlOf(request);
   const headers = webHeaders(request.headers);
   const web = new Request(url, await webRequestInit(request.raw, headers, async () => bodyOf(request)));
   setClientAddress(web, request.ip);

@@ -7,6 +7,7 @@
  * hostname goes back to the loopback literal the browser named, nothing else of the URL changes, and no
  * forwarded header is read (those are the core's to judge, under `trustHost`).
  */
+import { requestAt } from "../core/server/request-at.js";
 
 /** NextURL's REGEX_LOCALHOST_HOSTNAME without `localhost` itself: the hostnames it rewrites. */
 const LOOPBACK_LITERAL = /^(?:127(?:\.(?:25[0-5]|2[0-4]\d|[01]?\d\d?)){3}|\[::1\])$/;
@@ -52,16 +53,5 @@ export function browserUrl(request: Request): URL {
  * headers, body and signal.
  */
 export function browserRequest(request: Request): Request {
-  const url = browserUrl(request);
-  if (url.href === request.url) return request;
-  const init: RequestInit & { duplex?: "half" } = {
-    method: request.method,
-    headers: request.headers,
-    signal: request.signal,
-  };
-  if (request.body) {
-    init.body = request.body;
-    init.duplex = "half";
-  }
-  return new Request(url, init);
+  return requestAt(request, browserUrl(request));
 }

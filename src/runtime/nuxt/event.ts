@@ -10,7 +10,7 @@ import { serializeCookie } from "../core/cookies/header.js";
 import { setClientAddress } from "../core/limits/client-address.js";
 import {
   appendSetCookies,
-  connectionOrigin,
+  connectionUrl as connectionUrlOf,
   type NodeRequest,
   type NodeResponse,
   webHeaders,
@@ -36,18 +36,14 @@ export interface NuxtEvent {
 }
 
 /**
- * The URL the request arrived at on this connection: h3's `originalUrl` (before a mount stripped a prefix,
- * Nuxt's `app.baseURL` included). The request target must be a path (origin-form, RFC 9112 §3.2.1): an
- * absolute-form target (`GET http://evil.test/auth/signin`) would otherwise name its own origin.
+ * The URL the request arrived at on this connection (core/server/node-message.ts), with h3's `originalUrl`
+ * as its target (before a mount stripped a prefix, Nuxt's `app.baseURL` included); a 400 when it makes none.
  */
 export function connectionUrl(event: NuxtEvent): URL {
   const { req } = event.node;
-  const target = req.originalUrl || req.url || "/";
-  const text = `${connectionOrigin(req)}${target}`;
-  if (!target.startsWith("/") || !URL.canParse(text)) {
-    throw new MalformedRequest("The request's Host header or target is not a valid URL.");
-  }
-  return new URL(text);
+  const url = connectionUrlOf(req, req.originalUrl || req.url || "/");
+  if (!url) throw new MalformedRequest("The request's Host header or target is not a valid URL.");
+  return url;
 }
 
 /** The request as the server-side read, guard and helpers take it (core/server/action-request.ts IncomingRequest). */

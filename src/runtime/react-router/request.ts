@@ -4,7 +4,9 @@
  * may have baked into `request.url`), the app's own path behind a data request's `.data` URL, and whether the
  * request is a data request (a script's, answered 401 rather than redirected).
  */
+
 import type { IncomingRequest } from "../core/server/action-request.js";
+import { requestAt } from "../core/server/request-at.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -29,18 +31,7 @@ export function hostUrl(request: Request): URL {
  * limits; rebuilt around the same body stream only when its URL names another host than its Host header.
  */
 export function coreRequest(request: Request): Request {
-  const url = hostUrl(request);
-  if (url.href === request.url) return request;
-  const init: RequestInit & { duplex?: "half" } = {
-    method: request.method,
-    headers: request.headers,
-    signal: request.signal,
-  };
-  if (request.body) {
-    init.body = request.body;
-    init.duplex = "half";
-  }
-  return new Request(url, init);
+  return requestAt(request, hostUrl(request));
 }
 
 /** The request as the core's server layer reads it for a session read, a guard or a helper. */

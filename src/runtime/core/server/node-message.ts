@@ -43,6 +43,17 @@ export function connectionOrigin(req: NodeRequest, protocol: "http" | "https" = 
   return `${protocol}://${typeof host === "string" ? host : "localhost"}`;
 }
 
+/**
+ * The URL a request arrived at on this connection: its origin (connectionOrigin) and the request target,
+ * which must be a path (origin-form, RFC 9112 §3.2.1): an absolute-form target (`GET
+ * http://evil.test/auth/signin`) would otherwise name its own origin. Joined as text, so a target like
+ * `//evil.test/x` stays a path on this host. Null when they make no URL (a bad Host header, another form).
+ */
+export function connectionUrl(req: NodeRequest, target: string = req.url ?? "/"): URL | null {
+  const text = `${connectionOrigin(req)}${target}`;
+  return target.startsWith("/") && URL.canParse(text) ? new URL(text) : null;
+}
+
 /** A web Request's init as Node's request gives it; `duplex` is the Fetch option a stream body needs. */
 export interface WebRequestInit {
   method: string;
