@@ -1,17 +1,9 @@
-/**
- * The Fastify integration on a real Fastify 5 app listening on loopback, driven with fetch as a browser would:
- * the sign-in page under the plugin's prefix, a credentials sign-in (CSRF + form POST, no form-body plugin),
- * `request.getSession()` in the app's own routes writing a rolled JWT back, the `requireAuth` guard (401 for an
- * API request, a redirect for a page), server-side `reply.signIn()` / `reply.signOut()`, encapsulation, bad
- * input answered 4xx, and forwarded headers believed only on a trusted host.
- */
-import http from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { FastifyAuth, type FastifyAuthConfig } from "../../src/runtime/fastify.js";
 import github from "../../src/runtime/providers/github.js";
 import { baseConfig, CookieJar, captureLogger, DEMO_USER } from "./core/support.js";
-import { call, csrfToken, form, json, signIn } from "./support/loopback.js";
+import { call, csrfToken, form, json, rawRequest, signIn } from "./support/loopback.js";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -58,30 +50,6 @@ const NAVIGATION = {
   "sec-fetch-mode": "navigate",
   "sec-fetch-dest": "document",
 };
-
-/** A raw HTTP/1.1 request, for what fetch will not send (a bad Host, an absolute-form target, a streamed body). */
-function rawRequest(
-  origin: string,
-  options: { path: string; method?: string; headers?: Record<string, string>; body?: Buffer },
-): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = http.request(
-      { host: "127.0.0.1", port, path: options.path, method: options.method ?? "GET", headers: options.headers },
-      (response) => {
-        answered = true;
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, headers: response.headers });
-      },
-    );
-    // The server may close the connection before the whole body is written (a 413): only a missing answer fails.
-    request.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    request.end(options.body);
-  });
-}
 
 describe("FastifyAuth on Fastify 5", () => {
   it("serves the built-in sign-in page under its prefix", async () => {

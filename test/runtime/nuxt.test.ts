@@ -12,8 +12,8 @@ import type { NuxtAuth, NuxtEvent } from "../../src/runtime/nuxt.js";
 import github from "../../src/runtime/providers/github.js";
 import type { Session } from "../../src/runtime/types.js";
 import { CookieJar, DEMO_USER } from "./core/support.js";
-import { call, csrfToken, form, json, navigate, signIn } from "./support/loopback.js";
-import { type NuxtServer, nuxtServer, rawRequest, userConfig } from "./support/nuxt-app.js";
+import { call, csrfToken, form, json, navigate, rawRequest, signIn } from "./support/loopback.js";
+import { type NuxtServer, nuxtServer, userConfig } from "./support/nuxt-app.js";
 
 const servers: NuxtServer[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@
  * the headers only a browser sends, form and JSON bodies, and the CSRF token + credentials sign-in every
  * test starts with. One copy, so each integration's test reads as what it checks.
  */
-import { request } from "node:http";
+import { type IncomingHttpHeaders, request } from "node:http";
 import { expect } from "vitest";
 import { type CookieJar, DEMO_USER } from "../core/support.js";
 
@@ -74,4 +74,35 @@ export async function signIn(origin: string, jar: CookieJar, password = "correct
     jar,
     form({ csrfToken: csrf, email: DEMO_USER.email!, password, callbackUrl: `${origin}/me` }),
   );
+}
+
+/** A raw HTTP/1.1 request, for what fetch will not send (a bad Host, an absolute-form target, a streamed body). */
+export function rawRequest(
+  origin: string,
+  options: { path: string; method?: string; headers?: Record<string, string>; body?: Buffer },
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const { port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const outgoing = request(
+      { host: "127.0.0.1", port, path: options.path, method: options.method ?? "GET", headers: options.headers },
+      (response) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    // The server may close the connection before the whole body is written (a 413): only a missing answer fails.
+    outgoing.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    outgoing.end(options.body);
+  });
 }

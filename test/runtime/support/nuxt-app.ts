@@ -120,34 +120,3 @@ export async function nuxtServer(
       }),
   };
 }
-
-/** A raw HTTP/1.1 request, for what fetch will not send (a bad Host, an absolute-form target, a streamed body). */
-export function rawRequest(
-  origin: string,
-  options: { path: string; method?: string; headers?: Record<string, string>; body?: Buffer },
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const { port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = http.request(
-      { host: "127.0.0.1", port, path: options.path, method: options.method ?? "GET", headers: options.headers },
-      (response) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    // The server may close the connection before the whole body is written (a 413): only a missing answer fails.
-    request.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    request.end(options.body);
-  });
-}
