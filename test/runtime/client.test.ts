@@ -75,4 +75,21 @@ describe("the browser client on /auth", () => {
     await expect(getCsrfToken()).rejects.toThrow("GET /auth/csrf answered");
     expect(await getCsrfToken({ basePath: "/api/auth" })).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  test("another tab's sign-out reaches this tab's listeners, though an earlier page had no BroadcastChannel", async () => {
+    // With isolate: false a file that stubbed BroadcastChannel away ran before the others in the same worker:
+    // the channel it could not make must not stay missing for every page after it.
+    browserAt(baseConfig(), new CookieJar());
+    const before = onSessionChange(() => {});
+    before();
+    vi.unstubAllGlobals();
+
+    const heard: string[] = [];
+    const stop = onSessionChange((change) => heard.push(change));
+    const otherTab = new BroadcastChannel("create-auth.session");
+    otherTab.postMessage({ change: "signout" });
+    await expect.poll(() => heard).toEqual(["signout"]);
+    otherTab.close();
+    stop();
+  });
 });

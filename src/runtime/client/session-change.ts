@@ -6,12 +6,12 @@
 
 export type SessionChange = "signin" | "signout" | "update";
 const listeners = new Set<(change: SessionChange) => void>();
-let channel: BroadcastChannel | null | undefined;
+let channel: BroadcastChannel | undefined;
 
-function broadcastChannel(): BroadcastChannel | null {
-  if (channel === undefined) {
-    channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("create-auth.session") : null;
-  }
+/** The tab's one channel, made on first use. A page without BroadcastChannel is asked again next time: a
+ * polyfill may have loaded since (and a test that stubbed it away must not leave every later one deaf). */
+function broadcastChannel(): BroadcastChannel | undefined {
+  if (!channel && typeof BroadcastChannel === "function") channel = new BroadcastChannel("create-auth.session");
   return channel;
 }
 
