@@ -75,6 +75,7 @@ describe("npm run bench", () => {
     }
     expect(stdout).toMatch(new RegExp(`^  ours\\s+${figure}\\s+${figure}\\s+${figure}×$`, "m"));
     expect(stdout).toMatch(new RegExp(`^  next-auth 5\\s+${figure}\\s+${figure}\\s+${figure}×$`, "m"));
+    expect(stdout).toMatch(new RegExp(`^  the floor\\s+${figure}\\s+${figure}\\s+${figure}×$`, "m"));
     expect(stdout).toMatch(/Load average before: [\d.]+ [\d.]+ [\d.]+; after: /);
   }, 180_000);
 });
