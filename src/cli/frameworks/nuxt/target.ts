@@ -1,8 +1,8 @@
 /**
  * The Nuxt target (Nuxt 4 on Nitro 2): writes the five files of docs/nuxt.md's "Set up", each in the folder
  * Nuxt scans for it, so no file of the user's is edited. On the server (`server/`): the auth module in
- * `utils/` (Nitro auto-imports `auth`, `getSession`, `requireSession`, `signIn`, `signOut` everywhere on the
- * server), the catch-all route whose place is the base path, and the Nitro plugin through which pages read the
+ * `utils/` (Nitro auto-imports `auth`, `requireSession`, `signIn`, `signOut` everywhere on the server; not a
+ * bare `getSession`, which is h3's own), the catch-all route whose place is the base path, and the Nitro plugin through which pages read the
  * session while they render. In the Vue app (Nuxt's srcDir, `app/`): the `useSession()` composable and the
  * `auth` route middleware. Nuxt 3 and 5 are refused. Data and pure functions; commands/init/plan.ts plans it.
  */
@@ -156,7 +156,7 @@ export const nuxtTarget: Target = {
           "AUTH_URL: leave unset on this machine (dev, build + start on localhost, any port); where the app is deployed, set it to its public URL.",
       },
       nextSteps: [
-        `Protect a page with definePageMeta({ middleware: "auth" }) in its <script setup>, and read the session there with const { data, signOut } = await useSession(). Guard a server route with const session = await requireSession(event) (a signed-out API request gets 401); await getSession(event) gives the session or null.`,
+        `Protect a page with definePageMeta({ middleware: "auth" }) in its <script setup>, and read the session there with const { data, signOut } = await useSession(). Guard a server route with const session = await requireSession(event) (a signed-out API request gets 401); await auth.getSession(event) gives the session or null.`,
         startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         productionStep(info, files.auth),
       ],
