@@ -12,6 +12,7 @@ import { startFastifyApp } from "../support/fastify-app.mjs";
 import { appProcessEnv } from "../support/fixture-app.mjs";
 import { buildApp, startApp } from "../support/next-app.mjs";
 import { node24Env } from "../support/node24.mjs";
+import { startNuxtApp } from "../support/nuxt-app.mjs";
 import { runCommand } from "../support/processes.mjs";
 import { buildQwikApp, startQwikApp } from "../support/qwik-app.mjs";
 import { startSolidStartApp } from "../support/solid-start-app.mjs";
@@ -192,6 +193,32 @@ const CASES: Case[] = [
     ],
     async check(served) {
       expect(served.html).toContain("Now with elevation profiles.");
+    },
+  },
+  {
+    fixture: "nuxt-4",
+    basePath: "/auth",
+    envFile: ".env",
+    output: [".output", ".nuxt", ".data"],
+    // Nuxt 4.5 installs, builds and runs on Node 24 (^22.19 or ^24.11).
+    env: () => node24Env(appProcessEnv({ NUXT_TELEMETRY_DISABLED: "1" })),
+    build: npmBuild,
+    start: startNuxtApp,
+    marker: "Acme notes",
+    edits: [
+      // init adds its dependencies to package.json (and files of its own in server/ and app/); the owner adds a script.
+      { file: "package.json", after: '"scripts": {', insert: '\n    "typecheck": "nuxt typecheck",' },
+      {
+        file: "app/pages/index.vue",
+        after: "<p>Plans, minutes and lists for the whole team, in one place.</p>",
+        insert: "\n    <p>Now with shared checklists.</p>",
+      },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Now with shared checklists.");
+      // The user's own server middleware and the notes API answer as they did before init.
+      expect(served.headers.get("x-acme-build")).toBe("dev");
+      expect((await fetch(`${url}/api/notes`)).status).toBe(200);
     },
   },
   {

@@ -2,7 +2,8 @@
  * Renders handlebars templates: a framework's own, from the folder its target names (`Target.templates`:
  * frameworks/<id>/templates/), and the ones every framework shares, named with their folder (`database/client`
  * → database/templates/client.hbs). The partials under providers/templates/ (a provider's entry in the
- * providers list) are registered under their file names, so every framework's templates share them.
+ * providers list) and env/templates/ (loading the env file where the built server does not) are registered
+ * under their file names, so every framework's templates share them.
  * Folders are found relative to this module (the build copies the .hbs files beside the compiled modules),
  * never the working directory. Handlebars is loaded lazily: only the commands that write code need it.
  */
@@ -12,13 +13,15 @@ import { readdirSync, readFileSync } from "node:fs";
 const SHARED: Readonly<Record<string, URL>> = {
   database: new URL("../database/templates/", import.meta.url),
 };
-const PARTIALS = new URL("../providers/templates/", import.meta.url);
+const PARTIALS = [new URL("../providers/templates/", import.meta.url), new URL("../env/templates/", import.meta.url)];
 
 export async function loadRenderer(templates: URL): Promise<(name: string, data: object) => string> {
   const { default: Handlebars } = await import("handlebars");
   const handlebars = Handlebars.create();
-  for (const file of readdirSync(PARTIALS).filter((name) => name.endsWith(".hbs"))) {
-    handlebars.registerPartial(file.slice(0, -".hbs".length), readFileSync(new URL(file, PARTIALS), "utf8"));
+  for (const folder of PARTIALS) {
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".hbs"))) {
+      handlebars.registerPartial(file.slice(0, -".hbs".length), readFileSync(new URL(file, folder), "utf8"));
+    }
   }
   const cache = new Map<string, Handlebars.TemplateDelegate>();
   return (name, data) => {

@@ -38,6 +38,11 @@ export const REGISTRY: readonly RegistryLine[] = [
     target: async () => (await import("./qwik/target.js")).qwikTarget,
   },
   {
+    id: "nuxt",
+    facts: async () => (await import("./nuxt/facts.js")).nuxtFacts,
+    target: async () => (await import("./nuxt/target.js")).nuxtTarget,
+  },
+  {
     id: "hono",
     facts: async () => (await import("./hono/facts.js")).honoFacts,
     target: async () => (await import("./hono/target.js")).honoTarget,

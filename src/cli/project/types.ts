@@ -33,6 +33,8 @@ export interface FrameworkLayout {
   build?: string;
   /** Express: the file that creates the app instance (`express()`), found through the AST; relative to the root. */
   appFile?: string;
+  /** Nuxt: the folder of the Vue app (its `srcDir`: `app` in Nuxt 4, "" for the root), where pages, composables and route middleware live. */
+  appDir?: string;
 }
 
 export interface FrameworkMatch extends FrameworkLayout {
