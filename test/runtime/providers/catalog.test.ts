@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAuthorizationUrl } from "../../../src/runtime/core/oauth/authorization-url.js";
 import { handleOAuth } from "../../../src/runtime/core/oauth/callback.js";
 import { type RefreshableToken, refreshAccessToken } from "../../../src/runtime/refresh.js";
-import { customFetch, type OAuthConfig, type User } from "../../../src/runtime/types.js";
+import { customFetch, type OAuthConfig } from "../../../src/runtime/types.js";
 import { callbackRequest, internalOptions, oauthProvider } from "../oauth/internal-options.js";
 import type { Row } from "./catalog/row.js";
 import { rows as firstRows } from "./catalog/rows-first.js";
