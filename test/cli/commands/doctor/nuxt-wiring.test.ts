@@ -47,7 +47,8 @@ describe("doctor on a Nuxt 4 app set up by init", () => {
     project.remove("app/composables/useSession.ts");
     const [composable] = byId(await doctor(project, {}, KEYS), "wiring.nuxt-app-file-missing");
     expect(composable?.file).toBe("app/composables/useSession.ts");
-  });
+    // Eight doctor runs and an init in one story: more than the default 20 s on a loaded 2-core machine.
+  }, 60_000);
 
   it("prints a fix that writes a deleted route again, as typed: init plans only what is missing", async () => {
     const { project } = await initFixture(FIXTURE, ["--providers", "github", ...APPLY]);
