@@ -4,6 +4,7 @@
  * started. setup-app.ts runs the same steps for every fixture through this table, so a new framework is one
  * more entry here.
  */
+import { prepareAstroApp, startAstroApp } from "../../support/astro-app.mjs";
 import { type ExpressFixture, prepareExpressApp, startExpressApp } from "../../support/express-app.mjs";
 import { prepareFastifyApp, startFastifyApp } from "../../support/fastify-app.mjs";
 import { prepareHonoApp, startHonoApp } from "../../support/hono-app.mjs";
@@ -40,7 +41,7 @@ export interface PreparedApp {
 }
 
 export interface Framework {
-  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify";
+  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify" | "astro";
   /** Where init mounts the auth routes. */
   basePath: "/api/auth" | "/auth";
   prepare(fixture: string, options: PrepareOptions): Promise<PreparedApp>;
@@ -139,6 +140,13 @@ const hono: Framework = {
   start: (_fixture, dir, port) => startHonoApp(dir, port),
 };
 
+const astro: Framework = {
+  name: "astro",
+  basePath: "/auth",
+  prepare: (fixture, { appUrl: _appUrl, ...options }) => prepareAstroApp(fixture, options),
+  start: (_fixture, dir, port) => startAstroApp(dir, port),
+};
+
 /** The framework a fixture under test/fixtures belongs to, by its name. */
 export function frameworkOf(fixture: string): Framework {
   for (const [prefix, framework] of [
@@ -149,6 +157,7 @@ export function frameworkOf(fixture: string): Framework {
     ["solid-start-", solidStart],
     ["hono-", hono],
     ["fastify-", fastify],
+    ["astro-", astro],
   ] as const) {
     if (fixture.startsWith(prefix)) return framework;
   }
