@@ -5,8 +5,15 @@
 // sign-in stories: credentials against the demo user plugged into `authorize`, and OIDC through a real
 // oidc-provider's login and consent pages. The notes page (server-rendered) and the notes API are guarded with
 // `auth.requireSession`; the page shows the session read on the server, and its link leads to the built-in
-// sign-out page. The app's own middleware keeps stamping every response. Nothing is mocked.
+// sign-out page. The app's own middleware keeps stamping every response. The build holds no secret of .env,
+// and the dev server the next steps start (`npm run dev`: astro dev) gets .env through the auth module too.
+// Nothing is mocked.
+import fs from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { astroEnv } from "../support/astro-app.mjs";
+import { freePort } from "../support/ports.mjs";
+import { startServer } from "../support/processes.mjs";
 import { setupApp } from "./support/setup-app.js";
 import { signInStories, signOutThroughBuiltInPage } from "./support/sign-in-stories.js";
 
@@ -51,4 +58,42 @@ describe("the initialised astro-7-node app", () => {
       );
     },
   });
+
+  test(
+    "inlines no secret of .env into the build: the settings are read from process.env at the first request",
+    app.timed("buildHoldsNoSecret", async () => {
+      const secret = /^AUTH_SECRET=(.+)$/m.exec(await fs.readFile(path.join(app.dir, ".env"), "utf8"))?.[1];
+      expect(secret).toBeTruthy();
+      const files = (await fs.readdir(path.join(app.dir, "dist"), { recursive: true, withFileTypes: true })).filter(
+        (entry) => entry.isFile(),
+      );
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const text = await fs.readFile(path.join(file.parentPath, file.name), "utf8");
+        expect(text.includes(secret!), file.name).toBe(false);
+      }
+    }),
+  );
+
+  test(
+    "npm run dev (astro dev) loads .env through the auth module too: the session endpoint answers, signed out",
+    app.timed("devServer", async () => {
+      const port = await freePort();
+      const dev = await startServer("npm", ["run", "dev", "--", "--host", "127.0.0.1", "--port", String(port)], {
+        cwd: app.dir,
+        env: await astroEnv(),
+        readyUrl: `http://127.0.0.1:${port}/`,
+        timeoutMs: 60_000,
+      });
+      try {
+        const session = await fetch(`http://127.0.0.1:${port}/auth/session`);
+        expect(session.status).toBe(200);
+        expect(await session.json()).toBeNull();
+        const api = await fetch(`http://127.0.0.1:${port}/api/notes`, { headers: { accept: "application/json" } });
+        expect(api.status).toBe(401);
+      } finally {
+        await dev.stop();
+      }
+    }),
+  );
 });
