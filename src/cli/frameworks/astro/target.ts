@@ -5,6 +5,7 @@
  * routes by file, so that owned file is the whole wiring: no file of the user's is edited (their middleware,
  * layouts and pages stay as they are). Data and pure functions; commands/init/plan.ts plans it.
  */
+import path from "node:path";
 import { moduleShape } from "../../edit/ast.js";
 import { CliError } from "../../errors.js";
 import { runScript, startStep } from "../../plan/start-command.js";
@@ -22,15 +23,44 @@ const PAGES_DIR = "src/pages";
 /** The adapter init's wiring is tested on; any other serves on-demand routes too, untested here. */
 const NODE_ADAPTER = "@astrojs/node";
 
-/** The auth module and the auth routes' file, in the project's language. */
-export function astroFiles(info: Pick<ProjectInfo, "language">): { auth: string; route: string } {
+/**
+ * The auth module (in the source folder) and the auth routes' file (in its pages folder, layout's routesDir), in
+ * the project's language.
+ */
+export function astroFiles(info: Pick<ProjectInfo, "language" | "framework">): { auth: string; route: string } {
   const ext = info.language;
-  return { auth: `src/auth.${ext}`, route: `${PAGES_DIR}${astroFacts.basePath}/[...auth].${ext}` };
+  const pages = info.framework.routesDir;
+  const source = path.posix.dirname(pages);
+  return {
+    auth: `${source === "." ? "" : `${source}/`}auth.${ext}`,
+    route: `${pages}${astroFacts.basePath}/[...auth].${ext}`,
+  };
 }
 
 /** The app's Astro config, if it has one. */
 function configFile(reader: ProjectReader): string | null {
   return astroFacts.files[0]!.names.find((name) => reader.exists(name)) ?? null;
+}
+
+/**
+ * The config's `srcDir` as a folder of the app (`srcDir: "./app"` → `app`, `"."` → ""): undefined when the config
+ * sets none, null when it sets one init cannot read without running the config (computed, or outside the app).
+ */
+function configuredSrcDir(reader: ProjectReader): string | null | undefined {
+  const config = configFile(reader);
+  const text = config ? (reader.read(config) ?? "") : "";
+  if (!/\bsrcDir\s*:/.test(text)) return undefined;
+  const literal = /\bsrcDir\s*:\s*["'`]([^"'`$]+)["'`]/.exec(text)?.[1];
+  const folder = literal === undefined ? null : path.posix.normalize(literal).replace(/\/+$/, "");
+  if (folder === null || folder.startsWith("..") || path.posix.isAbsolute(folder)) return null;
+  return folder === "." ? "" : folder;
+}
+
+/** The pages folder: `src/pages`, or under the config's `srcDir` when it names one init can read. */
+function pagesDir(reader: ProjectReader): string {
+  const srcDir = configuredSrcDir(reader);
+  if (srcDir === undefined || srcDir === null) return PAGES_DIR;
+  return srcDir === "" ? "pages" : `${srcDir}/pages`;
 }
 
 /** An adapter package the app declares (`@astrojs/node`, `@astrojs/vercel`, …), or null: no on-demand route then. */
@@ -42,19 +72,25 @@ function adapterOf(info: ProjectInfo): string | null {
 
 /** What init cannot set up for the app, said before the plan. */
 function notesFor(info: ProjectInfo, reader: ProjectReader): string[] {
+  const config = configFile(reader);
+  const notes: string[] = [];
+  if (configuredSrcDir(reader) === null) {
+    notes.push(
+      `${config} sets srcDir in a way init cannot read (computed, or outside the app): init writes into ${path.posix.dirname(info.framework.routesDir)}/; move its files into your source folder if that is not it.`,
+    );
+  }
   const adapter = adapterOf(info);
   if (adapter === null) {
-    return [
-      `No server adapter in package.json: Astro then prerenders every route at build time, and the auth routes need a server. Add the Node adapter (npx astro add node), then build again.`,
-    ];
+    notes.push(
+      "No server adapter in package.json: Astro then prerenders every route at build time, and the auth routes need a server. Add the Node adapter (npx astro add node), then build again.",
+    );
+    return notes;
   }
-  const notes: string[] = [];
   if (adapter !== NODE_ADAPTER) {
     notes.push(
       `${adapter} serves the auth routes too, but only ${NODE_ADAPTER} is tested: its host must give the server AUTH_SECRET and the providers' settings in process.env (docs/astro.md, "Edge and serverless adapters").`,
     );
   }
-  const config = configFile(reader);
   const server = config ? /\boutput\s*:\s*["']server["']/.test(reader.read(config) ?? "") : false;
   if (!server) {
     notes.push(
@@ -69,7 +105,7 @@ export const astroTarget: Target = {
   templates: new URL("./templates/", import.meta.url),
   checks: checkAstroWiring,
 
-  layout(_reader, pkg, major) {
+  layout(reader, pkg, major) {
     if (major !== null && major !== SUPPORTED_MAJOR) {
       const declared = pkg.dependencies?.["astro"] ?? pkg.devDependencies?.["astro"] ?? String(major);
       throw new CliError(
@@ -81,7 +117,7 @@ export const astroTarget: Target = {
         }`,
       );
     }
-    return { router: null, routesDir: PAGES_DIR };
+    return { router: null, routesDir: pagesDir(reader) };
   },
 
   ownedFiles(info) {
@@ -114,7 +150,7 @@ export const astroTarget: Target = {
         done: (shape) => shape.references.includes(RUNTIME_ASTRO),
       },
       database: {
-        clientFile: `src/auth-db.${info.language}`,
+        clientFile: files.auth.replace(/auth\.([jt]s)$/, "auth-db.$1"),
         clientImport: "./auth-db",
         envSource: "process",
         framework: "Astro",

@@ -134,6 +134,33 @@ describe("create-auth init (Astro 7 app): other shapes", () => {
     expect(second.stdout).toContain('astro.config.mjs does not set output: "server"');
   });
 
+  it("writes into the folder the config's srcDir names, and says when it cannot read one", async () => {
+    const project = memoryFixture(FIXTURE);
+    for (const file of [...project.files.keys()].filter((name) => name.startsWith("src/")))
+      project.rename(file, file.replace(/^src\//, "app/"));
+    const config = project
+      .read("astro.config.mjs")
+      .replace('  output: "server",', '  srcDir: "./app",\n  output: "server",');
+    project.write("astro.config.mjs", config);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    expect(project.read("app/auth.ts")).toContain("export const auth = AstroAuth(authConfig);");
+    expect(project.read("app/pages/auth/[...auth].ts")).toContain("export const { GET, POST } = auth;");
+    expect(project.files.has("src/auth.ts")).toBe(false);
+
+    const computed = memoryFixture(FIXTURE);
+    computed.write(
+      "astro.config.mjs",
+      computed
+        .read("astro.config.mjs")
+        .replace('  output: "server",', '  srcDir: process.env.SRC ?? "./src",\n  output: "server",'),
+    );
+    const second = await initInMemory(computed, ["--providers", "github", "--yes", "--no-install"]);
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("astro.config.mjs sets srcDir in a way init cannot read");
+    expect(computed.read("src/pages/auth/[...auth].ts")).toContain("export const { GET, POST } = auth;");
+  });
+
   it("refuses an Astro 6 app, saying which version it supports and how to move", async () => {
     const project = memoryFixture(FIXTURE);
     const pkg = JSON.parse(project.read("package.json"));
