@@ -7,6 +7,7 @@
 // the lockfile differ from the first install's (remove-round-trip.ts). Nothing is mocked.
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { astroEnv, startAstroApp } from "../support/astro-app.mjs";
 import { startExpressApp } from "../support/express-app.mjs";
 import { startFastifyApp } from "../support/fastify-app.mjs";
 import { appProcessEnv } from "../support/fixture-app.mjs";
@@ -169,6 +170,32 @@ const CASES: Case[] = [
       expect(served.html).toContain("Made by the platform team");
       // The user's own plugin and the notes API answer as they did before init.
       expect(served.headers.get("x-acme-build")).toBe("dev");
+      expect((await fetch(`${url}/api/notes`)).status).toBe(200);
+    },
+  },
+  {
+    fixture: "astro-7-node",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["dist", ".astro"],
+    // Astro 7 installs, builds and serves on Node ≥ 22.12: Node 24 here.
+    env: () => astroEnv(),
+    build: npmBuild,
+    start: startAstroApp,
+    marker: "Notes for the whole team",
+    edits: [
+      // init adds its dependencies to package.json (and excludes its runtime in tsconfig.json); the owner adds a script.
+      { file: "package.json", after: '"scripts": {', insert: '\n    "check": "astro check",' },
+      {
+        file: "src/pages/index.astro",
+        after: "<p>Notes for the whole team, in one place.</p>",
+        insert: "\n  <p>Now with shared folders.</p>",
+      },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Now with shared folders.");
+      // The app's own middleware and API answer as they did before init.
+      expect(served.headers.get("x-acme-release")).toBe("2026.11");
       expect((await fetch(`${url}/api/notes`)).status).toBe(200);
     },
   },

@@ -43,6 +43,11 @@ export const REGISTRY: readonly RegistryLine[] = [
     target: async () => (await import("./nuxt/target.js")).nuxtTarget,
   },
   {
+    id: "astro",
+    facts: async () => (await import("./astro/facts.js")).astroFacts,
+    target: async () => (await import("./astro/target.js")).astroTarget,
+  },
+  {
     id: "hono",
     facts: async () => (await import("./hono/facts.js")).honoFacts,
     target: async () => (await import("./hono/target.js")).honoTarget,

@@ -4,6 +4,7 @@
  * started. setup-app.ts runs the same steps for every fixture through this table, so a new framework is one
  * more entry here.
  */
+import { prepareAstroApp, startAstroApp } from "../../support/astro-app.mjs";
 import { type ExpressFixture, prepareExpressApp, startExpressApp } from "../../support/express-app.mjs";
 import { prepareFastifyApp, startFastifyApp } from "../../support/fastify-app.mjs";
 import { prepareHonoApp, startHonoApp } from "../../support/hono-app.mjs";
@@ -41,7 +42,7 @@ export interface PreparedApp {
 }
 
 export interface Framework {
-  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify" | "nuxt";
+  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify" | "nuxt" | "astro";
   /** Where init mounts the auth routes. */
   basePath: "/api/auth" | "/auth";
   prepare(fixture: string, options: PrepareOptions): Promise<PreparedApp>;
@@ -147,6 +148,13 @@ const nuxt: Framework = {
   start: (_fixture, dir, port) => startNuxtApp(dir, port),
 };
 
+const astro: Framework = {
+  name: "astro",
+  basePath: "/auth",
+  prepare: (fixture, { appUrl: _appUrl, ...options }) => prepareAstroApp(fixture, options),
+  start: (_fixture, dir, port) => startAstroApp(dir, port),
+};
+
 /** The framework a fixture under test/fixtures belongs to, by its name. */
 export function frameworkOf(fixture: string): Framework {
   for (const [prefix, framework] of [
@@ -158,6 +166,7 @@ export function frameworkOf(fixture: string): Framework {
     ["hono-", hono],
     ["fastify-", fastify],
     ["nuxt-", nuxt],
+    ["astro-", astro],
   ] as const) {
     if (fixture.startsWith(prefix)) return framework;
   }
