@@ -150,8 +150,10 @@ export const reactRouterTarget: Target = {
         done: (shape) => shape.references.includes(RUNTIME_REACT_ROUTER),
       },
       database: {
-        clientFile: path.posix.join(files.appDir, `auth-db.server.${info.language}`),
-        clientImport: "./auth-db.server",
+        // Imported by the auth module alone, so never bundled for the browser; named auth-db as on every host
+        // (the ORMs' schema modules go beside it: auth-schema).
+        clientFile: path.posix.join(files.appDir, `auth-db.${info.language}`),
+        clientImport: "./auth-db",
         envSource: "process",
         framework: "React Router",
         // The client module reads its setting when imported, before the auth module's own loading runs.

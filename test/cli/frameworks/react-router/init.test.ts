@@ -83,7 +83,7 @@ describe.each(CASES)("create-auth init (react-router-7, $name)", ({ name, args }
     await expect(project.read(".env.example")).toMatchFileSnapshot(`${snapshots}/env.example.snap`);
     await expect(project.read("package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
     if (name === "database-sqlite") {
-      await expect(project.read("app/auth-db.server.ts")).toMatchFileSnapshot(`${snapshots}/auth-db.server.ts.snap`);
+      await expect(project.read("app/auth-db.ts")).toMatchFileSnapshot(`${snapshots}/auth-db.ts.snap`);
     }
   });
 
