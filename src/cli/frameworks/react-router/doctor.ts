@@ -37,7 +37,7 @@ export function checkReactRouterWiring(setup: WiringSetup): Finding[] {
         "error",
         "wiring.react-router-route-exports",
         `${files.route} no longer hands its requests to the auth module: it must export the auth module's loader (GET) and action (POST).`,
-        `export them again: export const { loader, action } = auth; (import { auth } from "${files.routeImport}")`,
+        `export them again, one per line: export const loader = auth.loader; export const action = auth.action; (import { auth } from "${files.routeImport}")`,
         files.route,
       ),
     );

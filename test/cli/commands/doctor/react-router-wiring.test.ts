@@ -50,13 +50,13 @@ describe("doctor on a React Router app set up by init", () => {
     project.write("react-router.config.ts", config);
 
     const route = project.read("app/routes/auth.$.ts");
+    project.write("app/routes/auth.$.ts", route.replace("export const action = auth.action;\n", ""));
+    const [exportsMissing] = byId(await doctor(project, {}, KEYS), "wiring.react-router-route-exports");
+    const exportLines = codeIn(exportsMissing?.fix, /^export them again, one per line: (export const loader = .*;) \(/);
     project.write(
       "app/routes/auth.$.ts",
-      route.replace("export const { loader, action } = auth;", "export const { loader } = auth;"),
+      route.replace(/export const loader[^]*$/, `${exportLines.replace("; export", ";\nexport")}\n`),
     );
-    const [exportsMissing] = byId(await doctor(project, {}, KEYS), "wiring.react-router-route-exports");
-    const exportLine = codeIn(exportsMissing?.fix, /^export them again: (export const \{ loader, action \} = auth;)/);
-    project.write("app/routes/auth.$.ts", route.replace("export const { loader, action } = auth;", exportLine));
     expect((await doctor(project, {}, KEYS)).ids).toContain("wiring.react-router");
 
     project.remove("app/routes/auth.$.ts");

@@ -64,9 +64,10 @@ describe.each(CASES)("create-auth init (react-router-7, $name)", ({ name, args }
   let project: MemoryProject;
   let first: CliRun;
 
+  // The first init of a run loads the TypeScript parser: a loaded machine needs more than the default 10 s.
   beforeAll(async () => {
     ({ project, run: first } = await initFixture(FIXTURE, flags));
-  });
+  }, 60_000);
 
   it("recognises the app and prints the plan summary and next steps", async () => {
     expect(first.stderr).toBe("");
@@ -247,7 +248,7 @@ describe("create-auth init on React Router apps of other shapes", () => {
     const auth = project.read("app/auth.server.js");
     expect(auth).toContain('/** @type {import("@create-auth/runtime/react-router").ReactRouterAuthConfig} */');
     expect(auth).toContain('if (error.code !== "ENOENT") throw error;');
-    expect(project.read("app/routes/auth.$.js")).toContain("export const { loader, action } = auth;");
+    expect(project.read("app/routes/auth.$.js")).toContain("export const loader = auth.loader;");
     expect(project.read("app/routes.js")).toContain('route("auth/*", "routes/auth.$.js")');
     expect(project.read("app/root.jsx")).toContain("export const middleware = [auth.middleware];");
     expect(project.read("react-router.config.js")).toContain("future: { v8_middleware: true },");
@@ -277,7 +278,7 @@ describe("create-auth init on React Router apps of other shapes", () => {
       const project = memoryFixture(FIXTURE);
       project.write(
         "package.json",
-        project.read("package.json").replace('"@react-router/dev": "^7.18.4"', `"@react-router/dev": "${version}"`),
+        project.read("package.json").replace('"@react-router/dev": "7.18.4"', `"@react-router/dev": "${version}"`),
       );
       const before = project.hash();
       const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
