@@ -10,6 +10,7 @@ import { prepareHonoApp, startHonoApp } from "../../support/hono-app.mjs";
 import { nextFixture, prepareNextApp, startApp } from "../../support/next-app.mjs";
 import type { RunningServer } from "../../support/processes.mjs";
 import { prepareQwikApp, startQwikApp } from "../../support/qwik-app.mjs";
+import { prepareReactRouterApp, startReactRouterApp } from "../../support/react-router-app.mjs";
 import { prepareSolidStartApp, SOLID_START_FIXTURES, startSolidStartApp } from "../../support/solid-start-app.mjs";
 import { prepareSvelteKitApp, startSvelteKitApp } from "../../support/sveltekit-app.mjs";
 import {
@@ -40,7 +41,7 @@ export interface PreparedApp {
 }
 
 export interface Framework {
-  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify";
+  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify" | "react-router";
   /** Where init mounts the auth routes. */
   basePath: "/api/auth" | "/auth";
   prepare(fixture: string, options: PrepareOptions): Promise<PreparedApp>;
@@ -139,6 +140,13 @@ const hono: Framework = {
   start: (_fixture, dir, port) => startHonoApp(dir, port),
 };
 
+const reactRouter: Framework = {
+  name: "react-router",
+  basePath: "/auth",
+  prepare: (fixture, { appUrl: _appUrl, ...options }) => prepareReactRouterApp(fixture, options),
+  start: (_fixture, dir, port) => startReactRouterApp(dir, port),
+};
+
 /** The framework a fixture under test/fixtures belongs to, by its name. */
 export function frameworkOf(fixture: string): Framework {
   for (const [prefix, framework] of [
@@ -149,6 +157,7 @@ export function frameworkOf(fixture: string): Framework {
     ["solid-start-", solidStart],
     ["hono-", hono],
     ["fastify-", fastify],
+    ["react-router-", reactRouter],
   ] as const) {
     if (fixture.startsWith(prefix)) return framework;
   }
