@@ -55,7 +55,7 @@ describe("doctor on a React Router app set up by init", () => {
     const exportLines = codeIn(exportsMissing?.fix, /^export them again, one per line: (export const loader = .*;) \(/);
     project.write(
       "app/routes/auth.$.ts",
-      route.replace(/export const loader[^]*$/, `${exportLines.replace("; export", ";\nexport")}\n`),
+      route.replace(/export const loader[\s\S]*$/, `${exportLines.replace("; export", ";\nexport")}\n`),
     );
     expect((await doctor(project, {}, KEYS)).ids).toContain("wiring.react-router");
 
