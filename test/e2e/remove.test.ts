@@ -14,6 +14,7 @@ import { buildApp, startApp } from "../support/next-app.mjs";
 import { node24Env } from "../support/node24.mjs";
 import { runCommand } from "../support/processes.mjs";
 import { buildQwikApp, startQwikApp } from "../support/qwik-app.mjs";
+import { buildReactRouterApp, startReactRouterApp } from "../support/react-router-app.mjs";
 import { startSolidStartApp } from "../support/solid-start-app.mjs";
 import { startSvelteKitApp } from "../support/sveltekit-app.mjs";
 import { FILLED_KEY, FILLED_VALUE, type Probe, type RemoveCase, removeRoundTrip } from "./support/remove-round-trip.js";
@@ -169,6 +170,36 @@ const CASES: Case[] = [
       // The user's own plugin and the notes API answer as they did before init.
       expect(served.headers.get("x-acme-build")).toBe("dev");
       expect((await fetch(`${url}/api/notes`)).status).toBe(200);
+    },
+  },
+  {
+    fixture: "react-router-7",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["build", ".react-router"],
+    env: nodeEnv,
+    build: buildReactRouterApp,
+    start: startReactRouterApp,
+    marker: "Acme Notes",
+    edits: [
+      // init listed its route in routes.ts; the owner then lists a page of their own after theirs.
+      {
+        file: "app/routes.ts",
+        after: '  route("api/notes", "routes/api.notes.ts"),\n',
+        insert: '  route("team", "routes/home.tsx", { id: "team" }),\n',
+      },
+      {
+        file: "app/routes/home.tsx",
+        after: "<p>Plans and checklists for the whole team.</p>",
+        insert: "\n      <p>Made by the platform team</p>",
+      },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Made by the platform team");
+      // The user's root middleware still stamps every response; their API and the owner's page answer.
+      expect(served.headers.get("x-acme-release")).toBe("2026.11");
+      expect((await fetch(`${url}/api/notes`)).status).toBe(200);
+      expect((await fetch(`${url}/team`)).status).toBe(200);
     },
   },
   {
