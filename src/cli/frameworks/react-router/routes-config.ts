@@ -155,7 +155,7 @@ export function unlistAuthRoute(source: string, fileName: string, route: AuthRou
       text.replace(new RegExp(`, route(?=\\s*,?\\s*\\}\\s*${from})`), ""),
       text.replace(new RegExp(`\\r?\\nimport \\{ route \\} ${from};?(?=\\r?\\n|$)`), ""),
       text.replace(new RegExp(`^import \\{ route \\} ${from};?\\r?\\n\\r?\\n`), ""),
-    ];
+    ].filter((variant) => variant !== text);
     // Both map back onto the file when the app imported `route` already: keep it while a route still uses it.
     return /\broute\(/.test(text) ? [text, ...withoutImport] : [...withoutImport, text];
   });
