@@ -16,6 +16,7 @@ import { node24Env } from "../support/node24.mjs";
 import { startNuxtApp } from "../support/nuxt-app.mjs";
 import { runCommand } from "../support/processes.mjs";
 import { buildQwikApp, startQwikApp } from "../support/qwik-app.mjs";
+import { buildReactRouterApp, startReactRouterApp } from "../support/react-router-app.mjs";
 import { startSolidStartApp } from "../support/solid-start-app.mjs";
 import { startSvelteKitApp } from "../support/sveltekit-app.mjs";
 import { FILLED_KEY, FILLED_VALUE, type Probe, type RemoveCase, removeRoundTrip } from "./support/remove-round-trip.js";
@@ -197,6 +198,36 @@ const CASES: Case[] = [
       // The app's own middleware and API answer as they did before init.
       expect(served.headers.get("x-acme-release")).toBe("2026.11");
       expect((await fetch(`${url}/api/notes`)).status).toBe(200);
+    },
+  },
+  {
+    fixture: "react-router-7",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["build", ".react-router"],
+    env: nodeEnv,
+    build: buildReactRouterApp,
+    start: startReactRouterApp,
+    marker: "Acme Notes",
+    edits: [
+      // init listed its route in routes.ts; the owner then lists a page of their own after theirs.
+      {
+        file: "app/routes.ts",
+        after: '  route("api/notes", "routes/api.notes.ts"),\n',
+        insert: '  route("team", "routes/home.tsx", { id: "team" }),\n',
+      },
+      {
+        file: "app/routes/home.tsx",
+        after: "<p>Plans and checklists for the whole team.</p>",
+        insert: "\n      <p>Made by the platform team</p>",
+      },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Made by the platform team");
+      // The user's root middleware still stamps every response; their API and the owner's page answer.
+      expect(served.headers.get("x-acme-release")).toBe("2026.11");
+      expect((await fetch(`${url}/api/notes`)).status).toBe(200);
+      expect((await fetch(`${url}/team`)).status).toBe(200);
     },
   },
   {

@@ -6,7 +6,7 @@
  * asked for: `--help` and `auth secret --raw` read the ids alone.
  *
  * Order is the order frameworks are recognised in: a meta-framework app may depend on express too, so
- * Express comes last.
+ * Express comes last (and React Router, whose custom servers run on Express or Hono, before both).
  */
 import type { Framework, FrameworkFacts, Target } from "./types.js";
 
@@ -46,6 +46,11 @@ export const REGISTRY: readonly RegistryLine[] = [
     id: "astro",
     facts: async () => (await import("./astro/facts.js")).astroFacts,
     target: async () => (await import("./astro/target.js")).astroTarget,
+  },
+  {
+    id: "react-router",
+    facts: async () => (await import("./react-router/facts.js")).reactRouterFacts,
+    target: async () => (await import("./react-router/target.js")).reactRouterTarget,
   },
   {
     id: "hono",

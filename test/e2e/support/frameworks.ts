@@ -12,6 +12,7 @@ import { nextFixture, prepareNextApp, startApp } from "../../support/next-app.mj
 import { prepareNuxtApp, startNuxtApp } from "../../support/nuxt-app.mjs";
 import type { RunningServer } from "../../support/processes.mjs";
 import { prepareQwikApp, startQwikApp } from "../../support/qwik-app.mjs";
+import { prepareReactRouterApp, startReactRouterApp } from "../../support/react-router-app.mjs";
 import { prepareSolidStartApp, SOLID_START_FIXTURES, startSolidStartApp } from "../../support/solid-start-app.mjs";
 import { prepareSvelteKitApp, startSvelteKitApp } from "../../support/sveltekit-app.mjs";
 import {
@@ -42,7 +43,7 @@ export interface PreparedApp {
 }
 
 export interface Framework {
-  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify" | "nuxt" | "astro";
+  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify" | "nuxt" | "astro" | "react-router";
   /** Where init mounts the auth routes. */
   basePath: "/api/auth" | "/auth";
   prepare(fixture: string, options: PrepareOptions): Promise<PreparedApp>;
@@ -155,6 +156,13 @@ const astro: Framework = {
   start: (_fixture, dir, port) => startAstroApp(dir, port),
 };
 
+const reactRouter: Framework = {
+  name: "react-router",
+  basePath: "/auth",
+  prepare: (fixture, { appUrl: _appUrl, ...options }) => prepareReactRouterApp(fixture, options),
+  start: (_fixture, dir, port) => startReactRouterApp(dir, port),
+};
+
 /** The framework a fixture under test/fixtures belongs to, by its name. */
 export function frameworkOf(fixture: string): Framework {
   for (const [prefix, framework] of [
@@ -167,6 +175,7 @@ export function frameworkOf(fixture: string): Framework {
     ["fastify-", fastify],
     ["nuxt-", nuxt],
     ["astro-", astro],
+    ["react-router-", reactRouter],
   ] as const) {
     if (fixture.startsWith(prefix)) return framework;
   }

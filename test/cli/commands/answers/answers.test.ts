@@ -55,12 +55,25 @@ describe("init answers", () => {
   });
 
   it("takes --framework for each of the frameworks and refuses any other value, listing them", () => {
-    for (const framework of ["next", "solid-start", "sveltekit", "qwik", "nuxt", "astro", "hono", "fastify", "express"]) {
+    for (const framework of [
+      "next",
+      "solid-start",
+      "sveltekit",
+      "qwik",
+      "nuxt",
+      "astro",
+      "react-router",
+      "hono",
+      "fastify",
+      "express",
+    ]) {
       expect(parseInitFlags({ framework }).framework).toBe(framework);
     }
     const error = failure(() => parseInitFlags({ framework: "remix" }));
     expect(error.code).toBe("InvalidOption");
-    expect(error.message).toContain("next, solid-start, sveltekit, qwik, nuxt, astro, hono, fastify, express");
+    expect(error.message).toContain(
+      "next, solid-start, sveltekit, qwik, nuxt, astro, react-router, hono, fastify, express",
+    );
   });
 
   it("takes --orm drizzle|prisma with a database, refuses it with --db none, and takes the dialect from the app's ORM", () => {
