@@ -16,14 +16,7 @@ const runtimeDir = new URL("../../../src/runtime/providers/", import.meta.url);
  * Runtime providers the CLI does not write yet, each with the issue point that brings it: the list is the
  * gap, written down, so this test fails when the CLI gains one (remove it here) or the runtime another.
  */
-const NOT_IN_CLI_YET: Record<string, string> = {
-  resend: "issue 27, point 4",
-  sendgrid: "issue 27, point 4",
-  postmark: "issue 27, point 4",
-  mailgun: "issue 27, point 4",
-  loops: "issue 27, point 4",
-  forwardemail: "issue 27, point 4",
-};
+const NOT_IN_CLI_YET: Record<string, string> = {};
 const runtimeIds = readdirSync(runtimeDir)
   .filter((file) => file.endsWith(".ts"))
   .map((file) => file.slice(0, -3))
@@ -54,6 +47,13 @@ describe("init's provider catalog", () => {
       expect(provider.name).toBe(entry.name);
       expect(provider.type).toBe(entry.kind);
       if (provider.type === "credentials" || provider.type === "webauthn") return expect(entry.envKeys).toEqual([]);
+      if (entry.sender) {
+        // An HTTP sender: the runtime reads its key; every other key is an option the generated config passes.
+        expect(entry.envKeys[0]).toBe(providerEnvKey(id, "KEY"));
+        expect(entry.optionsFromEnv?.map((o) => o.key)).toEqual(entry.envKeys.slice(1));
+        expect(entry.registerAt).toMatch(/^https:\/\//);
+        return expect(entry.packages).toBeUndefined();
+      }
       if (provider.type === "email" || provider.type === "password") {
         // The runtime reads nothing for them: every key written is an option the generated config passes.
         expect(entry.optionsFromEnv?.map((o) => o.key)).toEqual(entry.envKeys);
