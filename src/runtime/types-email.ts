@@ -2,7 +2,7 @@
  * The email provider's configuration (magic links): who sends the mail, how long a link lives, how an
  * address is normalised, and the function that delivers the link.
  */
-import type { CommonProviderOptions, ProviderAction } from "./types-provider.js";
+import type { CommonProviderOptions, customFetch, ProviderAction } from "./types-provider.js";
 import type { Awaitable } from "./types-records.js";
 import type { Theme } from "./types-result.js";
 
@@ -57,7 +57,7 @@ export interface EmailConfig extends CommonProviderOptions {
   maxAge?: number;
   /** The nodemailer provider's transport (ignored by a custom `sendVerificationRequest` unless it reads it). */
   server?: EmailServer;
-  /** An API key for HTTP email services; inferred from `AUTH_<ID>_KEY`. */
+  /** An API key for HTTP email services (resend, sendgrid, …); inferred from `AUTH_<ID>_KEY`. */
   apiKey?: string;
   /** Delivers the link. A throw (or rejection) ends the sign-in with `EmailSignInError`. */
   sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>;
@@ -73,11 +73,13 @@ export interface EmailConfig extends CommonProviderOptions {
   /** The options the provider was created with. */
   options?: EmailUserConfig;
   /**
-   * Loads the provider's actions. Set by the `email()` and `nodemailer()` factories, which import them on the
-   * first email sign-in: an app without an email provider never loads them, nor holds them in the runtime
+   * Loads the provider's actions. Set by the `email()`, `nodemailer()` and HTTP sender factories, which import them
+   * on the first email sign-in: an app without an email provider never loads them, nor holds them in the runtime
    * package the CLI writes.
    */
   actions: () => Promise<EmailActions>;
+  /** The `fetch` an HTTP email provider sends with (a proxy, a test's stand-in); default the global one. */
+  [customFetch]?: typeof fetch;
 }
 
 /** What the `email` and `nodemailer` factories accept. */

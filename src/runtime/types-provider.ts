@@ -1,9 +1,15 @@
 /**
  * What every provider is, whatever its kind: an id, a name and a type. The provider shapes (types.ts's OAuth
  * and credentials, types-email.ts, types-webauthn.ts, types-password.ts) build on it. Public: types.ts
- * re-exports every name.
+ * re-exports every name, the `customFetch` symbol included.
  */
 import type { ResponseInternal } from "./types-result.js";
+
+/**
+ * Symbol key under which a provider may carry its own `fetch` for the HTTP calls it makes: an OAuth provider's
+ * endpoints, an HTTP email provider's send API. Security-sensitive: whatever it is sees every request.
+ */
+export const customFetch: unique symbol = Symbol("create-auth.customFetch");
 
 export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn" | "password";
 

@@ -5,14 +5,14 @@
  * internal result (types-result.ts) and the email, passkey and password providers (types-email.ts,
  * types-webauthn.ts, types-password.ts)
  * have files of their own, below this one, and every name of theirs is exported here. Three values live
- * here too, symbols the config and the providers carry (`raw`, `skipCSRFCheck`, `customFetch`): a module of
- * types that the request path loads anyway, so the markers cost no module of their own.
+ * here too, symbols the config and the providers carry (`raw`, `skipCSRFCheck`, and `customFetch`, declared in
+ * types-provider.ts): a module of types that the request path loads anyway, so the markers cost no module of their own.
  */
 import type { RateLimitOptions } from "./rate-limit/options.js";
 import type { EmailConfig } from "./types-email.js";
 import type { InputLimits } from "./types-limits.js";
 import type { PasswordConfig } from "./types-password.js";
-import type { CommonProviderOptions } from "./types-provider.js";
+import { type CommonProviderOptions, customFetch } from "./types-provider.js";
 import type {
   Account,
   Adapter,
@@ -61,8 +61,8 @@ export type CredentialInput = { label?: string; type?: string; placeholder?: str
 
 export type OAuthCheck = "pkce" | "state" | "nonce" | "none";
 
-/** Symbol key under which a provider may carry its own `fetch` for its endpoints (security-sensitive). */
-export const customFetch: unique symbol = Symbol("create-auth.customFetch");
+// `customFetch` is declared beside what every provider is (types-provider.ts): OAuth and HTTP email providers carry it.
+export { customFetch } from "./types-provider.js";
 
 export interface EndpointConfig {
   url?: string;

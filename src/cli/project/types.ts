@@ -81,8 +81,13 @@ export interface ProviderEntry {
   kind: ProviderKind;
   /** Environment variables this provider reads, in the order they are written to env files. */
   envKeys: string[];
-  /** Where the user registers an OAuth app and pastes the callback URL. */
+  /** Where the user registers an OAuth app and pastes the callback URL, or creates an email API's key. */
   registerAt?: string;
+  /**
+   * An email provider that sends through a vendor's HTTP API rather than SMTP: what it mails through (said in
+   * the auth module's comment and the next step) and what to fill its env keys with (said in the next step).
+   */
+  sender?: { through: string; fill: string };
   /**
    * Options the generated config passes from the environment, because the runtime reads nothing for this
    * provider by itself (`server: process.env.EMAIL_SERVER`); each target writes the read its own way.

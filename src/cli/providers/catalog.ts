@@ -1,10 +1,10 @@
 /**
  * The providers `init` can wire up, described as data: the runtime module each comes from, the name it
  * is imported as, what kind it is (which decides the generated code) and the environment variables the
- * runtime reads for it (`AUTH_<ID>_ID/_SECRET/_ISSUER`, the id upper-snake-cased). GitHub, Google, the
- * generic OIDC and Credentials come first (the prompt lists them in this order); the rest of the runtime's
- * catalog follows, then the ones that need a database (email links, passkeys, passwords). `_ISSUER` is
- * listed only where the issuer is per tenant and has no default. The generic `oauth` and `email` factories
+ * runtime reads for it (`AUTH_<ID>_ID/_SECRET/_ISSUER/_KEY`, the id upper-snake-cased). GitHub, Google,
+ * the generic OIDC and Credentials come first (the prompt lists them in this order); the rest of the
+ * runtime's catalog follows, then the ones that need a database (email links over SMTP or an HTTP email API,
+ * passkeys, passwords). `_ISSUER` is listed only where the issuer is per tenant and has no default. The generic `oauth` and `email` factories
  * are left out: they are nothing without code the user writes (endpoints, a sending function).
  */
 import { providerEnvKey } from "../../runtime/core/provider-env.js";
@@ -19,6 +19,87 @@ function oauthKeys(id: string, issuer: boolean): string[] {
   const keys = [providerEnvKey(id, "ID"), providerEnvKey(id, "SECRET")];
   return issuer ? [...keys, providerEnvKey(id, "ISSUER")] : keys;
 }
+
+/**
+ * An email provider sending through its vendor's HTTP API: the runtime reads the key (`AUTH_<ID>_KEY`); the
+ * generated config passes the sender, EMAIL_FROM, the one every mail of the app is sent from.
+ */
+function httpSender(entry: Pick<ProviderEntry, "id" | "name" | "importName" | "registerAt" | "sender">): ProviderEntry {
+  return {
+    ...entry,
+    kind: "email",
+    envKeys: [providerEnvKey(entry.id, "KEY"), "EMAIL_FROM"],
+    optionsFromEnv: [{ option: "from", key: "EMAIL_FROM" }],
+  };
+}
+
+/** The HTTP email senders, after nodemailer in init's list. No package: each is one `fetch`. */
+const HTTP_SENDERS: readonly ProviderEntry[] = [
+  httpSender({
+    id: "resend",
+    name: "Resend",
+    importName: "Resend",
+    registerAt: "https://resend.com/api-keys",
+    sender: {
+      through: "Resend's API",
+      fill: "AUTH_RESEND_KEY to a Resend API key and EMAIL_FROM to a sender on a domain verified with Resend",
+    },
+  }),
+  httpSender({
+    id: "sendgrid",
+    name: "SendGrid",
+    importName: "SendGrid",
+    registerAt: "https://app.sendgrid.com/settings/api_keys",
+    sender: {
+      through: "SendGrid's Mail Send API",
+      fill: "AUTH_SENDGRID_KEY to a SendGrid API key with Mail Send access and EMAIL_FROM to a verified sender",
+    },
+  }),
+  httpSender({
+    id: "postmark",
+    name: "Postmark",
+    importName: "Postmark",
+    registerAt: "https://account.postmarkapp.com/servers (your server's API Tokens)",
+    sender: {
+      through: "Postmark's API",
+      fill: "AUTH_POSTMARK_KEY to your Postmark server's API token and EMAIL_FROM to a confirmed sender signature",
+    },
+  }),
+  httpSender({
+    id: "mailgun",
+    name: "Mailgun",
+    importName: "Mailgun",
+    registerAt: "https://app.mailgun.com/settings/api_security",
+    sender: {
+      through: "Mailgun's API",
+      fill: 'AUTH_MAILGUN_KEY to a Mailgun API key and EMAIL_FROM to a sender on your Mailgun sending domain (a domain in the EU region also needs region: "eu" in the provider\'s options)',
+    },
+  }),
+  {
+    id: "loops",
+    name: "Loops",
+    importName: "Loops",
+    kind: "email",
+    // No sender: the transactional email designed in Loops holds it.
+    envKeys: [providerEnvKey("loops", "KEY"), "AUTH_LOOPS_TRANSACTIONAL_ID"],
+    optionsFromEnv: [{ option: "transactionalId", key: "AUTH_LOOPS_TRANSACTIONAL_ID" }],
+    registerAt: "https://app.loops.so/settings?page=api",
+    sender: {
+      through: "a transactional email designed in Loops",
+      fill: "AUTH_LOOPS_KEY to a Loops API key and AUTH_LOOPS_TRANSACTIONAL_ID to the ID of a published transactional email that puts the data variable url in its sign-in button",
+    },
+  },
+  httpSender({
+    id: "forwardemail",
+    name: "Forward Email",
+    importName: "ForwardEmail",
+    registerAt: "https://forwardemail.net/my-account/security",
+    sender: {
+      through: "Forward Email's API",
+      fill: "AUTH_FORWARDEMAIL_KEY to a Forward Email API token and EMAIL_FROM to an address of a domain set up for outbound SMTP with Forward Email",
+    },
+  }),
+];
 
 export const PROVIDERS: readonly ProviderEntry[] = [
   {
@@ -275,6 +356,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     // Loaded by the runtime only when a link is sent, from the app's own dependencies.
     packages: { nodemailer: "^8.0.11" },
   },
+  ...HTTP_SENDERS,
   {
     id: "passkey",
     name: "Passkey",

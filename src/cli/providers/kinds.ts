@@ -1,7 +1,7 @@
 /**
  * What each kind of provider needs from the app beyond its env keys, as data: whether it keeps records
- * through a database adapter, whether it mails through EMAIL_SERVER from EMAIL_FROM, which built-in pages it
- * adds, what it asks of the browser. Every rule that depends on the kind reads this table (init's database
+ * through a database adapter, whether it mails (over SMTP or an HTTP email API: the catalog entry says), which
+ * built-in pages it adds, what it asks of the browser. Every rule that depends on the kind reads this table (init's database
  * question, add-provider's refusal, the auth module's comment, the next steps, doctor's mail check), so a
  * new kind is one row here rather than a branch in each of them.
  */
@@ -10,7 +10,7 @@ import type { ProviderEntry, ProviderKind } from "../project/types.js";
 export interface KindNeeds {
   /** What it keeps through the adapter besides users ("passkeys"); null when it needs no database. */
   stores: string | null;
-  /** What it mails through EMAIL_SERVER from EMAIL_FROM ("sign-in links"); null when it sends no mail. */
+  /** What it mails ("sign-in links"); null when it sends no mail. The catalog entry says through what. */
   mails: string | null;
   /** The built-in pages it adds under the base path, first the one its users start at. */
   pages: readonly string[];

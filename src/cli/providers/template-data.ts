@@ -1,10 +1,11 @@
 /**
  * What every framework's auth template renders for the chosen providers, computed in one place so the
  * five targets cannot drift: which branch each provider takes in providers/templates/provider-entry.hbs
- * (credentials, a provider that mails, passkey, OAuth/OIDC), the options it is handed from the environment
- * (written the framework's way: `process.env.X`, SvelteKit's `env.X`, Qwik's `event.env.get("X")`), and
- * whether the config opts in to passkeys. Also the next step of each provider that needs a database.
+ * (credentials, an HTTP email sender, a provider that mails over SMTP, passkey, OAuth/OIDC), the options it
+ * is handed from the environment (written the framework's way: `process.env.X`, SvelteKit's `env.X`, Qwik's
+ * `event.env.get("X")`), and whether the config opts in to passkeys. Also the next step of each provider that needs a database.
  */
+import { providerEnvKey } from "../../runtime/core/provider-env.js";
 import type { ProviderEntry } from "./catalog.js";
 import { kindNeeds } from "./kinds.js";
 
@@ -15,7 +16,7 @@ export const readProcessEnv: EnvRead = (key) => `process.env.${key}`;
 
 export interface ProviderTemplateData extends ProviderEntry {
   isCredentials: boolean;
-  /** What it mails through EMAIL_SERVER ("sign-in links"), said in the entry's comment; null if nothing. */
+  /** What it mails ("sign-in links"), said in the entry's comment; null if nothing. */
   mails: string | null;
   /** The built-in pages it adds (`/signup, /forgot-password, …`), said in the entry's comment; null if none. */
   pages: string | null;
@@ -27,15 +28,20 @@ export interface ProviderTemplateData extends ProviderEntry {
    * passed in the call where the template says so (Qwik City), read by the runtime itself elsewhere.
    */
   clientOptions: { option: string; key: string; value: string }[];
+  /** Everything a call that passes all settings hands over (Qwik City): `clientOptions`, then `options`. */
+  callOptions: { option: string; key: string; value: string }[];
 }
 
-/** Provider options read from the environment, by the suffix of the env variable (`AUTH_OIDC_ISSUER` → issuer). */
-const CLIENT_OPTION_BY_SUFFIX: Record<string, string> = { ID: "clientId", SECRET: "clientSecret", ISSUER: "issuer" };
+/**
+ * Provider options the runtime reads from `AUTH_<ID>_<SUFFIX>` (`AUTH_OIDC_ISSUER` → issuer, `AUTH_RESEND_KEY`
+ * → apiKey), matched on the whole name: `AUTH_LOOPS_TRANSACTIONAL_ID` is no client id.
+ */
+const CLIENT_OPTION_BY_SUFFIX = { ID: "clientId", SECRET: "clientSecret", ISSUER: "issuer", KEY: "apiKey" } as const;
 
 function clientOptions(provider: ProviderEntry, envRead: EnvRead): ProviderTemplateData["clientOptions"] {
-  return provider.envKeys.flatMap((key) => {
-    const option = CLIENT_OPTION_BY_SUFFIX[key.slice(key.lastIndexOf("_") + 1)];
-    return option ? [{ option, key, value: envRead(key) }] : [];
+  return Object.entries(CLIENT_OPTION_BY_SUFFIX).flatMap(([suffix, option]) => {
+    const key = providerEnvKey(provider.id, suffix as keyof typeof CLIENT_OPTION_BY_SUFFIX);
+    return provider.envKeys.includes(key) ? [{ option, key, value: envRead(key) }] : [];
   });
 }
 
@@ -59,15 +65,20 @@ export interface ProvidersTemplateData {
 }
 
 export function providersTemplateData(providers: readonly ProviderEntry[], envRead: EnvRead): ProvidersTemplateData {
-  const data = providers.map((provider) => ({
-    ...provider,
-    isCredentials: provider.kind === "credentials",
-    mails: kindNeeds(provider).mails,
-    pages: pagesPhrase(kindNeeds(provider).pages),
-    isWebAuthn: provider.kind === "webauthn",
-    options: (provider.optionsFromEnv ?? []).map(({ option, key }) => ({ option, key, value: envRead(key) })),
-    clientOptions: clientOptions(provider, envRead),
-  }));
+  const data = providers.map((provider) => {
+    const options = (provider.optionsFromEnv ?? []).map(({ option, key }) => ({ option, key, value: envRead(key) }));
+    const client = clientOptions(provider, envRead);
+    return {
+      ...provider,
+      isCredentials: provider.kind === "credentials",
+      mails: kindNeeds(provider).mails,
+      pages: pagesPhrase(kindNeeds(provider).pages),
+      isWebAuthn: provider.kind === "webauthn",
+      options,
+      clientOptions: client,
+      callOptions: [...client, ...options],
+    };
+  });
   return {
     providers: data,
     webAuthn: data.some((provider) => provider.isWebAuthn),
@@ -93,7 +104,9 @@ export function databaseProviderNextStep(
   const [start, ...beside] = needs.pages;
   const sentences = [
     needs.mails &&
-      `set EMAIL_SERVER in ${envFile} to your mail relay's SMTP URL (smtp://user:password@smtp.example.com:587) and EMAIL_FROM to the sender ("Example <no-reply@example.com>"); ${needs.mails} are mailed from there.`,
+      (provider.sender
+        ? `set ${provider.sender.fill} in ${envFile} (API keys: ${provider.registerAt}); ${needs.mails} are mailed through ${provider.sender.through}.`
+        : `set EMAIL_SERVER in ${envFile} to your mail relay's SMTP URL (smtp://user:password@smtp.example.com:587) and EMAIL_FROM to the sender ("Example <no-reply@example.com>"); ${needs.mails} are mailed from there.`),
     start &&
       `New users start at ${authBase}/${start}${beside.length > 0 ? `; ${beside.map((page) => `/${page}`).join(", ")} are built in beside it` : ""} (the config's pages option swaps in yours).`,
     needs.browser?.(devOrigin),

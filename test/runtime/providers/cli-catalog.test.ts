@@ -47,6 +47,13 @@ describe("init's provider catalog", () => {
       expect(provider.name).toBe(entry.name);
       expect(provider.type).toBe(entry.kind);
       if (provider.type === "credentials" || provider.type === "webauthn") return expect(entry.envKeys).toEqual([]);
+      if (entry.sender) {
+        // An HTTP sender: the runtime reads its key; every other key is an option the generated config passes.
+        expect(entry.envKeys[0]).toBe(providerEnvKey(id, "KEY"));
+        expect(entry.optionsFromEnv?.map((o) => o.key)).toEqual(entry.envKeys.slice(1));
+        expect(entry.registerAt).toMatch(/^https:\/\//);
+        return expect(entry.packages).toBeUndefined();
+      }
       if (provider.type === "email" || provider.type === "password") {
         // The runtime reads nothing for them: every key written is an option the generated config passes.
         expect(entry.optionsFromEnv?.map((o) => o.key)).toEqual(entry.envKeys);

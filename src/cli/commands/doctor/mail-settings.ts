@@ -1,7 +1,7 @@
 /**
  * The mail settings the providers that mail share (the email provider's sign-in links, the password
  * provider's verification and reset links: providers/kinds.ts): EMAIL_SERVER is an SMTP URL nodemailer can
- * connect with, EMAIL_FROM a sender address. Checked once for all of them, and only where the auth module's
+ * connect with, EMAIL_FROM a sender address (the HTTP email senders use EMAIL_FROM alone). Checked once for all of them, and only where the auth module's
  * code reads the key (a config that hands the provider its own `sendMail` or transport reads neither). The
  * relay's URL holds its password: no finding prints it.
  */
@@ -31,9 +31,9 @@ function serverProblem(value: string): string | null {
 /** A bare address (`no-reply@example.com`) or a display name with one (`Example <no-reply@example.com>`). */
 const SENDER = /^(?:[^<>]*<\s*[^<>\s@]+@[^<>\s@]+\s*>|[^<>\s@]+@[^<>\s@]+)$/;
 
-/** The mailing providers among those configured, and what each mails (for the messages). */
+/** The mailing providers among those configured that use the shared settings, and what each mails (for the messages). */
 function mailers(providers: readonly ProviderEntry[]): { names: string; mails: string } | null {
-  const mailing = providers.filter((provider) => kindNeeds(provider).mails !== null);
+  const mailing = providers.filter((provider) => mailKeys(provider).length > 0);
   if (mailing.length === 0) return null;
   return {
     names: mailing.map((provider) => provider.name).join(" and "),
@@ -41,9 +41,14 @@ function mailers(providers: readonly ProviderEntry[]): { names: string; mails: s
   };
 }
 
-/** The keys the mail check owns: the per-provider settings check leaves them to it. */
+/**
+ * The keys the mail check owns, of those a mailing provider's entry writes: both for nodemailer and passwords,
+ * EMAIL_FROM alone for an HTTP sender (its API key is the per-provider check's, like an OAuth client's), none
+ * for Loops (its template holds the sender). The per-provider settings check leaves them to this one.
+ */
 export function mailKeys(provider: ProviderEntry): string[] {
-  return kindNeeds(provider).mails === null ? [] : [MAIL_SERVER_KEY, MAIL_FROM_KEY];
+  if (kindNeeds(provider).mails === null) return [];
+  return [MAIL_SERVER_KEY, MAIL_FROM_KEY].filter((key) => provider.envKeys.includes(key));
 }
 
 /** The keys the module's code names (`process.env.X`, `env.X`, `event.env.get("X")`), comments aside. */
@@ -73,12 +78,16 @@ export function checkMailSettings(
   const blank = read.filter((key) => !ctx.env[key]?.trim());
   const findings: Finding[] = [];
   if (blank.length > 0) {
+    const fill = {
+      [MAIL_SERVER_KEY]: `${MAIL_SERVER_KEY} to your mail relay's SMTP URL (smtp://user:password@smtp.example.com:587)`,
+      [MAIL_FROM_KEY]: `${MAIL_FROM_KEY} to the sender ("Example <no-reply@example.com>")`,
+    };
     findings.push(
       finding(
         "error",
         "mail.settings-missing",
         `${blank.join(" and ")} ${blank.length === 1 ? "is" : "are"} not set: ${who.names} cannot mail anything (${who.mails}), so nobody gets a link.`,
-        `set ${MAIL_SERVER_KEY} to your mail relay's SMTP URL (smtp://user:password@smtp.example.com:587) and ${MAIL_FROM_KEY} to the sender ("Example <no-reply@example.com>") in ${where}`,
+        `set ${blank.map((key) => fill[key as keyof typeof fill]).join(" and ")} in ${where}`,
         file,
       ),
     );

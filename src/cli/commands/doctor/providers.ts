@@ -142,7 +142,7 @@ export function checkProviders(ctx: DoctorContext): Finding[] {
           "error",
           "provider.env-missing",
           `${provider.name} needs ${blank.join(", ")}, ${blank.length === 1 ? "which is" : "which are"} not set: ${oauth ? "sign-in with it fails with a configuration error" : "it cannot send or verify anything"}.`,
-          `${provider.registerAt ? `register the app at ${provider.registerAt}${callback ? ` with the callback URL ${callback}` : ""}, then ` : ""}set ${blank.join(" and ")} in ${ctx.production ? "the deployment's environment" : info.envFile}`,
+          `${provider.registerAt ? `${oauth ? "register the app" : "create the key"} at ${provider.registerAt}${callback ? ` with the callback URL ${callback}` : ""}, then ` : ""}set ${blank.join(" and ")} in ${ctx.production ? "the deployment's environment" : info.envFile}`,
           ctx.production ? undefined : info.envFile,
         ),
       );
