@@ -43,7 +43,17 @@ export interface PreparedApp {
 }
 
 export interface Framework {
-  name: "next" | "sveltekit" | "express" | "qwik" | "solid-start" | "hono" | "fastify" | "nuxt" | "astro" | "react-router";
+  name:
+    | "next"
+    | "sveltekit"
+    | "express"
+    | "qwik"
+    | "solid-start"
+    | "hono"
+    | "fastify"
+    | "nuxt"
+    | "astro"
+    | "react-router";
   /** Where init mounts the auth routes. */
   basePath: "/api/auth" | "/auth";
   prepare(fixture: string, options: PrepareOptions): Promise<PreparedApp>;
