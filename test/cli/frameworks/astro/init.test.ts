@@ -68,7 +68,7 @@ describe.each(CASES)("create-auth init (Astro 7 app, $name)", ({ name, args }) =
     expect(route).toContain("export const prerender = false;");
     expect(route).toContain("export const { GET, POST } = auth;");
     // Neither astro dev nor node ./dist/server/entry.mjs puts .env in process.env: the auth module does.
-    expect(project.read("src/auth.ts")).toContain('process.loadEnvFile(".env");');
+    expect(project.read("src/auth.ts")).toContain('nodeProcess.loadEnvFile(".env");');
   });
 
   it("writes the credentials authorize denied by default", () => {

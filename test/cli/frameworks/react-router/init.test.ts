@@ -105,7 +105,7 @@ describe.each(CASES)("create-auth init (react-router-7, $name)", ({ name, args }
     );
     expect(project.read("app/root.tsx")).toContain('import { auth } from "./auth.server";');
     // react-router-serve reads no env file: the auth module loads it.
-    expect(project.read("app/auth.server.ts")).toContain('process.loadEnvFile(".env");');
+    expect(project.read("app/auth.server.ts")).toContain('nodeProcess.loadEnvFile(".env");');
   });
 
   it("writes the credentials authorize denied by default", () => {
@@ -247,7 +247,7 @@ describe("create-auth init on React Router apps of other shapes", () => {
     expect(run.stdout.split("\n")[0]).toContain("(JavaScript");
     const auth = project.read("app/auth.server.js");
     expect(auth).toContain('/** @type {import("@create-auth/runtime/react-router").ReactRouterAuthConfig} */');
-    expect(auth).toContain('if (error.code !== "ENOENT") throw error;');
+    expect(auth).toContain('if (code !== undefined && code !== "ENOENT") throw error;');
     expect(project.read("app/routes/auth.$.js")).toContain("export const loader = auth.loader;");
     expect(project.read("app/routes.js")).toContain('route("auth/*", "routes/auth.$.js")');
     expect(project.read("app/root.jsx")).toContain("export const middleware = [auth.middleware];");
