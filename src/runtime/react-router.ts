@@ -43,7 +43,10 @@ export interface ReactRouterRouteArgs {
 }
 
 export interface ReactRouterAuth {
-  /** The auth route's loader: `export const { loader, action } = auth;` in `app/routes/auth.$.ts`. */
+  /**
+   * The auth route's loader: `export const loader = auth.loader;` and `export const action = auth.action;` in
+   * `app/routes/auth.$.ts`, one export each (`react-router build` refuses a destructured export).
+   */
   loader: (args: ReactRouterRouteArgs) => Promise<Response>;
   /** The auth route's action (POST): sign-in, callbacks, sign-out, session updates. */
   action: (args: ReactRouterRouteArgs) => Promise<Response>;
