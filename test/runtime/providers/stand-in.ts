@@ -5,7 +5,8 @@
  * endpoint URLs and the stand-in records exactly which ones were called. It serves the authorization
  * endpoint (a 302 back with a code), the token endpoint (checking the body's encoding, client authentication,
  * the code, the redirect_uri and the PKCE verifier; and refresh tokens it issued), any resource URL the test registers (userinfo and the like, behind
- * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce.
+ * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce (HS256
+ * with the client secret, for LINE).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -30,6 +31,12 @@ export interface StandInClient {
   tokenBody?: "form" | "json";
   /** Extra parameters of the authorization response (Apple's first-sign-in `user`). */
   authorizationExtra?: Record<string, string>;
+  /** The parameter the authorization and token requests carry the client id in, when not `client_id`. */
+  clientIdParameter?: string;
+  /** The ID token's signature: RS256 with the stand-in's key (default), or HS256 with the client secret. */
+  idTokenAlg?: "RS256" | "HS256";
+  /** The `id_token_signing_alg_values_supported` the metadata advertises. Default `["RS256"]`. */
+  metadataAlgs?: string[];
 }
 
 export interface RecordedRequest {
@@ -96,18 +103,22 @@ export async function startStandIn(): Promise<StandIn> {
           userinfo_endpoint: `${base}/userinfo`,
           jwks_uri: `${base}/jwks`,
           response_types_supported: ["code"],
-          id_token_signing_alg_values_supported: ["RS256"],
+          id_token_signing_alg_values_supported: issuerClient.metadataAlgs ?? ["RS256"],
           code_challenge_methods_supported: ["S256"],
         });
       }
       if (real.href === `${base}/jwks`) return send(res, 200, { keys: [jwk] });
     }
 
-    const clientId = real.searchParams.get("client_id");
+    const clientId = real.searchParams.get("client_id") ?? aliasedClient(real.searchParams)?.clientId;
     if (req.method === "GET" && clientId && real.searchParams.get("response_type") === "code") {
       const client = clients.get(clientId);
       const redirectUri = real.searchParams.get("redirect_uri");
       if (!client || !redirectUri) return send(res, 400, { error: "invalid_request" });
+      // A server that reads the id from another parameter does not know `client_id`.
+      if (client.clientIdParameter && !real.searchParams.has(client.clientIdParameter)) {
+        return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
+      }
       const code = randomBytes(12).toString("base64url");
       grants.set(code, {
         client,
@@ -130,7 +141,7 @@ export async function startStandIn(): Promise<StandIn> {
       const [id, secret, method] = basic
         ? [basic.id, basic.secret, "basic" as const]
         : [
-            body.get("client_id"),
+            body.get("client_id") ?? aliasedClient(body)?.clientId ?? null,
             body.get("client_secret"),
             body.has("client_secret") ? ("post" as const) : ("none" as const),
           ];
@@ -139,6 +150,9 @@ export async function startStandIn(): Promise<StandIn> {
       const client = clients.get(id ?? "");
       if (!client || client.clientSecret !== secret || client.auth !== method) {
         return send(res, 401, { error: "invalid_client" });
+      }
+      if (client.clientIdParameter && !body.has(client.clientIdParameter)) {
+        return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
       }
       if (encoding !== (client.tokenBody ?? "form")) {
         return send(res, 400, { error: "invalid_request", error_description: `expected a ${client.tokenBody} body` });
@@ -174,23 +188,34 @@ export async function startStandIn(): Promise<StandIn> {
       };
       if (client.issuer && client.discovery !== "oauth") {
         const now = Math.floor(Date.now() / 1000);
+        const hs256 = client.idTokenAlg === "HS256";
         response.id_token = await new SignJWT({ ...client.claims, ...(grant.nonce ? { nonce: grant.nonce } : {}) })
-          .setProtectedHeader({ alg: "RS256", kid: "stand-in" })
+          .setProtectedHeader(hs256 ? { alg: "HS256" } : { alg: "RS256", kid: "stand-in" })
           .setIssuer(client.issuer)
           .setAudience(client.clientId)
           .setSubject(String(client.claims?.sub))
           .setIssuedAt(now)
           .setExpirationTime(now + 600)
-          .sign(privateKey);
+          .sign(hs256 ? new TextEncoder().encode(client.clientSecret) : privateKey);
       }
       return send(res, 200, response);
     }
 
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    // The access token in the Authorization header (RFC 6750 §2.1), or for the APIs that want it in a form
+    // body, there (HubSpot's introspection names it `token`).
+    const token =
+      /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? body.get("access_token") ?? body.get("token");
     const owner = token ? accessTokens.get(token) : undefined;
     if (!owner) return send(res, 401, { error: "invalid_token" });
     if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
     send(res, 404, { error: "not_found" });
+  }
+
+  /** The client whose own id parameter (TikTok's `client_key`) carries its id in `parameters`. */
+  function aliasedClient(parameters: URLSearchParams) {
+    return [...clients.values()].find(
+      (client) => client.clientIdParameter && parameters.get(client.clientIdParameter) === client.clientId,
+    );
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
