@@ -351,6 +351,14 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     registerAt: "https://kick.com/settings/developer",
   },
   {
+    id: "wechat",
+    name: "WeChat",
+    importName: "WeChat",
+    kind: "oauth",
+    envKeys: oauthKeys("wechat", false),
+    registerAt: "https://open.weixin.qq.com (Management Center → Website Application)",
+  },
+  {
     id: "nodemailer",
     name: "Email",
     importName: "Nodemailer",

@@ -37,6 +37,11 @@ export interface StandInClient {
   idTokenAlg?: "RS256" | "HS256";
   /** The `id_token_signing_alg_values_supported` the metadata advertises. Default `["RS256"]`. */
   metadataAlgs?: string[];
+  /**
+   * WeChat's token endpoint: a GET with the client id (under `clientIdParameter`), the secret (under this
+   * name), the code and the grant type in the query. It takes no redirect_uri and no PKCE verifier.
+   */
+  tokenInQuery?: { secretParameter: string };
 }
 
 export interface RecordedRequest {
@@ -84,6 +89,10 @@ export async function startStandIn(): Promise<StandIn> {
     const real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
     const encoding = bodyEncoding(req);
     const body = parseBody(await readBody(req), encoding);
+    // An access token in the query (WeChat's APIs) is neither recorded nor part of the resource's URL.
+    const queryToken = real.searchParams.get("access_token");
+    // (Only then: rewriting the query re-encodes it, `,` becoming `%2C`.)
+    if (queryToken !== null) real.searchParams.delete("access_token");
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
@@ -135,8 +144,18 @@ export async function startStandIn(): Promise<StandIn> {
       return res.end();
     }
 
-    const grantType = req.method === "POST" ? body.get("grant_type") : null;
-    if (grantType === "authorization_code" || grantType === "refresh_token") {
+    // A token request: a POST with its parameters in the body, or WeChat's GET with them in the query (read
+    // under the standard names from here on).
+    const queryClient = [...clients.values()].find(
+      (c) => c.tokenInQuery && real.searchParams.get(c.clientIdParameter ?? "client_id") === c.clientId,
+    );
+    const tokenParameters =
+      req.method === "POST" ? body : queryClient ? standardNames(real.searchParams, queryClient) : null;
+    const grantType = tokenParameters?.get("grant_type");
+    if (tokenParameters && (grantType === "authorization_code" || grantType === "refresh_token")) {
+      const body = tokenParameters;
+      // A query-string token request is recorded at its endpoint: its query is what a POST's body would be.
+      if (req.method === "GET") recorded.url = real.origin + real.pathname;
       const basic = basicCredentials(req);
       const [id, secret, method] = basic
         ? [basic.id, basic.secret, "basic" as const]
@@ -151,7 +170,7 @@ export async function startStandIn(): Promise<StandIn> {
       if (!client || client.clientSecret !== secret || client.auth !== method) {
         return send(res, 401, { error: "invalid_client" });
       }
-      if (client.clientIdParameter && !body.has(client.clientIdParameter)) {
+      if (client.clientIdParameter && !client.tokenInQuery && !body.has(client.clientIdParameter)) {
         return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
       }
       if (encoding !== (client.tokenBody ?? "form")) {
@@ -171,7 +190,8 @@ export async function startStandIn(): Promise<StandIn> {
       grants.delete(code);
       const verifier = body.get("code_verifier") ?? "";
       const challengeOk = grant?.challenge === createHash("sha256").update(verifier).digest("base64url");
-      if (!grant || grant.client !== client || !challengeOk || grant.redirectUri !== body.get("redirect_uri")) {
+      const bound = client.tokenInQuery || (challengeOk && grant?.redirectUri === body.get("redirect_uri"));
+      if (!grant || grant.client !== client || !bound) {
         return send(res, 400, { error: "invalid_grant" });
       }
       const accessToken = randomBytes(16).toString("base64url");
@@ -204,7 +224,10 @@ export async function startStandIn(): Promise<StandIn> {
     // The access token in the Authorization header (RFC 6750 §2.1), or for the APIs that want it in a form
     // body, there (HubSpot's introspection names it `token`).
     const token =
-      /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? body.get("access_token") ?? body.get("token");
+      /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ??
+      body.get("access_token") ??
+      body.get("token") ??
+      queryToken;
     const owner = token ? accessTokens.get(token) : undefined;
     if (!owner) return send(res, 401, { error: "invalid_token" });
     if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
@@ -248,6 +271,18 @@ function trim(url: string) {
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+/** A query-string token request's parameters under RFC 6749's names (`appid` → `client_id`, …). */
+function standardNames(query: URLSearchParams, client: StandInClient): URLSearchParams {
+  const parameters = new URLSearchParams(query);
+  const idName = client.clientIdParameter ?? "client_id";
+  const secretName = client.tokenInQuery?.secretParameter ?? "client_secret";
+  parameters.set("client_id", query.get(idName) ?? "");
+  parameters.delete(idName);
+  if (query.has(secretName)) parameters.set("client_secret", query.get(secretName) ?? "");
+  parameters.delete(secretName);
+  return parameters;
 }
 
 /** RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding. */

@@ -14,6 +14,7 @@ import Naver, { naverProfile } from "../../../../src/runtime/providers/naver.js"
 import Roblox, { robloxProfile } from "../../../../src/runtime/providers/roblox.js";
 import TikTok, { tiktokProfile } from "../../../../src/runtime/providers/tiktok.js";
 import Vercel, { vercelProfile } from "../../../../src/runtime/providers/vercel.js";
+import WeChat, { wechatProfile } from "../../../../src/runtime/providers/wechat.js";
 import { oidcClaims, type Row } from "./row.js";
 
 export const rows: Row[] = [
@@ -211,6 +212,44 @@ export const rows: Row[] = [
       name: "Ada Figma",
       email: "ada@example.com",
       image: "https://s3-alpha.figma.com/profile/ada",
+    },
+  },
+  {
+    id: "wechat",
+    factory: WeChat,
+    mapping: wechatProfile,
+    auth: "post",
+    authorize: "https://open.weixin.qq.com/connect/qrconnect",
+    scope: "snsapi_login",
+    token: "https://api.weixin.qq.com/sns/oauth2/access_token",
+    // The profile API takes the token and the openid in the query; the stand-in keys it without the token.
+    userinfo: "https://api.weixin.qq.com/sns/userinfo?openid=o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+    standIn: { clientIdParameter: "appid", tokenInQuery: { secretParameter: "secret" } },
+    // WeChat's token answer has no token_type and names the user beside the token.
+    tokenExtra: {
+      token_type: undefined,
+      openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+      unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+      scope: "snsapi_login",
+    },
+    payload: {
+      openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+      nickname: "张三",
+      sex: 1,
+      province: "广东",
+      city: "广州",
+      country: "中国",
+      headimgurl:
+        "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/0",
+      privilege: [],
+      unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+    },
+    user: {
+      id: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+      name: "张三",
+      email: null,
+      image:
+        "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/0",
     },
   },
   {
