@@ -70,25 +70,47 @@ export interface EndpointConfig {
 }
 
 /**
+ * The authorization endpoint. `clientIdParameter` names the query parameter the client id goes in when the
+ * server reads it from another than RFC 6749's `client_id` (TikTok's `client_key`, WeChat's `appid`).
+ */
+export interface AuthorizationEndpointConfig extends EndpointConfig {
+  clientIdParameter?: string;
+}
+
+/**
  * The token endpoint. `encoding` says how its request parameters are sent: `form`
  * (`application/x-www-form-urlencoded`, RFC 6749 §4.1.3; the default) or `json` (`application/json`, for the
  * servers that document a JSON body, such as Atlassian and Notion). Client authentication is unchanged.
  */
 export interface TokenEndpointConfig extends EndpointConfig {
   encoding?: "form" | "json";
+  /**
+   * For a token endpoint that is not RFC 6749's (other parameter names, a GET, an answer without
+   * `token_type` or with errors under HTTP 200): sends the token request itself, the code exchange and the
+   * refresh alike, and returns the answer shaped as RFC 6749 §5.1 (success) or §5.2 (error) says, which is
+   * then checked as any token response. `parameters` are the standard request's, the client credentials
+   * included when they travel in the body; `headers` carry them when they go in Basic authentication.
+   */
+  request?(context: {
+    url: URL;
+    parameters: URLSearchParams;
+    headers: Headers;
+    fetch: typeof fetch;
+  }): Promise<Response>;
 }
 
 /**
  * The userinfo endpoint, optionally with a provider-specific `request` that builds the profile itself (for
  * APIs that are not OIDC userinfo, e.g. GitHub's `/user` plus `/user/emails`). `url` is the resolved userinfo
- * URL; `fetch` is the provider's own (`customFetch`), so tests and proxies see every call.
+ * URL; `fetch` is the provider's own (`customFetch`), so tests and proxies see every call. `provider` carries
+ * the client's id and secret for the APIs that want them beside the access token (HubSpot's introspection).
  */
 export interface UserinfoEndpointConfig<P extends object = Profile> extends EndpointConfig {
   /** Returns the provider's profile, the object its `profile` mapping is then called with. */
   request?(context: {
     tokens: TokenSet;
     url: URL | undefined;
-    provider: Pick<OAuthConfig, "id" | "name" | "type">;
+    provider: Pick<OAuthConfig, "id" | "name" | "type" | "clientId" | "clientSecret">;
     fetch: typeof fetch;
   }): Awaitable<P>;
 }
@@ -116,13 +138,20 @@ export interface OAuthConfig<P extends object = object> extends CommonProviderOp
   /** OIDC issuer: endpoints are discovered from `<issuer>/.well-known/openid-configuration`. */
   issuer?: string;
   wellKnown?: string;
-  authorization?: string | EndpointConfig;
+  authorization?: string | AuthorizationEndpointConfig;
   token?: string | TokenEndpointConfig;
   userinfo?: string | UserinfoEndpointConfig<P>;
   clientId?: string;
   clientSecret?: string;
-  /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
-  client?: { token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none" };
+  /**
+   * How the client authenticates at the token endpoint (default `client_secret_basic`), and the algorithm
+   * its ID tokens are signed with when the server's metadata does not say it (RFC 7591 client metadata):
+   * LINE signs a web login's ID token HS256 with the channel secret while its discovery lists only ES256.
+   */
+  client?: {
+    token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
+    id_token_signed_response_alg?: string;
+  };
   /** Checks performed on the callback. Default `["pkce"]` for oauth, `["pkce", "nonce"]` for oidc. */
   checks?: OAuthCheck[];
   /**

@@ -51,8 +51,13 @@ export interface RequestInternal {
 export interface InternalOAuthProvider
   extends Omit<OAuthConfig, "authorization" | "token" | "userinfo" | "checks" | "profile"> {
   /** `url` is absent when discovery from `issuer` supplies it; `params` are extra authorization parameters. */
-  authorization?: { url?: URL; params?: Record<string, string> };
-  token?: { url?: URL; params?: Record<string, string>; encoding?: TokenEndpointConfig["encoding"] };
+  authorization?: { url?: URL; params?: Record<string, string>; clientIdParameter?: string };
+  token?: {
+    url?: URL;
+    params?: Record<string, string>;
+    encoding?: TokenEndpointConfig["encoding"];
+    request?: TokenEndpointConfig["request"];
+  };
   userinfo?: { url?: URL; params?: Record<string, string>; request?: UserinfoEndpointConfig["request"] };
   checks: Array<"pkce" | "state" | "nonce" | "none">;
   profile: NonNullable<OAuthConfig["profile"]>;

@@ -160,6 +160,9 @@ function resolveOAuthProvider(
     | undefined;
   const profile = provider.profile as OAuthConfig["profile"];
   const tokenEncoding = typeof provider.token === "object" ? provider.token.encoding : undefined;
+  const tokenRequest = typeof provider.token === "object" ? provider.token.request : undefined;
+  const clientIdParameter =
+    typeof provider.authorization === "object" ? provider.authorization.clientIdParameter : undefined;
 
   // An OIDC provider whose issuer was left to a blank AUTH_<ID>_ISSUER (what `init` writes until the user fills
   // it) resolves without one: core/assert.ts names the key, and its sign-in answers the configuration page
@@ -182,8 +185,12 @@ function resolveOAuthProvider(
     clientSecret: provider.clientSecret,
     checks,
     profile: profile ?? defaultProfile,
-    authorization,
-    token: tokenEncoding ? { ...token, encoding: tokenEncoding } : token,
+    authorization: clientIdParameter ? { ...authorization, clientIdParameter } : authorization,
+    token: {
+      ...token,
+      ...(tokenEncoding ? { encoding: tokenEncoding } : {}),
+      ...(tokenRequest ? { request: tokenRequest } : {}),
+    },
     userinfo: { ...userinfo, ...(userinfoRequest ? { request: userinfoRequest } : {}) },
     redirectProxyUrl,
     callbackUrl,

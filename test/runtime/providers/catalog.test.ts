@@ -14,9 +14,10 @@ import { customFetch, type OAuthConfig } from "../../../src/runtime/types.js";
 import { callbackRequest, internalOptions, oauthProvider } from "../oauth/internal-options.js";
 import type { Row } from "./catalog/row.js";
 import { rows as firstRows } from "./catalog/rows-first.js";
+import { rows as socialRows } from "./catalog/rows-social.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
 
-const rows: Row[] = [...firstRows];
+const rows: Row[] = [...firstRows, ...socialRows];
 
 /** Provider modules that are not OAuth/OIDC sign-ins against a provider's endpoints: tested on their own. */
 const NOT_OAUTH = new Set(["credentials", "email", "nodemailer", "oauth", "oidc", "passkey", "password"]);
@@ -36,6 +37,7 @@ beforeAll(async () => {
       claims: row.issuer ? row.payload : undefined,
       resources: { ...(row.userinfo ? { [row.userinfo]: row.payload } : {}), ...row.resources },
       tokenExtra: row.tokenExtra,
+      ...row.standIn,
     });
   }
 });

@@ -5,7 +5,8 @@
  * endpoint URLs and the stand-in records exactly which ones were called. It serves the authorization
  * endpoint (a 302 back with a code), the token endpoint (checking the body's encoding, client authentication,
  * the code, the redirect_uri and the PKCE verifier; and refresh tokens it issued), any resource URL the test registers (userinfo and the like, behind
- * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce.
+ * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce (HS256
+ * with the client secret, for LINE).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -30,6 +31,17 @@ export interface StandInClient {
   tokenBody?: "form" | "json";
   /** Extra parameters of the authorization response (Apple's first-sign-in `user`). */
   authorizationExtra?: Record<string, string>;
+  /** The parameter the authorization and token requests carry the client id in, when not `client_id`. */
+  clientIdParameter?: string;
+  /** The ID token's signature: RS256 with the stand-in's key (default), or HS256 with the client secret. */
+  idTokenAlg?: "RS256" | "HS256";
+  /** The `id_token_signing_alg_values_supported` the metadata advertises. Default `["RS256"]`. */
+  metadataAlgs?: string[];
+  /**
+   * WeChat's token endpoint: a GET with the client id (under `clientIdParameter`), the secret (under this
+   * name), the code and the grant type in the query. It takes no redirect_uri and no PKCE verifier.
+   */
+  tokenInQuery?: { secretParameter: string };
 }
 
 export interface RecordedRequest {
@@ -77,6 +89,10 @@ export async function startStandIn(): Promise<StandIn> {
     const real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
     const encoding = bodyEncoding(req);
     const body = parseBody(await readBody(req), encoding);
+    // An access token in the query (WeChat's APIs) is neither recorded nor part of the resource's URL.
+    const queryToken = real.searchParams.get("access_token");
+    // (Only then: rewriting the query re-encodes it, `,` becoming `%2C`.)
+    if (queryToken !== null) real.searchParams.delete("access_token");
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
@@ -96,18 +112,22 @@ export async function startStandIn(): Promise<StandIn> {
           userinfo_endpoint: `${base}/userinfo`,
           jwks_uri: `${base}/jwks`,
           response_types_supported: ["code"],
-          id_token_signing_alg_values_supported: ["RS256"],
+          id_token_signing_alg_values_supported: issuerClient.metadataAlgs ?? ["RS256"],
           code_challenge_methods_supported: ["S256"],
         });
       }
       if (real.href === `${base}/jwks`) return send(res, 200, { keys: [jwk] });
     }
 
-    const clientId = real.searchParams.get("client_id");
+    const clientId = real.searchParams.get("client_id") ?? aliasedClient(real.searchParams)?.clientId;
     if (req.method === "GET" && clientId && real.searchParams.get("response_type") === "code") {
       const client = clients.get(clientId);
       const redirectUri = real.searchParams.get("redirect_uri");
       if (!client || !redirectUri) return send(res, 400, { error: "invalid_request" });
+      // A server that reads the id from another parameter does not know `client_id`.
+      if (client.clientIdParameter && !real.searchParams.has(client.clientIdParameter)) {
+        return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
+      }
       const code = randomBytes(12).toString("base64url");
       grants.set(code, {
         client,
@@ -124,13 +144,23 @@ export async function startStandIn(): Promise<StandIn> {
       return res.end();
     }
 
-    const grantType = req.method === "POST" ? body.get("grant_type") : null;
-    if (grantType === "authorization_code" || grantType === "refresh_token") {
+    // A token request: a POST with its parameters in the body, or WeChat's GET with them in the query (read
+    // under the standard names from here on).
+    const queryClient = [...clients.values()].find(
+      (c) => c.tokenInQuery && real.searchParams.get(c.clientIdParameter ?? "client_id") === c.clientId,
+    );
+    const tokenParameters =
+      req.method === "POST" ? body : queryClient ? standardNames(real.searchParams, queryClient) : null;
+    const grantType = tokenParameters?.get("grant_type");
+    if (tokenParameters && (grantType === "authorization_code" || grantType === "refresh_token")) {
+      const body = tokenParameters;
+      // A query-string token request is recorded at its endpoint: its query is what a POST's body would be.
+      if (req.method === "GET") recorded.url = real.origin + real.pathname;
       const basic = basicCredentials(req);
       const [id, secret, method] = basic
         ? [basic.id, basic.secret, "basic" as const]
         : [
-            body.get("client_id"),
+            body.get("client_id") ?? aliasedClient(body)?.clientId ?? null,
             body.get("client_secret"),
             body.has("client_secret") ? ("post" as const) : ("none" as const),
           ];
@@ -139,6 +169,9 @@ export async function startStandIn(): Promise<StandIn> {
       const client = clients.get(id ?? "");
       if (!client || client.clientSecret !== secret || client.auth !== method) {
         return send(res, 401, { error: "invalid_client" });
+      }
+      if (client.clientIdParameter && !client.tokenInQuery && !body.has(client.clientIdParameter)) {
+        return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
       }
       if (encoding !== (client.tokenBody ?? "form")) {
         return send(res, 400, { error: "invalid_request", error_description: `expected a ${client.tokenBody} body` });
@@ -157,7 +190,8 @@ export async function startStandIn(): Promise<StandIn> {
       grants.delete(code);
       const verifier = body.get("code_verifier") ?? "";
       const challengeOk = grant?.challenge === createHash("sha256").update(verifier).digest("base64url");
-      if (!grant || grant.client !== client || !challengeOk || grant.redirectUri !== body.get("redirect_uri")) {
+      const bound = client.tokenInQuery || (challengeOk && grant?.redirectUri === body.get("redirect_uri"));
+      if (!grant || grant.client !== client || !bound) {
         return send(res, 400, { error: "invalid_grant" });
       }
       const accessToken = randomBytes(16).toString("base64url");
@@ -174,23 +208,37 @@ export async function startStandIn(): Promise<StandIn> {
       };
       if (client.issuer && client.discovery !== "oauth") {
         const now = Math.floor(Date.now() / 1000);
+        const hs256 = client.idTokenAlg === "HS256";
         response.id_token = await new SignJWT({ ...client.claims, ...(grant.nonce ? { nonce: grant.nonce } : {}) })
-          .setProtectedHeader({ alg: "RS256", kid: "stand-in" })
+          .setProtectedHeader(hs256 ? { alg: "HS256" } : { alg: "RS256", kid: "stand-in" })
           .setIssuer(client.issuer)
           .setAudience(client.clientId)
           .setSubject(String(client.claims?.sub))
           .setIssuedAt(now)
           .setExpirationTime(now + 600)
-          .sign(privateKey);
+          .sign(hs256 ? new TextEncoder().encode(client.clientSecret) : privateKey);
       }
       return send(res, 200, response);
     }
 
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    // The access token in the Authorization header (RFC 6750 §2.1), or for the APIs that want it in a form
+    // body, there (HubSpot's introspection names it `token`).
+    const token =
+      /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ??
+      body.get("access_token") ??
+      body.get("token") ??
+      queryToken;
     const owner = token ? accessTokens.get(token) : undefined;
     if (!owner) return send(res, 401, { error: "invalid_token" });
     if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
     send(res, 404, { error: "not_found" });
+  }
+
+  /** The client whose own id parameter (TikTok's `client_key`) carries its id in `parameters`. */
+  function aliasedClient(parameters: URLSearchParams) {
+    return [...clients.values()].find(
+      (client) => client.clientIdParameter && parameters.get(client.clientIdParameter) === client.clientId,
+    );
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -223,6 +271,18 @@ function trim(url: string) {
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+/** A query-string token request's parameters under RFC 6749's names (`appid` → `client_id`, …). */
+function standardNames(query: URLSearchParams, client: StandInClient): URLSearchParams {
+  const parameters = new URLSearchParams(query);
+  const idName = client.clientIdParameter ?? "client_id";
+  const secretName = client.tokenInQuery?.secretParameter ?? "client_secret";
+  parameters.set("client_id", query.get(idName) ?? "");
+  parameters.delete(idName);
+  if (query.has(secretName)) parameters.set("client_secret", query.get(secretName) ?? "");
+  parameters.delete(secretName);
+  return parameters;
 }
 
 /** RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic encoding. */

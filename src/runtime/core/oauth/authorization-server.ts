@@ -71,7 +71,8 @@ export function clearDiscoveryCache(): void {
 
 /** The client as oauth4webapi sees it. */
 export function clientOf(provider: InternalOAuthProvider): oauth.Client {
-  return { client_id: provider.clientId };
+  const alg = provider.client?.id_token_signed_response_alg;
+  return alg ? { client_id: provider.clientId, id_token_signed_response_alg: alg } : { client_id: provider.clientId };
 }
 
 /**
@@ -102,7 +103,8 @@ export function providerFetch(provider: InternalOAuthProvider): typeof fetch {
  * the target is a loopback address (RFC 8252 §8.3: no network attacker can sit on loopback), which is what
  * local development and the test suite's identity providers use. Everything else must be https.
  * For a provider whose token endpoint takes JSON (`token.encoding: "json"`), the token request (the only
- * form body we send: code exchange and refresh) goes out as JSON.
+ * form body we send: code exchange and refresh) goes out as JSON; one with its own `token.request` sends it
+ * that way instead.
  */
 export function httpOptions<Method extends string, Body>(
   provider: InternalOAuthProvider,
@@ -110,8 +112,16 @@ export function httpOptions<Method extends string, Body>(
 ): oauth.HttpRequestOptions<Method, Body> {
   const fetchImpl = providerFetch(provider);
   const json = provider.token?.encoding === "json";
+  const tokenRequest = provider.token?.request;
   return {
-    [oauth.customFetch]: (url, init) => fetchImpl(url, json ? asJsonBody(init as RequestInit) : (init as RequestInit)),
+    [oauth.customFetch]: (url, init) => {
+      const request = init as RequestInit;
+      if (tokenRequest && request.body instanceof URLSearchParams) {
+        const parameters = new URLSearchParams(request.body);
+        return tokenRequest({ url: new URL(url), parameters, headers: new Headers(request.headers), fetch: fetchImpl });
+      }
+      return fetchImpl(url, json ? asJsonBody(request) : request);
+    },
     [oauth.allowInsecureRequests]: target !== undefined && isLoopback(new URL(target)),
   };
 }

@@ -38,7 +38,8 @@ export async function getAuthorizationUrl(
   for (const [key, value] of Object.entries({ ...provider.authorization?.params, ...params })) {
     url.searchParams.set(key, value);
   }
-  url.searchParams.set("client_id", provider.clientId);
+  // Under the name the server reads it from: `client_id` (RFC 6749 §4.1.1) unless the provider says otherwise.
+  url.searchParams.set(provider.authorization?.clientIdParameter ?? "client_id", provider.clientId);
   // Only the authorization code flow is supported (RFC 9700 §2.1.2: no implicit grant).
   url.searchParams.set("response_type", "code");
   url.searchParams.set("redirect_uri", provider.callbackUrl);

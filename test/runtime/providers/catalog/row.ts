@@ -4,6 +4,7 @@
  * profile payload (userinfo JSON or ID token claims) the stand-in answers with, with the user it must map to.
  */
 import type { OAuthConfig, User } from "../../../../src/runtime/types.js";
+import type { StandInClient } from "../stand-in.js";
 
 export interface Row {
   id: string;
@@ -27,6 +28,8 @@ export interface Row {
   /** The token request's documented encoding; the stand-in refuses the other one. Default form. */
   tokenBody?: "json";
   formPost?: boolean;
+  /** How the stand-in plays this provider beyond the fields above (a client id parameter, an HS256 ID token). */
+  standIn?: Partial<StandInClient>;
   user: User;
 }
 
