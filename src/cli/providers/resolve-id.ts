@@ -6,8 +6,11 @@
 import { CliError } from "../errors.js";
 import { findProvider, PROVIDERS, type ProviderEntry } from "./catalog.js";
 
-/** Names users type for a catalog provider. */
-const ALIASES: Record<string, string> = { email: "nodemailer" };
+/**
+ * Names users type for a catalog provider. `azure-ad` is Auth.js's old id of Microsoft Entra ID: the runtime
+ * keeps a module of that id for existing code, but what the CLI sets up is the current provider.
+ */
+const ALIASES: Record<string, string> = { email: "nodemailer", "azure-ad": "microsoft-entra-id" };
 
 /** The edit distance of two ids: insertions, deletions, substitutions and swaps of neighbours (`gihtub`). */
 function distance(a: string, b: string): number {
@@ -45,6 +48,6 @@ export function resolveProvider(id: string, command: string): ProviderEntry {
   const hint =
     close.length > 0
       ? `did you mean ${close.join(" or ")}?`
-      : `the providers are ${PROVIDERS.map((p) => p.id).join(", ")} (email for nodemailer).`;
+      : `the providers are ${PROVIDERS.map((p) => p.id).join(", ")} (email for nodemailer, azure-ad for microsoft-entra-id).`;
   throw new CliError("InvalidOption", `Unknown provider "${id}" for ${command}: ${hint}`);
 }

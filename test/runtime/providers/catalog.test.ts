@@ -15,9 +15,10 @@ import { callbackRequest, internalOptions, oauthProvider } from "../oauth/intern
 import type { Row } from "./catalog/row.js";
 import { rows as firstRows } from "./catalog/rows-first.js";
 import { rows as socialRows } from "./catalog/rows-social.js";
+import { rows as workforceRows } from "./catalog/rows-workforce.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
 
-const rows: Row[] = [...firstRows, ...socialRows];
+const rows: Row[] = [...firstRows, ...socialRows, ...workforceRows];
 
 /** Provider modules that are not OAuth/OIDC sign-ins against a provider's endpoints: tested on their own. */
 const NOT_OAUTH = new Set(["credentials", "email", "nodemailer", "oauth", "oidc", "passkey", "password"]);
@@ -34,6 +35,7 @@ beforeAll(async () => {
       auth: row.auth,
       tokenBody: row.tokenBody,
       issuer: row.issuer,
+      wellKnown: row.wellKnown,
       claims: row.issuer ? row.payload : undefined,
       resources: { ...(row.userinfo ? { [row.userinfo]: row.payload } : {}), ...row.resources },
       tokenExtra: row.tokenExtra,
@@ -72,6 +74,9 @@ describe("provider catalog", () => {
     const { authorizationUrl, result } = await signInThroughStandIn(row, provider);
     expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(row.authorize);
     expect(authorizationUrl.searchParams.get("scope")).toBe(row.scope);
+    for (const [name, value] of Object.entries(row.params ?? {})) {
+      expect(authorizationUrl.searchParams.get(name)).toBe(value);
+    }
     expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(`${appOrigin}/auth/callback/${row.id}`);
     expect(authorizationUrl.searchParams.get("response_mode")).toBe(row.formPost ? "form_post" : null);
 
@@ -84,6 +89,8 @@ describe("provider catalog", () => {
     expect(tokenCall?.clientAuth).toBe(row.auth);
     expect(tokenCall?.tokenBody).toBe(row.tokenBody ?? "form");
     if (row.userinfo) expect(calls.map((call) => call.url)).toContain(row.userinfo);
+    // Discovery is cached per process, so it may have happened in an earlier test of the same issuer.
+    if (row.wellKnown) expect(standIn.requests.map((call) => call.url)).toContain(row.wellKnown);
   });
 
   it.each(rows.filter((row) => row.tokenBody === "json"))(

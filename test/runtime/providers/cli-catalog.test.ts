@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "../../../src/cli/providers/catalog.js";
+import { resolveProvider } from "../../../src/cli/providers/resolve-id.js";
 import { providerEnvKey } from "../../../src/runtime/core/provider-env.js";
 import type { Provider } from "../../../src/runtime/types.js";
 
@@ -17,18 +18,20 @@ const runtimeDir = new URL("../../../src/runtime/providers/", import.meta.url);
  * gap, written down, so this test fails when the CLI gains one (remove it here) or the runtime another.
  */
 const NOT_IN_CLI_YET: Record<string, string> = {};
+/** Runtime modules kept under an old id for existing code; the CLI resolves the id to the current provider. */
+const RUNTIME_ALIASES: Record<string, string> = { "azure-ad": "microsoft-entra-id" };
 const runtimeIds = readdirSync(runtimeDir)
   .filter((file) => file.endsWith(".ts"))
   .map((file) => file.slice(0, -3))
   // The generic factories are nothing without code the user writes (endpoints, a sending function).
-  .filter((id) => id !== "oauth" && id !== "email" && !(id in NOT_IN_CLI_YET));
+  .filter((id) => id !== "oauth" && id !== "email" && !(id in NOT_IN_CLI_YET) && !(id in RUNTIME_ALIASES));
 
 const repositoryPackage = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
 
-async function factory(id: string): Promise<() => Provider> {
+async function factory(id: string): Promise<(options?: Record<string, unknown>) => Provider> {
   return (await import(new URL(`${id}.ts`, runtimeDir).href)).default;
 }
 
@@ -38,6 +41,15 @@ describe("init's provider catalog", () => {
     for (const id of Object.keys(NOT_IN_CLI_YET)) expect(PROVIDERS.map((entry) => entry.id)).not.toContain(id);
     expect(PROVIDERS.length).toBeGreaterThanOrEqual(26);
   });
+
+  it.each(Object.entries(RUNTIME_ALIASES))(
+    "%s: the runtime's module is %s under the old id, and the CLI sets up the current provider for it",
+    async (alias, current) => {
+      const [old, now] = [(await factory(alias))({ issuer: "https://issuer.example" }), (await factory(current))()];
+      expect(old).toMatchObject({ id: alias, type: now.type, issuer: "https://issuer.example" });
+      expect(resolveProvider(alias, "init").id).toBe(current);
+    },
+  );
 
   it.each(PROVIDERS.map((entry) => [entry.id, entry] as const))(
     "%s: same id, display name and kind as the runtime, and the env keys it reads",

@@ -5,8 +5,8 @@
  * endpoint URLs and the stand-in records exactly which ones were called. It serves the authorization
  * endpoint (a 302 back with a code), the token endpoint (checking the body's encoding, client authentication,
  * the code, the redirect_uri and the PKCE verifier; and refresh tokens it issued), any resource URL the test registers (userinfo and the like, behind
- * the access token), and for OIDC issuers discovery, a JWKS and an RS256 ID token carrying the nonce (HS256
- * with the client secret, for LINE).
+ * the access token), and for OIDC issuers discovery (at the standard URL or the provider's own), a JWKS and an
+ * RS256 ID token carrying the nonce (HS256 with the client secret, for LINE).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -23,6 +23,8 @@ export interface StandInClient {
   claims?: Record<string, unknown>;
   /** Where the metadata is published: OpenID Connect Discovery (default) or RFC 8414 (plain OAuth 2.0). */
   discovery?: "oidc" | "oauth";
+  /** A provider's own metadata URL, instead of the one `discovery` gives (Frontegg's, a FusionAuth tenant's). */
+  wellKnown?: string;
   /** Resource URL (full, with query) → JSON answered to a request carrying the access token. */
   resources?: Record<string, unknown>;
   /** Extra fields of the token response (Notion's `owner`). */
@@ -96,14 +98,18 @@ export async function startStandIn(): Promise<StandIn> {
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
-    const issuerClient = [...clients.values()].find((c) => c.issuer && real.origin === new URL(c.issuer).origin);
+    // Issuers can share a host (tenants of one provider): the one whose metadata URL or issuer path this is.
+    const onHost = [...clients.values()].filter((c) => c.issuer && real.origin === new URL(c.issuer).origin);
+    const issuerClient =
+      onHost.find((c) => c.wellKnown === real.href || real.href.startsWith(trim(c.issuer ?? ""))) ?? onHost[0];
     if (issuerClient?.issuer) {
       const base = trim(issuerClient.issuer);
       const issuerPath = trim(new URL(issuerClient.issuer).pathname);
       const metadataUrl =
-        issuerClient.discovery === "oauth"
+        issuerClient.wellKnown ??
+        (issuerClient.discovery === "oauth"
           ? `${real.origin}/.well-known/oauth-authorization-server${issuerPath}`
-          : `${base}/.well-known/openid-configuration`;
+          : `${base}/.well-known/openid-configuration`);
       if (real.href === metadataUrl) {
         return send(res, 200, {
           issuer: issuerClient.issuer,

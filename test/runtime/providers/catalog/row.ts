@@ -18,9 +18,13 @@ export interface Row {
   /** The real authorization endpoint (origin + path) and the scope asked for. */
   authorize: string;
   scope: string | null;
+  /** Further parameters the authorization request must carry (a tenant, a connection, a resource). */
+  params?: Record<string, string>;
   token: string;
   /** OIDC: the issuer and the ID token claims; OAuth: the profile API's payload at `userinfo`. */
   issuer?: string;
+  /** Where the stand-in publishes the issuer's metadata, when the provider reads it from its own URL. */
+  wellKnown?: string;
   payload: Record<string, unknown>;
   userinfo?: string;
   resources?: Record<string, unknown>;
