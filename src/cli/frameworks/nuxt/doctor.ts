@@ -10,6 +10,7 @@ import { type Finding, finding, ok } from "../../checks/finding.js";
 import type { OwnedFileStep } from "../../plan/planner.js";
 import type { ProjectReader } from "../../project/reader.js";
 import { gitHas, initAgain } from "../../review/restore.js";
+import { catchAllRoute } from "../catch-all-route.js";
 import type { WiringSetup } from "../types.js";
 
 /** A catch-all route file of Nitro's (`[...].ts`, `[...slug].ts`), whatever its parameter is called. */
@@ -50,13 +51,7 @@ function routeFindings(
   auth: { source: string | null; path: string },
 ): Finding[] {
   const dir = path.posix.dirname(route.path);
-  // The route as init wrote it, else any catch-all in its folder (renamed `[...auth].ts`: the same route).
-  const file = reader.exists(route.path)
-    ? route.path
-    : reader
-        .files(dir)
-        .filter((name) => CATCH_ALL.test(name))
-        .map((name) => `${dir}/${name}`)[0];
+  const file = catchAllRoute(reader, route.path, CATCH_ALL);
   if (!file) {
     return [
       finding(

@@ -12,6 +12,7 @@ import { moduleShape, parseSyntax, type SyntaxNode, typescript } from "../../edi
 import type { OwnedFileStep } from "../../plan/planner.js";
 import type { ProjectReader } from "../../project/reader.js";
 import { gitHas, initAgain } from "../../review/restore.js";
+import { catchAllRoute } from "../catch-all-route.js";
 import type { WiringSetup } from "../types.js";
 
 /** `[...solidauth].ts`: SolidStart's catch-all file name, whatever the parameter is called. */
@@ -86,13 +87,7 @@ function routeFindings(
   auth: { source: string | null; path: string },
 ): Finding[] {
   const dir = path.posix.dirname(route.path);
-  // The route as init wrote it, else any catch-all in its folder (renamed `[...auth].ts`: the same route).
-  const file = reader.exists(route.path)
-    ? route.path
-    : reader
-        .files(dir)
-        .filter((name) => CATCH_ALL.test(name))
-        .map((name) => `${dir}/${name}`)[0];
+  const file = catchAllRoute(reader, route.path, CATCH_ALL);
   const exportLine = route.content.split("\n").find((line) => line.startsWith("export ")) ?? "";
   if (!file) {
     return [
