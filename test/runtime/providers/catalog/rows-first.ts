@@ -329,6 +329,8 @@ export const rows: Row[] = [
     scope: "openid user:read:email",
     token: "https://id.twitch.tv/oauth2/token",
     issuer: "https://id.twitch.tv/oauth2",
+    // Twitch answers the granted scopes as an array (its "Getting OAuth Access Tokens" examples).
+    tokenExtra: { scope: ["openid", "user:read:email"] },
     payload: oidcClaims({
       sub: "713936733",
       preferred_username: "twitchdev",
