@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { runCommand } from "./processes.mjs";
+import { sqlitePrebuildEnv } from "./sqlite-prebuild.mjs";
 import { fillEnv } from "./user-edits.mjs";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -60,9 +61,15 @@ export function initAuth(dir, providers = ["oidc", "credentials"], extraArgs = [
   );
 }
 
-/** `npm install` from the local cache where it can; `env` puts another Node first on PATH where one is needed. */
+/**
+ * `npm install` from the local cache where it can; `env` puts another Node first on PATH where one is needed.
+ * better-sqlite3 unpacks the repository's own binary instead of compiling (sqlite-prebuild.mjs).
+ */
 export function installApp(dir, env = appProcessEnv()) {
-  return runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, env });
+  return runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+    cwd: dir,
+    env: { ...env, ...sqlitePrebuildEnv() },
+  });
 }
 
 /** Fills values into an env file in place (fillEnv: set where the key is, appended where it is not). */
