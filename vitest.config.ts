@@ -24,7 +24,12 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 600_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
+          // Two files at a time: an e2e file spends most of its time in npm install, a framework's build and its
+          // server, which leave a core idle as often as not (one at a time they took 48 min of CI). Every file has
+          // its own ports, temp dirs and databases; what they share is made once (global-setup.ts) or race-safe
+          // (Node 24's install, the SQLite prebuild).
+          maxWorkers: 2,
+          globalSetup: ["test/e2e/support/global-setup.ts"],
         },
       },
     ],

