@@ -14,11 +14,12 @@ import { customFetch, type OAuthConfig } from "../../../src/runtime/types.js";
 import { callbackRequest, internalOptions, oauthProvider } from "../oauth/internal-options.js";
 import type { Row } from "./catalog/row.js";
 import { rows as firstRows } from "./catalog/rows-first.js";
+import { rows as longtailDRows } from "./catalog/rows-longtail-d.js";
 import { rows as socialRows } from "./catalog/rows-social.js";
 import { rows as workforceRows } from "./catalog/rows-workforce.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
 
-const rows: Row[] = [...firstRows, ...socialRows, ...workforceRows];
+const rows: Row[] = [...firstRows, ...socialRows, ...workforceRows, ...longtailDRows];
 
 /** Provider modules that are not OAuth/OIDC sign-ins against a provider's endpoints: tested on their own. */
 const NOT_OAUTH = new Set(["credentials", "email", "nodemailer", "oauth", "oidc", "passkey", "password"]);
@@ -83,7 +84,8 @@ describe("provider catalog", () => {
     expect(result.user).toEqual(row.user);
     expect(result.account).toMatchObject({ provider: row.id, type: provider.type, providerAccountId: row.user.id });
     expect(result.account.token_type).toBe("bearer");
-    expect(result.account.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
+    if (row.expires === false) expect(result.account.expires_at).toBeUndefined();
+    else expect(result.account.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
     const calls = standIn.requests.slice(from);
     const tokenCall = calls.find((call) => call.url === row.token);
     expect(tokenCall?.clientAuth).toBe(row.auth);
@@ -93,7 +95,7 @@ describe("provider catalog", () => {
     if (row.wellKnown) expect(standIn.requests.map((call) => call.url)).toContain(row.wellKnown);
   });
 
-  it.each(rows.filter((row) => row.tokenBody === "json"))(
+  it.each(rows.filter((row) => row.tokenBody === "json" && row.expires !== false))(
     "$id: refreshes its access token with a JSON body too",
     async (row) => {
       const provider = providerOf(row);

@@ -40,10 +40,20 @@ export interface StandInClient {
   /** The `id_token_signing_alg_values_supported` the metadata advertises. Default `["RS256"]`. */
   metadataAlgs?: string[];
   /**
-   * WeChat's token endpoint: a GET with the client id (under `clientIdParameter`), the secret (under this
-   * name), the code and the grant type in the query. It takes no redirect_uri and no PKCE verifier.
+   * A token endpoint that is a GET with the client id (under `clientIdParameter`), the secret (under this
+   * name), the code and the grant type in the query (WeChat's, Foursquare's). Only the code is checked: no
+   * PKCE verifier, no redirect_uri.
    */
   tokenInQuery?: { secretParameter: string };
+  /**
+   * A server that binds the code to nothing else (ClickUp's): its token request carries neither a PKCE
+   * verifier nor the redirect_uri (nor a grant_type), and the code alone is checked.
+   */
+  codeOnly?: boolean;
+  /** Fields the provider's token response leaves out (`expires_in` where tokens never expire, `token_type`). */
+  tokenOmit?: string[];
+  /** The scheme resource requests carry the access token under: `Bearer` (RFC 6750 §2.1, default), Mailchimp's `OAuth`. */
+  resourceScheme?: string;
 }
 
 export interface RecordedRequest {
@@ -91,10 +101,12 @@ export async function startStandIn(): Promise<StandIn> {
     const real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
     const encoding = bodyEncoding(req);
     const body = parseBody(await readBody(req), encoding);
-    // An access token in the query (WeChat's APIs) is neither recorded nor part of the resource's URL.
-    const queryToken = real.searchParams.get("access_token");
+    // An access token in the query (WeChat's and Mail.ru's `access_token`, Foursquare's `oauth_token`) is
+    // neither recorded nor part of the resource's URL.
+    const queryTokenName = ["access_token", "oauth_token"].find((name) => real.searchParams.has(name));
+    const queryToken = queryTokenName ? real.searchParams.get(queryTokenName) : null;
     // (Only then: rewriting the query re-encodes it, `,` becoming `%2C`.)
-    if (queryToken !== null) real.searchParams.delete("access_token");
+    if (queryTokenName) real.searchParams.delete(queryTokenName);
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
@@ -157,7 +169,10 @@ export async function startStandIn(): Promise<StandIn> {
     );
     const tokenParameters =
       req.method === "POST" ? body : queryClient ? standardNames(real.searchParams, queryClient) : null;
-    const grantType = tokenParameters?.get("grant_type");
+    // A code-only server (ClickUp's) takes its client's id and a code, without grant_type, as a code exchange.
+    const codeOnlyExchange =
+      clients.get(tokenParameters?.get("client_id") ?? "")?.codeOnly && tokenParameters?.has("code");
+    const grantType = tokenParameters?.get("grant_type") ?? (codeOnlyExchange ? "authorization_code" : undefined);
     if (tokenParameters && (grantType === "authorization_code" || grantType === "refresh_token")) {
       const body = tokenParameters;
       // A query-string token request is recorded at its endpoint: its query is what a POST's body would be.
@@ -175,6 +190,9 @@ export async function startStandIn(): Promise<StandIn> {
       const client = clients.get(id ?? "");
       if (!client || client.clientSecret !== secret || client.auth !== method) {
         return send(res, 401, { error: "invalid_client" });
+      }
+      if (client.tokenInQuery && req.method !== "GET") {
+        return send(res, 405, { error: "invalid_request", error_description: "the token request is a GET" });
       }
       if (client.clientIdParameter && !client.tokenInQuery && !body.has(client.clientIdParameter)) {
         return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
@@ -196,7 +214,8 @@ export async function startStandIn(): Promise<StandIn> {
       grants.delete(code);
       const verifier = body.get("code_verifier") ?? "";
       const challengeOk = grant?.challenge === createHash("sha256").update(verifier).digest("base64url");
-      const bound = client.tokenInQuery || (challengeOk && grant?.redirectUri === body.get("redirect_uri"));
+      const bound =
+        client.tokenInQuery || client.codeOnly || (challengeOk && grant?.redirectUri === body.get("redirect_uri"));
       if (!grant || grant.client !== client || !bound) {
         return send(res, 400, { error: "invalid_grant" });
       }
@@ -212,6 +231,7 @@ export async function startStandIn(): Promise<StandIn> {
         refresh_token: refreshToken,
         ...client.tokenExtra,
       };
+      for (const field of client.tokenOmit ?? []) delete response[field];
       if (client.issuer && client.discovery !== "oauth") {
         const now = Math.floor(Date.now() / 1000);
         const hs256 = client.idTokenAlg === "HS256";
@@ -227,15 +247,13 @@ export async function startStandIn(): Promise<StandIn> {
       return send(res, 200, response);
     }
 
-    // The access token in the Authorization header (RFC 6750 §2.1), or for the APIs that want it in a form
-    // body, there (HubSpot's introspection names it `token`).
-    const token =
-      /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ??
-      body.get("access_token") ??
-      body.get("token") ??
-      queryToken;
+    // The access token in the Authorization header (RFC 6750 §2.1, under the provider's scheme), or for the
+    // APIs that want it in a form body, there (HubSpot's introspection names it `token`).
+    const header = /^(\S+) (.+)$/.exec(req.headers.authorization ?? "");
+    const token = header?.[2] ?? body.get("access_token") ?? body.get("token") ?? queryToken;
     const owner = token ? accessTokens.get(token) : undefined;
     if (!owner) return send(res, 401, { error: "invalid_token" });
+    if (header && header[1] !== (owner.resourceScheme ?? "Bearer")) return send(res, 401, { error: "invalid_token" });
     if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
     send(res, 404, { error: "not_found" });
   }
@@ -284,10 +302,15 @@ function standardNames(query: URLSearchParams, client: StandInClient): URLSearch
   const parameters = new URLSearchParams(query);
   const idName = client.clientIdParameter ?? "client_id";
   const secretName = client.tokenInQuery?.secretParameter ?? "client_secret";
-  parameters.set("client_id", query.get(idName) ?? "");
-  parameters.delete(idName);
-  if (query.has(secretName)) parameters.set("client_secret", query.get(secretName) ?? "");
-  parameters.delete(secretName);
+  // (Foursquare's GET already uses the standard names: nothing to rename.)
+  if (idName !== "client_id") {
+    parameters.set("client_id", query.get(idName) ?? "");
+    parameters.delete(idName);
+  }
+  if (secretName !== "client_secret") {
+    if (query.has(secretName)) parameters.set("client_secret", query.get(secretName) ?? "");
+    parameters.delete(secretName);
+  }
   return parameters;
 }
 

@@ -12,8 +12,8 @@ export interface Row {
   factory: (options: any) => OAuthConfig;
   // biome-ignore lint/suspicious/noExplicitAny: each row's mapping takes its own provider's profile type
   mapping: (profile: any) => User;
-  /** Options an app must give (a tenant's issuer). */
-  options?: Partial<OAuthConfig> & { tenantId?: string };
+  /** Options an app must give (a tenant's issuer, a data centre). */
+  options?: Partial<OAuthConfig> & { tenantId?: string; region?: string };
   auth: "basic" | "post";
   /** The real authorization endpoint (origin + path) and the scope asked for. */
   authorize: string;
@@ -32,6 +32,8 @@ export interface Row {
   /** The token request's documented encoding; the stand-in refuses the other one. Default form. */
   tokenBody?: "json";
   formPost?: boolean;
+  /** The provider's access tokens never expire (its token response has no `expires_in`): no `expires_at`, no refresh. */
+  expires?: false;
   /** How the stand-in plays this provider beyond the fields above (a client id parameter, an HS256 ID token). */
   standIn?: Partial<StandInClient>;
   user: User;

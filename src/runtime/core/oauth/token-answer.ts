@@ -1,0 +1,40 @@
+/**
+ * For providers whose token endpoint answers less than RFC 6749 §5.1 asks (ClickUp's and Foursquare's bare
+ * `{ access_token }`, Mailchimp's `expires_in: 0` and `scope: null`): their answer restated as the standard
+ * token response a provider's `token.request` returns, which the core then checks like any other. One rule
+ * for all of them, so each provider only says how its request is sent.
+ */
+
+/**
+ * The answer as RFC 6749 §5.1 shapes it: `token_type` `bearer` when missing (these servers document Bearer
+ * use, or none), an `expires_in` of 0 or below and a null `scope` dropped (both mean "not said"). A failure
+ * (an HTTP error, or no access token in the answer) becomes a §5.2 error naming the provider.
+ */
+export async function standardTokenAnswer(response: Response, providerName: string): Promise<Response> {
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok || typeof answer.access_token !== "string") {
+    const said = answer.error_description ?? answer.err ?? answer.error ?? answer.message;
+    return Response.json(
+      {
+        error: typeof answer.error === "string" ? answer.error : "invalid_grant",
+        error_description: `${providerName}'s token endpoint answered ${response.status}${typeof said === "string" ? `: ${said}` : ""}`,
+      },
+      { status: 400 },
+    );
+  }
+  const { expires_in, scope, ...rest } = answer;
+  return Response.json({
+    ...rest,
+    token_type: typeof answer.token_type === "string" ? answer.token_type : "bearer",
+    ...(typeof expires_in === "number" && expires_in > 0 ? { expires_in } : {}),
+    ...(typeof scope === "string" ? { scope } : {}),
+  });
+}
+
+/** RFC 6749 §5.2 `unsupported_grant_type`, for a refresh asked of a provider whose tokens cannot be refreshed. */
+export function noRefresh(providerName: string): Response {
+  return Response.json(
+    { error: "unsupported_grant_type", error_description: `${providerName} issues no refresh tokens` },
+    { status: 400 },
+  );
+}
