@@ -16,8 +16,8 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 export interface StandInClient {
   clientId: string;
   clientSecret: string;
-  /** How the provider must authenticate at the token endpoint. */
-  auth: "basic" | "post";
+  /** How the provider must authenticate at the token endpoint (`none`: a public client, PKCE only). */
+  auth: "basic" | "post" | "none";
   /** OIDC: the issuer the stand-in plays (discovery, JWKS, ID token), with the ID token's claims. */
   issuer?: string;
   claims?: Record<string, unknown>;
@@ -29,10 +29,24 @@ export interface StandInClient {
   resources?: Record<string, unknown>;
   /** Extra fields of the token response (Notion's `owner`). */
   tokenExtra?: Record<string, unknown>;
+  /**
+   * Headers every resource request must carry beside the access token (Trakt's `trakt-api-key` and
+   * `trakt-api-version`); one without them is refused with 403.
+   */
+  resourceHeaders?: Record<string, string>;
+  /** The access token is an RS256 JWT with these claims (EVE SSO's, which the profile is read from). */
+  accessTokenClaims?: Record<string, unknown>;
+  /** Standard fields the provider's code exchange answer lacks (Threads': `token_type`, `expires_in`). */
+  tokenOmits?: string[];
   /** How the token request's body must be encoded; the other encoding is refused with 400. Default `form`. */
   tokenBody?: "form" | "json";
-  /** Extra parameters of the authorization response (Apple's first-sign-in `user`). */
+  /** Extra parameters of the authorization response (Apple's first-sign-in `user`, VK ID's `device_id`). */
   authorizationExtra?: Record<string, string>;
+  /**
+   * Authorization response parameters the code exchange must carry back with the same value (VK ID's
+   * `device_id` and `state`); without them the token endpoint refuses the code.
+   */
+  tokenEchoes?: string[];
   /** The parameter the authorization and token requests carry the client id in, when not `client_id`. */
   clientIdParameter?: string;
   /** The ID token's signature: RS256 with the stand-in's key (default), or HS256 with the client secret. */
@@ -61,6 +75,8 @@ interface Grant {
   challenge: string | null;
   redirectUri: string;
   nonce: string | null;
+  /** What the authorization response carried besides the code, for `tokenEchoes`. */
+  sent: Record<string, string>;
 }
 
 export interface StandIn {
@@ -88,13 +104,21 @@ export async function startStandIn(): Promise<StandIn> {
     // `/<host>/<path>` back to the real URL the provider used.
     const local = new URL(req.url ?? "/", "http://stand-in");
     const [, host, ...rest] = local.pathname.split("/");
-    const real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
+    let real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
     const encoding = bodyEncoding(req);
     const body = parseBody(await readBody(req), encoding);
     // An access token in the query (WeChat's APIs) is neither recorded nor part of the resource's URL.
     const queryToken = real.searchParams.get("access_token");
-    // (Only then: rewriting the query re-encodes it, `,` becoming `%2C`.)
-    if (queryToken !== null) real.searchParams.delete("access_token");
+    // It is cut out of the query's text: rewriting the query through searchParams would re-encode the rest
+    // (`,` becoming `%2C`), and the resource URLs are the ones the provider wrote.
+    if (queryToken !== null) {
+      const query = real.search
+        .slice(1)
+        .split("&")
+        .filter((pair) => !pair.startsWith("access_token="))
+        .join("&");
+      real = new URL(`${real.origin}${real.pathname}${query ? `?${query}` : ""}`);
+    }
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
@@ -135,17 +159,18 @@ export async function startStandIn(): Promise<StandIn> {
         return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
       }
       const code = randomBytes(12).toString("base64url");
+      const state = real.searchParams.get("state");
+      const sent = { ...(state !== null ? { state } : {}), ...client.authorizationExtra };
       grants.set(code, {
         client,
         challenge: real.searchParams.get("code_challenge"),
         redirectUri,
         nonce: real.searchParams.get("nonce"),
+        sent,
       });
       const back = new URL(redirectUri);
       back.searchParams.set("code", code);
-      const state = real.searchParams.get("state");
-      if (state !== null) back.searchParams.set("state", state);
-      for (const [key, value] of Object.entries(client.authorizationExtra ?? {})) back.searchParams.set(key, value);
+      for (const [key, value] of Object.entries(sent)) back.searchParams.set(key, value);
       res.writeHead(302, { location: back.href });
       return res.end();
     }
@@ -173,7 +198,7 @@ export async function startStandIn(): Promise<StandIn> {
       recorded.clientAuth = method;
       recorded.tokenBody = encoding;
       const client = clients.get(id ?? "");
-      if (!client || client.clientSecret !== secret || client.auth !== method) {
+      if (!client || client.auth !== method || (method !== "none" && client.clientSecret !== secret)) {
         return send(res, 401, { error: "invalid_client" });
       }
       if (client.clientIdParameter && !client.tokenInQuery && !body.has(client.clientIdParameter)) {
@@ -200,7 +225,17 @@ export async function startStandIn(): Promise<StandIn> {
       if (!grant || grant.client !== client || !bound) {
         return send(res, 400, { error: "invalid_grant" });
       }
-      const accessToken = randomBytes(16).toString("base64url");
+      const missing = (client.tokenEchoes ?? []).filter((name) => body.get(name) !== (grant.sent[name] ?? null));
+      if (missing.length > 0) {
+        return send(res, 400, { error: "invalid_request", error_description: `${missing.join(", ")} not echoed` });
+      }
+      const accessToken = client.accessTokenClaims
+        ? await new SignJWT(client.accessTokenClaims)
+            .setProtectedHeader({ alg: "RS256", kid: "stand-in", typ: "JWT" })
+            .setJti(randomBytes(8).toString("hex"))
+            .setExpirationTime("20m")
+            .sign(privateKey)
+        : randomBytes(16).toString("base64url");
       accessTokens.set(accessToken, client);
       const refreshToken = randomBytes(16).toString("base64url");
       refreshTokens.set(refreshToken, client);
@@ -212,6 +247,7 @@ export async function startStandIn(): Promise<StandIn> {
         refresh_token: refreshToken,
         ...client.tokenExtra,
       };
+      for (const field of client.tokenOmits ?? []) delete response[field];
       if (client.issuer && client.discovery !== "oauth") {
         const now = Math.floor(Date.now() / 1000);
         const hs256 = client.idTokenAlg === "HS256";
@@ -236,6 +272,9 @@ export async function startStandIn(): Promise<StandIn> {
       queryToken;
     const owner = token ? accessTokens.get(token) : undefined;
     if (!owner) return send(res, 401, { error: "invalid_token" });
+    for (const [name, value] of Object.entries(owner.resourceHeaders ?? {})) {
+      if (req.headers[name.toLowerCase()] !== value) return send(res, 403, { error: `${name} header missing` });
+    }
     if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
     send(res, 404, { error: "not_found" });
   }
