@@ -94,6 +94,19 @@ describe("provider catalog", () => {
     if (row.wellKnown) expect(standIn.requests.map((call) => call.url)).toContain(row.wellKnown);
   });
 
+  it.each(rows.filter((row) => row.standIn?.tokenEchoes))(
+    "$id: the code exchange carries back the callback parameters the provider requires, and no others",
+    async (row) => {
+      const from = standIn.requests.length;
+      await signInThroughStandIn(row, providerOf(row));
+      const tokenCall = standIn.requests.slice(from).find((call) => call.url === row.token);
+      const echoes = row.standIn?.tokenEchoes ?? [];
+      const others = Object.keys(row.standIn?.authorizationExtra ?? {}).filter((name) => !echoes.includes(name));
+      expect(tokenCall?.tokenParameters).toEqual(expect.arrayContaining(echoes));
+      for (const name of others) expect(tokenCall?.tokenParameters).not.toContain(name);
+    },
+  );
+
   it.each(rows.filter((row) => row.tokenBody === "json"))(
     "$id: refreshes its access token with a JSON body too",
     async (row) => {

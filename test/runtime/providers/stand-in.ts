@@ -68,6 +68,8 @@ export interface RecordedRequest {
   clientAuth?: "basic" | "post" | "none";
   /** How a token request's body was encoded (from its Content-Type). */
   tokenBody?: "form" | "json";
+  /** The names of a token request's parameters. */
+  tokenParameters?: string[];
 }
 
 interface Grant {
@@ -197,6 +199,7 @@ export async function startStandIn(): Promise<StandIn> {
           ];
       recorded.clientAuth = method;
       recorded.tokenBody = encoding;
+      recorded.tokenParameters = [...body.keys()];
       const client = clients.get(id ?? "");
       if (!client || client.auth !== method || (method !== "none" && client.clientSecret !== secret)) {
         return send(res, 401, { error: "invalid_client" });
