@@ -85,6 +85,12 @@ export interface AuthorizationEndpointConfig extends EndpointConfig {
 export interface TokenEndpointConfig extends EndpointConfig {
   encoding?: "form" | "json";
   /**
+   * Parameters of the authorization response the code exchange carries on, beside RFC 6749's `code`: VK ID
+   * answers with a `device_id` (and wants `state` back) that its token endpoint requires. Absent ones are
+   * left out; values come only from a response whose state already checked out.
+   */
+  fromCallback?: string[];
+  /**
    * For a token endpoint that is not RFC 6749's (other parameter names, a GET, an answer without
    * `token_type` or with errors under HTTP 200): sends the token request itself, the code exchange and the
    * refresh alike, and returns the answer shaped as RFC 6749 §5.1 (success) or §5.2 (error) says, which is

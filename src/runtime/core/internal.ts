@@ -57,6 +57,7 @@ export interface InternalOAuthProvider
     params?: Record<string, string>;
     encoding?: TokenEndpointConfig["encoding"];
     request?: TokenEndpointConfig["request"];
+    fromCallback?: TokenEndpointConfig["fromCallback"];
   };
   userinfo?: { url?: URL; params?: Record<string, string>; request?: UserinfoEndpointConfig["request"] };
   checks: Array<"pkce" | "state" | "nonce" | "none">;

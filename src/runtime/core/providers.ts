@@ -161,6 +161,7 @@ function resolveOAuthProvider(
   const profile = provider.profile as OAuthConfig["profile"];
   const tokenEncoding = typeof provider.token === "object" ? provider.token.encoding : undefined;
   const tokenRequest = typeof provider.token === "object" ? provider.token.request : undefined;
+  const tokenFromCallback = typeof provider.token === "object" ? provider.token.fromCallback : undefined;
   const clientIdParameter =
     typeof provider.authorization === "object" ? provider.authorization.clientIdParameter : undefined;
 
@@ -190,6 +191,7 @@ function resolveOAuthProvider(
       ...token,
       ...(tokenEncoding ? { encoding: tokenEncoding } : {}),
       ...(tokenRequest ? { request: tokenRequest } : {}),
+      ...(tokenFromCallback ? { fromCallback: tokenFromCallback } : {}),
     },
     userinfo: { ...userinfo, ...(userinfoRequest ? { request: userinfoRequest } : {}) },
     redirectProxyUrl,

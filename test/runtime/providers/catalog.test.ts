@@ -14,12 +14,13 @@ import { customFetch, type OAuthConfig } from "../../../src/runtime/types.js";
 import { callbackRequest, internalOptions, oauthProvider } from "../oauth/internal-options.js";
 import type { Row } from "./catalog/row.js";
 import { rows as firstRows } from "./catalog/rows-first.js";
+import { rows as longtailCRows } from "./catalog/rows-longtail-c.js";
 import { rows as longtailDRows } from "./catalog/rows-longtail-d.js";
 import { rows as socialRows } from "./catalog/rows-social.js";
 import { rows as workforceRows } from "./catalog/rows-workforce.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
 
-const rows: Row[] = [...firstRows, ...socialRows, ...workforceRows, ...longtailDRows];
+const rows: Row[] = [...firstRows, ...socialRows, ...workforceRows, ...longtailCRows, ...longtailDRows];
 
 /** Provider modules that are not OAuth/OIDC sign-ins against a provider's endpoints: tested on their own. */
 const NOT_OAUTH = new Set(["credentials", "email", "nodemailer", "oauth", "oidc", "passkey", "password"]);
@@ -94,6 +95,19 @@ describe("provider catalog", () => {
     // Discovery is cached per process, so it may have happened in an earlier test of the same issuer.
     if (row.wellKnown) expect(standIn.requests.map((call) => call.url)).toContain(row.wellKnown);
   });
+
+  it.each(rows.filter((row) => row.standIn?.tokenEchoes))(
+    "$id: the code exchange carries back the callback parameters the provider requires, and no others",
+    async (row) => {
+      const from = standIn.requests.length;
+      await signInThroughStandIn(row, providerOf(row));
+      const tokenCall = standIn.requests.slice(from).find((call) => call.url === row.token);
+      const echoes = row.standIn?.tokenEchoes ?? [];
+      const others = Object.keys(row.standIn?.authorizationExtra ?? {}).filter((name) => !echoes.includes(name));
+      expect(tokenCall?.tokenParameters).toEqual(expect.arrayContaining(echoes));
+      for (const name of others) expect(tokenCall?.tokenParameters).not.toContain(name);
+    },
+  );
 
   it.each(rows.filter((row) => row.tokenBody === "json" && row.expires !== false))(
     "$id: refreshes its access token with a JSON body too",

@@ -73,7 +73,10 @@ describe("init's provider catalog", () => {
       }
       const issuer =
         provider.type === "oidc" && !("issuer" in provider && provider.issuer) ? [providerEnvKey(id, "ISSUER")] : [];
-      expect(entry.envKeys).toEqual([providerEnvKey(id, "ID"), providerEnvKey(id, "SECRET"), ...issuer]);
+      // A public client (VK ID: PKCE proves it at the token endpoint) has no secret to fill in.
+      const publicClient = "client" in provider && provider.client?.token_endpoint_auth_method === "none";
+      const secret = publicClient ? [] : [providerEnvKey(id, "SECRET")];
+      expect(entry.envKeys).toEqual([providerEnvKey(id, "ID"), ...secret, ...issuer]);
       expect(entry.registerAt).toBeTruthy();
     },
   );

@@ -16,8 +16,8 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 export interface StandInClient {
   clientId: string;
   clientSecret: string;
-  /** How the provider must authenticate at the token endpoint. */
-  auth: "basic" | "post";
+  /** How the provider must authenticate at the token endpoint (`none`: a public client, PKCE only). */
+  auth: "basic" | "post" | "none";
   /** OIDC: the issuer the stand-in plays (discovery, JWKS, ID token), with the ID token's claims. */
   issuer?: string;
   claims?: Record<string, unknown>;
@@ -29,10 +29,22 @@ export interface StandInClient {
   resources?: Record<string, unknown>;
   /** Extra fields of the token response (Notion's `owner`). */
   tokenExtra?: Record<string, unknown>;
+  /**
+   * Headers every resource request must carry beside the access token (Trakt's `trakt-api-key` and
+   * `trakt-api-version`); one without them is refused with 403.
+   */
+  resourceHeaders?: Record<string, string>;
+  /** The access token is an RS256 JWT with these claims (EVE SSO's, which the profile is read from). */
+  accessTokenClaims?: Record<string, unknown>;
   /** How the token request's body must be encoded; the other encoding is refused with 400. Default `form`. */
   tokenBody?: "form" | "json";
-  /** Extra parameters of the authorization response (Apple's first-sign-in `user`). */
+  /** Extra parameters of the authorization response (Apple's first-sign-in `user`, VK ID's `device_id`). */
   authorizationExtra?: Record<string, string>;
+  /**
+   * Authorization response parameters the code exchange must carry back with the same value (VK ID's
+   * `device_id` and `state`); without them the token endpoint refuses the code.
+   */
+  tokenEchoes?: string[];
   /** The parameter the authorization and token requests carry the client id in, when not `client_id`. */
   clientIdParameter?: string;
   /** The ID token's signature: RS256 with the stand-in's key (default), or HS256 with the client secret. */
@@ -50,7 +62,10 @@ export interface StandInClient {
    * verifier nor the redirect_uri (nor a grant_type), and the code alone is checked.
    */
   codeOnly?: boolean;
-  /** Fields the provider's token response leaves out (`expires_in` where tokens never expire, `token_type`). */
+  /**
+   * Fields the provider's token response leaves out (`expires_in` where tokens never expire, `token_type`;
+   * Threads' lacks both).
+   */
   tokenOmit?: string[];
   /** The scheme resource requests carry the access token under: `Bearer` (RFC 6750 §2.1, default), Mailchimp's `OAuth`. */
   resourceScheme?: string;
@@ -64,6 +79,8 @@ export interface RecordedRequest {
   clientAuth?: "basic" | "post" | "none";
   /** How a token request's body was encoded (from its Content-Type). */
   tokenBody?: "form" | "json";
+  /** The names of a token request's parameters. */
+  tokenParameters?: string[];
 }
 
 interface Grant {
@@ -71,6 +88,8 @@ interface Grant {
   challenge: string | null;
   redirectUri: string;
   nonce: string | null;
+  /** What the authorization response carried besides the code, for `tokenEchoes`. */
+  sent: Record<string, string>;
 }
 
 export interface StandIn {
@@ -98,15 +117,23 @@ export async function startStandIn(): Promise<StandIn> {
     // `/<host>/<path>` back to the real URL the provider used.
     const local = new URL(req.url ?? "/", "http://stand-in");
     const [, host, ...rest] = local.pathname.split("/");
-    const real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
+    let real = new URL(`https://${host}/${rest.join("/")}${local.search}`);
     const encoding = bodyEncoding(req);
     const body = parseBody(await readBody(req), encoding);
     // An access token in the query (WeChat's and Mail.ru's `access_token`, Foursquare's `oauth_token`) is
     // neither recorded nor part of the resource's URL.
     const queryTokenName = ["access_token", "oauth_token"].find((name) => real.searchParams.has(name));
     const queryToken = queryTokenName ? real.searchParams.get(queryTokenName) : null;
-    // (Only then: rewriting the query re-encodes it, `,` becoming `%2C`.)
-    if (queryTokenName) real.searchParams.delete(queryTokenName);
+    // It is cut out of the query's text: rewriting the query through searchParams would re-encode the rest
+    // (`,` becoming `%2C`), and the resource URLs are the ones the provider wrote.
+    if (queryTokenName) {
+      const query = real.search
+        .slice(1)
+        .split("&")
+        .filter((pair) => !pair.startsWith(`${queryTokenName}=`))
+        .join("&");
+      real = new URL(`${real.origin}${real.pathname}${query ? `?${query}` : ""}`);
+    }
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
@@ -147,17 +174,18 @@ export async function startStandIn(): Promise<StandIn> {
         return send(res, 400, { error: "invalid_request", error_description: `${client.clientIdParameter} missing` });
       }
       const code = randomBytes(12).toString("base64url");
+      const state = real.searchParams.get("state");
+      const sent = { ...(state !== null ? { state } : {}), ...client.authorizationExtra };
       grants.set(code, {
         client,
         challenge: real.searchParams.get("code_challenge"),
         redirectUri,
         nonce: real.searchParams.get("nonce"),
+        sent,
       });
       const back = new URL(redirectUri);
       back.searchParams.set("code", code);
-      const state = real.searchParams.get("state");
-      if (state !== null) back.searchParams.set("state", state);
-      for (const [key, value] of Object.entries(client.authorizationExtra ?? {})) back.searchParams.set(key, value);
+      for (const [key, value] of Object.entries(sent)) back.searchParams.set(key, value);
       res.writeHead(302, { location: back.href });
       return res.end();
     }
@@ -187,8 +215,9 @@ export async function startStandIn(): Promise<StandIn> {
           ];
       recorded.clientAuth = method;
       recorded.tokenBody = encoding;
+      recorded.tokenParameters = [...body.keys()];
       const client = clients.get(id ?? "");
-      if (!client || client.clientSecret !== secret || client.auth !== method) {
+      if (!client || client.auth !== method || (method !== "none" && client.clientSecret !== secret)) {
         return send(res, 401, { error: "invalid_client" });
       }
       if (client.tokenInQuery && req.method !== "GET") {
@@ -219,7 +248,17 @@ export async function startStandIn(): Promise<StandIn> {
       if (!grant || grant.client !== client || !bound) {
         return send(res, 400, { error: "invalid_grant" });
       }
-      const accessToken = randomBytes(16).toString("base64url");
+      const missing = (client.tokenEchoes ?? []).filter((name) => body.get(name) !== (grant.sent[name] ?? null));
+      if (missing.length > 0) {
+        return send(res, 400, { error: "invalid_request", error_description: `${missing.join(", ")} not echoed` });
+      }
+      const accessToken = client.accessTokenClaims
+        ? await new SignJWT(client.accessTokenClaims)
+            .setProtectedHeader({ alg: "RS256", kid: "stand-in", typ: "JWT" })
+            .setJti(randomBytes(8).toString("hex"))
+            .setExpirationTime("20m")
+            .sign(privateKey)
+        : randomBytes(16).toString("base64url");
       accessTokens.set(accessToken, client);
       const refreshToken = randomBytes(16).toString("base64url");
       refreshTokens.set(refreshToken, client);
@@ -254,6 +293,9 @@ export async function startStandIn(): Promise<StandIn> {
     const owner = token ? accessTokens.get(token) : undefined;
     if (!owner) return send(res, 401, { error: "invalid_token" });
     if (header && header[1] !== (owner.resourceScheme ?? "Bearer")) return send(res, 401, { error: "invalid_token" });
+    for (const [name, value] of Object.entries(owner.resourceHeaders ?? {})) {
+      if (req.headers[name.toLowerCase()] !== value) return send(res, 403, { error: `${name} header missing` });
+    }
     if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
     send(res, 404, { error: "not_found" });
   }

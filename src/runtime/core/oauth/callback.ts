@@ -98,7 +98,10 @@ export async function handleOAuth(
       callbackParameters,
       provider.callbackUrl,
       codeVerifier,
-      { ...httpOptions(provider, as.token_endpoint), additionalParameters: provider.token?.params },
+      {
+        ...httpOptions(provider, as.token_endpoint),
+        additionalParameters: tokenParameters(provider, callbackParameters),
+      },
     );
     tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
       expectedNonce,
@@ -147,6 +150,19 @@ export async function handleOAuth(
     providerAccountId,
   };
   return { user: normalizedUser, account, profile, cookies };
+}
+
+/**
+ * The token request's parameters beyond RFC 6749 §4.1.3's: the provider's fixed ones, then those it names in
+ * `token.fromCallback`, copied from the validated authorization response (VK ID's `device_id`).
+ */
+function tokenParameters(provider: InternalOAuthProvider, callbackParameters: URLSearchParams) {
+  const parameters: Record<string, string> = { ...provider.token?.params };
+  for (const name of provider.token?.fromCallback ?? []) {
+    const value = callbackParameters.get(name);
+    if (value !== null) parameters[name] = value;
+  }
+  return parameters;
 }
 
 /** The response parameters: the query, or the form body for `response_mode=form_post`. */

@@ -14,7 +14,7 @@ export interface Row {
   mapping: (profile: any) => User;
   /** Options an app must give (a tenant's issuer, a data centre). */
   options?: Partial<OAuthConfig> & { tenantId?: string; region?: string };
-  auth: "basic" | "post";
+  auth: "basic" | "post" | "none";
   /** The real authorization endpoint (origin + path) and the scope asked for. */
   authorize: string;
   scope: string | null;
