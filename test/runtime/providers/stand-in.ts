@@ -27,6 +27,11 @@ export interface StandInClient {
   wellKnown?: string;
   /** Resource URL (full, with query) → JSON answered to a request carrying the access token. */
   resources?: Record<string, unknown>;
+  /**
+   * Headers every resource request must carry beside the access token (Nextcloud's `OCS-APIRequest: true`,
+   * Bungie's `X-API-Key`); a request without them is refused as those APIs refuse it.
+   */
+  resourceHeaders?: Record<string, string>;
   /** Extra fields of the token response (Notion's `owner`). */
   tokenExtra?: Record<string, unknown>;
   /** How the token request's body must be encoded; the other encoding is refused with 400. Default `form`. */
@@ -236,6 +241,9 @@ export async function startStandIn(): Promise<StandIn> {
       queryToken;
     const owner = token ? accessTokens.get(token) : undefined;
     if (!owner) return send(res, 401, { error: "invalid_token" });
+    for (const [name, value] of Object.entries(owner.resourceHeaders ?? {})) {
+      if (req.headers[name.toLowerCase()] !== value) return send(res, 400, { error: "missing_header", header: name });
+    }
     if (owner.resources && real.href in owner.resources) return send(res, 200, owner.resources[real.href]);
     send(res, 404, { error: "not_found" });
   }

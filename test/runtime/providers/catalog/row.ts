@@ -12,8 +12,8 @@ export interface Row {
   factory: (options: any) => OAuthConfig;
   // biome-ignore lint/suspicious/noExplicitAny: each row's mapping takes its own provider's profile type
   mapping: (profile: any) => User;
-  /** Options an app must give (a tenant's issuer). */
-  options?: Partial<OAuthConfig> & { tenantId?: string };
+  /** Options an app must give (a tenant's issuer, a self-hosted server's `baseUrl`, an `apiKey`). */
+  options?: Partial<OAuthConfig> & { tenantId?: string; baseUrl?: string; apiKey?: string };
   auth: "basic" | "post";
   /** The real authorization endpoint (origin + path) and the scope asked for. */
   authorize: string;
