@@ -76,7 +76,8 @@ export function providersTemplateData(providers: readonly ProviderEntry[], envRe
       isWebAuthn: provider.kind === "webauthn",
       options,
       clientOptions: client,
-      callOptions: [...client, ...options],
+      // An option the runtime also reads (Bungie's AUTH_BUNGIE_KEY as `apiKey`) is passed once.
+      callOptions: [...client, ...options.filter((option) => !client.some((read) => read.key === option.key))],
     };
   });
   return {

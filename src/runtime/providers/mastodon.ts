@@ -38,7 +38,8 @@ export default function Mastodon(
   options?: ProviderOptions<MastodonProfile> & { baseUrl?: string },
 ): OAuthConfig<MastodonProfile> {
   const { baseUrl, ...rest } = options ?? {};
-  const base = baseUrl?.replace(/\/+$/, "") ?? "https://mastodon.social";
+  // An empty value (the env stub's AUTH_MASTODON_URL left blank) means the default instance too.
+  const base = baseUrl?.replace(/\/+$/, "") || "https://mastodon.social";
   return catalogProvider<MastodonProfile>(
     {
       id: "mastodon",

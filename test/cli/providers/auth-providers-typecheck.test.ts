@@ -37,7 +37,7 @@ const APPS: App[] = [
     envRead: (k) => `process.env.${k}`,
     data: { envFile: ".env.local" },
     initial: ["github"],
-    add: ["credentials", "passkey", "nodemailer", "google"],
+    add: ["credentials", "passkey", "nodemailer", "google", "nextcloud"],
     remove: "github",
   },
   {
@@ -47,7 +47,7 @@ const APPS: App[] = [
     envRead: (k) => `env.${k}`,
     data: { envFile: ".env" },
     initial: ["oidc"],
-    add: ["nodemailer", "credentials", "discord"],
+    add: ["nodemailer", "credentials", "discord", "mattermost"],
     remove: "oidc",
   },
   {
@@ -77,7 +77,7 @@ const APPS: App[] = [
     envRead: (k) => `event.env.get("${k}")`,
     data: { envFile: ".env" },
     initial: ["credentials"],
-    add: ["github", "oidc", "passkey"],
+    add: ["github", "oidc", "passkey", "bungie"],
     remove: "credentials",
   },
 ];

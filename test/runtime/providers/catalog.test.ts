@@ -16,11 +16,19 @@ import type { Row } from "./catalog/row.js";
 import { rows as firstRows } from "./catalog/rows-first.js";
 import { rows as longtailCRows } from "./catalog/rows-longtail-c.js";
 import { rows as longtailDRows } from "./catalog/rows-longtail-d.js";
+import { rows as longtailERows } from "./catalog/rows-longtail-e.js";
 import { rows as socialRows } from "./catalog/rows-social.js";
 import { rows as workforceRows } from "./catalog/rows-workforce.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
 
-const rows: Row[] = [...firstRows, ...socialRows, ...workforceRows, ...longtailCRows, ...longtailDRows];
+const rows: Row[] = [
+  ...firstRows,
+  ...socialRows,
+  ...workforceRows,
+  ...longtailCRows,
+  ...longtailDRows,
+  ...longtailERows,
+];
 
 /** Provider modules that are not OAuth/OIDC sign-ins against a provider's endpoints: tested on their own. */
 const NOT_OAUTH = new Set(["credentials", "email", "nodemailer", "oauth", "oidc", "passkey", "password"]);

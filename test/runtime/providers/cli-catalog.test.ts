@@ -76,10 +76,23 @@ describe("init's provider catalog", () => {
       // A public client (VK ID: PKCE proves it at the token endpoint) has no secret to fill in.
       const publicClient = "client" in provider && provider.client?.token_endpoint_auth_method === "none";
       const secret = publicClient ? [] : [providerEnvKey(id, "SECRET")];
-      expect(entry.envKeys).toEqual([providerEnvKey(id, "ID"), ...secret, ...issuer]);
+      // Options the generated config passes from the env (a self-hosted server's `baseUrl`) come after.
+      const passed = entry.optionsFromEnv?.map((option) => option.key) ?? [];
+      expect(entry.envKeys).toEqual([providerEnvKey(id, "ID"), ...secret, ...issuer, ...passed]);
       expect(entry.registerAt).toBeTruthy();
     },
   );
+
+  it.each(
+    PROVIDERS.filter((entry) => (entry.kind === "oauth" || entry.kind === "oidc") && entry.optionsFromEnv).map(
+      (entry) => [entry.id, entry] as const,
+    ),
+  )("%s: every option the generated config passes from the env is one its factory takes", async (id, entry) => {
+    for (const { option } of entry.optionsFromEnv ?? []) {
+      // Taken by the factory (a server address, an API key), not left over as an unknown provider setting.
+      expect((await factory(id))({ [option]: "https://server.example" })).not.toHaveProperty(option);
+    }
+  });
 
   it.each(PROVIDERS.filter((entry) => entry.packages).map((entry) => [entry.id, entry.packages!] as const))(
     "%s: the packages it adds to the app are the ranges this repository is tested with",

@@ -31,7 +31,7 @@ export interface StandInClient {
   tokenExtra?: Record<string, unknown>;
   /**
    * Headers every resource request must carry beside the access token (Trakt's `trakt-api-key` and
-   * `trakt-api-version`); one without them is refused with 403.
+   * `trakt-api-version`, Nextcloud's `OCS-APIRequest: true`, Bungie's `X-API-Key`); one without them is refused.
    */
   resourceHeaders?: Record<string, string>;
   /** The access token is an RS256 JWT with these claims (EVE SSO's, which the profile is read from). */

@@ -12,8 +12,8 @@ export interface Row {
   factory: (options: any) => OAuthConfig;
   // biome-ignore lint/suspicious/noExplicitAny: each row's mapping takes its own provider's profile type
   mapping: (profile: any) => User;
-  /** Options an app must give (a tenant's issuer, a data centre). */
-  options?: Partial<OAuthConfig> & { tenantId?: string; region?: string };
+  /** Options an app must give (a tenant's issuer, a data centre, a self-hosted server's `baseUrl`, an `apiKey`). */
+  options?: Partial<OAuthConfig> & { tenantId?: string; region?: string; baseUrl?: string; apiKey?: string };
   auth: "basic" | "post" | "none";
   /** The real authorization endpoint (origin + path) and the scope asked for. */
   authorize: string;
