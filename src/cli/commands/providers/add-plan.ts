@@ -26,6 +26,7 @@ import {
 } from "../../providers/auth-providers.js";
 import type { ProviderEntry } from "../../providers/catalog.js";
 import { kindNeeds } from "../../providers/kinds.js";
+import { providerModuleIds } from "../../providers/resolve-id.js";
 import { providerEntries } from "../../runtime-package/entries.js";
 import { planRuntimePackage } from "../../runtime-package/plan.js";
 import type { ProviderSetup } from "../app-setup.js";
@@ -55,9 +56,12 @@ export interface AddProviderPlan {
   callbackUrl: string | null;
 }
 
-/** The provider is listed in the module (from our runtime, or a module of the same id elsewhere). */
+/** The provider is listed in the module (from our runtime, or a module of the same id elsewhere; or its old id's module, `azure-ad`). */
 export function isConfigured(source: string, fileName: string, provider: Pick<ProviderEntry, "id">): boolean {
-  return configuredProviders(source, fileName).some((specifier) => specifier.endsWith(`/providers/${provider.id}`));
+  const modules = providerModuleIds(provider);
+  return configuredProviders(source, fileName).some((specifier) =>
+    modules.some((module) => specifier.endsWith(`/providers/${module}`)),
+  );
 }
 
 /** Whether the config sets an `adapter` (any object property of that name: ours, the user's own). */
