@@ -10,6 +10,7 @@ export type CliErrorCode =
   | "EnvFileTracked"
   | "ExistingFile"
   | "InstallFailed"
+  | "InvalidAppleKey"
   | "InvalidOption"
   | "LastProvider"
   | "MissingAnswer"

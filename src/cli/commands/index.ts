@@ -164,9 +164,25 @@ export const COMMANDS: readonly CommandEntry[] = [
         { name: "[dir]", description: "the app's folder (default: the current one)" },
       ],
       description: "add a sign-in provider to an app set up by init (config, env keys, runtime module, packages)",
-      options: [{ flags: "--no-install", description: "do not install dependencies" }, ...PLAN_OPTIONS],
+      options: [
+        { flags: "--no-install", description: "do not install dependencies" },
+        {
+          flags: "--p8 <file>",
+          description:
+            "apple: sign AUTH_APPLE_SECRET (ES256 JWT, 6 months) with this Sign in with Apple key; with the three below",
+        },
+        { flags: "--key-id <id>", description: "apple: the key's id (AuthKey_<id>.p8)" },
+        { flags: "--team-id <id>", description: "apple: your Apple team id" },
+        { flags: "--client-id <id>", description: "apple: the Services ID (AUTH_APPLE_ID) the secret is for" },
+        ...PLAN_OPTIONS,
+      ],
       examples: [
         { command: "add-provider github", does: "add GitHub; prints the callback URL to register" },
+        {
+          command:
+            "add-provider apple --p8 ./AuthKey_ABC123DEFG.p8 --key-id ABC123DEFG --team-id TEAM123456 --client-id com.example.web",
+          does: "add Apple with its client secret signed from your key; run again to renew it",
+        },
         { command: "add-provider oidc apps/web", does: "from a monorepo's root: add OIDC to the app in apps/web" },
         { command: "add-provider passkey --dry-run", does: "show the plan and its diff, write nothing" },
         { command: "add-provider email --yes --json", does: "for scripts: apply, one JSON object on stdout" },

@@ -7,10 +7,19 @@ import { CliError } from "../errors.js";
 import { findProvider, PROVIDERS, type ProviderEntry } from "./catalog.js";
 
 /**
- * Names users type for a catalog provider. `azure-ad` is Auth.js's old id of Microsoft Entra ID: the runtime
- * keeps a module of that id for existing code, but what the CLI sets up is the current provider.
+ * Runtime provider modules kept under an old id for existing code: `azure-ad` is Auth.js's old id of Microsoft
+ * Entra ID. The CLI sets up the current provider, but an auth module may still import the old one, and
+ * removing the provider must find that import too.
  */
-const ALIASES: Record<string, string> = { email: "nodemailer", "azure-ad": "microsoft-entra-id" };
+const MODULE_ALIASES: Record<string, string> = { "azure-ad": "microsoft-entra-id" };
+
+/** Names users type for a catalog provider: the old module ids, and `email` for nodemailer (no module of its own). */
+const ALIASES: Record<string, string> = { email: "nodemailer", ...MODULE_ALIASES };
+
+/** The runtime modules that are this provider: its own, then those kept under an old id (`azure-ad`). */
+export function providerModuleIds(provider: Pick<ProviderEntry, "id">): string[] {
+  return [provider.id, ...Object.keys(MODULE_ALIASES).filter((alias) => MODULE_ALIASES[alias] === provider.id)];
+}
 
 /** The edit distance of two ids: insertions, deletions, substitutions and swaps of neighbours (`gihtub`). */
 function distance(a: string, b: string): number {

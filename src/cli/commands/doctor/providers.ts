@@ -15,6 +15,7 @@ import { configuredAdapter } from "../../database/setup.js";
 import { configuredCatalogProviders } from "../../providers/auth-providers.js";
 import type { ProviderEntry } from "../../providers/catalog.js";
 import { authBaseUrl, providerCallbackUrl } from "../providers/callback-url.js";
+import { checkAppleSecret } from "./apple-secret.js";
 import type { DoctorContext } from "./context.js";
 import { type CredentialsConfig, readCredentialsConfig } from "./credentials-config.js";
 import { checkMailSettings, mailKeys } from "./mail-settings.js";
@@ -169,6 +170,7 @@ export function checkProviders(ctx: DoctorContext): Finding[] {
     }
   }
   findings.push(...mailFindings);
+  findings.push(...checkAppleSecret(ctx, providers, info.envFile));
   if (providers.some((provider) => provider.kind === "password"))
     findings.push(...checkPasswordHash(authSource, authPath));
   return findings;

@@ -40,7 +40,8 @@ export function providerNextStep(
     return `Credentials: sign-in is denied until you look up the user and verify the password in authorize() in ${init.auth.path}${stored}.`;
   }
   const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
-  return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${providerCallbackUrl(authBase, provider.id)}${hint}, then set ${provider.envKeys.join(", ")} in ${info.envFile}.`;
+  const toSet = provider.envKeys.length > 0 ? `, then set ${provider.envKeys.join(", ")} in ${info.envFile}` : "";
+  return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${providerCallbackUrl(authBase, provider.id)}${hint}${toSet}.`;
 }
 
 export function planInit(target: Target, context: PlanContext): Plan {

@@ -12,7 +12,7 @@
 import { planProviderTables } from "../../database/provider-tables.js";
 import { parseSyntax, typescript } from "../../edit/ast.js";
 import { addDependencies } from "../../edit/package-json.js";
-import { assignedKeys } from "../../env/merge.js";
+import { assignedKeys, type EnvEntry } from "../../env/merge.js";
 import { ignoreStep, planEnvExample, planSecretsFile } from "../../env/plan.js";
 import { CliError } from "../../errors.js";
 import { type FileStep, planFiles } from "../../plan/planner.js";
@@ -26,6 +26,7 @@ import {
 } from "../../providers/auth-providers.js";
 import type { ProviderEntry } from "../../providers/catalog.js";
 import { kindNeeds } from "../../providers/kinds.js";
+import { providerModuleIds } from "../../providers/resolve-id.js";
 import { providerEntries } from "../../runtime-package/entries.js";
 import { planRuntimePackage } from "../../runtime-package/plan.js";
 import type { ProviderSetup } from "../app-setup.js";
@@ -55,9 +56,12 @@ export interface AddProviderPlan {
   callbackUrl: string | null;
 }
 
-/** The provider is listed in the module (from our runtime, or a module of the same id elsewhere). */
+/** The provider is listed in the module (from our runtime, or a module of the same id elsewhere; or its old id's module, `azure-ad`). */
 export function isConfigured(source: string, fileName: string, provider: Pick<ProviderEntry, "id">): boolean {
-  return configuredProviders(source, fileName).some((specifier) => specifier.endsWith(`/providers/${provider.id}`));
+  const modules = providerModuleIds(provider);
+  return configuredProviders(source, fileName).some((specifier) =>
+    modules.some((module) => specifier.endsWith(`/providers/${module}`)),
+  );
 }
 
 /** Whether the config sets an `adapter` (any object property of that name: ours, the user's own). */
@@ -94,9 +98,11 @@ function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): v
 
 /**
  * The provider's keys, blank, in the env file (git-ignored first if it is not) under a comment naming the
- * command; their placeholders in `.env.example`; their declarations in SvelteKit 3's env module.
+ * command; their placeholders in `.env.example`; their declarations in SvelteKit 3's env module. `values`
+ * are the keys the command was given a value for (Apple's client secret made from a `.p8`): written as
+ * their entry says instead of blank, into the ignored env file only.
  */
-function envSteps(setup: ProviderSetup, provider: ProviderEntry): FileStep[] {
+function envSteps(setup: ProviderSetup, provider: ProviderEntry, values: readonly EnvEntry[]): FileStep[] {
   const { info, target, reader } = setup;
   const keys = provider.envKeys;
   if (keys.length === 0) return [];
@@ -106,11 +112,14 @@ function envSteps(setup: ProviderSetup, provider: ProviderEntry): FileStep[] {
     envFile: info.envFile,
     envStatus: info.envStatus,
     ignorePattern: target.envIgnorePattern,
-    entries: keys.map((key) => ({ key, value: "" })),
+    entries: keys.map((key) => values.find((entry) => entry.key === key) ?? { key, value: "" }),
     header: [envHeader(provider)],
     // The diff's context lines show the file's other keys (AUTH_SECRET among them): every value stays hidden.
     secretKeys: [...secretEnvKeys(keys), ...assignedKeys(reader.read(info.envFile))],
-    reason: `${provider.name} settings, blank until you fill them in`,
+    reason:
+      values.length > 0
+        ? `${provider.name} settings: ${values.map((entry) => entry.key).join(", ")}`
+        : `${provider.name} settings, blank until you fill them in`,
   });
   steps.push(...secrets.steps);
   if (secrets.ignore) steps.push(ignoreStep([secrets.ignore], target.starterIgnores));
@@ -133,6 +142,7 @@ export function planAddProvider(
   provider: ProviderEntry,
   code: ProviderCode,
   overwrite: ReadonlySet<string> = new Set(),
+  values: readonly EnvEntry[] = [],
 ): AddProviderPlan {
   const { info, target, reader, authPath, authSource } = setup;
   const empty: Plan = {
@@ -145,7 +155,9 @@ export function planAddProvider(
     conflicts: [],
   };
   if (isConfigured(authSource, authPath, provider)) {
-    return { plan: empty, alreadyConfigured: true, manual: null, callbackUrl: null };
+    // Already there: only the values given (a renewed Apple client secret) are left to write.
+    const { changes, conflicts, notes } = planFiles(reader, values.length > 0 ? envSteps(setup, provider, values) : []);
+    return { plan: { ...empty, changes, conflicts, notes }, alreadyConfigured: true, manual: null, callbackUrl: null };
   }
   refuseWithoutDatabase(setup, provider);
 
@@ -166,7 +178,7 @@ export function planAddProvider(
   // The table the provider keeps its records in (passwords), as generate writes it for the app's database.
   const tables = planProviderTables(setup, provider);
   steps.push(...tables.steps);
-  steps.push(...envSteps(setup, provider));
+  steps.push(...envSteps(setup, provider, values));
 
   const runtime = planRuntimePackage(
     reader,
@@ -205,6 +217,11 @@ export function planAddProvider(
   const authBase = authBaseUrl(target, reader, info.packageJson);
   const callbackUrl =
     provider.kind === "oauth" || provider.kind === "oidc" ? providerCallbackUrl(authBase, provider.id) : null;
+  // The keys given a value here (Apple's secret) are not left for the user to set.
+  const unfilled = {
+    ...provider,
+    envKeys: provider.envKeys.filter((key) => !values.some((entry) => entry.key === key)),
+  };
   const handEdit = manual
     ? [
         `Add ${provider.name} to ${manual.file} by hand with the lines printed above (the imports beside its others, the entry in its providers list${manual.config ? ", the option in its config" : ""}).`,
@@ -219,7 +236,7 @@ export function planAddProvider(
       install,
       nextSteps:
         changes.length > 0 || manual
-          ? [...handEdit, ...tables.nextSteps, providerNextStep(setup.target, setup.init, info, provider, authBase)]
+          ? [...handEdit, ...tables.nextSteps, providerNextStep(setup.target, setup.init, info, unfilled, authBase)]
           : [],
     },
     alreadyConfigured: false,

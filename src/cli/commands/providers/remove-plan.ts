@@ -21,6 +21,7 @@ import { type FileStep, planFiles } from "../../plan/planner.js";
 import type { InstallStep, Plan } from "../../plan/types.js";
 import { configuredProviders, removeProvider } from "../../providers/auth-providers.js";
 import { type ProviderEntry, providerOfImport } from "../../providers/catalog.js";
+import { providerModuleIds } from "../../providers/resolve-id.js";
 import { providerEntries, type RuntimeEntry } from "../../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { ProviderSetup } from "../app-setup.js";
@@ -74,9 +75,12 @@ export function planRemoveProvider(
 ): RemoveProviderPlan {
   const { info, reader, authPath, authSource } = setup;
   const configured = configuredProviders(authSource, authPath);
+  // The provider's module, or the one the runtime keeps under its old id (`providers/azure-ad`).
+  const modules = providerModuleIds(provider);
   const specifier =
-    configured.find((found) => found.endsWith(`/providers/${provider.id}`)) ??
+    configured.find((found) => modules.some((module) => found.endsWith(`/providers/${module}`))) ??
     `${RUNTIME_PACKAGE_NAME}/providers/${provider.id}`;
+  const moduleId = specifier.split("/").pop() ?? provider.id;
   const wasConfigured = configured.includes(specifier);
   const after = removeProvider(authSource, authPath, specifier);
   if (typeof after === "object") {
@@ -151,7 +155,7 @@ export function planRemoveProvider(
     importsModule(authAfter, module) ? authPath : importerOf(reader, files, module);
   const remainingKinds = remaining.map((found) => providerOfImport(found)?.kind);
   const oauthLeft = remainingKinds.some((kind) => kind === undefined || kind === "oauth" || kind === "oidc");
-  const drop = providerEntries([provider]).filter((entry: RuntimeEntry) => {
+  const drop = providerEntries([{ id: moduleId, kind: provider.kind }]).filter((entry: RuntimeEntry) => {
     if (entry === "./refresh" && oauthLeft) return false;
     return !usedElsewhere(`${RUNTIME_PACKAGE_NAME}/${entry.slice(2)}`);
   });
