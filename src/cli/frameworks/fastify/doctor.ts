@@ -10,6 +10,7 @@ import type { OwnedFileStep } from "../../plan/planner.js";
 import type { ProjectReader } from "../../project/reader.js";
 import { gitHas, initAgain } from "../../review/restore.js";
 import type { WiringSetup } from "../types.js";
+import { findFastifyApp } from "./app.js";
 import { RUNTIME_FASTIFY } from "./app-shape.js";
 
 const MODULE = /\.[cm]?[jt]s$/;
@@ -35,6 +36,22 @@ export function checkFastifyWiring(setup: WiringSetup): Finding[] {
   const register = `fastify.register(FastifyAuth(authConfig), { prefix: "${target.basePath}" })`;
   const plugin = init.files(null).find((step): step is OwnedFileStep => step.kind === "owned");
   if (!plugin) {
+    // A plain app whose module makes the instance: init registers there, and running it again does so again.
+    const source = reader.read(appFile);
+    const plain = source !== null ? findFastifyApp(source, appFile) : null;
+    if (plain && !plain.unsupported && !plain.mounted && registers(reader, appFile)) {
+      return [
+        finding(
+          "error",
+          "wiring.fastify-not-mounted",
+          `${appFile} imports FastifyAuth but never registers it on ${plain.instance}: nothing answers under ${target.basePath}, and request.getSession and ${plain.instance}.requireAuth are undefined.`,
+          `${initAgain(authSource, authPath)} (it registers it again after ${plain.instance} is created), or add it yourself before your routes: await ${plain.instance}.register(FastifyAuth(authConfig), { prefix: "${target.basePath}" })`,
+          appFile,
+        ),
+      ];
+    }
+    if (plain?.mounted)
+      return [ok("wiring.fastify", `${appFile} registers FastifyAuth on ${plain.instance}.`, appFile)];
     // No autoloaded plugins folder (any more): the registration is the app's own, wherever it put it.
     const found = registeringModules(reader, appFile).filter((file) => file !== authPath);
     const stranded = found.find((file) => /(^|\/)plugins\//.test(file));

@@ -2,60 +2,47 @@
  * The Fastify target (Fastify 5, TypeScript or JavaScript): finds the app file the start script runs (through
  * the build output back to its source), and in the shape fastify-cli generates (@fastify/autoload over
  * `plugins/` and `routes/`) writes the auth module beside it and a plugin of its own into `plugins/`, which
- * the autoloader registers before the user's routes: no file of the user's is edited. Data and pure
- * functions; commands/init/plan.ts plans it.
+ * the autoloader registers before the user's routes: no file of the user's is edited. In a plain app (a
+ * module calling `Fastify()` itself, found by the shared search of server-entry.ts) it registers the plugin
+ * in that module, right after the instance and before the routes (app.ts), and remove takes it out again
+ * (app-remove.ts). Data and pure functions; commands/init/plan.ts plans it.
  */
 import path from "node:path";
 import { moduleShape } from "../../edit/ast.js";
 import { CliError } from "../../errors.js";
 import type { FileStep } from "../../plan/planner.js";
 import { startStep } from "../../plan/start-command.js";
-import { importTarget, moduleCandidates } from "../../project/imports.js";
-import type { ProjectReader } from "../../project/reader.js";
-import type { PackageJson, ProjectInfo } from "../../project/types.js";
+import type { ProjectInfo } from "../../project/types.js";
 import { providersTemplateData, readProcessEnv } from "../../providers/template-data.js";
+import { envLoadedElsewhere, findAppFile, type ServerAppSearch, type ServerPackageJson } from "../server-entry.js";
+import type { ServerEnvLoader } from "../server-env.js";
 import type { Target } from "../types.js";
+import { findFastifyApp, mountFastifyAuth } from "./app.js";
+import { unmountFastifyAuth } from "./app-remove.js";
 import { RUNTIME_FASTIFY, readFastifyApp } from "./app-shape.js";
 import { checkFastifyWiring } from "./doctor.js";
 import { fastifyFacts } from "./facts.js";
 
 const SUPPORTED_MAJOR = 5;
 const COMMON_NAMES = ["src/app", "app", "src/server", "server", "src/index", "index", "src/main", "main"];
-/** Compiled output directories a start script may point into, mapped back to their sources. */
-const BUILD_DIRS = /^(dist|build|out|lib)\//;
 
-type FastifyPackageJson = PackageJson & { main?: string; scripts?: Record<string, string> };
+type FastifyPackageJson = ServerPackageJson;
 
-/** `dist/app.js` → the sources it may be built from (`src/app.ts`, …), then the file itself. */
-function sourceCandidates(file: string): string[] {
-  const target = importTarget([], "package.json", file.startsWith("./") ? file : `./${file}`);
-  if (target === null) return [];
-  const modules = (files: string[]) => files.filter((candidate) => !/\.[jt]sx$/.test(candidate));
-  if (!BUILD_DIRS.test(target)) return modules(moduleCandidates(target));
-  const sources = [target.replace(BUILD_DIRS, "src/"), target.replace(BUILD_DIRS, "")];
-  return [...modules(sources.flatMap(moduleCandidates)), target];
-}
-
-/** Files the start and dev scripts run (`fastify start -l info dist/app.js`) and `main`, in that order. */
-function entryFiles(pkg: FastifyPackageJson): string[] {
-  const commands = [pkg.scripts?.["start"], pkg.scripts?.["dev:start"], pkg.scripts?.["dev"]].filter(
-    (command): command is string => Boolean(command),
-  );
-  const files = commands.flatMap((command) =>
-    command.split(/\s+/).filter((token) => /^[\w./-]+\.[cm]?[jt]s$/.test(token) && !token.startsWith("-")),
-  );
-  if (pkg.main) files.push(pkg.main);
-  return files;
-}
-
-/** The app file: the first of the entry files, then the common names, that reaches Fastify or its autoloader. */
-function findAppFile(reader: ProjectReader, pkg: FastifyPackageJson): string | undefined {
-  const candidates = [...entryFiles(pkg), ...COMMON_NAMES].flatMap(sourceCandidates);
-  return candidates.find((file) => {
-    const source = file.includes("node_modules/") ? null : reader.read(file);
-    return source !== null && readFastifyApp(source, file) !== null;
-  });
-}
+/**
+ * How init finds the app's module (frameworks/server-entry.ts): fastify-cli's app file (it autoloads the
+ * plugins folder; fastify start makes the instance), or a module calling `Fastify()` itself.
+ */
+const APP_SEARCH: ServerAppSearch = {
+  commonNames: COMMON_NAMES,
+  jsx: false,
+  createsApp: (source, file) =>
+    readFastifyApp(source, file)?.autoloadsPlugins === true || findFastifyApp(source, file) !== null,
+};
+/** Without either, the first module that reaches Fastify at all: doctor then looks beside it for a registration. */
+const REACHES_SEARCH: ServerAppSearch = {
+  ...APP_SEARCH,
+  createsApp: (source, file) => readFastifyApp(source, file) !== null,
+};
 
 /** The refusal of another major than 5, with the way forward. */
 function refuseMajor(major: number, pkg: FastifyPackageJson): never {
@@ -111,6 +98,12 @@ function startLoadsEnv(pkg: FastifyPackageJson): boolean {
   return /\bfastify(-cli)? start\b|--env-file|dotenv\/config/.test(pkg.scripts?.["start"] ?? "");
 }
 
+/** How a plain app's module loads the env file: not when something else does, through dotenv if the app has it, else by Node. */
+function envLoader(pkg: FastifyPackageJson, elsewhere: boolean): ServerEnvLoader {
+  if (elsewhere || startLoadsEnv(pkg)) return "none";
+  return pkg.dependencies?.["dotenv"] !== undefined ? "dotenv" : "loadEnvFile";
+}
+
 export const fastifyTarget: Target = {
   ...fastifyFacts,
   templates: new URL("./templates/", import.meta.url),
@@ -118,7 +111,9 @@ export const fastifyTarget: Target = {
 
   layout(reader, pkg, major) {
     if (major !== null && major !== SUPPORTED_MAJOR) refuseMajor(major, pkg as FastifyPackageJson);
-    const appFile = findAppFile(reader, pkg as FastifyPackageJson);
+    const appFile =
+      findAppFile(reader, pkg as FastifyPackageJson, APP_SEARCH) ??
+      findAppFile(reader, pkg as FastifyPackageJson, REACHES_SEARCH);
     const source = appFile ? reader.read(appFile) : null;
     const app = appFile && source !== null ? readFastifyApp(source, appFile) : null;
     const dir = appFile ? path.posix.dirname(appFile).replace(/^\.$/, "") : reader.isDirectory("src") ? "src" : "";
@@ -137,7 +132,9 @@ export const fastifyTarget: Target = {
     const appFile = info.framework.appFile;
     const appSource = appFile ? reader.read(appFile) : null;
     const app = appFile && appSource !== null ? readFastifyApp(appSource, appFile) : null;
-    const files = filesFor(info, app?.moduleKind);
+    // A plain app (no autoloaded plugins folder) whose module calls Fastify() itself: init registers there.
+    const plain = appFile && appSource !== null && !app?.autoloadsPlugins ? findFastifyApp(appSource, appFile) : null;
+    const files = filesFor(info, plain?.moduleKind ?? app?.moduleKind);
     const steps: FileStep[] = [];
     if (files.plugin) {
       const plugin = files.plugin;
@@ -159,12 +156,42 @@ export const fastifyTarget: Target = {
       });
     }
     const authImport = files.plugin ? null : specifier(appFile ?? files.auth, files.auth, files.cjs);
+    const yourself = (instance: string) =>
+      `register the auth plugin yourself where you create the Fastify instance, before your routes: await ${instance}.register(FastifyAuth(authConfig), { prefix: "${basePath}" }) (FastifyAuth from "${RUNTIME_FASTIFY}", authConfig from "${authImport}").`;
+    const mounted = Boolean(!files.plugin && appFile && plain && !plain.unsupported);
+    if (!files.plugin && appFile && plain) {
+      const ext = path.posix.extname(appFile);
+      const packageType = (pkg as { type?: string }).type;
+      const mount = (source: string) =>
+        mountFastifyAuth(source, appFile, {
+          runtimeModule: RUNTIME_FASTIFY,
+          authModule: authImport!,
+          basePath,
+          envLoader: envLoader(pkg, envLoadedElsewhere(reader, pkg, APP_SEARCH, appFile)),
+          typescript: files.typescript,
+          envFile: info.envFile,
+          nativeEsm: ext === ".mjs" || (ext === ".js" && packageType === "module" && plain.moduleKind === "esm"),
+        });
+      steps.push({
+        kind: "edit",
+        path: appFile,
+        reason: `register the auth plugin under ${basePath} on the ${plain.instance} instance, before your routes`,
+        transform: mount,
+        // The registration init made, replayed on each candidate, tells the blank lines it brought from the app's own.
+        undo: (source) => unmountFastifyAuth(source, mount),
+        unsupported: (why) => `${why}: ${yourself(plain.instance)}`,
+      });
+    }
+    const guardIn = plain?.topLevelAwait
+      ? `in ${appFile}, below the registration`
+      : `in a plugin registered after the auth plugin (app.register(async (app) => { … })), where app.requireAuth exists`;
     return {
-      notes: files.plugin
-        ? []
-        : [
-            `No fastify-cli app (an app file registering @fastify/autoload over a plugins folder) was found; register the auth plugin yourself where you create the Fastify instance, before your routes: await app.register(FastifyAuth(authConfig), { prefix: "${basePath}" }) (FastifyAuth from "${RUNTIME_FASTIFY}", authConfig from "${authImport}").`,
-          ],
+      notes:
+        files.plugin || plain
+          ? []
+          : [
+              `No fastify-cli app (an app file registering @fastify/autoload over a plugins folder) and no module calling Fastify() was found; ${yourself("app")}`,
+            ],
       auth: {
         path: files.auth,
         reason: "auth module (config, providers)",
@@ -173,7 +200,7 @@ export const fastifyTarget: Target = {
             database,
             runtimeDir: answers.runtimeDir,
             envFile: info.envFile,
-            pluginFile: files.plugin,
+            pluginFile: files.plugin ?? (mounted ? appFile : null),
             basePath,
             typescript: files.typescript,
             cjs: files.cjs,
@@ -199,7 +226,9 @@ export const fastifyTarget: Target = {
           "In production also set AUTH_URL to the app's public URL (or AUTH_TRUST_HOST=true behind a proxy you trust).",
       },
       nextSteps: [
-        `Protect a route: fastify.get("/notes", { preHandler: fastify.requireAuth }, handler), or every route of a plugin with fastify.addHook("preHandler", fastify.requireAuth); read the session with await request.getSession() (signed-out API requests get 401, pages go to ${basePath}/signin).`,
+        mounted
+          ? `Protect a route ${guardIn}: ${plain!.instance}.get("/notes", { preHandler: ${plain!.instance}.requireAuth }, handler), or every route of a plugin with addHook("preHandler", ${plain!.instance}.requireAuth) in it; read the session with await request.getSession() (signed-out API requests get 401, pages go to ${basePath}/signin).`
+          : `Protect a route: fastify.get("/notes", { preHandler: fastify.requireAuth }, handler), or every route of a plugin with fastify.addHook("preHandler", fastify.requireAuth); read the session with await request.getSession() (signed-out API requests get 401, pages go to ${basePath}/signin).`,
         startStep(info, ["start", "dev"], `${devOrigin}${basePath}/signin`),
         "In production, set AUTH_URL to the app's public URL (or AUTH_TRUST_HOST=true behind a reverse proxy you trust).",
       ],

@@ -5,7 +5,7 @@
  * module registers the plugin by hand (no autoloader) found as wired, or as not wired when none does.
  */
 import { describe, expect, it } from "vitest";
-import { initFixture } from "../../support.js";
+import { initFixture, initInMemory } from "../../support.js";
 import { byId, doctor } from "./support.js";
 
 const FIXTURE = "fastify-5-cli";
@@ -54,4 +54,20 @@ describe("doctor on a fastify-cli app set up by init", () => {
     const [none] = byId(await doctor(project, {}, KEYS), "wiring.fastify-not-registered");
     expect(none?.message).toContain("No module beside src/app.ts registers FastifyAuth");
   });
+
+  it("on a plain app, finds the registration init made, and names its removal with a fix that puts it back", async () => {
+    const { project } = await initFixture("fastify-5-plain", ["--providers", "github", ...APPLY]);
+    expect((await doctor(project, {}, KEYS)).ids).toContain("wiring.fastify");
+    const server = project.read("src/server.ts");
+    // The registration (its comment and its call) taken out; the imports stay.
+    const register = /\n\/\/ Auth routes under \/auth[^\n]*\nawait app\.register\([^\n]*\n/;
+    expect(server).toMatch(register);
+    project.write("src/server.ts", server.replace(register, ""));
+    const [unmounted] = byId(await doctor(project, {}, KEYS), "wiring.fastify-not-mounted");
+    expect(unmounted?.fix).toContain("npx create-auth init --providers github --yes");
+    // The fix as printed: init again registers it where it was.
+    const again = await initInMemory(project, ["--providers", "github", ...APPLY]);
+    expect(again.status).toBe(0);
+    expect(project.read("src/server.ts")).toBe(server);
+  }, 60_000);
 });
