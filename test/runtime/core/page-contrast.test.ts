@@ -2,7 +2,7 @@
  * The built-in pages meet WCAG AA in both themes, by computation (WCAG 2.2 contrast ratio, scripts/contrast.mjs):
  * every text colour against what it is drawn on (4.5:1, SC 1.4.3), the focus ring and field edges against the
  * page (3:1, SC 1.4.11 and 2.4.13), and every catalog provider's button text on its button, light and dark.
- * The same pages are checked by axe-core in Chromium in test/security/page-accessibility.test.ts.
+ * The same pages are checked by axe-core in Chromium in test/e2e/page-accessibility.test.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
