@@ -13,6 +13,33 @@ export const customFetch: unique symbol = Symbol("create-auth.customFetch");
 
 export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn" | "password";
 
+/**
+ * A provider's button on the built-in sign-in page. The catalog's come generated from the brands' marks
+ * (scripts/provider-logos.mjs), in colours that meet WCAG AA on the light and the dark page. Your own provider
+ * may give one; colours are CSS colours (anything else is ignored), path data is SVG path data.
+ */
+export interface ProviderStyle {
+  /** The brand's mark, drawn inline (no network) in the button's text colour, unless a path says its `fill`. */
+  mark?: { viewBox: string; paths: ReadonlyArray<{ d: string; fill?: string }> };
+  /** One to three letters in a ring, for a brand without a mark here. */
+  monogram?: string;
+  /** An image URL for the mark instead (the reference's `style.logo`): the browser loads it. */
+  logo?: string;
+  /** Button background and text colour on the light page; on the dark page `bgDark`/`textDark` (else these). */
+  bg?: string;
+  text?: string;
+  bgDark?: string;
+  textDark?: string;
+  /** The reference's field; the built-in pages do not read it. */
+  brandColor?: string;
+}
+
+/**
+ * `style` as a provider holds it: the style itself, or a loader of the module holding it (the catalog's: the
+ * marks load with the sign-in page, never with the app). Your own `style` object replaces the catalog's.
+ */
+export type ProviderStyleOption = ProviderStyle | (() => Promise<{ default: ProviderStyle }>);
+
 export interface CommonProviderOptions {
   id: string;
   name: string;

@@ -12,7 +12,7 @@ import type { RateLimitOptions } from "./rate-limit/options.js";
 import type { EmailConfig } from "./types-email.js";
 import type { InputLimits } from "./types-limits.js";
 import type { PasswordConfig } from "./types-password.js";
-import { type CommonProviderOptions, customFetch } from "./types-provider.js";
+import { type CommonProviderOptions, customFetch, type ProviderStyleOption } from "./types-provider.js";
 import type {
   Account,
   Adapter,
@@ -184,7 +184,8 @@ export interface OAuthConfig<P extends object = object> extends CommonProviderOp
    * docs/linking.md before turning it on.
    */
   allowDangerousSessionLinking?: boolean;
-  style?: { logo?: string; bg?: string; text?: string; brandColor?: string };
+  /** Its button on the built-in sign-in page: mark and colours (ProviderStyle). */
+  style?: ProviderStyleOption;
   [customFetch]?: typeof fetch;
 }
 

@@ -48,7 +48,7 @@ export default function Apple(options?: ProviderOptions<AppleProfile>): OAuthCon
       profile: appleProfile,
       // Apple verifies the addresses it asserts (relay addresses included); `email_verified` may be "true".
       trustEmailVerified: true,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/apple.js"),
     },
     options,
   );

@@ -34,7 +34,13 @@ export default function Asgardeo(
       ? `https://api.asgardeo.io/t/${organization}/oauth2/token`
       : undefined;
   return catalogProvider<AsgardeoProfile>(
-    { id: "asgardeo", name: "Asgardeo", type: "oidc", profile: asgardeoProfile, style: { bg: "#000", text: "#fff" } },
+    {
+      id: "asgardeo",
+      name: "Asgardeo",
+      type: "oidc",
+      profile: asgardeoProfile,
+      style: () => import("./style/asgardeo.js"),
+    },
     issuer ? { ...rest, issuer } : rest,
   );
 }

@@ -37,7 +37,7 @@ export default function Atlassian(options?: ProviderOptions<AtlassianProfile>): 
       userinfo: "https://api.atlassian.com/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: atlassianProfile,
-      style: { bg: "#0052CC", text: "#fff" },
+      style: () => import("./style/atlassian.js"),
     },
     options,
   );

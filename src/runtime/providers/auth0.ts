@@ -28,7 +28,7 @@ export function auth0Profile(profile: Auth0Profile): User {
 
 export default function Auth0(options?: ProviderOptions<Auth0Profile>): OAuthConfig<Auth0Profile> {
   return catalogProvider<Auth0Profile>(
-    { id: "auth0", name: "Auth0", type: "oidc", profile: auth0Profile, style: { bg: "#EB5424", text: "#fff" } },
+    { id: "auth0", name: "Auth0", type: "oidc", profile: auth0Profile, style: () => import("./style/auth0.js") },
     options,
   );
 }

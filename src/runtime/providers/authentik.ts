@@ -21,7 +21,7 @@ export default function Authentik(options?: ProviderOptions<AuthentikProfile>): 
       name: "authentik",
       type: "oidc",
       profile: authentikProfile,
-      style: { bg: "#FD4B2D", text: "#fff" },
+      style: () => import("./style/authentik.js"),
     },
     options,
   );

@@ -68,7 +68,7 @@ export default function AzureADB2C(
       // B2C knows `openid` and `offline_access` (and your APIs' scopes); the profile claims are the user flow's.
       authorization: { params: { scope: "openid offline_access" } },
       profile: azureAdB2cProfile,
-      style: { bg: "#0072C6", text: "#fff" },
+      style: () => import("./style/azure-ad-b2c.js"),
     },
     rest,
   );

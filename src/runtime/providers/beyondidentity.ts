@@ -22,7 +22,7 @@ export default function BeyondIdentity(
       name: "Beyond Identity",
       type: "oidc",
       profile: beyondIdentityProfile,
-      style: { bg: "#5077C5", text: "#fff" },
+      style: () => import("./style/beyondidentity.js"),
     },
     options,
   );

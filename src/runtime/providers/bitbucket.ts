@@ -64,7 +64,7 @@ export default function Bitbucket(options?: ProviderOptions<BitbucketProfile>): 
         },
       },
       profile: bitbucketProfile,
-      style: { bg: "#0052CC", text: "#fff" },
+      style: () => import("./style/bitbucket.js"),
     },
     options,
   );

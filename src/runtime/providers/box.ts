@@ -31,7 +31,7 @@ export default function Box(options?: ProviderOptions<BoxProfile>): OAuthConfig<
       userinfo: "https://api.box.com/2.0/users/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: boxProfile,
-      style: { bg: "#0061D5", text: "#fff" },
+      style: () => import("./style/box.js"),
     },
     options,
   );

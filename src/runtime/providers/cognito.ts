@@ -28,7 +28,13 @@ export function cognitoProfile(profile: CognitoProfile): User {
 
 export default function Cognito(options?: ProviderOptions<CognitoProfile>): OAuthConfig<CognitoProfile> {
   return catalogProvider<CognitoProfile>(
-    { id: "cognito", name: "Cognito", type: "oidc", profile: cognitoProfile, style: { bg: "#DD344C", text: "#fff" } },
+    {
+      id: "cognito",
+      name: "Cognito",
+      type: "oidc",
+      profile: cognitoProfile,
+      style: () => import("./style/cognito.js"),
+    },
     options,
   );
 }

@@ -24,7 +24,7 @@ export default function Descope(options?: ProviderOptions<DescopeProfile>): OAut
       type: "oidc",
       ...(options?.clientId ? { issuer: `https://api.descope.com/${options.clientId}` } : {}),
       profile: descopeProfile,
-      style: { bg: "#1C1C23", text: "#fff" },
+      style: () => import("./style/descope.js"),
     },
     options,
   );

@@ -49,7 +49,7 @@ export default function Discord(options?: ProviderOptions<DiscordProfile>): OAut
       token: "https://discord.com/api/oauth2/token",
       userinfo: "https://discord.com/api/users/@me",
       profile: discordProfile,
-      style: { bg: "#5865F2", text: "#fff" },
+      style: () => import("./style/discord.js"),
     },
     options,
   );

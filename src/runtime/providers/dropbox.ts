@@ -58,7 +58,7 @@ export default function Dropbox(options?: ProviderOptions<DropboxProfile>): OAut
         },
       },
       profile: dropboxProfile,
-      style: { bg: "#0061FE", text: "#fff" },
+      style: () => import("./style/dropbox.js"),
     },
     options,
   );

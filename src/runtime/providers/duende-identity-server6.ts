@@ -26,7 +26,7 @@ export default function DuendeIdentityServer6(
       name: "Duende IdentityServer",
       type: "oidc",
       profile: duendeIdentityServer6Profile,
-      style: { bg: "#1E1E1E", text: "#fff" },
+      style: () => import("./style/duende-identity-server6.js"),
     },
     options,
   );

@@ -33,7 +33,7 @@ export default function Facebook(options?: ProviderOptions<FacebookProfile>): OA
       userinfo: "https://graph.facebook.com/v19.0/me?fields=id,name,email,picture",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: facebookProfile,
-      style: { bg: "#1877F2", text: "#fff" },
+      style: () => import("./style/facebook.js"),
     },
     options,
   );

@@ -30,7 +30,7 @@ export default function Figma(options?: ProviderOptions<FigmaProfile>): OAuthCon
       token: "https://api.figma.com/v1/oauth/token",
       userinfo: "https://api.figma.com/v1/me",
       profile: figmaProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/figma.js"),
     },
     options,
   );

@@ -35,7 +35,7 @@ export default function Frontegg(options?: ProviderOptions<FronteggProfile>): OA
       type: "oidc",
       ...(issuer ? { wellKnown: `${issuer}/oauth/.well-known/openid-configuration` } : {}),
       profile: fronteggProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/frontegg.js"),
     },
     options,
   );

@@ -40,7 +40,7 @@ export default function FusionAuth(
         params: { scope: "openid offline_access email profile", ...(tenantId ? { tenantId } : {}) },
       },
       profile: fusionauthProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/fusionauth.js"),
     },
     rest,
   );

@@ -90,7 +90,7 @@ export default function GitHub(options?: GitHubOptions): OAuthConfig<GitHubProfi
         },
       },
       profile: githubProfile,
-      style: { bg: "#24292f", text: "#fff" },
+      style: () => import("./style/github.js"),
     },
     rest,
   );

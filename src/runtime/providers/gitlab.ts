@@ -39,7 +39,7 @@ export default function GitLab(
       token: `${base}/oauth/token`,
       userinfo: `${base}/api/v4/user`,
       profile: gitlabProfile,
-      style: { bg: "#FC6D26", text: "#fff" },
+      style: () => import("./style/gitlab.js"),
     },
     rest,
   );

@@ -48,7 +48,7 @@ export default function Google(options?: GoogleOptions): OAuthConfig<GoogleProfi
       profile: googleProfile,
       // Google marks an address `email_verified: true` only once it has verified it.
       trustEmailVerified: true,
-      style: { brandColor: "#1a73e8" },
+      style: () => import("./style/google.js"),
     },
     options,
   );

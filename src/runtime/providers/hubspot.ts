@@ -61,7 +61,7 @@ export default function HubSpot(options?: ProviderOptions<HubSpotProfile>): OAut
         },
       },
       profile: hubspotProfile,
-      style: { bg: "#FF7A59", text: "#fff" },
+      style: () => import("./style/hubspot.js"),
     },
     options,
   );

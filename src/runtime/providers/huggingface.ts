@@ -40,7 +40,7 @@ export default function HuggingFace(options?: ProviderOptions<HuggingFaceProfile
       type: "oidc",
       issuer: "https://huggingface.co",
       profile: huggingfaceProfile,
-      style: { bg: "#FFD21E", text: "#000" },
+      style: () => import("./style/huggingface.js"),
     },
     options,
   );

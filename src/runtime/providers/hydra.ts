@@ -16,7 +16,7 @@ export const hydraProfile: (profile: HydraProfile) => User = standardClaimsUser;
 
 export default function Hydra(options?: ProviderOptions<HydraProfile>): OAuthConfig<HydraProfile> {
   return catalogProvider<HydraProfile>(
-    { id: "hydra", name: "Hydra", type: "oidc", profile: hydraProfile, style: { bg: "#fff", text: "#0F172A" } },
+    { id: "hydra", name: "Hydra", type: "oidc", profile: hydraProfile, style: () => import("./style/hydra.js") },
     options,
   );
 }

@@ -26,7 +26,7 @@ export default function IdentityServer4(
       name: "IdentityServer4",
       type: "oidc",
       profile: identityServer4Profile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/identity-server4.js"),
     },
     options,
   );

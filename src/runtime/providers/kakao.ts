@@ -56,7 +56,7 @@ export default function Kakao(options?: ProviderOptions<KakaoProfile>): OAuthCon
       userinfo: "https://kapi.kakao.com/v2/user/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: kakaoProfile,
-      style: { bg: "#FEE500", text: "#000" },
+      style: () => import("./style/kakao.js"),
     },
     options,
   );

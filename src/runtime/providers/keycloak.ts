@@ -18,7 +18,7 @@ export default function Keycloak(options?: ProviderOptions<KeycloakProfile>): OA
       name: "Keycloak",
       type: "oidc",
       profile: keycloakProfile,
-      style: { bg: "#4D4D4D", text: "#fff" },
+      style: () => import("./style/keycloak.js"),
     },
     options,
   );

@@ -42,7 +42,7 @@ export default function Kick(options?: ProviderOptions<KickProfile>): OAuthConfi
       userinfo: "https://api.kick.com/public/v1/users",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: kickProfile,
-      style: { bg: "#53FC18", text: "#000" },
+      style: () => import("./style/kick.js"),
     },
     options,
   );

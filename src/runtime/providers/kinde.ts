@@ -22,7 +22,7 @@ export function kindeProfile(profile: KindeProfile): User {
 
 export default function Kinde(options?: ProviderOptions<KindeProfile>): OAuthConfig<KindeProfile> {
   return catalogProvider<KindeProfile>(
-    { id: "kinde", name: "Kinde", type: "oidc", profile: kindeProfile, style: { bg: "#fff", text: "#0F0F0F" } },
+    { id: "kinde", name: "Kinde", type: "oidc", profile: kindeProfile, style: () => import("./style/kinde.js") },
     options,
   );
 }

@@ -38,7 +38,7 @@ export default function Line(options?: ProviderOptions<LineProfile>): OAuthConfi
       issuer: "https://access.line.me",
       client: { token_endpoint_auth_method: "client_secret_post", id_token_signed_response_alg: "HS256" },
       profile: lineProfile,
-      style: { bg: "#06C755", text: "#fff" },
+      style: () => import("./style/line.js"),
     },
     options,
   );

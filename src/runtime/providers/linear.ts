@@ -64,7 +64,7 @@ export default function Linear(options?: ProviderOptions<LinearProfile>): OAuthC
         },
       },
       profile: linearProfile,
-      style: { bg: "#5E6AD2", text: "#fff" },
+      style: () => import("./style/linear.js"),
     },
     options,
   );

@@ -33,7 +33,7 @@ export default function LinkedIn(options?: ProviderOptions<LinkedInProfile>): OA
       client: { token_endpoint_auth_method: "client_secret_post" },
       checks: ["pkce", "state"],
       profile: linkedinProfile,
-      style: { bg: "#0A66C2", text: "#fff" },
+      style: () => import("./style/linkedin.js"),
     },
     options,
   );

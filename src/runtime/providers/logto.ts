@@ -30,7 +30,7 @@ export default function Logto(options?: ProviderOptions<LogtoProfile>): OAuthCon
       type: "oidc",
       authorization: { params: { scope: "openid offline_access profile email" } },
       profile: logtoProfile,
-      style: { bg: "#5D34F2", text: "#fff" },
+      style: () => import("./style/logto.js"),
     },
     options,
   );

@@ -42,7 +42,7 @@ export default function MicrosoftEntraID(
       type: "oidc",
       ...(tenantId ? { issuer: `https://login.microsoftonline.com/${tenantId}/v2.0` } : {}),
       profile: microsoftEntraIdProfile,
-      style: { bg: "#0072c6", text: "#fff" },
+      style: () => import("./style/microsoft-entra-id.js"),
     },
     rest,
   );

@@ -52,7 +52,7 @@ export default function Naver(options?: ProviderOptions<NaverProfile>): OAuthCon
       userinfo: "https://openapi.naver.com/v1/nid/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: naverProfile,
-      style: { bg: "#03C75A", text: "#fff" },
+      style: () => import("./style/naver.js"),
     },
     options,
   );

@@ -43,7 +43,7 @@ export default function Notion(options?: ProviderOptions<NotionProfile>): OAuthC
         },
       },
       profile: notionProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/notion.js"),
     },
     options,
   );

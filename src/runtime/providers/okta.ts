@@ -15,7 +15,7 @@ export const oktaProfile: (profile: OktaProfile) => User = standardClaimsUser;
 
 export default function Okta(options?: ProviderOptions<OktaProfile>): OAuthConfig<OktaProfile> {
   return catalogProvider<OktaProfile>(
-    { id: "okta", name: "Okta", type: "oidc", profile: oktaProfile, style: { bg: "#000", text: "#fff" } },
+    { id: "okta", name: "Okta", type: "oidc", profile: oktaProfile, style: () => import("./style/okta.js") },
     options,
   );
 }

@@ -21,7 +21,13 @@ export const oneloginProfile: (profile: OneLoginProfile) => User = standardClaim
 export default function OneLogin(options?: ProviderOptions<OneLoginProfile>): OAuthConfig<OneLoginProfile> {
   const issuer = options?.issuer?.replace(/\/+$/, "");
   return catalogProvider<OneLoginProfile>(
-    { id: "onelogin", name: "OneLogin", type: "oidc", profile: oneloginProfile, style: { bg: "#000", text: "#fff" } },
+    {
+      id: "onelogin",
+      name: "OneLogin",
+      type: "oidc",
+      profile: oneloginProfile,
+      style: () => import("./style/onelogin.js"),
+    },
     issuer ? { ...options, issuer: issuer.endsWith("/oidc/2") ? issuer : `${issuer}/oidc/2` } : options,
   );
 }

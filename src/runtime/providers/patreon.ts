@@ -43,7 +43,7 @@ export default function Patreon(options?: ProviderOptions<PatreonProfile>): OAut
       userinfo: "https://www.patreon.com/api/oauth2/v2/identity?fields%5Buser%5D=email,full_name,image_url",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: patreonProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/patreon.js"),
     },
     options,
   );

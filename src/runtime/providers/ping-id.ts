@@ -33,7 +33,7 @@ export default function PingId(
       type: "oidc",
       ...(environmentId ? { issuer: `https://auth.pingone.${region}/${environmentId}/as` } : {}),
       profile: pingIdProfile,
-      style: { bg: "#B3282D", text: "#fff" },
+      style: () => import("./style/ping-id.js"),
     },
     rest,
   );

@@ -34,7 +34,7 @@ export default function Reddit(options?: ProviderOptions<RedditProfile>): OAuthC
       token: "https://www.reddit.com/api/v1/access_token",
       userinfo: "https://oauth.reddit.com/api/v1/me",
       profile: redditProfile,
-      style: { bg: "#FF4500", text: "#fff" },
+      style: () => import("./style/reddit.js"),
     },
     options,
   );

@@ -41,7 +41,7 @@ export default function Roblox(options?: ProviderOptions<RobloxProfile>): OAuthC
       issuer: "https://apis.roblox.com/oauth/",
       authorization: { params: { scope: "openid profile" } },
       profile: robloxProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/roblox.js"),
     },
     options,
   );

@@ -36,7 +36,7 @@ export default function Salesforce(options?: ProviderOptions<SalesforceProfile>)
       type: "oidc",
       issuer: "https://login.salesforce.com",
       profile: salesforceProfile,
-      style: { bg: "#00A1E0", text: "#fff" },
+      style: () => import("./style/salesforce.js"),
     },
     options,
   );

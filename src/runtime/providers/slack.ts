@@ -34,7 +34,7 @@ export default function Slack(options?: ProviderOptions<SlackProfile>): OAuthCon
       issuer: "https://slack.com",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: slackProfile,
-      style: { bg: "#4A154B", text: "#fff" },
+      style: () => import("./style/slack.js"),
     },
     options,
   );

@@ -42,7 +42,7 @@ export default function Spotify(options?: ProviderOptions<SpotifyProfile>): OAut
       token: "https://accounts.spotify.com/api/token",
       userinfo: "https://api.spotify.com/v1/me",
       profile: spotifyProfile,
-      style: { bg: "#1DB954", text: "#fff" },
+      style: () => import("./style/spotify.js"),
     },
     options,
   );

@@ -42,7 +42,7 @@ export default function Strava(options?: ProviderOptions<StravaProfile>): OAuthC
       userinfo: "https://www.strava.com/api/v3/athlete",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: stravaProfile,
-      style: { bg: "#FC4C02", text: "#fff" },
+      style: () => import("./style/strava.js"),
     },
     options,
   );

@@ -68,7 +68,7 @@ export default function TikTok(options?: ProviderOptions<TikTokProfile>): OAuthC
       userinfo: "https://open.tiktokapis.com/v2/user/info/?fields=open_id,union_id,avatar_url,display_name",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: tiktokProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/tiktok.js"),
     },
     options,
   );

@@ -49,7 +49,7 @@ export default function Twitch(options?: ProviderOptions<TwitchProfile>): OAuthC
       token: { request: tokenRequest },
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: twitchProfile,
-      style: { bg: "#9146FF", text: "#fff" },
+      style: () => import("./style/twitch.js"),
     },
     options,
   );

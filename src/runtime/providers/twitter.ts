@@ -38,7 +38,7 @@ export default function Twitter(options?: ProviderOptions<TwitterProfile>): OAut
       token: "https://api.x.com/2/oauth2/token",
       userinfo: "https://api.x.com/2/users/me?user.fields=profile_image_url",
       profile: twitterProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/twitter.js"),
     },
     options,
   );

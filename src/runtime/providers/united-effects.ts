@@ -23,7 +23,7 @@ export default function UnitedEffects(
       type: "oidc",
       ...(options?.issuer ? { authorization: { params: { resource: options.issuer } } } : {}),
       profile: unitedEffectsProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/united-effects.js"),
     },
     options,
   );

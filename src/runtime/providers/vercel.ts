@@ -36,7 +36,7 @@ export default function Vercel(options?: ProviderOptions<VercelProfile>): OAuthC
       type: "oidc",
       issuer: "https://vercel.com",
       profile: vercelProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/vercel.js"),
     },
     options,
   );

@@ -92,7 +92,7 @@ export default function WeChat(
         },
       },
       profile: wechatProfile,
-      style: { bg: "#07C160", text: "#fff" },
+      style: () => import("./style/wechat.js"),
     },
     rest,
   );

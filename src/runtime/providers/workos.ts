@@ -68,7 +68,7 @@ export default function WorkOS(options?: ProviderOptions<WorkOSProfile> & WorkOS
         },
       },
       profile: workosProfile,
-      style: { bg: "#6363F1", text: "#fff" },
+      style: () => import("./style/workos.js"),
     },
     rest,
   );

@@ -44,7 +44,7 @@ export default function Yandex(options?: ProviderOptions<YandexProfile>): OAuthC
       token: "https://oauth.yandex.ru/token",
       userinfo: "https://login.yandex.ru/info?format=json",
       profile: yandexProfile,
-      style: { bg: "#FC3F1D", text: "#fff" },
+      style: () => import("./style/yandex.js"),
     },
     options,
   );

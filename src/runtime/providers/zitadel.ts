@@ -15,7 +15,13 @@ export const zitadelProfile: (profile: ZitadelProfile) => User = standardClaimsU
 
 export default function Zitadel(options?: ProviderOptions<ZitadelProfile>): OAuthConfig<ZitadelProfile> {
   return catalogProvider<ZitadelProfile>(
-    { id: "zitadel", name: "ZITADEL", type: "oidc", profile: zitadelProfile, style: { bg: "#000", text: "#fff" } },
+    {
+      id: "zitadel",
+      name: "ZITADEL",
+      type: "oidc",
+      profile: zitadelProfile,
+      style: () => import("./style/zitadel.js"),
+    },
     options,
   );
 }

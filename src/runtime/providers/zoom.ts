@@ -36,7 +36,7 @@ export default function Zoom(options?: ProviderOptions<ZoomProfile>): OAuthConfi
       token: "https://zoom.us/oauth/token",
       userinfo: "https://api.zoom.us/v2/users/me",
       profile: zoomProfile,
-      style: { bg: "#0B5CFF", text: "#fff" },
+      style: () => import("./style/zoom.js"),
     },
     options,
   );

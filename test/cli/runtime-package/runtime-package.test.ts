@@ -346,7 +346,13 @@ describe("what later commands ask of planRuntimePackage", () => {
     );
     expect(plan.conflicts).toEqual([]);
     const created = plan.changes.filter((change) => change.kind === "create").map((change) => change.path);
-    expect(created.sort()).toEqual([`${RUNTIME}/providers/gitlab.d.ts`, `${RUNTIME}/providers/gitlab.js`]);
+    // The provider's button style (its mark and colours) travels with it, in a module of its own that no
+    // declaration names (the provider's type says only `style?: ProviderStyleOption`).
+    expect(created.sort()).toEqual([
+      `${RUNTIME}/providers/gitlab.d.ts`,
+      `${RUNTIME}/providers/gitlab.js`,
+      `${RUNTIME}/providers/style/gitlab.js`,
+    ]);
     const edited = plan.changes.filter((change) => change.kind === "edit").map((change) => change.path);
     expect(edited.sort()).toEqual([`${RUNTIME}/MANIFEST.json`, `${RUNTIME}/package.json`]);
     const pkg = plan.changes.find((change) => change.path === `${RUNTIME}/package.json`)!;

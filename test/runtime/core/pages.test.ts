@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml } from "../../../src/runtime/core/pages/html.js";
 import { Auth } from "../../../src/runtime/index.js";
 import credentials from "../../../src/runtime/providers/credentials.js";
+import github from "../../../src/runtime/providers/github.js";
+import microsoft from "../../../src/runtime/providers/microsoft-entra-id.js";
+import slack from "../../../src/runtime/providers/slack.js";
 import { baseConfig, get } from "./support.js";
 
 describe("error page", () => {
@@ -83,6 +86,59 @@ describe("sign-in page", () => {
     expect(html).toContain("--button-text:#000");
     expect(html).toContain("color-scheme:dark");
     expect(html).toContain('<img class="logo" src="https://example.test/logo.svg" alt="">');
+  });
+});
+
+describe("branded provider buttons", () => {
+  const client = { clientId: "id", clientSecret: "secret" };
+
+  it("draws each catalog provider's mark inline, hidden from the accessible name, in its colours per theme", async () => {
+    const config = baseConfig({
+      providers: [github(client), microsoft({ ...client, issuer: "https://login.example.test" }), slack(client)],
+    });
+    const html = await (await Auth(get("/auth/signin"), config)).text();
+    expect(html).toMatch(
+      /<button type="submit" class="provider" data-provider="github"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 \.297c[^"]+"\/><\/svg><span>Sign in with GitHub<\/span><\/button>/,
+    );
+    expect(html).toContain('<path fill="#f25022" d="M1 1h10v10H1z"/>');
+    expect(html).toContain('<span class="monogram" aria-hidden="true">S</span><span>Sign in with Slack</span>');
+    // No network: nothing on the page is loaded from elsewhere.
+    expect(html).not.toMatch(/<img|url\(|https:\/\/[^"]*\.svg/);
+    // Light rules first; the dark ones under prefers-color-scheme (colorScheme "auto", the default).
+    expect(html).toContain('.provider[data-provider="github"]{--provider-bg:#181717;--provider-text:#ffffff}');
+    expect(html).toMatch(
+      /@media \(prefers-color-scheme:dark\)\{.*\.provider\[data-provider="github"\]\{--provider-bg:#ffffff;--provider-text:#181717\}/,
+    );
+  });
+
+  it("keeps the plain button for a style it cannot use safely, and escapes a monogram", async () => {
+    const hostile = (style: object) => ({ ...github(client), id: `gh${Object.keys(style).length}`, style });
+    const config = baseConfig({
+      providers: [
+        hostile({ bg: "red;}</style><script>x()</script>", text: "#fff" }),
+        hostile({
+          bg: "#000",
+          text: "#fff",
+          mark: { viewBox: "0 0 24 24", paths: [{ d: '"/><script>x()</script>' }] },
+        }),
+        hostile({ bg: "#000", text: "#fff", monogram: "<b>", x: 1, y: 2 }),
+        { ...github(client), id: 'git"hub' },
+      ],
+    });
+    const html = await (await Auth(get("/auth/signin"), config)).text();
+    expect(html).not.toMatch(/<script>|<b>|<svg/);
+    expect(html).toContain('<button type="submit">Sign in with GitHub</button>');
+    expect(html).toContain('data-provider="gh3"><span>Sign in with GitHub</span>');
+    expect(html).toContain('<span class="monogram" aria-hidden="true">&lt;b&gt;</span>');
+  });
+
+  it("leaves the app's own forms and a provider without a style in the theme's colours", async () => {
+    const config = baseConfig({
+      providers: [{ id: "oidc", name: "Acme SSO", type: "oidc", issuer: "https://sso.example.test", clientId: "c" }],
+    });
+    const html = await (await Auth(get("/auth/signin"), config)).text();
+    expect(html).toContain('<button type="submit">Sign in with Acme SSO</button>');
+    expect(html).not.toContain("data-provider");
   });
 });
 

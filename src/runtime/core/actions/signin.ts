@@ -5,13 +5,14 @@
  * Credentials forms post to `/callback/<id>` instead, so a POST here for them just shows the page again.
  */
 import { InvalidProvider } from "../../errors.js";
-import type { Cookie, ResponseInternal } from "../../types.js";
+import type { Cookie, ProviderStyle, ResponseInternal } from "../../types.js";
 import { asksForLink } from "../account/link-target.js";
 import { isUnconfiguredProvider, unconfiguredProviderText } from "../assert.js";
 import { assertCsrf } from "../csrf.js";
 import { pageUrl, withQuery } from "../errors.js";
 import type { InternalOAuthProvider, InternalProvider } from "../internal.js";
 import { getAuthorizationUrl } from "../oauth/authorization-url.js";
+import { loadStyle } from "../pages/provider-button.js";
 import { renderSignInPage } from "../pages/signin.js";
 import { loadEmailActions, loadWebAuthnActions } from "../provider-loader.js";
 import { html } from "../response.js";
@@ -32,6 +33,17 @@ function requireKnownProvider({ request, options }: ActionContext) {
 function requireConfigured(provider: InternalOAuthProvider): void {
   if (!isUnconfiguredProvider(provider)) return;
   throw new InvalidProvider(unconfiguredProviderText(provider), { cause: { provider: provider.id } });
+}
+
+/** The OAuth/OIDC providers' button styles, by provider id: the catalog's load here, with the page. */
+async function providerStyles(providers: InternalProvider[]): Promise<Map<string, ProviderStyle>> {
+  const styles = new Map<string, ProviderStyle>();
+  for (const provider of providers) {
+    if (provider.type !== "oauth" && provider.type !== "oidc") continue;
+    const style = await loadStyle(provider.style);
+    if (style) styles.set(provider.id, style);
+  }
+  return styles;
 }
 
 /** The forms providers render themselves (a passkey's, with its script), by provider id. */
@@ -58,6 +70,7 @@ export async function signInPage(context: ActionContext): Promise<ResponseIntern
   const page = renderSignInPage({
     providers,
     ownForms: await ownForms(providers, options.callbackUrl),
+    styles: await providerStyles(providers),
     csrfToken: options.csrfToken,
     callbackUrl: options.callbackUrl,
     error: request.error,

@@ -4,11 +4,13 @@
  * posted to `/callback/<id>`; email providers an address field, posted to `/signin/<id>`; a passkey provider
  * the form it renders itself (its actions' `signInForm`); a password provider its address and password,
  * posted to `/callback/<id>`, with links to its sign-up and forgot-password pages. An `?error=` is explained
- * above the forms.
+ * above the forms. An OAuth/OIDC provider with a style wears its brand (provider-button.ts); the app's own
+ * forms wear the theme.
  */
-import type { Theme } from "../../types.js";
+import type { ProviderStyle, Theme } from "../../types.js";
 import type { InternalProvider } from "../internal.js";
-import { escapeHtml, layout } from "./html.js";
+import { escapeHtml, layout, type SchemeRules } from "./html.js";
+import { providerButton } from "./provider-button.js";
 
 /** What the user reads for each `?error=` type: what happened and what to do, never the cause. */
 const SIGNIN_ERRORS: Record<string, string> = {
@@ -28,6 +30,13 @@ const SIGNIN_ERRORS: Record<string, string> = {
 export function signInErrorMessage(error: string): string {
   // Own keys only: `?error=constructor` or `__proto__` would otherwise name what Object.prototype holds.
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error]! : "Unable to sign in. Please try again.";
+}
+
+interface FormInputs {
+  ownForms: ReadonlyMap<string, string>;
+  styles: ReadonlyMap<string, ProviderStyle>;
+  csrfToken: string | undefined;
+  callbackUrl: string;
 }
 
 function hiddenInputs(csrfToken: string | undefined, callbackUrl: string): string {
@@ -58,11 +67,11 @@ function passwordForm(provider: InternalProvider, csrfToken: string | undefined,
 <p><a href="${escapeHtml(`${base}/forgot-password`)}">Forgot your password?</a> · <a href="${escapeHtml(`${base}/signup`)}">Create an account</a></p>`;
 }
 
+/** One provider's form; a branded button adds the rules that colour it to `rules`. */
 function providerForm(
   provider: InternalProvider,
-  ownForms: ReadonlyMap<string, string>,
-  csrfToken: string | undefined,
-  callbackUrl: string,
+  { ownForms, styles, csrfToken, callbackUrl }: FormInputs,
+  rules: SchemeRules,
 ): string {
   const label = `Sign in with ${provider.name}`;
   if (provider.type === "email") return emailForm(provider, csrfToken, callbackUrl);
@@ -86,20 +95,27 @@ function providerForm(
 ${fields}
 <button type="submit">${escapeHtml(label)}</button></form>`;
   }
+  const branded = providerButton(provider.id, label, styles.get(provider.id));
+  if (branded) {
+    rules.light += branded.rules.light;
+    rules.dark += branded.rules.dark;
+  }
   return `<form action="${escapeHtml(provider.signinUrl)}" method="POST">${hiddenInputs(csrfToken, callbackUrl)}
-<button type="submit">${escapeHtml(label)}</button></form>`;
+${branded?.button ?? `<button type="submit">${escapeHtml(label)}</button>`}</form>`;
 }
 
 export function renderSignInPage(params: {
   providers: InternalProvider[];
   /** The forms providers render themselves, by provider id (actions/signin.ts loads them). */
   ownForms: ReadonlyMap<string, string>;
+  /** The OAuth/OIDC providers' button styles, loaded, by provider id (actions/signin.ts loads them). */
+  styles: ReadonlyMap<string, ProviderStyle>;
   csrfToken: string | undefined;
   callbackUrl: string;
   error?: string | undefined;
   theme: Theme;
 }): string {
-  const { providers, ownForms, csrfToken, callbackUrl, error, theme } = params;
+  const { providers, error, theme } = params;
   const visible = providers.filter(
     (provider) =>
       provider.type === "oauth" ||
@@ -110,6 +126,7 @@ export function renderSignInPage(params: {
       provider.type === "password",
   );
   const errorBlock = error ? `<p class="error" role="alert">${escapeHtml(signInErrorMessage(error))}</p>` : "";
-  const forms = visible.map((provider) => providerForm(provider, ownForms, csrfToken, callbackUrl)).join("\n<hr>\n");
-  return layout({ title: "Sign In", theme, content: `<h1>Sign in</h1>${errorBlock}\n${forms}` });
+  const rules: SchemeRules = { light: "", dark: "" };
+  const forms = visible.map((provider) => providerForm(provider, params, rules)).join("\n<hr>\n");
+  return layout({ title: "Sign In", theme, rules, content: `<h1>Sign in</h1>${errorBlock}\n${forms}` });
 }
