@@ -76,6 +76,17 @@ const OVERRIDES = {
   workos: { brand: "#6363f1" },
   yandex: { brand: "#fc3f1d" },
   zitadel: { brand: "#000000" },
+  // The long tail (issue 27), none in simple-icons.
+  "42-school": { monogram: "42", brand: "#000000" },
+  battlenet: { brand: "#148eff" },
+  concept2: { brand: "#003a70" },
+  eventbrite: { brand: "#f05537" },
+  eveonline: { brand: "#000000" },
+  freshbooks: { brand: "#0075dd" },
+  mailru: { brand: "#0077ff" },
+  pipedrive: { brand: "#1a1a1a" },
+  vipps: { brand: "#ff5b24" },
+  wikimedia: { brand: "#006699" },
 };
 
 const bySlug = new Map(
@@ -100,6 +111,13 @@ function buttonColours(brand) {
       ? { bg: WHITE, text: contrast(brand, WHITE) >= AA_TEXT ? brand : BLACK }
       : light;
   return { bg: light.bg, text: light.text, bgDark: dark.bg, textDark: dark.text };
+}
+
+/** `#abc` → `#aabbcc`, lower-cased: the one form the generated modules hold (and style.test.ts expects). */
+function sixDigits(hex) {
+  if (!hex) return undefined;
+  const digits = hex.slice(1).toLowerCase();
+  return `#${digits.length === 3 ? [...digits].map((digit) => digit + digit).join("") : digits}`;
 }
 
 /** The provider's name and its `style: { … }` literal, read from its module. */
@@ -127,7 +145,7 @@ function styleOf(id, module) {
       from: `simple-icons ${simpleIconsVersion}: "${icon.title}", #${icon.hex}, ${license}, source ${icon.source}`,
     };
   }
-  const brand = override.brand ?? module.bg?.toLowerCase();
+  const brand = override.brand ?? sixDigits(module.bg);
   if (!brand) {
     throw new Error(
       `${id}: simple-icons has no icon "${override.slug ?? id}" and the module has no style: { bg: "#…" } to take a colour from; add it to OVERRIDES with its brand colour.`,

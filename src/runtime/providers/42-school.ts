@@ -49,7 +49,7 @@ export default function FortyTwo(options?: ProviderOptions<FortyTwoProfile>): OA
       userinfo: "https://api.intra.42.fr/v2/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: fortyTwoProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/42-school.js"),
     },
     options,
   );

@@ -42,7 +42,7 @@ export default function BattleNet(
       // Only `openid`: Battle.net has no profile or email scope (the game scopes, e.g. `wow.profile`, are extra).
       authorization: { params: { scope: "openid" } },
       profile: battlenetProfile,
-      style: { bg: "#148EFF", text: "#fff" },
+      style: () => import("./style/battlenet.js"),
     },
     rest,
   );

@@ -74,7 +74,7 @@ export default function Bungie(
         },
       },
       profile: bungieProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/bungie.js"),
     },
     rest,
   );

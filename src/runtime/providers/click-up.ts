@@ -59,7 +59,7 @@ export default function ClickUp(options?: ProviderOptions<ClickUpProfile>): OAut
       client: { token_endpoint_auth_method: "client_secret_post" },
       userinfo: "https://api.clickup.com/api/v2/user",
       profile: clickupProfile,
-      style: { bg: "#7B68EE", text: "#fff" },
+      style: () => import("./style/click-up.js"),
     },
     options,
   );

@@ -53,7 +53,7 @@ export default function Coinbase(options?: ProviderOptions<CoinbaseProfile>): OA
       userinfo: "https://api.coinbase.com/v2/user",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: coinbaseProfile,
-      style: { bg: "#0052FF", text: "#fff" },
+      style: () => import("./style/coinbase.js"),
     },
     options,
   );

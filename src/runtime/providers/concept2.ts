@@ -50,7 +50,7 @@ export default function Concept2(options?: ProviderOptions<Concept2Profile>): OA
       userinfo: "https://log.concept2.com/api/users/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: concept2Profile,
-      style: { bg: "#003A70", text: "#fff" },
+      style: () => import("./style/concept2.js"),
     },
     options,
   );

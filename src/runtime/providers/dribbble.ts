@@ -45,7 +45,7 @@ export default function Dribbble(options?: ProviderOptions<DribbbleProfile>): OA
       userinfo: "https://api.dribbble.com/v2/user",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: dribbbleProfile,
-      style: { bg: "#EA4C89", text: "#fff" },
+      style: () => import("./style/dribbble.js"),
     },
     options,
   );

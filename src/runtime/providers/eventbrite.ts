@@ -42,7 +42,7 @@ export default function Eventbrite(options?: ProviderOptions<EventbriteProfile>)
       userinfo: "https://www.eventbriteapi.com/v3/users/me/",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: eventbriteProfile,
-      style: { bg: "#F05537", text: "#fff" },
+      style: () => import("./style/eventbrite.js"),
     },
     options,
   );

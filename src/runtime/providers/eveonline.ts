@@ -72,7 +72,7 @@ export default function EVEOnline(options?: ProviderOptions<EVEOnlineProfile>): 
         },
       },
       profile: eveonlineProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/eveonline.js"),
     },
     options,
   );

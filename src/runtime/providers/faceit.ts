@@ -41,7 +41,7 @@ export default function Faceit(options?: ProviderOptions<FaceitProfile>): OAuthC
       userinfo: "https://api.faceit.com/auth/v1/resources/userinfo",
       client: { token_endpoint_auth_method: "client_secret_basic" },
       profile: faceitProfile,
-      style: { bg: "#FF5500", text: "#fff" },
+      style: () => import("./style/faceit.js"),
     },
     options,
   );

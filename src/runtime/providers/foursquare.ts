@@ -89,7 +89,7 @@ export default function Foursquare(
         },
       },
       profile: foursquareProfile,
-      style: { bg: "#3333FF", text: "#fff" },
+      style: () => import("./style/foursquare.js"),
     },
     rest,
   );

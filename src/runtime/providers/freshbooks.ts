@@ -48,7 +48,7 @@ export default function FreshBooks(options?: ProviderOptions<FreshBooksProfile>)
       userinfo: "https://api.freshbooks.com/auth/api/v1/users/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: freshbooksProfile,
-      style: { bg: "#0075DD", text: "#fff" },
+      style: () => import("./style/freshbooks.js"),
     },
     options,
   );

@@ -66,7 +66,7 @@ export default function Mailchimp(options?: ProviderOptions<MailchimpProfile>): 
         },
       },
       profile: mailchimpProfile,
-      style: { bg: "#FFE01B", text: "#241C15" },
+      style: () => import("./style/mailchimp.js"),
     },
     options,
   );

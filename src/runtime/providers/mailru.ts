@@ -57,7 +57,7 @@ export default function MailRu(options?: ProviderOptions<MailRuProfile>): OAuthC
         },
       },
       profile: mailruProfile,
-      style: { bg: "#0077FF", text: "#fff" },
+      style: () => import("./style/mailru.js"),
     },
     options,
   );

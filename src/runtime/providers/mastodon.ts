@@ -51,7 +51,7 @@ export default function Mastodon(
       // Mastodon's documentation sends the client credentials in the form body.
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: mastodonProfile,
-      style: { bg: "#6364FF", text: "#fff" },
+      style: () => import("./style/mastodon.js"),
     },
     rest,
   );

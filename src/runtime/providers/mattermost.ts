@@ -58,7 +58,7 @@ export default function Mattermost(
         : {}),
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: mattermostProfile,
-      style: { bg: "#1E325C", text: "#fff" },
+      style: () => import("./style/mattermost.js"),
     },
     rest,
   );

@@ -42,7 +42,7 @@ export default function Netlify(options?: ProviderOptions<NetlifyProfile>): OAut
       userinfo: "https://api.netlify.com/api/v1/user",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: netlifyProfile,
-      style: { bg: "#014847", text: "#fff" },
+      style: () => import("./style/netlify.js"),
     },
     options,
   );

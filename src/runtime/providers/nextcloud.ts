@@ -73,7 +73,7 @@ export default function Nextcloud(
         },
       },
       profile: nextcloudProfile,
-      style: { bg: "#0082C9", text: "#fff" },
+      style: () => import("./style/nextcloud.js"),
     },
     rest,
   );

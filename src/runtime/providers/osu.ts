@@ -39,7 +39,7 @@ export default function Osu(options?: ProviderOptions<OsuProfile>): OAuthConfig<
       userinfo: "https://osu.ppy.sh/api/v2/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: osuProfile,
-      style: { bg: "#FF66AA", text: "#fff" },
+      style: () => import("./style/osu.js"),
     },
     options,
   );

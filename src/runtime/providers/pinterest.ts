@@ -43,7 +43,7 @@ export default function Pinterest(options?: ProviderOptions<PinterestProfile>): 
       token: "https://api.pinterest.com/v5/oauth/token",
       userinfo: "https://api.pinterest.com/v5/user_account",
       profile: pinterestProfile,
-      style: { bg: "#E60023", text: "#fff" },
+      style: () => import("./style/pinterest.js"),
     },
     options,
   );

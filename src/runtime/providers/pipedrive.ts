@@ -74,7 +74,7 @@ export default function Pipedrive(options?: ProviderOptions<PipedriveProfile>): 
         },
       },
       profile: pipedriveProfile,
-      style: { bg: "#1A1A1A", text: "#fff" },
+      style: () => import("./style/pipedrive.js"),
     },
     options,
   );

@@ -41,7 +41,7 @@ export default function SimpleLogin(options?: ProviderOptions<SimpleLoginProfile
       issuer: "https://app.simplelogin.io",
       authorization: { params: { scope: "openid" } },
       profile: simpleloginProfile,
-      style: { bg: "#E3156A", text: "#fff" },
+      style: () => import("./style/simplelogin.js"),
     },
     options,
   );

@@ -67,7 +67,7 @@ export default function Threads(options?: ProviderOptions<ThreadsProfile>): OAut
         },
       },
       profile: threadsProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/threads.js"),
     },
     options,
   );

@@ -44,7 +44,7 @@ export default function Todoist(options?: ProviderOptions<TodoistProfile>): OAut
       userinfo: "https://api.todoist.com/api/v1/user",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: todoistProfile,
-      style: { bg: "#E44332", text: "#fff" },
+      style: () => import("./style/todoist.js"),
     },
     options,
   );

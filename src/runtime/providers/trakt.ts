@@ -61,7 +61,7 @@ export default function Trakt(options?: ProviderOptions<TraktProfile>): OAuthCon
         },
       },
       profile: traktProfile,
-      style: { bg: "#ED1C24", text: "#fff" },
+      style: () => import("./style/trakt.js"),
     },
     options,
   );

@@ -62,7 +62,7 @@ export default function Vipps(
       // The profile is in userinfo, not in the ID token.
       idToken: false,
       profile: vippsProfile,
-      style: { bg: "#FF5B24", text: "#fff" },
+      style: () => import("./style/vipps.js"),
     },
     rest,
   );

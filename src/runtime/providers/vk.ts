@@ -78,7 +78,7 @@ export default function Vk(options?: ProviderOptions<VkProfile>): OAuthConfig<Vk
         },
       },
       profile: vkProfile,
-      style: { bg: "#0077FF", text: "#fff" },
+      style: () => import("./style/vk.js"),
     },
     options,
   );

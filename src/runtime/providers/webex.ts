@@ -49,7 +49,7 @@ export default function Webex(
       userinfo: `${api}/people/me`,
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: webexProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/webex.js"),
     },
     rest,
   );

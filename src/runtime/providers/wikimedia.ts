@@ -46,7 +46,7 @@ export default function Wikimedia(options?: ProviderOptions<WikimediaProfile>): 
       userinfo: "https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: wikimediaProfile,
-      style: { bg: "#000", text: "#fff" },
+      style: () => import("./style/wikimedia.js"),
     },
     options,
   );

@@ -43,7 +43,7 @@ export default function WordPress(options?: ProviderOptions<WordPressProfile>): 
       userinfo: "https://public-api.wordpress.com/rest/v1/me",
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: wordpressProfile,
-      style: { bg: "#3499CD", text: "#fff" },
+      style: () => import("./style/wordpress.js"),
     },
     options,
   );

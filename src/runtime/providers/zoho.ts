@@ -70,7 +70,7 @@ export default function Zoho(
       userinfo: `${base}/oauth/user/info`,
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: zohoProfile,
-      style: { bg: "#E42527", text: "#fff" },
+      style: () => import("./style/zoho.js"),
     },
     rest,
   );
