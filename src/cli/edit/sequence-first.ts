@@ -72,6 +72,14 @@ function importSequence(file: SourceFile, style: CodeStyle, chain: SequenceChain
   const existing = importedSequence(file, chain);
   if (existing) return existing;
   const name = freeName(file, "sequence");
+  // The app imports from that module already (Astro's `defineMiddleware`): `sequence` joins that import.
+  const from = file
+    .getImportDeclarations()
+    .find((d) => d.getModuleSpecifierValue() === chain.sequenceModule && !d.isTypeOnly() && !d.getNamespaceImport());
+  if (from) {
+    from.addNamedImport(name === "sequence" ? "sequence" : { name: "sequence", alias: name });
+    return name;
+  }
   const binding = name === "sequence" ? "sequence" : `sequence as ${name}`;
   file.insertStatements(0, renderCode(`import { ${binding} } from "${chain.sequenceModule}";`, style));
   return name;
