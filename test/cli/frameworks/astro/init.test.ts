@@ -28,6 +28,7 @@ const USER_FILES = [
   "src/lib/notes.ts",
   "src/pages/index.astro",
   "src/pages/notes.astro",
+  "src/pages/whoami.astro",
   "src/pages/api/notes.ts",
 ];
 
