@@ -16,6 +16,7 @@ import {
   memoryFixture,
   read,
   repoRoot,
+  runInMemory,
   stable,
 } from "../../support.js";
 
@@ -122,6 +123,10 @@ describe("create-auth init (Astro 7 app): other shapes", () => {
       `__snapshots__/init-${FIXTURE}-no-middleware/middleware.ts.snap`,
     );
     expect(run.stdout).toMatch(/create {2}src\/middleware\.ts/);
+    // remove deletes the middleware init wrote, as it wrote it.
+    const removed = await runInMemory(project, ["remove", project.root, "--yes", "--no-install"], { bin: "auth" });
+    expect([removed.status, removed.stderr]).toEqual([0, ""]);
+    expect(project.files.has("src/middleware.ts")).toBe(false);
   });
 
   it("merges into src/middleware/index.ts, importing the auth module from the folder above", async () => {
