@@ -5,7 +5,8 @@
 // sign-in stories: credentials against the demo user plugged into `authorize`, and OIDC through a real
 // oidc-provider's login and consent pages. The notes page (server-rendered) and the notes API are guarded with
 // `auth.requireSession`; the page shows the session read on the server, and its link leads to the built-in
-// sign-out page. The app's own middleware keeps stamping every response. The build holds no secret of .env,
+// sign-out page. The app's own middleware keeps stamping every response, after auth.middleware (which init put
+// first in it) has set Astro.locals.session for a page of the app's that reads it, signed out and in. The build holds no secret of .env,
 // and the dev server the next steps start (`npm run dev`: astro dev) gets .env through the auth module too.
 // Nothing is mocked.
 import fs from "node:fs/promises";
@@ -27,6 +28,8 @@ describe("the initialised astro-7-node app", () => {
       expect(home.status).toBe(200);
       expect(await home.text()).toContain("Notes for the whole team");
       expect(home.headers.get("x-acme-release")).toBe("2026.11");
+      const who = await fetch(`${app.url}/whoami`);
+      expect(await who.text()).toContain("Signed out");
       // An empty session (not a configuration error) proves AUTH_SECRET came from .env.
       const session = await fetch(`${app.url}/auth/session`);
       expect(session.status).toBe(200);
@@ -50,6 +53,9 @@ describe("the initialised astro-7-node app", () => {
     signOut: signOutThroughBuiltInPage(),
     async whileSignedIn(_app, page) {
       await expect(page.getByText("Launch checklist").isVisible()).resolves.toBe(true);
+      // auth.middleware, first in the app's middleware, set Astro.locals.session for the app's own page.
+      const who = await page.request.get(`${app.url}/whoami`);
+      expect(await who.text()).toContain("Signed in as ");
       // The same browser's cookies reach the guarded API.
       const api = await page.request.get(`${app.url}/api/notes`, { headers: { accept: "application/json" } });
       expect(api.status()).toBe(200);

@@ -192,11 +192,18 @@ const CASES: Case[] = [
         after: "<p>Notes for the whole team, in one place.</p>",
         insert: "\n  <p>Now with shared folders.</p>",
       },
+      // init put auth.middleware first in the app's middleware; the owner then stamps one more header in theirs.
+      {
+        file: "src/middleware.ts",
+        after: 'response.headers.set("x-acme-release", "2026.11");',
+        insert: '\n  response.headers.set("x-acme-team", "notes");',
+      },
     ],
     async check(served, url) {
       expect(served.html).toContain("Now with shared folders.");
-      // The app's own middleware and API answer as they did before init.
+      // The app's own middleware (with the owner's edit) and API answer as they did before init.
       expect(served.headers.get("x-acme-release")).toBe("2026.11");
+      expect(served.headers.get("x-acme-team")).toBe("notes");
       expect((await fetch(`${url}/api/notes`)).status).toBe(200);
     },
   },

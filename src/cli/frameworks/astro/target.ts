@@ -1,12 +1,15 @@
 /**
  * The Astro target (Astro 7 with on-demand rendering, TypeScript or JavaScript): writes the auth module
  * (`AstroAuth(…)`, src/auth.ts, which also loads the env file: neither `astro dev` nor the Node adapter's
- * production server puts it in process.env) and the auth routes' file, `src/pages/auth/[...auth].ts`. Astro
- * routes by file, so that owned file is the whole wiring: no file of the user's is edited (their middleware,
- * layouts and pages stay as they are). Data and pure functions; commands/init/plan.ts plans it.
+ * production server puts it in process.env), the auth routes' file, `src/pages/auth/[...auth].ts`, and
+ * `auth.middleware` first in the app's middleware (merged into the user's own `onRequest` through `sequence`,
+ * or a `src/middleware.ts` of its own when the app has none), which sets `Astro.locals.session`. Layouts and
+ * pages stay as they are. Data and pure functions; commands/init/plan.ts plans it.
  */
 import path from "node:path";
 import { moduleShape } from "../../edit/ast.js";
+import { mergeSequenceFirst } from "../../edit/sequence-first.js";
+import { unmergeSequenceFirst } from "../../edit/sequence-first-remove.js";
 import { CliError } from "../../errors.js";
 import { runScript, startStep } from "../../plan/start-command.js";
 import type { ProjectReader } from "../../project/reader.js";
@@ -16,6 +19,7 @@ import { RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { Target } from "../types.js";
 import { checkAstroWiring } from "./doctor.js";
 import { astroFacts } from "./facts.js";
+import { ASTRO_MIDDLEWARE, astroMiddleware } from "./middleware.js";
 
 export const RUNTIME_ASTRO = `${RUNTIME_PACKAGE_NAME}/astro`;
 const SUPPORTED_MAJOR = 7;
@@ -131,6 +135,7 @@ export const astroTarget: Target = {
     const typescript = info.language === "ts";
     const build = runScript(info, ["build"]) ?? "npx astro build";
     const start = runScript(info, ["start"]);
+    const middleware = astroMiddleware(reader, files.auth, info.language);
     return {
       notes: notesFor(info, reader),
       auth: {
@@ -162,12 +167,20 @@ export const astroTarget: Target = {
         {
           kind: "owned",
           path: files.route,
-          reason: `the auth routes under ${basePath} (Astro routes by file: nothing else to wire)`,
+          reason: `the auth routes under ${basePath}`,
           content: render("route", { basePath, authFile: files.auth, authImport: "../../auth" }),
           done: (source) => {
             const shape = moduleShape(source, files.route);
             return shape.exports.includes("GET") && shape.exports.includes("POST");
           },
+        },
+        {
+          kind: "edit",
+          path: middleware.path,
+          reason: "auth.middleware first in the middleware (sequence): Astro.locals.session on every request",
+          transform: (source) => mergeSequenceFirst(source, middleware.authImport, ASTRO_MIDDLEWARE),
+          undo: (source) => unmergeSequenceFirst(source, middleware.authImport, ASTRO_MIDDLEWARE),
+          create: { content: () => render("middleware", { authImport: middleware.authImport }) },
         },
       ],
       env: {
@@ -175,8 +188,8 @@ export const astroTarget: Target = {
           "In production also set AUTH_URL to the app's public URL (or AUTH_TRUST_HOST=true behind a proxy you trust).",
       },
       nextSteps: [
-        `Read the session in a page's frontmatter: const session = await auth.getSession(Astro) (import { auth } from ${files.auth}); guard a page or an endpoint with const session = await auth.requireSession(Astro); if (session instanceof Response) return session; (signed-out pages go to ${basePath}/signin, API requests get 401).`,
-        `For Astro.locals.session on every request, run auth.middleware first in your middleware: export const onRequest = sequence(auth.middleware, yourMiddleware) (sequence from "astro:middleware").`,
+        `Read the session in a page or an endpoint: Astro.locals.session (context.locals.session), set by auth.middleware in ${middleware.path}; guard one with const session = await auth.requireSession(Astro); if (session instanceof Response) return session; (import { auth } from ${files.auth}; signed-out pages go to ${basePath}/signin, API requests get 401).`,
+        `Middleware of your own runs after auth's: export const onRequest = sequence(auth.middleware, yours) in ${middleware.path} (sequence from "astro:middleware").`,
         startStep(info, ["dev"], `${devOrigin}${basePath}/signin`),
         `In production: ${build}, then ${start ?? "node ./dist/server/entry.mjs"} (${files.auth} loads ${info.envFile} when it is there; variables set in the environment win), with AUTH_URL set to the public URL (or AUTH_TRUST_HOST=true behind a reverse proxy you trust).`,
       ],

@@ -2,7 +2,8 @@
  * doctor's Astro wiring checks (frameworks/astro/doctor.ts) on the Astro 7 fixture after init: the auth routes'
  * file found serving /auth, and each way that wiring breaks named with a fix that, applied as printed, makes
  * doctor find it again: the file deleted (init again writes it), its GET or POST export gone, and the route
- * prerendered in an app whose output is static.
+ * prerendered in an app whose output is static; and the middleware that sets `Astro.locals.session`, found
+ * running `auth.middleware`, and named (with the file to write) once it is gone.
  */
 import { describe, expect, it } from "vitest";
 import { initFixture, initInMemory } from "../../support.js";
@@ -54,5 +55,19 @@ describe("doctor on an Astro app set up by init", () => {
     expect(line).toBeDefined();
     project.write(ROUTE, `${line}\n${project.read(ROUTE)}`);
     expect((await doctor(project, {}, KEYS)).ids).toContain("wiring.astro-route");
+  });
+
+  it("finds auth.middleware in the app's middleware, and the file it prints sets it up again once it is gone", async () => {
+    const { project } = await initFixture(FIXTURE, ["--providers", "github", ...APPLY]);
+    expect((await doctor(project, {}, KEYS)).ids).toContain("wiring.astro-middleware");
+
+    project.remove("src/middleware.ts");
+    const [missing] = byId(await doctor(project, {}, KEYS), "wiring.astro-middleware-missing");
+    expect(missing?.level).toBe("warning");
+    expect(missing?.message).toContain("Astro.locals.session is undefined");
+    const file = /create it with: (.*)$/.exec(missing?.fix ?? "")?.[1];
+    expect(file).toBe('import { auth } from "./auth"; export const onRequest = auth.middleware;');
+    project.write("src/middleware.ts", `${file!.replace("; ", ";\n")}\n`);
+    expect((await doctor(project, {}, KEYS)).ids).toContain("wiring.astro-middleware");
   });
 });

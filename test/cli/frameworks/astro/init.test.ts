@@ -1,8 +1,9 @@
 /**
  * `create-auth init` on an Astro 7 app (@astrojs/node, output "server", its own middleware, layout, pages and
- * API route), run in memory: the generated files as snapshotted (JWT, and database sessions in SQLite), no
- * file of the user's edited (the route file is the whole wiring), idempotency, a JavaScript variant, the notes
- * for an app without an adapter or without server output, and the refusal of another major.
+ * API route), run in memory: the generated files as snapshotted (JWT, and database sessions in SQLite), the
+ * auth middleware merged first into the app's own (or a middleware of its own when the app has none), no other
+ * file of the user's edited, idempotency, a JavaScript variant, the notes for an app without an adapter or
+ * without server output, and the refusal of another major.
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,19 +16,20 @@ import {
   memoryFixture,
   read,
   repoRoot,
+  runInMemory,
   stable,
 } from "../../support.js";
 
 const FIXTURE = "astro-7-node";
 const original = path.join(repoRoot, "test/fixtures", FIXTURE);
-/** The user's own files: init writes beside them and changes none. */
+/** The user's own files: init writes beside them and changes none (src/middleware.ts is merged into). */
 const USER_FILES = [
   "astro.config.mjs",
-  "src/middleware.ts",
   "src/layouts/Layout.astro",
   "src/lib/notes.ts",
   "src/pages/index.astro",
   "src/pages/notes.astro",
+  "src/pages/whoami.astro",
   "src/pages/api/notes.ts",
 ];
 
@@ -57,9 +59,18 @@ describe.each(CASES)("create-auth init (Astro 7 app, $name)", ({ name, args }) =
     await expect(project.read("src/pages/auth/[...auth].ts")).toMatchFileSnapshot(`${snapshots}/route.ts.snap`);
     await expect(project.read(".env.example")).toMatchFileSnapshot(`${snapshots}/env.example.snap`);
     await expect(project.read("package.json")).toMatchFileSnapshot(`${snapshots}/package.json.snap`);
+    await expect(project.read("src/middleware.ts")).toMatchFileSnapshot(`${snapshots}/middleware.ts.snap`);
   });
 
-  it("edits no file of the user's: Astro routes by file, so the route file is the whole wiring", () => {
+  it("puts auth.middleware first in the app's own middleware, whose body stays", () => {
+    const middleware = project.read("src/middleware.ts");
+    expect(middleware).toContain('import { defineMiddleware, sequence } from "astro:middleware";');
+    expect(middleware).toContain("export const onRequest = sequence(auth.middleware, appOnRequest);");
+    const body = read(original, "src/middleware.ts").split("export const onRequest")[1]!;
+    expect(middleware).toContain(`const appOnRequest${body.split("\n\n")[0]}`);
+  });
+
+  it("edits no other file of the user's: Astro routes by file", () => {
     for (const file of USER_FILES) expect(project.read(file), file).toBe(read(original, file));
     // The one shared tooling edit: the type checker skips the written runtime (its own .d.ts ship with it).
     expect(JSON.parse(project.read("tsconfig.json")).exclude).toEqual(["dist", "vendor/auth-runtime"]);
@@ -103,6 +114,32 @@ describe.each(CASES)("create-auth init (Astro 7 app, $name)", ({ name, args }) =
 });
 
 describe("create-auth init (Astro 7 app): other shapes", () => {
+  it("writes a middleware of its own for an app without one, as snapshotted", async () => {
+    const project = memoryFixture(FIXTURE);
+    project.remove("src/middleware.ts");
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    await expect(project.read("src/middleware.ts")).toMatchFileSnapshot(
+      `__snapshots__/init-${FIXTURE}-no-middleware/middleware.ts.snap`,
+    );
+    expect(run.stdout).toMatch(/create {2}src\/middleware\.ts/);
+    // remove deletes the middleware init wrote, as it wrote it.
+    const removed = await runInMemory(project, ["remove", project.root, "--yes", "--no-install"], { bin: "auth" });
+    expect([removed.status, removed.stderr]).toEqual([0, ""]);
+    expect(project.files.has("src/middleware.ts")).toBe(false);
+  });
+
+  it("merges into src/middleware/index.ts, importing the auth module from the folder above", async () => {
+    const project = memoryFixture(FIXTURE);
+    project.rename("src/middleware.ts", "src/middleware/index.ts");
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    const middleware = project.read("src/middleware/index.ts");
+    expect(middleware).toContain('import { auth } from "../auth";');
+    expect(middleware).toContain("export const onRequest = sequence(auth.middleware, appOnRequest);");
+    expect(project.files.has("src/middleware.ts")).toBe(false);
+  });
+
   it("writes JavaScript for an app without a tsconfig, as snapshotted", async () => {
     const project = memoryFixture(FIXTURE);
     project.remove("tsconfig.json");
@@ -115,6 +152,9 @@ describe("create-auth init (Astro 7 app): other shapes", () => {
     expect(auth).not.toMatch(/: AstroAuthConfig|as \{|declare global/);
     await expect(auth).toMatchFileSnapshot(`__snapshots__/init-${FIXTURE}-js/auth.js.snap`);
     expect(project.read("src/pages/auth/[...auth].js")).toContain("export const { GET, POST } = auth;");
+    expect(project.read("src/middleware.js")).toContain(
+      "export const onRequest = sequence(auth.middleware, appOnRequest);",
+    );
   });
 
   it("says an app without an adapter needs one, and a static app's session pages need prerender = false", async () => {
