@@ -37,7 +37,13 @@ async function runInPty(
   child.stdout.on("data", (chunk: Buffer) => {
     screen += chunk.toString("utf8");
   });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // The pty's last output (the summary after the final answer) may arrive after the exit: the status is taken
+  // once stdout has ended too, or a second after the exit (a grandchild may hold the pty open).
+  const ended = new Promise<void>((resolve) => child.stdout.on("end", resolve));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve)).then(async (status) => {
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    return status;
+  });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   let seen = 0;
   for (const step of steps) {

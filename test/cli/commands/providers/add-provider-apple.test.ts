@@ -3,7 +3,8 @@
  * on a Next app init set up (a git work tree, .env.local ignored): the client secret it writes is an ES256 JWT
  * that Apple's rules accept (verified here with the key's public half), it lands in the ignored env file only,
  * the expiry and the renewal command are printed, and the printed command renews it. Bad inputs are refused
- * in one line, writing nothing; doctor warns before the secret expires. The key is made here with node:crypto.
+ * in one line, writing nothing. The key is made here with node:crypto; doctor's expiry checks are in
+ * test/cli/commands/doctor/apple-secret.test.ts.
  */
 import { spawnSync } from "node:child_process";
 import { createPublicKey, generateKeyPairSync, type KeyObject, verify } from "node:crypto";
@@ -11,7 +12,6 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFilesRecursive } from "../../../../src/cli/project/reader.js";
-import { appleClientSecret } from "../../../../src/cli/providers/apple-secret.js";
 import {
   assertBuilt,
   initFixture,
@@ -156,50 +156,6 @@ describe("add-provider apple with a .p8 key", () => {
     for (const flag of ["--p8 <file>", "--key-id <id>", "--team-id <id>", "--client-id <id>"]) {
       expect(help.stdout).toContain(flag);
     }
-  });
-});
-
-describe("doctor reads the Apple client secret's expiry", () => {
-  const keys = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const input = { p8: pem(keys.privateKey), p8Path: "AuthKey.p8", keyId: KEY_ID, teamId: TEAM_ID, clientId: CLIENT_ID };
-  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-  let project: MemoryProject;
-  let env: string;
-
-  beforeAll(async () => {
-    ({ project } = await initFixture("next-app", ["--providers", "credentials,apple", "--yes", "--no-install"]));
-    env = project.files.get(".env.local")!;
-  }, 60_000);
-
-  async function doctorWith(secret: string): Promise<{ level: string; id: string; message: string }[]> {
-    project.files.set(
-      ".env.local",
-      env
-        .replace(/^AUTH_APPLE_ID=$/m, `AUTH_APPLE_ID=${CLIENT_ID}`)
-        .replace(/^AUTH_APPLE_SECRET=$/m, `AUTH_APPLE_SECRET=${secret}`),
-    );
-    const run = await runInMemory(project, ["doctor", project.root, "--json"], { bin: "auth" });
-    return (JSON.parse(run.stdout) as { findings: { level: string; id: string; message: string }[] }).findings;
-  }
-
-  it("warns when it expires within 30 days", async () => {
-    const { jwt, expiresAt } = appleClientSecret(input, daysAgo(170));
-    const found = (await doctorWith(jwt)).find((f) => f.id === "provider.apple-secret-expiring");
-    expect(found?.level).toBe("warning");
-    expect(found?.message).toContain(expiresAt.toISOString().slice(0, 10));
-  });
-
-  it("says when it has expired", async () => {
-    const found = (await doctorWith(appleClientSecret(input, daysAgo(200)).jwt)).find(
-      (f) => f.id === "provider.apple-secret-expired",
-    );
-    expect(found?.level).toBe("error");
-  });
-
-  it("says nothing of a fresh one", async () => {
-    const ids = (await doctorWith(appleClientSecret(input).jwt)).map((f) => f.id);
-    expect(ids).toContain("provider.ready");
-    expect(ids.filter((id) => id.startsWith("provider.apple-secret"))).toEqual([]);
   });
 });
 
