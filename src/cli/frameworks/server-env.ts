@@ -1,8 +1,8 @@
 /**
  * The env loading a Node server target adds at the top of the app's module when its start command loads no
  * env file (`node dist/server.js`), and the lines its remove takes out again: `process.loadEnvFile()` (the
- * environment winning, no file in production) or dotenv's, when the app has dotenv. The same text as the
- * Express and Hono mounts write (their copies predate this module), so one remove pattern fits all three.
+ * environment winning, no file in production) or dotenv's, when the app has dotenv. Shared by the Express,
+ * Hono and Fastify mounts and their removes.
  */
 import { styledLine } from "../edit/code-style.js";
 import { exactLine } from "../edit/remove-lines.js";

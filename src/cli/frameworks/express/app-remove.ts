@@ -1,16 +1,6 @@
-/**
- * The inverse of `mountExpressAuth` (express-app.ts): takes the auth mount, the imports it needed and the
- * env loading it added back out of the app file, as whole lines found where they are now, so every route,
- * middleware or comment the user wrote since stays. The forward transform only inserts, so removing its
- * lines (and the blank line each insertion brought) gives back the file it started from. When `forward` is
- * given (the same mountExpressAuth call init made), a candidate it maps back onto the current text wins:
- * an insertion next to a blank line the app already had looks the same as one that brought its own.
- * "unchanged" when nothing of ours is in the file.
- */
-
-import { styledLine } from "../../edit/code-style.js";
-import { type BlankSide, exactLine, removeLineRun } from "../../edit/remove-lines.js";
+import { type BlankSide, removeLineRun } from "../../edit/remove-lines.js";
 import type { TransformResult } from "../../edit/result.js";
+import { DOTENV_LINES, LOAD_ENV_FILE_LINES } from "../server-env.js";
 
 const MOUNT_COMMENT = [
   /^\/\/ Auth routes under \S+ \(sign-in, callbacks, session, sign-out\).*added by create-auth\.$/,
@@ -18,22 +8,6 @@ const MOUNT_COMMENT = [
   /^\/\/ first: Express then reports https, and the session cookie gets the Secure flag\.$/,
 ];
 const MOUNT = /^[\w$]+\.use\(["'][^"']+["'], ExpressAuth\(authConfig\)\);?$/;
-
-const ENV_COMMENT =
-  /^\/\/ Loads \S+ into process\.env at start \(AUTH_SECRET, provider settings\); added by create-auth\.$/;
-const LOAD_ENV_FILE = [
-  ENV_COMMENT,
-  /^\/\/ Variables already set in the environment win; without the file \(as in production\) nothing happens\.$/,
-  exactLine("try {"),
-  styledLine("process.loadEnvFile();"),
-  exactLine("} catch (error) {"),
-  /^if \(\(?error(?: as NodeJS\.ErrnoException\))?\)?\.code !== ["']ENOENT["']\) throw error;?$/,
-  exactLine("}"),
-];
-const DOTENV = [
-  ENV_COMMENT,
-  new RegExp(`${styledLine('import "dotenv/config";').source}|${styledLine('require("dotenv").config();').source}`),
-];
 
 // The lines init wrote, in whatever style the file has (mountExpressAuth renders them in it).
 const IMPORTS = [
@@ -51,8 +25,8 @@ const STEPS: Step[] = [
   { patterns: [MOUNT], sides: ["before", "both", "none"] },
   // After the imports (ESM) a blank line comes before it; before the code (CommonJS) one after it, and one
   // before it too under a header comment.
-  { patterns: LOAD_ENV_FILE, sides: ["both", "before", "after", "none"] },
-  { patterns: DOTENV, sides: ["both", "after", "before", "none"] },
+  { patterns: LOAD_ENV_FILE_LINES, sides: ["both", "before", "after", "none"] },
+  { patterns: DOTENV_LINES, sides: ["both", "after", "before", "none"] },
   ...IMPORTS.map((pattern) => ({ patterns: [pattern], sides: ["none"] as BlankSide[] })),
 ];
 

@@ -11,6 +11,7 @@ import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typesc
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import { applyInsertions, type Insertion, lineEnd, lineStart } from "../../edit/insertions.js";
 import type { TransformResult } from "../../edit/result.js";
+import { envBlock } from "../server-env.js";
 
 export type ModuleKind = "esm" | "cjs";
 
@@ -199,25 +200,6 @@ function mountAnchor(ts: Ts, analysis: Analysis): Node {
   return anchor;
 }
 
-function envBlock(options: MountOptions, kind: ModuleKind): string[] {
-  if (options.envLoader === "dotenv") {
-    return [
-      `// Loads ${options.envFile} into process.env at start (AUTH_SECRET, provider settings); added by create-auth.`,
-      kind === "esm" ? 'import "dotenv/config";' : 'require("dotenv").config();',
-    ];
-  }
-  const code = options.typescript ? "(error as NodeJS.ErrnoException).code" : "error.code";
-  return [
-    `// Loads ${options.envFile} into process.env at start (AUTH_SECRET, provider settings); added by create-auth.`,
-    "// Variables already set in the environment win; without the file (as in production) nothing happens.",
-    "try {",
-    "  process.loadEnvFile();",
-    "} catch (error) {",
-    `  if (${code} !== "ENOENT") throw error;`,
-    "}",
-  ];
-}
-
 /**
  * Mounts the auth routes in the app file: imports, env loading at start, and
  * `app.use("<basePath>", ExpressAuth(authConfig))` right after the instance is created. "unchanged" when
@@ -271,7 +253,7 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
   }
 
   if (!analysis.loadsEnv && options.envLoader !== "none") {
-    const block = envBlock(options, kind);
+    const block = envBlock(options.envLoader, kind, options.envFile, options.typescript);
     // CommonJS runs top to bottom: load first, so every module required below sees the values. ESM hoists
     // imports (and they read process.env only when requests arrive), so the block goes right after them —
     // except dotenv's side-effect import, which is itself an import and goes first.

@@ -11,6 +11,7 @@ import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typesc
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import { applyInsertions, type Insertion, lineEnd, lineStart } from "../../edit/insertions.js";
 import type { TransformResult } from "../../edit/result.js";
+import { envBlock } from "../server-env.js";
 
 /** The modules that export Hono's app class: the default router, and the two presets. */
 const HONO_MODULES = new Set(["hono", "hono/tiny", "hono/quick"]);
@@ -219,25 +220,6 @@ function mountAnchor(ts: Ts, analysis: Analysis): Node {
   return anchor;
 }
 
-/** The comment the env loading starts with; app-remove.ts finds it again. */
-export function envComment(envFile: string): string {
-  return `// Loads ${envFile} into process.env at start (AUTH_SECRET, provider settings); added by create-auth.`;
-}
-
-function envBlock(options: MountOptions): string[] {
-  if (options.envLoader === "dotenv") return [envComment(options.envFile), 'import "dotenv/config";'];
-  const code = options.typescript ? "(error as NodeJS.ErrnoException).code" : "error.code";
-  return [
-    envComment(options.envFile),
-    "// Variables already set in the environment win; without the file (as in production) nothing happens.",
-    "try {",
-    "  process.loadEnvFile();",
-    "} catch (error) {",
-    `  if (${code} !== "ENOENT") throw error;`,
-    "}",
-  ];
-}
-
 /**
  * Mounts the auth handler in the entry module: the auth module's import, env loading at start, and
  * `app.on(["GET", "POST"], "<basePath>/*", auth.handler)` after the app's middleware. "unchanged" when all
@@ -289,7 +271,7 @@ export function mountHonoAuth(source: string, fileName: string, options: MountOp
   }
 
   if (!analysis.loadsEnv && options.envLoader !== "none") {
-    const block = envBlock(options);
+    const block = envBlock(options.envLoader, "esm", options.envFile, options.typescript);
     const first = firstStatement ? firstStatement.getStart(file) : source.length;
     if (options.envLoader === "dotenv") {
       // dotenv's side-effect import is itself an import, and goes first so the modules after it see the values.
