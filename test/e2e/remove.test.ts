@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { astroEnv, startAstroApp } from "../support/astro-app.mjs";
 import { startExpressApp } from "../support/express-app.mjs";
-import { startFastifyApp } from "../support/fastify-app.mjs";
+import { buildFastifyApp, startFastifyApp } from "../support/fastify-app.mjs";
 import { appProcessEnv } from "../support/fixture-app.mjs";
 import { buildApp, startApp } from "../support/next-app.mjs";
 import { node24Env } from "../support/node24.mjs";
@@ -154,8 +154,8 @@ const CASES: Case[] = [
     envFile: ".env",
     output: ["dist"],
     env: nodeEnv,
-    build: async (dir, env) => ({ build: (await runCommand("npm", ["run", "build:ts"], { cwd: dir, env })).ms }),
-    start: startFastifyApp,
+    build: (dir, env) => buildFastifyApp("fastify-5-cli", dir, env),
+    start: (dir, port) => startFastifyApp("fastify-5-cli", dir, port),
     marker: "Acme notes",
     edits: [
       // init adds its dependencies to package.json (and a plugin of its own); the owner adds a script.
