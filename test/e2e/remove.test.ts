@@ -175,6 +175,34 @@ const CASES: Case[] = [
     },
   },
   {
+    fixture: "fastify-5-plain",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["dist"],
+    env: nodeEnv,
+    build: (dir, env) => buildFastifyApp("fastify-5-plain", dir, env),
+    start: (dir, port) => startFastifyApp("fastify-5-plain", dir, port),
+    marker: "Acme notes",
+    edits: [
+      // init edited this module (imports, env loading, the registration after this hook); the owner then adds a
+      // health check for the load balancer right below the hook, next to init's lines.
+      {
+        file: "src/server.ts",
+        after: "reply.header('x-acme-build', process.env.BUILD_ID ?? 'dev')\n})\n",
+        insert: "\napp.get('/health', async () => ({ ok: true }))\n",
+      },
+      { file: "src/views.ts", after: "</main>", insert: "\n    <footer>Made by the platform team</footer>" },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Made by the platform team");
+      expect(await (await fetch(`${url}/health`)).json()).toEqual({ ok: true });
+      // The user's own hook and the notes page and API answer as they did before init.
+      expect(served.headers.get("x-acme-build")).toBe("dev");
+      expect((await fetch(`${url}/notes`, { redirect: "manual" })).status).toBe(200);
+      expect((await fetch(`${url}/api/notes`)).status).toBe(200);
+    },
+  },
+  {
     fixture: "astro-7-node",
     basePath: "/auth",
     envFile: ".env",
