@@ -1,31 +1,45 @@
-// The fastify-cli app (TypeScript, @fastify/autoload) after `create-auth init --providers oidc,credentials`
-// alone: installed, built (`npm run build:ts`), started with its own `npm start` (`fastify start`, which loads
-// .env) on a port of its own, and signed into from headless Chromium through the shared sign-in stories:
-// credentials against the demo user plugged into `authorize`, and OIDC through a real oidc-provider's login and
-// consent pages. The person guards the notes page and the notes API with `fastify.requireAuth`, and the page
-// shows who is signed in from `request.getSession()`. Nothing is mocked.
+// Both Fastify host shapes after `create-auth init --providers oidc,credentials` alone: fastify-cli's app
+// (TypeScript, @fastify/autoload; init adds an autoloaded plugin, `npm start` builds and runs `fastify start`,
+// which loads .env) and a plain app (src/server.ts creating the instance and its routes; init edits that module,
+// `npm run build` is tsc and `npm start` is `node dist/server.js`, which loads no .env by itself). Each is
+// installed, built, started with its own `npm start` on a port of its own, and signed into from headless Chromium
+// through the shared sign-in stories: credentials against the demo user plugged into `authorize`, and OIDC
+// through a real oidc-provider's login and consent pages. The person guards the notes page and the notes API
+// with the `requireAuth` decorator, and the page shows who is signed in from `request.getSession()`. One browser
+// serves both. Nothing is mocked.
 import { describe, expect, test } from "vitest";
 import { setupApp, sharedBrowser } from "./support/setup-app.js";
 import { signInStories, signOutThroughBuiltInPage } from "./support/sign-in-stories.js";
 
 const browser = sharedBrowser();
 
-describe("the initialised fastify-5-cli app", () => {
-  const app = setupApp("fastify-5-cli", { browser });
+/** What each shape's first story says of it: where init put the auth routes, and what loads .env. */
+const SHAPES = [
+  { fixture: "fastify-5-cli", wiring: "the auth routes autoloaded and .env loaded by fastify start" },
+  {
+    fixture: "fastify-5-plain",
+    wiring: "the auth plugin registered in src/server.ts and .env loaded there (node dist/server.js loads none)",
+  },
+] as const;
+
+describe.each(SHAPES)("the initialised $fixture app", ({ fixture, wiring }) => {
+  const app = setupApp(fixture, { browser });
 
   test(
-    "serves its own pages and plugins, with the auth routes autoloaded and .env loaded by fastify start",
+    `serves its own pages and hook, with ${wiring}`,
     app.timed("publicPages", async () => {
       const home = await fetch(`${app.url}/`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain("Acme notes");
-      // The user's own support plugin still decorates every reply.
+      // The user's own onSend hook still decorates every reply.
       expect(home.headers.get("x-acme-build")).toBe("dev");
       // An empty session (not a configuration error) proves AUTH_SECRET came from .env.
       const session = await fetch(`${app.url}/auth/session`);
       expect(session.status).toBe(200);
       expect(await session.json()).toBeNull();
       expect(app.providerNames.oidc).toBe("OIDC");
+      // What neither the app nor auth serves is the app's own 404, under /auth too.
+      expect((await fetch(`${app.url}/auth/nothing-here`)).status).toBe(404);
     }),
   );
 

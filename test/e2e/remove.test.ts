@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { astroEnv, startAstroApp } from "../support/astro-app.mjs";
 import { startExpressApp } from "../support/express-app.mjs";
-import { startFastifyApp } from "../support/fastify-app.mjs";
+import { buildFastifyApp, startFastifyApp } from "../support/fastify-app.mjs";
 import { appProcessEnv } from "../support/fixture-app.mjs";
 import { buildApp, startApp } from "../support/next-app.mjs";
 import { node24Env } from "../support/node24.mjs";
@@ -154,8 +154,8 @@ const CASES: Case[] = [
     envFile: ".env",
     output: ["dist"],
     env: nodeEnv,
-    build: async (dir, env) => ({ build: (await runCommand("npm", ["run", "build:ts"], { cwd: dir, env })).ms }),
-    start: startFastifyApp,
+    build: (dir, env) => buildFastifyApp("fastify-5-cli", dir, env),
+    start: (dir, port) => startFastifyApp("fastify-5-cli", dir, port),
     marker: "Acme notes",
     edits: [
       // init adds its dependencies to package.json (and a plugin of its own); the owner adds a script.
@@ -171,6 +171,34 @@ const CASES: Case[] = [
       expect(served.html).toContain("Made by the platform team");
       // The user's own plugin and the notes API answer as they did before init.
       expect(served.headers.get("x-acme-build")).toBe("dev");
+      expect((await fetch(`${url}/api/notes`)).status).toBe(200);
+    },
+  },
+  {
+    fixture: "fastify-5-plain",
+    basePath: "/auth",
+    envFile: ".env",
+    output: ["dist"],
+    env: nodeEnv,
+    build: (dir, env) => buildFastifyApp("fastify-5-plain", dir, env),
+    start: (dir, port) => startFastifyApp("fastify-5-plain", dir, port),
+    marker: "Acme notes",
+    edits: [
+      // init edited this module (imports, env loading, the registration after this hook); the owner then adds a
+      // health check for the load balancer right below the hook, next to init's lines.
+      {
+        file: "src/server.ts",
+        after: "reply.header('x-acme-build', process.env.BUILD_ID ?? 'dev')\n})\n",
+        insert: "\napp.get('/health', async () => ({ ok: true }))\n",
+      },
+      { file: "src/views.ts", after: "</main>", insert: "\n    <footer>Made by the platform team</footer>" },
+    ],
+    async check(served, url) {
+      expect(served.html).toContain("Made by the platform team");
+      expect(await (await fetch(`${url}/health`)).json()).toEqual({ ok: true });
+      // The user's own hook and the notes page and API answer as they did before init.
+      expect(served.headers.get("x-acme-build")).toBe("dev");
+      expect((await fetch(`${url}/notes`, { redirect: "manual" })).status).toBe(200);
       expect((await fetch(`${url}/api/notes`)).status).toBe(200);
     },
   },

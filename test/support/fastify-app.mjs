@@ -1,8 +1,10 @@
-// An initialised Fastify fixture (fastify-cli's TypeScript app) as a person would run it: copy the fixture app
-// somewhere fresh, run the built CLI on it, make the edits the next steps ask of a user (plug a user into
-// `authorize`, guard the notes page and the notes API with `fastify.requireAuth`, show who is signed in from
-// `request.getSession()`, fill `.env` with the identity provider's values), install, build (`npm run build:ts`),
-// and start it with its own `npm start` (which builds again, then `fastify start`, which loads .env).
+// An initialised Fastify fixture as a person would run it: copy the fixture app somewhere fresh, run the built
+// CLI on it, make the edits the next steps ask of a user (plug a user into `authorize`, guard the notes page and
+// the notes API with the `requireAuth` decorator, show who is signed in from `request.getSession()`, fill `.env`
+// with the identity provider's values), install, build, and start it with its own `npm start`. Two host shapes,
+// told apart by data (FASTIFY_FIXTURES): fastify-cli's autoload app (`npm run build:ts`; `npm start` builds again,
+// then `fastify start`, which loads .env) and a plain app (`npm run build` = tsc; `npm start` = `node
+// dist/server.js`, which loads no env file: the module init edited does).
 import fs from "node:fs/promises";
 import path from "node:path";
 import { appProcessEnv, fillEnvFile, fixturePath, prepareFixtureApp } from "./fixture-app.mjs";
@@ -18,23 +20,65 @@ const SIGNED_IN_AS = [
   "}",
 ].join("\n");
 
-/** The person's edits of their own files, as text replacements. */
-export const FASTIFY_EDITS = {
-  "src/routes/notes/index.ts": [
-    ["// The notes page, rendered on the server", `${SIGNED_IN_AS}\n\n// The notes page, rendered on the server`],
-    [
-      "fastify.get('/', async function (_request, reply) {",
-      "fastify.get('/', { preHandler: fastify.requireAuth }, async function (request, reply) {\n    const session = await request.getSession()",
-    ],
-    ["`<h1>Notes</h1><ul>", `\`<h1>Notes</h1>\${signedInAs(session)}<ul>`],
-  ],
-  "src/routes/api/notes/index.ts": [
-    [
-      "const notesApi: FastifyPluginAsync = async (fastify): Promise<void> => {",
-      "const notesApi: FastifyPluginAsync = async (fastify): Promise<void> => {\n  fastify.addHook('preHandler', fastify.requireAuth)\n",
-    ],
-  ],
+/** The notes page's heading, followed by who is signed in (the `${…}` is code in the app, not ours). */
+const SHOW_USER = ["`<h1>Notes</h1><ul>", `\`<h1>Notes</h1>\${signedInAs(session)}<ul>`];
+/** Where the person puts signedInAs: above the notes page, whose comment both fixtures share. */
+const ADD_SIGNED_IN_AS = [
+  "// The notes page, rendered on the server",
+  `${SIGNED_IN_AS}\n\n// The notes page, rendered on the server`,
+];
+
+/**
+ * Per fixture: the build script (`npm run <build>`; `npm start` runs the built app), the variable its start
+ * reads the listening address from besides PORT, and the person's edits of their own files as text
+ * replacements, in each fixture's code: a plugin per folder (`fastify.requireAuth`) or one module (`app.…`).
+ */
+export const FASTIFY_FIXTURES = {
+  "fastify-5-cli": {
+    build: "build:ts",
+    // fastify-cli's `fastify start` reads FASTIFY_ADDRESS (and PORT).
+    hostVariable: "FASTIFY_ADDRESS",
+    edits: {
+      "src/routes/notes/index.ts": [
+        ADD_SIGNED_IN_AS,
+        [
+          "fastify.get('/', async function (_request, reply) {",
+          "fastify.get('/', { preHandler: fastify.requireAuth }, async function (request, reply) {\n    const session = await request.getSession()",
+        ],
+        SHOW_USER,
+      ],
+      "src/routes/api/notes/index.ts": [
+        [
+          "const notesApi: FastifyPluginAsync = async (fastify): Promise<void> => {",
+          "const notesApi: FastifyPluginAsync = async (fastify): Promise<void> => {\n  fastify.addHook('preHandler', fastify.requireAuth)\n",
+        ],
+      ],
+    },
+  },
+  "fastify-5-plain": {
+    build: "build",
+    // src/server.ts listens on PORT and HOST.
+    hostVariable: "HOST",
+    edits: {
+      // As init's next steps put it: `app.get("/notes", { preHandler: app.requireAuth }, handler)`.
+      "src/server.ts": [
+        ADD_SIGNED_IN_AS,
+        [
+          "app.get('/notes', async (_request, reply) => {",
+          "app.get('/notes', { preHandler: app.requireAuth }, async (request, reply) => {\n  const session = await request.getSession()",
+        ],
+        SHOW_USER,
+        ["app.get('/api/notes', async () => {", "app.get('/api/notes', { preHandler: app.requireAuth }, async () => {"],
+      ],
+    },
+  },
 };
+
+function fixtureSpec(fixture) {
+  const spec = FASTIFY_FIXTURES[fixture];
+  if (!spec) throw new Error(`no e2e set-up for the Fastify fixture ${fixture}`);
+  return spec;
+}
 
 /** Applies `[before, after]` replacements, failing loudly when the text a user would edit is not there. */
 function replaceAll(source, pairs, file) {
@@ -46,10 +90,10 @@ function replaceAll(source, pairs, file) {
   return out;
 }
 
-export async function applyFastifyUserEdits(dir, { oidc }) {
+export async function applyFastifyUserEdits(dir, fixture, { oidc }) {
   const authFile = path.join(dir, "src/auth.ts");
   await fs.writeFile(authFile, addDemoUser(await fs.readFile(authFile, "utf8")));
-  for (const [file, pairs] of Object.entries(FASTIFY_EDITS)) {
+  for (const [file, pairs] of Object.entries(fixtureSpec(fixture).edits)) {
     const target = path.join(dir, file);
     await fs.writeFile(target, replaceAll(await fs.readFile(target, "utf8"), pairs, file));
   }
@@ -60,27 +104,31 @@ export async function applyFastifyUserEdits(dir, { oidc }) {
   });
 }
 
-/** Every step before start, timed: fresh copy, init, the user's edits, install, and `npm run build:ts`. */
+/** The fixture's own build script (`npm run build:ts`, `npm run build`), timed. */
+export async function buildFastifyApp(fixture, dir, env = appProcessEnv()) {
+  return { build: (await runCommand("npm", ["run", fixtureSpec(fixture).build], { cwd: dir, env })).ms };
+}
+
+/** Every step before start, timed: fresh copy, init, the user's edits, install, and the fixture's build. */
 export function prepareFastifyApp(
   fixture,
-  { oidc, providers, initArgs = [], edits = (dir) => applyFastifyUserEdits(dir, { oidc }) },
+  { oidc, providers, initArgs = [], edits = (dir) => applyFastifyUserEdits(dir, fixture, { oidc }) },
 ) {
+  fixtureSpec(fixture);
   return prepareFixtureApp({
     fixture: fixturePath(fixture),
     providers,
     initArgs,
     edits,
-    async build(dir, env) {
-      return { build: (await runCommand("npm", ["run", "build:ts"], { cwd: dir, env })).ms };
-    },
+    build: (dir, env) => buildFastifyApp(fixture, dir, env),
   });
 }
 
-/** `npm start` (build, then `fastify start`) on 127.0.0.1:<port> (fastify-cli reads PORT and FASTIFY_ADDRESS). */
-export function startFastifyApp(dir, port) {
+/** `npm start`, the app's own start command, on 127.0.0.1:<port> (PORT and the fixture's host variable). */
+export function startFastifyApp(fixture, dir, port) {
   return startServer("npm", ["start", "--silent"], {
     cwd: dir,
-    env: appProcessEnv({ PORT: String(port), FASTIFY_ADDRESS: "127.0.0.1" }),
+    env: appProcessEnv({ PORT: String(port), [fixtureSpec(fixture).hostVariable]: "127.0.0.1" }),
     readyUrl: `http://127.0.0.1:${port}/`,
     timeoutMs: 60_000,
   });

@@ -121,7 +121,7 @@ const fastify: Framework = {
   name: "fastify",
   basePath: "/auth",
   prepare: (fixture, { appUrl: _appUrl, ...options }) => prepareFastifyApp(fixture, options),
-  start: (_fixture, dir, port) => startFastifyApp(dir, port),
+  start: (fixture, dir, port) => startFastifyApp(fixture, dir, port),
 };
 
 const qwik: Framework = {
