@@ -9,7 +9,7 @@ import type { FrameworkFacts } from "../types.js";
 export const fastifyFacts: FrameworkFacts = {
   id: "fastify",
   name: "Fastify",
-  supported: "Fastify 5 (fastify-cli's app with @fastify/autoload)",
+  supported: "Fastify 5 (fastify-cli's app with @fastify/autoload, or a module calling Fastify() itself)",
   packages: ["fastify"],
   files: [
     {
