@@ -87,6 +87,12 @@ const OVERRIDES = {
   pipedrive: { brand: "#1a1a1a" },
   vipps: { brand: "#ff5b24" },
   wikimedia: { brand: "#006699" },
+  // Long tail, batch F: none in simple-icons (its "polars" is the dataframe library, not Polar).
+  "bankid-no": { brand: "#39134c" },
+  "boxyhq-saml": { brand: "#25c2a0" },
+  netsuite: { brand: "#3a4f5f" },
+  osso: { brand: "#000000" },
+  polar: { brand: "#000000" },
 };
 
 const bySlug = new Map(

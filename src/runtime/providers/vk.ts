@@ -9,6 +9,7 @@
  * under `user`. VK gives an email (scope `email`) without saying it was verified.
  * https://id.vk.com/about/business/go/docs/ru/vkid/latest/vk-id/connection/api-integration/api-description
  */
+import { withoutIdToken } from "../core/oauth/token-answer.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, TokenEndpointConfig, User } from "../types.js";
 
@@ -42,16 +43,8 @@ export function vkProfile(profile: VkProfile): User {
 }
 
 /** The standard code exchange and refresh, with VK's non-OIDC `id_token` left out of the answer. */
-const tokenRequest: TokenEndpointConfig["request"] = async ({ url, parameters, headers, fetch }) => {
-  const response = await fetch(url, { method: "POST", headers, body: parameters });
-  const answer = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as Record<string, unknown> | null;
-  if (!answer || !("id_token" in answer)) return response;
-  const { id_token: _vkIdToken, ...rest } = answer;
-  return Response.json(rest, { status: response.status });
-};
+const tokenRequest: TokenEndpointConfig["request"] = async ({ url, parameters, headers, fetch }) =>
+  withoutIdToken(await fetch(url, { method: "POST", headers, body: parameters }));
 
 export default function Vk(options?: ProviderOptions<VkProfile>): OAuthConfig<VkProfile> {
   return catalogProvider<VkProfile>(

@@ -1,10 +1,11 @@
 /**
  * The one restatement of a provider's non-standard token answer (core/oauth/token-answer.ts), which ClickUp's,
  * Foursquare's and Mailchimp's `token.request` return: what RFC 6749 §5.1 needs is added, what means "not
- * said" is dropped, and a failure becomes a §5.2 error that names the provider and what it said.
+ * said" is dropped, and a failure becomes a §5.2 error that names the provider and what it said. VK's and
+ * PayPal's leave out an `id_token` that is not OpenID Connect's.
  */
 import { describe, expect, it } from "vitest";
-import { noRefresh, standardTokenAnswer } from "../../../src/runtime/core/oauth/token-answer.js";
+import { noRefresh, standardTokenAnswer, withoutIdToken } from "../../../src/runtime/core/oauth/token-answer.js";
 
 async function restated(body: unknown, status = 200) {
   const response = await standardTokenAnswer(Response.json(body, { status }), "Acme");
@@ -48,5 +49,24 @@ describe("standardTokenAnswer", () => {
     const response = noRefresh("Acme");
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "unsupported_grant_type" });
+  });
+});
+
+describe("withoutIdToken", () => {
+  it("leaves a non-OIDC id_token out of the answer and keeps every other field and the status", async () => {
+    const answer = { access_token: "t", token_type: "Bearer", expires_in: 28800, id_token: "a.b.c", nonce: "n" };
+    const response = await withoutIdToken(Response.json(answer));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ access_token: "t", token_type: "Bearer", expires_in: 28800, nonce: "n" });
+  });
+
+  it("returns an answer without an id_token, an error or a body that is not JSON as it came", async () => {
+    for (const original of [
+      Response.json({ access_token: "t", token_type: "Bearer" }),
+      Response.json({ error: "invalid_grant" }, { status: 400 }),
+      new Response("<html>bad gateway</html>", { status: 502 }),
+    ]) {
+      expect(await withoutIdToken(original)).toBe(original);
+    }
   });
 });

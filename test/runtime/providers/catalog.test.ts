@@ -17,6 +17,7 @@ import { rows as firstRows } from "./catalog/rows-first.js";
 import { rows as longtailCRows } from "./catalog/rows-longtail-c.js";
 import { rows as longtailDRows } from "./catalog/rows-longtail-d.js";
 import { rows as longtailERows } from "./catalog/rows-longtail-e.js";
+import { rows as longtailFRows } from "./catalog/rows-longtail-f.js";
 import { rows as socialRows } from "./catalog/rows-social.js";
 import { rows as workforceRows } from "./catalog/rows-workforce.js";
 import { type StandIn, startStandIn } from "./stand-in.js";
@@ -28,6 +29,7 @@ const rows: Row[] = [
   ...longtailCRows,
   ...longtailDRows,
   ...longtailERows,
+  ...longtailFRows,
 ];
 
 /** Provider modules that are not OAuth/OIDC sign-ins against a provider's endpoints: tested on their own. */

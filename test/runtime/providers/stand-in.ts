@@ -23,7 +23,10 @@ export interface StandInClient {
   claims?: Record<string, unknown>;
   /** Where the metadata is published: OpenID Connect Discovery (default) or RFC 8414 (plain OAuth 2.0). */
   discovery?: "oidc" | "oauth";
-  /** A provider's own metadata URL, instead of the one `discovery` gives (Frontegg's, a FusionAuth tenant's). */
+  /**
+   * A provider's own metadata URL, instead of the one `discovery` gives (Frontegg's, a FusionAuth tenant's), on
+   * the issuer's host or another (Polar's API host).
+   */
   wellKnown?: string;
   /** Resource URL (full, with query) → JSON answered to a request carrying the access token. */
   resources?: Record<string, unknown>;
@@ -137,8 +140,11 @@ export async function startStandIn(): Promise<StandIn> {
     const recorded: RecordedRequest = { method: req.method ?? "GET", url: real.href };
     requests.push(recorded);
 
-    // Issuers can share a host (tenants of one provider): the one whose metadata URL or issuer path this is.
-    const onHost = [...clients.values()].filter((c) => c.issuer && real.origin === new URL(c.issuer).origin);
+    // Issuers can share a host (tenants of one provider): the one whose metadata URL or issuer path this is. A
+    // provider can publish its metadata on another host than its issuer's (Polar's API host, a NetSuite account's).
+    const onHost = [...clients.values()].filter(
+      (c) => c.issuer && (real.origin === new URL(c.issuer).origin || c.wellKnown === real.href),
+    );
     const issuerClient =
       onHost.find((c) => c.wellKnown === real.href || real.href.startsWith(trim(c.issuer ?? ""))) ?? onHost[0];
     if (issuerClient?.issuer) {

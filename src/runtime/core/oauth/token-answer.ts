@@ -1,8 +1,9 @@
 /**
  * For providers whose token endpoint answers less than RFC 6749 §5.1 asks (ClickUp's and Foursquare's bare
- * `{ access_token }`, Mailchimp's `expires_in: 0` and `scope: null`): their answer restated as the standard
- * token response a provider's `token.request` returns, which the core then checks like any other. One rule
- * for all of them, so each provider only says how its request is sent.
+ * `{ access_token }`, Mailchimp's `expires_in: 0` and `scope: null`), or something other than OpenID Connect
+ * under its names (VK's and PayPal's `id_token`): their answer restated as the standard token response a
+ * provider's `token.request` returns, which the core then checks like any other. One rule for all of them, so
+ * each provider only says how its request is sent.
  */
 
 /**
@@ -37,4 +38,21 @@ export function noRefresh(providerName: string): Response {
     { error: "unsupported_grant_type", error_description: `${providerName} issues no refresh tokens` },
     { status: 400 },
   );
+}
+
+/**
+ * The answer without its `id_token`, for a plain OAuth 2.0 provider whose `id_token` is not an OpenID Connect ID
+ * token (VK ID's is issued by `VKID`; PayPal's names the user in `user_id`, not `sub`): the token response check
+ * would otherwise validate it as one (OpenID Connect Core §3.1.3.7) and refuse the sign-in. The profile of such
+ * a provider comes from its own API, never from that token, so nothing the sign-in relies on is dropped. Any
+ * other answer (an error, one without an `id_token`) is returned as it came.
+ */
+export async function withoutIdToken(response: Response): Promise<Response> {
+  const answer = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
+  if (!answer || typeof answer !== "object" || !("id_token" in answer)) return response;
+  const { id_token: _notOpenIdConnect, ...rest } = answer;
+  return Response.json(rest, { status: response.status });
 }

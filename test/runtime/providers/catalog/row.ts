@@ -12,8 +12,20 @@ export interface Row {
   factory: (options: any) => OAuthConfig;
   // biome-ignore lint/suspicious/noExplicitAny: each row's mapping takes its own provider's profile type
   mapping: (profile: any) => User;
-  /** Options an app must give (a tenant's issuer, a data centre, a self-hosted server's `baseUrl`, an `apiKey`). */
-  options?: Partial<OAuthConfig> & { tenantId?: string; region?: string; baseUrl?: string; apiKey?: string };
+  /**
+   * Options an app must give (a tenant's issuer, a data centre, a self-hosted server's `baseUrl`, an `apiKey`, an
+   * `accountId`) or may (a customer's `domain`, a SAML `tenant` and `product`).
+   */
+  options?: Partial<OAuthConfig> & {
+    tenantId?: string;
+    region?: string;
+    baseUrl?: string;
+    apiKey?: string;
+    accountId?: string;
+    domain?: string;
+    tenant?: string;
+    product?: string;
+  };
   auth: "basic" | "post" | "none";
   /** The real authorization endpoint (origin + path) and the scope asked for. */
   authorize: string;
