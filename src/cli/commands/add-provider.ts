@@ -1,8 +1,8 @@
 /**
  * `auth add-provider <id> [dir]`: adds a catalog provider to an app set up by init. What is its own: find
  * the setup, render the provider's code from init's template, plan (commands/providers/add-plan.ts), and say the
- * callback URL to register, or the lines to add by hand when the auth module cannot be edited safely (the
- * rest is still applied, and the command exits 0). Review, apply and install are the contract every
+ * callback URL to register, the env keys it writes (by name, with what goes in each), or the lines to add by hand
+ * when the auth module cannot be edited safely (the rest is still applied, and the command exits 0). Review, apply and install are the contract every
  * command shares (run-plan.ts).
  */
 
@@ -14,6 +14,7 @@ import { type ProviderCommandFlags, providerCommandSetup, providerJson } from ".
 import { manualLines, planAddProvider } from "./providers/add-plan.js";
 import { type AppleSecretFlags, appleSecretEntries } from "./providers/apple-secret-flags.js";
 import { providerCode } from "./providers/code.js";
+import { envKeyLines } from "./providers/env-list.js";
 import { runPlan } from "./run-plan.js";
 
 export type AddProviderFlags = ProviderCommandFlags & AppleSecretFlags;
@@ -35,13 +36,14 @@ export async function runAddProvider(
   const values = apple?.entries ?? [];
   const code = providerCode(setup.target, setup.context, provider);
   const first = planAddProvider(setup, provider, code, new Set(), values);
-  const { manual, callbackUrl, alreadyConfigured } = first;
+  const { manual, callbackUrl, alreadyConfigured, envKeys } = first;
   const header = [describeProject(setup.info)];
   if (!alreadyConfigured) header.push(`Adding ${provider.name} (${provider.id}) to ${setup.authPath}.`);
   if (manual) header.push(...manualLines(manual));
   if (callbackUrl)
     header.push(`Callback URL to register with ${provider.name}: ${callbackUrl} (at ${provider.registerAt})`);
   if (apple) header.push(...apple.lines);
+  if (envKeys && first.plan.changes.length > 0) header.push(...envKeyLines(provider, envKeys));
   await runPlan({
     command: "add-provider",
     root,
@@ -57,6 +59,7 @@ export async function runAddProvider(
       alreadyConfigured,
       callbackUrl,
       manual,
+      envKeys,
       ...(apple ? { appleSecret: { expiresAt: apple.expiresAt.toISOString(), renew: apple.renew } } : {}),
     },
     nothingToDo: alreadyConfigured

@@ -28,6 +28,11 @@ export interface EnvEntry {
    * replace: always (the caller has the user's consent, e.g. `auth secret`).
    */
   mode?: "add" | "fill" | "replace";
+  /**
+   * What to fill the key with, written as a `# ` line just above it when it is appended; env/remove.ts takes
+   * that line back with the key.
+   */
+  comment?: string;
 }
 
 export interface EnvMergeResult {
@@ -88,6 +93,7 @@ export function mergeEnv(
         .map((spelling) => `${entry.key}=${spelling}`)
         .find((candidate) => readsAsExpected("", candidate, wanted));
       if (line === undefined) throw unsafeEnvEdit(file, `writing ${entry.key}`);
+      if (entry.comment !== undefined) appended.push(`# ${entry.comment}`);
       appended.push(line);
       added.push(entry.key);
       expected.set(entry.key, entry.value);

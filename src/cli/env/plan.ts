@@ -118,7 +118,8 @@ export function planSecretsFile(options: {
 
 /**
  * `.env.example`: every key, no values. Existing keys (and any values a user put there) are left alone. New keys
- * go under `header` (by default, how to fill the file in).
+ * go under `header` (by default, how to fill the file in), each below its comment in `comments` if it has one
+ * (what goes in it, as in the env file).
  */
 export function planEnvExample(
   reader: ProjectReader,
@@ -128,12 +129,13 @@ export function planEnvExample(
     `Auth settings: copy to ${envFile} and fill in. Generate AUTH_SECRET with: openssl rand -base64 32`,
     `(npx create-auth secret does the same and writes it into ${envFile}).`,
   ],
+  comments: ReadonlyMap<string, string> = new Map(),
 ): FileStep[] {
   const path = ".env.example";
   const before = reader.read(path);
   const merge = mergeEnv(
     before,
-    keys.map((key) => ({ key, value: "" })),
+    keys.map((key) => ({ key, value: "", comment: comments.get(key) })),
     header,
     path,
   );

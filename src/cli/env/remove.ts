@@ -3,7 +3,8 @@
  * assigns it is still blank (as `add-provider` wrote it, `KEY=`); a key the user filled in is kept and
  * reported. A comment header with none of the kept keys under it (the one written above the removed keys) goes
  * too, with the blank line that separated it when nothing is left under it, so removing what was added gives
- * back the file as it was; lines the user added under it stay.
+ * back the file as it was; lines the user added under it stay. A removed key's own comment (what to fill it with,
+ * merge.ts's `comment`) goes with it when it is still just above it, as written.
  * Every other byte (comments, order, line endings) stays.
  */
 import { type EnvLine, isBlankValue, readsAsExpected, splitLines, unsafeEnvEdit } from "./merge.js";
@@ -21,14 +22,16 @@ const isOwnLine = (line: EnvLine | undefined): line is EnvLine =>
 const isBlankLine = (line: EnvLine | undefined) => isOwnLine(line) && line.text.trim() === "";
 
 /**
- * Removes `keys` (blank ones only) and the now-empty `headers` (comment text without `# `) from `source`.
- * Checked as merge.ts checks: when the other keys would not read as before, a CliError names `file`.
+ * Removes `keys` (blank ones only), the comment just above each (`comments`: by key, text without `# `) and the
+ * now-empty `headers` (text without `# `) from `source`. Checked as merge.ts checks: when the other keys would
+ * not read as before, a CliError names `file`.
  */
 export function removeEnvKeys(
   source: string,
   keys: readonly string[],
   headers: readonly string[] = [],
   file = "the env file",
+  comments: ReadonlyMap<string, string> = new Map(),
 ): EnvRemoveResult {
   let lines = splitLines(source);
   const removed: string[] = [];
@@ -37,7 +40,10 @@ export function removeEnvKeys(
     const assigned = lines.filter((line) => line.key === key);
     if (assigned.length === 0) continue;
     if (assigned.every(isBlankValue)) {
-      lines = lines.filter((line) => line.key !== key);
+      const comment = comments.has(key) ? `# ${comments.get(key)}` : null;
+      const isComment = (line: EnvLine, next: EnvLine | undefined) =>
+        isOwnLine(line) && line.text.trim() === comment && next?.key === key;
+      lines = lines.filter((line, index, all) => line.key !== key && !isComment(line, all[index + 1]));
       removed.push(key);
     } else kept.push(key);
   }

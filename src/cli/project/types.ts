@@ -81,6 +81,11 @@ export interface ProviderEntry {
   kind: ProviderKind;
   /** Environment variables this provider reads, in the order they are written to env files. */
   envKeys: string[];
+  /**
+   * What goes in each env key beyond a client's id and secret (an issuer, a server's URL, an API key, the mail
+   * settings), as a phrase: the comment above the key's blank line in the env files, and add-provider's list.
+   */
+  envHelp?: Readonly<Record<string, string>>;
   /** Where the user registers an OAuth app and pastes the callback URL, or creates an email API's key. */
   registerAt?: string;
   /**

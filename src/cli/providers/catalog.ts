@@ -5,7 +5,9 @@
  * the generic OIDC and Credentials come first (the prompt lists them in this order); the rest of the
  * runtime's catalog follows, then the ones that need a database (email links over SMTP or an HTTP email API,
  * passkeys, passwords). `_ISSUER` is listed only where the issuer is per tenant and has no default. The generic `oauth` and `email` factories
- * are left out: they are nothing without code the user writes (endpoints, a sending function).
+ * are left out: they are nothing without code the user writes (endpoints, a sending function). `envHelp` says what
+ * goes in each key beyond a client's id and secret (an issuer, a server's URL, an API key, the mail settings): the
+ * env files carry it as a comment above the key, and add-provider prints it.
  */
 import { providerEnvKey } from "../../runtime/core/provider-env.js";
 import type { ProviderEntry } from "../project/types.js";
@@ -13,6 +15,17 @@ import type { ProviderEntry } from "../project/types.js";
 export type { ProviderEntry, ProviderKind } from "../project/types.js";
 
 export { needsDatabase } from "./kinds.js";
+
+/**
+ * What goes in the mail settings, the same for every provider that mails (init writes each key once, for them all):
+ * one relay, one sender for every mail the app sends.
+ */
+const MAIL_HELP = {
+  EMAIL_SERVER:
+    "your SMTP relay as a URL with its login: smtp://user:password@smtp.example.com:587 (smtps:// for port 465)",
+  EMAIL_FROM:
+    "the address every mail of the app is sent from, e.g. Example <no-reply@example.com>, one your mail service accepts",
+} as const;
 
 /** The env keys the runtime reads the provider's client from (and, for a generic OIDC provider, its issuer). */
 function oauthKeys(id: string, issuer: boolean): string[] {
@@ -24,11 +37,15 @@ function oauthKeys(id: string, issuer: boolean): string[] {
  * An email provider sending through its vendor's HTTP API: the runtime reads the key (`AUTH_<ID>_KEY`); the
  * generated config passes the sender, EMAIL_FROM, the one every mail of the app is sent from.
  */
-function httpSender(entry: Pick<ProviderEntry, "id" | "name" | "importName" | "registerAt" | "sender">): ProviderEntry {
+function httpSender({
+  keyHelp,
+  ...entry
+}: Pick<ProviderEntry, "id" | "name" | "importName" | "registerAt" | "sender"> & { keyHelp: string }): ProviderEntry {
   return {
     ...entry,
     kind: "email",
     envKeys: [providerEnvKey(entry.id, "KEY"), "EMAIL_FROM"],
+    envHelp: { [providerEnvKey(entry.id, "KEY")]: keyHelp, EMAIL_FROM: MAIL_HELP.EMAIL_FROM },
     optionsFromEnv: [{ option: "from", key: "EMAIL_FROM" }],
   };
 }
@@ -40,6 +57,7 @@ const HTTP_SENDERS: readonly ProviderEntry[] = [
     name: "Resend",
     importName: "Resend",
     registerAt: "https://resend.com/api-keys",
+    keyHelp: "your Resend API key",
     sender: {
       through: "Resend's API",
       fill: "AUTH_RESEND_KEY to a Resend API key and EMAIL_FROM to a sender on a domain verified with Resend",
@@ -50,6 +68,7 @@ const HTTP_SENDERS: readonly ProviderEntry[] = [
     name: "SendGrid",
     importName: "SendGrid",
     registerAt: "https://app.sendgrid.com/settings/api_keys",
+    keyHelp: "a SendGrid API key with Mail Send access",
     sender: {
       through: "SendGrid's Mail Send API",
       fill: "AUTH_SENDGRID_KEY to a SendGrid API key with Mail Send access and EMAIL_FROM to a verified sender",
@@ -60,6 +79,7 @@ const HTTP_SENDERS: readonly ProviderEntry[] = [
     name: "Postmark",
     importName: "Postmark",
     registerAt: "https://account.postmarkapp.com/servers (your server's API Tokens)",
+    keyHelp: "your Postmark server's API token",
     sender: {
       through: "Postmark's API",
       fill: "AUTH_POSTMARK_KEY to your Postmark server's API token and EMAIL_FROM to a confirmed sender signature",
@@ -70,6 +90,7 @@ const HTTP_SENDERS: readonly ProviderEntry[] = [
     name: "Mailgun",
     importName: "Mailgun",
     registerAt: "https://app.mailgun.com/settings/api_security",
+    keyHelp: "a Mailgun API key (a domain in the EU region also needs the provider's region option)",
     sender: {
       through: "Mailgun's API",
       fill: 'AUTH_MAILGUN_KEY to a Mailgun API key and EMAIL_FROM to a sender on your Mailgun sending domain (a domain in the EU region also needs region: "eu" in the provider\'s options)',
@@ -82,6 +103,11 @@ const HTTP_SENDERS: readonly ProviderEntry[] = [
     kind: "email",
     // No sender: the transactional email designed in Loops holds it.
     envKeys: [providerEnvKey("loops", "KEY"), "AUTH_LOOPS_TRANSACTIONAL_ID"],
+    envHelp: {
+      AUTH_LOOPS_KEY: "a Loops API key",
+      AUTH_LOOPS_TRANSACTIONAL_ID:
+        "the ID of a published Loops transactional email whose sign-in button links to the data variable url",
+    },
     optionsFromEnv: [{ option: "transactionalId", key: "AUTH_LOOPS_TRANSACTIONAL_ID" }],
     registerAt: "https://app.loops.so/settings?page=api",
     sender: {
@@ -94,6 +120,7 @@ const HTTP_SENDERS: readonly ProviderEntry[] = [
     name: "Forward Email",
     importName: "ForwardEmail",
     registerAt: "https://forwardemail.net/my-account/security",
+    keyHelp: "a Forward Email API token",
     sender: {
       through: "Forward Email's API",
       fill: "AUTH_FORWARDEMAIL_KEY to a Forward Email API token and EMAIL_FROM to an address of a domain set up for outbound SMTP with Forward Email",
@@ -124,6 +151,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "OIDC",
     kind: "oidc",
     envKeys: oauthKeys("oidc", true),
+    envHelp: { AUTH_OIDC_ISSUER: "your identity provider's issuer URL, e.g. https://id.example.com" },
     registerAt: "your identity provider's client registration page",
   },
   { id: "credentials", name: "Credentials", importName: "Credentials", kind: "credentials", envKeys: [] },
@@ -141,6 +169,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "MicrosoftEntraID",
     kind: "oidc",
     envKeys: oauthKeys("microsoft-entra-id", true),
+    envHelp: {
+      AUTH_MICROSOFT_ENTRA_ID_ISSUER: "your tenant's issuer URL: https://login.microsoftonline.com/<tenant-id>/v2.0",
+    },
     registerAt: "https://entra.microsoft.com (App registrations)",
   },
   {
@@ -221,6 +252,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Auth0",
     kind: "oidc",
     envKeys: oauthKeys("auth0", true),
+    envHelp: {
+      AUTH_AUTH0_ISSUER: "your tenant's issuer URL: https://<tenant>.<region>.auth0.com/ (or your custom domain)",
+    },
     registerAt: "https://manage.auth0.com (Applications)",
   },
   {
@@ -229,6 +263,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Okta",
     kind: "oidc",
     envKeys: oauthKeys("okta", true),
+    envHelp: {
+      AUTH_OKTA_ISSUER:
+        "your Okta org's issuer URL: https://<org>.okta.com, or https://<org>.okta.com/oauth2/default for its default authorization server",
+    },
     registerAt: "your Okta admin console (Applications)",
   },
   {
@@ -237,6 +275,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Keycloak",
     kind: "oidc",
     envKeys: oauthKeys("keycloak", true),
+    envHelp: { AUTH_KEYCLOAK_ISSUER: "your realm's issuer URL: https://<host>/realms/<realm>" },
     registerAt: "your Keycloak admin console (Clients of your realm)",
   },
   {
@@ -245,6 +284,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Cognito",
     kind: "oidc",
     envKeys: oauthKeys("cognito", true),
+    envHelp: {
+      AUTH_COGNITO_ISSUER: "your user pool's issuer URL: https://cognito-idp.<region>.amazonaws.com/<user-pool-id>",
+    },
     registerAt: "https://console.aws.amazon.com/cognito (your user pool's app clients)",
   },
   {
@@ -253,6 +295,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Zitadel",
     kind: "oidc",
     envKeys: oauthKeys("zitadel", true),
+    envHelp: {
+      AUTH_ZITADEL_ISSUER: "your instance's issuer URL: https://<instance>.zitadel.cloud, or your own domain",
+    },
     registerAt: "your ZITADEL console (Projects, Applications)",
   },
   {
@@ -261,6 +306,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Authentik",
     kind: "oidc",
     envKeys: oauthKeys("authentik", true),
+    envHelp: { AUTH_AUTHENTIK_ISSUER: "your application's issuer URL: https://<host>/application/o/<slug>/" },
     registerAt: "your authentik admin interface (Applications, Providers)",
   },
   {
@@ -453,6 +499,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "FusionAuth",
     kind: "oidc",
     envKeys: oauthKeys("fusionauth", true),
+    envHelp: {
+      AUTH_FUSIONAUTH_ISSUER:
+        "your tenant's Issuer as set in FusionAuth: your instance's URL, e.g. https://auth.example.com",
+    },
     registerAt: "your FusionAuth admin UI (Applications)",
   },
   {
@@ -461,6 +511,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Kinde",
     kind: "oidc",
     envKeys: oauthKeys("kinde", true),
+    envHelp: { AUTH_KINDE_ISSUER: "your business's issuer URL: https://<business>.kinde.com (or your custom domain)" },
     registerAt: "your Kinde dashboard (Settings, Applications)",
   },
   {
@@ -469,6 +520,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Descope",
     kind: "oidc",
     envKeys: oauthKeys("descope", true),
+    envHelp: {
+      AUTH_DESCOPE_ISSUER:
+        "your project's issuer URL: https://api.descope.com/<project id>, or your custom domain's or region's host",
+    },
     registerAt: "https://app.descope.com/settings/project (the project id is the client id)",
   },
   {
@@ -477,6 +532,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "OneLogin",
     kind: "oidc",
     envKeys: oauthKeys("onelogin", true),
+    envHelp: { AUTH_ONELOGIN_ISSUER: "your account's issuer URL: https://<subdomain>.onelogin.com/oidc/2" },
     registerAt: "your OneLogin admin portal (Applications, OpenId Connect)",
   },
   {
@@ -485,6 +541,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "PingId",
     kind: "oidc",
     envKeys: oauthKeys("ping-id", true),
+    envHelp: {
+      AUTH_PING_ID_ISSUER:
+        "your PingOne environment's issuer URL: https://auth.pingone.<region>/<environment id>/as (region com, eu, ca, asia or com.au)",
+    },
     registerAt: "your PingOne admin console (Applications)",
   },
   {
@@ -493,6 +553,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Logto",
     kind: "oidc",
     envKeys: oauthKeys("logto", true),
+    envHelp: { AUTH_LOGTO_ISSUER: "your tenant's issuer URL: https://<tenant>.logto.app/oidc, or https://<host>/oidc" },
     registerAt: "your Logto console (Applications, Traditional web)",
   },
   {
@@ -501,6 +562,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "DuendeIdentityServer6",
     kind: "oidc",
     envKeys: oauthKeys("duende-identity-server6", true),
+    envHelp: { AUTH_DUENDE_IDENTITY_SERVER6_ISSUER: "your IdentityServer's URL, e.g. https://identity.example.com" },
     registerAt: "your IdentityServer's client configuration",
   },
   {
@@ -509,6 +571,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "IdentityServer4",
     kind: "oidc",
     envKeys: oauthKeys("identity-server4", true),
+    envHelp: { AUTH_IDENTITY_SERVER4_ISSUER: "your IdentityServer's URL, e.g. https://identity.example.com" },
     registerAt: "your IdentityServer's client configuration",
   },
   {
@@ -517,6 +580,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Hydra",
     kind: "oidc",
     envKeys: oauthKeys("hydra", true),
+    envHelp: {
+      AUTH_HYDRA_ISSUER: "your Ory project's URL, https://<project>.projects.oryapis.com, or your Hydra's public URL",
+    },
     registerAt: "https://console.ory.sh (OAuth2, Clients), or `hydra create oauth2-client` for your own Hydra",
   },
   {
@@ -525,6 +591,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Asgardeo",
     kind: "oidc",
     envKeys: oauthKeys("asgardeo", true),
+    envHelp: {
+      AUTH_ASGARDEO_ISSUER: "your organization's issuer URL: https://api.asgardeo.io/t/<organization>/oauth2/token",
+    },
     registerAt: "https://console.asgardeo.io (Applications)",
   },
   {
@@ -533,6 +602,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Frontegg",
     kind: "oidc",
     envKeys: oauthKeys("frontegg", true),
+    envHelp: {
+      AUTH_FRONTEGG_ISSUER: "your Frontegg login URL: https://<subdomain>.frontegg.com, or your custom login domain",
+    },
     registerAt: "https://portal.frontegg.com (Authentication, Login method, Hosted login)",
   },
   {
@@ -541,6 +613,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "BeyondIdentity",
     kind: "oidc",
     envKeys: oauthKeys("beyondidentity", true),
+    envHelp: {
+      AUTH_BEYONDIDENTITY_ISSUER:
+        "your application's issuer URL: https://auth-<region>.beyondidentity.com/v1/tenants/<tenant>/realms/<realm>/applications/<app>",
+    },
     registerAt: "your Beyond Identity admin console (Apps)",
   },
   {
@@ -549,6 +625,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "UnitedEffects",
     kind: "oidc",
     envKeys: oauthKeys("united-effects", true),
+    envHelp: {
+      AUTH_UNITED_EFFECTS_ISSUER: "your auth group's issuer URL: https://auth.unitedeffects.com/<auth group id>",
+    },
     registerAt: "your United Effects auth group (Clients)",
   },
   {
@@ -557,6 +636,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "AzureADB2C",
     kind: "oidc",
     envKeys: oauthKeys("azure-ad-b2c", true),
+    envHelp: {
+      AUTH_AZURE_AD_B2C_ISSUER:
+        "your user flow's issuer URL: https://<tenant name>.b2clogin.com/tfp/<tenant id>/<user flow>/v2.0/",
+    },
     registerAt: "https://portal.azure.com (Azure AD B2C, App registrations)",
   },
   // The long tail of Auth.js's catalog, third batch.
@@ -599,6 +682,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Mastodon",
     kind: "oauth",
     envKeys: [...oauthKeys("mastodon", false), "AUTH_MASTODON_URL"],
+    envHelp: {
+      AUTH_MASTODON_URL:
+        "your Mastodon instance's base URL, e.g. https://fosstodon.org; left blank, https://mastodon.social",
+    },
     optionsFromEnv: [{ option: "baseUrl", key: "AUTH_MASTODON_URL" }],
     registerAt: "your instance's Preferences, Development (e.g. https://mastodon.social/settings/applications)",
   },
@@ -770,6 +857,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Nextcloud",
     kind: "oauth",
     envKeys: [...oauthKeys("nextcloud", false), "AUTH_NEXTCLOUD_URL"],
+    envHelp: { AUTH_NEXTCLOUD_URL: "your Nextcloud server's base URL, e.g. https://cloud.example.com" },
     optionsFromEnv: [{ option: "baseUrl", key: "AUTH_NEXTCLOUD_URL" }],
     registerAt: "your Nextcloud's Administration settings, Security, OAuth 2.0 clients",
   },
@@ -779,6 +867,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Mattermost",
     kind: "oauth",
     envKeys: [...oauthKeys("mattermost", false), "AUTH_MATTERMOST_URL"],
+    envHelp: { AUTH_MATTERMOST_URL: "your Mattermost server's base URL, e.g. https://chat.example.com" },
     optionsFromEnv: [{ option: "baseUrl", key: "AUTH_MATTERMOST_URL" }],
     registerAt: "your Mattermost's Integrations, OAuth 2.0 Applications (<server>/<team>/integrations/oauth2-apps)",
   },
@@ -788,6 +877,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Bungie",
     kind: "oauth",
     envKeys: [...oauthKeys("bungie", false), providerEnvKey("bungie", "KEY")],
+    envHelp: { AUTH_BUNGIE_KEY: "your Bungie application's API key (sent with every call to its API)" },
     optionsFromEnv: [{ option: "apiKey", key: providerEnvKey("bungie", "KEY") }],
     registerAt: "https://www.bungie.net/en/Application",
   },
@@ -884,6 +974,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Nodemailer",
     kind: "email",
     envKeys: ["EMAIL_SERVER", "EMAIL_FROM"],
+    envHelp: MAIL_HELP,
     optionsFromEnv: [
       { option: "server", key: "EMAIL_SERVER" },
       { option: "from", key: "EMAIL_FROM" },
@@ -907,6 +998,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     kind: "password",
     // The mail settings are the email provider's: one relay and one sender for every mail the app sends.
     envKeys: ["EMAIL_SERVER", "EMAIL_FROM"],
+    envHelp: MAIL_HELP,
     optionsFromEnv: [
       { option: "server", key: "EMAIL_SERVER" },
       { option: "from", key: "EMAIL_FROM" },

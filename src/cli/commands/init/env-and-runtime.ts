@@ -13,6 +13,7 @@ import type { PlanContext } from "../../plan/context.js";
 import type { FileStep } from "../../plan/planner.js";
 import { toolIgnoreSteps } from "../../plan/tool-ignores.js";
 import type { InstallStep } from "../../plan/types.js";
+import { envKeyComments } from "../../providers/env-help.js";
 import { providersEnvKeys } from "../../providers/kinds.js";
 import { type RuntimeEntry, runtimeEntries } from "../../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
@@ -57,6 +58,8 @@ export function planEnvAndRuntime(
   const steps: FileStep[] = [];
 
   const providerKeys = providersEnvKeys(answers.providers);
+  // What goes in a provider's keys beyond its client id and secret, said above each in both env files.
+  const comments = envKeyComments(answers.providers);
   const driver = orm ? null : databaseDriver(answers, context);
   const databaseKeys = driver ? [driver.envKey] : (orm?.env.map((entry) => entry.key) ?? []);
   const secrets = planSecretsFile({
@@ -66,7 +69,7 @@ export function planEnvAndRuntime(
     ignorePattern: target.envIgnorePattern,
     entries: [
       { key: "AUTH_SECRET", value: context.secret, mode: "fill" },
-      ...providerKeys.map((key) => ({ key, value: "" })),
+      ...providerKeys.map((key) => ({ key, value: "", comment: comments.get(key) })),
       ...(driver ? [{ key: driver.envKey, value: driver.envValue }] : []),
       ...(orm?.env ?? []),
     ],
@@ -107,7 +110,15 @@ export function planEnvAndRuntime(
     });
   }
   // AUTH_URL is listed even where it is not written: teammates set it in production.
-  steps.push(...planEnvExample(reader, ["AUTH_SECRET", "AUTH_URL", ...providerKeys, ...databaseKeys], info.envFile));
+  steps.push(
+    ...planEnvExample(
+      reader,
+      ["AUTH_SECRET", "AUTH_URL", ...providerKeys, ...databaseKeys],
+      info.envFile,
+      undefined,
+      comments,
+    ),
+  );
 
   steps.push(...toolIgnoreSteps(reader, answers.runtimeDir));
 

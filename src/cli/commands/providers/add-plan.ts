@@ -25,6 +25,7 @@ import {
   providerLines,
 } from "../../providers/auth-providers.js";
 import type { ProviderEntry } from "../../providers/catalog.js";
+import { envKeyComments } from "../../providers/env-help.js";
 import { kindNeeds } from "../../providers/kinds.js";
 import { providerModuleIds } from "../../providers/resolve-id.js";
 import { providerEntries } from "../../runtime-package/entries.js";
@@ -54,6 +55,19 @@ export interface AddProviderPlan {
   manual: ManualLines | null;
   /** The callback URL to register with an OAuth provider, or null for the others. */
   callbackUrl: string | null;
+  /** The provider's keys in the env file, by name (never values); null when it reads none. */
+  envKeys: EnvKeysWritten | null;
+}
+
+/** What the plan does with each of the provider's env keys in the app's env file. */
+export interface EnvKeysWritten {
+  file: string;
+  /** Written blank, for the user to fill in. */
+  blank: string[];
+  /** Written with the value the command was given (Apple's client secret made from a `.p8`). */
+  given: string[];
+  /** Already in the file: left as they are. */
+  kept: string[];
 }
 
 /** The provider is listed in the module (from our runtime, or a module of the same id elsewhere; or its old id's module, `azure-ad`). */
@@ -102,17 +116,26 @@ function refuseWithoutDatabase(setup: ProviderSetup, provider: ProviderEntry): v
  * are the keys the command was given a value for (Apple's client secret made from a `.p8`): written as
  * their entry says instead of blank, into the ignored env file only.
  */
-function envSteps(setup: ProviderSetup, provider: ProviderEntry, values: readonly EnvEntry[]): FileStep[] {
+function envSteps(
+  setup: ProviderSetup,
+  provider: ProviderEntry,
+  values: readonly EnvEntry[],
+): { steps: FileStep[]; written: EnvKeysWritten | null } {
   const { info, target, reader } = setup;
   const keys = provider.envKeys;
-  if (keys.length === 0) return [];
+  if (keys.length === 0) return { steps: [], written: null };
   const steps: FileStep[] = [];
+  // What goes in the keys beyond a client's id and secret, said above each, in both files.
+  const comments = envKeyComments([provider]);
   const secrets = planSecretsFile({
     reader,
     envFile: info.envFile,
     envStatus: info.envStatus,
     ignorePattern: target.envIgnorePattern,
-    entries: keys.map((key) => values.find((entry) => entry.key === key) ?? { key, value: "" }),
+    entries: keys.map((key) => ({
+      ...(values.find((entry) => entry.key === key) ?? { key, value: "" }),
+      comment: comments.get(key),
+    })),
     header: [envHeader(provider)],
     // The diff's context lines show the file's other keys (AUTH_SECRET among them): every value stays hidden.
     secretKeys: [...secretEnvKeys(keys), ...assignedKeys(reader.read(info.envFile))],
@@ -123,7 +146,7 @@ function envSteps(setup: ProviderSetup, provider: ProviderEntry, values: readonl
   });
   steps.push(...secrets.steps);
   if (secrets.ignore) steps.push(ignoreStep([secrets.ignore], target.starterIgnores));
-  steps.push(...planEnvExample(reader, keys, info.envFile, [envHeader(provider)]));
+  steps.push(...planEnvExample(reader, keys, info.envFile, [envHeader(provider)], comments));
   const envVars = envVarsModule(setup);
   if (envVars) {
     steps.push({
@@ -134,7 +157,15 @@ function envSteps(setup: ProviderSetup, provider: ProviderEntry, values: readonl
       unsupported: (why) => `${envVars} left as it is (${why}): declare ${keys.join(", ")} in it.`,
     });
   }
-  return steps;
+  const given = (key: string) => values.some((entry) => entry.key === key);
+  const { added, replaced, kept } = secrets.merge;
+  const written = {
+    file: info.envFile,
+    blank: added.filter((key) => !given(key)),
+    given: [...added, ...replaced].filter(given),
+    kept,
+  };
+  return { steps, written };
 }
 
 export function planAddProvider(
@@ -156,8 +187,15 @@ export function planAddProvider(
   };
   if (isConfigured(authSource, authPath, provider)) {
     // Already there: only the values given (a renewed Apple client secret) are left to write.
-    const { changes, conflicts, notes } = planFiles(reader, values.length > 0 ? envSteps(setup, provider, values) : []);
-    return { plan: { ...empty, changes, conflicts, notes }, alreadyConfigured: true, manual: null, callbackUrl: null };
+    const env = values.length > 0 ? envSteps(setup, provider, values) : { steps: [], written: null };
+    const { changes, conflicts, notes } = planFiles(reader, env.steps);
+    return {
+      plan: { ...empty, changes, conflicts, notes },
+      alreadyConfigured: true,
+      manual: null,
+      callbackUrl: null,
+      envKeys: env.written,
+    };
   }
   refuseWithoutDatabase(setup, provider);
 
@@ -178,7 +216,8 @@ export function planAddProvider(
   // The table the provider keeps its records in (passwords), as generate writes it for the app's database.
   const tables = planProviderTables(setup, provider);
   steps.push(...tables.steps);
-  steps.push(...envSteps(setup, provider, values));
+  const env = envSteps(setup, provider, values);
+  steps.push(...env.steps);
 
   const runtime = planRuntimePackage(
     reader,
@@ -242,6 +281,7 @@ export function planAddProvider(
     alreadyConfigured: false,
     manual,
     callbackUrl,
+    envKeys: env.written,
   };
 }
 

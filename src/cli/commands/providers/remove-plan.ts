@@ -21,6 +21,7 @@ import { type FileStep, planFiles } from "../../plan/planner.js";
 import type { InstallStep, Plan } from "../../plan/types.js";
 import { configuredProviders, removeProvider } from "../../providers/auth-providers.js";
 import { type ProviderEntry, providerOfImport } from "../../providers/catalog.js";
+import { envKeyComments } from "../../providers/env-help.js";
 import { providerModuleIds } from "../../providers/resolve-id.js";
 import { providerEntries, type RuntimeEntry } from "../../runtime-package/entries.js";
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
@@ -47,7 +48,13 @@ function envRemovalSteps(
 ): FileStep[] {
   const before = setup.reader.read(file);
   if (before === null || keys.length === 0) return [];
-  const { content, removed, kept } = removeEnvKeys(before, [...keys], [envHeader(provider)], file);
+  const { content, removed, kept } = removeEnvKeys(
+    before,
+    [...keys],
+    [envHeader(provider)],
+    file,
+    envKeyComments([provider]),
+  );
   keptKeys.push(...kept.map((key) => ({ file, key })));
   if (removed.length === 0) return [];
   return [

@@ -15,6 +15,7 @@ import { removeEnvKeys } from "../../env/remove.js";
 import { SECRET_HEADER } from "../../env/secret.js";
 import type { FileChange } from "../../plan/types.js";
 import { PROVIDERS } from "../../providers/catalog.js";
+import { envKeyComments } from "../../providers/env-help.js";
 import { ENV_HEADER, EXAMPLE_UNIGNORE, SQLITE_IGNORE } from "../init/env-and-runtime.js";
 import { envHeader } from "../providers/env-keys.js";
 import type { RemoveSetup } from "./setup.js";
@@ -39,6 +40,9 @@ const STARTER_HEADER = "# What the framework's own starter keeps out of git";
  * module may no longer name one whose block is still there. removeEnvKeys takes a header only with its keys.
  */
 const PROVIDER_HEADERS = PROVIDERS.map(envHeader);
+
+/** The comments above the providers' keys beyond a client's id and secret (every provider's, as for the headers). */
+const KEY_COMMENTS = envKeyComments(PROVIDERS);
 
 export interface EnvRemoval {
   changes: FileChange[];
@@ -102,6 +106,7 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
       ["AUTH_SECRET", ...keys],
       [ENV_HEADER, SECRET_HEADER, init.env.productionHint, ...PROVIDER_HEADERS],
       info.envFile,
+      KEY_COMMENTS,
     );
     // A kept key keeps its line as the user has it: blanking touched only values init wrote, which go.
     removal.keptKeys.push(...result.kept.map((key) => ({ file: info.envFile, key })));
@@ -119,7 +124,13 @@ export function planEnvRemoval(setup: RemoveSetup, keys: readonly string[]): Env
       `(npx create-auth secret does the same and writes it into ${info.envFile}).`,
       ...PROVIDER_HEADERS,
     ];
-    const result = removeEnvKeys(exampleBefore, ["AUTH_SECRET", "AUTH_URL", ...keys], headers, ".env.example");
+    const result = removeEnvKeys(
+      exampleBefore,
+      ["AUTH_SECRET", "AUTH_URL", ...keys],
+      headers,
+      ".env.example",
+      KEY_COMMENTS,
+    );
     removal.keptKeys.push(...result.kept.map((key) => ({ file: ".env.example", key })));
     if (result.removed.length > 0)
       removal.changes.push(envChange(".env.example", exampleBefore, result.content, result.removed, false));

@@ -94,6 +94,39 @@ describe.skipIf(!hasScript).concurrent("init on a terminal", () => {
     expect(read(dir, ".env.local")).toContain("AUTH_GITHUB_ID=");
   });
 
+  it("finds a provider by its id as by its name, selects with Space after an arrow, and answers with both", async ({
+    expect,
+  }) => {
+    const dir = copyFixture("next-app");
+    const run = await runInPty(
+      ["init", dir, "--no-install", "--db", "none", "--dry-run"],
+      [
+        {
+          waitFor: "Sign-in providers",
+          keys: [
+            // X's id: typing it finds X, whose name does not contain it. Tab selects; the search is then cleared.
+            ..."twitter",
+            TAB,
+            ...Array.from("twitter", () => BACKSPACE),
+            // Okta by name; an arrow key moves into the list, where Space selects.
+            ..."Okta",
+            DOWN,
+            " ",
+            ENTER,
+          ],
+        },
+      ],
+    );
+    expect(run.status).toBe(0);
+    expect(run.screen).toMatch(/Search: twitter.*\(1 match\)/);
+    expect(run.screen).toContain("2 providers selected");
+    expect(run.screen).toContain('+import Twitter from "@create-auth/runtime/providers/twitter";');
+    expect(run.screen).toContain('+import Okta from "@create-auth/runtime/providers/okta";');
+    // The issuer's help is written above it in the env file (the diff shows the comment, never a value).
+    expect(run.screen).toContain("+# Your Okta org's issuer URL: https://<org>.okta.com");
+    expect(run.screen).toContain("Dry run: nothing was written.");
+  });
+
   it("says what one chosen provider is in English (1 provider selected, not clack's 1 items selected)", async ({
     expect,
   }) => {

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { PROVIDERS } from "../../../../src/cli/providers/catalog.js";
+import { envKeyComments } from "../../../../src/cli/providers/env-help.js";
 import { type CliRun, initFixture, type MemoryProject, runInMemory } from "../../support.js";
 import { byId, doctor } from "../doctor/support.js";
 
@@ -55,7 +56,10 @@ const EXPECTED: Record<(typeof SENDERS)[number], { call: string; keys: string[];
 
 describe.each(SENDERS)("add-provider %s on a Next app with a database", (id) => {
   const expected = EXPECTED[id];
-  const name = PROVIDERS.find((provider) => provider.id === id)!.name;
+  const provider = PROVIDERS.find((entry) => entry.id === id)!;
+  const { name } = provider;
+  // Each key below its help (add-provider-env-help.test.ts spells a few out).
+  const comments = envKeyComments([provider]);
 
   it("writes init's entry, the blank keys and placeholders, the runtime module and the key page", async () => {
     const { project } = await initFixture("next-app", ["--providers", "github", ...DATABASE]);
@@ -67,7 +71,8 @@ describe.each(SENDERS)("add-provider %s on a Next app with a database", (id) => 
     expect(auth).toContain(`    ${expected.call},\n`);
     expect(auth).toContain(`reads ${expected.keys.join(", ")} from .env.local.`);
 
-    const block = `# ${name} sign-in (added by create-auth add-provider ${id})\n${expected.keys.map((key) => `${key}=\n`).join("")}`;
+    const keys = expected.keys.map((key) => `# ${comments.get(key)}\n${key}=\n`).join("");
+    const block = `# ${name} sign-in (added by create-auth add-provider ${id})\n${keys}`;
     expect(project.read(".env.local")).toContain(block);
     expect(project.read(".env.example")).toContain(block);
     expect(added.stdout).toContain(`(API keys: ${expected.page}`);

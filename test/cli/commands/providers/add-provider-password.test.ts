@@ -60,7 +60,8 @@ describe.each([
     const migration = [...project.files.keys()].find((file) => /0002_passwords\.sql$/.test(file));
     expect(migration).toBeDefined();
     expect(project.read(migration!)).toMatch(/CREATE TABLE (IF NOT EXISTS )?"?passwords"?/);
-    for (const file of [env, ".env.example"]) expect(project.read(file)).toMatch(/^EMAIL_SERVER=\nEMAIL_FROM=$/m);
+    for (const file of [env, ".env.example"])
+      expect(project.read(file)).toMatch(/^EMAIL_SERVER=\n# The address [^\n]*\nEMAIL_FROM=$/m);
     expect(project.has(`${RUNTIME}/providers/password.js`)).toBe(true);
     expect(runtimeModuleHolder(project, RUNTIME, "core/password/actions.js")).toBeDefined();
     expect(add.stdout).toContain("set EMAIL_SERVER in");
@@ -128,8 +129,10 @@ describe("remove-provider password", () => {
     expect([removed.status, removed.stderr]).toEqual([0, ""]);
     expect(removed.stdout).toContain("EMAIL_SERVER, EMAIL_FROM stay: Email reads them too.");
     expect(removed.stdout).toContain("nodemailer stays in package.json: Email needs it too.");
-    expect(project.read(".env.local")).toMatch(/^EMAIL_SERVER=\nEMAIL_FROM=no-reply@example.com$/m);
-    expect(project.read(".env.example")).toMatch(/^EMAIL_SERVER=\nEMAIL_FROM=$/m);
+    expect(project.read(".env.local")).toMatch(
+      /^EMAIL_SERVER=\n# The address [^\n]*\nEMAIL_FROM=no-reply@example.com$/m,
+    );
+    expect(project.read(".env.example")).toMatch(/^EMAIL_SERVER=\n# The address [^\n]*\nEMAIL_FROM=$/m);
     const dependencies = JSON.parse(project.read("package.json")).dependencies as Record<string, string>;
     expect(dependencies.nodemailer).toBe("^8.0.11");
     expect(dependencies["@node-rs/argon2"]).toBeUndefined();

@@ -102,7 +102,7 @@ describe.each(FRAMEWORKS)("add-provider oidc on $fixture set up with init --prov
     const run = await addProvider(project, ["oidc", "--yes", "--no-install"]);
     expect(run.status).toBe(0);
     const block =
-      "# OIDC sign-in (added by create-auth add-provider oidc)\nAUTH_OIDC_ID=\nAUTH_OIDC_SECRET=\nAUTH_OIDC_ISSUER=\n";
+      "# OIDC sign-in (added by create-auth add-provider oidc)\nAUTH_OIDC_ID=\nAUTH_OIDC_SECRET=\n# Your identity provider's issuer URL, e.g. https://id.example.com\nAUTH_OIDC_ISSUER=\n";
     expect(project.read(env)).toContain(`\n\n${block}`);
     expect(project.read(".env.example").endsWith(`\n\n${block}`)).toBe(true);
     const pkg = JSON.parse(project.read(`${RUNTIME}/package.json`)) as { exports: Record<string, unknown> };
@@ -222,7 +222,9 @@ describe("add-provider email and passkey on an app with a database", () => {
     expect(project.read("auth.ts")).toContain(
       "    Nodemailer({ server: process.env.EMAIL_SERVER, from: process.env.EMAIL_FROM }),\n",
     );
-    expect(project.read(".env.local")).toContain("\nEMAIL_SERVER=\nEMAIL_FROM=\n");
+    expect(project.read(".env.local")).toContain(
+      "\n# Your SMTP relay as a URL with its login: smtp://user:password@smtp.example.com:587 (smtps:// for port 465)\nEMAIL_SERVER=\n# The address every mail of the app is sent from, e.g. Example <no-reply@example.com>, one your mail service accepts\nEMAIL_FROM=\n",
+    );
     expect(JSON.parse(project.read("package.json")).dependencies.nodemailer).toBe("^8.0.11");
     expect(run.stdout).toContain("Install dependencies: npm install --no-audit --no-fund");
     expect(run.stdout).toContain("set EMAIL_SERVER in .env.local to your mail relay's SMTP URL");
