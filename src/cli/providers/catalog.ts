@@ -938,6 +938,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "NetSuite",
     kind: "oidc",
     envKeys: [...oauthKeys("netsuite", false), "AUTH_NETSUITE_ACCOUNT_ID"],
+    envHelp: {
+      AUTH_NETSUITE_ACCOUNT_ID:
+        "your NetSuite account id (Setup, Company, Company Information), e.g. 1234567 or 1234567_SB1",
+    },
     optionsFromEnv: [{ option: "accountId", key: "AUTH_NETSUITE_ACCOUNT_ID" }],
     registerAt:
       "your NetSuite account's Setup, Integration, Manage Integrations (an integration record with NetSuite as OIDC Provider)",
@@ -948,6 +952,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Osso",
     kind: "oauth",
     envKeys: [...oauthKeys("osso", false), "AUTH_OSSO_URL"],
+    envHelp: { AUTH_OSSO_URL: "your Osso server's base URL, e.g. https://osso.example.com" },
     optionsFromEnv: [{ option: "baseUrl", key: "AUTH_OSSO_URL" }],
     registerAt: "your Osso's Admin UI, Developer Config (<server>/admin/config)",
   },
@@ -957,6 +962,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "BoxyHQSAML",
     kind: "oauth",
     envKeys: [...oauthKeys("boxyhq-saml", false), "AUTH_BOXYHQ_SAML_URL"],
+    envHelp: {
+      AUTH_BOXYHQ_SAML_URL: "your SAML Jackson (Ory Polis) server's base URL, e.g. https://jackson.example.com",
+    },
     optionsFromEnv: [{ option: "baseUrl", key: "AUTH_BOXYHQ_SAML_URL" }],
     registerAt: "your Jackson (Ory Polis) admin portal's SSO connections (<server>/admin/sso-connection)",
   },
