@@ -55,3 +55,24 @@ export function escapeRegExp(text: string): string {
 export function exactLine(text: string): RegExp {
   return new RegExp(`^${escapeRegExp(text.trim())}$`);
 }
+
+/** One insertion a transform made: the lines it wrote, and the blank lines it may have brought, the likelier first. */
+export type RemovalStep = { patterns: readonly RegExp[]; sides: BlankSide[] };
+
+/**
+ * Every text that taking each step's lines back out of `source` can leave, the likeliest first (a step whose
+ * lines are not there leaves the text as it is). The inverse of an insert-only transform: its caller picks the
+ * candidate the forward transform maps back onto `source`, else the first.
+ */
+export function removalCandidates(source: string, steps: readonly RemovalStep[]): string[] {
+  let texts = [source];
+  for (const step of steps) {
+    texts = texts.flatMap((text) => {
+      const variants = step.sides
+        .map((side) => removeLineRun(text, step.patterns, side))
+        .filter((variant): variant is string => variant !== null);
+      return variants.length > 0 ? [...new Set(variants)] : [text];
+    });
+  }
+  return texts;
+}

@@ -1,4 +1,13 @@
-import { type BlankSide, removeLineRun } from "../../edit/remove-lines.js";
+/**
+ * The inverse of `mountExpressAuth` (express-app.ts): takes the auth mount, the imports it needed and the
+ * env loading it added back out of the app file, as whole lines found where they are now, so every route,
+ * middleware or comment the user wrote since stays. The forward transform only inserts, so removing its
+ * lines (and the blank line each insertion brought) gives back the file it started from. When `forward` is
+ * given (the same mountExpressAuth call init made), a candidate it maps back onto the current text wins:
+ * an insertion next to a blank line the app already had looks the same as one that brought its own.
+ * "unchanged" when nothing of ours is in the file.
+ */
+import { type BlankSide, type RemovalStep, removalCandidates } from "../../edit/remove-lines.js";
 import type { TransformResult } from "../../edit/result.js";
 import { DOTENV_LINES, LOAD_ENV_FILE_LINES } from "../server-env.js";
 
@@ -17,10 +26,8 @@ const IMPORTS = [
   /^(?:const|var) \{ authConfig \} = require\(["']\.\/auth(?:\.[cm]?js)?["']\);?$/,
 ];
 
-type Step = { patterns: readonly RegExp[]; sides: BlankSide[] };
-
 /** Each insertion, with the blank lines it may have brought, the likelier first. */
-const STEPS: Step[] = [
+const STEPS: RemovalStep[] = [
   { patterns: [...MOUNT_COMMENT, MOUNT], sides: ["before", "both", "none"] },
   { patterns: [MOUNT], sides: ["before", "both", "none"] },
   // After the imports (ESM) a blank line comes before it; before the code (CommonJS) one after it, and one
@@ -30,22 +37,8 @@ const STEPS: Step[] = [
   ...IMPORTS.map((pattern) => ({ patterns: [pattern], sides: ["none"] as BlankSide[] })),
 ];
 
-/** Every text the removals can leave, the likeliest first. */
-function candidates(source: string): string[] {
-  let texts = [source];
-  for (const step of STEPS) {
-    texts = texts.flatMap((text) => {
-      const variants = step.sides
-        .map((side) => removeLineRun(text, step.patterns, side))
-        .filter((variant): variant is string => variant !== null);
-      return variants.length > 0 ? [...new Set(variants)] : [text];
-    });
-  }
-  return texts;
-}
-
 export function unmountExpressAuth(source: string, forward?: (original: string) => TransformResult): TransformResult {
-  const found = candidates(source);
+  const found = removalCandidates(source, STEPS);
   const first = found[0]!;
   if (first === source) return "unchanged";
   // Two originals can map onto the same text (the mount before a route with no blank line between, or one

@@ -8,7 +8,7 @@
  * own edits, the candidate it adds as many lines to.
  * "unchanged" when nothing of ours is in the file.
  */
-import { type BlankSide, escapeRegExp, removeLineRun } from "../../edit/remove-lines.js";
+import { type BlankSide, escapeRegExp, type RemovalStep, removalCandidates } from "../../edit/remove-lines.js";
 import type { TransformResult } from "../../edit/result.js";
 import { DOTENV_LINES, LOAD_ENV_FILE_LINES } from "../server-env.js";
 import { QUEUED_COMMENT, REGISTER_COMMENT } from "./app.js";
@@ -31,10 +31,8 @@ const IMPORTS = [
   /^(?:const|var) \{ authConfig \} = require\(["']\.\/auth(?:\.[cm]?js)?["']\);?$/,
 ];
 
-type Step = { patterns: readonly RegExp[]; sides: BlankSide[] };
-
 /** Each insertion, with the blank lines it may have brought, the likelier first. */
-const STEPS: Step[] = [
+const STEPS: RemovalStep[] = [
   {
     patterns: [commentLine(REGISTER_COMMENT), commentLine(QUEUED_COMMENT), REGISTER],
     sides: ["before", "both", "none"],
@@ -50,22 +48,8 @@ const STEPS: Step[] = [
   ...IMPORTS.map((pattern) => ({ patterns: [pattern], sides: ["none"] as BlankSide[] })),
 ];
 
-/** Every text the removals can leave, the likeliest first. */
-function candidates(source: string): string[] {
-  let texts = [source];
-  for (const step of STEPS) {
-    texts = texts.flatMap((text) => {
-      const variants = step.sides
-        .map((side) => removeLineRun(text, step.patterns, side))
-        .filter((variant): variant is string => variant !== null);
-      return variants.length > 0 ? [...new Set(variants)] : [text];
-    });
-  }
-  return texts;
-}
-
 export function unmountFastifyAuth(source: string, forward?: (original: string) => TransformResult): TransformResult {
-  const found = candidates(source);
+  const found = removalCandidates(source, STEPS);
   const first = found[0]!;
   if (first === source) return "unchanged";
   if (!forward) return first;
