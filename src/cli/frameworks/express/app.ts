@@ -7,6 +7,7 @@
  * indentation, `var` in express-generator's app.js); no other byte of the file changes.
  */
 
+import { importLine } from "../../database/orm-shared.js";
 import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript, unwrap } from "../../edit/ast.js";
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import { applyInsertions, type Insertion, lineEnd, lineStart } from "../../edit/insertions.js";
@@ -233,18 +234,10 @@ export function mountExpressAuth(source: string, fileName: string, options: Moun
   const wanted: string[] = [];
   if (!analysis.mounted) {
     if (!analysis.imports.has(options.runtimeModule)) {
-      wanted.push(
-        kind === "esm"
-          ? `import { ExpressAuth } from "${options.runtimeModule}";`
-          : `const { ExpressAuth } = require("${options.runtimeModule}");`,
-      );
+      wanted.push(importLine(["ExpressAuth"], options.runtimeModule, kind === "cjs"));
     }
     if (!analysis.imports.has(options.authModule)) {
-      wanted.push(
-        kind === "esm"
-          ? `import { authConfig } from "${options.authModule}";`
-          : `const { authConfig } = require("${options.authModule}");`,
-      );
+      wanted.push(importLine(["authConfig"], options.authModule, kind === "cjs"));
     }
   }
   if (wanted.length > 0) {

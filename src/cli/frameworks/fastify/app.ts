@@ -7,6 +7,7 @@
  * (code-style.ts); no other byte of the file changes.
  */
 
+import { importLine } from "../../database/orm-shared.js";
 import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typescript, unwrap } from "../../edit/ast.js";
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import { applyInsertions, type Insertion, lineEnd } from "../../edit/insertions.js";
@@ -289,18 +290,10 @@ export function mountFastifyAuth(source: string, fileName: string, options: Moun
 
   const wanted: string[] = [];
   if (!analysis.imports.has(options.runtimeModule)) {
-    wanted.push(
-      kind === "esm"
-        ? `import { FastifyAuth } from "${options.runtimeModule}";`
-        : `const { FastifyAuth } = require("${options.runtimeModule}");`,
-    );
+    wanted.push(importLine(["FastifyAuth"], options.runtimeModule, kind === "cjs"));
   }
   if (!analysis.imports.has(options.authModule)) {
-    wanted.push(
-      kind === "esm"
-        ? `import { authConfig } from "${options.authModule}";`
-        : `const { authConfig } = require("${options.authModule}");`,
-    );
+    wanted.push(importLine(["authConfig"], options.authModule, kind === "cjs"));
   }
   // What goes before the file's first statement, in this order, each followed by a blank line.
   const top: string[] = [];
