@@ -4,6 +4,7 @@
  * environment winning, no file in production) or dotenv's, when the app has dotenv. Shared by the Express,
  * Hono and Fastify mounts and their removes.
  */
+import type { SyntaxNode, Ts } from "../edit/ast.js";
 import { styledLine } from "../edit/code-style.js";
 import { exactLine } from "../edit/remove-lines.js";
 
@@ -49,3 +50,12 @@ export const DOTENV_LINES: readonly RegExp[] = [
   ENV_COMMENT,
   new RegExp(`${styledLine('import "dotenv/config";').source}|${styledLine('require("dotenv").config();').source}`),
 ];
+
+/** `process.loadEnvFile(…)`: the app already loads its env file itself, so the mount adds no loading of its own. */
+export function isLoadEnvFileCall(ts: Ts, node: SyntaxNode): boolean {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+  const callee = node.expression;
+  return (
+    callee.name.text === "loadEnvFile" && ts.isIdentifier(callee.expression) && callee.expression.text === "process"
+  );
+}

@@ -12,7 +12,7 @@ import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typesc
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import { applyInsertions, type Insertion, lineEnd, lineStart } from "../../edit/insertions.js";
 import type { TransformResult } from "../../edit/result.js";
-import { envBlock } from "../server-env.js";
+import { envBlock, isLoadEnvFileCall } from "../server-env.js";
 
 export type ModuleKind = "esm" | "cjs";
 
@@ -122,13 +122,7 @@ function analyse(source: string, fileName: string): Analysis | null {
         found = { instance: node.name.text, statement: node.parent.parent };
       }
     } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const callee = node.expression;
-      if (
-        callee.name.text === "loadEnvFile" &&
-        ts.isIdentifier(callee.expression) &&
-        callee.expression.text === "process"
-      )
-        loadsEnv = true;
+      if (isLoadEnvFileCall(ts, node)) loadsEnv = true;
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "ExpressAuth") {
       mounted = true;

@@ -12,7 +12,7 @@ import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typesc
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import { applyInsertions, type Insertion, lineEnd } from "../../edit/insertions.js";
 import type { TransformResult } from "../../edit/result.js";
-import { envBlock, type ServerEnvLoader } from "../server-env.js";
+import { envBlock, isLoadEnvFileCall, type ServerEnvLoader } from "../server-env.js";
 
 export interface FastifyInstanceShape {
   /** The variable holding the instance (`app`, `fastify`). */
@@ -135,13 +135,7 @@ function analyse(source: string, fileName: string): Analysis | null {
     } else if (ts.isAwaitExpression(node) && !enclosingFunction(ts, node)) {
       topLevelAwait = true;
     } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const callee = node.expression;
-      if (
-        callee.name.text === "loadEnvFile" &&
-        ts.isIdentifier(callee.expression) &&
-        callee.expression.text === "process"
-      )
-        loadsEnv = true;
+      if (isLoadEnvFileCall(ts, node)) loadsEnv = true;
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "FastifyAuth")
       mounted = true;

@@ -11,7 +11,7 @@ import { type SyntaxNode as Node, parseSyntax, requireSpecifier, type Ts, typesc
 import { detectStyle, renderCode } from "../../edit/code-style.js";
 import { applyInsertions, type Insertion, lineEnd, lineStart } from "../../edit/insertions.js";
 import type { TransformResult } from "../../edit/result.js";
-import { envBlock } from "../server-env.js";
+import { envBlock, isLoadEnvFileCall } from "../server-env.js";
 
 /** The modules that export Hono's app class: the default router, and the two presets. */
 const HONO_MODULES = new Set(["hono", "hono/tiny", "hono/quick"]);
@@ -133,13 +133,7 @@ function analyse(source: string, fileName: string): Analysis | null {
     } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name?.text === "auth") {
       authNameTaken = true;
     } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const callee = node.expression;
-      if (
-        callee.name.text === "loadEnvFile" &&
-        ts.isIdentifier(callee.expression) &&
-        callee.expression.text === "process"
-      )
-        loadsEnv = true;
+      if (isLoadEnvFileCall(ts, node)) loadsEnv = true;
       for (const argument of node.arguments) {
         const handler = unwrap(ts, argument);
         if (
