@@ -45,6 +45,12 @@ export interface RequestInternal {
   error?: string;
   /** The original web Request, handed to `authorize` and `authorized`. */
   request: Request;
+  /**
+   * The socket peer's address the integration recorded for the request (core/limits/client-address.ts), read
+   * when it was parsed: the rate limits key on it without making `request`, which for a POST is rebuilt from
+   * the body's bytes (a Request, its stream and its AbortSignal: a tenth of a credentials sign-in).
+   */
+  clientAddress?: string;
 }
 
 /** An OAuth/OIDC provider with endpoints, client and checks resolved. */

@@ -120,8 +120,20 @@ export function parseRequest(request: Request, rules: RequestRules): RequestInte
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Only GET and POST are supported, not ${method}.`);
   const url = effectiveUrl(request, rules);
   const path = parseActionAndProvider(url.pathname, rules.basePath);
-  if (method === "GET") return internalOf("GET", url, request.headers, path, undefined, () => request);
+  if (method === "GET") {
+    return withAddress(
+      internalOf("GET", url, request.headers, path, undefined, () => request),
+      request,
+    );
+  }
   return withBody(request, rules, url, path);
+}
+
+/** `internal` with the client address an integration recorded for `request`, when there is one. */
+function withAddress(internal: RequestInternal, request: Request): RequestInternal {
+  const address = clientAddressOf(request);
+  if (address !== undefined) internal.clientAddress = address;
+  return internal;
 }
 
 async function withBody(
@@ -144,7 +156,7 @@ async function withBody(
   // under SolidStart 2 / nitro) is no undici Request, and undici's constructor cannot copy one.
   const bytes = read?.bytes;
   const toRequest = bytes ? () => rebuiltRequest(request, bytes) : () => request;
-  return internalOf("POST", url, request.headers, path, read?.parsed, toRequest);
+  return withAddress(internalOf("POST", url, request.headers, path, read?.parsed, toRequest), request);
 }
 
 /**
@@ -174,6 +186,7 @@ class ParsedRequest implements RequestInternal {
   declare rawBody?: Record<string, unknown>;
   declare repeated?: string[];
   declare error?: string;
+  declare clientAddress?: string;
   #request: Request | undefined;
   readonly #toRequest: () => Request;
 

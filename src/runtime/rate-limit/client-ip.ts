@@ -50,7 +50,11 @@ export function checkClientIpTrust(trust: ClientIpTrust): ClientIpTrust {
  * The client's canonical IP address, or null when the trusted source holds none.
  * @param remoteAddress the socket peer's address, where the integration knows it: used only without `trust`.
  */
-export function clientIp(request: Request, trust: ClientIpTrust | undefined, remoteAddress?: string): string | null {
+export function clientIp(
+  request: Pick<Request, "headers">,
+  trust: ClientIpTrust | undefined,
+  remoteAddress?: string,
+): string | null {
   if (trust === undefined) return remoteAddress === undefined ? null : parseIpWithPort(remoteAddress);
   checkClientIpTrust(trust);
   // Headers.get joins repeated header lines with ", ", in order: one list, as RFC 9110 §5.3 reads them.

@@ -15,7 +15,6 @@ import { clientIp } from "../../rate-limit/client-ip.js";
 import { accountKey, ipKey } from "../../rate-limit/keys.js";
 import type { ResponseInternal } from "../../types.js";
 import type { ActionContext } from "../actions/context.js";
-import { clientAddressOf } from "./client-address.js";
 import { limitPlan } from "./plan.js";
 
 /** What the request path tells the limits once the action has answered without throwing. */
@@ -55,7 +54,7 @@ export async function limitRequest(context: ActionContext): Promise<LimitedAttem
   let network: string | undefined | null = null;
   const networkKey = (): string | undefined => {
     if (network !== null) return network;
-    const remote = clientAddressOf(request.request);
+    const remote = request.clientAddress;
     if (trust === undefined && remote === undefined) {
       // No trusted header and no socket address: every client would share one counter, which one of them could
       // fill for all. Counting per account still holds. Said once, at debug level: a serverless app behind its
@@ -70,7 +69,7 @@ export async function limitRequest(context: ActionContext): Promise<LimitedAttem
       }
       network = undefined;
     } else {
-      network = ipKey(clientIp(request.request, trust, remote));
+      network = ipKey(clientIp(request, trust, remote));
     }
     return network;
   };
