@@ -87,7 +87,14 @@ export async function authSides(runtimeDir, cliDir) {
   const database = {
     ours: { ...base, adapter, session: { strategy: "database" }, providers: [github(app)] },
     core: { ...base, adapter, session: { strategy: "database" }, providers: [CoreGitHub(app)] },
-    cookie: `${SESSION}=${sessionToken}`,
+  };
+  // What a signed-in browser sends: the session token beside the CSRF cookie it was given before signing in
+  // (each side's own), so neither side mints a CSRF token on every read as it would for a cookie-less client.
+  const databaseCookie = async (auth, config) =>
+    cookieHeader(cookieJar(await auth(new Request(`${ORIGIN}/auth/csrf`), config), new Map([[SESSION, sessionToken]])));
+  database.cookies = {
+    ours: await databaseCookie(Auth, database.ours),
+    core: await databaseCookie(CoreAuth, database.core),
   };
 
   // A JWT session started through an adapter follows its stored user (checked every
