@@ -1,5 +1,7 @@
 // The Astro 7 fixture (@astrojs/node standalone, output "server", TypeScript) after `create-auth init
-// --providers oidc,credentials` alone and the edits its next steps ask for: installed, built with `astro build`,
+// --providers oidc,credentials --strategy database --db sqlite` alone (database sessions: each a row of auth.db,
+// which the app creates at its first start; JWT sessions in a built Astro 7 app are the runtime tests'
+// test/runtime/astro.test.ts) and the edits its next steps ask for: installed, built with `astro build`,
 // started with its own `npm start` (node ./dist/server/entry.mjs, which reads .env only through the auth module
 // init wrote) on a non-default port under Node 24, and signed into from headless Chromium through the shared
 // sign-in stories: credentials against the demo user plugged into `authorize`, and OIDC through a real
@@ -15,11 +17,16 @@ import { describe, expect, test } from "vitest";
 import { astroEnv } from "../support/astro-app.mjs";
 import { freePort } from "../support/ports.mjs";
 import { startServer } from "../support/processes.mjs";
+import { expectSessionRow, oidcSessionStory, sqliteRows } from "./support/database-stories.js";
 import { setupApp } from "./support/setup-app.js";
 import { signInStories, signOutThroughBuiltInPage } from "./support/sign-in-stories.js";
 
-describe("the initialised astro-7-node app", () => {
-  const app = setupApp("astro-7-node");
+describe("the astro-7-node app initialised with --strategy database --db sqlite", () => {
+  const app = setupApp("astro-7-node", {
+    label: "astro-7-node (database sessions, SQLite)",
+    initArgs: ["--strategy", "database", "--db", "sqlite"],
+  });
+  const rows = sqliteRows(app);
 
   test(
     "serves its own pages through its own middleware, and the auth routes with .env loaded by the auth module",
@@ -62,8 +69,11 @@ describe("the initialised astro-7-node app", () => {
       expect(((await api.json()) as { notes: { title: string }[] }).notes.map((note) => note.title)).toContain(
         "Launch checklist",
       );
+      await expectSessionRow(app, page, rows);
     },
   });
+
+  oidcSessionStory(app, rows);
 
   test(
     "inlines no secret of .env into the build: the settings are read from process.env at the first request",

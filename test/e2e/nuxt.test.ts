@@ -1,4 +1,6 @@
-// The Nuxt 4 app after `create-auth init --providers oidc,credentials` alone: installed and built under Node 24
+// The Nuxt 4 app after `create-auth init --providers oidc,credentials --strategy database --db sqlite` alone
+// (database sessions: each a row of auth.db, which the app creates at its first start; JWT sessions on Nuxt's
+// server are the runtime tests' test/runtime/nuxt.test.ts and nuxt-session.test.ts): installed and built under Node 24
 // (`npm run build`: nuxt build), started as the next steps say (`node .output/server/index.mjs`, PORT set, the
 // generated auth module loading .env) on a port of its own, and signed into from headless Chromium through the
 // shared sign-in stories: credentials against the demo user plugged into `authorize`, and OIDC through a real
@@ -7,13 +9,19 @@
 // notes API with `requireSession`. Nothing is mocked.
 import { describe, expect, test } from "vitest";
 import { DEMO_USER } from "../support/user-edits.mjs";
+import { expectSessionRow, oidcSessionStory, sqliteRows } from "./support/database-stories.js";
 import { setupApp, sharedBrowser } from "./support/setup-app.js";
 import { signInStories, signOutThroughBuiltInPage } from "./support/sign-in-stories.js";
 
 const browser = sharedBrowser();
 
-describe("the initialised nuxt-4 app", () => {
-  const app = setupApp("nuxt-4", { browser });
+describe("the nuxt-4 app initialised with --strategy database --db sqlite", () => {
+  const app = setupApp("nuxt-4", {
+    browser,
+    label: "nuxt-4 (database sessions, SQLite)",
+    initArgs: ["--strategy", "database", "--db", "sqlite"],
+  });
+  const rows = sqliteRows(app);
 
   test(
     "serves its own pages, layout and server middleware, with the auth routes and .env loaded by the auth module",
@@ -53,6 +61,9 @@ describe("the initialised nuxt-4 app", () => {
       // The page as the server sent it (before any script runs) already names the signed-in user.
       const html = await (await page.request.get(`${app.url}/notes`)).text();
       expect(html).toMatch(new RegExp(`data-testid="user-name"[^>]*>${DEMO_USER.name}<`));
+      await expectSessionRow(app, page, rows);
     },
   });
+
+  oidcSessionStory(app, rows);
 });

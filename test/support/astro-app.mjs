@@ -8,7 +8,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { appProcessEnv, fillEnvFile, fixturePath, prepareFixtureApp } from "./fixture-app.mjs";
-import { node24Env } from "./node24.mjs";
+import { ensureNode24, node24Env } from "./node24.mjs";
 import { runCommand, startServer } from "./processes.mjs";
 import { addDemoUser } from "./user-edits.mjs";
 
@@ -76,6 +76,9 @@ export async function prepareAstroApp(
     initArgs,
     edits,
     env: await astroEnv(),
+    // An Astro 7 user has Node 22.12+ at hand and runs init with it (for `--db sqlite`: node:sqlite, nothing
+    // to compile; the Nuxt set-up says more).
+    initNode: (await ensureNode24()).node,
     async build(dir, env) {
       return { build: (await runCommand("npm", ["run", "build"], { cwd: dir, env })).ms };
     },

@@ -11,6 +11,8 @@ export function initAuth(
   dir: string,
   providers?: string[],
   extraArgs?: string[],
+  /** The Node that runs the CLI (default: ours). */
+  node?: string,
 ): Promise<{ output: string; ms: number }>;
 export function installApp(dir: string, env?: CommandOptions["env"]): Promise<{ output: string; ms: number }>;
 /** Sets `values` in an env file in place. */
@@ -22,6 +24,8 @@ export function prepareFixtureApp<Timings extends Record<string, number>>(option
   providers?: string[];
   /** More init flags (`--strategy database --db sqlite`). */
   initArgs?: string[];
+  /** The Node that runs init (default: ours): Node 24 for the frameworks whose users have it. */
+  initNode?: string;
   /** The person's edits after init. */
   edits: (dir: string) => Promise<void>;
   /** The app's build after install; resolves with its steps' milliseconds. */

@@ -42,11 +42,11 @@ export async function copyFixture(fixture) {
 
 /**
  * Runs the built CLI exactly as a user would, without letting it install. `extraArgs` add flags
- * (`--strategy database --db sqlite`).
+ * (`--strategy database --db sqlite`); `node` is the Node the person runs it with (ours by default).
  */
-export function initAuth(dir, providers = ["oidc", "credentials"], extraArgs = []) {
+export function initAuth(dir, providers = ["oidc", "credentials"], extraArgs = [], node = process.execPath) {
   return runCommand(
-    process.execPath,
+    node,
     [
       path.join(REPO_ROOT, "bin", "create-auth.js"),
       "init",
@@ -79,13 +79,14 @@ export async function fillEnvFile(file, values) {
 
 /**
  * Every step before start, timed: a fresh copy of `fixture` (a directory), init with `providers` and
- * `initArgs`, `edits(dir)`, install, then `build(dir, env)`, which resolves with its own steps' timings.
- * `env` is what install and build run in. Removes the copy when a step fails.
+ * `initArgs` (run by `initNode`), `edits(dir)`, install, then `build(dir, env)`, which resolves with its own
+ * steps' timings. `env` is what install and build run in. Removes the copy when a step fails.
  */
 export async function prepareFixtureApp({
   fixture,
   providers,
   initArgs = [],
+  initNode,
   edits,
   build,
   env = appProcessEnv(),
@@ -95,7 +96,7 @@ export async function prepareFixtureApp({
   const dir = await copyFixture(fixture);
   log(`app directory: ${dir}`);
   try {
-    timings.init = (await initAuth(dir, providers, initArgs)).ms;
+    timings.init = (await initAuth(dir, providers, initArgs, initNode)).ms;
     log(`create-auth init: ${timings.init} ms`);
     await edits(dir);
     timings.install = (await installApp(dir, env)).ms;

@@ -74,6 +74,10 @@ export async function prepareNuxtApp(
     initArgs,
     edits,
     env: await node24Env(appProcessEnv({ NUXT_TELEMETRY_DISABLED: "1" })),
+    // A Nuxt 4.5 user has Node 24 (or 22.19+) at hand and runs init with it: init then picks node:sqlite for
+    // `--db sqlite`, where our Node 20 would pick better-sqlite3, compiled at the install for want of a
+    // Node 24 binary (minutes on a loaded machine).
+    initNode: (await ensureNode24()).node,
     async build(dir, env) {
       return { build: (await runCommand("npm", ["run", "build"], { cwd: dir, env, timeoutMs: 240_000 })).ms };
     },

@@ -41,9 +41,19 @@ function modules(files: string[], search: ServerAppSearch): string[] {
   return search.jsx ? files : files.filter((file) => !/\.[jt]sx$/.test(file));
 }
 
+/**
+ * The scripts that may run the app: `start`, `dev`, then their variants (`start:prod`, fastify-cli's
+ * `dev:start`, which `dev` runs through concurrently and which may be the only one naming the entry).
+ */
+function entryCommands(pkg: ServerPackageJson): string[] {
+  const scripts = pkg.scripts ?? {};
+  const variants = Object.keys(scripts).filter((name) => /^(start|dev):/.test(name));
+  return ["start", "dev", ...variants].map((name) => scripts[name]).filter((c): c is string => Boolean(c));
+}
+
 /** The sources of the files the start/dev scripts and `main` run, in that order (`node dist/index.js`). */
 export function entrySources(pkg: ServerPackageJson, search: ServerAppSearch): string[] {
-  const commands = [pkg.scripts?.["start"], pkg.scripts?.["dev"]].filter((c): c is string => Boolean(c));
+  const commands = entryCommands(pkg);
   const script = search.jsx ? /^[\w./-]+\.[cm]?[jt]sx?$/ : /^[\w./-]+\.[cm]?[jt]s$/;
   const files = commands.flatMap((command) =>
     command.split(/\s+/).filter((token) => script.test(token) && !token.startsWith("-")),

@@ -35,6 +35,13 @@ export async function sessionCookie(app: App, page: Page): Promise<string | unde
   return (await page.context().cookies(app.url)).find((cookie) => cookie.name === SESSION_COOKIE)?.value;
 }
 
+/** While signed in: the browser's session cookie is the token of one session row the app stored. */
+export async function expectSessionRow(app: App, page: Page, rows: RowReader): Promise<void> {
+  const token = await sessionCookie(app, page);
+  expect(token).toBeDefined();
+  expect(await rows("SELECT 1 FROM sessions WHERE session_token = ?", token)).toHaveLength(1);
+}
+
 /**
  * Signs out through the built-in page, back to the home page, and checks the app answers "no session". Not
  * back to a protected page: that would send the browser on to the sign-in page, where a passkey's autofill

@@ -201,6 +201,9 @@ export const fastifyTarget: Target = {
             runtimeDir: answers.runtimeDir,
             envFile: info.envFile,
             pluginFile: files.plugin ?? (mounted ? appFile : null),
+            // The instance the registration names: fastify-cli's plugin gets `fastify`; a plain app's module
+            // keeps its own name for it (the same in the next steps).
+            instance: files.plugin ? "fastify" : (plain?.instance ?? "app"),
             basePath,
             typescript: files.typescript,
             cjs: files.cjs,

@@ -146,6 +146,22 @@ describe("create-auth init (fastify-cli app): other shapes", () => {
     expect(project.read("src/plugins/auth.ts")).toContain("process.loadEnvFile();");
   });
 
+  it("finds the app file that only fastify-cli's dev:start names (no main, a start script without a file)", async () => {
+    const project = memoryFixture(FIXTURE);
+    project.write("src/service.ts", project.read("src/app.ts"));
+    project.remove("src/app.ts");
+    const pkg = JSON.parse(project.read("package.json"));
+    delete pkg.main;
+    pkg.scripts.start = "npm run build:ts && fastify start -l info";
+    pkg.scripts["dev:start"] = "fastify start --ignore-watch=.ts$ -w -l info -P dist/service.js";
+    project.write("package.json", `${JSON.stringify(pkg, null, 2)}\n`);
+    const run = await initInMemory(project, ["--providers", "github", "--yes", "--no-install"]);
+    expect([run.status, run.stderr]).toEqual([0, ""]);
+    // dist/service.js maps back to src/service.ts, which autoloads src/plugins/: the plugin goes there.
+    expect(project.read("src/plugins/auth.ts")).toContain('from "../auth.js"');
+    expect(project.read("src/auth.ts")).toContain("src/plugins/auth.ts registers it under /auth");
+  });
+
   it("without fastify-plugin, exports the auth plugin itself (not encapsulated) with its prefix for the autoloader", async () => {
     const project = memoryFixture(FIXTURE);
     const pkg = JSON.parse(project.read("package.json"));

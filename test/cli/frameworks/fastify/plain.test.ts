@@ -72,6 +72,10 @@ describe.each(CASES)("create-auth init (plain Fastify app, $name)", ({ name, arg
     expect(server).toContain("  process.loadEnvFile()\n");
     for (const file of ["src/notes.ts", "src/views.ts", "tsconfig.json"])
       expect(project.read(file), file).toBe(read(original, file));
+    // The auth module's header names the registration init made, on the module's own instance (app).
+    const auth = project.read("src/auth.ts");
+    expect(auth).toContain("src/server.ts registers it under /auth:\n// `app.register(FastifyAuth(authConfig)");
+    expect(auth).toContain("the `app.requireAuth` guard");
   });
 
   it("plans nothing on a second run", async () => {
