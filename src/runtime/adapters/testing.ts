@@ -63,8 +63,9 @@ const randomId = () => crypto.randomUUID();
 /** A valid id of the kind that no user has: high in the range, where no test database's ids reach. */
 function unknownUserId(kind: UserIdKind): string {
   const offset = BigInt(Math.floor(Math.random() * 1_000_000));
-  if (kind === "integer") return String(2_147_000_000n + offset);
-  if (kind === "bigint") return String(9_223_372_036_000_000_000n + offset);
+  // BigInt("…"), not literals, as everywhere in the runtime: bundlers targeting older syntax warn about them.
+  if (kind === "integer") return String(BigInt("2147000000") + offset);
+  if (kind === "bigint") return String(BigInt("9223372036000000000") + offset);
   return randomId();
 }
 

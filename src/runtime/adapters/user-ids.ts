@@ -57,10 +57,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 // Canonical decimal only: "007", "1e3", "+1", " 1" are other strings than the id the adapter returned.
 const decimalPattern = /^-?(?:0|[1-9][0-9]{0,19})$/;
 
+// BigInt(…) rather than `2n ** 31n`: bundlers targeting older syntax (Nuxt's esbuild step) warn about literals.
 const ranges: Record<IntegerWidth, { min: bigint; max: bigint }> = {
-  int32: { min: -(2n ** 31n), max: 2n ** 31n - 1n },
+  int32: { min: BigInt(-2147483648), max: BigInt(2147483647) },
   // Signed: PostgreSQL's BIGINT refuses 2^63 with an error, and better-sqlite3 cannot bind it.
-  int64: { min: -(2n ** 63n), max: 2n ** 63n - 1n },
+  int64: { min: BigInt("-9223372036854775808"), max: BigInt("9223372036854775807") },
 };
 
 function integerValue(id: string, width: IntegerWidth): IdValue | null {

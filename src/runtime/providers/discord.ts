@@ -25,7 +25,9 @@ export function discordAvatar(profile: DiscordProfile): string {
     return `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.${format}`;
   }
   const index =
-    profile.discriminator === "0" ? Number((BigInt(profile.id) >> 22n) % 6n) : Number(profile.discriminator) % 5;
+    profile.discriminator === "0"
+      ? Number((BigInt(profile.id) >> BigInt(22)) % BigInt(6))
+      : Number(profile.discriminator) % 5;
   return `https://cdn.discordapp.com/embed/avatars/${index}.png`;
 }
 

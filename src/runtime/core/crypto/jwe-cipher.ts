@@ -41,10 +41,16 @@ export const LENGTHS: Record<ContentEncryption, { iv: number; tag: number }> = {
 /** AES block size: a CBC ciphertext (PKCS #7 padded) is a non-zero multiple of it. */
 export const AES_BLOCK = 16;
 
-/** AL: the AAD length in bits as a 64-bit big-endian integer (RFC 7518 §5.2.2.1 step 4). */
+/**
+ * AL: the AAD length in bits as a 64-bit big-endian integer (RFC 7518 §5.2.2.1 step 4), written as two 32-bit
+ * halves: no BigInt literal, which bundlers targeting older syntax (Nuxt's esbuild step) warn about.
+ */
 export function aadLength(aad: Uint8Array): Uint8Array {
+  const bits = aad.length * 8;
   const length = new Uint8Array(8);
-  new DataView(length.buffer).setBigUint64(0, BigInt(aad.length) * 8n);
+  const view = new DataView(length.buffer);
+  view.setUint32(0, Math.floor(bits / 2 ** 32));
+  view.setUint32(4, bits >>> 0);
   return length;
 }
 
