@@ -976,6 +976,24 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     envKeys: oauthKeys("bankid-no", false),
     registerAt: "https://developer.bankid.no (a client from BankID or a BankID partner)",
   },
+  // The providers Better Auth ships that Auth.js lacks (issue 27, point 1).
+  {
+    id: "cloudflare",
+    name: "Cloudflare",
+    importName: "Cloudflare",
+    kind: "oauth",
+    envKeys: oauthKeys("cloudflare", false),
+    registerAt:
+      "https://dash.cloudflare.com (your account's Manage Account, OAuth clients: client_secret_basic, with the User Details Read scope)",
+  },
+  {
+    id: "paybin",
+    name: "Paybin",
+    importName: "Paybin",
+    kind: "oidc",
+    envKeys: oauthKeys("paybin", false),
+    registerAt: "https://portfolio.paybin.io (Developer Settings, OAuth applications)",
+  },
   {
     id: "nodemailer",
     name: "Email",
