@@ -1034,11 +1034,36 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   },
 ];
 
+/**
+ * Runtime modules kept under an old id for existing code, each with the provider it is (`of`): `azure-ad` is
+ * Auth.js's old id of Microsoft Entra ID. The CLI sets up the current provider, but an auth module migrated from
+ * Auth.js may import the old one, which reads its own env keys (AUTH_AZURE_AD_*) and has its own callback URL
+ * (`…/callback/azure-ad`): its entry says so, for the commands that read what an auth module configures (doctor).
+ */
+export const MODULE_ALIASES: readonly { entry: ProviderEntry; of: string }[] = [
+  {
+    of: "microsoft-entra-id",
+    entry: {
+      id: "azure-ad",
+      name: "Azure AD",
+      importName: "AzureAD",
+      kind: "oidc",
+      envKeys: oauthKeys("azure-ad", true),
+      envHelp: { AUTH_AZURE_AD_ISSUER: "your tenant's issuer URL: https://login.microsoftonline.com/<tenant-id>/v2.0" },
+      registerAt: "https://entra.microsoft.com (App registrations)",
+    },
+  },
+];
+
 export function findProvider(id: string): ProviderEntry | undefined {
   return PROVIDERS.find((p) => p.id === id);
 }
 
-/** The entry an auth module's import of a runtime provider names (`@create-auth/runtime/providers/github`). */
+/**
+ * The entry an auth module's import of a runtime provider names (`@create-auth/runtime/providers/github`), an
+ * old module's (`providers/azure-ad`) included.
+ */
 export function providerOfImport(specifier: string): ProviderEntry | undefined {
-  return findProvider(specifier.split("/").pop() ?? "");
+  const id = specifier.split("/").pop() ?? "";
+  return findProvider(id) ?? MODULE_ALIASES.find((alias) => alias.entry.id === id)?.entry;
 }
