@@ -16,6 +16,7 @@ import { configuredAdapter } from "../../database/setup.js";
 import { removePackages } from "../../edit/package-json-remove.js";
 import { assignedKeys } from "../../env/merge.js";
 import { removeEnvKeys } from "../../env/remove.js";
+import { secretEnvKeys } from "../../env/secret-keys.js";
 import { CliError } from "../../errors.js";
 import { type FileStep, planFiles } from "../../plan/planner.js";
 import type { InstallStep, Plan } from "../../plan/types.js";
@@ -27,7 +28,7 @@ import { providerEntries, type RuntimeEntry } from "../../runtime-package/entrie
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { ProviderSetup } from "../app-setup.js";
 import { installCommand } from "../init/env-and-runtime.js";
-import { envHeader, envVarsModule, secretEnvKeys } from "./env-keys.js";
+import { envHeader, envVarsModule } from "./env-keys.js";
 import { undeclareEnvVars } from "./env-vars.js";
 import { appSourceFiles, importerOf, importsModule } from "./imports.js";
 
