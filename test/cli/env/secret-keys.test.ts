@@ -53,7 +53,9 @@ describe("remove-provider's .env.example diff", () => {
       const example = project.read(".env.example");
       expect(example).toMatch(/^AUTH_RESEND_KEY=$/m);
       project.write(".env.example", example.replace(/^AUTH_RESEND_KEY=$/m, `AUTH_RESEND_KEY=${RESEND_KEY}`));
-      const removal = await runInMemory(project, ["remove-provider", "resend", project.root, ...flags], { bin: "auth" });
+      const removal = await runInMemory(project, ["remove-provider", "resend", project.root, ...flags], {
+        bin: "auth",
+      });
       expect(removal.status, removal.stderr).toBe(0);
       expect(removal.stdout).toContain("EMAIL_FROM");
       expect(removal.stdout).toContain("AUTH_RESEND_KEY=");
