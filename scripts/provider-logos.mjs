@@ -93,6 +93,8 @@ const OVERRIDES = {
   netsuite: { brand: "#3a4f5f" },
   osso: { brand: "#000000" },
   polar: { brand: "#000000" },
+  // Better Auth's providers Auth.js lacks: Paybin is not in simple-icons and publishes no brand colour.
+  paybin: { brand: "#000000" },
 };
 
 const bySlug = new Map(

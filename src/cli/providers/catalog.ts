@@ -9,7 +9,7 @@
  * goes in each key beyond a client's id and secret (an issuer, a server's URL, an API key, the mail settings): the
  * env files carry it as a comment above the key, and add-provider prints it.
  */
-import { providerEnvKey } from "../../runtime/core/provider-env.js";
+import { providerEnvKey, providerOptionEnvKey } from "../../runtime/core/provider-env.js";
 import type { ProviderEntry } from "../project/types.js";
 
 export type { ProviderEntry, ProviderKind } from "../project/types.js";
@@ -681,12 +681,12 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     name: "Mastodon",
     importName: "Mastodon",
     kind: "oauth",
-    envKeys: [...oauthKeys("mastodon", false), "AUTH_MASTODON_URL"],
+    envKeys: [...oauthKeys("mastodon", false), providerOptionEnvKey("mastodon", "baseUrl")],
     envHelp: {
       AUTH_MASTODON_URL:
         "your Mastodon instance's base URL, e.g. https://fosstodon.org; left blank, https://mastodon.social",
     },
-    optionsFromEnv: [{ option: "baseUrl", key: "AUTH_MASTODON_URL" }],
+    optionsFromEnv: [{ option: "baseUrl", key: providerOptionEnvKey("mastodon", "baseUrl") }],
     registerAt: "your instance's Preferences, Development (e.g. https://mastodon.social/settings/applications)",
   },
   {
@@ -856,9 +856,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     name: "Nextcloud",
     importName: "Nextcloud",
     kind: "oauth",
-    envKeys: [...oauthKeys("nextcloud", false), "AUTH_NEXTCLOUD_URL"],
+    envKeys: [...oauthKeys("nextcloud", false), providerOptionEnvKey("nextcloud", "baseUrl")],
     envHelp: { AUTH_NEXTCLOUD_URL: "your Nextcloud server's base URL, e.g. https://cloud.example.com" },
-    optionsFromEnv: [{ option: "baseUrl", key: "AUTH_NEXTCLOUD_URL" }],
+    optionsFromEnv: [{ option: "baseUrl", key: providerOptionEnvKey("nextcloud", "baseUrl") }],
     registerAt: "your Nextcloud's Administration settings, Security, OAuth 2.0 clients",
   },
   {
@@ -866,9 +866,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     name: "Mattermost",
     importName: "Mattermost",
     kind: "oauth",
-    envKeys: [...oauthKeys("mattermost", false), "AUTH_MATTERMOST_URL"],
+    envKeys: [...oauthKeys("mattermost", false), providerOptionEnvKey("mattermost", "baseUrl")],
     envHelp: { AUTH_MATTERMOST_URL: "your Mattermost server's base URL, e.g. https://chat.example.com" },
-    optionsFromEnv: [{ option: "baseUrl", key: "AUTH_MATTERMOST_URL" }],
+    optionsFromEnv: [{ option: "baseUrl", key: providerOptionEnvKey("mattermost", "baseUrl") }],
     registerAt: "your Mattermost's Integrations, OAuth 2.0 Applications (<server>/<team>/integrations/oauth2-apps)",
   },
   {
@@ -937,12 +937,12 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     name: "NetSuite",
     importName: "NetSuite",
     kind: "oidc",
-    envKeys: [...oauthKeys("netsuite", false), "AUTH_NETSUITE_ACCOUNT_ID"],
+    envKeys: [...oauthKeys("netsuite", false), providerOptionEnvKey("netsuite", "accountId")],
     envHelp: {
       AUTH_NETSUITE_ACCOUNT_ID:
         "your NetSuite account id (Setup, Company, Company Information), e.g. 1234567 or 1234567_SB1",
     },
-    optionsFromEnv: [{ option: "accountId", key: "AUTH_NETSUITE_ACCOUNT_ID" }],
+    optionsFromEnv: [{ option: "accountId", key: providerOptionEnvKey("netsuite", "accountId") }],
     registerAt:
       "your NetSuite account's Setup, Integration, Manage Integrations (an integration record with NetSuite as OIDC Provider)",
   },
@@ -951,9 +951,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     name: "Osso",
     importName: "Osso",
     kind: "oauth",
-    envKeys: [...oauthKeys("osso", false), "AUTH_OSSO_URL"],
+    envKeys: [...oauthKeys("osso", false), providerOptionEnvKey("osso", "baseUrl")],
     envHelp: { AUTH_OSSO_URL: "your Osso server's base URL, e.g. https://osso.example.com" },
-    optionsFromEnv: [{ option: "baseUrl", key: "AUTH_OSSO_URL" }],
+    optionsFromEnv: [{ option: "baseUrl", key: providerOptionEnvKey("osso", "baseUrl") }],
     registerAt: "your Osso's Admin UI, Developer Config (<server>/admin/config)",
   },
   {
@@ -961,11 +961,11 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     name: "BoxyHQ SAML",
     importName: "BoxyHQSAML",
     kind: "oauth",
-    envKeys: [...oauthKeys("boxyhq-saml", false), "AUTH_BOXYHQ_SAML_URL"],
+    envKeys: [...oauthKeys("boxyhq-saml", false), providerOptionEnvKey("boxyhq-saml", "baseUrl")],
     envHelp: {
       AUTH_BOXYHQ_SAML_URL: "your SAML Jackson (Ory Polis) server's base URL, e.g. https://jackson.example.com",
     },
-    optionsFromEnv: [{ option: "baseUrl", key: "AUTH_BOXYHQ_SAML_URL" }],
+    optionsFromEnv: [{ option: "baseUrl", key: providerOptionEnvKey("boxyhq-saml", "baseUrl") }],
     registerAt: "your Jackson (Ory Polis) admin portal's SSO connections (<server>/admin/sso-connection)",
   },
   {
@@ -975,6 +975,24 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     kind: "oidc",
     envKeys: oauthKeys("bankid-no", false),
     registerAt: "https://developer.bankid.no (a client from BankID or a BankID partner)",
+  },
+  // The providers Better Auth ships that Auth.js lacks (issue 27, point 1).
+  {
+    id: "cloudflare",
+    name: "Cloudflare",
+    importName: "Cloudflare",
+    kind: "oauth",
+    envKeys: oauthKeys("cloudflare", false),
+    registerAt:
+      "https://dash.cloudflare.com (your account's Manage Account, OAuth clients: client_secret_basic, with the User Details Read scope)",
+  },
+  {
+    id: "paybin",
+    name: "Paybin",
+    importName: "Paybin",
+    kind: "oidc",
+    envKeys: oauthKeys("paybin", false),
+    registerAt: "https://portfolio.paybin.io (Developer Settings, OAuth applications)",
   },
   {
     id: "nodemailer",
@@ -1016,11 +1034,36 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   },
 ];
 
+/**
+ * Runtime modules kept under an old id for existing code, each with the provider it is (`of`): `azure-ad` is
+ * Auth.js's old id of Microsoft Entra ID. The CLI sets up the current provider, but an auth module migrated from
+ * Auth.js may import the old one, which reads its own env keys (AUTH_AZURE_AD_*) and has its own callback URL
+ * (`…/callback/azure-ad`): its entry says so, for the commands that read what an auth module configures (doctor).
+ */
+export const MODULE_ALIASES: readonly { entry: ProviderEntry; of: string }[] = [
+  {
+    of: "microsoft-entra-id",
+    entry: {
+      id: "azure-ad",
+      name: "Azure AD",
+      importName: "AzureAD",
+      kind: "oidc",
+      envKeys: oauthKeys("azure-ad", true),
+      envHelp: { AUTH_AZURE_AD_ISSUER: "your tenant's issuer URL: https://login.microsoftonline.com/<tenant-id>/v2.0" },
+      registerAt: "https://entra.microsoft.com (App registrations)",
+    },
+  },
+];
+
 export function findProvider(id: string): ProviderEntry | undefined {
   return PROVIDERS.find((p) => p.id === id);
 }
 
-/** The entry an auth module's import of a runtime provider names (`@create-auth/runtime/providers/github`). */
+/**
+ * The entry an auth module's import of a runtime provider names (`@create-auth/runtime/providers/github`), an
+ * old module's (`providers/azure-ad`) included.
+ */
 export function providerOfImport(specifier: string): ProviderEntry | undefined {
-  return findProvider(specifier.split("/").pop() ?? "");
+  const id = specifier.split("/").pop() ?? "";
+  return findProvider(id) ?? MODULE_ALIASES.find((alias) => alias.entry.id === id)?.entry;
 }

@@ -4,21 +4,22 @@
  * close matches, in one refusal. Pure.
  */
 import { CliError } from "../errors.js";
-import { findProvider, PROVIDERS, type ProviderEntry } from "./catalog.js";
+import { findProvider, MODULE_ALIASES, PROVIDERS, type ProviderEntry } from "./catalog.js";
 
 /**
- * Runtime provider modules kept under an old id for existing code: `azure-ad` is Auth.js's old id of Microsoft
- * Entra ID. The CLI sets up the current provider, but an auth module may still import the old one, and
- * removing the provider must find that import too.
+ * Runtime provider modules kept under an old id (catalog.ts): the CLI sets up the current provider, but an auth
+ * module may still import the old one, and removing the provider must find that import too.
  */
-const MODULE_ALIASES: Record<string, string> = { "azure-ad": "microsoft-entra-id" };
+const OLD_MODULE_IDS: Record<string, string> = Object.fromEntries(
+  MODULE_ALIASES.map((alias) => [alias.entry.id, alias.of]),
+);
 
 /** Names users type for a catalog provider: the old module ids, and `email` for nodemailer (no module of its own). */
-const ALIASES: Record<string, string> = { email: "nodemailer", ...MODULE_ALIASES };
+const ALIASES: Record<string, string> = { email: "nodemailer", ...OLD_MODULE_IDS };
 
 /** The runtime modules that are this provider: its own, then those kept under an old id (`azure-ad`). */
 export function providerModuleIds(provider: Pick<ProviderEntry, "id">): string[] {
-  return [provider.id, ...Object.keys(MODULE_ALIASES).filter((alias) => MODULE_ALIASES[alias] === provider.id)];
+  return [provider.id, ...Object.keys(OLD_MODULE_IDS).filter((alias) => OLD_MODULE_IDS[alias] === provider.id)];
 }
 
 /** The edit distance of two ids: insertions, deletions, substitutions and swaps of neighbours (`gihtub`). */

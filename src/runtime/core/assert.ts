@@ -17,7 +17,7 @@ import {
 import type { Adapter } from "../types.js";
 import type { ResolvedConfig } from "./config.js";
 import type { InternalOptions, InternalProvider, RequestInternal } from "./internal.js";
-import { providerEnvKey } from "./provider-env.js";
+import { optionLeftUnsetOf, providerEnvKey } from "./provider-env.js";
 import { APP_CHOSEN, redirectTarget } from "./redirect.js";
 
 /** What each flow calls on the adapter; checked up front so a gap fails at start-up, not mid sign-in. */
@@ -228,17 +228,40 @@ function hasClientId(provider: { clientId?: string | undefined }): boolean {
   return typeof provider.clientId === "string" && provider.clientId.trim() !== "";
 }
 
+/** A setting a provider lacks to start a sign-in, in words, with the env keys that fill it. */
+interface MissingSetting {
+  setting: "client id" | "issuer" | "server URL (`baseUrl`)" | "account id (`accountId`)";
+  keys: string[];
+}
+
+const OPTION_WORDS = { baseUrl: "server URL (`baseUrl`)", accountId: "account id (`accountId`)" } as const;
+
 /**
  * What an OAuth/OIDC provider lacks to start a sign-in because its `AUTH_<ID>_*` key is blank: a client id
- * (RFC 6749 §2.2: the provider knows the client by it), or an OIDC provider's issuer (OpenID Connect Discovery
- * 1.0 §4: its endpoints are found from it; it resolves without one only when that key was meant to fill it,
- * core/providers.ts). Nothing for a configured provider, or one of another type.
+ * (RFC 6749 §2.2: the provider knows the client by it; `AUTH_<ID>_ID`, with `AUTH_<ID>_SECRET` when it has no
+ * secret either, as a public client may need none), an OIDC provider's issuer (OpenID Connect Discovery 1.0 §4:
+ * its endpoints are found from it; it resolves without one only when that key was meant to fill it,
+ * core/providers.ts), or the option a catalog factory makes its endpoints from (a self-hosted server's `baseUrl`:
+ * AUTH_NEXTCLOUD_URL, …), when no endpoints were given in its place. Nothing for a configured provider, or one of
+ * another type. Names only; never a value.
  */
-function missingSettings(provider: InternalProvider): Array<"client id" | "issuer"> {
+function missingSettings(provider: InternalProvider): MissingSetting[] {
   if (provider.type !== "oauth" && provider.type !== "oidc") return [];
-  const missing: Array<"client id" | "issuer"> = [];
-  if (!hasClientId(provider)) missing.push("client id");
-  if (provider.type === "oidc" && !provider.issuer) missing.push("issuer");
+  const missing: MissingSetting[] = [];
+  if (!hasClientId(provider)) {
+    const id = providerEnvKey(provider.id, "ID");
+    missing.push({
+      setting: "client id",
+      keys: provider.clientSecret ? [id] : [id, providerEnvKey(provider.id, "SECRET")],
+    });
+  }
+  if (provider.type === "oidc" && !provider.issuer) {
+    missing.push({ setting: "issuer", keys: [providerEnvKey(provider.id, "ISSUER")] });
+  }
+  const unset = optionLeftUnsetOf(provider);
+  if (unset && !(provider.authorization?.url && provider.token?.url)) {
+    missing.push({ setting: OPTION_WORDS[unset.option], keys: [unset.envKey] });
+  }
   return missing;
 }
 
@@ -247,23 +270,16 @@ export function isUnconfiguredProvider(provider: InternalProvider): boolean {
   return missingSettings(provider).length > 0;
 }
 
-/**
- * The env keys such a provider needs filled: `AUTH_<ID>_ID`, with `AUTH_<ID>_SECRET` when it has no secret
- * either (a public client may need none); `AUTH_<ID>_ISSUER`. Names only; never a value.
- */
+/** The env keys such a provider needs filled (missingSettings). */
 export function missingProviderKeys(provider: InternalProvider): string[] {
-  return missingSettings(provider).flatMap((setting) => {
-    if (setting === "issuer") return [providerEnvKey(provider.id, "ISSUER")];
-    const secret = "clientSecret" in provider && provider.clientSecret;
-    return secret
-      ? [providerEnvKey(provider.id, "ID")]
-      : [providerEnvKey(provider.id, "ID"), providerEnvKey(provider.id, "SECRET")];
-  });
+  return missingSettings(provider).flatMap((missing) => missing.keys);
 }
 
 /** `The GitHub provider ("github") has no client id: set …`: in the log and in the error its sign-in throws. */
 export function unconfiguredProviderText(provider: InternalProvider): string {
-  const missing = missingSettings(provider).join(" and no ");
+  const missing = missingSettings(provider)
+    .map((found) => found.setting)
+    .join(" and no ");
   return `The ${provider.name} provider ("${provider.id}") has no ${missing}: ${missingProviderKeysText(provider)}`;
 }
 
@@ -281,10 +297,14 @@ export function missingProviderKeysText(provider: InternalProvider): string {
  */
 function warnUnconfiguredProviders(options: InternalOptions, config: ResolvedConfig): void {
   for (const provider of options.providers) {
-    const missing = missingSettings(provider);
+    const missing = missingSettings(provider).map((found) => found.setting);
     if (missing.length === 0) continue;
-    // The documented code for a blank client id stays; an issuer alone missing has its own.
-    const code = missing.includes("client id") ? "provider-missing-client-id" : "provider-missing-issuer";
+    // The documented code for a blank client id stays; an issuer alone missing has its own, and so does an option.
+    const code = missing.includes("client id")
+      ? "provider-missing-client-id"
+      : missing.includes("issuer")
+        ? "provider-missing-issuer"
+        : "provider-missing-option";
     warnOnce(
       config,
       options.logger,

@@ -27,7 +27,46 @@ export function hasSettingsFromEnv(provider: object): boolean {
 
 /** `my-provider`, `ISSUER` → `AUTH_MY_PROVIDER_ISSUER`. */
 export function providerEnvKey(id: string, suffix: ProviderEnvSuffix): string {
+  return envKeyOf(id, suffix);
+}
+
+function envKeyOf(id: string, suffix: string): string {
   return `AUTH_${id.toUpperCase().replace(/-/g, "_")}_${suffix}`;
+}
+
+/**
+ * Factory options a provider cannot make its endpoints without, because only its deployment knows them (a
+ * self-hosted server's address, a NetSuite account id), with the suffix of the env key the generated config
+ * passes each from: `Nextcloud({ baseUrl: process.env.AUTH_NEXTCLOUD_URL })`.
+ */
+const REQUIRED_OPTIONS = { baseUrl: "URL", accountId: "ACCOUNT_ID" } as const;
+
+export type RequiredOption = keyof typeof REQUIRED_OPTIONS;
+
+/** `nextcloud`, `baseUrl` → `AUTH_NEXTCLOUD_URL`; `netsuite`, `accountId` → `AUTH_NETSUITE_ACCOUNT_ID`. */
+export function providerOptionEnvKey(id: string, option: RequiredOption): string {
+  return envKeyOf(id, REQUIRED_OPTIONS[option]);
+}
+
+/**
+ * Set by a factory called without such an option: which one, and the env key that fills it. The provider then
+ * has no endpoints; core/assert.ts names the key instead of the whole config failing for want of endpoints.
+ */
+export const optionLeftUnset: unique symbol = Symbol("create-auth.optionLeftUnset");
+
+export interface UnsetOption {
+  option: RequiredOption;
+  envKey: string;
+}
+
+/** What a factory sets when it was not given `option` (spread into its defaults); `id` is the catalog's. */
+export function unsetOption(id: string, option: RequiredOption): { [optionLeftUnset]: UnsetOption } {
+  return { [optionLeftUnset]: { option, envKey: providerOptionEnvKey(id, option) } };
+}
+
+/** The option a provider's factory was not given, if any (a symbol key: it survives `{ ...provider }` copies). */
+export function optionLeftUnsetOf(provider: object): UnsetOption | undefined {
+  return (provider as { [optionLeftUnset]?: UnsetOption })[optionLeftUnset];
 }
 
 /** The settings `env` holds for provider `id`; empty values count as unset. */

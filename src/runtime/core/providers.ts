@@ -17,7 +17,7 @@ import type {
 } from "../types.js";
 import type { EmailConfig } from "../types-email.js";
 import type { InternalEmailProvider, InternalOAuthProvider, InternalProvider } from "./internal.js";
-import { hasSettingsFromEnv, providerEnvKey } from "./provider-env.js";
+import { hasSettingsFromEnv, optionLeftUnsetOf, providerEnvKey } from "./provider-env.js";
 
 /**
  * Resolve every configured provider against `url` (the origin plus the base path).
@@ -169,12 +169,15 @@ function resolveOAuthProvider(
   // it) resolves without one: core/assert.ts names the key, and its sign-in answers the configuration page
   // instead of taking down every route. One misconfigured in code, with no env key to blame, stays an error.
   const issuerLeftToEnv = provider.type === "oidc" && !provider.issuer && hasSettingsFromEnv(provider);
-  if (!provider.issuer && provider.type === "oidc" && !issuerLeftToEnv) {
+  // The same for a factory called without the option its endpoints come from (a self-hosted server's `baseUrl`,
+  // left to a blank AUTH_<ID>_URL): core/assert.ts names that key.
+  const optionLeft = optionLeftUnsetOf(provider) !== undefined;
+  if (!provider.issuer && provider.type === "oidc" && !issuerLeftToEnv && !optionLeft) {
     throw new InvalidEndpoints(
       `Provider "${provider.id}" is of type "oidc" but has no issuer: set \`issuer\` (or ${providerEnvKey(provider.id, "ISSUER")}).`,
     );
   }
-  if (!provider.issuer && !issuerLeftToEnv && !(authorization.url && token.url)) {
+  if (!provider.issuer && !issuerLeftToEnv && !optionLeft && !(authorization.url && token.url)) {
     throw new InvalidEndpoints(
       `Provider "${provider.id}" needs an \`issuer\` to discover its endpoints, or both \`authorization\` and \`token\` URLs.`,
     );

@@ -11,6 +11,7 @@
  * Docs: https://github.com/ory/polis (formerly github.com/boxyhq/jackson) and its OAuth API,
  * https://github.com/ory/polis/blob/main/npm/src/controller/oauth.ts
  */
+import { unsetOption } from "../core/provider-env.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
 
@@ -44,7 +45,7 @@ export default function BoxyHQSAML(
   options?: ProviderOptions<BoxyHQSAMLProfile> & { baseUrl?: string; tenant?: string; product?: string },
 ): OAuthConfig<BoxyHQSAMLProfile> {
   const { baseUrl, tenant, product, ...rest } = options ?? {};
-  // No default server: without `baseUrl` the provider has no endpoints, which resolving it reports.
+  // No default server: without `baseUrl` the provider has no endpoints, and its sign-in names AUTH_BOXYHQ_SAML_URL.
   const base = baseUrl?.replace(/\/+$/, "");
   const connection = { ...(tenant ? { tenant } : {}), ...(product ? { product } : {}) };
   return catalogProvider<BoxyHQSAMLProfile>(
@@ -56,7 +57,9 @@ export default function BoxyHQSAML(
         ...(base ? { url: `${base}/api/oauth/authorize` } : {}),
         ...(tenant || product ? { params: connection } : {}),
       },
-      ...(base ? { token: `${base}/api/oauth/token`, userinfo: `${base}/api/oauth/userinfo` } : {}),
+      ...(base
+        ? { token: `${base}/api/oauth/token`, userinfo: `${base}/api/oauth/userinfo` }
+        : unsetOption("boxyhq-saml", "baseUrl")),
       // Its token request is documented with the client credentials in the form body (and its Basic parsing
       // does not decode them, so a `tenant=…&product=…` client id would not survive it).
       client: { token_endpoint_auth_method: "client_secret_post" },

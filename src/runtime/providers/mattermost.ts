@@ -4,6 +4,7 @@
  * scopes; the profile is `GET /api/v4/users/me`. The token endpoint reads the client credentials from the form
  * body. Docs: https://developers.mattermost.com/integrate/apps/authentication/oauth2/
  */
+import { unsetOption } from "../core/provider-env.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
 
@@ -42,7 +43,7 @@ export default function Mattermost(
   options?: ProviderOptions<MattermostProfile> & { baseUrl?: string },
 ): OAuthConfig<MattermostProfile> {
   const { baseUrl, ...rest } = options ?? {};
-  // No default server: without `baseUrl` the provider has no endpoints, which resolving it reports.
+  // No default server: without `baseUrl` the provider has no endpoints, and its sign-in names AUTH_MATTERMOST_URL.
   const base = baseUrl?.replace(/\/+$/, "");
   return catalogProvider<MattermostProfile>(
     {
@@ -55,7 +56,7 @@ export default function Mattermost(
             token: `${base}/oauth/access_token`,
             userinfo: `${base}/api/v4/users/me`,
           }
-        : {}),
+        : unsetOption("mattermost", "baseUrl")),
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: mattermostProfile,
       style: () => import("./style/mattermost.js"),

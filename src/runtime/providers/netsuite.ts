@@ -9,6 +9,7 @@
  * RESTlet the app had to write and deploy: the OIDC feature makes that unnecessary.
  * Docs: https://docs.oracle.com/en/cloud/saas/netsuite/ns-online-help/section_160855370280.html
  */
+import { unsetOption } from "../core/provider-env.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
 
@@ -38,7 +39,8 @@ export default function NetSuite(
   options?: ProviderOptions<NetSuiteProfile> & { accountId?: string },
 ): OAuthConfig<NetSuiteProfile> {
   const { accountId, ...rest } = options ?? {};
-  // No default account: without `accountId` the provider has none of its account's endpoints.
+  // No default account: without `accountId` the provider has none of its account's endpoints, and its sign-in
+  // names AUTH_NETSUITE_ACCOUNT_ID.
   const account = accountId ? netsuiteAccountHost(accountId) : undefined;
   const api = account && `https://${account}.suitetalk.api.netsuite.com`;
   return catalogProvider<NetSuiteProfile>(
@@ -49,7 +51,7 @@ export default function NetSuite(
       issuer: "https://system.netsuite.com",
       ...(account
         ? { wellKnown: `${api}/.well-known/openid-configuration`, token: `${api}/services/rest/auth/oauth2/v1/token` }
-        : {}),
+        : unsetOption("netsuite", "accountId")),
       authorization: {
         ...(account ? { url: `https://${account}.app.netsuite.com/app/login/oauth2/authorize.nl` } : {}),
         params: { scope: "openid email" },

@@ -6,6 +6,7 @@
  * whether the address is verified (users and admins set it). Docs:
  * https://docs.nextcloud.com/server/latest/admin_manual/configuration_server/oauth2.html
  */
+import { unsetOption } from "../core/provider-env.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
 
@@ -43,7 +44,7 @@ export default function Nextcloud(
   options?: ProviderOptions<NextcloudProfile> & { baseUrl?: string },
 ): OAuthConfig<NextcloudProfile> {
   const { baseUrl, ...rest } = options ?? {};
-  // No default server: without `baseUrl` the provider has no endpoints, which resolving it reports.
+  // No default server: without `baseUrl` the provider has no endpoints, and its sign-in names AUTH_NEXTCLOUD_URL.
   const base = baseUrl?.replace(/\/+$/, "");
   const userUrl = base && `${base}/ocs/v2.php/cloud/user?format=json`;
   return catalogProvider<NextcloudProfile>(
@@ -56,7 +57,7 @@ export default function Nextcloud(
             authorization: `${base}/index.php/apps/oauth2/authorize`,
             token: `${base}/index.php/apps/oauth2/api/v1/token`,
           }
-        : {}),
+        : unsetOption("nextcloud", "baseUrl")),
       userinfo: {
         url: userUrl,
         async request({ tokens, url, fetch }) {

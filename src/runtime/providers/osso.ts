@@ -10,6 +10,7 @@
  * Docs: https://ossoapp.com/docs/deploy/overview/ and the OAuth routes,
  * https://github.com/enterprise-oss/osso-rb/blob/main/lib/osso/routes/oauth.rb
  */
+import { unsetOption } from "../core/provider-env.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, User } from "../types.js";
 
@@ -39,7 +40,7 @@ export default function Osso(
   options?: ProviderOptions<OssoProfile> & { baseUrl?: string; domain?: string },
 ): OAuthConfig<OssoProfile> {
   const { baseUrl, domain, ...rest } = options ?? {};
-  // No default server: without `baseUrl` the provider has no endpoints, which resolving it reports.
+  // No default server: without `baseUrl` the provider has no endpoints, and its sign-in names AUTH_OSSO_URL.
   const base = baseUrl?.replace(/\/+$/, "");
   return catalogProvider<OssoProfile>(
     {
@@ -50,7 +51,7 @@ export default function Osso(
         ...(base ? { url: `${base}/oauth/authorize` } : {}),
         ...(domain ? { params: { domain } } : {}),
       },
-      ...(base ? { token: `${base}/oauth/token`, userinfo: `${base}/oauth/me` } : {}),
+      ...(base ? { token: `${base}/oauth/token`, userinfo: `${base}/oauth/me` } : unsetOption("osso", "baseUrl")),
       // Osso's token request is documented with the client id and secret beside the code.
       client: { token_endpoint_auth_method: "client_secret_post" },
       profile: ossoProfile,

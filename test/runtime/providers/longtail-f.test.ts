@@ -1,17 +1,19 @@
 /**
- * What the catalog flow test (catalog.test.ts, rows-longtail-f.ts) does not show of batch F's providers: their
- * other environments (PayPal's and Polar's sandboxes, BankID's test environment), NetSuite's account id in its
+ * What the catalog flow test (catalog.test.ts, rows-longtail-f.ts) does not show of batch F's providers (and of
+ * Cloudflare and Paybin): their failure answers, their other environments (PayPal's and Polar's sandboxes, BankID's test environment), NetSuite's account id in its
  * hosts, the addresses they do not vouch for, and the SAML bridges' customer parameters given per sign-in.
  */
 import { describe, expect, it } from "vitest";
 import { getAuthorizationUrl } from "../../../src/runtime/core/oauth/authorization-url.js";
 import BankIDNorway, { bankidNorwayProfile } from "../../../src/runtime/providers/bankid-no.js";
 import BoxyHQSAML from "../../../src/runtime/providers/boxyhq-saml.js";
+import Cloudflare, { cloudflareProfile } from "../../../src/runtime/providers/cloudflare.js";
 import NetSuite, { netsuiteAccountHost } from "../../../src/runtime/providers/netsuite.js";
 import Osso from "../../../src/runtime/providers/osso.js";
+import { paybinProfile } from "../../../src/runtime/providers/paybin.js";
 import PayPal, { paypalProfile } from "../../../src/runtime/providers/paypal.js";
 import Polar, { polarProfile } from "../../../src/runtime/providers/polar.js";
-import type { EndpointConfig, OAuthConfig } from "../../../src/runtime/types.js";
+import type { EndpointConfig, OAuthConfig, UserinfoEndpointConfig } from "../../../src/runtime/types.js";
 import { internalOptions, oauthProvider } from "../oauth/internal-options.js";
 
 function url(endpoint: OAuthConfig["authorization"] | OAuthConfig["token"] | OAuthConfig["userinfo"]) {
@@ -92,5 +94,45 @@ describe("the SAML bridges", () => {
     const sent = new URL(redirect).searchParams;
     for (const [name, value] of Object.entries(customer)) expect(sent.get(name)).toBe(value);
     expect(sent.get("scope")).toBeNull();
+  });
+});
+
+describe("Cloudflare", () => {
+  it("refuses the API's envelope when it says the call failed, naming Cloudflare's error", async () => {
+    const provider = Cloudflare();
+    const request = (provider.userinfo as { request: NonNullable<UserinfoEndpointConfig["request"]> }).request;
+    const failed = {
+      success: false,
+      errors: [{ code: 9109, message: "Unauthorized to access requested resource" }],
+      messages: [],
+      result: null,
+    };
+    const fetch = (async () => Response.json(failed, { status: 200 })) as typeof globalThis.fetch;
+    await expect(
+      request({
+        tokens: { access_token: "t" },
+        url: new URL(url(provider.userinfo)!),
+        provider: provider as never,
+        fetch,
+      }),
+    ).rejects.toThrow("Cloudflare's /client/v4/user answered 200: 9109 Unauthorized to access requested resource");
+  });
+
+  it("names the user by the address alone when the account has no first or last name", () => {
+    const profile = { success: true, errors: [], messages: [], result: { id: "u1", email: "a@example.com" } };
+    expect(cloudflareProfile(profile)).toEqual({ id: "u1", name: null, email: "a@example.com", image: null });
+  });
+});
+
+describe("Paybin", () => {
+  it("takes no address Paybin says is unverified, and falls back to given + family name", () => {
+    const user = paybinProfile({
+      sub: "s",
+      email: "x@example.com",
+      email_verified: false,
+      given_name: "A",
+      family_name: "B",
+    });
+    expect(user).toEqual({ id: "s", name: "A B", email: null, image: null });
   });
 });

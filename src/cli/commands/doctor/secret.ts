@@ -6,6 +6,7 @@
 
 import { type Finding, finding, ok } from "../../checks/finding.js";
 import { assignedKeys, readEnvValue } from "../../env/merge.js";
+import { holdsCredential } from "../../env/secret-keys.js";
 import { ignoreStatus } from "../../project/git-ignore.js";
 import type { DoctorContext } from "./context.js";
 
@@ -154,24 +155,13 @@ export function checkSecret(ctx: DoctorContext): Finding[] {
 }
 
 /** The env file holding the secret must be git-ignored and untracked (a tracked file is committed whatever .gitignore says). */
-/**
- * Settings whose values are credentials: an env file holding one must stay out of git like the secret's.
- * A connection URL is one only when it carries a password (`postgres://app:pw@…`; Prisma's committed
- * `DATABASE_URL="file:./dev.db"` is not).
- */
-function isCredential(key: string, value: string): boolean {
-  if (value === "") return false;
-  if (key === "DATABASE_URL" || key === "EMAIL_SERVER") return /^[a-z][a-z0-9+.-]*:\/\/[^/@:]*:[^@/]+@/i.test(value);
-  return /SECRET|PASSWORD|TOKEN|_KEY$/.test(key);
-}
-
 /** The other env files the app loads that hold a credential (a provider's secret, a database password). */
 function otherEnvFiles(ctx: DoctorContext, secretFile: string | null): Finding[] {
   const findings: Finding[] = [];
   for (const file of ctx.envFiles) {
     const text = ctx.reader.read(file);
     if (file === secretFile || text === null) continue;
-    const key = assignedKeys(text).find((k) => isCredential(k, readEnvValue(text, k) ?? ""));
+    const key = assignedKeys(text).find((k) => holdsCredential(k, readEnvValue(text, k) ?? ""));
     if (key) findings.push(...checkIgnored(ctx, file, key));
   }
   return findings;

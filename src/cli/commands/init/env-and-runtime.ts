@@ -8,6 +8,7 @@ import { databaseDriver } from "../../database/sql/plan.js";
 import { addIgnorePattern } from "../../edit/gitignore.js";
 import { addDependencies } from "../../edit/package-json.js";
 import { type IgnoreEntry, ignoreStep, planEnvExample, planSecretsFile } from "../../env/plan.js";
+import { secretEnvKeys } from "../../env/secret-keys.js";
 import type { EnvAndRuntimeOptions } from "../../frameworks/types.js";
 import type { PlanContext } from "../../plan/context.js";
 import type { FileStep } from "../../plan/planner.js";
@@ -74,14 +75,8 @@ export function planEnvAndRuntime(
       ...(orm?.env ?? []),
     ],
     header: [ENV_HEADER, options.productionHint],
-    // A database URL carries its password.
-    secretKeys: [
-      "AUTH_SECRET",
-      ...providerKeys.filter((key) => key.endsWith("_SECRET")),
-      // An SMTP URL carries the relay's password.
-      ...providerKeys.filter((key) => key === "EMAIL_SERVER"),
-      ...databaseKeys.filter((key) => key.endsWith("_URL")),
-    ],
+    // The providers' credentials (env/secret-keys.ts), and a database URL, which carries its password.
+    secretKeys: ["AUTH_SECRET", ...secretEnvKeys(providerKeys), ...databaseKeys.filter((key) => key.endsWith("_URL"))],
     reason: "session secret and provider settings",
   });
   steps.push(...secrets.steps);

@@ -14,6 +14,7 @@ import { parseSyntax, typescript } from "../../edit/ast.js";
 import { addDependencies } from "../../edit/package-json.js";
 import { assignedKeys, type EnvEntry } from "../../env/merge.js";
 import { ignoreStep, planEnvExample, planSecretsFile } from "../../env/plan.js";
+import { secretEnvKeys } from "../../env/secret-keys.js";
 import { CliError } from "../../errors.js";
 import { type FileStep, planFiles } from "../../plan/planner.js";
 import type { InstallStep, Plan } from "../../plan/types.js";
@@ -34,7 +35,7 @@ import type { ProviderSetup } from "../app-setup.js";
 import { installCommand } from "../init/env-and-runtime.js";
 import { providerNextStep } from "../init/plan.js";
 import { authBaseUrl, providerCallbackUrl } from "./callback-url.js";
-import { envHeader, envVarsModule, secretEnvKeys } from "./env-keys.js";
+import { envHeader, envVarsModule } from "./env-keys.js";
 import { declareEnvVars } from "./env-vars.js";
 
 /** The lines to add by hand to an auth module the transform cannot edit, and where. */

@@ -1,6 +1,6 @@
 /**
  * What add-provider and remove-provider agree on about env files, so removing finds exactly what adding
- * wrote: the comment above a provider's keys, which keys are secrets (masked in diffs), and the module
+ * wrote: the comment above a provider's keys (which keys are secrets is env/secret-keys.ts's rule), and the module
  * declaring the variables the app may read, where its framework has one (SvelteKit 3).
  */
 import type { ProviderEntry } from "../../providers/catalog.js";
@@ -9,11 +9,6 @@ import type { ProviderSetup } from "../app-setup.js";
 /** The comment above the keys add-provider appends to the env files; remove-provider takes it back with them. */
 export function envHeader(provider: Pick<ProviderEntry, "id" | "name">): string {
   return `${provider.name} sign-in (added by create-auth add-provider ${provider.id})`;
-}
-
-/** The keys that hold secrets (masked in every diff): client secrets, and an SMTP URL with its password. */
-export function secretEnvKeys(keys: readonly string[]): string[] {
-  return keys.filter((key) => key.endsWith("_SECRET") || key === "EMAIL_SERVER");
 }
 
 /** The app's env declarations module (Target.envDeclarations: SvelteKit 3's), when it has one. */

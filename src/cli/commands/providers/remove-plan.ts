@@ -16,6 +16,7 @@ import { configuredAdapter } from "../../database/setup.js";
 import { removePackages } from "../../edit/package-json-remove.js";
 import { assignedKeys } from "../../env/merge.js";
 import { removeEnvKeys } from "../../env/remove.js";
+import { secretEnvKeys } from "../../env/secret-keys.js";
 import { CliError } from "../../errors.js";
 import { type FileStep, planFiles } from "../../plan/planner.js";
 import type { InstallStep, Plan } from "../../plan/types.js";
@@ -27,7 +28,7 @@ import { providerEntries, type RuntimeEntry } from "../../runtime-package/entrie
 import { planRuntimePackage, RUNTIME_PACKAGE_NAME } from "../../runtime-package/plan.js";
 import type { ProviderSetup } from "../app-setup.js";
 import { installCommand } from "../init/env-and-runtime.js";
-import { envHeader, envVarsModule, secretEnvKeys } from "./env-keys.js";
+import { envHeader, envVarsModule } from "./env-keys.js";
 import { undeclareEnvVars } from "./env-vars.js";
 import { appSourceFiles, importerOf, importsModule } from "./imports.js";
 
@@ -39,9 +40,10 @@ export interface RemoveProviderPlan {
   keptKeys: { file: string; key: string }[];
 }
 
+/** `providers`: the one removed, and the old module it was imported as (azure-ad), whose headers and comments go too. */
 function envRemovalSteps(
   setup: ProviderSetup,
-  provider: ProviderEntry,
+  providers: readonly ProviderEntry[],
   keys: readonly string[],
   file: string,
   keptKeys: RemoveProviderPlan["keptKeys"],
@@ -51,9 +53,9 @@ function envRemovalSteps(
   const { content, removed, kept } = removeEnvKeys(
     before,
     [...keys],
-    [envHeader(provider)],
+    [...new Set(providers.map(envHeader))],
     file,
-    envKeyComments([provider]),
+    envKeyComments(providers),
   );
   keptKeys.push(...kept.map((key) => ({ file, key })));
   if (removed.length === 0) return [];
@@ -110,8 +112,12 @@ export function planRemoveProvider(
   const staying = remaining.flatMap((found) => providerOfImport(found) ?? []);
   const neededBy = (has: (other: ProviderEntry) => boolean) =>
     staying.find((other) => other.id !== provider.id && has(other));
-  const sharedKeys = provider.envKeys.filter((key) => neededBy((other) => other.envKeys.includes(key)));
-  const ownKeys = provider.envKeys.filter((key) => !sharedKeys.includes(key));
+  // An old module (`providers/azure-ad`) reads its own env keys (AUTH_AZURE_AD_*): those go too, with the
+  // current provider's (init or add-provider may have written them).
+  const module = (wasConfigured && providerOfImport(specifier)) || provider;
+  const keys = [...new Set([...module.envKeys, ...provider.envKeys])];
+  const sharedKeys = keys.filter((key) => neededBy((other) => other.envKeys.includes(key)));
+  const ownKeys = keys.filter((key) => !sharedKeys.includes(key));
 
   const keptKeys: RemoveProviderPlan["keptKeys"] = [];
   const steps: FileStep[] = [
@@ -121,8 +127,8 @@ export function planRemoveProvider(
       reason: `${provider.name} provider: its entry and the imports only it used`,
       transform: (source) => removeProvider(source, authPath, specifier),
     },
-    ...envRemovalSteps(setup, provider, ownKeys, info.envFile, keptKeys),
-    ...envRemovalSteps(setup, provider, ownKeys, ".env.example", keptKeys),
+    ...envRemovalSteps(setup, [...new Set([provider, module])], ownKeys, info.envFile, keptKeys),
+    ...envRemovalSteps(setup, [...new Set([provider, module])], ownKeys, ".env.example", keptKeys),
   ];
   if (sharedKeys.length > 0) {
     const users = [...new Set(sharedKeys.map((key) => neededBy((other) => other.envKeys.includes(key))!.name))];

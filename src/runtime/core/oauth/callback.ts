@@ -18,6 +18,7 @@ import {
   providerFetch,
 } from "./authorization-server.js";
 import { consumeCheckCookie, effectiveChecks } from "./checks.js";
+import { parseJsonExact } from "./exact-json.js";
 import { tokenSetFrom } from "./token-set.js";
 
 export interface OAuthCallbackResult {
@@ -243,9 +244,9 @@ async function readProfile(
       const subject = idTokenClaims?.sub ?? oauth.skipSubjectCheck;
       return (await oauth.processUserInfoResponse(as, client, subject, response)) as Profile;
     }
-    // Plain OAuth 2.0 "userinfo" is any JSON API of the provider: no `sub` required.
+    // Plain OAuth 2.0 "userinfo" is any JSON API of the provider: no `sub` required. An id past 2^53 stays exact.
     if (!response.ok) throw new Error(`userinfo answered HTTP ${response.status}`);
-    return (await response.json()) as Profile;
+    return parseJsonExact(await response.text()) as Profile;
   } catch (cause) {
     if (cause instanceof AuthError) throw cause;
     throw new OAuthCallbackError(`Reading the profile from provider "${provider.id}" failed.`, {

@@ -45,7 +45,28 @@ describe("remove-provider knows the old id azure-ad", () => {
       expect(after).not.toContain("azure-ad");
       expect(after).not.toContain("AzureAD");
       expect(after).toContain("Credentials(");
+      // The keys init wrote for the provider go with it, whichever module read them.
+      expect(project.files.get(".env.local")).not.toContain("AUTH_MICROSOFT_ENTRA_ID_");
     },
     60_000,
   );
+
+  it("remove-provider azure-ad takes back the blank AUTH_AZURE_AD_* keys the old module reads", async () => {
+    const { project } = await initFixture("next-app", ["--providers", "credentials,microsoft-entra-id", ...APPLY]);
+    // An app migrated from Auth.js: the old module, its factory name and its own env keys.
+    for (const file of ["auth.ts", ".env.local", ".env.example"]) {
+      project.files.set(
+        file,
+        project.files
+          .get(file)!
+          .replace("@create-auth/runtime/providers/microsoft-entra-id", "@create-auth/runtime/providers/azure-ad")
+          .replaceAll("MicrosoftEntraID", "AzureAD")
+          .replaceAll("AUTH_MICROSOFT_ENTRA_ID_", "AUTH_AZURE_AD_"),
+      );
+    }
+    expect(project.files.get(".env.local")).toMatch(/^AUTH_AZURE_AD_ISSUER=$/m);
+    const run = await cli(project, "remove-provider", "azure-ad");
+    expect(run.status, run.stderr).toBe(0);
+    for (const file of [".env.local", ".env.example"]) expect(project.files.get(file)).not.toContain("AUTH_AZURE_AD_");
+  }, 60_000);
 });

@@ -1,11 +1,14 @@
 /**
- * Long-tail providers, batch F (payment platforms, hosting, NetSuite, SAML bridges, BankID Norway): rows for the
- * flow test in ../catalog.test.ts. Payloads are shaped as each provider documents its userinfo answer or ID token.
+ * Long-tail providers, batch F (payment platforms, hosting, NetSuite, SAML bridges, BankID Norway), and the two
+ * providers Better Auth ships that Auth.js lacks (Cloudflare, Paybin): rows for the flow test in
+ * ../catalog.test.ts. Payloads are shaped as each provider documents its userinfo answer or ID token.
  */
 import BankIDNorway, { bankidNorwayProfile } from "../../../../src/runtime/providers/bankid-no.js";
 import BoxyHQSAML, { boxyhqSamlProfile } from "../../../../src/runtime/providers/boxyhq-saml.js";
+import Cloudflare, { cloudflareProfile } from "../../../../src/runtime/providers/cloudflare.js";
 import NetSuite, { netsuiteProfile } from "../../../../src/runtime/providers/netsuite.js";
 import Osso, { ossoProfile } from "../../../../src/runtime/providers/osso.js";
+import Paybin, { paybinProfile } from "../../../../src/runtime/providers/paybin.js";
 import PayPal, { paypalProfile } from "../../../../src/runtime/providers/paypal.js";
 import Polar, { polarProfile } from "../../../../src/runtime/providers/polar.js";
 import Railway, { railwayProfile } from "../../../../src/runtime/providers/railway.js";
@@ -199,5 +202,62 @@ export const rows: Row[] = [
       bankid_altsub: "9578-6000-4-1663921",
     }),
     user: { id: "b8a5f3d2-41c7-4e09-8f6a-2d7c9e1b0a34", name: "Kari Nordmann", email: null, image: null },
+  },
+  {
+    id: "cloudflare",
+    factory: Cloudflare,
+    mapping: cloudflareProfile,
+    auth: "basic",
+    authorize: "https://dash.cloudflare.com/oauth2/auth",
+    scope: "user-details.read",
+    token: "https://dash.cloudflare.com/oauth2/token",
+    userinfo: "https://api.cloudflare.com/client/v4/user",
+    // The API's envelope around the user.
+    payload: {
+      success: true,
+      errors: [],
+      messages: [],
+      result: {
+        id: "7c5dae5552338874e5053f2534d2767a",
+        email: "user@example.com",
+        first_name: "John",
+        last_name: "Appleseed",
+        country: "US",
+        telephone: "+1 123-123-1234",
+        zipcode: "12345",
+        two_factor_authentication_enabled: false,
+        suspended: false,
+        has_pro_zones: false,
+        betas: [],
+        organizations: [],
+      },
+    },
+    user: { id: "7c5dae5552338874e5053f2534d2767a", name: "John Appleseed", email: "user@example.com", image: null },
+  },
+  {
+    id: "paybin",
+    factory: Paybin,
+    mapping: paybinProfile,
+    auth: "post",
+    // The endpoints come from the issuer's discovery document (here the stand-in's).
+    authorize: "https://idp.paybin.io/authorize",
+    scope: "openid email profile",
+    token: "https://idp.paybin.io/token",
+    issuer: "https://idp.paybin.io",
+    payload: oidcClaims({
+      sub: "5f2b8c1e-9a34-4d7b-b6e0-3c1f2a9d8e47",
+      email: "merchant@example.com",
+      email_verified: true,
+      name: "Ayşe Yılmaz",
+      given_name: "Ayşe",
+      family_name: "Yılmaz",
+      preferred_username: "ayse",
+    }),
+    user: {
+      id: "5f2b8c1e-9a34-4d7b-b6e0-3c1f2a9d8e47",
+      name: "Ayşe Yılmaz",
+      email: "merchant@example.com",
+      image: null,
+    },
   },
 ];
