@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { rememberCopy, seededInstall } from "./install-seeds.mjs";
 import { runCommand } from "./processes.mjs";
-import { sqlitePrebuildEnv } from "./sqlite-prebuild.mjs";
+import { keepAppPrebuild, sqlitePrebuildEnv } from "./sqlite-prebuild.mjs";
 import { fillEnv } from "./user-edits.mjs";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -65,17 +65,20 @@ export function initAuth(dir, providers = ["oidc", "credentials"], extraArgs = [
 
 /**
  * `npm install` from the local cache where it can; `env` puts another Node first on PATH where one is needed.
- * better-sqlite3 unpacks the repository's own binary instead of compiling (sqlite-prebuild.mjs). In an e2e
- * run, a fresh copy of a fixture installed before in the run starts from that install's node_modules
- * (install-seeds.mjs); `seedMs` is that copy's share of `ms`.
+ * better-sqlite3 unpacks the repository's own binary instead of compiling, or one an earlier install compiled
+ * for the same version and Node (sqlite-prebuild.mjs). In an e2e run, a fresh copy of a fixture installed
+ * before in the run starts from that install's node_modules (install-seeds.mjs); `seedMs` is that copy's
+ * share of `ms`.
  */
 export function installApp(dir, env = appProcessEnv()) {
-  return seededInstall(dir, env, () =>
-    runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+  return seededInstall(dir, env, async () => {
+    const install = await runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
       cwd: dir,
       env: { ...env, ...sqlitePrebuildEnv() },
-    }),
-  );
+    });
+    keepAppPrebuild(dir, env);
+    return install;
+  });
 }
 
 /** Fills values into an env file in place (fillEnv: set where the key is, appended where it is not). */
