@@ -5,6 +5,10 @@
 // owner's edits and what remove's report says it kept, and the app must build and serve the same home page
 // again, with the owner's edits. Install runs once per app: again only when package.json's dependencies or
 // the lockfile differ from the first install's (remove-round-trip.ts). Nothing is mocked.
+// The build and start before init stay on every run, though they are over a quarter of the file's time: no
+// other e2e file builds a fixture before init, and they make init and remove run on a built app (tsc's dist/
+// beside src/, .next, .svelte-kit, .output …), as an owner's usually is; commands that took build output for
+// source have been caught that way before (test/cli/frameworks/express/built-app.test.ts).
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { astroEnv, startAstroApp } from "../support/astro-app.mjs";

@@ -14,7 +14,11 @@ export function initAuth(
   /** The Node that runs the CLI (default: ours). */
   node?: string,
 ): Promise<{ output: string; ms: number }>;
-export function installApp(dir: string, env?: CommandOptions["env"]): Promise<{ output: string; ms: number }>;
+/** `npm install` in `dir`; `seedMs`: the part of `ms` spent copying the run's seed for the fixture in (0: none). */
+export function installApp(
+  dir: string,
+  env?: CommandOptions["env"],
+): Promise<{ output: string; ms: number; seedMs: number }>;
 /** Sets `values` in an env file in place. */
 export function fillEnvFile(file: string, values: Record<string, string>): Promise<void>;
 export function prepareFixtureApp<Timings extends Record<string, number>>(options: {
@@ -33,4 +37,4 @@ export function prepareFixtureApp<Timings extends Record<string, number>>(option
   /** What install and build run in (default: appProcessEnv()). */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-}): Promise<{ dir: string; timings: { init: number; install: number } & Timings }>;
+}): Promise<{ dir: string; timings: { init: number; install: number; installSeed?: number } & Timings }>;

@@ -5,8 +5,9 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { rememberCopy, seededInstall } from "./install-seeds.mjs";
 import { runCommand } from "./processes.mjs";
-import { sqlitePrebuildEnv } from "./sqlite-prebuild.mjs";
+import { keepAppPrebuild, sqlitePrebuildEnv } from "./sqlite-prebuild.mjs";
 import { fillEnv } from "./user-edits.mjs";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -37,6 +38,7 @@ const OUTPUT = /(^|[\\/])(node_modules|\.next|\.svelte-kit|build|dist|\.output|\
 export async function copyFixture(fixture) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `create-auth-${path.basename(fixture)}-`));
   await fs.cp(fixture, dir, { recursive: true, filter: (source) => !OUTPUT.test(path.relative(fixture, source)) });
+  await rememberCopy(dir);
   return dir;
 }
 
@@ -63,12 +65,19 @@ export function initAuth(dir, providers = ["oidc", "credentials"], extraArgs = [
 
 /**
  * `npm install` from the local cache where it can; `env` puts another Node first on PATH where one is needed.
- * better-sqlite3 unpacks the repository's own binary instead of compiling (sqlite-prebuild.mjs).
+ * better-sqlite3 unpacks the repository's own binary instead of compiling, or one an earlier install compiled
+ * for the same version and Node (sqlite-prebuild.mjs). In an e2e run, a fresh copy of a fixture installed
+ * before in the run starts from that install's node_modules (install-seeds.mjs); `seedMs` is that copy's
+ * share of `ms`.
  */
 export function installApp(dir, env = appProcessEnv()) {
-  return runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
-    cwd: dir,
-    env: { ...env, ...sqlitePrebuildEnv() },
+  return seededInstall(dir, env, async () => {
+    const install = await runCommand("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd: dir,
+      env: { ...env, ...sqlitePrebuildEnv() },
+    });
+    keepAppPrebuild(dir, env);
+    return install;
   });
 }
 
@@ -99,7 +108,9 @@ export async function prepareFixtureApp({
     timings.init = (await initAuth(dir, providers, initArgs, initNode)).ms;
     log(`create-auth init: ${timings.init} ms`);
     await edits(dir);
-    timings.install = (await installApp(dir, env)).ms;
+    const install = await installApp(dir, env);
+    timings.install = install.ms;
+    if (install.seedMs) timings.installSeed = install.seedMs;
     log(`npm install: ${timings.install} ms`);
     Object.assign(timings, await build(dir, env));
     return { dir, timings };

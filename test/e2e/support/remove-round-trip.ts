@@ -173,7 +173,9 @@ export function removeRoundTrip(testCase: RemoveCase): RoundTrip {
     const appEnv = env;
     dir = await copyFixture(fixturePath(testCase.fixture));
     const app = dir;
-    timings.install = (await installApp(app, appEnv)).ms;
+    const install = await installApp(app, appEnv);
+    timings.install = install.ms;
+    if (install.seedMs) timings.installSeed = install.seedMs;
     for (const [step, ms] of Object.entries(await testCase.build(app, appEnv))) timings[`${step}Before`] = ms;
     original = await readTree(app, testCase.output);
     before = await timed("serveBefore", () => serve(testCase, app));
