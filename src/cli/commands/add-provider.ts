@@ -41,7 +41,7 @@ export async function runAddProvider(
   if (!alreadyConfigured) header.push(`Adding ${provider.name} (${provider.id}) to ${setup.authPath}.`);
   if (manual) header.push(...manualLines(manual));
   if (callbackUrl)
-    header.push(`Callback URL to register with ${provider.name}: ${callbackUrl} (at ${provider.registerAt})`);
+    header.push(`Callback URL to register with ${provider.name}: ${callbackUrl}, at ${provider.registerAt}`);
   if (apple) header.push(...apple.lines);
   if (envKeys && first.plan.changes.length > 0) header.push(...envKeyLines(provider, envKeys));
   await runPlan({

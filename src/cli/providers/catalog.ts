@@ -983,8 +983,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     importName: "Cloudflare",
     kind: "oauth",
     envKeys: oauthKeys("cloudflare", false),
-    registerAt:
-      "https://dash.cloudflare.com (your account's Manage Account, OAuth clients: client_secret_basic, with the User Details Read scope)",
+    registerAt: "https://dash.cloudflare.com (Manage Account, OAuth clients; grant the User Details Read scope)",
   },
   {
     id: "paybin",

@@ -41,7 +41,7 @@ export function providerNextStep(
   }
   const hint = init.callbackHint ? ` ${init.callbackHint}` : "";
   const toSet = provider.envKeys.length > 0 ? `, then set ${provider.envKeys.join(", ")} in ${info.envFile}` : "";
-  return `${provider.name}: register an OAuth app (${provider.registerAt}) with callback URL ${providerCallbackUrl(authBase, provider.id)}${hint}${toSet}.`;
+  return `${provider.name}: register an OAuth app at ${provider.registerAt} with callback URL ${providerCallbackUrl(authBase, provider.id)}${hint}${toSet}.`;
 }
 
 export function planInit(target: Target, context: PlanContext): Plan {

@@ -108,7 +108,7 @@ describe.each(FRAMEWORKS)("add-provider oidc on $fixture set up with init --prov
     const pkg = JSON.parse(project.read(`${RUNTIME}/package.json`)) as { exports: Record<string, unknown> };
     expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(["./providers/oidc", "./providers/credentials"]));
     expect(project.has(`${RUNTIME}/providers/oidc.js`)).toBe(true);
-    expect(run.stdout).toContain(`Callback URL to register with OIDC: ${callback} (at `);
+    expect(run.stdout).toContain(`Callback URL to register with OIDC: ${callback}, at `);
     expect(run.stdout).toContain(`with callback URL ${callback}`);
   });
 
