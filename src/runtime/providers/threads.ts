@@ -1,13 +1,13 @@
 /**
  * Threads (Meta): OAuth 2.0 on its own Graph host. The code exchange sends the client secret in the form body
- * and answers `{ access_token, user_id }` alone (the user id a JSON number past 2^53, kept as its exact string): no `token_type` (it is a bearer token) and no `expires_in`
+ * and answers `{ access_token, user_id }` alone: no `token_type` (it is a bearer token) and no `expires_in`
  * (Meta documents these short-lived tokens as valid for one hour), so both are filled in before the token
- * response check. The profile is `GET https://graph.threads.net/v1.0/me` with its fields named and the token
+ * response check, and the user id (a JSON number past 2^53) is kept as its exact decimal string. The profile is `GET https://graph.threads.net/v1.0/me` with its fields named and the token
  * in the query, as Meta documents it (`threads_basic` scope). Threads shares no email address. Exchanging
  * the short-lived token for a 60-day one is left to the app (`th_exchange_token`).
  * https://developers.facebook.com/docs/threads/get-started/get-access-tokens-and-permissions
  */
-import { parseJsonExact } from "../core/oauth/exact-json.js";
+import { tokenAnswerJson } from "../core/oauth/token-answer.js";
 import { catalogProvider, type ProviderOptions } from "../core/providers.js";
 import type { OAuthConfig, TokenEndpointConfig, User } from "../types.js";
 
@@ -33,15 +33,6 @@ export function threadsProfile(profile: ThreadsProfile): User {
 /** Meta's short-lived user token lasts one hour. */
 const SHORT_LIVED_SECONDS = 3600;
 
-/** The answer's JSON with its `user_id` exact, or null for one that is not JSON. */
-function readAnswer(text: string): Record<string, unknown> | null {
-  try {
-    return parseJsonExact(text) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The standard token request; a successful answer gets the `token_type` and lifetime Threads leaves out, and its
  * `user_id`, a JSON number of up to 17 digits (past 2^53), is kept as the exact decimal string.
@@ -49,7 +40,7 @@ function readAnswer(text: string): Record<string, unknown> | null {
 const tokenRequest: TokenEndpointConfig["request"] = async ({ url, parameters, headers, fetch }) => {
   const response = await fetch(url, { method: "POST", headers, body: parameters });
   if (!response.ok) return response;
-  const answer = readAnswer(await response.clone().text());
+  const answer = await tokenAnswerJson(response.clone());
   if (!answer || typeof answer.access_token !== "string") return response;
   const userId = typeof answer.user_id === "number" ? String(answer.user_id) : answer.user_id;
   return Response.json(

@@ -5,6 +5,22 @@
  * provider's `token.request` returns, which the core then checks like any other. One rule for all of them, so
  * each provider only says how its request is sent.
  */
+import { parseJsonExact } from "./exact-json.js";
+
+/**
+ * A token answer's JSON object, or null for anything else. Read through parseJsonExact: these answers are
+ * serialised again, and an integer past 2^53 in them (Threads' `user_id`) would otherwise come out another number.
+ */
+export async function tokenAnswerJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const parsed = parseJsonExact(await response.text());
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The answer as RFC 6749 §5.1 shapes it: `token_type` `bearer` when missing (these servers document Bearer
@@ -12,7 +28,7 @@
  * (an HTTP error, or no access token in the answer) becomes a §5.2 error naming the provider.
  */
 export async function standardTokenAnswer(response: Response, providerName: string): Promise<Response> {
-  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const answer = (await tokenAnswerJson(response)) ?? {};
   if (!response.ok || typeof answer.access_token !== "string") {
     const said = answer.error_description ?? answer.err ?? answer.error ?? answer.message;
     return Response.json(
@@ -48,11 +64,8 @@ export function noRefresh(providerName: string): Response {
  * other answer (an error, one without an `id_token`) is returned as it came.
  */
 export async function withoutIdToken(response: Response): Promise<Response> {
-  const answer = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as Record<string, unknown> | null;
-  if (!answer || typeof answer !== "object" || !("id_token" in answer)) return response;
+  const answer = await tokenAnswerJson(response.clone());
+  if (!answer || !("id_token" in answer)) return response;
   const { id_token: _notOpenIdConnect, ...rest } = answer;
   return Response.json(rest, { status: response.status });
 }
