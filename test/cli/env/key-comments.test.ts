@@ -15,6 +15,15 @@ const ENTRIES = ["AUTH_OKTA_ID", "AUTH_OKTA_SECRET", "AUTH_OKTA_ISSUER"].map((ke
   value: "",
   comment: COMMENTS.get(key),
 }));
+/** What remove-provider asks of the env file for Okta: its three keys, under the block's heading. */
+const removeOkta = (content: string) =>
+  removeEnvKeys(
+    content,
+    ENTRIES.map((entry) => entry.key),
+    ["Okta sign-in"],
+    "x",
+    COMMENTS,
+  );
 
 describe("a key's comment", () => {
   it("is written just above the key it describes, inside the headed block", () => {
@@ -40,13 +49,7 @@ describe("a key's comment", () => {
 
   it("goes with its key: removing what was added gives back the file byte for byte", () => {
     const merged = mergeEnv(SOURCE, ENTRIES, ["Okta sign-in"]).content;
-    const removed = removeEnvKeys(
-      merged,
-      ["AUTH_OKTA_ID", "AUTH_OKTA_SECRET", "AUTH_OKTA_ISSUER"],
-      ["Okta sign-in"],
-      "x",
-      COMMENTS,
-    );
+    const removed = removeOkta(merged);
     expect(removed.content).toBe(SOURCE);
   });
 
@@ -55,13 +58,7 @@ describe("a key's comment", () => {
       "AUTH_OKTA_ISSUER=",
       "AUTH_OKTA_ISSUER=https://acme.okta.com",
     );
-    const removed = removeEnvKeys(
-      merged,
-      ["AUTH_OKTA_ID", "AUTH_OKTA_SECRET", "AUTH_OKTA_ISSUER"],
-      ["Okta sign-in"],
-      "x",
-      COMMENTS,
-    );
+    const removed = removeOkta(merged);
     expect(removed.removed).toEqual(["AUTH_OKTA_ID", "AUTH_OKTA_SECRET"]);
     expect(removed.content).toBe(
       `${SOURCE}\n# Okta sign-in\n# Your Okta org's issuer URL: https://<org>.okta.com\nAUTH_OKTA_ISSUER=https://acme.okta.com\n`,
@@ -78,13 +75,7 @@ describe("a key's comment", () => {
     const source = "NOTES_PAGE_SIZE=20\r\n";
     const merged = mergeEnv(source, ENTRIES, ["Okta sign-in"]).content;
     expect(merged).toContain("\r\n# Your Okta org's issuer URL: https://<org>.okta.com\r\nAUTH_OKTA_ISSUER=\r\n");
-    const removed = removeEnvKeys(
-      merged,
-      ["AUTH_OKTA_ID", "AUTH_OKTA_SECRET", "AUTH_OKTA_ISSUER"],
-      ["Okta sign-in"],
-      "x",
-      COMMENTS,
-    );
+    const removed = removeOkta(merged);
     expect(removed.content).toBe(source);
   });
 });
