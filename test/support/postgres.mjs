@@ -37,7 +37,7 @@ export async function createPostgresDatabase() {
     async drop() {
       await asTestRole("postgres", async (client) => {
         await closedConnections(client, database);
-        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+        await dropped(client, database);
       });
     },
   };
@@ -56,6 +56,21 @@ async function closedConnections(client, database) {
     ]);
     if (rows[0].sessions === 0) return;
     await sleep(20);
+  }
+}
+
+/**
+ * Drops `database`. A plain DROP first: the server itself cancels an autovacuum worker busy on the fresh
+ * tables, whereas FORCE would refuse to terminate it (its process belongs to no role the test role is a member
+ * of, so PostgreSQL answers "must be a member of the role whose process is being terminated"). Only a session
+ * of our own that outlived the wait above (55006, "being accessed by other users") needs FORCE.
+ */
+async function dropped(client, database) {
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${database}"`);
+  } catch (error) {
+    if (error?.code !== "55006") throw error;
+    await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
   }
 }
 
