@@ -20,13 +20,27 @@ export function parseCookieHeader(header: string | null | undefined): Record<str
   return cookies;
 }
 
+/**
+ * Values already decoded, by their encoded form: a browser sends the same CSRF and callback-URL cookies on
+ * every request, and decoding them was a visible share of a session read. Bounded, since values are a
+ * visitor's input; emptied whole when full (the next requests fill it again).
+ */
+const decodedValues = new Map<string, string>();
+const MAX_DECODED_VALUES = 512;
+
 function safeDecode(value: string): string {
   if (!value.includes("%")) return value;
+  const known = decodedValues.get(value);
+  if (known !== undefined) return known;
+  let decoded = value;
   try {
-    return decodeURIComponent(value);
+    decoded = decodeURIComponent(value);
   } catch {
-    return value;
+    // Not valid percent-encoding: the value stays as sent.
   }
+  if (decodedValues.size >= MAX_DECODED_VALUES) decodedValues.clear();
+  decodedValues.set(value, decoded);
+  return decoded;
 }
 
 // RFC 6265 §4.1.1 cookie-name is an RFC 7230 token.

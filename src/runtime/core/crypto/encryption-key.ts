@@ -4,6 +4,7 @@
  * every request is what made the reference slow, so the hot path only ever hits this cache.
  */
 import { bytesToBase64url } from "./base64.js";
+import { type NodeCryptoModule, nodeCrypto } from "./node-crypto.js";
 
 /** Content encryptions we read; we only ever write A256CBC-HS512. */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
@@ -43,22 +44,56 @@ export function encryptionKey(secret: string, salt: string, enc: ContentEncrypti
   return derived;
 }
 
-async function derive(secret: string, salt: string, enc: ContentEncryption): Promise<EncryptionKey> {
-  const length = KEY_LENGTH[enc];
+/**
+ * On node:crypto where the runtime has it: synchronous, and the first session read of a cold process then
+ * never loads WebCrypto's own modules (a few milliseconds of that first read on Node 20). WebCrypto elsewhere.
+ */
+function derive(secret: string, salt: string, enc: ContentEncryption): Promise<EncryptionKey> {
+  if (!nodeCrypto) return deriveWithWebCrypto(secret, salt, enc);
+  try {
+    return Promise.resolve(deriveWithNode(nodeCrypto, secret, salt, enc));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function hkdfInfo(salt: string): string {
+  return `Auth.js Generated Encryption Key (${salt})`;
+}
+
+/** RFC 7638 §3.2: the required members of a symmetric JWK, in lexicographic order, with no whitespace. */
+function thumbprintInput(key: Uint8Array): Uint8Array<ArrayBuffer> {
+  return utf8.encode(`{"k":"${bytesToBase64url(key)}","kty":"oct"}`);
+}
+
+/** The SHA-2 of the thumbprint: SHA-512 for 64-byte keys, SHA-256 for 32-byte keys. */
+function thumbprintHash(key: Uint8Array): "SHA-512" | "SHA-256" {
+  return key.length === 64 ? "SHA-512" : "SHA-256";
+}
+
+export function deriveWithNode(
+  node: NodeCryptoModule,
+  secret: string,
+  salt: string,
+  enc: ContentEncryption,
+): EncryptionKey {
+  const key = new Uint8Array(node.hkdfSync("sha256", secret, salt, hkdfInfo(salt), KEY_LENGTH[enc]));
+  const thumbprint = node.createHash(thumbprintHash(key)).update(thumbprintInput(key)).digest();
+  return { key, kid: bytesToBase64url(new Uint8Array(thumbprint)) };
+}
+
+export async function deriveWithWebCrypto(
+  secret: string,
+  salt: string,
+  enc: ContentEncryption,
+): Promise<EncryptionKey> {
   const material = await crypto.subtle.importKey("raw", utf8.encode(secret), "HKDF", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits(
-    {
-      name: "HKDF",
-      hash: "SHA-256",
-      salt: utf8.encode(salt),
-      info: utf8.encode(`Auth.js Generated Encryption Key (${salt})`),
-    },
+    { name: "HKDF", hash: "SHA-256", salt: utf8.encode(salt), info: utf8.encode(hkdfInfo(salt)) },
     material,
-    length * 8,
+    KEY_LENGTH[enc] * 8,
   );
   const key = new Uint8Array(bits);
-  // RFC 7638 §3.2: the required members of a symmetric JWK, in lexicographic order, with no whitespace.
-  const members = utf8.encode(`{"k":"${bytesToBase64url(key)}","kty":"oct"}`);
-  const thumbprint = await crypto.subtle.digest(length === 64 ? "SHA-512" : "SHA-256", members);
+  const thumbprint = await crypto.subtle.digest(thumbprintHash(key), thumbprintInput(key));
   return { key, kid: bytesToBase64url(new Uint8Array(thumbprint)) };
 }

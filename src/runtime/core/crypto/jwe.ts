@@ -42,6 +42,16 @@ async function keyFor(secrets: string[], salt: string, enc: ContentEncryption, k
   throw new Error("No secret matches the token's key id.");
 }
 
+/**
+ * The same secrets in the same order. Compared member by member on every memoised read (serialising them per
+ * read showed in profiles). Both sides are the server's own configuration, never a visitor's input.
+ */
+function sameSecrets(known: readonly string[], secrets: readonly string[]): boolean {
+  if (known.length !== secrets.length) return false;
+  for (let index = 0; index < secrets.length; index++) if (known[index] !== secrets[index]) return false;
+  return true;
+}
+
 /** A codec on `crypto` (node:crypto), or on WebCrypto when `crypto` is undefined. */
 export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
   const cipher: JweCipher = crypto ? nodeCipher(crypto) : webCipher();
@@ -51,17 +61,16 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
    * the MAC and AES, and only parse and re-check the claims (expiry included) against the clock. A hit needs
    * the same token, salt and secrets: a rotated secret or another cookie name decrypts afresh.
    */
-  const decrypted = new Map<string, { salt: string; secrets: string; plaintext: string }>();
+  const decrypted = new Map<string, { salt: string; secrets: readonly string[]; plaintext: string }>();
 
-  function remember(token: string, salt: string, secrets: string, plaintext: string): void {
+  function remember(token: string, salt: string, secrets: readonly string[], plaintext: string): void {
     if (decrypted.size >= MAX_DECRYPTED) decrypted.delete(decrypted.keys().next().value as string);
-    decrypted.set(token, { salt, secrets, plaintext });
+    decrypted.set(token, { salt, secrets: [...secrets], plaintext });
   }
 
   async function decodeWith<Payload>(secrets: string[], token: string, salt: string): Promise<Payload> {
-    const secretsKey = JSON.stringify(secrets);
     const known = decrypted.get(token);
-    if (known && known.salt === salt && known.secrets === secretsKey) {
+    if (known && known.salt === salt && sameSecrets(known.secrets, secrets)) {
       return validateClaims(known.plaintext, CLOCK_TOLERANCE) as Payload;
     }
     const jwe = readCompact(token, cipher);
@@ -71,7 +80,7 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
     );
     const claims = validateClaims(plaintext, CLOCK_TOLERANCE);
     checkReplicatedClaims(jwe.header, claims);
-    remember(token, salt, secretsKey, plaintext);
+    remember(token, salt, secrets, plaintext);
     return claims as Payload;
   }
 

@@ -74,6 +74,21 @@ describe("Set-Cookie serialization", () => {
     expect(parseCookieHeader("a=x%3B%20Domain%3Devil.test")).toEqual({ a: "x; Domain=evil.test" });
   });
 
+  it("decodes the same values alike on every request, past the bound of remembered decodings", () => {
+    // parseCookieHeader remembers decodings (a browser sends the same ones each time): repeated, malformed
+    // and more distinct values than it keeps must read as the first time.
+    for (let round = 0; round < 2; round++) {
+      expect(parseCookieHeader("csrf=a%7Cb; bad=%E0%A4%A; url=http%3A%2F%2Fx")).toEqual({
+        csrf: "a|b",
+        bad: "%E0%A4%A",
+        url: "http://x",
+      });
+      for (let index = 0; index < 1_500; index++) {
+        expect(parseCookieHeader(`v=${index}%20${index}`)).toEqual({ v: `${index} ${index}` });
+      }
+    }
+  });
+
   it("refuses a cookie name that is not an RFC 6265 token", () => {
     expect(() => serializeCookie({ name: "a b", value: "1", options: {} })).toThrow(TypeError);
   });
