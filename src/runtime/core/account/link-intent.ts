@@ -18,11 +18,13 @@
  * Any mismatch refuses the link (`AccountLinkRefused`, `code=restart`) rather than falling back to a sign-in
  * the user did not ask for.
  */
+
 import { AccountLinkRefused } from "../../errors.js";
 import { decode, encode } from "../../jwt.js";
 import type { Cookie } from "../../types.js";
 import type { ActionContext } from "../actions/context.js";
 import { expiredCookie } from "../cookies/names.js";
+import { randomUUID } from "../crypto/random.js";
 import { sha256Hex } from "../crypto/sha256.js";
 import { createCsrfState } from "../csrf.js";
 import type { InternalProvider } from "../internal.js";
@@ -91,7 +93,7 @@ export async function startLink(context: ActionContext, provider: InternalProvid
     session: await sha256Hex(session.binding),
     csrf: await sha256Hex(csrf.token),
     ...(email !== undefined ? { email } : {}),
-    jti: crypto.randomUUID(),
+    jti: randomUUID(),
   };
   // The runtime's own sealing, as for the OAuth check cookies: an app's custom `jwt.encode` is for sessions.
   const value = await encode({

@@ -14,8 +14,10 @@
  * may have attached, and the proof creates a fresh user; its sessions stop presenting the address at their
  * next read (core/session/follow-user.ts). See docs/database-sessions.md.
  */
+
 import { AccountLinkRefused, AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
 import type { Account, AdapterAccount, AdapterUser, User } from "../../types.js";
+import { randomUUID } from "../crypto/random.js";
 import type { InternalOptions } from "../internal.js";
 import { endSessionsOf } from "../session/follow-user.js";
 import { adapterMethod } from "./adapter-method.js";
@@ -30,7 +32,7 @@ export interface ResolvedUser {
 function newUserRow(user: User, emailVerified: Date | null): AdapterUser {
   const { id: _providerId, ...fields } = user;
   // No address stays null (not ""): `email` is unique, and many users may sign in without one.
-  return { ...fields, id: crypto.randomUUID(), email: user.email ?? null, emailVerified };
+  return { ...fields, id: randomUUID(), email: user.email ?? null, emailVerified };
 }
 
 /**

@@ -5,12 +5,14 @@
  * a signed-in user adds the address to their own user when they follow the link in this browser
  * (core/account/link-intent.ts). One of the email provider's actions (core/email/actions.ts).
  */
+
 import { EmailSignInError } from "../../errors.js";
 import type { Account, AdapterUser, ResponseInternal, User } from "../../types.js";
 import type { EmailConfig } from "../../types-email.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import { startLink } from "../account/link-intent.js";
 import { asksForLink } from "../account/link-target.js";
+import { randomUUID } from "../crypto/random.js";
 import { normalizeEmailAddress } from "../email/normalize.js";
 import { hashVerificationToken, randomVerificationToken } from "../email/token.js";
 import { pageUrl, toError, withQuery } from "../errors.js";
@@ -53,7 +55,7 @@ export async function signInWithEmail(
 
   // The callback sees who would sign in: the stored user for this address, else a user not yet created.
   const existing = await adapterMethod(adapter, "getUserByEmail")(identifier);
-  const user: User | AdapterUser = existing ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null };
+  const user: User | AdapterUser = existing ?? { id: randomUUID(), email: identifier, emailVerified: null };
   const account: Account = { type: "email", provider: provider.id, providerAccountId: identifier, userId: user.id };
   const redirect = await authorizeSignIn({ user, account, email: { verificationRequest: true } }, options);
   if (redirect) return { redirect, cookies };

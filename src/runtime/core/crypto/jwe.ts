@@ -15,6 +15,7 @@ import { nodeCipher } from "./jwe-node.js";
 import { webCipher } from "./jwe-web.js";
 import { checkReplicatedClaims, validateClaims } from "./jwt-claims.js";
 import type { NodeCryptoModule } from "./node-crypto.js";
+import { randomUUID } from "./random.js";
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 /** We read both encryptions; we write the reference's. */
@@ -93,7 +94,7 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
         ...(token as Record<string, unknown>),
         iat: now,
         exp: now + maxAge,
-        jti: globalThis.crypto.randomUUID(),
+        jti: randomUUID(),
       };
       // The header jose writes for these options, member for member, so the AAD matches it byte for byte.
       const encodedHeader = cipher.toBase64url(utf8.encode(JSON.stringify({ alg: "dir", enc: ENC, kid })));

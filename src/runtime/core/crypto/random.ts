@@ -45,3 +45,8 @@ export function randomHex(length: number): string {
   pool.fill(0, start, start + length);
   return hex;
 }
+
+/** A version 4 UUID (a token's `jti`), from node:crypto where the runtime has it, like the pool above. */
+export function randomUUID(): string {
+  return nodeCrypto ? nodeCrypto.randomUUID() : crypto.randomUUID();
+}

@@ -9,9 +9,11 @@
  * nothing of that user changes. So a sign-up never attaches a password to someone's existing user: the owner
  * adds one through forgot-password, whose mail proves the address.
  */
+
 import type { AdapterUser, ResponseInternal } from "../../types.js";
 import { adapterMethod } from "../account/adapter-method.js";
 import type { ActionContext } from "../actions/context.js";
+import { randomUUID } from "../crypto/random.js";
 import type { InternalOptions, InternalPasswordProvider } from "../internal.js";
 import { addressedForm, backTo, busy, checkYourEmail, pageHref, signInHref } from "./answers.js";
 import { stringField } from "./input.js";
@@ -57,7 +59,7 @@ async function createAccount(options: InternalOptions, email: string, hash: stri
   if (await getUserByEmail(email)) return null;
   let user: AdapterUser;
   try {
-    user = await adapterMethod(options.adapter, "createUser")({ id: crypto.randomUUID(), email, emailVerified: null });
+    user = await adapterMethod(options.adapter, "createUser")({ id: randomUUID(), email, emailVerified: null });
   } catch (error) {
     if (await getUserByEmail(email)) return null;
     throw error;

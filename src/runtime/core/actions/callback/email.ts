@@ -5,10 +5,12 @@
  * already used, expired or for another address is a `Verification` error. One of the email provider's
  * actions (core/email/actions.ts).
  */
+
 import { Verification } from "../../../errors.js";
 import type { ResponseInternal, VerificationToken } from "../../../types.js";
 import { adapterMethod } from "../../account/adapter-method.js";
 import { hasProvedAddress } from "../../account/email-proof.js";
+import { randomUUID } from "../../crypto/random.js";
 import { hashVerificationToken } from "../../email/token.js";
 import type { InternalEmailProvider } from "../../internal.js";
 import type { ActionContext } from "../context.js";
@@ -39,8 +41,7 @@ export async function emailCallback(
   // it before, else the user about to be created (a user created without proof is not the prover's; see
   // core/account/resolve-user.ts).
   const owner = await adapterMethod(options.adapter, "getUserByEmail")(identifier);
-  const user =
-    owner && hasProvedAddress(owner) ? owner : { id: crypto.randomUUID(), email: identifier, emailVerified: null };
+  const user = owner && hasProvedAddress(owner) ? owner : { id: randomUUID(), email: identifier, emailVerified: null };
   const account = { type: "email", provider: provider.id, providerAccountId: identifier } as const;
   return completeSignIn(context, { user, account }, []);
 }
