@@ -7,6 +7,7 @@ import type { Account, ResponseInternal, User } from "../../../types.js";
 import { credentialsUserId } from "../../account/credentials-user.js";
 import { assertCsrf } from "../../csrf.js";
 import type { ActionContext } from "../context.js";
+import { authorizeReadsRequest } from "./authorize-request.js";
 import { completeSignIn } from "./complete.js";
 
 export async function credentialsCallback(context: ActionContext): Promise<ResponseInternal> {
@@ -18,7 +19,11 @@ export async function credentialsCallback(context: ActionContext): Promise<Respo
   }
   assertCsrf("callback", options.csrfTokenVerified, skipCSRFCheck);
   const credentials: Record<string, unknown> = { ...request.body };
-  const user = await provider.authorize(credentials, request.request);
+  // The Request is rebuilt from the body only for an `authorize` that can read it (authorize-request.ts).
+  const user = await provider.authorize(
+    credentials,
+    authorizeReadsRequest(provider.authorize) ? request.request : (undefined as unknown as Request),
+  );
   if (!user) throw new CredentialsSignin("The credentials provider's authorize returned null.");
   // The account must name the user. A JWT session may make one up when authorize gives none (it lives only
   // in the cookie); a database session's id names a stored user, so it must be authorize's own.
