@@ -23,6 +23,8 @@ const ENC = "A256CBC-HS512";
 const CLOCK_TOLERANCE = 15;
 /** Bounds the decrypted-token memo; the oldest entry goes first. */
 const MAX_DECRYPTED = 1024;
+/** Bounds the encoded headers (one per key id: per secret and salt). */
+const MAX_HEADERS = 64;
 
 export interface JweCodec {
   encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string>;
@@ -75,6 +77,24 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
     return claims as Payload;
   }
 
+  /**
+   * The protected header of each key id, encoded, and its ASCII bytes (the AAD): the same for every token
+   * under one key, so it is written once rather than serialised and encoded per token. Bounded like the keys.
+   */
+  const headers = new Map<string, { encoded: string; aad: Uint8Array }>();
+
+  function headerFor(kid: string): { encoded: string; aad: Uint8Array } {
+    let header = headers.get(kid);
+    if (header === undefined) {
+      // The header jose writes for these options, member for member, so the AAD matches it byte for byte.
+      const encoded = cipher.toBase64url(utf8.encode(JSON.stringify({ alg: "dir", enc: ENC, kid })));
+      header = { encoded, aad: utf8.encode(encoded) };
+      if (headers.size >= MAX_HEADERS) headers.delete(headers.keys().next().value as string);
+      headers.set(kid, header);
+    }
+    return header;
+  }
+
   return {
     async encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
       const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
@@ -86,10 +106,9 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
         exp: now + maxAge,
         jti: globalThis.crypto.randomUUID(),
       };
-      // The header jose writes for these options, member for member, so the AAD matches it byte for byte.
-      const encodedHeader = cipher.toBase64url(utf8.encode(JSON.stringify({ alg: "dir", enc: ENC, kid })));
-      const sealed = await cipher.sealCbcHs512(key, utf8.encode(encodedHeader), utf8.encode(JSON.stringify(claims)));
-      return writeCompact(encodedHeader, sealed, cipher);
+      const header = headerFor(kid);
+      const sealed = await cipher.sealCbcHs512(key, header.aad, utf8.encode(JSON.stringify(claims)));
+      return writeCompact(header.encoded, sealed, cipher);
     },
 
     async decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
