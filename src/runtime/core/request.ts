@@ -95,7 +95,8 @@ function parseActionAndProvider(pathname: string, base: string): Pick<RequestInt
 
 function flatten(body: Record<string, unknown>): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const key of Object.keys(body)) {
+    const value = body[key];
     if (value === undefined || value === null) continue;
     flat[key] = typeof value === "string" ? value : JSON.stringify(value);
   }
