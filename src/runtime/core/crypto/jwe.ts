@@ -7,6 +7,7 @@
  */
 import { AuthError, JWTSessionError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
+import { copyWith } from "../copy-with.js";
 import { requireSecrets } from "../secret.js";
 import { type ContentEncryption, encryptionKey } from "./encryption-key.js";
 import type { JweCipher } from "./jwe-cipher.js";
@@ -100,12 +101,11 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
       const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
       const { key, kid } = await encryptionKey(requireSecrets(secret)[0]!, salt, ENC);
       const now = Math.floor(Date.now() / 1000);
-      const claims = {
-        ...(token as Record<string, unknown>),
+      const claims = copyWith(token as Record<string, unknown>, {
         iat: now,
         exp: now + maxAge,
         jti: globalThis.crypto.randomUUID(),
-      };
+      });
       const header = headerFor(kid);
       const sealed = await cipher.sealCbcHs512(key, header.aad, utf8.encode(JSON.stringify(claims)));
       return writeCompact(header.encoded, sealed, cipher);

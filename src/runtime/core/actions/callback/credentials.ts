@@ -5,6 +5,7 @@
 import { CredentialsSignin, InvalidProvider, UnknownAction } from "../../../errors.js";
 import type { Account, ResponseInternal, User } from "../../../types.js";
 import { credentialsUserId } from "../../account/credentials-user.js";
+import { copyWith } from "../../copy-with.js";
 import { assertCsrf } from "../../csrf.js";
 import type { ActionContext } from "../context.js";
 import { authorizeReadsRequest } from "./authorize-request.js";
@@ -33,7 +34,7 @@ export async function credentialsCallback(context: ActionContext): Promise<Respo
       : user.id !== undefined && user.id !== null
         ? String(user.id)
         : crypto.randomUUID();
-  const signedInUser: User = { ...user, id };
+  const signedInUser: User = copyWith(user, { id });
   const account: Account = { providerAccountId: id, type: "credentials", provider: provider.id };
   return completeSignIn(context, { user: signedInUser, account, credentials }, []);
 }
