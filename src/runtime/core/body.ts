@@ -132,6 +132,20 @@ function urlencodedFieldCount(bytes: Uint8Array): number {
 
 type FormKind = Exclude<BodyKind, "json">;
 
+/** A form's fields, decoded but not yet capped (a urlencoded one counted before it is decoded). */
+async function decodedForm(
+  bytes: Uint8Array<ArrayBuffer>,
+  kind: FormKind,
+  headers: Headers,
+  limits: BodyLimits,
+): Promise<URLSearchParams | FormData> {
+  if (kind === "urlencoded") {
+    assertFieldCount(urlencodedFieldCount(bytes), limits);
+    return new URLSearchParams(utf8.decode(bytes));
+  }
+  return new Response(bytes, { headers: { "content-type": headers.get("content-type") ?? "" } }).formData();
+}
+
 /** A form's fields, counted and capped: a urlencoded one counted before it is decoded. */
 async function formOf(
   bytes: Uint8Array<ArrayBuffer>,
@@ -139,11 +153,7 @@ async function formOf(
   headers: Headers,
   limits: BodyLimits,
 ): Promise<URLSearchParams | FormData> {
-  if (kind === "urlencoded") assertFieldCount(urlencodedFieldCount(bytes), limits);
-  const form =
-    kind === "urlencoded"
-      ? new URLSearchParams(utf8.decode(bytes))
-      : await new Response(bytes, { headers: { "content-type": headers.get("content-type") ?? "" } }).formData();
+  const form = await decodedForm(bytes, kind, headers, limits);
   let total = 0;
   for (const [name, value] of form) {
     assertFieldCount(++total, limits);
@@ -169,13 +179,15 @@ async function parseBytes(
     for (const [name, value] of entries) assertField(name, value, limits);
     return { body: parsed as Record<string, unknown> };
   }
-  const form = await formOf(bytes, kind, headers, limits);
-  // The last value of a repeated name is the one kept, as Object.fromEntries keeps it; files are left out.
+  const form = await decodedForm(bytes, kind, headers, limits);
+  // One pass caps each field and keeps it. The last value of a repeated name is the one kept, as
+  // Object.fromEntries keeps it; files are left out.
   const body: Record<string, unknown> = {};
   const names = new Set<string>();
   let total = 0;
   for (const [name, value] of form) {
-    total++;
+    assertFieldCount(++total, limits);
+    assertField(name, value, limits);
     names.add(name);
     if (typeof value === "string") body[name] = value;
   }

@@ -17,15 +17,15 @@ export interface CsrfState {
   verified: boolean;
 }
 
-const utf8 = new TextEncoder();
-
-/** Constant-time comparison of two strings; unequal lengths fail without comparing contents. */
+/**
+ * Constant-time comparison of two strings, UTF-16 code unit by code unit (no encoding, so nothing allocated
+ * per check, and two different lone surrogates stay different); unequal lengths fail without comparing
+ * contents.
+ */
 export function timingSafeEqualString(a: string, b: string): boolean {
-  const left = utf8.encode(a);
-  const right = utf8.encode(b);
-  if (left.length !== right.length) return false;
+  if (a.length !== b.length) return false;
   let difference = 0;
-  for (let index = 0; index < left.length; index++) difference |= left[index]! ^ right[index]!;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
   return difference === 0;
 }
 

@@ -33,13 +33,12 @@ export function effectiveUrl(
   rules: Pick<RequestRules, "trustHost" | "deploymentUrl">,
 ): URL {
   const url = new URL(request.url);
-  const path = `${url.pathname}${url.search}`;
   const deployment = rules.deploymentUrl;
-  if (deployment) return new URL(path, deployment.origin);
+  if (deployment) return new URL(`${url.pathname}${url.search}`, deployment.origin);
   if (rules.trustHost !== true) return url;
   const forwarded = forwardedOrigin(request.headers, url);
   // Rebuilt rather than patched: setting `host` alone would keep the internal port.
-  return forwarded ? new URL(path, forwarded) : url;
+  return forwarded ? new URL(`${url.pathname}${url.search}`, forwarded) : url;
 }
 
 /** RFC 9110 §7.2 `Host = uri-host [ ":" port ]`: a name or an IP literal, nothing else (no userinfo, path, query). */
@@ -95,7 +94,8 @@ function parseActionAndProvider(pathname: string, base: string): Pick<RequestInt
 
 function flatten(body: Record<string, unknown>): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const key of Object.keys(body)) {
+    const value = body[key];
     if (value === undefined || value === null) continue;
     flat[key] = typeof value === "string" ? value : JSON.stringify(value);
   }

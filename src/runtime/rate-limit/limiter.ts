@@ -9,7 +9,7 @@
  * that interval asks it again, so limits come back by themselves when the store does.
  */
 import { RateLimitConfigError, RateLimitStoreError } from "./errors.js";
-import { createMemoryStore } from "./memory-store.js";
+import { createMemoryStore, isInProcessStore } from "./memory-store.js";
 import { checkRule, type RateLimitRule } from "./rule.js";
 import type { RateLimitStore, StoreLimit } from "./store.js";
 
@@ -63,7 +63,10 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       throw new RateLimitConfigError(`createRateLimiter: ${name} must be a positive number.`);
     }
   }
-  const checked = new WeakSet<RateLimitRule>();
+  // A store in this process's memory answers without I/O, so it never needs the timeout's timer.
+  const timed = !isInProcessStore(store);
+  // Per rule object, checked and converted once: the store only reads it.
+  const limits = new WeakMap<RateLimitRule, StoreLimit>();
   let downUntil = 0;
   let down = false;
 
@@ -74,13 +77,15 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     });
 
   function limitOf(rule: RateLimitRule): StoreLimit {
-    if (!checked.has(rule)) {
-      checkRule(rule);
-      checked.add(rule);
-    }
+    const known = limits.get(rule);
+    if (known) return known;
+    checkRule(rule);
     const { window, max, backoff } = rule;
     const limit: StoreLimit = { windowMs: window * 1000, max };
-    if (backoff) limit.backoff = { free: backoff.free, baseMs: backoff.base * 1000, capMs: backoff.cap * 1000 };
+    if (backoff) {
+      limit.backoff = Object.freeze({ free: backoff.free, baseMs: backoff.base * 1000, capMs: backoff.cap * 1000 });
+    }
+    limits.set(rule, Object.freeze(limit));
     return limit;
   }
 
@@ -97,14 +102,18 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   async function guarded<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
     if (down && now() < downUntil) return { ok: false };
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new RateLimitStoreError(`The rate-limit store took over ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-    });
     try {
-      const value = await Promise.race([call(), late]);
+      const value = timed
+        ? await Promise.race([
+            call(),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(
+                () => reject(new RateLimitStoreError(`The rate-limit store took over ${timeoutMs} ms`)),
+                timeoutMs,
+              );
+            }),
+          ])
+        : await call();
       if (down) {
         down = false;
         if (!options.onStoreError) console.info("[auth] rate-limit store answers again; limits are counted");
@@ -116,7 +125,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       downUntil = now() + retryStoreAfterMs;
       return { ok: false };
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
     }
   }
 

@@ -27,6 +27,13 @@ export interface MemoryStore extends RateLimitStore {
   readonly size: number;
 }
 
+/** The stores made here: they answer from memory, without I/O, so the limiter arms no timeout for them. */
+const inProcess = new WeakSet<RateLimitStore>();
+
+export function isInProcessStore(store: RateLimitStore): boolean {
+  return inProcess.has(store);
+}
+
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const maxKeys = options.maxKeys ?? 10_000;
   if (!Number.isInteger(maxKeys) || maxKeys < 1) throw new RangeError("maxKeys must be a positive integer");
@@ -43,7 +50,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     }
   }
 
-  return {
+  const store: MemoryStore = {
     get size() {
       return entries.size;
     },
@@ -68,4 +75,6 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       entries.delete(key);
     },
   };
+  inProcess.add(store);
+  return store;
 }

@@ -3,12 +3,13 @@
  * never early), reset on success, rules and keys refused at the first use with a message naming the field, and
  * the documented default rules holding their own promises (the owner's longest wait is the backoff cap).
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { RateLimitConfigError } from "../../../src/runtime/rate-limit/errors.js";
 import { createRateLimiter } from "../../../src/runtime/rate-limit/limiter.js";
 import { createMemoryStore } from "../../../src/runtime/rate-limit/memory-store.js";
 import { backoffMs, checkRule, type RateLimitRule } from "../../../src/runtime/rate-limit/rule.js";
 import { DEFAULT_RULES } from "../../../src/runtime/rate-limit/rules.js";
+import type { RateLimitStore } from "../../../src/runtime/rate-limit/store.js";
 
 function limiterAt(start = 5_000_000) {
   const clock = { time: start };
@@ -66,6 +67,35 @@ describe("limiter options", () => {
       expect(() => createRateLimiter(options)).toThrow(/must be a positive number/);
     },
   );
+});
+
+describe("store timeout", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("arms no timer for the memory store, which answers from this process without I/O", async () => {
+    vi.useFakeTimers();
+    const limiter = createRateLimiter({ store: createMemoryStore() });
+    // Counted while the calls are under way: a timer armed for them would be cleared once they answer.
+    const consumed = limiter.consume("k", THREE_PER_MINUTE);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(await consumed).toEqual({ allowed: true, remaining: 2 });
+    const reset = limiter.reset("k", THREE_PER_MINUTE);
+    expect(vi.getTimerCount()).toBe(0);
+    await reset;
+  });
+
+  it("still gives any other store timeoutMs, then follows the rule's whenStoreDown", async () => {
+    vi.useFakeTimers();
+    const silent: RateLimitStore = { take: () => new Promise(() => {}), reset: () => new Promise(() => {}) };
+    const limiter = createRateLimiter({ store: silent, timeoutMs: 200, onStoreError: () => {} });
+    const answer = limiter.consume("k", THREE_PER_MINUTE);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await answer).toEqual({ allowed: false, retryAfterSeconds: 5, reason: "store-unavailable" });
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });
 
 describe("rules", () => {

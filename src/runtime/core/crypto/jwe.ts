@@ -7,6 +7,7 @@
  */
 import { AuthError, JWTSessionError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
+import { copyWith } from "../copy-with.js";
 import { requireSecrets } from "../secret.js";
 import { type ContentEncryption, encryptionKey } from "./encryption-key.js";
 import type { JweCipher } from "./jwe-cipher.js";
@@ -24,6 +25,8 @@ const ENC = "A256CBC-HS512";
 const CLOCK_TOLERANCE = 15;
 /** Bounds the decrypted-token memo; the oldest entry goes first. */
 const MAX_DECRYPTED = 1024;
+/** Bounds the encoded headers (one per key id: per secret and salt). */
+const MAX_HEADERS = 64;
 
 export interface JweCodec {
   encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string>;
@@ -85,21 +88,37 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
     return claims as Payload;
   }
 
+  /**
+   * The protected header of each key id, encoded, and its ASCII bytes (the AAD): the same for every token
+   * under one key, so it is written once rather than serialised and encoded per token. Bounded like the keys.
+   */
+  const headers = new Map<string, { encoded: string; aad: Uint8Array }>();
+
+  function headerFor(kid: string): { encoded: string; aad: Uint8Array } {
+    let header = headers.get(kid);
+    if (header === undefined) {
+      // The header jose writes for these options, member for member, so the AAD matches it byte for byte.
+      const encoded = cipher.toBase64url(utf8.encode(JSON.stringify({ alg: "dir", enc: ENC, kid })));
+      header = { encoded, aad: utf8.encode(encoded) };
+      if (headers.size >= MAX_HEADERS) headers.delete(headers.keys().next().value as string);
+      headers.set(kid, header);
+    }
+    return header;
+  }
+
   return {
     async encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
       const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt } = params;
       const { key, kid } = await encryptionKey(requireSecrets(secret)[0]!, salt, ENC);
       const now = Math.floor(Date.now() / 1000);
-      const claims = {
-        ...(token as Record<string, unknown>),
+      const claims = copyWith(token as Record<string, unknown>, {
         iat: now,
         exp: now + maxAge,
         jti: randomUUID(),
-      };
-      // The header jose writes for these options, member for member, so the AAD matches it byte for byte.
-      const encodedHeader = cipher.toBase64url(utf8.encode(JSON.stringify({ alg: "dir", enc: ENC, kid })));
-      const sealed = await cipher.sealCbcHs512(key, utf8.encode(encodedHeader), utf8.encode(JSON.stringify(claims)));
-      return writeCompact(encodedHeader, sealed, cipher);
+      });
+      const header = headerFor(kid);
+      const sealed = await cipher.sealCbcHs512(key, header.aad, utf8.encode(JSON.stringify(claims)));
+      return writeCompact(header.encoded, sealed, cipher);
     },
 
     async decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {

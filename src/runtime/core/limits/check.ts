@@ -13,6 +13,7 @@
 import { RateLimited } from "../../errors.js";
 import { clientIp } from "../../rate-limit/client-ip.js";
 import { accountKey, ipKey } from "../../rate-limit/keys.js";
+import type { RateLimitRule } from "../../rate-limit/rule.js";
 import type { ResponseInternal } from "../../types.js";
 import type { ActionContext } from "../actions/context.js";
 import { limitPlan } from "./plan.js";
@@ -74,7 +75,8 @@ export async function limitRequest(context: ActionContext): Promise<LimitedAttem
     return network;
   };
 
-  const counted = new Map<string, string>();
+  // What a success clears, gathered as the checks count (at most one account counter per plan).
+  const clears: { key: string; rule: RateLimitRule }[] = [];
   for (const check of plan.checks) {
     const rule = rules[check.rule];
     if (!rule) continue;
@@ -90,19 +92,15 @@ export async function limitRequest(context: ActionContext): Promise<LimitedAttem
           : `The rate-limit store is down and the ${rule.name} rule fails closed: refused.`,
       );
     }
-    counted.set(check.rule, key);
+    if (plan.clearOnSuccess.includes(check.rule)) clears.push({ key, rule });
   }
 
-  const clears = plan.clearOnSuccess.flatMap((name) => {
-    const key = counted.get(name);
-    const rule = rules[name];
-    return key !== undefined && rule ? [{ key, rule }] : [];
-  });
   if (clears.length === 0) return undefined;
   return {
     async answered(result) {
       if (result.status !== undefined && result.status >= 400) return;
-      await Promise.all(clears.map(({ key, rule }) => limiter.reset(key, rule)));
+      if (clears.length === 1) await limiter.reset(clears[0]!.key, clears[0]!.rule);
+      else await Promise.all(clears.map(({ key, rule }) => limiter.reset(key, rule)));
     },
   };
 }

@@ -56,14 +56,28 @@ export function credentialsIdentifier(
   provider: Pick<CredentialsConfig, "credentials">,
   body: Record<string, string> | undefined,
 ): string | undefined {
-  const declared = Object.entries(provider.credentials ?? {})
-    .filter(([, input]) => input?.type !== "password")
-    .map(([name]) => name);
-  for (const name of [...declared, "email", "username"]) {
+  for (const name of identifierFields(provider.credentials)) {
     const value = typed(body?.[name]);
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+const FALLBACK_FIELDS: readonly string[] = ["email", "username"];
+/** The fields an identifier is looked for in, per `credentials` object: read once, as the config is. */
+const fieldsOf = new WeakMap<object, readonly string[]>();
+
+function identifierFields(credentials: CredentialsConfig["credentials"] | undefined): readonly string[] {
+  if (!credentials) return FALLBACK_FIELDS;
+  let fields = fieldsOf.get(credentials);
+  if (fields === undefined) {
+    const declared = Object.entries(credentials)
+      .filter(([, input]) => input?.type !== "password")
+      .map(([name]) => name);
+    fields = [...declared, ...FALLBACK_FIELDS];
+    fieldsOf.set(credentials, fields);
+  }
+  return fields;
 }
 
 /** The `password` provider's actions (core/password/), by the action the core routes them under; POST only. */

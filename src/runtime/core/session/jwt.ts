@@ -15,6 +15,7 @@ import { JWTSessionError } from "../../errors.js";
 import type { JWT, Session } from "../../types.js";
 import { passSessionThrough, passTokenThrough } from "../callbacks.js";
 import { clearChunked, readChunked, writeChunked } from "../cookies/names.js";
+import { copyWith } from "../copy-with.js";
 import type { InternalOptions, RequestInternal } from "../internal.js";
 import { followsUser, signInRecord } from "./follow-user.js";
 import type { PresentedSession, SessionCreate, SessionStore } from "./store.js";
@@ -67,7 +68,7 @@ export function createJwtSessionStore(request: RequestInternal, options: Interna
   async function seal(token: JWT) {
     const expires = new Date(Date.now() + options.session.maxAge * 1000);
     const value = await jwt.encode({ token, secret, salt: name, maxAge: options.session.maxAge });
-    return { expires, cookies: writeChunked(request.cookies, name, value, { ...cookieOptions, expires }) };
+    return { expires, cookies: writeChunked(request.cookies, name, value, copyWith(cookieOptions, { expires })) };
   }
 
   /**

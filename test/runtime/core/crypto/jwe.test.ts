@@ -117,6 +117,20 @@ describe.each(ciphers)("the %s cipher and jose", (_name, make) => {
     expect(payload.exp! - payload.iat!).toBe(120);
   });
 
+  it("writes every member of the token as its own, in order, a __proto__ member and an iat to replace included", async () => {
+    // JSON.parse makes `__proto__` an own member, as a token read back from a cookie holds it.
+    const token = JSON.parse('{"name":"Ada","__proto__":{"admin":true},"iat":1,"sub":"user-1"}');
+    const written = await make().encode({ token, secret, salt, maxAge: 120 });
+    const { payload } = await jwtDecrypt(written, referenceKey(secret, 64), {
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256CBC-HS512"],
+    });
+    expect(Object.keys(payload)).toEqual(["name", "__proto__", "iat", "sub", "exp", "jti"]);
+    expect(Object.getOwnPropertyDescriptor(payload, "__proto__")?.value).toEqual({ admin: true });
+    expect(payload.iat).not.toBe(1);
+    expect(payload.exp! - payload.iat!).toBe(120);
+  });
+
   it("ignores typ, cty and other non-critical header members, as jose does", async () => {
     const key = referenceKey(secret, 64);
     const token = await new EncryptJWT({ name: "typed" })

@@ -11,6 +11,7 @@ import type { Account, AdapterUser, Cookie, Profile, ResponseInternal, User } fr
 import { credentialsUser, storedCredentialsUser } from "../../account/credentials-user.js";
 import { linkTarget } from "../../account/link-target.js";
 import { accountOwner, resolveUser } from "../../account/resolve-user.js";
+import { copyWith } from "../../copy-with.js";
 import { pageUrl, withQuery } from "../../errors.js";
 import type { InternalOptions } from "../../internal.js";
 import { askRedirectCallback } from "../../redirect.js";
@@ -75,7 +76,7 @@ export async function completeSignIn(
   // needs a stored user: the one authorize's id names (credentials.ts made sure there is one).
   const storedCredentials = credentialsSignIn && options.session.strategy === "database";
   const adapterFlow = Boolean(options.adapter) && !credentialsSignIn;
-  const credentialsIdentity = { ...signedIn.user, id: account.providerAccountId };
+  const credentialsIdentity = copyWith(signedIn.user, { id: account.providerAccountId });
   // The signIn callback sees the stored user when this account is already known (spec: the adapter's user).
   const owner =
     adapterFlow && (account.type === "oauth" || account.type === "oidc")

@@ -5,8 +5,11 @@
 import { CredentialsSignin, InvalidProvider, UnknownAction } from "../../../errors.js";
 import type { Account, ResponseInternal, User } from "../../../types.js";
 import { credentialsUserId } from "../../account/credentials-user.js";
+import { copyWith } from "../../copy-with.js";
+import { randomUUID } from "../../crypto/random.js";
 import { assertCsrf } from "../../csrf.js";
 import type { ActionContext } from "../context.js";
+import { authorizeReadsRequest } from "./authorize-request.js";
 import { completeSignIn } from "./complete.js";
 
 export async function credentialsCallback(context: ActionContext): Promise<ResponseInternal> {
@@ -18,7 +21,11 @@ export async function credentialsCallback(context: ActionContext): Promise<Respo
   }
   assertCsrf("callback", options.csrfTokenVerified, skipCSRFCheck);
   const credentials: Record<string, unknown> = { ...request.body };
-  const user = await provider.authorize(credentials, request.request);
+  // The Request is rebuilt from the body only for an `authorize` that can read it (authorize-request.ts).
+  const user = await provider.authorize(
+    credentials,
+    authorizeReadsRequest(provider.authorize) ? request.request : (undefined as unknown as Request),
+  );
   if (!user) throw new CredentialsSignin("The credentials provider's authorize returned null.");
   // The account must name the user. A JWT session may make one up when authorize gives none (it lives only
   // in the cookie); a database session's id names a stored user, so it must be authorize's own.
@@ -27,8 +34,8 @@ export async function credentialsCallback(context: ActionContext): Promise<Respo
       ? credentialsUserId(user, provider.id)
       : user.id !== undefined && user.id !== null
         ? String(user.id)
-        : crypto.randomUUID();
-  const signedInUser: User = { ...user, id };
+        : randomUUID();
+  const signedInUser: User = copyWith(user, { id });
   const account: Account = { providerAccountId: id, type: "credentials", provider: provider.id };
   return completeSignIn(context, { user: signedInUser, account, credentials }, []);
 }
