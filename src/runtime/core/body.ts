@@ -132,32 +132,27 @@ function urlencodedFieldCount(bytes: Uint8Array): number {
 
 type FormKind = Exclude<BodyKind, "json">;
 
-/** A form's fields, decoded but not yet capped (a urlencoded one counted before it is decoded). */
-async function decodedForm(
-  bytes: Uint8Array<ArrayBuffer>,
-  kind: FormKind,
-  headers: Headers,
-  limits: BodyLimits,
-): Promise<URLSearchParams | FormData> {
-  if (kind === "urlencoded") {
-    assertFieldCount(urlencodedFieldCount(bytes), limits);
-    return new URLSearchParams(utf8.decode(bytes));
-  }
-  return new Response(bytes, { headers: { "content-type": headers.get("content-type") ?? "" } }).formData();
-}
-
-/** A form's fields, counted and capped: a urlencoded one counted before it is decoded. */
+/**
+ * A form's fields, counted and capped (a urlencoded one counted before it is decoded), each handed to `each`
+ * as it passes: the one pass a parsed body needs.
+ */
 async function formOf(
   bytes: Uint8Array<ArrayBuffer>,
   kind: FormKind,
   headers: Headers,
   limits: BodyLimits,
+  each?: (name: string, value: FormDataEntryValue) => void,
 ): Promise<URLSearchParams | FormData> {
-  const form = await decodedForm(bytes, kind, headers, limits);
+  if (kind === "urlencoded") assertFieldCount(urlencodedFieldCount(bytes), limits);
+  const form =
+    kind === "urlencoded"
+      ? new URLSearchParams(utf8.decode(bytes))
+      : await new Response(bytes, { headers: { "content-type": headers.get("content-type") ?? "" } }).formData();
   let total = 0;
   for (const [name, value] of form) {
     assertFieldCount(++total, limits);
     assertField(name, value, limits);
+    each?.(name, value);
   }
   return form;
 }
@@ -179,18 +174,15 @@ async function parseBytes(
     for (const [name, value] of entries) assertField(name, value, limits);
     return { body: parsed as Record<string, unknown> };
   }
-  const form = await decodedForm(bytes, kind, headers, limits);
-  // One pass caps each field and keeps it. The last value of a repeated name is the one kept, as
-  // Object.fromEntries keeps it; files are left out.
+  // The last value of a repeated name is the one kept, as Object.fromEntries keeps it; files are left out.
   const body: Record<string, unknown> = {};
   const names = new Set<string>();
   let total = 0;
-  for (const [name, value] of form) {
-    assertFieldCount(++total, limits);
-    assertField(name, value, limits);
+  const form = await formOf(bytes, kind, headers, limits, (name, value) => {
+    total++;
     names.add(name);
     if (typeof value === "string") body[name] = value;
-  }
+  });
   return { body, repeated: repeatedNames(form, names.size, total) };
 }
 

@@ -48,13 +48,8 @@ export function encryptionKey(secret: string, salt: string, enc: ContentEncrypti
  * On node:crypto where the runtime has it: synchronous, and the first session read of a cold process then
  * never loads WebCrypto's own modules (a few milliseconds of that first read on Node 20). WebCrypto elsewhere.
  */
-function derive(secret: string, salt: string, enc: ContentEncryption): Promise<EncryptionKey> {
-  if (!nodeCrypto) return deriveWithWebCrypto(secret, salt, enc);
-  try {
-    return Promise.resolve(deriveWithNode(nodeCrypto, secret, salt, enc));
-  } catch (error) {
-    return Promise.reject(error);
-  }
+async function derive(secret: string, salt: string, enc: ContentEncryption): Promise<EncryptionKey> {
+  return nodeCrypto ? deriveWithNode(nodeCrypto, secret, salt, enc) : deriveWithWebCrypto(secret, salt, enc);
 }
 
 function hkdfInfo(salt: string): string {

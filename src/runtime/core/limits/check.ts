@@ -99,8 +99,7 @@ export async function limitRequest(context: ActionContext): Promise<LimitedAttem
   return {
     async answered(result) {
       if (result.status !== undefined && result.status >= 400) return;
-      if (clears.length === 1) await limiter.reset(clears[0]!.key, clears[0]!.rule);
-      else await Promise.all(clears.map(({ key, rule }) => limiter.reset(key, rule)));
+      await Promise.all(clears.map(({ key, rule }) => limiter.reset(key, rule)));
     },
   };
 }
