@@ -48,12 +48,19 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const EPOCH = new Date(0).toUTCString();
 
 /**
+ * A value of the characters encodeURIComponent leaves as they are (ECMA-262 uriUnreserved): a session JWE
+ * (base64url and dots) goes out unchanged without a pass through encodeURIComponent, which was a visible share
+ * of every sign-in and re-issue.
+ */
+const UNRESERVED_ONLY = /^[\w.!~*'()-]*$/;
+
+/**
  * A cookie value as it goes on the wire, URL-encoded (RFC 6265 §4.1.1 allows no `;`, `,`, space or `"`), which
  * parseCookieHeader decodes. Every cookie the core's values reach, by its Set-Cookie or through a
  * framework's jar or a rebuilt Cookie header, is encoded by this one rule.
  */
 export function encodeCookieValue(value: string): string {
-  return encodeURIComponent(value);
+  return UNRESERVED_ONLY.test(value) ? value : encodeURIComponent(value);
 }
 
 /** A `maxAge` as the whole, non-negative seconds Max-Age carries (RFC 6265 §4.1.2.2). */

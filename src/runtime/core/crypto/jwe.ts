@@ -14,7 +14,7 @@ import type { JweCipher } from "./jwe-cipher.js";
 import { readCompact, writeCompact } from "./jwe-compact.js";
 import { nodeCipher } from "./jwe-node.js";
 import { webCipher } from "./jwe-web.js";
-import { checkReplicatedClaims, validateClaims } from "./jwt-claims.js";
+import { checkClaimTimes, checkReplicatedClaims, flatClaims, validateClaims } from "./jwt-claims.js";
 import type { NodeCryptoModule } from "./node-crypto.js";
 import { randomUUID } from "./random.js";
 
@@ -31,6 +31,17 @@ const MAX_HEADERS = 64;
 export interface JweCodec {
   encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string>;
   decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null>;
+}
+
+type Claims = Record<string, unknown>;
+
+/** A token the codec has decrypted (see `decrypted` below). */
+interface Decrypted {
+  salt: string;
+  secrets: readonly string[];
+  plaintext: string;
+  /** The claims, parsed, when none of them is an object: never handed out, only copied. */
+  flat: Claims | undefined;
 }
 
 const utf8 = new TextEncoder();
@@ -62,21 +73,28 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
   /**
    * Tokens this codec has already authenticated and decrypted, with the key material that did it. A browser
    * sends the same session cookie on every request until it is re-issued, so repeated reads skip parsing,
-   * the MAC and AES, and only parse and re-check the claims (expiry included) against the clock. A hit needs
-   * the same token, salt and secrets: a rotated secret or another cookie name decrypts afresh.
+   * the MAC and AES, and only re-check the claims (expiry included) against the clock. A hit needs the same
+   * token, salt and secrets: a rotated secret or another cookie name decrypts afresh. Every read hands out
+   * claims of its own (a `jwt` callback may change them in place): flat claims, kept parsed, are copied
+   * (a fraction of JSON.parse's time); claims with objects inside are parsed again from the plaintext.
    */
-  const decrypted = new Map<string, { salt: string; secrets: readonly string[]; plaintext: string }>();
+  const decrypted = new Map<string, Decrypted>();
 
-  function remember(token: string, salt: string, secrets: readonly string[], plaintext: string): void {
+  function remember(token: string, salt: string, secrets: readonly string[], plaintext: string, claims: Claims): void {
     if (decrypted.size >= MAX_DECRYPTED) decrypted.delete(decrypted.keys().next().value as string);
-    decrypted.set(token, { salt, secrets: [...secrets], plaintext });
+    const kept = flatClaims(claims) ? { ...claims } : undefined;
+    decrypted.set(token, { salt, secrets: [...secrets], plaintext, flat: kept });
+  }
+
+  function claimsOf(known: Decrypted): Claims {
+    return known.flat
+      ? checkClaimTimes({ ...known.flat }, CLOCK_TOLERANCE)
+      : validateClaims(known.plaintext, CLOCK_TOLERANCE);
   }
 
   async function decodeWith<Payload>(secrets: string[], token: string, salt: string): Promise<Payload> {
     const known = decrypted.get(token);
-    if (known && known.salt === salt && sameSecrets(known.secrets, secrets)) {
-      return validateClaims(known.plaintext, CLOCK_TOLERANCE) as Payload;
-    }
+    if (known && known.salt === salt && sameSecrets(known.secrets, secrets)) return claimsOf(known) as Payload;
     const jwe = readCompact(token, cipher);
     const key = await keyFor(secrets, salt, jwe.header.enc, jwe.header.kid);
     const plaintext = strictUtf8.decode(
@@ -84,7 +102,7 @@ export function createJweCodec(crypto: NodeCryptoModule | undefined): JweCodec {
     );
     const claims = validateClaims(plaintext, CLOCK_TOLERANCE);
     checkReplicatedClaims(jwe.header, claims);
-    remember(token, salt, secrets, plaintext);
+    remember(token, salt, secrets, plaintext, claims);
     return claims as Payload;
   }
 

@@ -6,8 +6,8 @@
  */
 import type { JweHeader } from "./jwe-compact.js";
 
-/** Claims that must still hold on every read: run again on each memoised read (jwe.ts). */
-export function validateClaims(plaintext: string, clockTolerance: number): Record<string, unknown> {
+/** The claims of a decrypted payload, parsed and checked as far as the token alone decides. */
+export function parseClaims(plaintext: string): Record<string, unknown> {
   let payload: unknown;
   try {
     payload = JSON.parse(plaintext);
@@ -18,15 +18,30 @@ export function validateClaims(plaintext: string, clockTolerance: number): Recor
     throw new Error("JWT Claims Set must be a top-level JSON object");
   }
   const claims = payload as Record<string, unknown>;
-  const now = Math.floor(Date.now() / 1000);
   for (const claim of ["iat", "nbf", "exp"] as const) {
     if (claims[claim] !== undefined && typeof claims[claim] !== "number") {
       throw new Error(`"${claim}" claim must be a number`);
     }
   }
+  return claims;
+}
+
+/** The checks against the clock, which must still hold on every read: run again on each memoised read (jwe.ts). */
+export function checkClaimTimes(claims: Record<string, unknown>, clockTolerance: number): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
   if (typeof claims.nbf === "number" && claims.nbf > now + clockTolerance) throw new Error('"nbf" claim check failed');
   if (typeof claims.exp === "number" && claims.exp <= now - clockTolerance) throw new Error('"exp" claim check failed');
   return claims;
+}
+
+export function validateClaims(plaintext: string, clockTolerance: number): Record<string, unknown> {
+  return checkClaimTimes(parseClaims(plaintext), clockTolerance);
+}
+
+/** Whether every claim is a string, number, boolean or null: a shallow copy of such claims is a whole copy. */
+export function flatClaims(claims: Record<string, unknown>): boolean {
+  for (const value of Object.values(claims)) if (value !== null && typeof value === "object") return false;
+  return true;
 }
 
 /** RFC 7519 §5.3: a claim the header repeats must be the claim. Fixed per token, so checked once per token. */

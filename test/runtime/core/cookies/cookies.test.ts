@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCookieHeader, serializeCookie } from "../../../../src/runtime/core/cookies/header.js";
+import { encodeCookieValue, parseCookieHeader, serializeCookie } from "../../../../src/runtime/core/cookies/header.js";
 import {
   CHUNK_SIZE,
   clearChunked,
@@ -72,6 +73,41 @@ describe("Set-Cookie serialization", () => {
     const header = serializeCookie({ name: "a", value: "x; Domain=evil.test", options: {} });
     expect(header).toBe("a=x%3B%20Domain%3Devil.test; Path=/");
     expect(parseCookieHeader("a=x%3B%20Domain%3Devil.test")).toEqual({ a: "x; Domain=evil.test" });
+  });
+
+  it("encodes any value as encodeURIComponent does, the ones it leaves unchanged included", () => {
+    // encodeCookieValue skips encodeURIComponent for values it would not change: the two must never differ
+    // (a lone surrogate throws URIError on both).
+    const encoded = (value: string) => {
+      try {
+        return encodeURIComponent(value);
+      } catch (error) {
+        return error instanceof URIError ? "URIError" : "other";
+      }
+    };
+    const ours = (value: string) => {
+      try {
+        return encodeCookieValue(value);
+      } catch (error) {
+        return error instanceof URIError ? "URIError" : "other";
+      }
+    };
+    const unreserved = fc.constantFrom(..."abzAZ09-_.!~*'()".split(""));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: fc.oneof(unreserved, fc.string({ minLength: 1, maxLength: 1, unit: "binary" })) }),
+          fc.string({ unit: unreserved }),
+          fc.string({ unit: "binary" }),
+        ),
+        (value) => {
+          expect(ours(value)).toBe(encoded(value));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    for (const value of ["a.b_c-d~e", "a|b", "a b", "é", "\ud800", "", "a\nb", "%41"])
+      expect(ours(value)).toBe(encoded(value));
   });
 
   it("decodes the same values alike on every request, past the bound of remembered decodings", () => {

@@ -197,6 +197,40 @@ describe.each(ciphers)("the %s cipher and jose", (_name, make) => {
   });
 });
 
+describe.each(ciphers)("repeated reads on the %s cipher", (_name, make) => {
+  it("hand every read claims of its own, equal to the token's, whatever a caller did to an earlier read's", async () => {
+    // A memoised read copies flat claims instead of parsing them again: the copy must be the parse, member for
+    // member and in order (an own __proto__ included), and no read may see what a `jwt` callback changed in place.
+    const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.double({ noNaN: true }));
+    const member = fc.oneof(
+      value,
+      fc.array(value, { maxLength: 3 }),
+      fc.dictionary(fc.string(), value, { maxKeys: 3 }),
+    );
+    const key = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "sub", "name"));
+    const codec = make();
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(key, member, { maxKeys: 6 }), async (members) => {
+        const token = await codec.encode({ token: members, secret, salt });
+        const expected = await jwtDecrypt(token, referenceKey(secret, 64), { clockTolerance: 15 });
+        for (let read = 0; read < 3; read++) {
+          const claims = (await codec.decode({ token, secret, salt })) as Record<string, unknown>;
+          expect(Object.entries(claims)).toEqual(Object.entries(expected.payload));
+          expect(Object.getPrototypeOf(claims)).toBe(Object.prototype);
+          // What a mutating callback does to its copy.
+          for (const name of Object.keys(claims)) {
+            const inner = claims[name];
+            if (inner && typeof inner === "object") (inner as Record<string, unknown>).changed = true;
+            claims[name] = "changed";
+          }
+          claims.added = true;
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe.each(ciphers)("the header rules on the %s cipher (genuine tags)", (_name, make) => {
   const plain = { alg: "dir", enc: "A256CBC-HS512" };
   const claims = JSON.stringify({ name: "Ada", exp: inOneHour() });
