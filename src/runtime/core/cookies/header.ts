@@ -48,9 +48,10 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const EPOCH = new Date(0).toUTCString();
 
 /**
- * A value of the characters encodeURIComponent leaves as they are (ECMA-262 uriUnreserved): a session JWE
- * (base64url and dots) goes out unchanged without a pass through encodeURIComponent, which was a visible share
- * of every sign-in and re-issue.
+ * The characters encodeURIComponent leaves as they are (ECMA-262 uriUnreserved). The values the core writes
+ * on every visit are made of them, but for the `|` of the CSRF cookie's `token|hash`: those two shapes are
+ * written without a pass through encodeURIComponent, which was a visible share of every anonymous request,
+ * sign-in and re-issue.
  */
 const UNRESERVED_ONLY = /^[\w.!~*'()-]*$/;
 
@@ -60,7 +61,14 @@ const UNRESERVED_ONLY = /^[\w.!~*'()-]*$/;
  * framework's jar or a rebuilt Cookie header, is encoded by this one rule.
  */
 export function encodeCookieValue(value: string): string {
-  return UNRESERVED_ONLY.test(value) ? value : encodeURIComponent(value);
+  if (UNRESERVED_ONLY.test(value)) return value;
+  const bar = value.indexOf("|");
+  if (bar !== -1) {
+    const before = value.slice(0, bar);
+    const after = value.slice(bar + 1);
+    if (UNRESERVED_ONLY.test(before) && UNRESERVED_ONLY.test(after)) return `${before}%7C${after}`;
+  }
+  return encodeURIComponent(value);
 }
 
 /** A `maxAge` as the whole, non-negative seconds Max-Age carries (RFC 6265 §4.1.2.2). */
