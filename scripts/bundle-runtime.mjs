@@ -57,9 +57,9 @@ function isEntry(file) {
  * The modules apps load at start-up, joined into one chunk (`chunks/core.js`): those two or more integrations
  * reach through static imports (what one integration alone reaches goes into its own file). Left to rollup,
  * they would be split by which of the many entries (29 providers, the adapters) also reach each one, into a
- * score of small chunks, a file and a loader's turn each: the Next integration loaded eight beside the core,
- * 16 KB in all, for about 9 ms of its import (Node 20), where the same code in the core costs under one. An
- * app may so parse a few KB of another integration's helpers (27 KB for all of them, next to the core's
+ * score of small chunks, a file and a loader's turn each: the Next integration loaded seven beside the core,
+ * 20 KB in all, for about 9 ms of its import (Node 20), where the same code in the core costs under one. An
+ * app may so parse a few KB of another integration's helpers (26 KB for all of them, next to the core's
  * 245 KB), never run them. Entries and lazily imported modules are never moved.
  */
 function startupChunk(runtimeDir) {
