@@ -159,7 +159,7 @@ export async function runGenerate(
   if (outFlag !== undefined) checkOut(outFlag, setup, flags.out!);
   const sql = setup.orm === "none" ? await sqlUsers(root, reader, info, host, setup, outFlag ?? MIGRATIONS_DIR) : null;
   const input: SqlGenerateInput = {
-    ...generateInput(reader, root, info, setup, configuredTables(reader, info)),
+    ...generateInput(reader, root, info, setup, configuredTables(reader, info), host.env),
     ...(outFlag ? { out: outFlag } : {}),
     ...sql?.input,
   };

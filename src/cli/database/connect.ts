@@ -108,23 +108,49 @@ export function redactUrl(url: URL): string {
 }
 
 /**
- * The database the settings name: AUTH_DATABASE_FILE first (init writes it for SQLite apps, whose
- * DATABASE_URL may well belong to something else), else the URL setting (DATABASE_URL, or the one the
- * app's drizzle.config reads) by its scheme; a value without a scheme is a file where the setup is SQLite.
+ * The setting that names the database: AUTH_DATABASE_FILE first (init writes it for SQLite apps, whose
+ * DATABASE_URL may well belong to something else), else the URL setting (DATABASE_URL, or the one the app's
+ * drizzle.config reads) or the config's fallback; null when none does.
+ */
+function namingSetting(
+  env: Readonly<Record<string, string | undefined>>,
+  setting: DatabaseSetting,
+): { file: string } | { key: string; value: string } | null {
+  const file = env["AUTH_DATABASE_FILE"]?.trim();
+  if (file) return { file };
+  const key = setting.key ?? "DATABASE_URL";
+  const value = env[key]?.trim() || setting.fallback?.trim();
+  return value ? { key, value } : null;
+}
+
+/**
+ * Whether the settings name a database at all, as migrate reads them: generate's next step says to set one
+ * before migrate where they do not (migrate would refuse).
+ */
+export function namesDatabase(
+  env: Readonly<Record<string, string | undefined>>,
+  setting: DatabaseSetting = {},
+): boolean {
+  return namingSetting(env, setting) !== null;
+}
+
+/**
+ * The database the settings name (namingSetting): AUTH_DATABASE_FILE is a SQLite file; the URL setting is read
+ * by its scheme, and a value without a scheme is a file where the setup is SQLite.
  */
 export function databaseLocation(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
   setting: DatabaseSetting = {},
 ): DatabaseLocation {
-  const file = env["AUTH_DATABASE_FILE"]?.trim();
-  if (file) {
-    const absolute = sqliteFile(root, file);
+  const naming = namingSetting(env, setting);
+  if (naming && "file" in naming) {
+    const absolute = sqliteFile(root, naming.file);
     return { dialect: "sqlite", file: absolute, target: sqliteTarget(root, absolute) };
   }
   const key = setting.key ?? "DATABASE_URL";
   const named = setting.where ? ` (${setting.where} reads it)` : "";
-  const value = env[key]?.trim() || setting.fallback?.trim();
+  const value = naming?.value;
   if (!value) {
     throw new CliError(
       "NeedsDatabase",

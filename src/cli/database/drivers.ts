@@ -61,6 +61,11 @@ export const DATABASE_DRIVERS: Record<Database, DatabaseDriver> = {
   },
 };
 
+/** A URL of the server's own scheme, for messages that say what to set the URL setting to. */
+export function databaseUrlExample(dialect: Exclude<SqlDialect, "sqlite">): string {
+  return dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db";
+}
+
 /** The database's name for people (`PostgreSQL`), the one every message uses. */
 export function dialectName(dialect: SqlDialect): string {
   return DATABASE_DRIVERS[dialect].label;

@@ -8,8 +8,10 @@ import { moduleShape } from "../edit/ast.js";
 import { resolveImport } from "../project/imports.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { ProjectInfo } from "../project/types.js";
+import { namesDatabase } from "./connect.js";
 import type { GenerateInput } from "./generate-steps.js";
 import type { Table } from "./model.js";
+import { projectEnv } from "./project-env.js";
 import { configuredAdapter } from "./setup.js";
 import type { DatabaseSetup } from "./setup-types.js";
 import { databaseState } from "./state.js";
@@ -29,21 +31,28 @@ export function sqliteClientOf(reader: ProjectReader, info: ProjectInfo, authFil
   return null;
 }
 
-/** generate's input for the app at `root`, before what its SQL path reads from the live database. */
+/**
+ * generate's input for the app at `root`, before what its SQL path reads from the live database. With the
+ * process environment, whether the app's settings name a database yet, read as migrate reads them.
+ */
 export function generateInput(
   reader: ProjectReader,
   root: string,
   info: ProjectInfo,
   setup: DatabaseSetup,
   tables: readonly Table[],
+  processEnv?: Readonly<Record<string, string | undefined>>,
 ): GenerateInput {
+  const { setting } = databaseState(reader, info);
+  const env = processEnv && projectEnv(reader, processEnv, info.envFile).env;
   return {
     reader,
     root,
     setup,
     defaultDrizzleFile: defaultDrizzleFile(info),
     packageJson: info.packageJson,
-    databaseUrlKey: databaseState(reader, info).setting.key ?? "DATABASE_URL",
+    databaseUrlKey: setting.key ?? "DATABASE_URL",
+    ...(env ? { env: { file: info.envFile, namesDatabase: namesDatabase(env, setting) } } : {}),
     tables,
     authModule: configuredAdapter(reader, info),
   };

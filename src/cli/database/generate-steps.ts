@@ -8,7 +8,7 @@ import { type EditFileStep, type FileStep, planFiles } from "../plan/planner.js"
 import type { Plan } from "../plan/types.js";
 import type { ProjectReader } from "../project/reader.js";
 import type { PackageJson } from "../project/types.js";
-import { DATABASE_DRIVERS, dialectName } from "./drivers.js";
+import { DATABASE_DRIVERS, databaseUrlExample, dialectName } from "./drivers.js";
 import type { SchemaOrmId } from "./flavours.js";
 import type { Table } from "./model.js";
 import type { DatabaseSetup } from "./setup-types.js";
@@ -27,6 +27,11 @@ export interface GenerateInput {
   packageJson: PackageJson;
   /** The database URL setting migrate reads (database/state.ts: drizzle.config's own variable where it names one). */
   databaseUrlKey: string;
+  /**
+   * The app's env file, and whether its settings name a database yet as migrate reads them (database/connect.ts
+   * namesDatabase): where none does, the migrate step says to set one first. Absent where they were not read.
+   */
+  env?: { file: string; namesDatabase: boolean };
   /**
    * The tables the app's providers need (database/provider-tables.ts authTablesFor: the model's, and
    * `passwords` with the password provider); the model's tables when absent.
@@ -117,7 +122,17 @@ export function migrateStep(input: GenerateInput, dir: string): string {
   // migrate's command for the folder, and the URL setting it reads (database/state.ts: drizzle.config's own
   // variable where it names one), after SQLite's own setting, which it reads first.
   const key = input.databaseUrlKey;
-  const setting = input.setup.dialect === "sqlite" ? `${DATABASE_DRIVERS.sqlite.envKey} (or ${key})` : key;
+  const { dialect } = input.setup;
+  const sqlite = DATABASE_DRIVERS.sqlite;
+  const setting = dialect === "sqlite" ? `${sqlite.envKey} (or ${key})` : key;
+  // Nothing names a database yet: migrate would refuse, so the step starts with the setting, as it is written.
+  if (input.env && !input.env.namesDatabase) {
+    const example =
+      dialect === "sqlite"
+        ? `${sqlite.envKey}=${sqlite.envValue} for a SQLite file`
+        : `${key}=${databaseUrlExample(dialect)}`;
+    return `Set ${setting} in ${input.env.file}, where nothing names a database yet: ${example}. Then create the tables in it: ${migrateCommand(dir)}`;
+  }
   return `Create the tables in the database ${setting} names: ${migrateCommand(dir)}`;
 }
 

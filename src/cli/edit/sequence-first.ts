@@ -2,12 +2,13 @@
  * Pure transform of a module whose exported function a framework runs on every request (SvelteKit's
  * `handle` in `src/hooks.server.ts`, Astro's `onRequest` in `src/middleware.ts`): puts the auth entry first
  * through the framework's `sequence`, so the session is set before the app's own code runs. The app's function
- * is kept as it is (renamed when it was the exported one); an existing `sequence(…)` gets the auth entry as
+ * is kept as it is (renamed when it was the exported one; `export { log as onRequest }` gives its place to our
+ * export, so remove can put the list back there); an existing `sequence(…)` gets the auth entry as
  * its first argument. "unchanged" when the file already runs the auth entry. Our lines are written in the
  * file's style (code-style.ts: sv's tabs and single quotes, or Prettier's defaults). The inverse is
  * sequence-first-remove.ts.
  */
-import type { SourceFile } from "ts-morph";
+import type { ExportDeclaration, SourceFile } from "ts-morph";
 import { freeName, tsMorph } from "./ast.js";
 import { type CodeStyle, detectStyle, parseStyledModule, renderCode } from "./code-style.js";
 import type { TransformResult } from "./result.js";
@@ -85,22 +86,38 @@ function importSequence(file: SourceFile, style: CodeStyle, chain: SequenceChain
   return name;
 }
 
-/** Detaches the app's exported function and returns the local name it now has; null when there is none. */
-function detachAppExport(file: SourceFile, chain: SequenceChain): string | null {
+/** The app's function, detached from the export: its local name, and the export list that named only it. */
+interface AppExport {
+  local: string;
+  /** Where our export goes instead of at the end, so remove can put the list back where it was. */
+  list: ExportDeclaration | null;
+}
+
+/**
+ * Detaches the app's exported function; null when there is none. A declaration exported by its own keyword is
+ * renamed, and our export goes at the end. One an export list names leaves the list: a list naming only it
+ * under the export's name (`export { log as onRequest }`) gives its place to our export; otherwise its
+ * specifier goes (the list with it when empty), our export goes at the end, and the local is renamed where its
+ * name was the export's (`export { onRequest }`, which remove gives back as `export function onRequest`: merge
+ * writes the same text for both).
+ */
+function detachAppExport(file: SourceFile, chain: SequenceChain): AppExport | null {
   const { exportName } = chain;
+  // hasExportKeyword, not isExported: ts-morph's isExported is also true for a name an export list exports,
+  // whose rename would carry the list along (`export { appHandle }`) instead of taking the export away.
   const variable = file.getVariableDeclaration(exportName);
-  if (variable?.isExported()) {
+  if (variable?.getVariableStatement()?.hasExportKeyword()) {
     const name = freeName(file, chain.appName);
     variable.rename(name);
     variable.getVariableStatementOrThrow().setIsExported(false);
-    return name;
+    return { local: name, list: null };
   }
   const fn = file.getFunction(exportName);
-  if (fn?.isExported()) {
+  if (fn?.hasExportKeyword()) {
     const name = freeName(file, chain.appName);
     fn.rename(name);
     fn.setIsExported(false);
-    return name;
+    return { local: name, list: null };
   }
   for (const declaration of file.getExportDeclarations()) {
     if (declaration.getModuleSpecifier()) continue;
@@ -108,15 +125,16 @@ function detachAppExport(file: SourceFile, chain: SequenceChain): string | null 
       .getNamedExports()
       .find((s) => (s.getAliasNode()?.getText() ?? s.getName()) === exportName);
     if (!specifier) continue;
-    let local = specifier.getName();
+    const local = specifier.getName();
+    // `export { log as onRequest };` alone: our export takes its place, where remove puts it back.
+    if (local !== exportName && declaration.getNamedExports().length === 1) return { local, list: declaration };
     specifier.remove();
     if (declaration.getNamedExports().length === 0) declaration.remove();
-    if (local === exportName) {
-      local = freeName(file, chain.appName);
-      file.getVariableDeclaration(exportName)?.rename(local);
-      file.getFunction(exportName)?.rename(local);
-    }
-    return local;
+    if (local !== exportName) return { local, list: null };
+    const name = freeName(file, chain.appName);
+    file.getVariableDeclaration(exportName)?.rename(name);
+    file.getFunction(exportName)?.rename(name);
+    return { local: name, list: null };
   }
   return null;
 }
@@ -153,9 +171,8 @@ export function mergeSequenceFirst(source: string, authModule: string, chain: Se
     return file.getFullText();
   }
   const sequenceLocal = importSequence(file, style, chain);
-  file.addStatements([
-    `\n${chain.comment}`,
-    renderCode(`export const ${exportName} = ${sequenceLocal}(${entry}, ${appExport});`, style),
-  ]);
+  const ours = renderCode(`export const ${exportName} = ${sequenceLocal}(${entry}, ${appExport.local});`, style);
+  if (appExport.list) appExport.list.replaceWithText(`${chain.comment}${style.eol}${ours}`);
+  else file.addStatements([`\n${chain.comment}`, ours]);
   return file.getFullText();
 }

@@ -1,3 +1,5 @@
+import { appendFileSync, symlinkSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "../../../src/cli/database/sql/migrations.js";
 import { sqlSchema } from "../../../src/cli/database/sql/render.js";
@@ -8,13 +10,16 @@ import {
   hashTree,
   initFixture,
   type MemoryProject,
+  materialize,
   memoryFixture,
   read,
   removeTemps,
+  repoRoot,
   runCli,
   runInMemory,
   stable,
 } from "../support.js";
+import { migrateIn } from "../support-migrate.js";
 
 afterAll(removeTemps);
 
@@ -188,6 +193,41 @@ describe("SQL migrations: review, --json and --out", () => {
     expect(given.status).toBe(0);
     expect(project.read(`${MIGRATIONS_DIR}/0001_auth_tables.sql`)).toBe(sqlSchema("sqlite"));
   });
+});
+
+describe("SQL migrations: a JWT app init set up without a database", () => {
+  it("the next step says to name the database first, and following it, migrate creates the tables", async () => {
+    const { project, run: init } = await initFixture("sveltekit-2", [
+      "--providers",
+      "github",
+      "--db",
+      "none",
+      "--yes",
+      "--no-install",
+    ]);
+    expect(init.status).toBe(0);
+    const run = await generate(project, ["--db", "sqlite", "--yes"]);
+    expect(run.status).toBe(0);
+    const steps = run.stdout.slice(run.stdout.indexOf("Next steps:")).trim().split("\n");
+    expect(steps).toEqual([
+      "Next steps:",
+      "  1. Set AUTH_DATABASE_FILE (or DATABASE_URL) in .env, where nothing names a database yet: AUTH_DATABASE_FILE=auth.db for a SQLite file. Then create the tables in it: npx create-auth migrate",
+    ]);
+
+    // As the user meets it: migrate before the setting refuses; with the line the step gives, it creates the tables.
+    const root = materialize(project);
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    const early = await migrateIn(root, {});
+    expect(early.status).toBe(1);
+    expect(early.error?.message).toMatch(/^No database to connect to: set DATABASE_URL/);
+    const line = /: (AUTH_DATABASE_FILE=\S+) for a SQLite file\./.exec(steps[1]!)![1]!;
+    appendFileSync(path.join(root, ".env"), `${line}\n`);
+    const migrated = await migrateIn(root, {}, { json: true });
+    expect(migrated.json).toMatchObject({
+      database: { dialect: "sqlite", target: "auth.db" },
+      applied: ["0001_auth_tables.sql"],
+    });
+  }, 60_000);
 });
 
 describe.each([
@@ -374,6 +414,7 @@ describe("Drizzle: the auth tables merged into the app's own schema module", () 
       "drizzle.config.ts",
       project.read("drizzle.config.ts").replaceAll("process.env.DATABASE_URL", "process.env.NOTES_DATABASE"),
     );
+    project.write(".env", project.read(".env").replace(/^DATABASE_URL=/m, "NOTES_DATABASE="));
     const run = await generate(project, ["--yes"]);
     expect(run.stdout).toContain(
       "Create the tables in the database AUTH_DATABASE_FILE (or NOTES_DATABASE) names: npx create-auth migrate",

@@ -55,6 +55,22 @@ describe("the Astro app after init: providers and remove", () => {
       expect(project.read(file), file).toBe(read(original, file));
     expect(project.read(".gitignore").startsWith(read(original, ".gitignore"))).toBe(true);
   });
+
+  it("remove gives back a middleware written as an export list, as its owner wrote it", async () => {
+    const project = memoryFixture(FIXTURE);
+    const middleware = "src/middleware.ts";
+    const own = project
+      .read(middleware)
+      .replace("export const onRequest = defineMiddleware(", "const release = defineMiddleware(")
+      .concat("\nexport { release as onRequest };\n");
+    project.write(middleware, own);
+    const init = await runInMemory(project, ["init", project.root, "--providers", "github", ...APPLY]);
+    expect([init.status, init.stderr]).toEqual([0, ""]);
+    expect(project.read(middleware)).toContain("export const onRequest = sequence(auth.middleware, release);");
+    const removed = await runInMemory(project, ["remove", project.root, ...APPLY], { bin: "auth" });
+    expect([removed.status, removed.stderr]).toEqual([0, ""]);
+    expect(project.read(middleware)).toBe(own);
+  });
 });
 
 describe("the Astro app after init: its database and runtime", () => {

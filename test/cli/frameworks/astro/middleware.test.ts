@@ -1,6 +1,6 @@
 /**
  * Astro's middleware through the shared sequence-first transform: the shapes an app's `onRequest` has (a
- * `defineMiddleware` const, a function declaration, an existing `sequence`, an export list), an app that
+ * `defineMiddleware` const, a function declaration, an existing `sequence`, export lists), an app that
  * imports the auth module already, and `remove` giving each file back as it was.
  */
 import { describe, expect, it } from "vitest";
@@ -15,6 +15,9 @@ const SHAPES = {
   "a function declaration": `export async function onRequest(context, next) {\n  context.locals.started = Date.now();\n  return next();\n}\n`,
   "an existing sequence": `import { sequence } from "astro:middleware";\nimport { logger, timing } from "./lib/middleware";\n\nexport const onRequest = sequence(logger, timing);\n`,
   "an export list": `const log = async (_context, next) => next();\n\nexport { log as onRequest };\n`,
+  "an export list right below the code": `const log = async (_context, next) => next();\nexport { log as onRequest };\n`,
+  "an export list before more code": `import { defineMiddleware } from "astro:middleware";\n\nconst log = defineMiddleware(async (_context, next) => next());\n\nexport { log as onRequest };\n\nexport const prerender = false;\n`,
+  "an export list naming more than it": `const log = async (_context, next) => next();\nconst prerender = false;\n\nexport { log as onRequest, prerender };\n`,
   "a file that reads the session itself": `import { defineMiddleware } from "astro:middleware";\nimport { auth } from "./auth";\n\nexport const onRequest = defineMiddleware(async (context, next) => {\n  await auth.getSession(context);\n  return next();\n});\n`,
 };
 
@@ -55,14 +58,32 @@ export const onRequest = sequence(auth.middleware, appOnRequest);
     expect(merge(`import { auth } from "./auth";\n\nexport const onRequest = auth.middleware;\n`)).toBe("unchanged");
   });
 
-  const exact = Object.entries(SHAPES).filter(([shape]) => shape !== "an export list");
-  it.each(exact)("remove gives back %s byte for byte", (_shape, source) => {
+  it.each(Object.entries(SHAPES))("remove gives back %s byte for byte", (_shape, source) => {
     expect(unmerge(merge(source) as string)).toBe(source);
   });
 
-  it("remove gives an export list's function its export back (as a declaration: the list is not rebuilt)", () => {
-    expect(unmerge(merge(SHAPES["an export list"]) as string)).toBe(
-      "export const onRequest = async (_context, next) => next();\n",
+  it("an export list gives its place to the sequence, so remove can put it back there", () => {
+    expect(
+      merge(SHAPES["an export list before more code"]),
+    ).toBe(`import { defineMiddleware, sequence } from "astro:middleware";
+import { auth } from "./auth";
+
+const log = defineMiddleware(async (_context, next) => next());
+
+// Auth first: it sets \`Astro.locals.session\` for the middleware after it and for every page and endpoint.
+export const onRequest = sequence(auth.middleware, log);
+
+export const prerender = false;
+`);
+  });
+
+  it("remove gives an export list back where it is now, around what the user added since", () => {
+    const merged = (merge(SHAPES["an export list"]) as string).replace(
+      "\n// Auth first",
+      "\nexport const prerender = false;\n\n// Auth first",
+    );
+    expect(unmerge(merged)).toBe(
+      "const log = async (_context, next) => next();\n\nexport const prerender = false;\n\nexport { log as onRequest };\n",
     );
   });
 

@@ -63,6 +63,8 @@ export const handle = sequence(authHandle, appHandle);
     );
     expect(list).toContain("const appHandle = async ({ event, resolve }) => resolve(event);");
     expect(list).not.toContain("export { handle }");
+    // The list goes with the export it held: it does not follow the rename and export appHandle too.
+    expect(list).not.toContain("export { appHandle }");
     expect(list).toContain("export const handle = sequence(authHandle, appHandle);");
   });
 
