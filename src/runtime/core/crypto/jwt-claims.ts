@@ -7,7 +7,7 @@
 import type { JweHeader } from "./jwe-compact.js";
 
 /** The claims of a decrypted payload, parsed and checked as far as the token alone decides. */
-export function parseClaims(plaintext: string): Record<string, unknown> {
+function parseClaims(plaintext: string): Record<string, unknown> {
   let payload: unknown;
   try {
     payload = JSON.parse(plaintext);
