@@ -5,13 +5,14 @@
  *      and better-auth, each over Next's own modules alone (loaded on every side) and over bare `node -e 0`;
  *   2. CLI start-up, `auth --help` and `auth secret --raw`, against bare `node -e 0`;
  *   3. the installed size of the runtime package such an app gets, with its peer dependencies;
- *   4. the first GET /session after a cold import against a warm one, ours, next-auth 5 and the floor (a
+ *   4. the same import timed inside each process, over fresh processes (medians), free of process start-up;
+ *   5. the first GET /session after a cold import against a warm one, ours, next-auth 5 and the floor (a
  *      Request and a JSON Response alone, whose first call is already many times a warm one), in fresh processes;
- *   5. on each other host (bench/support/hosts.mjs: Express, Hono, Fastify, …), the same app's auth module
+ *   6. on each other host (bench/support/hosts.mjs: Express, Hono, Fastify, …), the same app's auth module
  *      over the framework's own modules, and the peers' packages for that host where they exist.
  * It prints; it asserts nothing. `npm run bench` builds first; `BENCH_RUNTIME=<dir>` times another build of
- * src/runtime; BENCH_RUNS (hyperfine's runs per command, default 20) and BENCH_ROUNDS (cold processes per
- * side for the first read, default 9) set the scale.
+ * src/runtime; BENCH_RUNS (hyperfine's runs per command, default 20) and BENCH_ROUNDS (fresh processes per
+ * side for the in-process import and the first read, default 9) set the scale.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -136,6 +137,35 @@ console.log(
   `  ${"total".padEnd(32)}${size.bytes.toLocaleString("en-US").padStart(12)} B${String(size.kib).padStart(8)} KiB`,
 );
 
+// The auth part of the import timed inside each process (import-child.mjs), in fresh processes, sides
+// alternating: free of the process start-up hyperfine's differences of two means carry (their σ is as large).
+const IMPORT_SIDES = ["ours", "@auth/core", "next-auth", "better-auth"];
+const inProcess = Object.fromEntries(IMPORT_SIDES.map((side) => [side, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const side of IMPORT_SIDES) {
+    const out = execFileSync(process.execPath, ["bench/support/import-child.mjs", side, runtimeDir], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    inProcess[side].push(JSON.parse(out).importMs);
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(
+  `\nAuth module import timed inside the process, after Next's modules (JWT + GitHub, Next), ${ROUNDS} fresh processes per side (ms)`,
+);
+console.log(`${"".padEnd(34)}${"median".padStart(8)}${"min".padStart(8)}${"max".padStart(8)}`);
+for (const [side, samples] of Object.entries(inProcess)) {
+  const label = side === "next-auth" ? "next-auth 5" : side;
+  console.log(
+    `  ${label.padEnd(32)}${median(samples).toFixed(1).padStart(8)}${Math.min(...samples)
+      .toFixed(1)
+      .padStart(8)}${Math.max(...samples)
+      .toFixed(1)
+      .padStart(8)}`,
+  );
+}
+
 // The first read after a cold import against warm ones, each side in fresh processes, interleaved.
 const { encode } = await import(pathToFileURL(path.join(runtimeDir, "jwt.js")).href);
 const jwe = await encode({
@@ -155,7 +185,6 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 // The floor's row is the bar any first call meets: Request + Response alone, compiled on first use.
 const FIRST_READ_LABELS = { "next-auth": "next-auth 5", floor: "the floor" };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`\nFirst GET /session after a cold import, ${ROUNDS} fresh processes per side (medians, ms)`);
 console.log(`${"".padEnd(34)}${"first".padStart(8)}${"warm".padStart(8)}   first ÷ warm`);
 for (const [side, samples] of Object.entries(firstRead)) {

@@ -4,6 +4,8 @@
  * `next/navigation`, `next/headers`), as the app has them anyway, so the `next` side is the baseline and
  * each other side's time over it is its auth part alone:
  *   node import-child.mjs next|ours|@auth/core|next-auth|better-auth <runtime dir>
+ * It prints `{"importMs": …}`: the auth part's time measured inside the process (after Next's modules, through
+ * the side's set-up call), which startup.bench.mjs gathers over fresh processes; hyperfine discards it.
  * `ours` is the runtime's Next integration and GitHub provider, as src/auth.ts written by `init` imports
  * them; the others are each library's own Next entry (better-auth's stateless, cookie-only setup).
  */
@@ -16,6 +18,7 @@ await import("next/server.js");
 await import("next/navigation.js");
 await import("next/headers.js");
 
+const started = performance.now();
 const secret = "benchmark-secret-with-more-than-thirty-two-characters";
 const github = { clientId: "id", clientSecret: "secret" };
 if (side === "ours") {
@@ -47,3 +50,4 @@ if (side === "ours") {
 } else if (side !== "next") {
   throw new Error(`unknown side "${side}": next, ours, @auth/core, next-auth or better-auth`);
 }
+console.log(JSON.stringify({ importMs: performance.now() - started }));

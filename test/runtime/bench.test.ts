@@ -75,6 +75,12 @@ describe("npm run bench", () => {
       expect(stdout).toMatch(new RegExp(`^    ours${timed}\\s+[+-]${figure} ms over ${literal(host)}$`, "m"));
     }
     expect(stdout).toMatch(new RegExp(`^    @auth/express${timed}\\s+[+-]${figure} ms over Express 5$`, "m"));
+    expect(stdout).toMatch(
+      /^Auth module import timed inside the process, after Next's modules .*, \d+ fresh processes per side \(ms\)$/m,
+    );
+    for (const side of ["ours", "@auth/core", "next-auth 5", "better-auth"]) {
+      expect(stdout).toMatch(new RegExp(`^  ${literal(side)}\\s+${figure}\\s+${figure}\\s+${figure}$`, "m"));
+    }
     for (const part of ["vendor/auth-runtime", "oauth4webapi", "total"]) {
       expect(stdout).toMatch(new RegExp(`^  ${literal(part)}\\s+${figure} B\\s+\\d+ KiB$`, "m"));
     }
