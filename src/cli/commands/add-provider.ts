@@ -35,7 +35,7 @@ export async function runAddProvider(
   });
   const values = apple?.entries ?? [];
   const code = providerCode(setup.target, setup.context, provider);
-  const first = planAddProvider(setup, provider, code, new Set(), values);
+  const first = planAddProvider(setup, provider, code, host.env, new Set(), values);
   const { manual, callbackUrl, alreadyConfigured, envKeys } = first;
   const header = [describeProject(setup.info)];
   if (!alreadyConfigured) header.push(`Adding ${provider.name} (${provider.id}) to ${setup.authPath}.`);
@@ -49,7 +49,7 @@ export async function runAddProvider(
     root,
     // Without permission to replace anything, the plan is the one computed above.
     plan: (overwrite) =>
-      overwrite.size === 0 ? first.plan : planAddProvider(setup, provider, code, overwrite, values).plan,
+      overwrite.size === 0 ? first.plan : planAddProvider(setup, provider, code, host.env, overwrite, values).plan,
     flags,
     out,
     host,

@@ -59,9 +59,15 @@ export interface AppWithAuthModule {
 /**
  * What adding `provider` writes of the database: the migration or schema edit creating its table, and the
  * command that applies it (`npx create-auth migrate`, drizzle-kit's, `npx prisma migrate dev`), as
- * `generate` says it. A schema the merge cannot edit safely is left as it is, with what to add by hand.
+ * `generate` says it: with the process environment, read over the app's env file as migrate reads it, that
+ * step says to name the database first where nothing does yet. A schema the merge cannot edit safely is left
+ * as it is, with what to add by hand.
  */
-export function planProviderTables(setup: AppWithAuthModule, provider: ProviderEntry): ProviderTablesPlan {
+export function planProviderTables(
+  setup: AppWithAuthModule,
+  provider: ProviderEntry,
+  processEnv: Readonly<Record<string, string | undefined>>,
+): ProviderTablesPlan {
   const none: ProviderTablesPlan = { steps: [], nextSteps: [] };
   if (!providerTable(provider)) return none;
   const { reader, info, authSource, authPath } = setup;
@@ -72,7 +78,7 @@ export function planProviderTables(setup: AppWithAuthModule, provider: ProviderE
   const database = findDatabaseSetup(reader, info, {});
   const sqliteClient = database.orm === "none" && database.dialect === "sqlite";
   const planned = planGenerate({
-    ...generateInput(reader, info.root, info, database, tables),
+    ...generateInput(reader, info.root, info, database, tables, processEnv),
     sqliteClient: sqliteClient ? sqliteClientOf(reader, info, adapter.file) : null,
   });
   if (planned.unsupported) {

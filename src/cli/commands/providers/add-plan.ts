@@ -169,10 +169,12 @@ function envSteps(
   return { steps, written };
 }
 
+/** `processEnv`: the process environment, read over the app's env file for the tables' migrate step. */
 export function planAddProvider(
   setup: ProviderSetup,
   provider: ProviderEntry,
   code: ProviderCode,
+  processEnv: Readonly<Record<string, string | undefined>>,
   overwrite: ReadonlySet<string> = new Set(),
   values: readonly EnvEntry[] = [],
 ): AddProviderPlan {
@@ -215,7 +217,7 @@ export function planAddProvider(
   ];
 
   // The table the provider keeps its records in (passwords), as generate writes it for the app's database.
-  const tables = planProviderTables(setup, provider);
+  const tables = planProviderTables(setup, provider, processEnv);
   steps.push(...tables.steps);
   const env = envSteps(setup, provider, values);
   steps.push(...env.steps);

@@ -8,7 +8,7 @@
 import { CliError } from "../../errors.js";
 import type { FileStep } from "../../plan/planner.js";
 import { authTablesOf } from "../auth-tables.js";
-import { dialectName } from "../drivers.js";
+import { databaseUrlExample, dialectName } from "../drivers.js";
 import type { SqlDialect } from "../flavours.js";
 import { importSpecifier } from "../orm-imports.js";
 import {
@@ -221,7 +221,7 @@ export function planDrizzle(ctx: OrmContext): OrmPart {
     ? ""
     : dialect === "sqlite"
       ? `${driver.envKey} in ${info.envFile} names the file (default auth.db); `
-      : `set ${driver.envKey} in ${info.envFile} (${dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then `;
+      : `set ${driver.envKey} in ${info.envFile} (${databaseUrlExample(dialect)}), then `;
   const create = migration
     ? `create the auth tables once with npx create-auth migrate (it applies ${MIGRATIONS_DIR}/${migration.name}, the same tables as ${schemaFile})${kit ? `, or with drizzle-kit, which this app uses: ${kit}` : ""}`
     : `create what init added to ${schemaFile} in your database: ${kitCommand}`;

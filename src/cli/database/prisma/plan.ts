@@ -9,7 +9,7 @@ import path from "node:path";
 import { CliError } from "../../errors.js";
 import type { FileStep } from "../../plan/planner.js";
 import { authTablesOf } from "../auth-tables.js";
-import { type DatabaseDriver, dialectName } from "../drivers.js";
+import { type DatabaseDriver, databaseUrlExample, dialectName } from "../drivers.js";
 import type { SqlDialect } from "../flavours.js";
 import { importSpecifier } from "../orm-imports.js";
 import {
@@ -228,7 +228,7 @@ export function planPrisma(ctx: OrmContext): OrmPart {
     ? ""
     : dialect === "sqlite"
       ? `${driver.envKey} in ${info.envFile} names the file (default auth.db); `
-      : `set ${driver.envKey} in ${info.envFile} (${dialect === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db"}), then `;
+      : `set ${driver.envKey} in ${info.envFile} (${databaseUrlExample(dialect)}), then `;
   // The command migrate, doctor and db prune name in the same state (database/state.ts): one answer.
   const create = prismaCommand(reader, project ?? { layout: "file", schemaPath });
   const nextSteps = [

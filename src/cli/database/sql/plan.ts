@@ -17,6 +17,7 @@ import { type EnvSource, envReading } from "../client-env.js";
 import {
   DATABASE_DRIVERS,
   type DatabaseDriver,
+  databaseUrlExample,
   LEGACY_SCHEMA_FILE,
   type SqliteDriverChoice,
   sqliteDriver,
@@ -168,10 +169,8 @@ function nextSteps(driver: DatabaseDriver, answers: Pick<Answers, "strategy">, e
       `SQLite: ${stored} live in auth.db (${driver.envKey} in ${envFile} to move it); the tables are created on first start, from ${FIRST_MIGRATION}.`,
     ];
   }
-  const example =
-    driver.adapter === "postgres" ? "postgres://user:password@host:5432/db" : "mysql://user:password@host:3306/db";
   return [
-    `${driver.label}: set ${driver.envKey} in ${envFile} (${example}), then create the tables: ${MIGRATE_COMMAND} (applies ${MIGRATIONS_DIR}/ to the database ${driver.envKey} names). ${stored[0]!.toUpperCase()}${stored.slice(1)} are stored there.`,
+    `${driver.label}: set ${driver.envKey} in ${envFile} (${databaseUrlExample(driver.adapter)}), then create the tables: ${MIGRATE_COMMAND} (applies ${MIGRATIONS_DIR}/ to the database ${driver.envKey} names). ${stored[0]!.toUpperCase()}${stored.slice(1)} are stored there.`,
   ];
 }
 

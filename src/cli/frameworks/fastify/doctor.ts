@@ -34,6 +34,9 @@ export function checkFastifyWiring(setup: WiringSetup): Finding[] {
   const appFile = info.framework.appFile;
   if (!appFile) return [];
   const register = `fastify.register(FastifyAuth(authConfig), { prefix: "${target.basePath}" })`;
+  // A plain app's own instance, awaited as init registers it there (frameworks/fastify/app.ts mountFastifyAuth).
+  const plainRegister = (instance: string) =>
+    `await ${instance}.register(FastifyAuth(authConfig), { prefix: "${target.basePath}" })`;
   const plugin = init.files(null).find((step): step is OwnedFileStep => step.kind === "owned");
   if (!plugin) {
     // A plain app whose module makes the instance: init registers there, and running it again does so again.
@@ -45,7 +48,7 @@ export function checkFastifyWiring(setup: WiringSetup): Finding[] {
           "error",
           "wiring.fastify-not-mounted",
           `${appFile} imports FastifyAuth but never registers it on ${plain.instance}: nothing answers under ${target.basePath}, and request.getSession and ${plain.instance}.requireAuth are undefined.`,
-          `${initAgain(authSource, authPath)} (it registers it again after ${plain.instance} is created), or add it yourself before your routes: await ${plain.instance}.register(FastifyAuth(authConfig), { prefix: "${target.basePath}" })`,
+          `${initAgain(authSource, authPath)} (it registers it again after ${plain.instance} is created), or add it yourself before your routes: ${plainRegister(plain.instance)}`,
           appFile,
         ),
       ];
@@ -67,12 +70,17 @@ export function checkFastifyWiring(setup: WiringSetup): Finding[] {
       ];
     }
     if (found.length > 0) return [ok("wiring.fastify", `${found[0]} registers FastifyAuth.`, found[0])];
+    // In a plain app the module making the instance lacks the imports too: init writes both again there.
+    const fix =
+      plain && !plain.unsupported
+        ? `${initAgain(authSource, authPath)} (it imports FastifyAuth and authConfig in ${appFile} and registers it after ${plain.instance} is created), or add that yourself before your routes: ${plainRegister(plain.instance)}`
+        : `register it where you create the Fastify instance, before your routes: ${register}`;
     return [
       finding(
         "error",
         "wiring.fastify-not-registered",
         `No module beside ${appFile} registers FastifyAuth, so nothing answers under ${target.basePath}.`,
-        `register it where you create the Fastify instance, before your routes: ${register}`,
+        fix,
         appFile,
       ),
     ];

@@ -2,7 +2,8 @@
  * doctor's Fastify wiring checks (frameworks/fastify/doctor.ts) on the fastify-cli fixture after init: the
  * autoloaded plugin found registering FastifyAuth, and each way the wiring breaks named with its fix: the
  * plugin deleted, its registration taken out, the plugins folder no longer autoloaded, and an app whose own
- * module registers the plugin by hand (no autoloader) found as wired, or as not wired when none does.
+ * module registers the plugin by hand (no autoloader) found as wired, or as not wired when none does; on a plain
+ * app, the registration (and its imports) taken out, with the fix naming the app's own instance.
  */
 import { describe, expect, it } from "vitest";
 import { initFixture, initInMemory } from "../../support.js";
@@ -66,6 +67,25 @@ describe("doctor on a fastify-cli app set up by init", () => {
     const [unmounted] = byId(await doctor(project, {}, KEYS), "wiring.fastify-not-mounted");
     expect(unmounted?.fix).toContain("npx create-auth init --providers github --yes");
     // The fix as printed: init again registers it where it was.
+    const again = await initInMemory(project, ["--providers", "github", ...APPLY]);
+    expect(again.status).toBe(0);
+    expect(project.read("src/server.ts")).toBe(server);
+  }, 60_000);
+
+  it("on a plain app with neither the imports nor the registration, the fix names its instance and puts both back", async () => {
+    const { project } = await initFixture("fastify-5-plain", ["--providers", "github", ...APPLY]);
+    const server = project.read("src/server.ts");
+    const imports =
+      /^import \{ FastifyAuth \} from '@create-auth\/runtime\/fastify'\nimport \{ authConfig \} from '\.\/auth\.js'\n/m;
+    const register = /\n\/\/ Auth routes under \/auth[^\n]*\nawait app\.register\([^\n]*\n/;
+    expect(server).toMatch(imports);
+    expect(server).toMatch(register);
+    project.write("src/server.ts", server.replace(imports, "").replace(register, ""));
+    const [none] = byId(await doctor(project, {}, KEYS), "wiring.fastify-not-registered");
+    expect(none?.fix).toContain("npx create-auth init --providers github --yes");
+    expect(none?.fix).toContain('await app.register(FastifyAuth(authConfig), { prefix: "/auth" })');
+    expect(none?.fix).not.toContain("fastify.register");
+    // The fix as printed: init again writes the imports and the registration where they were.
     const again = await initInMemory(project, ["--providers", "github", ...APPLY]);
     expect(again.status).toBe(0);
     expect(project.read("src/server.ts")).toBe(server);

@@ -6,15 +6,23 @@
  * module's entry, the blank keys, the runtime's module and the packages, except what the email provider
  * still needs, and leaves the table with its data.
  */
-import { describe, expect, it } from "vitest";
+import { symlinkSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   type CliRun,
   initFixture,
   type MemoryProject,
+  materialize,
+  removeTemps,
+  repoRoot,
   runInMemory,
   runtimeModuleHolder,
   stable,
 } from "../../support.js";
+import { migrateIn } from "../../support-migrate.js";
+
+afterAll(removeTemps);
 
 const RUNTIME = "vendor/auth-runtime";
 const DATABASE = ["--db", "sqlite", "--strategy", "database", "--yes", "--no-install"];
@@ -69,6 +77,37 @@ describe.each([
     const again = await command(project, "add-provider", "password");
     expect(again.stdout).toContain(`is already in ${auth}: nothing to do.`);
   });
+});
+
+describe("add-provider password on an app init set up with --db postgres, its DATABASE_URL still blank", () => {
+  const POSTGRES = ["--providers", "github", "--db", "postgres", "--strategy", "database", "--yes", "--no-install"];
+
+  it("the migrate step says to set DATABASE_URL first, as generate's does: migrate refuses before it", async () => {
+    const { project, run } = await initFixture("next-app", POSTGRES);
+    expect(run.status).toBe(0);
+    expect(project.read(".env.local")).toMatch(/^DATABASE_URL=$/m);
+    const add = await command(project, "add-provider", "password");
+    expect([add.status, add.stderr]).toEqual([0, ""]);
+    const steps = add.stdout.slice(add.stdout.indexOf("Next steps:")).split("\n");
+    expect(steps).toContain(
+      "  2. Set DATABASE_URL in .env.local, where nothing names a database yet: DATABASE_URL=postgres://user:password@host:5432/db. Then create the tables in it: npx create-auth migrate",
+    );
+    // As the user meets it: the plain "create the tables" step would send them to a migrate that refuses.
+    const root = materialize(project);
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(root, "node_modules"), "dir");
+    const early = await migrateIn(root, {});
+    expect(early.status).toBe(1);
+    expect(early.error?.message).toMatch(/^No database to connect to: set DATABASE_URL/);
+  }, 60_000);
+
+  it("once DATABASE_URL names the database, the step only says to create the tables", async () => {
+    const { project } = await initFixture("next-app", POSTGRES);
+    const url = "postgres://app:secret@db.internal:5432/app";
+    project.write(".env.local", project.read(".env.local").replace(/^DATABASE_URL=$/m, `DATABASE_URL=${url}`));
+    const add = await command(project, "add-provider", "password");
+    expect([add.status, add.stderr]).toEqual([0, ""]);
+    expect(add.stdout).toContain("  2. Create the tables in the database DATABASE_URL names: npx create-auth migrate");
+  }, 60_000);
 });
 
 describe("add-provider password refuses an app whose config has no adapter", () => {
